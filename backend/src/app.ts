@@ -1,0 +1,69 @@
+import express, { type Express } from 'express';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { appointmentRepository } from './appointments/appointment.repository.ts';
+import { appointmentRoutes } from './appointments/appointment.routes.ts';
+import { callRepository } from './calls/call.repository.ts';
+import { callRoutes } from './calls/call.routes.ts';
+import { faqRepository } from './faq/faq.repository.ts';
+import { faqRoutes } from './faq/faq.routes.ts';
+import { apiNotFound, errorHandler } from './http/errors.ts';
+import { messengerRepository } from './messenger/messenger.repository.ts';
+import { messengerRoutes } from './messenger/messenger.routes.ts';
+import { pageRoutes } from './pages/pages.ts';
+import { photoRepository } from './photos/photo.repository.ts';
+import { photoRoutes } from './photos/photo.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { serviceRequestRepository } from './service-requests/service-request.repository.ts';
+import { serviceRequestRoutes } from './service-requests/service-request.routes.ts';
+import { settingsRepository } from './settings/settings.repository.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { statsRoutes } from './stats/stats.routes.ts';
+import { submissionRepository } from './submissions/submission.repository.ts';
+import { submissionRoutes } from './submissions/submission.routes.ts';
+
+export interface AppDeps {
+  db: Db;
+  /** Where unexpected faults go; the client only ever sees a bare 500. */
+  reportError?: (error: unknown, context: { method: string; path: string }) => void;
+}
+
+export function createRepositories(db: Db) {
+  const photos = photoRepository(db);
+  return {
+    photos,
+    submissions: submissionRepository(db, photos),
+    serviceRequests: serviceRequestRepository(db, photos),
+    calls: callRepository(db),
+    faq: faqRepository(db),
+    appointments: appointmentRepository(db),
+    settings: settingsRepository(db),
+    messenger: messengerRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export function createApp(config: Config, deps: AppDeps): Express {
+  const repos = createRepositories(deps.db);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use('/api', express.json({ limit: '100kb' }));
+
+  app.use(profileRoutes(config, deps.db));
+  app.use(statsRoutes(config, deps.db));
+  app.use(submissionRoutes(config, repos.submissions));
+  app.use(photoRoutes(config, repos.photos));
+  app.use(serviceRequestRoutes(config, repos.serviceRequests));
+  app.use(callRoutes(repos.calls));
+  app.use(faqRoutes(repos.faq));
+  app.use(appointmentRoutes(repos.appointments));
+  app.use(settingsRoutes(repos.settings));
+  app.use(messengerRoutes(repos.messenger));
+  app.use('/api', apiNotFound);
+  app.use(pageRoutes(config));
+
+  const report = deps.reportError ?? ((error: unknown) => process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`));
+  app.use(errorHandler((error, req) => report(error, { method: req.method, path: req.path })));
+  return app;
+}

@@ -1,0 +1,99 @@
+import type { Appointment, AppointmentSource, AppointmentStatus, appointmentCreateSchema, appointmentUpdateSchema } from '@washdesk/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { centsToDollars, dollarsToCents } from '../submissions/submission.repository.ts';
+
+export type NewAppointment = z.output<typeof appointmentCreateSchema>;
+export type AppointmentChange = z.output<typeof appointmentUpdateSchema>;
+
+interface AppointmentRow {
+  id: number;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  address: string;
+  service_type: string;
+  scheduled_date: string;
+  preferred_time: string | null;
+  status: AppointmentStatus;
+  estimate_amount_cents: number | null;
+  notes: string | null;
+  source: AppointmentSource;
+  call_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toAppointment = (r: AppointmentRow): Appointment => ({
+  id: r.id,
+  customerName: r.customer_name,
+  customerPhone: r.customer_phone,
+  customerEmail: r.customer_email,
+  address: r.address,
+  serviceType: r.service_type,
+  scheduledDate: r.scheduled_date,
+  preferredTime: r.preferred_time,
+  status: r.status,
+  estimateAmount: centsToDollars(r.estimate_amount_cents),
+  notes: r.notes,
+  source: r.source,
+  callId: r.call_id,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const COLUMNS: Record<keyof AppointmentChange, string> = {
+  customerName: 'customer_name',
+  customerPhone: 'customer_phone',
+  customerEmail: 'customer_email',
+  address: 'address',
+  serviceType: 'service_type',
+  scheduledDate: 'scheduled_date',
+  preferredTime: 'preferred_time',
+  status: 'status',
+  estimateAmount: 'estimate_amount_cents',
+  notes: 'notes',
+};
+
+export function appointmentRepository(db: Db) {
+  const filter = `WHERE (@status IS NULL OR status = @status)
+    AND (@from IS NULL OR scheduled_date >= @from) AND (@to IS NULL OR scheduled_date <= @to)`;
+  const page = db.prepare(`SELECT * FROM appointments ${filter}
+    ORDER BY scheduled_date DESC, id DESC LIMIT @limit OFFSET @offset`);
+  const count = db.prepare(`SELECT COUNT(*) AS n FROM appointments ${filter}`);
+  const one = db.prepare('SELECT * FROM appointments WHERE id = ?');
+  const insert = db.prepare(`INSERT INTO appointments
+    (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
+     status, notes, source, created_at, updated_at)
+    VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @preferredDate, @preferredTime,
+     'scheduled', @notes, @source, @now, @now)`);
+  const get = (id: number) => {
+    const row = one.get(id) as AppointmentRow | undefined;
+    return row && toAppointment(row);
+  };
+  return {
+    list(f: { status?: AppointmentStatus; from?: string; to?: string; limit: number; offset: number }) {
+      const params = { status: f.status ?? null, from: f.from ?? null, to: f.to ?? null, limit: f.limit, offset: f.offset };
+      return {
+        rows: (page.all(params) as AppointmentRow[]).map(toAppointment),
+        total: (count.get(params) as { n: number }).n,
+      };
+    },
+    get,
+    create(input: NewAppointment, source: AppointmentSource = 'staff') {
+      return get(Number(insert.run({ ...input, source, now: nowIso() }).lastInsertRowid))!;
+    },
+    update(id: number, change: AppointmentChange) {
+      const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [keyof AppointmentChange, unknown][];
+      const sets = entries.map(([key]) => `${COLUMNS[key]} = @${key}`);
+      const params: Record<string, unknown> = Object.fromEntries(entries);
+      if ('estimateAmount' in params) params.estimateAmount = dollarsToCents(params.estimateAmount as number | null);
+      const { changes } = db
+        .prepare(`UPDATE appointments SET ${[...sets, 'updated_at = @now'].join(', ')} WHERE id = @id`)
+        .run({ ...params, now: nowIso(), id });
+      return changes ? get(id) : undefined;
+    },
+  };
+}
+export type AppointmentRepository = ReturnType<typeof appointmentRepository>;

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every environment variable the server reads; `.env.example` documents each one. */
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  PUBLIC_BASE_URL: z.url({ error: 'must be a full URL such as https://quotes.example.com' }).optional(),
+  DEMO_DATA: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
+  BUSINESS_NAME: z.string().trim().min(1, 'must not be empty').default('Lost Coast Soft Wash (demo)'),
+  BUSINESS_PHONE: z.string().trim().min(1, 'must not be empty').default('(707) 555-0142'),
+  BUSINESS_EMAIL: z.email({ error: 'must be an e-mail address' }).default('office@lostcoast-softwash.example'),
+  SERVICE_AREA: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .default('Mendocino, Humboldt and Trinity counties, especially Southern Humboldt'),
+  SCHEDULING_CALENDAR_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })])
+    .default(''),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
+    .default('America/Los_Angeles'),
+  // Provider keys used by later features; each is optional and has a local fallback.
+  OPENAI_API_KEY: optionalSecret,
+  OPENAI_MODEL: optionalSecret,
+  OPENAI_BASE_URL: optionalSecret,
+  TWILIO_ACCOUNT_SID: optionalSecret,
+  TWILIO_AUTH_TOKEN: optionalSecret,
+  TWILIO_PHONE_NUMBER: optionalSecret,
+  META_PAGE_ACCESS_TOKEN: optionalSecret,
+  META_APP_SECRET: optionalSecret,
+  META_VERIFY_TOKEN: optionalSecret,
+  NGROK_AUTHTOKEN: optionalSecret,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  photoDir: string;
+  uploadTempDir: string;
+  publicBaseUrl: string;
+  demoData: boolean;
+  timeZone: string;
+  business: {
+    name: string;
+    phone: string;
+    email: string;
+    serviceArea: string;
+    schedulingCalendarUrl: string;
+  };
+  /** Built apps the server hands out; missing folders are reported on the page, not fatal. */
+  publicSiteDist: string;
+  adminDist: string;
+  migrationsDir: string;
+  providers: {
+    openai: { apiKey?: string; model?: string; baseUrl?: string };
+    twilio: { accountSid?: string; authToken?: string; phoneNumber?: string };
+    meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string };
+    ngrok: { authtoken?: string };
+  };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v === '' && k !== 'SCHEDULING_CALENDAR_URL' ? undefined : v]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, 'washdesk.sqlite'),
+    photoDir: path.join(dataDir, 'photos'),
+    uploadTempDir: path.join(dataDir, 'uploads-in-progress'),
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    demoData: e.DEMO_DATA === 'on',
+    timeZone: e.BUSINESS_TIMEZONE,
+    business: {
+      name: e.BUSINESS_NAME,
+      phone: e.BUSINESS_PHONE,
+      email: e.BUSINESS_EMAIL,
+      serviceArea: e.SERVICE_AREA,
+      schedulingCalendarUrl: e.SCHEDULING_CALENDAR_URL,
+    },
+    publicSiteDist: path.join(repoRoot, 'public-site', 'dist'),
+    adminDist: path.join(repoRoot, 'admin', 'dist'),
+    migrationsDir: path.join(repoRoot, 'backend', 'migrations'),
+    providers: {
+      openai: { apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, baseUrl: e.OPENAI_BASE_URL },
+      twilio: {
+        accountSid: e.TWILIO_ACCOUNT_SID,
+        authToken: e.TWILIO_AUTH_TOKEN,
+        phoneNumber: e.TWILIO_PHONE_NUMBER,
+      },
+      meta: {
+        pageAccessToken: e.META_PAGE_ACCESS_TOKEN,
+        appSecret: e.META_APP_SECRET,
+        verifyToken: e.META_VERIFY_TOKEN,
+      },
+      ngrok: { authtoken: e.NGROK_AUTHTOKEN },
+    },
+  };
+}

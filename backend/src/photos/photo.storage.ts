@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
+import { ERROR_CODES, MAX_PHOTO_BYTES } from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
+import { processPhoto, type ImageKind } from './image.ts';
+
+export interface StoredPhoto {
+  id: string;
+  width: number;
+  height: number;
+  bytes: number;
+  originalType: ImageKind;
+}
+
+export const PHOTO_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const photoFile = (config: Config, id: string) => path.join(config.photoDir, `${id}.jpg`);
+export const thumbnailFile = (config: Config, id: string) => path.join(config.photoDir, `${id}.thumb.jpg`);
+
+const MULTER_ERRORS: Record<string, (field?: string) => HttpError> = {
+  LIMIT_FILE_SIZE: () =>
+    new HttpError(413, ERROR_CODES.tooLarge, 'Each photo must be 10 MB or smaller.', {
+      photos: 'Each photo must be 10 MB or smaller',
+    }),
+  LIMIT_FILE_COUNT: () =>
+    new HttpError(413, ERROR_CODES.tooLarge, 'Too many photos in one request.', { photos: 'Too many photos' }),
+  LIMIT_PART_COUNT: () => new HttpError(413, ERROR_CODES.tooLarge, 'The upload has too many parts.'),
+  LIMIT_FIELD_COUNT: () => new HttpError(413, ERROR_CODES.tooLarge, 'The upload has too many fields.'),
+  LIMIT_FIELD_KEY: () => new HttpError(400, ERROR_CODES.validation, 'A field name is too long.'),
+  LIMIT_FIELD_VALUE: (field) =>
+    new HttpError(413, ERROR_CODES.tooLarge, `The field "${field}" is too long.`, {
+      [field ?? '_']: 'This value is too long',
+    }),
+  LIMIT_UNEXPECTED_FILE: (field) =>
+    new HttpError(400, ERROR_CODES.validation, `Files are not accepted in the field "${field}".`, {
+      [field ?? '_']: 'Unexpected file',
+    }),
+};
+
+interface UploadOptions {
+  /** Accepts files whose field name matches (e.g. `photos`, or `photo0`..`photo4`). */
+  fieldPattern: RegExp;
+  maxFiles: number;
+}
+
+/**
+ * Receives photos to a temporary folder of this request only, removed when the response ends,
+ * so a rejected, failed or aborted upload never leaves a file behind.
+ */
+export function receivePhotos(config: Config, options: UploadOptions): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const folder = path.join(config.uploadTempDir, randomUUID());
+    fs.mkdirSync(folder, { recursive: true });
+    const removeFolder = () => fs.rm(folder, { recursive: true, force: true }, () => {});
+    res.on('close', removeFolder);
+    const upload = multer({
+      storage: multer.diskStorage({
+        destination: folder,
+        filename: (_req, _file, done) => done(null, randomUUID()),
+      }),
+      limits: {
+        fileSize: MAX_PHOTO_BYTES,
+        files: options.maxFiles,
+        fields: 40,
+        fieldSize: 64 * 1024,
+        fieldNameSize: 100,
+        parts: options.maxFiles + 40,
+        headerPairs: 100,
+      },
+      fileFilter: (_req, file, accept) => {
+        if (options.fieldPattern.test(file.fieldname)) return accept(null, true);
+        accept(new multer.MulterError('LIMIT_UNEXPECTED_FILE', file.fieldname));
+      },
+    }).any();
+    upload(req, res, (error: unknown) => {
+      if (!error) return next();
+      if (error instanceof multer.MulterError) {
+        const make = MULTER_ERRORS[error.code];
+        return next(make ? make(error.field) : new HttpError(400, ERROR_CODES.validation, error.message));
+      }
+      next(new HttpError(400, 'malformed_upload', 'The upload could not be read. Please try again.'));
+    });
+  };
+}
+
+export const uploadedFiles = (req: Request): Express.Multer.File[] =>
+  Array.isArray(req.files) ? req.files : [];
+
+export function removeStoredPhotos(config: Config, photos: { id: string }[]) {
+  for (const p of photos) {
+    fs.rmSync(photoFile(config, p.id), { force: true });
+    fs.rmSync(thumbnailFile(config, p.id), { force: true });
+  }
+}
+
+/** Re-encodes every uploaded photo into the photo folder; all or nothing. */
+export async function storeUploadedPhotos(config: Config, files: Express.Multer.File[]): Promise<StoredPhoto[]> {
+  fs.mkdirSync(config.photoDir, { recursive: true });
+  const stored: StoredPhoto[] = [];
+  try {
+    for (const file of files) {
+      const id = randomUUID();
+      stored.push({ id, width: 0, height: 0, bytes: 0, originalType: 'jpeg' });
+      const result = await processPhoto(file.path, file.originalname, photoFile(config, id), thumbnailFile(config, id));
+      stored[stored.length - 1] = { id, ...result };
+    }
+    return stored;
+  } catch (error) {
+    removeStoredPhotos(config, stored);
+    throw error;
+  }
+}

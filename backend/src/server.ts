@@ -1,0 +1,18 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { MigrationError } from './db/migrate.ts';
+import { startServer } from './start.ts';
+
+// The server's entry: configuration and database problems end in one clear message, not a trace.
+try {
+  const running = await startServer(loadConfig());
+  process.stdout.write(`Washdesk is running on ${running.url} (admin: ${running.url}/admin)\n`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof MigrationError) {
+    process.stderr.write(`Washdesk cannot start.\n${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}

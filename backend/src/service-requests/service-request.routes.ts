@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { MAX_PHOTOS_PER_SUBMISSION, idParamSchema, serviceRequestCreateSchema, serviceRequestListQuerySchema } from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import { notFound, parseWith } from '../http/errors.ts';
+import { listQuery, sendPage } from '../http/lists.ts';
+import { receivePhotos, removeStoredPhotos, storeUploadedPhotos, uploadedFiles } from '../photos/photo.storage.ts';
+import type { ServiceRequestRepository } from './service-request.repository.ts';
+
+/** The wizard's request is a lead: stored, never only logged. JSON, or multipart with photos. */
+export function serviceRequestRoutes(config: Config, requests: ServiceRequestRepository) {
+  const router = Router();
+  router.post(
+    '/api/service-requests',
+    receivePhotos(config, { fieldPattern: /^photos(\[\])?$/, maxFiles: MAX_PHOTOS_PER_SUBMISSION }),
+    async (req, res) => {
+      const fields = parseWith(serviceRequestCreateSchema, req.body ?? {});
+      const stored = await storeUploadedPhotos(config, uploadedFiles(req));
+      try {
+        res.status(201).json(requests.create(fields, stored));
+      } catch (error) {
+        removeStoredPhotos(config, stored);
+        throw error;
+      }
+    },
+  );
+  router.get('/api/service-requests', (req, res) => {
+    const { rows, total } = requests.list(listQuery(req, serviceRequestListQuerySchema));
+    sendPage(res, rows, total);
+  });
+  router.get('/api/service-requests/:id', (req, res) => {
+    const request = requests.get(parseWith(idParamSchema, req.params).id);
+    if (!request) throw notFound('Service request');
+    res.json(request);
+  });
+  return router;
+}

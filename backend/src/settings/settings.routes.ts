@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { aiSettingsSchema, commonResponseUpdateSchema } from '@washdesk/contract';
+import { notFound, parseWith } from '../http/errors.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+
+export function settingsRoutes(settings: SettingsRepository) {
+  const router = Router();
+  router.get('/api/settings/ai', (_req, res) => {
+    res.json(settings.aiSettings());
+  });
+  // The screen sends the full settings on every change, so PUT replaces them whole.
+  router.put('/api/settings/ai', (req, res) => {
+    res.json(settings.saveAiSettings(parseWith(aiSettingsSchema.strict(), req.body ?? {})));
+  });
+  router.get('/api/settings/responses', (_req, res) => {
+    res.json(settings.commonResponses());
+  });
+  router.put('/api/settings/responses/:id', (req, res) => {
+    const { content } = parseWith(commonResponseUpdateSchema, req.body ?? {});
+    const updated = settings.updateCommonResponse(req.params.id, content);
+    if (!updated) throw notFound('Common response');
+    res.json(updated);
+  });
+  return router;
+}

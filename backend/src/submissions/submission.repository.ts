@@ -1,0 +1,93 @@
+import type { PhotoSubmission, SubmissionSource, SubmissionStatus } from '@washdesk/contract';
+import type { z } from 'zod';
+import type { photoSubmissionCreateSchema } from '@washdesk/contract';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import type { PhotoRepository } from '../photos/photo.repository.ts';
+import type { StoredPhoto } from '../photos/photo.storage.ts';
+
+export type NewSubmission = z.output<typeof photoSubmissionCreateSchema>;
+
+interface SubmissionRow {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  service_type: string | null;
+  notes: string | null;
+  status: SubmissionStatus;
+  estimate_amount_cents: number | null;
+  source: SubmissionSource;
+  created_at: string;
+  updated_at: string;
+}
+
+export const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
+export const dollarsToCents = (dollars: number | null | undefined) =>
+  dollars == null ? null : Math.round(dollars * 100);
+
+export function submissionRepository(db: Db, photos: PhotoRepository) {
+  const insert = db.prepare(`INSERT INTO photo_submissions
+    (first_name, last_name, phone, email, address, service_type, notes, status, source, created_at, updated_at)
+    VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, 'pending', @source, @now, @now)`);
+  const page = db.prepare(`SELECT * FROM photo_submissions WHERE (@status IS NULL OR status = @status)
+    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
+  const count = db.prepare('SELECT COUNT(*) AS n FROM photo_submissions WHERE (@status IS NULL OR status = @status)');
+  const one = db.prepare('SELECT * FROM photo_submissions WHERE id = ?');
+  const update = db.prepare(`UPDATE photo_submissions SET status = @status,
+    estimate_amount_cents = COALESCE(@cents, estimate_amount_cents), updated_at = @now WHERE id = @id`);
+
+  const toSubmissions = (rows: SubmissionRow[]): PhotoSubmission[] => {
+    const photosOf = photos.forSubmissions(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      customerName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      phone: r.phone,
+      email: r.email,
+      address: r.address,
+      serviceType: r.service_type,
+      notes: r.notes,
+      photos: photosOf.get(r.id) ?? [],
+      status: r.status,
+      estimateAmount: centsToDollars(r.estimate_amount_cents),
+      source: r.source,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }));
+  };
+
+  const get = (id: number) => {
+    const row = one.get(id) as SubmissionRow | undefined;
+    return row ? toSubmissions([row])[0]! : undefined;
+  };
+
+  return {
+    /** The submission and its photo rows are written together or not at all. */
+    create(fields: NewSubmission, source: SubmissionSource, stored: StoredPhoto[]): PhotoSubmission {
+      const id = db.transaction(() => {
+        const { lastInsertRowid } = insert.run({ ...fields, source, now: nowIso() });
+        const submissionId = Number(lastInsertRowid);
+        photos.addAll({ submissionId }, stored);
+        return submissionId;
+      })();
+      return get(id)!;
+    },
+    list(filter: { status?: SubmissionStatus; limit: number; offset: number }) {
+      const params = { status: filter.status ?? null, limit: filter.limit, offset: filter.offset };
+      return {
+        rows: toSubmissions(page.all(params) as SubmissionRow[]),
+        total: (count.get(params) as { n: number }).n,
+      };
+    },
+    get,
+    update(id: number, change: { status: SubmissionStatus; estimateAmount?: number }) {
+      const { changes } = update.run({ id, status: change.status, cents: dollarsToCents(change.estimateAmount), now: nowIso() });
+      return changes ? get(id) : undefined;
+    },
+  };
+}
+export type SubmissionRepository = ReturnType<typeof submissionRepository>;

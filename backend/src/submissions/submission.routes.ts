@@ -1,0 +1,60 @@
+import { Router } from 'express';
+import {
+  MAX_PHOTOS_PER_SUBMISSION,
+  PHOTO_FIELD,
+  PHOTOS_REQUIRED_MESSAGE,
+  idParamSchema,
+  photoSubmissionCreateSchema,
+  photoSubmissionUpdateSchema,
+  submissionListQuerySchema,
+} from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import { notFound, parseWith, validationError } from '../http/errors.ts';
+import { listQuery, sendPage } from '../http/lists.ts';
+import { receivePhotos, removeStoredPhotos, storeUploadedPhotos, uploadedFiles } from '../photos/photo.storage.ts';
+import type { SubmissionRepository } from './submission.repository.ts';
+
+export function submissionRoutes(config: Config, submissions: SubmissionRepository) {
+  const router = Router();
+
+  router.get('/api/photo-submissions', (req, res) => {
+    const query = listQuery(req, submissionListQuerySchema);
+    const { rows, total } = submissions.list(query);
+    sendPage(res, rows, total);
+  });
+
+  router.get('/api/photo-submissions/:id', (req, res) => {
+    const { id } = parseWith(idParamSchema, req.params);
+    const submission = submissions.get(id);
+    if (!submission) throw notFound('Photo submission');
+    res.json(submission);
+  });
+
+  // The photo form's manual submission: fields first, then photos, then one transaction.
+  router.post(
+    '/api/photo-submissions',
+    receivePhotos(config, { fieldPattern: new RegExp(`^${PHOTO_FIELD}(\\[\\])?$`), maxFiles: MAX_PHOTOS_PER_SUBMISSION }),
+    async (req, res) => {
+      const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
+      const files = uploadedFiles(req);
+      if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
+      const stored = await storeUploadedPhotos(config, files);
+      try {
+        res.status(201).json(submissions.create(fields, 'photo-form', stored));
+      } catch (error) {
+        removeStoredPhotos(config, stored);
+        throw error;
+      }
+    },
+  );
+
+  router.put('/api/photo-submissions/:id', (req, res) => {
+    const { id } = parseWith(idParamSchema, req.params);
+    const change = parseWith(photoSubmissionUpdateSchema, req.body ?? {});
+    const updated = submissions.update(id, change);
+    if (!updated) throw notFound('Photo submission');
+    res.json(updated);
+  });
+
+  return router;
+}

@@ -1,0 +1,51 @@
+// "Today" means the business's calendar day (California), not the server's or UTC's.
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const dateFormatter = (timeZone: string) => {
+  let f = dateFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormatters.set(timeZone, f);
+  }
+  return f;
+};
+
+/** `YYYY-MM-DD` of an instant in a time zone. */
+export const localDate = (instant: Date, timeZone: string) => dateFormatter(timeZone).format(instant);
+
+/** Calendar arithmetic on `YYYY-MM-DD` strings. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The UTC instant (ISO text) at which a local calendar day starts, DST included. */
+export function startOfLocalDay(date: string, timeZone: string): string {
+  const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
+  let instant = midnightAsUtc - offsetMs(midnightAsUtc, timeZone);
+  instant = midnightAsUtc - offsetMs(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** Monday of the week holding `date`. */
+export function startOfWeek(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}

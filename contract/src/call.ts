@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { AI_INTENTS, AI_RESPONSE_CHANNELS, CALL_STATUSES } from './enums.ts';
+
+export const callSchema = z.object({
+  id: z.number().int(),
+  callSid: z.string().nullable(),
+  customerName: z.string().nullable(),
+  phoneNumber: z.string(),
+  status: z.string(),
+  summary: z.string().nullable(),
+  /** "m:ss" for people; null shows as "N/A". */
+  duration: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+  intent: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Call = z.infer<typeof callSchema>;
+export const KNOWN_CALL_STATUSES = CALL_STATUSES;
+
+export const callListQuerySchema = z.object({
+  status: z.enum(CALL_STATUSES, { error: 'Unknown status' }).optional(),
+});
+
+/** One answer the assistant gave, by phone or on Messenger: the log behind "AI Responses". */
+export const aiResponseSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(AI_RESPONSE_CHANNELS),
+  callId: z.number().int().nullable(),
+  conversationId: z.number().int().nullable(),
+  customerMessage: z.string(),
+  aiResponse: z.string(),
+  intent: z.enum(AI_INTENTS),
+  responseTimeMs: z.number().int().nullable(),
+  successful: z.boolean(),
+  photoRequestSent: z.boolean(),
+  createdAt: z.string(),
+});
+export type AiResponse = z.infer<typeof aiResponseSchema>;
+
+export const formatDuration = (seconds: number | null | undefined): string | null => {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return null;
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};

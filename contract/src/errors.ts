@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx answer of the API has this body. `fields` names each bad input field. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const ERROR_CODES = {
+  validation: 'validation_failed',
+  invalidJson: 'invalid_json',
+  notFound: 'not_found',
+  tooLarge: 'payload_too_large',
+  notAnImage: 'unsupported_media_type',
+  conflict: 'conflict',
+  internal: 'internal_error',
+  unavailable: 'service_unavailable',
+  messengerNotConnected: 'messenger_not_connected',
+} as const;

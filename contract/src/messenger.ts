@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CONVERSATION_STATUSES, MESSAGE_DELIVERY_STATUSES, MESSAGE_SENDERS } from './enums.ts';
+
+export const conversationSchema = z.object({
+  id: z.number().int(),
+  facebookUserId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  status: z.enum(CONVERSATION_STATUSES),
+  lastMessageAt: z.string().nullable(),
+  lastMessageText: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int(),
+  sender: z.enum(MESSAGE_SENDERS),
+  messageText: z.string(),
+  deliveryStatus: z.enum(MESSAGE_DELIVERY_STATUSES),
+  /** Why a staff or assistant message did not reach the customer, in words staff can act on. */
+  deliveryError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** Recent messages across all conversations carry who they belong to. */
+export const recentMessageSchema = messageSchema.extend({
+  facebookUserId: z.string(),
+  displayName: z.string(),
+});
+export type RecentMessage = z.infer<typeof recentMessageSchema>;
+export const RECENT_MESSAGES_LIMIT = 10;
+
+export const messengerSendSchema = z.object({
+  recipientId: z.string({ error: 'Choose a conversation' }).trim().min(1, 'Choose a conversation').max(64),
+  messageText: z
+    .string({ error: 'Type a message' })
+    .trim()
+    .min(1, 'Type a message')
+    .max(2000, 'Must be at most 2000 characters'),
+});
+export type MessengerSend = z.input<typeof messengerSendSchema>;
+
+export const MESSENGER_NOT_CONNECTED = 'not delivered: Messenger is not connected';
+
+/** "First Last", or "Facebook User" and the last 4 characters of the id. */
+export const conversationDisplayName = (c: Pick<Conversation, 'firstName' | 'lastName' | 'facebookUserId'>) => {
+  const name = [c.firstName, c.lastName].filter(Boolean).join(' ').trim();
+  return name || `Facebook User ${c.facebookUserId.slice(-4)}`;
+};
+
+/** At most two initials. */
+export const initialsOf = (displayName: string) =>
+  displayName
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join('')
+    .slice(0, 2);

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { dollarAmount, optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
+import { PHOTO_FORM_SERVICE_TYPES, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './enums.ts';
+
+/** A customer photo as staff fetch it; both URLs need a staff session. */
+export const photoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const photoSubmissionSchema = z.object({
+  id: z.number().int(),
+  customerName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  serviceType: z.string().nullable(),
+  notes: z.string().nullable(),
+  photos: z.array(photoSchema),
+  status: z.enum(SUBMISSION_STATUSES),
+  estimateAmount: z.number().nullable(),
+  source: z.enum(SUBMISSION_SOURCES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PhotoSubmission = z.infer<typeof photoSubmissionSchema>;
+
+/** Text fields of the photo form's multipart body (the photos travel as repeated `photos` files). */
+export const photoSubmissionCreateSchema = z.object({
+  firstName: requiredText('First name is required', 80),
+  lastName: requiredText('Last name is required', 80),
+  phone: phoneNumber(),
+  email: optionalEmail,
+  address: optionalText(300),
+  serviceType: z.enum(PHOTO_FORM_SERVICE_TYPES, { error: 'Service type is required' }),
+  notes: optionalText(5000),
+});
+export type PhotoSubmissionCreate = z.input<typeof photoSubmissionCreateSchema>;
+
+export const PHOTO_FIELD = 'photos';
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_PHOTOS_PER_SUBMISSION = 20;
+export const PHOTOS_REQUIRED_MESSAGE = 'Please add at least one photo';
+
+/** "Create Quote": staff set the status (normally `quoted`) and the quoted amount. */
+export const photoSubmissionUpdateSchema = z
+  .object({
+    status: z.enum(SUBMISSION_STATUSES, { error: 'Choose a valid status' }),
+    estimateAmount: dollarAmount().optional(),
+  })
+  .refine((v) => v.status !== 'quoted' || v.estimateAmount !== undefined, {
+    path: ['estimateAmount'],
+    message: 'Enter the quoted amount',
+  });
+export type PhotoSubmissionUpdate = z.input<typeof photoSubmissionUpdateSchema>;
+
+export const submissionListQuerySchema = z.object({
+  status: z.enum(SUBMISSION_STATUSES, { error: 'Unknown status' }).optional(),
+});
+
+/** Dashboard figures, all counted in SQL over the whole table in the business's time zone. */
+export const statsSchema = z.object({
+  todaySubmissions: z.number().int(),
+  yesterdaySubmissions: z.number().int(),
+  thisWeekSubmissions: z.number().int(),
+  lastWeekSubmissions: z.number().int(),
+  /** Submissions that got a quote (quoted or completed). */
+  quoteRequests: z.number().int(),
+  totalSubmissions: z.number().int(),
+  pendingSubmissions: z.number().int(),
+  reviewedSubmissions: z.number().int(),
+  quotedSubmissions: z.number().int(),
+  completedSubmissions: z.number().int(),
+  /** round(completed / total * 100), 0 without submissions. */
+  completionRate: z.number().int(),
+  totalAppointments: z.number().int(),
+  todayAppointments: z.number().int(),
+  upcomingAppointments: z.number().int(),
+  totalCalls: z.number().int(),
+  todayCalls: z.number().int(),
+  newServiceRequests: z.number().int(),
+  /** The business's calendar date the figures were counted for. */
+  today: z.string(),
+});
+export type Stats = z.infer<typeof statsSchema>;
