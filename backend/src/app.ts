@@ -18,6 +18,7 @@ import { serviceRequestRepository } from './service-requests/service-request.rep
 import { serviceRequestRoutes } from './service-requests/service-request.routes.ts';
 import { settingsRepository } from './settings/settings.repository.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { statsRepository } from './stats/stats.repository.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { submissionRepository } from './submissions/submission.repository.ts';
 import { submissionRoutes } from './submissions/submission.routes.ts';
@@ -28,7 +29,7 @@ export interface AppDeps {
   reportError?: (error: unknown, context: { method: string; path: string }) => void;
 }
 
-export function createRepositories(db: Db) {
+export function createRepositories(db: Db, config: Config) {
   const photos = photoRepository(db);
   return {
     photos,
@@ -39,19 +40,20 @@ export function createRepositories(db: Db) {
     appointments: appointmentRepository(db),
     settings: settingsRepository(db),
     messenger: messengerRepository(db),
+    stats: statsRepository(db, config.timeZone),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export function createApp(config: Config, deps: AppDeps): Express {
-  const repos = createRepositories(deps.db);
+  const repos = createRepositories(deps.db, config);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use('/api', express.json({ limit: '100kb' }));
 
   app.use(profileRoutes(config, deps.db));
-  app.use(statsRoutes(config, deps.db));
+  app.use(statsRoutes(repos.stats));
   app.use(submissionRoutes(config, repos.submissions));
   app.use(photoRoutes(config, repos.photos));
   app.use(serviceRequestRoutes(config, repos.serviceRequests));

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+// Stand-in builds: this tests which index the server hands out and with which status; the real
+// pages are tested in Chromium by the Playwright suites.
+const dists = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-dists-'));
+const publicSite = path.join(dists, 'public');
+const admin = path.join(dists, 'admin');
+fs.mkdirSync(path.join(publicSite, 'assets'), { recursive: true });
+fs.mkdirSync(path.join(admin, 'assets'), { recursive: true });
+fs.writeFileSync(path.join(publicSite, 'index.html'), '<!doctype html><title>public</title>');
+fs.writeFileSync(path.join(publicSite, 'assets', 'app-abc123.js'), 'console.info(1)');
+fs.writeFileSync(path.join(admin, 'index.html'), '<!doctype html><title>admin</title>');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ config: (c) => ({ ...c, publicSiteDist: publicSite, adminDist: admin }) });
+});
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(dists, { recursive: true, force: true });
+});
+
+const page = async (p: string) => {
+  const res = await server.get(p);
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text(), cache: res.headers.get('cache-control') };
+};
+
+describe('pages', () => {
+  it('serves the public site for its routes, case-insensitively', async () => {
+    for (const p of ['/', '/photo-form', '/Photo-Form', '/photo-quote-tool', '/embed/photo-quote', '/photo-form/']) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.type).toContain('text/html');
+      expect(res.text).toContain('<title>public</title>');
+    }
+  });
+
+  it('serves the admin for its routes', async () => {
+    for (const p of ['/admin', '/admin/', '/admin/call-logs', '/Admin/Settings']) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.text).toContain('<title>admin</title>');
+    }
+  });
+
+  it('answers unknown pages with the public 404 page and status 404', async () => {
+    for (const p of ['/no-such-page', '/photo-form/extra', '/admin/nothing-here']) {
+      const res = await page(p);
+      expect(res.status, p).toBe(404);
+      expect(res.type).toContain('text/html');
+    }
+    expect((await page('/no-such-page')).text).toContain('<title>public</title>');
+  });
+
+  it('answers unknown API paths with a JSON 404, never HTML', async () => {
+    const res = await server.get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No API route GET /api/no-such-thing' } });
+  });
+
+  it('caches hashed assets for a year and the index never', async () => {
+    expect((await page('/assets/app-abc123.js')).cache).toContain('immutable');
+    expect((await page('/')).cache).toBe('no-cache');
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// API and unit tests: real HTTP on 127.0.0.1, real SQLite files in temporary folders.
+export default defineConfig({
+  test: {
+    include: ['contract/src/**/*.test.ts', 'backend/src/**/*.test.ts', 'backend/scripts/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: ['default', ['json', { outputFile: '.test-output/vitest.json' }]],
+  },
+});
