@@ -1,0 +1,194 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_HEADER, appointmentSchema, errorBodySchema, type Appointment } from '@washdesk/contract';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+const oneSchema = appointmentSchema.strict();
+const listSchema = oneSchema.array();
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+afterEach(() => expect(server.errors).toEqual([]));
+
+const valid = {
+  customerName: 'Rosa Delgado',
+  customerPhone: '(707) 555-0199',
+  customerEmail: 'Rosa@Example.com',
+  address: '44 Elk Ridge Rd, Redway, CA',
+  serviceType: 'roof-cleaning',
+  preferredDate: '2026-06-15',
+  preferredTime: '10:00 AM',
+  notes: 'Gate code 1234',
+};
+
+async function expectInvalid(res: Response, field: string, message: string) {
+  expect(res.status).toBe(400);
+  const body = errorBodySchema.strict().parse(await res.json());
+  expect(body.error.code).toBe('validation_failed');
+  expect(body.error.message).toMatch(/\S/);
+  expect(body.error.fields?.[field]).toBe(message);
+}
+
+async function expectNotFound(res: Response) {
+  expect(res.status).toBe(404);
+  expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found');
+}
+
+const create = async (over: Record<string, unknown> = {}): Promise<Appointment> => {
+  const res = await server.send('POST', '/api/appointments/create', { ...valid, ...over });
+  expect(res.status).toBe(201);
+  return oneSchema.parse(await res.json());
+};
+
+const fetchOne = async (id: number) => {
+  const res = await server.get(`/api/appointments/${id}`);
+  expect(res.status).toBe(200);
+  return oneSchema.parse(await res.json());
+};
+
+const listOf = async (query: string) => {
+  const res = await server.get(`/api/appointments${query}`);
+  expect(res.status).toBe(200);
+  return { rows: listSchema.parse(await res.json()), total: res.headers.get(TOTAL_COUNT_HEADER) };
+};
+
+describe('POST /api/appointments/create', () => {
+  it('creates a scheduled staff appointment on the preferred date (201)', async () => {
+    const before = server.count('appointments');
+    const appt = await create();
+    expect(appt).toMatchObject({
+      customerName: 'Rosa Delgado',
+      customerPhone: '(707) 555-0199',
+      customerEmail: 'rosa@example.com',
+      address: '44 Elk Ridge Rd, Redway, CA',
+      serviceType: 'roof-cleaning',
+      scheduledDate: '2026-06-15',
+      preferredTime: '10:00 AM',
+      status: 'scheduled',
+      source: 'staff',
+      estimateAmount: null,
+      notes: 'Gate code 1234',
+      callId: null,
+    });
+    expect(server.count('appointments')).toBe(before + 1);
+    expect(await fetchOne(appt.id)).toEqual(appt);
+  });
+
+  it('stores an empty customerEmail (and missing notes) as null', async () => {
+    const appt = await create({ customerEmail: '', notes: undefined });
+    expect(appt.customerEmail).toBeNull();
+    expect(appt.notes).toBeNull();
+    expect((await fetchOne(appt.id)).customerEmail).toBeNull();
+  });
+
+  const bad: [string, Record<string, unknown>, string, string][] = [
+    ['a blank customer name', { customerName: '  ' }, 'customerName', 'Customer name is required'],
+    ['a 9-character phone', { customerPhone: '707555012' }, 'customerPhone', 'Valid phone number required'],
+    ['a 4-character address', { address: '12 A' }, 'address', 'Complete address is required'],
+    ['a missing service type', { serviceType: undefined }, 'serviceType', 'Service type is required'],
+    ['an unknown service type', { serviceType: 'car-wash' }, 'serviceType', 'Service type is required'],
+    ['a missing preferred date', { preferredDate: undefined }, 'preferredDate', 'Preferred date is required'],
+    ['an empty preferred date', { preferredDate: '' }, 'preferredDate', 'Preferred date is required'],
+    ['a date that does not exist', { preferredDate: '2026-02-30' }, 'preferredDate', 'That date does not exist'],
+    ['a missing preferred time', { preferredTime: undefined }, 'preferredTime', 'Preferred time is required'],
+    ['an invalid e-mail', { customerEmail: 'rosa@' }, 'customerEmail', 'Enter a valid e-mail address'],
+  ];
+  it.each(bad)('rejects %s with 400 and writes no row', async (_label, over, field, message) => {
+    const before = server.count('appointments');
+    await expectInvalid(await server.send('POST', '/api/appointments/create', { ...valid, ...over }), field, message);
+    expect(server.count('appointments')).toBe(before);
+  });
+});
+
+describe('GET /api/appointments', () => {
+  it('orders by scheduled date, latest first, with the total in X-Total-Count', async () => {
+    const mar = await create({ preferredDate: '2030-03-01' });
+    const may = await create({ preferredDate: '2030-05-10' });
+    const apr = await create({ preferredDate: '2030-04-15' });
+    const { rows, total } = await listOf('?from=2030-01-01&to=2030-12-31');
+    expect(rows.map((a) => a.id)).toEqual([may.id, apr.id, mar.id]);
+    expect(total).toBe('3');
+    const all = await listOf('');
+    expect(all.total).toBe(String(server.count('appointments')));
+    const dates = all.rows.map((a) => a.scheduledDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('filters by status and by an inclusive from/to date range', async () => {
+    const a = await create({ preferredDate: '2031-04-01' });
+    const b = await create({ preferredDate: '2031-04-30' });
+    const c = await create({ preferredDate: '2031-05-01' });
+    await server.send('PUT', `/api/appointments/${b.id}`, { status: 'cancelled' });
+    const april = await listOf('?from=2031-04-01&to=2031-04-30');
+    expect(april.rows.map((x) => x.id)).toEqual([b.id, a.id]);
+    const cancelled = await listOf('?status=cancelled&from=2031-01-01&to=2031-12-31');
+    expect(cancelled.rows.map((x) => x.id)).toEqual([b.id]);
+    expect(cancelled.total).toBe('1');
+    const scheduled = await listOf('?status=scheduled&from=2031-01-01');
+    expect(scheduled.rows.map((x) => x.id)).toEqual([c.id, a.id]);
+  });
+
+  it('pages with limit and offset while X-Total-Count keeps the full total', async () => {
+    const ids = [];
+    for (const d of ['2032-01-01', '2032-01-02', '2032-01-03', '2032-01-04']) ids.push((await create({ preferredDate: d })).id);
+    const page = await listOf('?from=2032-01-01&to=2032-01-31&limit=2&offset=1');
+    expect(page.rows.map((a) => a.id)).toEqual([ids[2], ids[1]]);
+    expect(page.total).toBe('4');
+    const last = await listOf('?from=2032-01-01&to=2032-01-31&limit=2&offset=3');
+    expect(last.rows.map((a) => a.id)).toEqual([ids[0]]);
+  });
+
+  it('rejects an unknown status, a bad date and a bad limit', async () => {
+    await expectInvalid(await server.get('/api/appointments?status=done'), 'status', 'Unknown status');
+    await expectInvalid(await server.get('/api/appointments?from=2026-13-01'), 'from', 'That date does not exist');
+    await expectInvalid(await server.get('/api/appointments?limit=0'), 'limit', 'limit must be at least 1');
+  });
+});
+
+describe('GET /api/appointments/:id', () => {
+  it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+    await expectNotFound(await server.get('/api/appointments/987654'));
+    await expectInvalid(await server.get('/api/appointments/abc'), 'id', 'id must be a number');
+  });
+});
+
+describe('PUT /api/appointments/:id', () => {
+  it('marks an appointment completed, and another cancelled', async () => {
+    const done = await create();
+    const res = await server.send('PUT', `/api/appointments/${done.id}`, { status: 'completed' });
+    expect(res.status).toBe(200);
+    expect(oneSchema.parse(await res.json())).toMatchObject({ id: done.id, status: 'completed', scheduledDate: done.scheduledDate });
+    expect((await fetchOne(done.id)).status).toBe('completed');
+
+    const off = await create();
+    const res2 = await server.send('PUT', `/api/appointments/${off.id}`, { status: 'cancelled' });
+    expect(res2.status).toBe(200);
+    expect((await fetchOne(off.id)).status).toBe('cancelled');
+  });
+
+  it('changes the estimate amount and keeps other fields', async () => {
+    const appt = await create();
+    const res = await server.send('PUT', `/api/appointments/${appt.id}`, { estimateAmount: 450.5 });
+    expect(res.status).toBe(200);
+    const updated = oneSchema.parse(await res.json());
+    expect(updated).toMatchObject({ estimateAmount: 450.5, status: 'scheduled', customerName: appt.customerName });
+    expect((await fetchOne(appt.id)).estimateAmount).toBe(450.5);
+  });
+
+  it('rejects an empty body, a bad status and a negative amount, leaving the row unchanged', async () => {
+    const appt = await create();
+    await expectInvalid(await server.send('PUT', `/api/appointments/${appt.id}`, {}), '_', 'Nothing to change');
+    await expectInvalid(await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'done' }), 'status', 'Choose a valid status');
+    await expectInvalid(await server.send('PUT', `/api/appointments/${appt.id}`, { estimateAmount: -5 }), 'estimateAmount', 'Amount cannot be negative');
+    expect(await fetchOne(appt.id)).toEqual(appt);
+  });
+
+  it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+    const before = server.count('appointments');
+    await expectNotFound(await server.send('PUT', '/api/appointments/987654', { status: 'completed' }));
+    await expectInvalid(await server.send('PUT', '/api/appointments/abc', { status: 'completed' }), 'id', 'id must be a number');
+    expect(server.count('appointments')).toBe(before);
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema, faqEntrySchema, type FaqEntry } from '@washdesk/contract';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+const entrySchema = faqEntrySchema.strict();
+const listSchema = entrySchema.array();
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+afterEach(() => expect(server.errors).toEqual([]));
+
+async function expectInvalid(res: Response, field: string, message: string) {
+  expect(res.status).toBe(400);
+  const body = errorBodySchema.strict().parse(await res.json());
+  expect(body.error.code).toBe('validation_failed');
+  expect(body.error.message).toMatch(/\S/);
+  expect(body.error.fields?.[field]).toBe(message);
+}
+
+async function expectNotFound(res: Response) {
+  expect(res.status).toBe(404);
+  expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found');
+}
+
+const list = async () => {
+  const res = await server.get('/api/faq');
+  expect(res.status).toBe(200);
+  return listSchema.parse(await res.json());
+};
+
+const create = async (body: Record<string, unknown>): Promise<FaqEntry> => {
+  const res = await server.send('POST', '/api/faq', body);
+  expect(res.status).toBe(201);
+  return entrySchema.parse(await res.json());
+};
+
+const validEntry = { question: 'Do you need water on site?', answer: 'Yes, an outdoor tap.', category: 'process', isActive: false };
+
+describe('GET /api/faq', () => {
+  it('lists entries newest first by creation time, not by id', async () => {
+    // An entry created earlier but inserted later must still come last.
+    const fresh = await create({ question: 'Fresh question?', answer: 'Fresh answer.' });
+    const { lastInsertRowid } = server.db
+      .prepare(`INSERT INTO faq_entries (question, answer, category, is_active, usage_count, created_at, updated_at)
+        VALUES ('Old question?', 'Old answer.', 'pricing', 0, 7, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')`)
+      .run();
+    const entries = await list();
+    const ids = entries.map((e) => e.id);
+    expect(ids.indexOf(fresh.id)).toBeLessThan(ids.indexOf(Number(lastInsertRowid)));
+    const old = entries.find((e) => e.id === Number(lastInsertRowid))!;
+    expect(old).toMatchObject({ question: 'Old question?', category: 'pricing', isActive: false, usageCount: 7 });
+    const times = entries.map((e) => e.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
+
+describe('POST /api/faq', () => {
+  it('creates an entry with 201, active and in "general" by default', async () => {
+    const before = server.count('faq_entries');
+    const entry = await create({ question: '  Are you insured?  ', answer: 'Fully licensed and insured.' });
+    expect(entry).toMatchObject({ question: 'Are you insured?', answer: 'Fully licensed and insured.', category: 'general', isActive: true, usageCount: 0 });
+    expect(server.count('faq_entries')).toBe(before + 1);
+    expect((await list())[0]).toEqual(entry);
+  });
+
+  it('keeps the category and isActive it is given', async () => {
+    const entry = await create(validEntry);
+    expect(entry).toMatchObject({ category: 'process', isActive: false });
+  });
+
+  it('rejects a missing question with "Question is required" and writes nothing', async () => {
+    const before = server.count('faq_entries');
+    await expectInvalid(await server.send('POST', '/api/faq', { answer: 'An answer' }), 'question', 'Question is required');
+    expect(server.count('faq_entries')).toBe(before);
+  });
+
+  it('rejects a blank answer with "Answer is required" and writes nothing', async () => {
+    const before = server.count('faq_entries');
+    await expectInvalid(await server.send('POST', '/api/faq', { question: 'Why?', answer: '   ' }), 'answer', 'Answer is required');
+    expect(server.count('faq_entries')).toBe(before);
+  });
+
+  it('rejects an unknown category and a non-boolean isActive', async () => {
+    const before = server.count('faq_entries');
+    await expectInvalid(await server.send('POST', '/api/faq', { ...validEntry, category: 'nope' }), 'category', 'Choose a category from the list');
+    await expectInvalid(await server.send('POST', '/api/faq', { ...validEntry, isActive: 'yes' }), 'isActive', 'isActive must be true or false');
+    expect(server.count('faq_entries')).toBe(before);
+  });
+});
+
+describe('PUT /api/faq/:id', () => {
+  it('replaces the fields and answers the updated entry', async () => {
+    const entry = await create({ question: 'Q before?', answer: 'A before.' });
+    const res = await server.send('PUT', `/api/faq/${entry.id}`, { question: 'Q after?', answer: 'A after.', category: 'scheduling', isActive: false });
+    expect(res.status).toBe(200);
+    const updated = entrySchema.parse(await res.json());
+    expect(updated).toMatchObject({ id: entry.id, question: 'Q after?', answer: 'A after.', category: 'scheduling', isActive: false, createdAt: entry.createdAt });
+    expect((await list()).find((e) => e.id === entry.id)).toEqual(updated);
+  });
+
+  it('rejects bad input and leaves the entry as it was', async () => {
+    const entry = await create({ question: 'Stable?', answer: 'Stable.' });
+    await expectInvalid(await server.send('PUT', `/api/faq/${entry.id}`, { answer: 'No question' }), 'question', 'Question is required');
+    await expectInvalid(await server.send('PUT', `/api/faq/${entry.id}`, { ...validEntry, answer: '   ' }), 'answer', 'Answer is required');
+    await expectInvalid(await server.send('PUT', `/api/faq/${entry.id}`, { ...validEntry, category: 'nope' }), 'category', 'Choose a category from the list');
+    expect((await list()).find((e) => e.id === entry.id)).toEqual(entry);
+  });
+
+  it('rejects a non-numeric id with 400 on fields.id', async () => {
+    await expectInvalid(await server.send('PUT', '/api/faq/abc', validEntry), 'id', 'id must be a number');
+  });
+
+  it('answers 404 for an unknown id and creates nothing', async () => {
+    const before = server.count('faq_entries');
+    await expectNotFound(await server.send('PUT', '/api/faq/999999', validEntry));
+    expect(server.count('faq_entries')).toBe(before);
+  });
+});
+
+describe('DELETE /api/faq/:id', () => {
+  it('deletes with 204, then 404 on repeat, and the entry is gone from the list', async () => {
+    const entry = await create({ question: 'Delete me?', answer: 'Soon.' });
+    const before = server.count('faq_entries');
+    const res = await server.send('DELETE', `/api/faq/${entry.id}`);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(server.count('faq_entries')).toBe(before - 1);
+    expect((await list()).map((e) => e.id)).not.toContain(entry.id);
+    await expectNotFound(await server.send('DELETE', `/api/faq/${entry.id}`));
+  });
+
+  it('rejects a non-numeric id with 400 and an unknown id with 404, deleting nothing', async () => {
+    const before = server.count('faq_entries');
+    await expectInvalid(await server.send('DELETE', '/api/faq/abc'), 'id', 'id must be a number');
+    await expectNotFound(await server.send('DELETE', '/api/faq/424242'));
+    expect(server.count('faq_entries')).toBe(before);
+  });
+});
