@@ -1,4 +1,13 @@
 import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { authRoutes } from './auth/auth.routes.ts';
+import { sessionRepository } from './auth/session.repository.ts';
+import { staffSessions } from './auth/staff-session.ts';
+import { userRepository } from './auth/user.repository.ts';
+import { perMinuteLimit } from './http/rate-limit.ts';
+import { createLogger, requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { userRoutes } from './users/user.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { appointmentRepository } from './appointments/appointment.repository.ts';
@@ -25,6 +34,7 @@ import { submissionRoutes } from './submissions/submission.routes.ts';
 
 export interface AppDeps {
   db: Db;
+  logger?: Logger;
   /** Where unexpected faults go; the client only ever sees a bare 500. */
   reportError?: (error: unknown, context: { method: string; path: string }) => void;
 }
@@ -41,17 +51,29 @@ export function createRepositories(db: Db, config: Config) {
     settings: settingsRepository(db),
     messenger: messengerRepository(db),
     stats: statsRepository(db, config.timeZone),
+    users: userRepository(db),
+    sessions: sessionRepository(db, config.session),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export function createApp(config: Config, deps: AppDeps): Express {
   const repos = createRepositories(deps.db, config);
+  const logger = deps.logger ?? createLogger(config.logLevel);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestLog(logger));
+  app.use(securityHeaders(config));
+  app.use(staffSessions(config, repos.users, repos.sessions));
+  // Public endpoints that write are limited per address before any body is read.
+  for (const path of ['/api/photo-submissions', '/api/analyze-photos', '/api/photo-quote', '/api/service-requests']) {
+    app.post(path, perMinuteLimit(path, config.rateLimitPerMinute));
+  }
   app.use('/api', express.json({ limit: '100kb' }));
 
+  app.use(authRoutes(config, repos.users, repos.sessions));
+  app.use(userRoutes(repos.users, repos.sessions));
   app.use(profileRoutes(config, deps.db));
   app.use(statsRoutes(repos.stats));
   app.use(submissionRoutes(config, repos.submissions));
@@ -65,7 +87,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use('/api', apiNotFound);
   app.use(pageRoutes(config));
 
-  const report = deps.reportError ?? ((error: unknown) => process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`));
+  const report = deps.reportError ?? ((error: unknown, context: { method: string; path: string }) => logger.error({ err: error, ...context }, 'unexpected fault'));
   app.use(errorHandler((error, req) => report(error, { method: req.method, path: req.path })));
   return app;
 }

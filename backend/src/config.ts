@@ -47,6 +47,18 @@ const envSchema = z.object({
     .trim()
     .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
     .default('America/Los_Angeles'),
+  OWNER_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(256).optional(),
+  OWNER_NAME: z.string().trim().min(1).max(120).default('Owner'),
+  SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be positive').max(24 * 30).default(12),
+  SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive('must be positive').max(365).default(7),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(20),
+  EMBED_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be origins like https://example.com, separated by spaces or commas'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, silent' }).default('info'),
   // Provider keys used by later features; each is optional and has a local fallback.
   OPENAI_API_KEY: optionalSecret,
   OPENAI_MODEL: optionalSecret,
@@ -77,6 +89,12 @@ export interface Config {
     serviceArea: string;
     schedulingCalendarUrl: string;
   };
+  owner?: { email: string; password: string; name: string };
+  session: { idleMs: number; absoluteMs: number };
+  rateLimitPerMinute: number;
+  /** Sites that may frame the embeddable quote tool; empty = any site. */
+  embedAllowedOrigins: string[];
+  logLevel: string;
   /** Built apps the server hands out; missing folders are reported on the page, not fatal. */
   publicSiteDist: string;
   adminDist: string;
@@ -99,11 +117,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+      // Never echo a secret back into a terminal or a log.
+      const shown = /PASSWORD|KEY|TOKEN|SECRET|SID/.test(name) ? '[hidden]' : JSON.stringify(env[name] ?? '');
+      return `  ${name}=${shown}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
   }
   const e = parsed.data;
+  if (Boolean(e.OWNER_EMAIL) !== Boolean(e.OWNER_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  OWNER_EMAIL and OWNER_PASSWORD must be set together.\nSee .env.example for every setting.');
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     port: e.PORT,
@@ -122,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       serviceArea: e.SERVICE_AREA,
       schedulingCalendarUrl: e.SCHEDULING_CALENDAR_URL,
     },
+    owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL.toLowerCase(), password: e.OWNER_PASSWORD, name: e.OWNER_NAME } : undefined,
+    session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
+    logLevel: e.LOG_LEVEL,
     publicSiteDist: path.join(repoRoot, 'public-site', 'dist'),
     adminDist: path.join(repoRoot, 'admin', 'dist'),
     migrationsDir: path.join(repoRoot, 'backend', 'migrations'),

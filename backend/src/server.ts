@@ -6,6 +6,7 @@ import { startServer } from './start.ts';
 try {
   const running = await startServer(loadConfig());
   process.stdout.write(`Washdesk is running on ${running.url} (admin: ${running.url}/admin)\n`);
+  for (const line of running.notices) process.stdout.write(`${line}\n`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,29 +1,40 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { createApp, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { seedDemoData } from './demo/demo-data.ts';
+import { ensureOwner } from './auth/owner-account.ts';
+import { sessionRepository } from './auth/session.repository.ts';
+import { userRepository } from './auth/user.repository.ts';
 
 export interface RunningServer {
   server: Server;
+  app: Express;
   db: Db;
   config: Config;
   url: string;
+  /** Lines for the operator (e.g. the demo owner's one-time password). */
+  notices: string[];
   close(): Promise<void>;
 }
 
 /** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
 export async function startServer(
   config: Config,
-  options: { reportError?: AppDeps['reportError'] } = {},
+  options: { reportError?: AppDeps['reportError']; logger?: AppDeps['logger'] } = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.
   fs.rmSync(config.uploadTempDir, { recursive: true, force: true });
   const db = openDatabase(config.databaseFile, config.migrationsDir);
   if (config.demoData) await seedDemoData(db, config);
-  const app = createApp(config, { db, reportError: options.reportError });
+  const notices = await ensureOwner(config, userRepository(db));
+  const sessions = sessionRepository(db, config.session);
+  sessions.sweep();
+  const sweeper = setInterval(() => sessions.sweep(), 3_600_000).unref();
+  const app = createApp(config, { db, reportError: options.reportError, logger: options.logger });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -33,11 +44,14 @@ export async function startServer(
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return {
     server,
+    app,
     db,
     config,
     url: `http://${host}:${port}`,
+    notices,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(sweeper);
         server.closeAllConnections();
         server.close(() => {
           db.close();

@@ -11,3 +11,4 @@ export * from './messenger.ts';
 export * from './service-request.ts';
 export * from './profile.ts';
 export * from './routes.ts';
+export * from './auth.ts';

@@ -11,6 +11,7 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** Extra top-level keys for the body (e.g. the stored message of a failed send). */
     readonly extra?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -56,6 +57,7 @@ export const errorHandler =
   (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpError) {
+      if (error.headers) res.set(error.headers);
       res.status(error.status).json({ ...errorBody(error.code, error.message, error.fields), ...error.extra });
       return;
     }

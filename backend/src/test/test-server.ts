@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { startServer, type RunningServer } from '../start.ts';
+import { hashPassword } from '../auth/password.ts';
+import { userRepository } from '../auth/user.repository.ts';
 
 export const FIXTURE_PHOTOS = path.resolve(import.meta.dirname, '../../../../shared/fixtures/photos');
 export const fixturePhoto = (name: string) => path.join(FIXTURE_PHOTOS, name);
@@ -11,12 +14,54 @@ export const fixturePhoto = (name: string) => path.join(FIXTURE_PHOTOS, name);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JsonResponse = Omit<Response, 'json'> & { json(): Promise<any> };
 
-export interface TestServer extends RunningServer {
-  dataDir: string;
-  errors: unknown[];
+export interface Client {
   get(pathname: string): Promise<JsonResponse>;
   send(method: string, pathname: string, body?: unknown): Promise<JsonResponse>;
   upload(pathname: string, form: FormData): Promise<JsonResponse>;
+}
+
+export interface Credentials {
+  cookie: string;
+  csrfToken: string;
+}
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** A client of the server; with credentials it is a signed-in staff member's browser. */
+export function clientOf(url: string, credentials?: Credentials): Client {
+  const auth: Record<string, string> = credentials ? { Cookie: credentials.cookie, 'X-CSRF-Token': credentials.csrfToken } : {};
+  return {
+    get: (pathname) => fetch(`${url}${pathname}`, { headers: credentials ? { Cookie: credentials.cookie } : {} }),
+    send: (method, pathname, body) =>
+      fetch(`${url}${pathname}`, {
+        method,
+        headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    upload: (pathname, form) => fetch(`${url}${pathname}`, { method: 'POST', headers: auth, body: form }),
+  };
+}
+
+/** Signs in over HTTP as a browser would and returns the session cookie and CSRF token. */
+export async function signIn(url: string, email: string, password = TEST_PASSWORD): Promise<Credentials> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('washdesk_session='))!.split(';')[0]!;
+  return { cookie, csrfToken: ((await res.json()) as { csrfToken: string }).csrfToken };
+}
+
+/** The default client is the signed-in owner; `anonymous` is a customer's browser. */
+export interface TestServer extends RunningServer, Client {
+  dataDir: string;
+  errors: unknown[];
+  anonymous: Client;
+  owner: Credentials;
+  /** Adds an account straight to the database (as the CLI would) and returns its e-mail. */
+  addUser(user: { email: string; role?: 'owner' | 'staff'; password?: string; disabled?: boolean }): Promise<string>;
   /** Every file under the photo folder and the upload scratch folder. */
   storedFiles(): string[];
   count(table: string): number;
@@ -25,29 +70,43 @@ export interface TestServer extends RunningServer {
 
 /** A real server on 127.0.0.1 with a fresh SQLite file in a temporary folder. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; dataDir?: string; config?: (c: Config) => Config } = {},
+  options: { env?: Record<string, string>; dataDir?: string; config?: (c: Config) => Config; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'off', ...options.env });
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'off',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000',
+    ...options.env,
+  });
   const config = options.config ? options.config(base) : base;
   const errors: unknown[] = [];
-  const running = await startServer(config, { reportError: (e) => errors.push(e) });
+  const running = await startServer(config, { reportError: (e) => errors.push(e), logger: options.logger });
   const listed = (dir: string): string[] =>
     fs.existsSync(dir)
       ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
       : [];
+  const users = userRepository(running.db);
+  const addUser: TestServer['addUser'] = async ({ email, role = 'staff', password = TEST_PASSWORD, disabled = false }) => {
+    const passwordHash = await hashPassword(password);
+    const existing = users.byEmail(email);
+    if (existing) users.setPassword(existing.id, passwordHash);
+    const user = existing ?? users.create({ email, name: email.split('@')[0]!, role, passwordHash });
+    if (disabled) users.update(user.id, { disabled: true });
+    return email;
+  };
+  const owner = await signIn(running.url, await addUser({ email: 'test-owner@example.com', role: 'owner' }));
   return {
     ...running,
+    ...clientOf(running.url, owner),
     dataDir,
     errors,
-    get: (pathname) => fetch(`${running.url}${pathname}`),
-    send: (method, pathname, body) =>
-      fetch(`${running.url}${pathname}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      }),
-    upload: (pathname, form) => fetch(`${running.url}${pathname}`, { method: 'POST', body: form }),
+    owner,
+    anonymous: clientOf(running.url),
+    addUser,
     storedFiles: () => [...listed(config.photoDir), ...listed(config.uploadTempDir)],
     count: (table) => (running.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
     async stop() {

@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signIn, startTestServer } from '../src/test/test-server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-cli-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const users = (args: string[], input = '') =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'backend/scripts/users.ts', ...args], {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'off', OWNER_EMAIL: '', OWNER_PASSWORD: '' },
+  });
+
+describe('npm run users', () => {
+  it('adds an owner whose password works in the admin, lists, resets and disables', async () => {
+    const added = users(['add', '--email', 'Ada@Example.com', '--name', 'Ada Owner', '--role', 'owner'], 'a long first password\n');
+    expect(added.stderr).toBe('');
+    expect(added.stdout).toContain('Added owner ada@example.com.');
+    expect(users(['list']).stdout).toMatch(/ada@example\.com\s+owner\s+active\s+Ada Owner/);
+
+    const short = users(['add', '--email', 'b@example.com', '--name', 'B'], 'short\n');
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain('Use at least 10 characters');
+    expect(users(['add', '--email', 'ada@example.com', '--name', 'Again'], 'another long one\n').stderr).toContain('already exists');
+    expect(users(['frobnicate']).stderr).toContain('Usage:');
+
+    expect(users(['reset', '--email', 'ada@example.com'], 'the second password\n').stdout).toContain('Password reset');
+    expect(users(['disable', '--email', 'ada@example.com']).stdout).toContain('Disabled');
+    expect(users(['list']).stdout).toMatch(/ada@example\.com\s+owner\s+disabled/);
+    expect(users(['enable', '--email', 'ada@example.com']).status).toBe(0);
+
+    const server = await startTestServer({ dataDir });
+    try {
+      await expect(signIn(server.url, 'ada@example.com', 'a long first password')).rejects.toThrow(/401/);
+      await signIn(server.url, 'ada@example.com', 'the second password');
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+export interface SessionPolicy {
+  /** A session unused for this long ends. */
+  idleMs: number;
+  /** A session ends this long after sign-in, used or not. */
+  absoluteMs: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 12 * 60 * 60 * 1000,
+  absoluteMs: 7 * 24 * 60 * 60 * 1000,
+};
+
+export interface SessionRow {
+  token_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function sessionRepository(db: Db, policy: SessionPolicy) {
+  const insert = db.prepare(`INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at)
+    VALUES (?, ?, ?, ?, ?, ?)`);
+  const find = db.prepare('SELECT * FROM sessions WHERE token_hash = ?');
+  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
+  const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
+  const removeForUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
+  const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?');
+
+  return {
+    policy,
+    /** A new random id at every sign-in: a token planted before sign-in is worthless. */
+    create(userId: number, now = new Date()) {
+      const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(32).toString('base64url');
+      const iso = now.toISOString();
+      const expiresAt = new Date(now.getTime() + policy.absoluteMs).toISOString();
+      insert.run(hashToken(token), userId, csrfToken, iso, iso, expiresAt);
+      return { token, csrfToken, expiresAt };
+    },
+    /** The live session of a cookie token, or why there is none. */
+    resolve(token: string, now = new Date()): { session: SessionRow } | { expired: boolean } {
+      const hash = hashToken(token);
+      const row = find.get(hash) as SessionRow | undefined;
+      if (!row) return { expired: false };
+      const idleSince = now.getTime() - Date.parse(row.last_seen_at);
+      if (Date.parse(row.expires_at) <= now.getTime() || idleSince >= policy.idleMs) {
+        remove.run(hash);
+        return { expired: true };
+      }
+      // Writing on every request would serialise reads behind the WAL; a minute's precision is enough.
+      if (idleSince > 60_000) touch.run(now.toISOString(), hash);
+      return { session: row };
+    },
+    destroy: (token: string) => remove.run(hashToken(token)),
+    destroyAllFor: (userId: number) => removeForUser.run(userId),
+    sweep(now = new Date()) {
+      removeExpired.run(now.toISOString(), new Date(now.getTime() - policy.idleMs).toISOString());
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof sessionRepository>;

@@ -1,0 +1,94 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AUTH_MESSAGES, CSRF_HEADER, SESSION_COOKIE, type User } from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
+import { isPublicApiRoute } from './public-routes.ts';
+import type { SessionRepository, SessionRow } from './session.repository.ts';
+import type { UserRepository } from './user.repository.ts';
+import { toUser } from './user.repository.ts';
+
+export interface StaffAuth {
+  user: User;
+  session: SessionRow;
+  token: string;
+}
+
+/** The signed-in staff member of this request, set by `staffSessions`. */
+export const staffOf = (res: Response): StaffAuth | undefined => res.locals.staff as StaffAuth | undefined;
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Same-origin means the browser says so: Origin matches us, or no cross-site fetch metadata. */
+export function isSameOrigin(req: Request, config: Config): boolean {
+  if (req.get('sec-fetch-site') === 'cross-site') return false;
+  const origin = req.get('origin');
+  if (!origin) return true;
+  const ours = new Set([new URL(config.publicBaseUrl).origin, `${req.protocol}://${req.get('host')}`]);
+  return ours.has(origin);
+}
+
+export const sessionCookieOptions = (config: Config, req: Request) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: req.secure || config.publicBaseUrl.startsWith('https:'),
+  path: '/',
+});
+
+/**
+ * Guards every API call: public routes pass; all others need a live session of an enabled user,
+ * and a state change also needs the session's CSRF token and a same-origin request.
+ */
+export function staffSessions(config: Config, users: UserRepository, sessions: SessionRepository): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const token = readCookie(req, SESSION_COOKIE);
+    let expired = false;
+    if (token) {
+      const found = sessions.resolve(token);
+      if ('session' in found) {
+        const row = users.row(found.session.user_id);
+        if (row) res.locals.staff = { user: toUser(row), session: found.session, token } satisfies StaffAuth;
+      } else {
+        expired = found.expired;
+        res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config, req));
+      }
+    }
+    if (!req.path.startsWith('/api/') || isPublicApiRoute(req.method, req.path)) return next();
+
+    const staff = staffOf(res);
+    if (!staff) {
+      return next(
+        expired
+          ? new HttpError(401, 'session_expired', AUTH_MESSAGES.sessionExpired)
+          : new HttpError(401, 'sign_in_required', AUTH_MESSAGES.signInRequired),
+      );
+    }
+    if (staff.user.disabled) return next(new HttpError(403, 'account_disabled', AUTH_MESSAGES.disabled));
+    if (UNSAFE.has(req.method)) {
+      if (!isSameOrigin(req, config) || req.get(CSRF_HEADER) !== staff.session.csrf_token) {
+        return next(new HttpError(403, 'csrf_failed', AUTH_MESSAGES.csrf));
+      }
+    }
+    next();
+  };
+}
+
+export const ownerOnly: RequestHandler = (_req, res, next) => {
+  if (staffOf(res)?.user.role !== 'owner') return next(new HttpError(403, 'owner_only', AUTH_MESSAGES.ownerOnly));
+  next();
+};

@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { staffOf } from '../auth/staff-session.ts';
+
+const EMAIL = /[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}/gi;
+// Seven or more digits, allowing the separators people type: (707) 555-0142, +1 707 555 0142.
+const PHONE = /\+?\d[\d\s().-]{5,}\d/g;
+
+/** Masks e-mail addresses and phone numbers in any text that might reach a log line. */
+export const scrub = (text: string) => text.replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+
+function scrubDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, depth + 1)]));
+}
+
+/** The server's logger: JSON lines, secrets and customers' contact details never written. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      redact: {
+        paths: ['password', '*.password', 'cookie', '*.cookie', 'headers.cookie', 'headers.authorization', '*.token', 'token', 'csrfToken', '*.csrfToken', 'email', '*.email', 'phone', '*.phone'],
+        censor: '[redacted]',
+      },
+      formatters: { log: (object) => scrubDeep(object) as Record<string, unknown> },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>);
+        },
+      },
+    },
+    destination,
+  );
+}
+
+/** One line per request: method, path (never the query string), status, time and staff id. */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const line = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, staffId: staffOf(res)?.user.id };
+      if (res.statusCode >= 500) logger.error(line, 'request');
+      else logger.info(line, 'request');
+    });
+    next();
+  };
+}

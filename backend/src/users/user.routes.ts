@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { ERROR_CODES, idParamSchema, passwordResetSchema, userCreateSchema, userUpdateSchema } from '@washdesk/contract';
+import { hashPassword } from '../auth/password.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
+import { ownerOnly } from '../auth/staff-session.ts';
+import type { UserRepository } from '../auth/user.repository.ts';
+import { HttpError, notFound, parseWith } from '../http/errors.ts';
+
+/** The owner adds, disables and resets staff accounts (Settings → Staff). */
+export function userRoutes(users: UserRepository, sessions: SessionRepository) {
+  const router = Router();
+  router.use('/api/users', ownerOnly);
+
+  router.get('/api/users', (_req, res) => {
+    res.json(users.list());
+  });
+
+  router.post('/api/users', async (req, res) => {
+    const input = parseWith(userCreateSchema, req.body ?? {});
+    if (users.byEmail(input.email)) {
+      throw new HttpError(409, ERROR_CODES.conflict, 'An account with this e-mail already exists.', {
+        email: 'An account with this e-mail already exists',
+      });
+    }
+    const user = users.create({ email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) });
+    res.status(201).json(user);
+  });
+
+  router.put('/api/users/:id', (req, res) => {
+    const { id } = parseWith(idParamSchema, req.params);
+    const change = parseWith(userUpdateSchema, req.body ?? {});
+    const current = users.get(id);
+    if (!current) throw notFound('User');
+    const losesOwner = current.role === 'owner' && !current.disabled && (change.role === 'staff' || change.disabled === true);
+    if (losesOwner && users.activeOwnerCount() <= 1) {
+      throw new HttpError(409, ERROR_CODES.conflict, 'The business needs at least one active owner.');
+    }
+    const updated = users.update(id, change);
+    // A disabled account is signed out everywhere at once.
+    if (change.disabled) sessions.destroyAllFor(id);
+    res.json(updated);
+  });
+
+  router.post('/api/users/:id/reset-password', async (req, res) => {
+    const { id } = parseWith(idParamSchema, req.params);
+    const { password } = parseWith(passwordResetSchema, req.body ?? {});
+    if (!users.get(id)) throw notFound('User');
+    users.setPassword(id, await hashPassword(password));
+    // Every session opened with the old password ends.
+    sessions.destroyAllFor(id);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const USER_ROLES = ['owner', 'staff'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** A staff account as the admin sees it; never carries the password hash. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: 'Enter your e-mail address' }).trim().min(1, 'Enter your e-mail address').max(254),
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+});
+export type Login = z.input<typeof loginSchema>;
+
+/** Login and `/api/auth/me` answer who is signed in and the token state changes must carry. */
+export const sessionInfoSchema = z.object({
+  user: userSchema,
+  csrfToken: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const SESSION_COOKIE = 'washdesk_session';
+
+/** OWASP: at least 8 characters for accounts without a second factor; long passphrases welcome. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const newPassword = z
+  .string({ error: 'Enter a password' })
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Use at most 256 characters');
+
+export const userCreateSchema = z.object({
+  email: z.email('Enter a valid e-mail address').max(254).transform((v) => v.toLowerCase()),
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  role: z.enum(USER_ROLES, { error: 'Choose owner or staff' }).default('staff'),
+  password: newPassword,
+});
+export type UserCreate = z.input<typeof userCreateSchema>;
+
+export const userUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(120),
+    role: z.enum(USER_ROLES, { error: 'Choose owner or staff' }),
+    disabled: z.boolean({ error: 'disabled must be true or false' }),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+export const passwordResetSchema = z.object({ password: newPassword });
+
+export const AUTH_MESSAGES = {
+  wrongCredentials: 'E-mail or password is incorrect.',
+  locked: (minutes: number) =>
+    `Too many failed sign-in attempts. This account is locked for ${minutes} minutes; try again later or ask the owner to reset your password.`,
+  ipLimited: 'Too many sign-in attempts from this network. Please wait a few minutes and try again.',
+  signInRequired: 'Please sign in.',
+  sessionExpired: 'Your session expired. Please sign in again.',
+  disabled: 'This account is disabled. Ask the owner to enable it.',
+  ownerOnly: 'Only the owner can do this.',
+  csrf: 'This request did not come from the Washdesk admin. Reload the page and try again.',
+  tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
+} as const;
