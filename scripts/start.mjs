@@ -18,6 +18,9 @@ for (const app of staleApps()) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'backend/src/server.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'backend/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -16,19 +16,28 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 function seed(file: string, migrationsDir: string) {
   const db = openDatabase(file, migrationsDir);
   const now = Date.now();
-  const insertSubmission = db.prepare(`INSERT INTO photo_submissions (first_name, last_name, phone, email, address,
+  const insertSubmission =
+    db.prepare(`INSERT INTO photo_submissions (first_name, last_name, phone, email, address,
     service_type, notes, status, estimate_amount_cents, source, created_at, updated_at)
     VALUES ('Bench', ?, '(707) 555-0100', 'bench@example.com', '1 Redwood Dr', 'House Soft Wash', NULL, ?, ?, 'photo-form', ?, ?)`);
-  const insertPhoto = db.prepare(`INSERT INTO photos (id, submission_id, position, width, height, bytes, original_type, created_at)
+  const insertPhoto =
+    db.prepare(`INSERT INTO photos (id, submission_id, position, width, height, bytes, original_type, created_at)
     VALUES (?, ?, 0, 1200, 900, 150000, 'jpeg', ?)`);
-  const insertCall = db.prepare(`INSERT INTO calls (customer_name, phone_number, status, summary, duration_seconds, created_at, updated_at)
+  const insertCall =
+    db.prepare(`INSERT INTO calls (customer_name, phone_number, status, summary, duration_seconds, created_at, updated_at)
     VALUES ('Bench Caller', '(707) 555-0100', ?, 'Asked about a house wash.', ?, ?, ?)`);
   const statuses = ['pending', 'reviewed', 'quoted', 'completed'];
   db.transaction(() => {
     for (let i = 0; i < ROWS; i++) {
       const at = new Date(now - i * 37_000).toISOString();
       const status = statuses[i % 4]!;
-      const id = insertSubmission.run(`No${i}`, status, status === 'quoted' ? 50_000 : null, at, at).lastInsertRowid;
+      const id = insertSubmission.run(
+        `No${i}`,
+        status,
+        status === 'quoted' ? 50_000 : null,
+        at,
+        at,
+      ).lastInsertRowid;
       insertPhoto.run(randomUUID(), id, at);
       insertCall.run(i % 9 === 0 ? 'missed' : 'completed', i % 9 === 0 ? 0 : 60 + (i % 300), at, at);
     }
@@ -36,7 +45,8 @@ function seed(file: string, migrationsDir: string) {
   return db;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function measure(run: () => unknown) {
   for (let i = 0; i < 20; i++) await run();
@@ -55,13 +65,17 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'off' });
   const seedStart = performance.now();
   seed(config.databaseFile, config.migrationsDir).close();
-  process.stdout.write(`Seeded ${ROWS.toLocaleString('en-US')} submissions (+ photos) and calls in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `Seeded ${ROWS.toLocaleString('en-US')} submissions (+ photos) and calls in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
+  );
 
   const server = await startServer(config);
   const bare = openDatabase(config.databaseFile, config.migrationsDir);
   // The bare side runs the very statements the endpoints run, minus Express, JSON and HTTP.
   const stats = statsRepository(bare, config.timeZone);
-  const listSql = bare.prepare('SELECT * FROM photo_submissions ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET ?');
+  const listSql = bare.prepare(
+    'SELECT * FROM photo_submissions ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET ?',
+  );
   const callsSql = bare.prepare('SELECT * FROM calls ORDER BY created_at DESC, id DESC LIMIT 50');
   const http = (p: string) => async () => {
     const res = await fetch(`${server.url}${p}`);
@@ -72,17 +86,27 @@ async function main() {
   const cases: [string, () => unknown, () => unknown][] = [
     ['GET /api/stats', http('/api/stats'), () => stats.compute()],
     ['GET /api/photo-submissions?limit=50', http('/api/photo-submissions?limit=50'), () => listSql.all(0)],
-    ['GET /api/photo-submissions (last page)', http(`/api/photo-submissions?limit=50&offset=${ROWS - 50}`), () => listSql.all(ROWS - 50)],
+    [
+      'GET /api/photo-submissions (last page)',
+      http(`/api/photo-submissions?limit=50&offset=${ROWS - 50}`),
+      () => listSql.all(ROWS - 50),
+    ],
     ['GET /api/calls?limit=50', http('/api/calls?limit=50'), () => callsSql.all()],
   ];
-  const lines = [`${'endpoint'.padEnd(42)} ${'http p50'.padStart(9)} ${'http p95'.padStart(9)} ${'bare p50'.padStart(9)} ${'bare p95'.padStart(9)} ${'ratio p50'.padStart(9)}`];
+  const lines = [
+    `${'endpoint'.padEnd(42)} ${'http p50'.padStart(9)} ${'http p95'.padStart(9)} ${'bare p50'.padStart(9)} ${'bare p95'.padStart(9)} ${'ratio p50'.padStart(9)}`,
+  ];
   for (const [name, viaHttp, viaSql] of cases) {
     const h = await measure(viaHttp);
     const b = await measure(viaSql);
     const ms = (n: number) => `${n.toFixed(2)}ms`.padStart(9);
-    lines.push(`${name.padEnd(42)} ${ms(h.p50)} ${ms(h.p95)} ${ms(b.p50)} ${ms(b.p95)} ${`${(h.p50 / b.p50).toFixed(1)}x`.padStart(9)}`);
+    lines.push(
+      `${name.padEnd(42)} ${ms(h.p50)} ${ms(h.p95)} ${ms(b.p50)} ${ms(b.p95)} ${`${(h.p50 / b.p50).toFixed(1)}x`.padStart(9)}`,
+    );
   }
-  process.stdout.write(`${lines.join('\n')}\n(${RUNS} sequential requests each, after 20 warm-up; ${ROWS.toLocaleString('en-US')} rows)\n`);
+  process.stdout.write(
+    `${lines.join('\n')}\n(${RUNS} sequential requests each, after 20 warm-up; ${ROWS.toLocaleString('en-US')} rows)\n`,
+  );
   bare.close();
   await server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

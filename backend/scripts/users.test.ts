@@ -19,7 +19,10 @@ const users = (args: string[], input = '') =>
 
 describe('npm run users', () => {
   it('adds an owner whose password works in the admin, lists, resets and disables', async () => {
-    const added = users(['add', '--email', 'Ada@Example.com', '--name', 'Ada Owner', '--role', 'owner'], 'a long first password\n');
+    const added = users(
+      ['add', '--email', 'Ada@Example.com', '--name', 'Ada Owner', '--role', 'owner'],
+      'a long first password\n',
+    );
     expect(added.stderr).toBe('');
     expect(added.stdout).toContain('Added owner ada@example.com.');
     expect(users(['list']).stdout).toMatch(/ada@example\.com\s+owner\s+active\s+Ada Owner/);
@@ -27,10 +30,14 @@ describe('npm run users', () => {
     const short = users(['add', '--email', 'b@example.com', '--name', 'B'], 'short\n');
     expect(short.status).toBe(1);
     expect(short.stderr).toContain('Use at least 10 characters');
-    expect(users(['add', '--email', 'ada@example.com', '--name', 'Again'], 'another long one\n').stderr).toContain('already exists');
+    expect(
+      users(['add', '--email', 'ada@example.com', '--name', 'Again'], 'another long one\n').stderr,
+    ).toContain('already exists');
     expect(users(['frobnicate']).stderr).toContain('Usage:');
 
-    expect(users(['reset', '--email', 'ada@example.com'], 'the second password\n').stdout).toContain('Password reset');
+    expect(users(['reset', '--email', 'ada@example.com'], 'the second password\n').stdout).toContain(
+      'Password reset',
+    );
     expect(users(['disable', '--email', 'ada@example.com']).stdout).toContain('Disabled');
     expect(users(['list']).stdout).toMatch(/ada@example\.com\s+owner\s+disabled/);
     expect(users(['enable', '--email', 'ada@example.com']).status).toBe(0);

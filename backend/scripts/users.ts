@@ -31,7 +31,9 @@ async function readPassword(prompt: string): Promise<string> {
     // Hide what is typed: the readline echo is swallowed.
     (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
   }
-  const line = await new Promise<string>((resolve) => rl.once('line', resolve).once('close', () => resolve('')));
+  const line = await new Promise<string>((resolve) =>
+    rl.once('line', resolve).once('close', () => resolve('')),
+  );
   rl.close();
   if (process.stdin.isTTY) process.stdout.write('\n');
   const checked = newPassword.safeParse(line);
@@ -42,7 +44,11 @@ async function readPassword(prompt: string): Promise<string> {
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'staff' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'staff' },
+    },
   });
   const command = positionals[0];
   const root = path.resolve(import.meta.dirname, '../..');
@@ -66,7 +72,9 @@ async function main() {
       const rows = users.list();
       if (!rows.length) process.stdout.write('No staff accounts yet.\n');
       for (const u of rows) {
-        process.stdout.write(`${u.email.padEnd(36)} ${u.role.padEnd(6)} ${u.disabled ? 'disabled' : 'active  '} ${u.name}\n`);
+        process.stdout.write(
+          `${u.email.padEnd(36)} ${u.role.padEnd(6)} ${u.disabled ? 'disabled' : 'active  '} ${u.name}\n`,
+        );
       }
       break;
     }
@@ -75,7 +83,12 @@ async function main() {
       if (!(USER_ROLES as readonly string[]).includes(values.role!)) fail('--role must be owner or staff.');
       if (users.byEmail(email)) fail(`An account with the e-mail ${email} already exists; use reset.`);
       const password = await readPassword(`Password for ${email}: `);
-      users.create({ email, name: values.name, role: values.role as UserRole, passwordHash: await hashPassword(password) });
+      users.create({
+        email,
+        name: values.name,
+        role: values.role as UserRole,
+        passwordHash: await hashPassword(password),
+      });
       process.stdout.write(`Added ${values.role} ${email}.\n`);
       break;
     }

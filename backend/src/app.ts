@@ -67,7 +67,12 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(securityHeaders(config));
   app.use(staffSessions(config, repos.users, repos.sessions));
   // Public endpoints that write are limited per address before any body is read.
-  for (const path of ['/api/photo-submissions', '/api/analyze-photos', '/api/photo-quote', '/api/service-requests']) {
+  for (const path of [
+    '/api/photo-submissions',
+    '/api/analyze-photos',
+    '/api/photo-quote',
+    '/api/service-requests',
+  ]) {
     app.post(path, perMinuteLimit(path, config.rateLimitPerMinute));
   }
   app.use('/api', express.json({ limit: '100kb' }));
@@ -87,7 +92,10 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use('/api', apiNotFound);
   app.use(pageRoutes(config));
 
-  const report = deps.reportError ?? ((error: unknown, context: { method: string; path: string }) => logger.error({ err: error, ...context }, 'unexpected fault'));
+  const report =
+    deps.reportError ??
+    ((error: unknown, context: { method: string; path: string }) =>
+      logger.error({ err: error, ...context }, 'unexpected fault'));
   app.use(errorHandler((error, req) => report(error, { method: req.method, path: req.path })));
   return app;
 }

@@ -35,15 +35,29 @@ describe('loadConfig', () => {
 
   it('derives the public base URL from PORT unless PUBLIC_BASE_URL is set', () => {
     expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://quotes.example.com/' }).publicBaseUrl).toBe('https://quotes.example.com');
+    expect(loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://quotes.example.com/' }).publicBaseUrl).toBe(
+      'https://quotes.example.com',
+    );
   });
 
   it('reads the variables it is given, treating blank values as unset', () => {
     const config = loadConfig(
-      { PORT: '4321', DEMO_DATA: 'off', BUSINESS_TIMEZONE: 'America/New_York', DATA_DIR: 'var/wash', BUSINESS_NAME: '', META_PAGE_ACCESS_TOKEN: '  ' },
+      {
+        PORT: '4321',
+        DEMO_DATA: 'off',
+        BUSINESS_TIMEZONE: 'America/New_York',
+        DATA_DIR: 'var/wash',
+        BUSINESS_NAME: '',
+        META_PAGE_ACCESS_TOKEN: '  ',
+      },
       '/srv/washdesk',
     );
-    expect(config).toMatchObject({ port: 4321, demoData: false, timeZone: 'America/New_York', dataDir: '/srv/washdesk/var/wash' });
+    expect(config).toMatchObject({
+      port: 4321,
+      demoData: false,
+      timeZone: 'America/New_York',
+      dataDir: '/srv/washdesk/var/wash',
+    });
     expect(config.business.name).toBe(loadConfig({}).business.name);
     expect(config.providers.meta.pageAccessToken).toBeUndefined();
   });
@@ -77,7 +91,13 @@ describe('the server entry', () => {
     try {
       const result = spawnSync(process.execPath, ['--import', 'tsx', 'backend/src/server.ts'], {
         cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), PORT: 'abc', DATA_DIR: dataDir, DEMO_DATA: 'off' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? os.tmpdir(),
+          PORT: 'abc',
+          DATA_DIR: dataDir,
+          DEMO_DATA: 'off',
+        },
         encoding: 'utf8',
         timeout: 20_000,
       });

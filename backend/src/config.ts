@@ -33,7 +33,9 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   BUSINESS_NAME: z.string().trim().min(1, 'must not be empty').default('Lost Coast Soft Wash (demo)'),
   BUSINESS_PHONE: z.string().trim().min(1, 'must not be empty').default('(707) 555-0142'),
-  BUSINESS_EMAIL: z.email({ error: 'must be an e-mail address' }).default('office@lostcoast-softwash.example'),
+  BUSINESS_EMAIL: z
+    .email({ error: 'must be an e-mail address' })
+    .default('office@lostcoast-softwash.example'),
   SERVICE_AREA: z
     .string()
     .trim()
@@ -50,15 +52,34 @@ const envSchema = z.object({
   OWNER_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(256).optional(),
   OWNER_NAME: z.string().trim().min(1).max(120).default('Owner'),
-  SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be positive').max(24 * 30).default(12),
-  SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive('must be positive').max(365).default(7),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(20),
+  SESSION_IDLE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be positive')
+    .max(24 * 30)
+    .default(12),
+  SESSION_MAX_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .positive('must be positive')
+    .max(365)
+    .default(7),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
   EMBED_ALLOWED_ORIGINS: z
     .string()
     .default('')
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-    .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be origins like https://example.com, separated by spaces or commas'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, silent' }).default('info'),
+    .refine(
+      (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'must be origins like https://example.com, separated by spaces or commas',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, silent',
+    })
+    .default('info'),
   // Provider keys used by later features; each is optional and has a local fallback.
   OPENAI_API_KEY: optionalSecret,
   OPENAI_MODEL: optionalSecret,
@@ -125,7 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   if (Boolean(e.OWNER_EMAIL) !== Boolean(e.OWNER_PASSWORD)) {
-    throw new ConfigError('Invalid configuration:\n  OWNER_EMAIL and OWNER_PASSWORD must be set together.\nSee .env.example for every setting.');
+    throw new ConfigError(
+      'Invalid configuration:\n  OWNER_EMAIL and OWNER_PASSWORD must be set together.\nSee .env.example for every setting.',
+    );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
@@ -145,7 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       serviceArea: e.SERVICE_AREA,
       schedulingCalendarUrl: e.SCHEDULING_CALENDAR_URL,
     },
-    owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL.toLowerCase(), password: e.OWNER_PASSWORD, name: e.OWNER_NAME } : undefined,
+    owner:
+      e.OWNER_EMAIL && e.OWNER_PASSWORD
+        ? { email: e.OWNER_EMAIL.toLowerCase(), password: e.OWNER_PASSWORD, name: e.OWNER_NAME }
+        : undefined,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: e.SESSION_MAX_DAYS * 86_400_000 },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,

@@ -34,10 +34,13 @@ describe('restarting the server', () => {
   it('keeps every row and photo', async () => {
     const dataDir = newDataDir();
     const first = await startTestServer({ dataDir });
-    const res = await first.upload('/api/photo-submissions', photoForm(
-      { firstName: 'Rosa', lastName: 'Greer', phone: '707-555-0199', serviceType: 'Roof Cleaning' },
-      [{ path: fixturePhoto('coffee-photo.png'), type: 'image/png' }],
-    ));
+    const res = await first.upload(
+      '/api/photo-submissions',
+      photoForm(
+        { firstName: 'Rosa', lastName: 'Greer', phone: '707-555-0199', serviceType: 'Roof Cleaning' },
+        [{ path: fixturePhoto('coffee-photo.png'), type: 'image/png' }],
+      ),
+    );
     const saved = await res.json();
     await first.send('POST', '/api/faq', { question: 'Do you work weekends?', answer: 'Saturdays, yes.' });
     const photoBytes = Buffer.from(await (await first.get(saved.photos[0].url)).arrayBuffer());
@@ -49,7 +52,9 @@ describe('restarting the server', () => {
       expect(again).toEqual(saved);
       const photoAgain = Buffer.from(await (await second.get(saved.photos[0].url)).arrayBuffer());
       expect(photoAgain.equals(photoBytes)).toBe(true);
-      expect((await json(second, '/api/faq')).map((f: { question: string }) => f.question)).toEqual(['Do you work weekends?']);
+      expect((await json(second, '/api/faq')).map((f: { question: string }) => f.question)).toEqual([
+        'Do you work weekends?',
+      ]);
     } finally {
       await second.stop();
     }
@@ -58,7 +63,11 @@ describe('restarting the server', () => {
   it('refuses a database written by a newer version, with a clear message, and leaves it untouched', async () => {
     const dataDir = newDataDir();
     const first = await startTestServer({ dataDir });
-    first.db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from_the_future', '2030-01-01')").run();
+    first.db
+      .prepare(
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from_the_future', '2030-01-01')",
+      )
+      .run();
     await first.stop();
     const before = fs.readFileSync(path.join(dataDir, 'washdesk.sqlite'));
     await expect(startTestServer({ dataDir })).rejects.toThrow(
@@ -77,9 +86,13 @@ describe('demo data', () => {
 
   it('fills a new database with a realistic data set in the spec shapes', async () => {
     server = await startTestServer({ dataDir: newDataDir(), env: { DEMO_DATA: 'on' } });
-    const submissions = photoSubmissionSchema.array().parse(await json(server, '/api/photo-submissions?limit=200'));
+    const submissions = photoSubmissionSchema
+      .array()
+      .parse(await json(server, '/api/photo-submissions?limit=200'));
     expect(submissions.length).toBeGreaterThanOrEqual(24);
-    expect(new Set(submissions.map((s) => s.status))).toEqual(new Set(['pending', 'reviewed', 'quoted', 'completed']));
+    expect(new Set(submissions.map((s) => s.status))).toEqual(
+      new Set(['pending', 'reviewed', 'quoted', 'completed']),
+    );
     const thumb = await server.get(submissions[0]!.photos[0]!.thumbnailUrl);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
 
@@ -99,7 +112,9 @@ describe('demo data', () => {
     const faq = faqEntrySchema.array().parse(await json(server, '/api/faq'));
     expect(new Set(faq.map((f) => f.category))).toEqual(new Set(FAQ_CATEGORIES));
 
-    const conversations = conversationSchema.array().parse(await json(server, '/api/messenger/conversations'));
+    const conversations = conversationSchema
+      .array()
+      .parse(await json(server, '/api/messenger/conversations'));
     expect(conversations).toHaveLength(2);
   });
 

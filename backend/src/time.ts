@@ -32,7 +32,14 @@ function offsetMs(instant: number, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 

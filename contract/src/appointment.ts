@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { ADDRESS_MIN_LENGTH, calendarDate, dollarAmount, optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
-import { APPOINTMENT_SERVICE_TYPES, APPOINTMENT_SOURCES, APPOINTMENT_STATUSES, PREFERRED_TIMES } from './enums.ts';
+import {
+  ADDRESS_MIN_LENGTH,
+  calendarDate,
+  dollarAmount,
+  optionalEmail,
+  optionalText,
+  phoneNumber,
+  requiredText,
+} from './common.ts';
+import {
+  APPOINTMENT_SERVICE_TYPES,
+  APPOINTMENT_SOURCES,
+  APPOINTMENT_STATUSES,
+  PREFERRED_TIMES,
+} from './enums.ts';
 
 export const appointmentSchema = z.object({
   id: z.number().int(),

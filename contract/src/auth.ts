@@ -40,7 +40,10 @@ export const newPassword = z
   .max(256, 'Use at most 256 characters');
 
 export const userCreateSchema = z.object({
-  email: z.email('Enter a valid e-mail address').max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .email('Enter a valid e-mail address')
+    .max(254)
+    .transform((v) => v.toLowerCase()),
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
   role: z.enum(USER_ROLES, { error: 'Choose owner or staff' }).default('staff'),
   password: newPassword,

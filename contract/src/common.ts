@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 /** Trimmed text that must not be blank; `message` is what a person reads when it is. */
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** Trimmed optional text; blank becomes null so the database never holds "". */
 export const optionalText = (max = 2000) =>
@@ -76,7 +72,10 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive'),
 });
 
 export const isoDateTime = z.string();

@@ -11,8 +11,12 @@ import {
 
 describe('contract helpers', () => {
   it('names a Messenger user by name, else "Facebook User" and the last 4 of the id; at most 2 initials', () => {
-    expect(conversationDisplayName({ firstName: 'Dana', lastName: 'Whitlock', facebookUserId: '123' })).toBe('Dana Whitlock');
-    expect(conversationDisplayName({ firstName: null, lastName: null, facebookUserId: '7310000000009137' })).toBe('Facebook User 9137');
+    expect(conversationDisplayName({ firstName: 'Dana', lastName: 'Whitlock', facebookUserId: '123' })).toBe(
+      'Dana Whitlock',
+    );
+    expect(
+      conversationDisplayName({ firstName: null, lastName: null, facebookUserId: '7310000000009137' }),
+    ).toBe('Facebook User 9137');
     expect(initialsOf('Mary Anne Lee')).toBe('MA');
     expect(initialsOf('Facebook User 9137')).toBe('FU');
   });

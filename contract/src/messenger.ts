@@ -47,7 +47,9 @@ export type MessengerSend = z.input<typeof messengerSendSchema>;
 export const MESSENGER_NOT_CONNECTED = 'not delivered: Messenger is not connected';
 
 /** "First Last", or "Facebook User" and the last 4 characters of the id. */
-export const conversationDisplayName = (c: Pick<Conversation, 'firstName' | 'lastName' | 'facebookUserId'>) => {
+export const conversationDisplayName = (
+  c: Pick<Conversation, 'firstName' | 'lastName' | 'facebookUserId'>,
+) => {
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ').trim();
   return name || `Facebook User ${c.facebookUserId.slice(-4)}`;
 };

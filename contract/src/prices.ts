@@ -1,7 +1,12 @@
 // The advertised prices: the public pricing banner, the pricing engine and the admin all read
 // these, so a price change is one edit here.
 
-export const PRICED_SURFACES = ['house_soft_wash', 'roof_cleaning', 'moss_removal', 'concrete_cleaning'] as const;
+export const PRICED_SURFACES = [
+  'house_soft_wash',
+  'roof_cleaning',
+  'moss_removal',
+  'concrete_cleaning',
+] as const;
 export type PricedSurface = (typeof PRICED_SURFACES)[number];
 
 export interface PerSquareFootRange {

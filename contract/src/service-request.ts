@@ -17,8 +17,14 @@ export const serviceRequestCreateSchema = z.object({
   address: requiredText('Address is required', 300),
   city: optionalText(120),
   serviceType: z.enum(WIZARD_SERVICE_TYPES, { error: 'Please choose a service' }),
-  propertyType: z.enum(PROPERTY_TYPES, { error: 'Choose a property type from the list' }).nullish().transform((v) => v ?? null),
-  urgency: z.enum(URGENCIES, { error: 'Choose a timeline from the list' }).nullish().transform((v) => v ?? null),
+  propertyType: z
+    .enum(PROPERTY_TYPES, { error: 'Choose a property type from the list' })
+    .nullish()
+    .transform((v) => v ?? null),
+  urgency: z
+    .enum(URGENCIES, { error: 'Choose a timeline from the list' })
+    .nullish()
+    .transform((v) => v ?? null),
   description: optionalText(5000),
   hasPhotos: z
     .union([z.boolean(), z.enum(['true', 'false'])], { error: 'hasPhotos must be true or false' })

@@ -1,4 +1,10 @@
-import type { Appointment, AppointmentSource, AppointmentStatus, appointmentCreateSchema, appointmentUpdateSchema } from '@washdesk/contract';
+import type {
+  Appointment,
+  AppointmentSource,
+  AppointmentStatus,
+  appointmentCreateSchema,
+  appointmentUpdateSchema,
+} from '@washdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -74,7 +80,13 @@ export function appointmentRepository(db: Db) {
   };
   return {
     list(f: { status?: AppointmentStatus; from?: string; to?: string; limit: number; offset: number }) {
-      const params = { status: f.status ?? null, from: f.from ?? null, to: f.to ?? null, limit: f.limit, offset: f.offset };
+      const params = {
+        status: f.status ?? null,
+        from: f.from ?? null,
+        to: f.to ?? null,
+        limit: f.limit,
+        offset: f.offset,
+      };
       return {
         rows: (page.all(params) as AppointmentRow[]).map(toAppointment),
         total: (count.get(params) as { n: number }).n,
@@ -85,10 +97,14 @@ export function appointmentRepository(db: Db) {
       return get(Number(insert.run({ ...input, source, now: nowIso() }).lastInsertRowid))!;
     },
     update(id: number, change: AppointmentChange) {
-      const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [keyof AppointmentChange, unknown][];
+      const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [
+        keyof AppointmentChange,
+        unknown,
+      ][];
       const sets = entries.map(([key]) => `${COLUMNS[key]} = @${key}`);
       const params: Record<string, unknown> = Object.fromEntries(entries);
-      if ('estimateAmount' in params) params.estimateAmount = dollarsToCents(params.estimateAmount as number | null);
+      if ('estimateAmount' in params)
+        params.estimateAmount = dollarsToCents(params.estimateAmount as number | null);
       const { changes } = db
         .prepare(`UPDATE appointments SET ${[...sets, 'updated_at = @now'].join(', ')} WHERE id = @id`)
         .run({ ...params, now: nowIso(), id });

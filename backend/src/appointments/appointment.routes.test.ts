@@ -91,13 +91,22 @@ describe('POST /api/appointments/create', () => {
     ['an unknown service type', { serviceType: 'car-wash' }, 'serviceType', 'Service type is required'],
     ['a missing preferred date', { preferredDate: undefined }, 'preferredDate', 'Preferred date is required'],
     ['an empty preferred date', { preferredDate: '' }, 'preferredDate', 'Preferred date is required'],
-    ['a date that does not exist', { preferredDate: '2026-02-30' }, 'preferredDate', 'That date does not exist'],
+    [
+      'a date that does not exist',
+      { preferredDate: '2026-02-30' },
+      'preferredDate',
+      'That date does not exist',
+    ],
     ['a missing preferred time', { preferredTime: undefined }, 'preferredTime', 'Preferred time is required'],
     ['an invalid e-mail', { customerEmail: 'rosa@' }, 'customerEmail', 'Enter a valid e-mail address'],
   ];
   it.each(bad)('rejects %s with 400 and writes no row', async (_label, over, field, message) => {
     const before = server.count('appointments');
-    await expectInvalid(await server.send('POST', '/api/appointments/create', { ...valid, ...over }), field, message);
+    await expectInvalid(
+      await server.send('POST', '/api/appointments/create', { ...valid, ...over }),
+      field,
+      message,
+    );
     expect(server.count('appointments')).toBe(before);
   });
 });
@@ -132,7 +141,8 @@ describe('GET /api/appointments', () => {
 
   it('pages with limit and offset while X-Total-Count keeps the full total', async () => {
     const ids = [];
-    for (const d of ['2032-01-01', '2032-01-02', '2032-01-03', '2032-01-04']) ids.push((await create({ preferredDate: d })).id);
+    for (const d of ['2032-01-01', '2032-01-02', '2032-01-03', '2032-01-04'])
+      ids.push((await create({ preferredDate: d })).id);
     const page = await listOf('?from=2032-01-01&to=2032-01-31&limit=2&offset=1');
     expect(page.rows.map((a) => a.id)).toEqual([ids[2], ids[1]]);
     expect(page.total).toBe('4');
@@ -142,7 +152,11 @@ describe('GET /api/appointments', () => {
 
   it('rejects an unknown status, a bad date and a bad limit', async () => {
     await expectInvalid(await server.get('/api/appointments?status=done'), 'status', 'Unknown status');
-    await expectInvalid(await server.get('/api/appointments?from=2026-13-01'), 'from', 'That date does not exist');
+    await expectInvalid(
+      await server.get('/api/appointments?from=2026-13-01'),
+      'from',
+      'That date does not exist',
+    );
     await expectInvalid(await server.get('/api/appointments?limit=0'), 'limit', 'limit must be at least 1');
   });
 });
@@ -159,7 +173,11 @@ describe('PUT /api/appointments/:id', () => {
     const done = await create();
     const res = await server.send('PUT', `/api/appointments/${done.id}`, { status: 'completed' });
     expect(res.status).toBe(200);
-    expect(oneSchema.parse(await res.json())).toMatchObject({ id: done.id, status: 'completed', scheduledDate: done.scheduledDate });
+    expect(oneSchema.parse(await res.json())).toMatchObject({
+      id: done.id,
+      status: 'completed',
+      scheduledDate: done.scheduledDate,
+    });
     expect((await fetchOne(done.id)).status).toBe('completed');
 
     const off = await create();
@@ -173,22 +191,42 @@ describe('PUT /api/appointments/:id', () => {
     const res = await server.send('PUT', `/api/appointments/${appt.id}`, { estimateAmount: 450.5 });
     expect(res.status).toBe(200);
     const updated = oneSchema.parse(await res.json());
-    expect(updated).toMatchObject({ estimateAmount: 450.5, status: 'scheduled', customerName: appt.customerName });
+    expect(updated).toMatchObject({
+      estimateAmount: 450.5,
+      status: 'scheduled',
+      customerName: appt.customerName,
+    });
     expect((await fetchOne(appt.id)).estimateAmount).toBe(450.5);
   });
 
   it('rejects an empty body, a bad status and a negative amount, leaving the row unchanged', async () => {
     const appt = await create();
-    await expectInvalid(await server.send('PUT', `/api/appointments/${appt.id}`, {}), '_', 'Nothing to change');
-    await expectInvalid(await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'done' }), 'status', 'Choose a valid status');
-    await expectInvalid(await server.send('PUT', `/api/appointments/${appt.id}`, { estimateAmount: -5 }), 'estimateAmount', 'Amount cannot be negative');
+    await expectInvalid(
+      await server.send('PUT', `/api/appointments/${appt.id}`, {}),
+      '_',
+      'Nothing to change',
+    );
+    await expectInvalid(
+      await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'done' }),
+      'status',
+      'Choose a valid status',
+    );
+    await expectInvalid(
+      await server.send('PUT', `/api/appointments/${appt.id}`, { estimateAmount: -5 }),
+      'estimateAmount',
+      'Amount cannot be negative',
+    );
     expect(await fetchOne(appt.id)).toEqual(appt);
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
     const before = server.count('appointments');
     await expectNotFound(await server.send('PUT', '/api/appointments/987654', { status: 'completed' }));
-    await expectInvalid(await server.send('PUT', '/api/appointments/abc', { status: 'completed' }), 'id', 'id must be a number');
+    await expectInvalid(
+      await server.send('PUT', '/api/appointments/abc', { status: 'completed' }),
+      'id',
+      'id must be a number',
+    );
     expect(server.count('appointments')).toBe(before);
   });
 });

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { appointmentCreateSchema, appointmentListQuerySchema, appointmentUpdateSchema, idParamSchema } from '@washdesk/contract';
+import {
+  appointmentCreateSchema,
+  appointmentListQuerySchema,
+  appointmentUpdateSchema,
+  idParamSchema,
+} from '@washdesk/contract';
 import { notFound, parseWith } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import type { AppointmentRepository } from './appointment.repository.ts';

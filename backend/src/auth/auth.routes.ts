@@ -49,7 +49,10 @@ export function authRoutes(config: Config, users: UserRepository, sessions: Sess
     const previous = staffOf(res);
     if (previous) sessions.destroy(previous.token);
     const { token, csrfToken, expiresAt } = sessions.create(user.id);
-    res.cookie(SESSION_COOKIE, token, { ...sessionCookieOptions(config, req), maxAge: sessions.policy.absoluteMs });
+    res.cookie(SESSION_COOKIE, token, {
+      ...sessionCookieOptions(config, req),
+      maxAge: sessions.policy.absoluteMs,
+    });
     const body: SessionInfo = { user: users.get(user.id)!, csrfToken, expiresAt };
     res.json(body);
   });
@@ -63,7 +66,11 @@ export function authRoutes(config: Config, users: UserRepository, sessions: Sess
 
   router.get('/api/auth/me', (_req, res) => {
     const staff = staffOf(res)!;
-    const body: SessionInfo = { user: staff.user, csrfToken: staff.session.csrf_token, expiresAt: staff.session.expires_at };
+    const body: SessionInfo = {
+      user: staff.user,
+      csrfToken: staff.session.csrf_token,
+      expiresAt: staff.session.expires_at,
+    };
     res.json(body);
   });
 

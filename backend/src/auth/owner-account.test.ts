@@ -15,11 +15,17 @@ afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }
 describe('the first owner', () => {
   it('is created from OWNER_EMAIL/OWNER_PASSWORD, and a new OWNER_PASSWORD resets it', async () => {
     const dataDir = newDataDir();
-    const first = await startTestServer({ dataDir, env: { OWNER_EMAIL: 'Boss@Example.com', OWNER_PASSWORD: 'first owner password' } });
+    const first = await startTestServer({
+      dataDir,
+      env: { OWNER_EMAIL: 'Boss@Example.com', OWNER_PASSWORD: 'first owner password' },
+    });
     expect(first.notices).toEqual(['Created the owner account boss@example.com from OWNER_EMAIL.']);
     await signIn(first.url, 'boss@example.com', 'first owner password');
     await first.stop();
-    const second = await startTestServer({ dataDir, env: { OWNER_EMAIL: 'boss@example.com', OWNER_PASSWORD: 'second owner password' } });
+    const second = await startTestServer({
+      dataDir,
+      env: { OWNER_EMAIL: 'boss@example.com', OWNER_PASSWORD: 'second owner password' },
+    });
     try {
       await expect(signIn(second.url, 'boss@example.com', 'first owner password')).rejects.toThrow(/401/);
       await signIn(second.url, 'boss@example.com', 'second owner password');
@@ -49,11 +55,14 @@ describe('the first owner', () => {
   });
 
   it('refuses OWNER_EMAIL without OWNER_PASSWORD, never echoing a password', async () => {
-    await expect(startTestServer({ dataDir: newDataDir(), env: { OWNER_EMAIL: 'boss@example.com' } })).rejects.toThrow(
-      'OWNER_EMAIL and OWNER_PASSWORD must be set together',
-    );
-    await expect(startTestServer({ dataDir: newDataDir(), env: { OWNER_EMAIL: 'a@example.com', OWNER_PASSWORD: 'short' } })).rejects.toThrow(
-      'OWNER_PASSWORD=[hidden]: must be at least 10 characters',
-    );
+    await expect(
+      startTestServer({ dataDir: newDataDir(), env: { OWNER_EMAIL: 'boss@example.com' } }),
+    ).rejects.toThrow('OWNER_EMAIL and OWNER_PASSWORD must be set together');
+    await expect(
+      startTestServer({
+        dataDir: newDataDir(),
+        env: { OWNER_EMAIL: 'a@example.com', OWNER_PASSWORD: 'short' },
+      }),
+    ).rejects.toThrow('OWNER_PASSWORD=[hidden]: must be at least 10 characters');
   });
 });

@@ -25,10 +25,17 @@ export async function ensureOwner(config: Config, users: UserRepository): Promis
   }
   if (users.list().length > 0) return [];
   if (!config.demoData) {
-    return ['No staff account exists yet. Set OWNER_EMAIL and OWNER_PASSWORD, or run: npm run users -- add --email you@example.com --name "Your Name" --role owner'];
+    return [
+      'No staff account exists yet. Set OWNER_EMAIL and OWNER_PASSWORD, or run: npm run users -- add --email you@example.com --name "Your Name" --role owner',
+    ];
   }
   const password = randomBytes(12).toString('base64url');
-  users.create({ email: DEMO_OWNER_EMAIL, name: 'Demo Owner', role: 'owner', passwordHash: await hashPassword(password) });
+  users.create({
+    email: DEMO_OWNER_EMAIL,
+    name: 'Demo Owner',
+    role: 'owner',
+    passwordHash: await hashPassword(password),
+  });
   return [
     'Demo owner account created (shown only this once):',
     `  e-mail:   ${DEMO_OWNER_EMAIL}`,

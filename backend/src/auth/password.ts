@@ -7,7 +7,9 @@ const KEY_LENGTH = 32;
 const derive = (password: string, salt: Buffer, params: typeof PARAMS) =>
   new Promise<Buffer>((resolve, reject) => {
     const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 
 export async function hashPassword(password: string): Promise<string> {
@@ -20,7 +22,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, N, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(N), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(salt, 'base64'), {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -25,7 +25,8 @@ export interface SessionRow {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function sessionRepository(db: Db, policy: SessionPolicy) {
-  const insert = db.prepare(`INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at)
+  const insert =
+    db.prepare(`INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const find = db.prepare('SELECT * FROM sessions WHERE token_hash = ?');
   const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@washdesk/contract';
-import { clientOf, signIn, startTestServer, TEST_PASSWORD, type JsonResponse, type TestServer } from '../test/test-server.ts';
+import {
+  clientOf,
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  type JsonResponse,
+  type TestServer,
+} from '../test/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,19 +16,29 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const login = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
-  fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('signing in', () => {
   it('refuses a wrong password and an unknown e-mail with the same message', async () => {
     const email = await server.addUser({ email: 'rosa@example.com' });
-    for (const body of [{ email, password: 'not the password' }, { email: 'nobody@example.com', password: TEST_PASSWORD }]) {
+    for (const body of [
+      { email, password: 'not the password' },
+      { email: 'nobody@example.com', password: TEST_PASSWORD },
+    ]) {
       const res = await login(body);
       expect(res.status).toBe(401);
       expect((await res.json()).error.message).toBe('E-mail or password is incorrect.');
       expect(res.headers.get('set-cookie')).toBeNull();
     }
     const blank = await login({ email: '', password: '' });
-    expect((await blank.json()).error.fields).toEqual({ email: 'Enter your e-mail address', password: 'Enter your password' });
+    expect((await blank.json()).error.fields).toEqual({
+      email: 'Enter your e-mail address',
+      password: 'Enter your password',
+    });
   });
 
   it('locks an account after 5 failures, even against the right password, and says so', async () => {
@@ -35,7 +52,10 @@ describe('signing in', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
     // The owner's reset lifts the lock.
     const id = (server.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-    expect((await server.send('POST', `/api/users/${id}/reset-password`, { password: 'a brand new password' })).status).toBe(204);
+    expect(
+      (await server.send('POST', `/api/users/${id}/reset-password`, { password: 'a brand new password' }))
+        .status,
+    ).toBe(204);
     expect((await login({ email, password: 'a brand new password' })).status).toBe(200);
   });
 
@@ -49,7 +69,10 @@ describe('signing in', () => {
   });
 
   it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, without Secure over plain http', async () => {
-    const res = await login({ email: await server.addUser({ email: 'theo@example.com' }), password: TEST_PASSWORD });
+    const res = await login({
+      email: await server.addUser({ email: 'theo@example.com' }),
+      password: TEST_PASSWORD,
+    });
     const cookie = res.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^washdesk_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
@@ -79,11 +102,16 @@ describe('sessions end', () => {
   it('after the idle time and after the absolute lifetime, with "session expired"', async () => {
     for (const column of ['last_seen_at', 'expires_at']) {
       const creds = await signIn(server.url, await server.addUser({ email: `idle-${column}@example.com` }));
-      const past = column === 'last_seen_at' ? new Date(Date.now() - 13 * 3_600_000) : new Date(Date.now() - 1000);
-      server.db.prepare(`UPDATE sessions SET ${column} = ? WHERE csrf_token = ?`).run(past.toISOString(), creds.csrfToken);
+      const past =
+        column === 'last_seen_at' ? new Date(Date.now() - 13 * 3_600_000) : new Date(Date.now() - 1000);
+      server.db
+        .prepare(`UPDATE sessions SET ${column} = ? WHERE csrf_token = ?`)
+        .run(past.toISOString(), creds.csrfToken);
       const res = await clientOf(server.url, creds).get('/api/faq');
       expect(res.status, column).toBe(401);
-      expect(await res.json()).toMatchObject({ error: { code: 'session_expired', message: 'Your session expired. Please sign in again.' } });
+      expect(await res.json()).toMatchObject({
+        error: { code: 'session_expired', message: 'Your session expired. Please sign in again.' },
+      });
     }
   });
 });
@@ -91,7 +119,11 @@ describe('sessions end', () => {
 describe('CSRF', () => {
   const entry = { question: 'Do you wash boats?', answer: 'No.' };
   const post = (headers: Record<string, string>): Promise<JsonResponse> =>
-    fetch(`${server.url}/api/faq`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: server.owner.cookie, ...headers }, body: JSON.stringify(entry) });
+    fetch(`${server.url}/api/faq`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: server.owner.cookie, ...headers },
+      body: JSON.stringify(entry),
+    });
 
   it('refuses a state change without the token, with a wrong one, or from another site', async () => {
     const cases: Record<string, string>[] = [
@@ -110,7 +142,10 @@ describe('CSRF', () => {
   });
 
   it('refuses a sign-in form posted from another site', async () => {
-    const res = await login({ email: 'test-owner@example.com', password: TEST_PASSWORD }, { Origin: 'https://evil.example' });
+    const res = await login(
+      { email: 'test-owner@example.com', password: TEST_PASSWORD },
+      { Origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 });

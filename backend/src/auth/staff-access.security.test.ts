@@ -28,7 +28,7 @@ describe('every staff route needs a session', () => {
     }
   });
 
-  it('answers 403 with a disabled account\'s session on every such route', async () => {
+  it("answers 403 with a disabled account's session on every such route", async () => {
     const email = await server.addUser({ email: 'leaver@example.com' });
     const leaver = await signIn(server.url, email);
     server.db.prepare("UPDATE users SET disabled_at = '2026-01-01T00:00:00Z' WHERE email = ?").run(email);
@@ -40,50 +40,82 @@ describe('every staff route needs a session', () => {
     }
   });
 
-  it('keeps customers\' photos staff-only', async () => {
+  it("keeps customers' photos staff-only", async () => {
     const res = await server.anonymous.get('/api/photos/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(401);
   });
 
   it('lets a staff member work but keeps account management to the owner', async () => {
-    const staff = clientOf(server.url, await signIn(server.url, await server.addUser({ email: 'crew@example.com' })));
+    const staff = clientOf(
+      server.url,
+      await signIn(server.url, await server.addUser({ email: 'crew@example.com' })),
+    );
     expect((await staff.get('/api/faq')).status).toBe(200);
     const res = await staff.get('/api/users');
     expect(res.status).toBe(403);
     expect((await res.json()).error.message).toBe('Only the owner can do this.');
-    expect((await staff.send('POST', '/api/users', { email: 'x@example.com', name: 'X', password: 'long enough pw' })).status).toBe(403);
+    expect(
+      (
+        await staff.send('POST', '/api/users', {
+          email: 'x@example.com',
+          name: 'X',
+          password: 'long enough pw',
+        })
+      ).status,
+    ).toBe(403);
     expect(server.count('users')).toBe(3);
   });
 });
 
 describe('owner manages staff accounts', () => {
   it('adds, disables (signing out everywhere) and resets staff', async () => {
-    const created = await server.send('POST', '/api/users', { email: 'New.Hire@Example.com', name: 'New Hire', role: 'staff', password: 'first password!' });
+    const created = await server.send('POST', '/api/users', {
+      email: 'New.Hire@Example.com',
+      name: 'New Hire',
+      role: 'staff',
+      password: 'first password!',
+    });
     expect(created.status).toBe(201);
     const user = await created.json();
     expect(user).toMatchObject({ email: 'new.hire@example.com', role: 'staff', disabled: false });
     expect(user).not.toHaveProperty('password_hash');
 
-    const dup = await server.send('POST', '/api/users', { email: 'new.hire@example.com', name: 'Again', password: 'first password!' });
+    const dup = await server.send('POST', '/api/users', {
+      email: 'new.hire@example.com',
+      name: 'Again',
+      password: 'first password!',
+    });
     expect(dup.status).toBe(409);
-    const short = await server.send('POST', '/api/users', { email: 'b@example.com', name: 'B', password: 'short' });
+    const short = await server.send('POST', '/api/users', {
+      email: 'b@example.com',
+      name: 'B',
+      password: 'short',
+    });
     expect((await short.json()).error.fields.password).toBe('Use at least 10 characters');
 
     const hire = clientOf(server.url, await signIn(server.url, 'new.hire@example.com', 'first password!'));
     expect((await hire.get('/api/faq')).status).toBe(200);
     expect((await server.send('PUT', `/api/users/${user.id}`, { disabled: true })).status).toBe(200);
     expect((await hire.get('/api/faq')).status).toBe(401);
-    const login = await server.anonymous.send('POST', '/api/auth/login', { email: 'new.hire@example.com', password: 'first password!' });
+    const login = await server.anonymous.send('POST', '/api/auth/login', {
+      email: 'new.hire@example.com',
+      password: 'first password!',
+    });
     expect(login.status).toBe(403);
 
     await server.send('PUT', `/api/users/${user.id}`, { disabled: false });
-    expect((await server.send('POST', `/api/users/${user.id}/reset-password`, { password: 'second password!' })).status).toBe(204);
+    expect(
+      (await server.send('POST', `/api/users/${user.id}/reset-password`, { password: 'second password!' }))
+        .status,
+    ).toBe(204);
     await expect(signIn(server.url, 'new.hire@example.com', 'first password!')).rejects.toThrow(/401/);
     await signIn(server.url, 'new.hire@example.com', 'second password!');
   });
 
   it('never leaves the business without an active owner', async () => {
-    const [owner] = (await (await server.get('/api/users')).json()).filter((u: { role: string }) => u.role === 'owner');
+    const [owner] = (await (await server.get('/api/users')).json()).filter(
+      (u: { role: string }) => u.role === 'owner',
+    );
     const res = await server.send('PUT', `/api/users/${owner.id}`, { disabled: true });
     expect(res.status).toBe(409);
     expect((await server.get('/api/faq')).status).toBe(200);

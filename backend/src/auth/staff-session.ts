@@ -54,7 +54,11 @@ export const sessionCookieOptions = (config: Config, req: Request) => ({
  * Guards every API call: public routes pass; all others need a live session of an enabled user,
  * and a state change also needs the session's CSRF token and a same-origin request.
  */
-export function staffSessions(config: Config, users: UserRepository, sessions: SessionRepository): RequestHandler {
+export function staffSessions(
+  config: Config,
+  users: UserRepository,
+  sessions: SessionRepository,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const token = readCookie(req, SESSION_COOKIE);
     let expired = false;
@@ -89,6 +93,7 @@ export function staffSessions(config: Config, users: UserRepository, sessions: S
 }
 
 export const ownerOnly: RequestHandler = (_req, res, next) => {
-  if (staffOf(res)?.user.role !== 'owner') return next(new HttpError(403, 'owner_only', AUTH_MESSAGES.ownerOnly));
+  if (staffOf(res)?.user.role !== 'owner')
+    return next(new HttpError(403, 'owner_only', AUTH_MESSAGES.ownerOnly));
   next();
 };

@@ -31,11 +31,14 @@ export function userRepository(db: Db) {
   const all = db.prepare('SELECT * FROM users ORDER BY role DESC, name COLLATE NOCASE, id');
   const insert = db.prepare(`INSERT INTO users (email, name, role, password_hash, created_at, updated_at)
     VALUES (@email, @name, @role, @passwordHash, @now, @now)`);
-  const setPassword = db.prepare(`UPDATE users SET password_hash = @passwordHash, failed_logins = 0, locked_until = NULL,
+  const setPassword =
+    db.prepare(`UPDATE users SET password_hash = @passwordHash, failed_logins = 0, locked_until = NULL,
     updated_at = @now WHERE id = @id`);
   const failed = db.prepare(`UPDATE users SET failed_logins = failed_logins + 1,
     locked_until = CASE WHEN failed_logins + 1 >= @max THEN @lockUntil ELSE locked_until END WHERE id = @id`);
-  const succeeded = db.prepare('UPDATE users SET failed_logins = 0, locked_until = NULL, last_login_at = @now WHERE id = @id');
+  const succeeded = db.prepare(
+    'UPDATE users SET failed_logins = 0, locked_until = NULL, last_login_at = @now WHERE id = @id',
+  );
   const owners = db.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'owner' AND disabled_at IS NULL");
 
   const row = (id: number) => byId.get(id) as UserRow | undefined;
@@ -51,12 +54,14 @@ export function userRepository(db: Db) {
     create(user: { email: string; name: string; role: UserRole; passwordHash: string }) {
       return toUser(row(Number(insert.run({ ...user, now: nowIso() }).lastInsertRowid))!);
     },
-    setPassword: (id: number, passwordHash: string) => setPassword.run({ id, passwordHash, now: nowIso() }).changes > 0,
+    setPassword: (id: number, passwordHash: string) =>
+      setPassword.run({ id, passwordHash, now: nowIso() }).changes > 0,
     update(id: number, change: { name?: string; role?: UserRole; disabled?: boolean }) {
       const sets: string[] = [];
       if (change.name !== undefined) sets.push('name = @name');
       if (change.role !== undefined) sets.push('role = @role');
-      if (change.disabled !== undefined) sets.push(change.disabled ? 'disabled_at = COALESCE(disabled_at, @now)' : 'disabled_at = NULL');
+      if (change.disabled !== undefined)
+        sets.push(change.disabled ? 'disabled_at = COALESCE(disabled_at, @now)' : 'disabled_at = NULL');
       const { changes } = db
         .prepare(`UPDATE users SET ${[...sets, 'updated_at = @now'].join(', ')} WHERE id = @id`)
         .run({ name: change.name, role: change.role, id, now: nowIso() });

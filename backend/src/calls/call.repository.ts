@@ -61,7 +61,9 @@ export function callRepository(db: Db) {
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare('SELECT COUNT(*) AS n FROM calls WHERE (@status IS NULL OR status = @status)');
   const one = db.prepare('SELECT * FROM calls WHERE id = ?');
-  const responsesPage = db.prepare('SELECT * FROM ai_responses ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset');
+  const responsesPage = db.prepare(
+    'SELECT * FROM ai_responses ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset',
+  );
   const responsesCount = db.prepare('SELECT COUNT(*) AS n FROM ai_responses');
   return {
     list(filter: { status?: string; limit: number; offset: number }) {

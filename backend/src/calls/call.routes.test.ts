@@ -16,7 +16,8 @@ const callIds: number[] = [];
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-  const insert = server.db.prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, summary, duration_seconds, intent, created_at, updated_at)
+  const insert = server.db
+    .prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, summary, duration_seconds, intent, created_at, updated_at)
     VALUES (@sid, @name, @phone, @status, @summary, @duration, @intent, @at, @at)`);
   // Inserted newest first, so ids run against time: the API must order by created_at.
   const rows = new Map<number, number>();
@@ -35,11 +36,42 @@ beforeAll(async () => {
   }
   for (let n = 1; n <= TOTAL; n++) callIds.push(rows.get(n)!);
 
-  const ai = server.db.prepare(`INSERT INTO ai_responses (channel, call_id, customer_message, ai_response, intent, response_time_ms, successful, photo_request_sent, created_at)
+  const ai = server.db
+    .prepare(`INSERT INTO ai_responses (channel, call_id, customer_message, ai_response, intent, response_time_ms, successful, photo_request_sent, created_at)
     VALUES (@channel, @callId, @q, @a, @intent, @ms, @ok, @photo, @at)`);
-  ai.run({ channel: 'phone', callId: callIds[59], q: 'Newest question', a: 'Newest answer', intent: 'pricing', ms: 900, ok: 1, photo: 0, at: '2026-01-12T10:00:00.000Z' });
-  ai.run({ channel: 'phone', callId: callIds[0], q: 'Oldest question', a: 'Oldest answer', intent: 'other', ms: null, ok: 0, photo: 1, at: '2026-01-10T10:00:00.000Z' });
-  ai.run({ channel: 'messenger', callId: null, q: 'Middle question', a: 'Middle answer', intent: 'scheduling', ms: 1200, ok: 1, photo: 1, at: '2026-01-11T10:00:00.000Z' });
+  ai.run({
+    channel: 'phone',
+    callId: callIds[59],
+    q: 'Newest question',
+    a: 'Newest answer',
+    intent: 'pricing',
+    ms: 900,
+    ok: 1,
+    photo: 0,
+    at: '2026-01-12T10:00:00.000Z',
+  });
+  ai.run({
+    channel: 'phone',
+    callId: callIds[0],
+    q: 'Oldest question',
+    a: 'Oldest answer',
+    intent: 'other',
+    ms: null,
+    ok: 0,
+    photo: 1,
+    at: '2026-01-10T10:00:00.000Z',
+  });
+  ai.run({
+    channel: 'messenger',
+    callId: null,
+    q: 'Middle question',
+    a: 'Middle answer',
+    intent: 'scheduling',
+    ms: 1200,
+    ok: 1,
+    photo: 1,
+    at: '2026-01-11T10:00:00.000Z',
+  });
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
@@ -63,7 +95,13 @@ describe('GET /api/calls', () => {
     const { rows, total } = await listOf('?limit=50');
     expect(rows).toHaveLength(50);
     expect(total).toBe('60');
-    expect(rows[0]).toMatchObject({ id: callIds[59], callSid: 'CA000060', customerName: 'Caller 60', phoneNumber: '+17075550060', createdAt: at(60) });
+    expect(rows[0]).toMatchObject({
+      id: callIds[59],
+      callSid: 'CA000060',
+      customerName: 'Caller 60',
+      phoneNumber: '+17075550060',
+      createdAt: at(60),
+    });
     expect(rows.map((c) => c.id)).toEqual(callIds.slice(10).reverse());
   });
 
@@ -77,7 +115,12 @@ describe('GET /api/calls', () => {
     const { rows, total } = await listOf('?limit=50&offset=50');
     expect(total).toBe('60');
     expect(rows.map((c) => c.id)).toEqual(callIds.slice(0, 10).reverse());
-    expect(rows.at(-1)).toMatchObject({ id: callIds[0], customerName: null, createdAt: at(1), duration: '0:01' });
+    expect(rows.at(-1)).toMatchObject({
+      id: callIds[0],
+      customerName: null,
+      createdAt: at(1),
+      duration: '0:01',
+    });
   });
 
   it('filters by status', async () => {
@@ -132,9 +175,25 @@ describe('GET /api/ai-responses', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get(TOTAL_COUNT_HEADER)).toBe('3');
     const rows = responsesSchema.parse(await res.json());
-    expect(rows.map((r) => r.customerMessage)).toEqual(['Newest question', 'Middle question', 'Oldest question']);
-    expect(rows[0]).toMatchObject({ channel: 'phone', callId: callIds[59], intent: 'pricing', responseTimeMs: 900, successful: true, photoRequestSent: false });
-    expect(rows[1]).toMatchObject({ channel: 'messenger', callId: null, successful: true, photoRequestSent: true });
+    expect(rows.map((r) => r.customerMessage)).toEqual([
+      'Newest question',
+      'Middle question',
+      'Oldest question',
+    ]);
+    expect(rows[0]).toMatchObject({
+      channel: 'phone',
+      callId: callIds[59],
+      intent: 'pricing',
+      responseTimeMs: 900,
+      successful: true,
+      photoRequestSent: false,
+    });
+    expect(rows[1]).toMatchObject({
+      channel: 'messenger',
+      callId: null,
+      successful: true,
+      photoRequestSent: true,
+    });
     expect(rows[2]).toMatchObject({ responseTimeMs: null, successful: false, photoRequestSent: true });
   });
 

@@ -58,23 +58,45 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
   try {
     db.transaction(() => {
       const iso = now.toISOString();
-      const insertSubmission = db.prepare(`INSERT INTO photo_submissions (first_name, last_name, phone, email, address,
+      const insertSubmission =
+        db.prepare(`INSERT INTO photo_submissions (first_name, last_name, phone, email, address,
         service_type, notes, status, estimate_amount_cents, source, created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      const insertPhoto = db.prepare(`INSERT INTO photos (id, submission_id, service_request_id, position, width, height,
+      const insertPhoto =
+        db.prepare(`INSERT INTO photos (id, submission_id, service_request_id, position, width, height,
         bytes, original_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'jpeg', ?)`);
-      const addPhotos = (owner: { submission?: number; request?: number }, count: number, createdAt: string) => {
+      const addPhotos = (
+        owner: { submission?: number; request?: number },
+        count: number,
+        createdAt: string,
+      ) => {
         for (let position = 0; position < count; position++) {
           const p = r.pick(placeholders);
           const id = randomUUID();
           fs.writeFileSync(photoFile(config, id), p.photo);
           fs.writeFileSync(thumbnailFile(config, id), p.thumbnail);
           written.push(id);
-          insertPhoto.run(id, owner.submission ?? null, owner.request ?? null, position, p.width, p.height, p.photo.length, createdAt);
+          insertPhoto.run(
+            id,
+            owner.submission ?? null,
+            owner.request ?? null,
+            position,
+            p.width,
+            p.height,
+            p.photo.length,
+            createdAt,
+          );
         }
       };
 
-      const statuses: SubmissionStatus[] = ['pending', 'pending', 'reviewed', 'quoted', 'quoted', 'completed'];
+      const statuses: SubmissionStatus[] = [
+        'pending',
+        'pending',
+        'reviewed',
+        'quoted',
+        'quoted',
+        'completed',
+      ];
       for (let i = 0; i < 36; i++) {
         const person = demoPerson(r, i);
         const daysAgo = i < 3 ? 0 : i < 5 ? 1 : r.int(2, 30);
@@ -82,43 +104,94 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
         const status = daysAgo === 0 ? 'pending' : r.pick(statuses);
         const amount = status === 'quoted' || status === 'completed' ? r.int(18, 140) * 2500 : null;
         const source = r.pick(['photo-form', 'photo-form', 'ai-analysis', 'quote-tool'] as const);
-        const notes = r.next() < 0.6 ? r.pick(['Green streaks on the north side.', 'Moss on the roof and gutters.', 'Two-story, steep driveway.', 'Deck is slippery in winter.', 'Selling the house next month.']) : null;
+        const notes =
+          r.next() < 0.6
+            ? r.pick([
+                'Green streaks on the north side.',
+                'Moss on the roof and gutters.',
+                'Two-story, steep driveway.',
+                'Deck is slippery in winter.',
+                'Selling the house next month.',
+              ])
+            : null;
         const id = Number(
-          insertSubmission.run(person.firstName, person.lastName, person.phone, person.email, person.address,
-            source === 'quote-tool' ? null : r.pick(PHOTO_FORM_SERVICE_TYPES), notes, status, amount, source, createdAt, createdAt)
-            .lastInsertRowid,
+          insertSubmission.run(
+            person.firstName,
+            person.lastName,
+            person.phone,
+            person.email,
+            person.address,
+            source === 'quote-tool' ? null : r.pick(PHOTO_FORM_SERVICE_TYPES),
+            notes,
+            status,
+            amount,
+            source,
+            createdAt,
+            createdAt,
+          ).lastInsertRowid,
         );
         addPhotos({ submission: id }, r.int(1, 3), createdAt);
       }
 
-      const insertRequest = db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
+      const insertRequest =
+        db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
         service_type, property_type, urgency, description, has_photos, status, created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (let i = 0; i < 6; i++) {
         const person = demoPerson(r, 40 + i);
         const createdAt = businessInstant(r, config, r.int(0, 10), now);
         const withPhotos = i % 3 === 0;
-        const id = Number(insertRequest.run(person.firstName, person.lastName, person.email, person.phone, person.address,
-          r.pick(WIZARD_SERVICE_TYPES), r.pick(PROPERTY_TYPES), r.pick(URGENCIES), 'Would like a quote this season.',
-          withPhotos ? 1 : 0, i < 3 ? 'new' : 'contacted', createdAt, createdAt).lastInsertRowid);
+        const id = Number(
+          insertRequest.run(
+            person.firstName,
+            person.lastName,
+            person.email,
+            person.phone,
+            person.address,
+            r.pick(WIZARD_SERVICE_TYPES),
+            r.pick(PROPERTY_TYPES),
+            r.pick(URGENCIES),
+            'Would like a quote this season.',
+            withPhotos ? 1 : 0,
+            i < 3 ? 'new' : 'contacted',
+            createdAt,
+            createdAt,
+          ).lastInsertRowid,
+        );
         if (withPhotos) addPhotos({ request: id }, 1, createdAt);
       }
 
-      const insertCall = db.prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, summary,
+      const insertCall =
+        db.prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, summary,
         duration_seconds, intent, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       const callIds: number[] = [];
       for (let i = 0; i < 30; i++) {
         const person = demoPerson(r, 60 + i);
         const status = i === 0 ? 'in-progress' : i % 7 === 3 ? 'missed' : i === 11 ? 'busy' : 'completed';
-        const createdAt = i === 0 ? new Date(now.getTime() - 2 * minutes).toISOString() : businessInstant(r, config, r.int(0, 14), now);
+        const createdAt =
+          i === 0
+            ? new Date(now.getTime() - 2 * minutes).toISOString()
+            : businessInstant(r, config, r.int(0, 14), now);
         const [summary, intent] = r.pick(DEMO_CALL_SUMMARIES);
-        callIds.push(Number(insertCall.run(`CAdemo${String(i).padStart(28, '0')}`, r.next() < 0.85 ? person.name : null,
-          person.phone, status, status === 'completed' ? summary : null,
-          status === 'completed' ? r.int(45, 420) : status === 'missed' ? 0 : null, status === 'completed' ? intent : null,
-          createdAt, createdAt).lastInsertRowid));
+        callIds.push(
+          Number(
+            insertCall.run(
+              `CAdemo${String(i).padStart(28, '0')}`,
+              r.next() < 0.85 ? person.name : null,
+              person.phone,
+              status,
+              status === 'completed' ? summary : null,
+              status === 'completed' ? r.int(45, 420) : status === 'missed' ? 0 : null,
+              status === 'completed' ? intent : null,
+              createdAt,
+              createdAt,
+            ).lastInsertRowid,
+          ),
+        );
       }
 
-      const insertAppointment = db.prepare(`INSERT INTO appointments (customer_name, customer_phone, customer_email, address,
+      const insertAppointment =
+        db.prepare(`INSERT INTO appointments (customer_name, customer_phone, customer_email, address,
         service_type, scheduled_date, preferred_time, status, estimate_amount_cents, notes, source, call_id, created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       const offsets = [-20, -14, -9, -6, -3, -2, -1, 0, 0, 1, 2, 3, 5, 7, 9, 12, 16, 21];
@@ -126,42 +199,97 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
         const person = demoPerson(r, 80 + i);
         const fromPhone = i % 4 === 1;
         const status = offset < 0 ? (i % 5 === 2 ? 'cancelled' : 'completed') : 'scheduled';
-        insertAppointment.run(person.name, person.phone, r.next() < 0.7 ? person.email : null, person.address,
-          r.pick(APPOINTMENT_SERVICE_TYPES), addDays(today, offset), fromPhone && offset > 0 ? null : r.pick(PREFERRED_TIMES),
-          status, status === 'completed' || r.next() < 0.3 ? r.int(10, 90) * 2500 : null,
-          fromPhone ? 'Booked by the phone assistant.' : r.next() < 0.5 ? 'Gate code 1234. Dog is friendly.' : null,
-          fromPhone ? 'phone' : 'staff', fromPhone ? callIds[i] ?? null : null, iso, iso);
+        insertAppointment.run(
+          person.name,
+          person.phone,
+          r.next() < 0.7 ? person.email : null,
+          person.address,
+          r.pick(APPOINTMENT_SERVICE_TYPES),
+          addDays(today, offset),
+          fromPhone && offset > 0 ? null : r.pick(PREFERRED_TIMES),
+          status,
+          status === 'completed' || r.next() < 0.3 ? r.int(10, 90) * 2500 : null,
+          fromPhone
+            ? 'Booked by the phone assistant.'
+            : r.next() < 0.5
+              ? 'Gate code 1234. Dog is friendly.'
+              : null,
+          fromPhone ? 'phone' : 'staff',
+          fromPhone ? (callIds[i] ?? null) : null,
+          iso,
+          iso,
+        );
       });
 
-      const insertFaq = db.prepare(`INSERT INTO faq_entries (question, answer, category, is_active, usage_count, created_at, updated_at)
+      const insertFaq =
+        db.prepare(`INSERT INTO faq_entries (question, answer, category, is_active, usage_count, created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?)`);
       DEMO_FAQ.forEach(([category, question, answer], i) =>
-        insertFaq.run(question, answer, category, i === DEMO_FAQ.length - 1 ? 0 : 1, r.int(0, 40), iso, iso));
+        insertFaq.run(question, answer, category, i === DEMO_FAQ.length - 1 ? 0 : 1, r.int(0, 40), iso, iso),
+      );
 
-      const insertConversation = db.prepare(`INSERT INTO messenger_conversations (facebook_user_id, first_name, last_name,
+      const insertConversation =
+        db.prepare(`INSERT INTO messenger_conversations (facebook_user_id, first_name, last_name,
         profile_pic, status, last_message_at, created_at) VALUES (?, ?, ?, NULL, 'active', ?, ?)`);
-      const insertMessage = db.prepare(`INSERT INTO messenger_messages (conversation_id, mid, sender, message_text,
+      const insertMessage =
+        db.prepare(`INSERT INTO messenger_messages (conversation_id, mid, sender, message_text,
         delivery_status, delivery_error, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)`);
-      const insertResponse = db.prepare(`INSERT INTO ai_responses (channel, call_id, conversation_id, customer_message,
+      const insertResponse =
+        db.prepare(`INSERT INTO ai_responses (channel, call_id, conversation_id, customer_message,
         ai_response, intent, response_time_ms, successful, photo_request_sent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       DEMO_CONVERSATIONS.forEach((c, ci) => {
         const start = now.getTime() - (ci === 0 ? 50 : 26 * 60) * minutes;
         const times = c.messages.map((_, mi) => new Date(start + mi * 4 * minutes).toISOString());
-        const id = Number(insertConversation.run(c.facebookUserId, c.firstName, c.lastName, times.at(-1)!, times[0]!).lastInsertRowid);
+        const id = Number(
+          insertConversation.run(c.facebookUserId, c.firstName, c.lastName, times.at(-1)!, times[0]!)
+            .lastInsertRowid,
+        );
         c.messages.forEach(([sender, text], mi) => {
-          insertMessage.run(id, `m_demo_${ci}_${mi}`, sender, text, sender === 'customer' ? 'received' : 'sent', times[mi]!);
+          insertMessage.run(
+            id,
+            `m_demo_${ci}_${mi}`,
+            sender,
+            text,
+            sender === 'customer' ? 'received' : 'sent',
+            times[mi]!,
+          );
           if (sender === 'assistant') {
-            insertResponse.run('messenger', null, id, c.messages[mi - 1]![1], text, c.intent, r.int(900, 3200), 1, text.includes('photo') ? 1 : 0, times[mi]!);
+            insertResponse.run(
+              'messenger',
+              null,
+              id,
+              c.messages[mi - 1]![1],
+              text,
+              c.intent,
+              r.int(900, 3200),
+              1,
+              text.includes('photo') ? 1 : 0,
+              times[mi]!,
+            );
           }
         });
       });
       DEMO_AI_RESPONSES.forEach(([question, answer, intent], i) => {
         const createdAt = businessInstant(r, config, r.int(0, 12), now);
-        insertResponse.run('phone', callIds[i + 1] ?? null, null, question, answer, intent, r.int(700, 2800),
-          i === 4 ? 0 : 1, answer.includes('photo') ? 1 : 0, createdAt);
+        insertResponse.run(
+          'phone',
+          callIds[i + 1] ?? null,
+          null,
+          question,
+          answer,
+          intent,
+          r.int(700, 2800),
+          i === 4 ? 0 : 1,
+          answer.includes('photo') ? 1 : 0,
+          createdAt,
+        );
       });
 
-      db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)').run(SEEDED_KEY, JSON.stringify(iso), iso);
+      db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)').run(
+        SEEDED_KEY,
+        JSON.stringify(iso),
+        iso,
+      );
     })();
     return true;
   } catch (error) {

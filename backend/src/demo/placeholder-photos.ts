@@ -37,8 +37,13 @@ export interface PlaceholderPhoto {
 export async function renderPlaceholderPhotos(): Promise<PlaceholderPhoto[]> {
   return Promise.all(
     SCHEMES.map(async (scheme, i) => {
-      const photo = await sharp(Buffer.from(houseSvg(scheme, i))).jpeg({ quality: 80 }).toBuffer();
-      const thumbnail = await sharp(photo).resize({ width: 480, height: 480, fit: 'inside' }).jpeg({ quality: 70 }).toBuffer();
+      const photo = await sharp(Buffer.from(houseSvg(scheme, i)))
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const thumbnail = await sharp(photo)
+        .resize({ width: 480, height: 480, fit: 'inside' })
+        .jpeg({ quality: 70 })
+        .toBuffer();
       return { photo, thumbnail, width: 1200, height: 900 };
     }),
   );

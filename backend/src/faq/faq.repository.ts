@@ -30,9 +30,11 @@ const toEntry = (r: FaqRow): FaqEntry => ({
 export function faqRepository(db: Db) {
   const all = db.prepare('SELECT * FROM faq_entries ORDER BY created_at DESC, id DESC');
   const one = db.prepare('SELECT * FROM faq_entries WHERE id = ?');
-  const insert = db.prepare(`INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
+  const insert =
+    db.prepare(`INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
     VALUES (@question, @answer, @category, @isActive, @now, @now)`);
-  const update = db.prepare(`UPDATE faq_entries SET question = @question, answer = @answer, category = @category,
+  const update =
+    db.prepare(`UPDATE faq_entries SET question = @question, answer = @answer, category = @category,
     is_active = @isActive, updated_at = @now WHERE id = @id`);
   const remove = db.prepare('DELETE FROM faq_entries WHERE id = ?');
   const get = (id: number) => {

@@ -37,21 +37,33 @@ const create = async (body: Record<string, unknown>): Promise<FaqEntry> => {
   return entrySchema.parse(await res.json());
 };
 
-const validEntry = { question: 'Do you need water on site?', answer: 'Yes, an outdoor tap.', category: 'process', isActive: false };
+const validEntry = {
+  question: 'Do you need water on site?',
+  answer: 'Yes, an outdoor tap.',
+  category: 'process',
+  isActive: false,
+};
 
 describe('GET /api/faq', () => {
   it('lists entries newest first by creation time, not by id', async () => {
     // An entry created earlier but inserted later must still come last.
     const fresh = await create({ question: 'Fresh question?', answer: 'Fresh answer.' });
     const { lastInsertRowid } = server.db
-      .prepare(`INSERT INTO faq_entries (question, answer, category, is_active, usage_count, created_at, updated_at)
-        VALUES ('Old question?', 'Old answer.', 'pricing', 0, 7, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')`)
+      .prepare(
+        `INSERT INTO faq_entries (question, answer, category, is_active, usage_count, created_at, updated_at)
+        VALUES ('Old question?', 'Old answer.', 'pricing', 0, 7, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')`,
+      )
       .run();
     const entries = await list();
     const ids = entries.map((e) => e.id);
     expect(ids.indexOf(fresh.id)).toBeLessThan(ids.indexOf(Number(lastInsertRowid)));
     const old = entries.find((e) => e.id === Number(lastInsertRowid))!;
-    expect(old).toMatchObject({ question: 'Old question?', category: 'pricing', isActive: false, usageCount: 7 });
+    expect(old).toMatchObject({
+      question: 'Old question?',
+      category: 'pricing',
+      isActive: false,
+      usageCount: 7,
+    });
     const times = entries.map((e) => e.createdAt);
     expect(times).toEqual([...times].sort().reverse());
   });
@@ -61,7 +73,13 @@ describe('POST /api/faq', () => {
   it('creates an entry with 201, active and in "general" by default', async () => {
     const before = server.count('faq_entries');
     const entry = await create({ question: '  Are you insured?  ', answer: 'Fully licensed and insured.' });
-    expect(entry).toMatchObject({ question: 'Are you insured?', answer: 'Fully licensed and insured.', category: 'general', isActive: true, usageCount: 0 });
+    expect(entry).toMatchObject({
+      question: 'Are you insured?',
+      answer: 'Fully licensed and insured.',
+      category: 'general',
+      isActive: true,
+      usageCount: 0,
+    });
     expect(server.count('faq_entries')).toBe(before + 1);
     expect((await list())[0]).toEqual(entry);
   });
@@ -73,20 +91,36 @@ describe('POST /api/faq', () => {
 
   it('rejects a missing question with "Question is required" and writes nothing', async () => {
     const before = server.count('faq_entries');
-    await expectInvalid(await server.send('POST', '/api/faq', { answer: 'An answer' }), 'question', 'Question is required');
+    await expectInvalid(
+      await server.send('POST', '/api/faq', { answer: 'An answer' }),
+      'question',
+      'Question is required',
+    );
     expect(server.count('faq_entries')).toBe(before);
   });
 
   it('rejects a blank answer with "Answer is required" and writes nothing', async () => {
     const before = server.count('faq_entries');
-    await expectInvalid(await server.send('POST', '/api/faq', { question: 'Why?', answer: '   ' }), 'answer', 'Answer is required');
+    await expectInvalid(
+      await server.send('POST', '/api/faq', { question: 'Why?', answer: '   ' }),
+      'answer',
+      'Answer is required',
+    );
     expect(server.count('faq_entries')).toBe(before);
   });
 
   it('rejects an unknown category and a non-boolean isActive', async () => {
     const before = server.count('faq_entries');
-    await expectInvalid(await server.send('POST', '/api/faq', { ...validEntry, category: 'nope' }), 'category', 'Choose a category from the list');
-    await expectInvalid(await server.send('POST', '/api/faq', { ...validEntry, isActive: 'yes' }), 'isActive', 'isActive must be true or false');
+    await expectInvalid(
+      await server.send('POST', '/api/faq', { ...validEntry, category: 'nope' }),
+      'category',
+      'Choose a category from the list',
+    );
+    await expectInvalid(
+      await server.send('POST', '/api/faq', { ...validEntry, isActive: 'yes' }),
+      'isActive',
+      'isActive must be true or false',
+    );
     expect(server.count('faq_entries')).toBe(before);
   });
 });
@@ -94,18 +128,42 @@ describe('POST /api/faq', () => {
 describe('PUT /api/faq/:id', () => {
   it('replaces the fields and answers the updated entry', async () => {
     const entry = await create({ question: 'Q before?', answer: 'A before.' });
-    const res = await server.send('PUT', `/api/faq/${entry.id}`, { question: 'Q after?', answer: 'A after.', category: 'scheduling', isActive: false });
+    const res = await server.send('PUT', `/api/faq/${entry.id}`, {
+      question: 'Q after?',
+      answer: 'A after.',
+      category: 'scheduling',
+      isActive: false,
+    });
     expect(res.status).toBe(200);
     const updated = entrySchema.parse(await res.json());
-    expect(updated).toMatchObject({ id: entry.id, question: 'Q after?', answer: 'A after.', category: 'scheduling', isActive: false, createdAt: entry.createdAt });
+    expect(updated).toMatchObject({
+      id: entry.id,
+      question: 'Q after?',
+      answer: 'A after.',
+      category: 'scheduling',
+      isActive: false,
+      createdAt: entry.createdAt,
+    });
     expect((await list()).find((e) => e.id === entry.id)).toEqual(updated);
   });
 
   it('rejects bad input and leaves the entry as it was', async () => {
     const entry = await create({ question: 'Stable?', answer: 'Stable.' });
-    await expectInvalid(await server.send('PUT', `/api/faq/${entry.id}`, { answer: 'No question' }), 'question', 'Question is required');
-    await expectInvalid(await server.send('PUT', `/api/faq/${entry.id}`, { ...validEntry, answer: '   ' }), 'answer', 'Answer is required');
-    await expectInvalid(await server.send('PUT', `/api/faq/${entry.id}`, { ...validEntry, category: 'nope' }), 'category', 'Choose a category from the list');
+    await expectInvalid(
+      await server.send('PUT', `/api/faq/${entry.id}`, { answer: 'No question' }),
+      'question',
+      'Question is required',
+    );
+    await expectInvalid(
+      await server.send('PUT', `/api/faq/${entry.id}`, { ...validEntry, answer: '   ' }),
+      'answer',
+      'Answer is required',
+    );
+    await expectInvalid(
+      await server.send('PUT', `/api/faq/${entry.id}`, { ...validEntry, category: 'nope' }),
+      'category',
+      'Choose a category from the list',
+    );
     expect((await list()).find((e) => e.id === entry.id)).toEqual(entry);
   });
 

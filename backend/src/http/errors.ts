@@ -39,7 +39,9 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 }
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new HttpError(404, ERROR_CODES.notFound, `No API route ${req.method} ${req.originalUrl.split('?')[0]}`));
+  next(
+    new HttpError(404, ERROR_CODES.notFound, `No API route ${req.method} ${req.originalUrl.split('?')[0]}`),
+  );
 };
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
@@ -58,7 +60,9 @@ export const errorHandler =
     if (res.headersSent) return next(error);
     if (error instanceof HttpError) {
       if (error.headers) res.set(error.headers);
-      res.status(error.status).json({ ...errorBody(error.code, error.message, error.fields), ...error.extra });
+      res
+        .status(error.status)
+        .json({ ...errorBody(error.code, error.message, error.fields), ...error.extra });
       return;
     }
     const status = typeof error?.status === 'number' ? error.status : 500;
@@ -75,5 +79,7 @@ export const errorHandler =
       return;
     }
     report(error, req);
-    res.status(500).json(errorBody(ERROR_CODES.internal, 'Something went wrong on our side. Please try again.'));
+    res
+      .status(500)
+      .json(errorBody(ERROR_CODES.internal, 'Something went wrong on our side. Please try again.'));
   };

@@ -5,7 +5,9 @@ let server: TestServer;
 let narrowed: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-  narrowed = await startTestServer({ env: { EMBED_ALLOWED_ORIGINS: 'https://www.client-site.example, https://blog.client-site.example' } });
+  narrowed = await startTestServer({
+    env: { EMBED_ALLOWED_ORIGINS: 'https://www.client-site.example, https://blog.client-site.example' },
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -14,7 +16,10 @@ afterAll(async () => {
 
 const headersOf = async (s: TestServer, p: string) => (await s.anonymous.get(p)).headers;
 const directive = (csp: string | null, name: string) =>
-  csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+  csp
+    ?.split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
 
 describe('security headers by kind of page', () => {
   it('an admin page can never be framed', async () => {
@@ -52,7 +57,9 @@ describe('security headers by kind of page', () => {
   });
 
   it('names the configured scheduling calendar as the only frame the wizard may show', async () => {
-    const withCalendar = await startTestServer({ env: { SCHEDULING_CALENDAR_URL: 'https://calendar.example.com/book/lost-coast' } });
+    const withCalendar = await startTestServer({
+      env: { SCHEDULING_CALENDAR_URL: 'https://calendar.example.com/book/lost-coast' },
+    });
     try {
       const csp = (await headersOf(withCalendar, '/')).get('content-security-policy');
       expect(directive(csp, 'frame-src')).toBe('frame-src https://calendar.example.com');

@@ -27,7 +27,8 @@ describe('per-address limits on public endpoints', () => {
 
   it('limits each public form separately and writes nothing once limited', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await server.anonymous.send('POST', '/api/service-requests', {})).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await server.anonymous.send('POST', '/api/service-requests', {})).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
     expect(server.count('service_requests')).toBe(0);
   });
@@ -35,7 +36,10 @@ describe('per-address limits on public endpoints', () => {
   it('stops sign-in attempts from one address after 20 failures, whatever the accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await server.anonymous.send('POST', '/api/auth/login', { email: `guess${i}@example.com`, password: 'nope nope nope' });
+      const res = await server.anonymous.send('POST', '/api/auth/login', {
+        email: `guess${i}@example.com`,
+        password: 'nope nope nope',
+      });
       statuses.push(res.status);
       if (i === 20) expect((await res.json()).error.message).toBe(AUTH_MESSAGES.ipLimited);
     }

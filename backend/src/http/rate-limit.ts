@@ -11,7 +11,8 @@ export function windowCounter(windowMs: number) {
   const current = (key: string, now: number) => {
     let w = windows.get(key);
     if (!w || now - w.start >= windowMs) {
-      if (windows.size > 50_000) for (const [k, v] of windows) if (now - v.start >= windowMs) windows.delete(k);
+      if (windows.size > 50_000)
+        for (const [k, v] of windows) if (now - v.start >= windowMs) windows.delete(k);
       w = { start: now, count: 0 };
       windows.set(key, w);
     }
@@ -24,13 +25,19 @@ export function windowCounter(windowMs: number) {
       return w.count;
     },
     count: (key: string, now = Date.now()) => current(key, now).count,
-    retryAfterSeconds: (key: string, now = Date.now()) => Math.max(1, Math.ceil((current(key, now).start + windowMs - now) / 1000)),
+    retryAfterSeconds: (key: string, now = Date.now()) =>
+      Math.max(1, Math.ceil((current(key, now).start + windowMs - now) / 1000)),
     reset: (key: string) => windows.delete(key),
   };
 }
 
-export const tooManyRequests = (retryAfterSeconds: number, message = AUTH_MESSAGES.tooManyRequests(retryAfterSeconds)) =>
-  new HttpError(429, 'rate_limited', message, undefined, undefined, { 'Retry-After': String(retryAfterSeconds) });
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = AUTH_MESSAGES.tooManyRequests(retryAfterSeconds),
+) =>
+  new HttpError(429, 'rate_limited', message, undefined, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
 
 /** At most `max` requests per client address per minute to the route it guards. */
 export function perMinuteLimit(name: string, max: number): RequestHandler {

@@ -1,6 +1,12 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePhoto, photoForm, startTestServer, TEST_PASSWORD, type TestServer } from '../test/test-server.ts';
+import {
+  fixturePhoto,
+  photoForm,
+  startTestServer,
+  TEST_PASSWORD,
+  type TestServer,
+} from '../test/test-server.ts';
 import { createLogger } from './request-log.ts';
 
 const lines: string[] = [];
@@ -17,20 +23,48 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const customer = { firstName: 'Maya', lastName: 'Alder', phone: '(707) 555-0142', email: 'maya.alder@example.net', serviceType: 'House Soft Wash' };
+const customer = {
+  firstName: 'Maya',
+  lastName: 'Alder',
+  phone: '(707) 555-0142',
+  email: 'maya.alder@example.net',
+  serviceType: 'House Soft Wash',
+};
 
 describe('the request log', () => {
   it('has a line per request with status and time, and no phone number, e-mail, password or token', async () => {
     lines.length = 0;
-    await server.anonymous.upload('/api/photo-submissions', photoForm(customer, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]));
-    await server.anonymous.send('POST', '/api/service-requests', { ...customer, address: '1 Elk Ridge Rd', serviceType: 'roof-cleaning' });
-    await server.anonymous.send('POST', '/api/service-requests', { ...customer, email: 'broken@', serviceType: 'nope' });
-    await server.anonymous.send('POST', '/api/auth/login', { email: 'test-owner@example.com', password: 'wrong password!' });
-    await server.anonymous.send('POST', '/api/auth/login', { email: 'test-owner@example.com', password: TEST_PASSWORD });
+    await server.anonymous.upload(
+      '/api/photo-submissions',
+      photoForm(customer, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]),
+    );
+    await server.anonymous.send('POST', '/api/service-requests', {
+      ...customer,
+      address: '1 Elk Ridge Rd',
+      serviceType: 'roof-cleaning',
+    });
+    await server.anonymous.send('POST', '/api/service-requests', {
+      ...customer,
+      email: 'broken@',
+      serviceType: 'nope',
+    });
+    await server.anonymous.send('POST', '/api/auth/login', {
+      email: 'test-owner@example.com',
+      password: 'wrong password!',
+    });
+    await server.anonymous.send('POST', '/api/auth/login', {
+      email: 'test-owner@example.com',
+      password: TEST_PASSWORD,
+    });
     await server.get('/api/photo-submissions');
     await server.send('POST', '/api/appointments/create', {
-      customerName: 'Maya Alder', customerPhone: '707-555-0142', customerEmail: 'maya.alder@example.net',
-      address: '1 Elk Ridge Rd', serviceType: 'house-wash', preferredDate: '2026-12-01', preferredTime: '9:00 AM',
+      customerName: 'Maya Alder',
+      customerPhone: '707-555-0142',
+      customerEmail: 'maya.alder@example.net',
+      address: '1 Elk Ridge Rd',
+      serviceType: 'house-wash',
+      preferredDate: '2026-12-01',
+      preferredTime: '9:00 AM',
     });
     await server.send('POST', '/api/auth/logout');
 
@@ -48,7 +82,17 @@ describe('the request log', () => {
     for (const r of requests) expect(typeof r.ms).toBe('number');
 
     const text = lines.join('\n');
-    for (const secret of ['555-0142', '5550142', 'maya.alder', 'example.net', 'test-owner@', TEST_PASSWORD, 'wrong password', server.owner.csrfToken, server.owner.cookie.split('=')[1]!]) {
+    for (const secret of [
+      '555-0142',
+      '5550142',
+      'maya.alder',
+      'example.net',
+      'test-owner@',
+      TEST_PASSWORD,
+      'wrong password',
+      server.owner.csrfToken,
+      server.owner.cookie.split('=')[1]!,
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
   });

@@ -23,13 +23,31 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       base: undefined,
       redact: {
-        paths: ['password', '*.password', 'cookie', '*.cookie', 'headers.cookie', 'headers.authorization', '*.token', 'token', 'csrfToken', '*.csrfToken', 'email', '*.email', 'phone', '*.phone'],
+        paths: [
+          'password',
+          '*.password',
+          'cookie',
+          '*.cookie',
+          'headers.cookie',
+          'headers.authorization',
+          '*.token',
+          'token',
+          'csrfToken',
+          '*.csrfToken',
+          'email',
+          '*.email',
+          'phone',
+          '*.phone',
+        ],
         censor: '[redacted]',
       },
       formatters: { log: (object) => scrubDeep(object) as Record<string, unknown> },
       hooks: {
         logMethod(args, method) {
-          method.apply(this, args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>);
+          method.apply(
+            this,
+            args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>,
+          );
         },
       },
     },
@@ -43,7 +61,13 @@ export function requestLog(logger: Logger): RequestHandler {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const line = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, staffId: staffOf(res)?.user.id };
+      const line = {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        staffId: staffOf(res)?.user.id,
+      };
       if (res.statusCode >= 500) logger.error(line, 'request');
       else logger.info(line, 'request');
     });

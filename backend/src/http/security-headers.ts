@@ -11,7 +11,9 @@ type Directives = Record<string, string[] | null>;
  */
 export function securityHeaders(config: Config): RequestHandler {
   const https = config.publicBaseUrl.startsWith('https:');
-  const calendar = config.business.schedulingCalendarUrl ? new URL(config.business.schedulingCalendarUrl).origin : null;
+  const calendar = config.business.schedulingCalendarUrl
+    ? new URL(config.business.schedulingCalendarUrl).origin
+    : null;
   const base: Directives = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],

@@ -70,7 +70,8 @@ export function messengerRepository(db: Db) {
   const thread = db.prepare(`SELECT * FROM (SELECT * FROM messenger_messages WHERE conversation_id = @id
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset) ORDER BY created_at, id`);
   const threadCount = db.prepare('SELECT COUNT(*) AS n FROM messenger_messages WHERE conversation_id = ?');
-  const recent = db.prepare(`SELECT m.*, c.facebook_user_id, c.first_name, c.last_name FROM messenger_messages m
+  const recent =
+    db.prepare(`SELECT m.*, c.facebook_user_id, c.first_name, c.last_name FROM messenger_messages m
     JOIN messenger_conversations c ON c.id = m.conversation_id ORDER BY m.created_at DESC, m.id DESC LIMIT ?`);
   const insertMessage = db.prepare(`INSERT INTO messenger_messages
     (conversation_id, mid, sender, message_text, delivery_status, delivery_error, created_at)

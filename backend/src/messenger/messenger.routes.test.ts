@@ -22,8 +22,14 @@ beforeAll(async () => {
   server = await startTestServer();
   const addConversation = server.db.prepare(`INSERT INTO messenger_conversations
     (facebook_user_id, first_name, last_name, status, last_message_at, created_at) VALUES (?, ?, ?, 'active', ?, ?)`);
-  named = Number(addConversation.run(NAMED_USER, 'Dana', 'Reyes', '2024-03-01T18:05:00.000Z', '2024-03-01T18:00:00.000Z').lastInsertRowid);
-  anon = Number(addConversation.run(ANON_USER, null, null, '2024-03-02T09:30:00.000Z', '2024-03-02T09:00:00.000Z').lastInsertRowid);
+  named = Number(
+    addConversation.run(NAMED_USER, 'Dana', 'Reyes', '2024-03-01T18:05:00.000Z', '2024-03-01T18:00:00.000Z')
+      .lastInsertRowid,
+  );
+  anon = Number(
+    addConversation.run(ANON_USER, null, null, '2024-03-02T09:30:00.000Z', '2024-03-02T09:00:00.000Z')
+      .lastInsertRowid,
+  );
   const addMessage = server.db.prepare(`INSERT INTO messenger_messages
     (conversation_id, sender, message_text, delivery_status, created_at) VALUES (?, ?, ?, ?, ?)`);
   // Inserted out of time order on purpose: the API must sort by created_at.
@@ -31,7 +37,13 @@ beforeAll(async () => {
   addMessage.run(named, 'customer', 'Dana 1: hi, roof quote?', 'received', '2024-03-01T18:00:00.000Z');
   addMessage.run(named, 'assistant', 'Dana 2: send photos please', 'sent', '2024-03-01T18:01:00.000Z');
   for (let i = 1; i <= 9; i++) {
-    addMessage.run(anon, i % 2 ? 'customer' : 'staff', `Anon ${i}`, i % 2 ? 'received' : 'sent', `2024-03-02T09:${String(20 + i).padStart(2, '0')}:00.000Z`);
+    addMessage.run(
+      anon,
+      i % 2 ? 'customer' : 'staff',
+      `Anon ${i}`,
+      i % 2 ? 'received' : 'sent',
+      `2024-03-02T09:${String(20 + i).padStart(2, '0')}:00.000Z`,
+    );
   }
 });
 afterAll(() => server.stop());
@@ -67,22 +79,42 @@ describe('GET /api/messenger/conversations', () => {
     const { rows, total } = await conversations();
     expect(total).toBe('2');
     expect(rows.map((c) => c.id)).toEqual([anon, named]);
-    expect(rows[0]).toMatchObject({ facebookUserId: ANON_USER, firstName: null, lastName: null, lastMessageAt: '2024-03-02T09:30:00.000Z', lastMessageText: 'Anon 9' });
-    expect(rows[1]).toMatchObject({ facebookUserId: NAMED_USER, firstName: 'Dana', lastName: 'Reyes', status: 'active', lastMessageText: 'Dana 3: thanks!' });
+    expect(rows[0]).toMatchObject({
+      facebookUserId: ANON_USER,
+      firstName: null,
+      lastName: null,
+      lastMessageAt: '2024-03-02T09:30:00.000Z',
+      lastMessageText: 'Anon 9',
+    });
+    expect(rows[1]).toMatchObject({
+      facebookUserId: NAMED_USER,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      status: 'active',
+      lastMessageText: 'Dana 3: thanks!',
+    });
   });
 });
 
 describe('GET /api/messenger/conversations/:id/messages', () => {
   it('answers the thread oldest first', async () => {
     const messages = await thread(named);
-    expect(messages.map((m) => m.messageText)).toEqual(['Dana 1: hi, roof quote?', 'Dana 2: send photos please', 'Dana 3: thanks!']);
+    expect(messages.map((m) => m.messageText)).toEqual([
+      'Dana 1: hi, roof quote?',
+      'Dana 2: send photos please',
+      'Dana 3: thanks!',
+    ]);
     expect(messages.map((m) => m.sender)).toEqual(['customer', 'assistant', 'customer']);
     expect(messages.every((m) => m.conversationId === named)).toBe(true);
   });
 
   it('answers 404 for an unknown conversation and 400 for a non-numeric id', async () => {
     await expectNotFound(await server.get('/api/messenger/conversations/99999/messages'));
-    await expectInvalid(await server.get('/api/messenger/conversations/x/messages'), 'id', 'id must be a number');
+    await expectInvalid(
+      await server.get('/api/messenger/conversations/x/messages'),
+      'id',
+      'id must be a number',
+    );
   });
 });
 
@@ -93,20 +125,46 @@ describe('GET /api/messenger/messages', () => {
     const recent = recentSchema.parse(await res.json());
     expect(recent).toHaveLength(10);
     expect(recent.map((m) => m.messageText)).toEqual([
-      'Anon 9', 'Anon 8', 'Anon 7', 'Anon 6', 'Anon 5', 'Anon 4', 'Anon 3', 'Anon 2', 'Anon 1', 'Dana 3: thanks!',
+      'Anon 9',
+      'Anon 8',
+      'Anon 7',
+      'Anon 6',
+      'Anon 5',
+      'Anon 4',
+      'Anon 3',
+      'Anon 2',
+      'Anon 1',
+      'Dana 3: thanks!',
     ]);
-    expect(recent[0]).toMatchObject({ facebookUserId: ANON_USER, displayName: 'Facebook User 6789', conversationId: anon });
-    expect(recent[9]).toMatchObject({ facebookUserId: NAMED_USER, displayName: 'Dana Reyes', conversationId: named });
+    expect(recent[0]).toMatchObject({
+      facebookUserId: ANON_USER,
+      displayName: 'Facebook User 6789',
+      conversationId: anon,
+    });
+    expect(recent[9]).toMatchObject({
+      facebookUserId: NAMED_USER,
+      displayName: 'Dana Reyes',
+      conversationId: named,
+    });
   });
 });
 
 describe('POST /api/messenger/send', () => {
   it('answers 503 while Messenger is not connected, and keeps the message as not delivered', async () => {
     const before = server.count('messenger_messages');
-    const res = await server.send('POST', '/api/messenger/send', { recipientId: NAMED_USER, messageText: '  We can come Tuesday.  ' });
+    const res = await server.send('POST', '/api/messenger/send', {
+      recipientId: NAMED_USER,
+      messageText: '  We can come Tuesday.  ',
+    });
     expect(res.status).toBe(503);
-    const body = errorBodySchema.extend({ message: messageSchema.strict() }).strict().parse(await res.json());
-    expect(body.error).toEqual({ code: 'messenger_not_connected', message: 'not delivered: Messenger is not connected' });
+    const body = errorBodySchema
+      .extend({ message: messageSchema.strict() })
+      .strict()
+      .parse(await res.json());
+    expect(body.error).toEqual({
+      code: 'messenger_not_connected',
+      message: 'not delivered: Messenger is not connected',
+    });
     expect(body.message).toMatchObject({
       conversationId: named,
       sender: 'staff',
@@ -124,20 +182,34 @@ describe('POST /api/messenger/send', () => {
     const { rows } = await conversations();
     expect(rows[0]).toMatchObject({ id: named, lastMessageText: 'We can come Tuesday.' });
     const recent = recentSchema.parse(await (await server.get('/api/messenger/messages')).json());
-    expect(recent[0]).toMatchObject({ id: body.message.id, deliveryStatus: 'not_delivered', displayName: 'Dana Reyes' });
+    expect(recent[0]).toMatchObject({
+      id: body.message.id,
+      deliveryStatus: 'not_delivered',
+      displayName: 'Dana Reyes',
+    });
   });
 
   it('rejects a blank message with "Type a message" and stores nothing', async () => {
     const before = server.count('messenger_messages');
-    await expectInvalid(await server.send('POST', '/api/messenger/send', { recipientId: NAMED_USER, messageText: '   ' }), 'messageText', 'Type a message');
-    await expectInvalid(await server.send('POST', '/api/messenger/send', { messageText: 'Hello' }), 'recipientId', 'Choose a conversation');
+    await expectInvalid(
+      await server.send('POST', '/api/messenger/send', { recipientId: NAMED_USER, messageText: '   ' }),
+      'messageText',
+      'Type a message',
+    );
+    await expectInvalid(
+      await server.send('POST', '/api/messenger/send', { messageText: 'Hello' }),
+      'recipientId',
+      'Choose a conversation',
+    );
     expect(server.count('messenger_messages')).toBe(before);
   });
 
   it('answers 404 for an unknown recipient and stores nothing', async () => {
     const before = server.count('messenger_messages');
     const conversationsBefore = server.count('messenger_conversations');
-    await expectNotFound(await server.send('POST', '/api/messenger/send', { recipientId: '999000111', messageText: 'Hello?' }));
+    await expectNotFound(
+      await server.send('POST', '/api/messenger/send', { recipientId: '999000111', messageText: 'Hello?' }),
+    );
     expect(server.count('messenger_messages')).toBe(before);
     expect(server.count('messenger_conversations')).toBe(conversationsBefore);
   });

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { ERROR_CODES, MESSENGER_NOT_CONNECTED, RECENT_MESSAGES_LIMIT, idParamSchema, messengerSendSchema } from '@washdesk/contract';
+import {
+  ERROR_CODES,
+  MESSENGER_NOT_CONNECTED,
+  RECENT_MESSAGES_LIMIT,
+  idParamSchema,
+  messengerSendSchema,
+} from '@washdesk/contract';
 import { z } from 'zod';
 import { HttpError, notFound, parseWith } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
@@ -22,7 +28,7 @@ export function messengerRoutes(messenger: MessengerRepository) {
   });
   // Until Meta delivery is connected the staff message is kept, marked not delivered, and the
   // answer is an error: staff must never believe a customer got a message they did not get.
-  router.post('/api/messenger/send', (req, res) => {
+  router.post('/api/messenger/send', (req) => {
     const { recipientId, messageText } = parseWith(messengerSendSchema, req.body ?? {});
     const conversation = messenger.conversationOf(recipientId);
     if (!conversation) throw notFound('Conversation');
@@ -33,7 +39,9 @@ export function messengerRoutes(messenger: MessengerRepository) {
       deliveryStatus: 'not_delivered',
       deliveryError: MESSENGER_NOT_CONNECTED,
     });
-    throw new HttpError(503, ERROR_CODES.messengerNotConnected, MESSENGER_NOT_CONNECTED, undefined, { message });
+    throw new HttpError(503, ERROR_CODES.messengerNotConnected, MESSENGER_NOT_CONNECTED, undefined, {
+      message,
+    });
   });
   return router;
 }

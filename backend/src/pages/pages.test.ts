@@ -26,12 +26,24 @@ afterAll(async () => {
 
 const page = async (p: string) => {
   const res = await server.get(p);
-  return { status: res.status, type: res.headers.get('content-type'), text: await res.text(), cache: res.headers.get('cache-control') };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    text: await res.text(),
+    cache: res.headers.get('cache-control'),
+  };
 };
 
 describe('pages', () => {
   it('serves the public site for its routes, case-insensitively', async () => {
-    for (const p of ['/', '/photo-form', '/Photo-Form', '/photo-quote-tool', '/embed/photo-quote', '/photo-form/']) {
+    for (const p of [
+      '/',
+      '/photo-form',
+      '/Photo-Form',
+      '/photo-quote-tool',
+      '/embed/photo-quote',
+      '/photo-form/',
+    ]) {
       const res = await page(p);
       expect(res.status, p).toBe(200);
       expect(res.type).toContain('text/html');
@@ -59,7 +71,9 @@ describe('pages', () => {
   it('answers unknown API paths with a JSON 404, never HTML', async () => {
     const res = await server.get('/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No API route GET /api/no-such-thing' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'not_found', message: 'No API route GET /api/no-such-thing' },
+    });
   });
 
   it('caches hashed assets for a year and the index never', async () => {

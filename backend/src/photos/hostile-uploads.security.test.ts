@@ -11,11 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const customer = { firstName: 'Ethan', lastName: 'Holm', phone: '(707) 555-0123', serviceType: 'Roof Cleaning' };
+const customer = {
+  firstName: 'Ethan',
+  lastName: 'Holm',
+  phone: '(707) 555-0123',
+  serviceType: 'Roof Cleaning',
+};
 const small = () => fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg'));
 
 async function expectRefused(form: FormData | (() => Promise<Response>), status: number) {
-  const res = typeof form === 'function' ? await form() : await server.anonymous.upload('/api/photo-submissions', form);
+  const res =
+    typeof form === 'function' ? await form() : await server.anonymous.upload('/api/photo-submissions', form);
   expect(res.status).toBe(status);
   const body = await res.json();
   expect(body.error.message.length).toBeGreaterThan(5);
@@ -28,12 +34,15 @@ async function expectRefused(form: FormData | (() => Promise<Response>), status:
 
 describe('hostile uploads get a clear 4xx and leave nothing behind', () => {
   it('a malformed multipart body', async () => {
-    await expectRefused(() =>
-      fetch(`${server.url}/api/photo-submissions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'multipart/form-data; boundary=----x' },
-        body: '------x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nEthan\r\n------x\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0garbage-without-end',
-      }), 400);
+    await expectRefused(
+      () =>
+        fetch(`${server.url}/api/photo-submissions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'multipart/form-data; boundary=----x' },
+          body: '------x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nEthan\r\n------x\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0garbage-without-end',
+        }),
+      400,
+    );
   });
 
   it('too many parts, and too many photos', async () => {
@@ -45,14 +54,20 @@ describe('hostile uploads get a clear 4xx and leave nothing behind', () => {
   });
 
   it('a huge field value', async () => {
-    const body = await expectRefused(photoForm({ ...customer, notes: 'x'.repeat(200_000) }, [{ bytes: small(), name: 'a.jpg' }]), 413);
+    const body = await expectRefused(
+      photoForm({ ...customer, notes: 'x'.repeat(200_000) }, [{ bytes: small(), name: 'a.jpg' }]),
+      413,
+    );
     expect(body.error.fields.notes).toBe('This value is too long');
   });
 
   it('a decompression bomb: a tiny PNG that claims 100,000 x 100,000 pixels', async () => {
     const bomb = pngBomb(100_000, 100_000);
     expect(bomb.length).toBeLessThan(2_000);
-    const body = await expectRefused(photoForm(customer, [{ bytes: bomb, name: 'bomb.png', type: 'image/png' }]), 413);
+    const body = await expectRefused(
+      photoForm(customer, [{ bytes: bomb, name: 'bomb.png', type: 'image/png' }]),
+      413,
+    );
     expect(body.error.message).toContain('too many pixels');
   });
 
@@ -65,7 +80,10 @@ describe('hostile uploads get a clear 4xx and leave nothing behind', () => {
 describe('hostile uploads that are also real images are neutralised', () => {
   it('a polyglot (a JPEG with a script and a zip appended) is re-encoded without its payload', async () => {
     const payload = Buffer.from('<script>alert(1)</script>PK\u0003\u0004evil.sh');
-    const res = await server.anonymous.upload('/api/photo-submissions', photoForm(customer, [{ bytes: Buffer.concat([small(), payload]), name: 'poly.jpg' }]));
+    const res = await server.anonymous.upload(
+      '/api/photo-submissions',
+      photoForm(customer, [{ bytes: Buffer.concat([small(), payload]), name: 'poly.jpg' }]),
+    );
     expect(res.status).toBe(201);
     const { photos } = await res.json();
     const stored = Buffer.from(await (await server.get(photos[0].url)).arrayBuffer());
@@ -77,10 +95,19 @@ describe('hostile uploads that are also real images are neutralised', () => {
   it('path-traversal file names never choose where a file lands', async () => {
     const names = ['../../../../tmp/evil.jpg', '..\\..\\evil.jpg', '/etc/passwd', 'a/../../b.jpg'];
     const before = new Set(server.storedFiles());
-    const res = await server.anonymous.upload('/api/photo-submissions', photoForm(customer, names.map((name) => ({ bytes: small(), name }))));
+    const res = await server.anonymous.upload(
+      '/api/photo-submissions',
+      photoForm(
+        customer,
+        names.map((name) => ({ bytes: small(), name })),
+      ),
+    );
     expect(res.status).toBe(201);
     await settle();
-    const files = server.storedFiles().filter((f) => !before.has(f)).map((f) => path.relative(server.dataDir, f));
+    const files = server
+      .storedFiles()
+      .filter((f) => !before.has(f))
+      .map((f) => path.relative(server.dataDir, f));
     expect(files).toHaveLength(8);
     for (const f of files) expect(f).toMatch(/^photos\/[0-9a-f-]{36}(\.thumb)?\.jpg$/);
     expect(fs.existsSync('/tmp/evil.jpg')).toBe(false);

@@ -97,7 +97,12 @@ export async function processPhoto(
       .jpeg({ quality: 84 })
       .toFile(targetPath);
     await sharp(targetPath)
-      .resize({ width: THUMBNAIL_LONG_EDGE, height: THUMBNAIL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: THUMBNAIL_LONG_EDGE,
+        height: THUMBNAIL_LONG_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .jpeg({ quality: 72 })
       .toFile(thumbnailPath);
     return { width: info.width, height: info.height, bytes: info.size, originalType: kind };

@@ -8,15 +8,22 @@ import { PHOTO_ID_PATTERN, photoFile, thumbnailFile } from './photo.storage.ts';
 /** Customer photos, by their random id (never a path the client chooses). */
 export function photoRoutes(config: Config, photos: PhotoRepository) {
   const router = Router();
-  const send = (pick: (id: string) => string) => (req: { params: { id: string } }, res: import('express').Response) => {
-    const { id } = req.params;
-    if (!PHOTO_ID_PATTERN.test(id) || !photos.exists(id)) throw notFound('Photo');
-    const file = pick(id);
-    if (!fs.existsSync(file)) throw notFound('Photo file');
-    res.setHeader('Cache-Control', 'private, max-age=86400');
-    res.type('image/jpeg').sendFile(file);
-  };
-  router.get('/api/photos/:id', send((id) => photoFile(config, id)));
-  router.get('/api/photos/:id/thumbnail', send((id) => thumbnailFile(config, id)));
+  const send =
+    (pick: (id: string) => string) => (req: { params: { id: string } }, res: import('express').Response) => {
+      const { id } = req.params;
+      if (!PHOTO_ID_PATTERN.test(id) || !photos.exists(id)) throw notFound('Photo');
+      const file = pick(id);
+      if (!fs.existsSync(file)) throw notFound('Photo file');
+      res.setHeader('Cache-Control', 'private, max-age=86400');
+      res.type('image/jpeg').sendFile(file);
+    };
+  router.get(
+    '/api/photos/:id',
+    send((id) => photoFile(config, id)),
+  );
+  router.get(
+    '/api/photos/:id/thumbnail',
+    send((id) => thumbnailFile(config, id)),
+  );
   return router;
 }

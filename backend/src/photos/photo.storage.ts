@@ -27,7 +27,9 @@ const MULTER_ERRORS: Record<string, (field?: string) => HttpError> = {
       photos: 'Each photo must be 10 MB or smaller',
     }),
   LIMIT_FILE_COUNT: () =>
-    new HttpError(413, ERROR_CODES.tooLarge, 'Too many photos in one request.', { photos: 'Too many photos' }),
+    new HttpError(413, ERROR_CODES.tooLarge, 'Too many photos in one request.', {
+      photos: 'Too many photos',
+    }),
   LIMIT_PART_COUNT: () => new HttpError(413, ERROR_CODES.tooLarge, 'The upload has too many parts.'),
   LIMIT_FIELD_COUNT: () => new HttpError(413, ERROR_CODES.tooLarge, 'The upload has too many fields.'),
   LIMIT_FIELD_KEY: () => new HttpError(400, ERROR_CODES.validation, 'A field name is too long.'),
@@ -98,14 +100,22 @@ export function removeStoredPhotos(config: Config, photos: { id: string }[]) {
 }
 
 /** Re-encodes every uploaded photo into the photo folder; all or nothing. */
-export async function storeUploadedPhotos(config: Config, files: Express.Multer.File[]): Promise<StoredPhoto[]> {
+export async function storeUploadedPhotos(
+  config: Config,
+  files: Express.Multer.File[],
+): Promise<StoredPhoto[]> {
   fs.mkdirSync(config.photoDir, { recursive: true });
   const stored: StoredPhoto[] = [];
   try {
     for (const file of files) {
       const id = randomUUID();
       stored.push({ id, width: 0, height: 0, bytes: 0, originalType: 'jpeg' });
-      const result = await processPhoto(file.path, file.originalname, photoFile(config, id), thumbnailFile(config, id));
+      const result = await processPhoto(
+        file.path,
+        file.originalname,
+        photoFile(config, id),
+        thumbnailFile(config, id),
+      );
       stored[stored.length - 1] = { id, ...result };
     }
     return stored;

@@ -32,7 +32,9 @@ export function serviceRequestRepository(db: Db, photos: PhotoRepository) {
      @description, @hasPhotos, @now, @now)`);
   const page = db.prepare(`SELECT * FROM service_requests WHERE (@status IS NULL OR status = @status)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare('SELECT COUNT(*) AS n FROM service_requests WHERE (@status IS NULL OR status = @status)');
+  const count = db.prepare(
+    'SELECT COUNT(*) AS n FROM service_requests WHERE (@status IS NULL OR status = @status)',
+  );
   const one = db.prepare('SELECT * FROM service_requests WHERE id = ?');
 
   const toRequests = (rows: RequestRow[]): ServiceRequest[] => {

@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER, errorBodySchema, serviceRequestSchema, type ServiceRequest } from '@washdesk/contract';
+import {
+  TOTAL_COUNT_HEADER,
+  errorBodySchema,
+  serviceRequestSchema,
+  type ServiceRequest,
+} from '@washdesk/contract';
 import { fixturePhoto, photoForm, settle, startTestServer, type TestServer } from '../test/test-server.ts';
 
 const oneSchema = serviceRequestSchema.strict();
@@ -78,7 +83,12 @@ describe('POST /api/service-requests as JSON', () => {
 
   it('lists requests newest first with X-Total-Count', async () => {
     const first = await createJson({ firstName: 'First', serviceType: 'roof-cleaning' });
-    const second = await createJson({ firstName: 'Second', serviceType: 'pressure-washing', propertyType: undefined, urgency: undefined });
+    const second = await createJson({
+      firstName: 'Second',
+      serviceType: 'pressure-washing',
+      propertyType: undefined,
+      urgency: undefined,
+    });
     expect(second).toMatchObject({ propertyType: null, urgency: null });
     const { rows, total } = await list();
     expect(total).toBe(String(server.count('service_requests')));
@@ -97,11 +107,20 @@ describe('POST /api/service-requests as JSON', () => {
     ['a blank first name', { firstName: '  ' }, 'firstName', 'First name is required'],
     ['a malformed e-mail', { email: 'not-an-email' }, 'email', 'Enter a valid e-mail address'],
     ['a short phone', { phone: '555-0177' }, 'phone', 'Valid phone number required'],
-    ['an unknown property type', { propertyType: 'castle' }, 'propertyType', 'Choose a property type from the list'],
+    [
+      'an unknown property type',
+      { propertyType: 'castle' },
+      'propertyType',
+      'Choose a property type from the list',
+    ],
   ];
   it.each(bad)('rejects %s with 400 and stores nothing', async (_label, over, field, message) => {
     const before = server.count('service_requests');
-    await expectInvalid(await server.send('POST', '/api/service-requests', { ...wizard, ...over }), field, message);
+    await expectInvalid(
+      await server.send('POST', '/api/service-requests', { ...wizard, ...over }),
+      field,
+      message,
+    );
     expect(server.count('service_requests')).toBe(before);
   });
 });
@@ -111,7 +130,10 @@ describe('POST /api/service-requests as multipart', () => {
 
   it('stores the request with its photo, served as JPEG, and hasPhotos true', async () => {
     const before = snapshot();
-    const res = await server.upload('/api/service-requests', photoForm(fields, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]));
+    const res = await server.upload(
+      '/api/service-requests',
+      photoForm(fields, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]),
+    );
     expect(res.status).toBe(201);
     const created = oneSchema.parse(await res.json());
     expect(created.hasPhotos).toBe(true);
@@ -137,7 +159,13 @@ describe('POST /api/service-requests as multipart', () => {
     const before = snapshot();
     const res = await server.upload(
       '/api/service-requests',
-      photoForm(fields, [{ bytes: new TextEncoder().encode('just some text, not a photo\n'), name: 'x.jpg', type: 'image/jpeg' }]),
+      photoForm(fields, [
+        {
+          bytes: new TextEncoder().encode('just some text, not a photo\n'),
+          name: 'x.jpg',
+          type: 'image/jpeg',
+        },
+      ]),
     );
     expect(res.status).toBe(415);
     const body = errorBodySchema.strict().parse(await res.json());
@@ -151,7 +179,10 @@ describe('POST /api/service-requests as multipart', () => {
   it('rejects invalid fields with 400 even with a valid photo, keeping no file', async () => {
     const before = snapshot();
     const { serviceType: _omit, ...withoutService } = fields;
-    const res = await server.upload('/api/service-requests', photoForm(withoutService, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]));
+    const res = await server.upload(
+      '/api/service-requests',
+      photoForm(withoutService, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]),
+    );
     await expectInvalid(res, 'serviceType', 'Please choose a service');
     await settle();
     expect(snapshot()).toEqual(before);
@@ -164,6 +195,10 @@ describe('GET /api/service-requests', () => {
     expect(res.status).toBe(404);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found');
     await expectInvalid(await server.get('/api/service-requests?status=lost'), 'status', 'Unknown status');
-    await expectInvalid(await server.get('/api/service-requests?limit=abc'), 'limit', 'limit must be a number');
+    await expectInvalid(
+      await server.get('/api/service-requests?limit=abc'),
+      'limit',
+      'limit must be a number',
+    );
   });
 });

@@ -1,9 +1,19 @@
 import { Router } from 'express';
-import { MAX_PHOTOS_PER_SUBMISSION, idParamSchema, serviceRequestCreateSchema, serviceRequestListQuerySchema } from '@washdesk/contract';
+import {
+  MAX_PHOTOS_PER_SUBMISSION,
+  idParamSchema,
+  serviceRequestCreateSchema,
+  serviceRequestListQuerySchema,
+} from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { notFound, parseWith } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
-import { receivePhotos, removeStoredPhotos, storeUploadedPhotos, uploadedFiles } from '../photos/photo.storage.ts';
+import {
+  receivePhotos,
+  removeStoredPhotos,
+  storeUploadedPhotos,
+  uploadedFiles,
+} from '../photos/photo.storage.ts';
 import type { ServiceRequestRepository } from './service-request.repository.ts';
 
 /** The wizard's request is a lead: stored, never only logged. JSON, or multipart with photos. */

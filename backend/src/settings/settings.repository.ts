@@ -1,4 +1,10 @@
-import { DEFAULT_AI_SETTINGS, aiSettingsSchema, type AiSettings, type CommonResponse, type CommonResponseId } from '@washdesk/contract';
+import {
+  DEFAULT_AI_SETTINGS,
+  aiSettingsSchema,
+  type AiSettings,
+  type CommonResponse,
+  type CommonResponseId,
+} from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 
@@ -8,10 +14,22 @@ export function settingsRepository(db: Db) {
   const read = db.prepare('SELECT value FROM settings WHERE key = ?');
   const write = db.prepare(`INSERT INTO settings (key, value, updated_at) VALUES (@key, @value, @now)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
-  const responses = db.prepare('SELECT id, title, content, category, updated_at FROM common_responses ORDER BY position');
-  const updateResponse = db.prepare('UPDATE common_responses SET content = @content, updated_at = @now WHERE id = @id');
-  const oneResponse = db.prepare('SELECT id, title, content, category, updated_at FROM common_responses WHERE id = ?');
-  type ResponseRow = { id: CommonResponseId; title: string; content: string; category: string; updated_at: string };
+  const responses = db.prepare(
+    'SELECT id, title, content, category, updated_at FROM common_responses ORDER BY position',
+  );
+  const updateResponse = db.prepare(
+    'UPDATE common_responses SET content = @content, updated_at = @now WHERE id = @id',
+  );
+  const oneResponse = db.prepare(
+    'SELECT id, title, content, category, updated_at FROM common_responses WHERE id = ?',
+  );
+  type ResponseRow = {
+    id: CommonResponseId;
+    title: string;
+    content: string;
+    category: string;
+    updated_at: string;
+  };
   const toResponse = (r: ResponseRow): CommonResponse => ({
     id: r.id,
     title: r.title,

@@ -35,13 +35,23 @@ const readResponses = async () => {
   return responsesSchema.parse(await res.json());
 };
 
-const full = { friendlyTone: false, autoScheduleQuotes: false, photoRequestPrompts: true, responseDelay: 3.5 };
+const full = {
+  friendlyTone: false,
+  autoScheduleQuotes: false,
+  photoRequestPrompts: true,
+  responseDelay: 3.5,
+};
 
 describe('GET /api/settings/ai', () => {
   it('answers the defaults on a new database', async () => {
     const fresh = await startTestServer();
     try {
-      expect(await readSettings(fresh)).toEqual({ friendlyTone: true, autoScheduleQuotes: true, photoRequestPrompts: false, responseDelay: 2 });
+      expect(await readSettings(fresh)).toEqual({
+        friendlyTone: true,
+        autoScheduleQuotes: true,
+        photoRequestPrompts: false,
+        responseDelay: 2,
+      });
     } finally {
       await fresh.stop();
     }
@@ -60,7 +70,12 @@ describe('PUT /api/settings/ai', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-settings-'));
     try {
       const first = await startTestServer({ dataDir });
-      const saved = { friendlyTone: true, autoScheduleQuotes: false, photoRequestPrompts: true, responseDelay: 4.5 };
+      const saved = {
+        friendlyTone: true,
+        autoScheduleQuotes: false,
+        photoRequestPrompts: true,
+        responseDelay: 4.5,
+      };
       expect((await first.send('PUT', '/api/settings/ai', saved)).status).toBe(200);
       await first.stop();
       const second = await startTestServer({ dataDir });
@@ -76,21 +91,59 @@ describe('PUT /api/settings/ai', () => {
   });
 
   const bad: [string, Record<string, unknown>, string, string][] = [
-    ['a responseDelay above 5', { ...full, responseDelay: 7 }, 'responseDelay', 'responseDelay must be at most 5s'],
-    ['a responseDelay below 1', { ...full, responseDelay: 0.5 }, 'responseDelay', 'responseDelay must be at least 1s'],
-    ['a responseDelay off the 0.5 s steps', { ...full, responseDelay: 1.3 }, 'responseDelay', 'responseDelay moves in steps of 0.5s'],
-    ['a text responseDelay', { ...full, responseDelay: '2' }, 'responseDelay', 'responseDelay must be a number of seconds'],
-    ['a non-boolean friendlyTone', { ...full, friendlyTone: 'yes' }, 'friendlyTone', 'friendlyTone must be true or false'],
-    ['a missing field', { friendlyTone: true, autoScheduleQuotes: true, responseDelay: 2 }, 'photoRequestPrompts', 'photoRequestPrompts must be true or false'],
+    [
+      'a responseDelay above 5',
+      { ...full, responseDelay: 7 },
+      'responseDelay',
+      'responseDelay must be at most 5s',
+    ],
+    [
+      'a responseDelay below 1',
+      { ...full, responseDelay: 0.5 },
+      'responseDelay',
+      'responseDelay must be at least 1s',
+    ],
+    [
+      'a responseDelay off the 0.5 s steps',
+      { ...full, responseDelay: 1.3 },
+      'responseDelay',
+      'responseDelay moves in steps of 0.5s',
+    ],
+    [
+      'a text responseDelay',
+      { ...full, responseDelay: '2' },
+      'responseDelay',
+      'responseDelay must be a number of seconds',
+    ],
+    [
+      'a non-boolean friendlyTone',
+      { ...full, friendlyTone: 'yes' },
+      'friendlyTone',
+      'friendlyTone must be true or false',
+    ],
+    [
+      'a missing field',
+      { friendlyTone: true, autoScheduleQuotes: true, responseDelay: 2 },
+      'photoRequestPrompts',
+      'photoRequestPrompts must be true or false',
+    ],
   ];
-  it.each(bad)('rejects %s with 400 and leaves the settings unchanged', async (_label, body, field, message) => {
-    const saved = { friendlyTone: false, autoScheduleQuotes: true, photoRequestPrompts: true, responseDelay: 1.5 };
-    expect((await server.send('PUT', '/api/settings/ai', saved)).status).toBe(200);
-    const rows = server.count('settings');
-    await expectInvalid(await server.send('PUT', '/api/settings/ai', body), field, message);
-    expect(await readSettings()).toEqual(saved);
-    expect(server.count('settings')).toBe(rows);
-  });
+  it.each(bad)(
+    'rejects %s with 400 and leaves the settings unchanged',
+    async (_label, body, field, message) => {
+      const saved = {
+        friendlyTone: false,
+        autoScheduleQuotes: true,
+        photoRequestPrompts: true,
+        responseDelay: 1.5,
+      };
+      expect((await server.send('PUT', '/api/settings/ai', saved)).status).toBe(200);
+      const rows = server.count('settings');
+      await expectInvalid(await server.send('PUT', '/api/settings/ai', body), field, message);
+      expect(await readSettings()).toEqual(saved);
+      expect(server.count('settings')).toBe(rows);
+    },
+  );
 });
 
 describe('GET /api/settings/responses', () => {
@@ -109,10 +162,16 @@ describe('GET /api/settings/responses', () => {
 describe('PUT /api/settings/responses/:id', () => {
   it('saves new text for pricing, answers it, and keeps the other responses', async () => {
     const before = await readResponses();
-    const res = await server.send('PUT', '/api/settings/responses/pricing', { content: '  Soft washing starts at $175.  ' });
+    const res = await server.send('PUT', '/api/settings/responses/pricing', {
+      content: '  Soft washing starts at $175.  ',
+    });
     expect(res.status).toBe(200);
     const updated = commonResponseSchema.strict().parse(await res.json());
-    expect(updated).toMatchObject({ id: 'pricing', title: 'Pricing Information', content: 'Soft washing starts at $175.' });
+    expect(updated).toMatchObject({
+      id: 'pricing',
+      title: 'Pricing Information',
+      content: 'Soft washing starts at $175.',
+    });
     const after = await readResponses();
     expect(after.find((r) => r.id === 'pricing')?.content).toBe('Soft washing starts at $175.');
     expect(after.filter((r) => r.id !== 'pricing')).toEqual(before.filter((r) => r.id !== 'pricing'));
@@ -120,8 +179,16 @@ describe('PUT /api/settings/responses/:id', () => {
 
   it('rejects blank or missing text with "Response text is required" and keeps the old text', async () => {
     const before = await readResponses();
-    await expectInvalid(await server.send('PUT', '/api/settings/responses/process', { content: '   ' }), 'content', 'Response text is required');
-    await expectInvalid(await server.send('PUT', '/api/settings/responses/process', {}), 'content', 'Response text is required');
+    await expectInvalid(
+      await server.send('PUT', '/api/settings/responses/process', { content: '   ' }),
+      'content',
+      'Response text is required',
+    );
+    await expectInvalid(
+      await server.send('PUT', '/api/settings/responses/process', {}),
+      'content',
+      'Response text is required',
+    );
     expect(await readResponses()).toEqual(before);
   });
 

@@ -33,7 +33,8 @@ export function statsRepository(db: Db, timeZone: string) {
       // One read transaction: every figure describes the same moment.
       return db.transaction((): Stats => {
         const counts: Record<SubmissionStatus, number> = { pending: 0, reviewed: 0, quoted: 0, completed: 0 };
-        for (const row of byStatus.all() as { status: SubmissionStatus; n: number }[]) counts[row.status] = row.n;
+        for (const row of byStatus.all() as { status: SubmissionStatus; n: number }[])
+          counts[row.status] = row.n;
         const total = counts.pending + counts.reviewed + counts.quoted + counts.completed;
         return {
           todaySubmissions: n(submittedBetween.get({ from: today, to: end })),

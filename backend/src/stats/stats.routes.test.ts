@@ -6,7 +6,8 @@ import { addDays, localDate, startOfLocalDay, startOfWeek } from '../time.ts';
 const TZ = 'America/Los_Angeles';
 const MINUTE = 60_000;
 /** An instant `minutes` away from the local midnight that starts `date`. */
-const near = (date: string, minutes: number) => new Date(Date.parse(startOfLocalDay(date, TZ)) + minutes * MINUTE).toISOString();
+const near = (date: string, minutes: number) =>
+  new Date(Date.parse(startOfLocalDay(date, TZ)) + minutes * MINUTE).toISOString();
 
 let server: TestServer;
 beforeAll(async () => {
@@ -64,7 +65,8 @@ describe('GET /api/stats', () => {
       [near(lastWeek, -1), 'completed'], // before last week
       [near(addDays(today, -40), 600), 'pending'], // long ago
     ];
-    const insertSubmission = server.db.prepare(`INSERT INTO photo_submissions (first_name, last_name, status, created_at, updated_at)
+    const insertSubmission = server.db
+      .prepare(`INSERT INTO photo_submissions (first_name, last_name, status, created_at, updated_at)
       VALUES ('Test', 'Customer', ?, ?, ?)`);
     for (const [at, status] of submissions) insertSubmission.run(status, at, at);
 
@@ -83,7 +85,9 @@ describe('GET /api/stats', () => {
       insertAppointment.run(date, status, stamp, stamp);
     }
 
-    const insertCall = server.db.prepare(`INSERT INTO calls (phone_number, status, created_at, updated_at) VALUES ('+17075550100', 'completed', ?, ?)`);
+    const insertCall = server.db.prepare(
+      `INSERT INTO calls (phone_number, status, created_at, updated_at) VALUES ('+17075550100', 'completed', ?, ?)`,
+    );
     for (const at of [near(today, 1), near(today, -1), near(lastWeek, 5)]) insertCall.run(at, at);
 
     const insertRequest = server.db.prepare(`INSERT INTO service_requests
@@ -125,7 +129,9 @@ describe('GET /api/stats', () => {
     // Builds on the rows above: 3 completed of 9; 2 more completed make 5 of 11 = 45.45% -> 45,
     // then 1 more pending makes 5 of 12 = 41.67% -> 42.
     expect(await readStats()).toMatchObject({ totalSubmissions: 9, completedSubmissions: 3 });
-    const insert = server.db.prepare(`INSERT INTO photo_submissions (status, created_at, updated_at) VALUES (?, ?, ?)`);
+    const insert = server.db.prepare(
+      `INSERT INTO photo_submissions (status, created_at, updated_at) VALUES (?, ?, ?)`,
+    );
     const old = '2020-01-01T00:00:00.000Z';
     insert.run('completed', old, old);
     insert.run('completed', old, old);

@@ -34,7 +34,9 @@ export function submissionRepository(db: Db, photos: PhotoRepository) {
     VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, 'pending', @source, @now, @now)`);
   const page = db.prepare(`SELECT * FROM photo_submissions WHERE (@status IS NULL OR status = @status)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare('SELECT COUNT(*) AS n FROM photo_submissions WHERE (@status IS NULL OR status = @status)');
+  const count = db.prepare(
+    'SELECT COUNT(*) AS n FROM photo_submissions WHERE (@status IS NULL OR status = @status)',
+  );
   const one = db.prepare('SELECT * FROM photo_submissions WHERE id = ?');
   const update = db.prepare(`UPDATE photo_submissions SET status = @status,
     estimate_amount_cents = COALESCE(@cents, estimate_amount_cents), updated_at = @now WHERE id = @id`);
@@ -85,7 +87,12 @@ export function submissionRepository(db: Db, photos: PhotoRepository) {
     },
     get,
     update(id: number, change: { status: SubmissionStatus; estimateAmount?: number }) {
-      const { changes } = update.run({ id, status: change.status, cents: dollarsToCents(change.estimateAmount), now: nowIso() });
+      const { changes } = update.run({
+        id,
+        status: change.status,
+        cents: dollarsToCents(change.estimateAmount),
+        now: nowIso(),
+      });
       return changes ? get(id) : undefined;
     },
   };

@@ -29,7 +29,10 @@ const expectNothingStored = async (rowsBefore: number) => {
 
 describe('POST /api/photo-submissions (the photo form)', () => {
   it('rejects a submission without the required fields, naming each one, and stores nothing', async () => {
-    const res = await server.upload('/api/photo-submissions', photoForm({ email: 'maya@example.com' }, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]));
+    const res = await server.upload(
+      '/api/photo-submissions',
+      photoForm({ email: 'maya@example.com' }, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.code).toBe('validation_failed');
@@ -43,7 +46,10 @@ describe('POST /api/photo-submissions (the photo form)', () => {
   });
 
   it('rejects a malformed e-mail and a missing photo', async () => {
-    const badEmail = await server.upload('/api/photo-submissions', photoForm({ ...customer, email: 'maya@' }, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]));
+    const badEmail = await server.upload(
+      '/api/photo-submissions',
+      photoForm({ ...customer, email: 'maya@' }, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]),
+    );
     expect(badEmail.status).toBe(400);
     expect((await badEmail.json()).error.fields.email).toBe('Enter a valid e-mail address');
     const noPhoto = await server.upload('/api/photo-submissions', photoForm(customer));
@@ -53,10 +59,17 @@ describe('POST /api/photo-submissions (the photo form)', () => {
   });
 
   it('refuses a file that is not an image whatever its name, with 415 and no file left', async () => {
-    const res = await server.upload('/api/photo-submissions', photoForm(customer, [
-      { path: fixturePhoto('pixel-gps-orientation1.jpg') },
-      { bytes: new TextEncoder().encode('#!/bin/sh\necho not a photo\n'), name: 'house.jpg', type: 'image/jpeg' },
-    ]));
+    const res = await server.upload(
+      '/api/photo-submissions',
+      photoForm(customer, [
+        { path: fixturePhoto('pixel-gps-orientation1.jpg') },
+        {
+          bytes: new TextEncoder().encode('#!/bin/sh\necho not a photo\n'),
+          name: 'house.jpg',
+          type: 'image/jpeg',
+        },
+      ]),
+    );
     expect(res.status).toBe(415);
     const body = await res.json();
     expect(body.error.message).toContain('house.jpg');
@@ -66,7 +79,10 @@ describe('POST /api/photo-submissions (the photo form)', () => {
   it('refuses a photo over 10 MB with 413 and no file left', async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
-    const res = await server.upload('/api/photo-submissions', photoForm(customer, [{ bytes: big, name: 'huge.jpg' }]));
+    const res = await server.upload(
+      '/api/photo-submissions',
+      photoForm(customer, [{ bytes: big, name: 'huge.jpg' }]),
+    );
     expect(res.status).toBe(413);
     expect((await res.json()).error.fields.photos).toBe('Each photo must be 10 MB or smaller');
     await expectNothingStored(0);
@@ -83,10 +99,13 @@ describe('POST /api/photo-submissions (the photo form)', () => {
   });
 
   it('stores the submission with upright, metadata-free photos and thumbnails', async () => {
-    const res = await server.upload('/api/photo-submissions', photoForm(customer, [
-      { path: fixturePhoto('samsung-j327-orientation6.jpg') },
-      { path: fixturePhoto('iphone5-gps-orientation3.jpg') },
-    ]));
+    const res = await server.upload(
+      '/api/photo-submissions',
+      photoForm(customer, [
+        { path: fixturePhoto('samsung-j327-orientation6.jpg') },
+        { path: fixturePhoto('iphone5-gps-orientation3.jpg') },
+      ]),
+    );
     expect(res.status).toBe(201);
     created = photoSubmissionSchema.parse(await res.json());
     expect(created).toMatchObject({
@@ -112,9 +131,10 @@ describe('POST /api/photo-submissions (the photo form)', () => {
   });
 
   it('decodes an iPhone HEIC photo on the server and keeps it as JPEG', async () => {
-    const res = await server.upload('/api/photo-submissions', photoForm(customer, [
-      { path: fixturePhoto('iphone7-gps-orientation1.heic'), type: 'image/heic' },
-    ]));
+    const res = await server.upload(
+      '/api/photo-submissions',
+      photoForm(customer, [{ path: fixturePhoto('iphone7-gps-orientation1.heic'), type: 'image/heic' }]),
+    );
     expect(res.status).toBe(201);
     const { photos } = await res.json();
     const file = Buffer.from(await (await server.get(photos[0].url)).arrayBuffer());
@@ -146,7 +166,10 @@ describe('POST /api/photo-submissions (the photo form)', () => {
 
 describe('PUT /api/photo-submissions/:id (create quote)', () => {
   it('sets the status to quoted with the amount, and the list shows it', async () => {
-    const res = await server.send('PUT', `/api/photo-submissions/${created.id}`, { status: 'quoted', estimateAmount: 845.5 });
+    const res = await server.send('PUT', `/api/photo-submissions/${created.id}`, {
+      status: 'quoted',
+      estimateAmount: 845.5,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: created.id, status: 'quoted', estimateAmount: 845.5 });
     const quoted = await (await server.get('/api/photo-submissions?status=quoted')).json();
@@ -169,7 +192,9 @@ describe('PUT /api/photo-submissions/:id (create quote)', () => {
   });
 
   it('answers 404 for an unknown submission and 400 for a malformed id', async () => {
-    expect((await server.send('PUT', '/api/photo-submissions/999999', { status: 'reviewed' })).status).toBe(404);
+    expect((await server.send('PUT', '/api/photo-submissions/999999', { status: 'reviewed' })).status).toBe(
+      404,
+    );
     expect((await server.send('PUT', '/api/photo-submissions/abc', { status: 'reviewed' })).status).toBe(400);
     expect((await server.get('/api/photo-submissions/999999')).status).toBe(404);
   });

@@ -11,7 +11,12 @@ import {
 import type { Config } from '../config.ts';
 import { notFound, parseWith, validationError } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
-import { receivePhotos, removeStoredPhotos, storeUploadedPhotos, uploadedFiles } from '../photos/photo.storage.ts';
+import {
+  receivePhotos,
+  removeStoredPhotos,
+  storeUploadedPhotos,
+  uploadedFiles,
+} from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from './submission.repository.ts';
 
 export function submissionRoutes(config: Config, submissions: SubmissionRepository) {
@@ -33,7 +38,10 @@ export function submissionRoutes(config: Config, submissions: SubmissionReposito
   // The photo form's manual submission: fields first, then photos, then one transaction.
   router.post(
     '/api/photo-submissions',
-    receivePhotos(config, { fieldPattern: new RegExp(`^${PHOTO_FIELD}(\\[\\])?$`), maxFiles: MAX_PHOTOS_PER_SUBMISSION }),
+    receivePhotos(config, {
+      fieldPattern: new RegExp(`^${PHOTO_FIELD}(\\[\\])?$`),
+      maxFiles: MAX_PHOTOS_PER_SUBMISSION,
+    }),
     async (req, res) => {
       const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
       const files = uploadedFiles(req);

@@ -29,9 +29,12 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 
 /** A client of the server; with credentials it is a signed-in staff member's browser. */
 export function clientOf(url: string, credentials?: Credentials): Client {
-  const auth: Record<string, string> = credentials ? { Cookie: credentials.cookie, 'X-CSRF-Token': credentials.csrfToken } : {};
+  const auth: Record<string, string> = credentials
+    ? { Cookie: credentials.cookie, 'X-CSRF-Token': credentials.csrfToken }
+    : {};
   return {
-    get: (pathname) => fetch(`${url}${pathname}`, { headers: credentials ? { Cookie: credentials.cookie } : {} }),
+    get: (pathname) =>
+      fetch(`${url}${pathname}`, { headers: credentials ? { Cookie: credentials.cookie } : {} }),
     send: (method, pathname, body) =>
       fetch(`${url}${pathname}`, {
         method,
@@ -50,7 +53,10 @@ export async function signIn(url: string, email: string, password = TEST_PASSWOR
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('washdesk_session='))!.split(';')[0]!;
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('washdesk_session='))!
+    .split(';')[0]!;
   return { cookie, csrfToken: ((await res.json()) as { csrfToken: string }).csrfToken };
 }
 
@@ -61,7 +67,12 @@ export interface TestServer extends RunningServer, Client {
   anonymous: Client;
   owner: Credentials;
   /** Adds an account straight to the database (as the CLI would) and returns its e-mail. */
-  addUser(user: { email: string; role?: 'owner' | 'staff'; password?: string; disabled?: boolean }): Promise<string>;
+  addUser(user: {
+    email: string;
+    role?: 'owner' | 'staff';
+    password?: string;
+    disabled?: boolean;
+  }): Promise<string>;
   /** Every file under the photo folder and the upload scratch folder. */
   storedFiles(): string[];
   count(table: string): number;
@@ -70,7 +81,12 @@ export interface TestServer extends RunningServer, Client {
 
 /** A real server on 127.0.0.1 with a fresh SQLite file in a temporary folder. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; dataDir?: string; config?: (c: Config) => Config; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    config?: (c: Config) => Config;
+    logger?: Logger;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
   const base = loadConfig({
@@ -87,10 +103,18 @@ export async function startTestServer(
   const running = await startServer(config, { reportError: (e) => errors.push(e), logger: options.logger });
   const listed = (dir: string): string[] =>
     fs.existsSync(dir)
-      ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+      ? fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.join(e.parentPath, e.name))
       : [];
   const users = userRepository(running.db);
-  const addUser: TestServer['addUser'] = async ({ email, role = 'staff', password = TEST_PASSWORD, disabled = false }) => {
+  const addUser: TestServer['addUser'] = async ({
+    email,
+    role = 'staff',
+    password = TEST_PASSWORD,
+    disabled = false,
+  }) => {
     const passwordHash = await hashPassword(password);
     const existing = users.byEmail(email);
     if (existing) users.setPassword(existing.id, passwordHash);
@@ -117,12 +141,19 @@ export async function startTestServer(
 }
 
 /** A multipart body like the photo form's: text fields plus files read from disk. */
-export function photoForm(fields: Record<string, string>, files: { field?: string; path?: string; name?: string; bytes?: Uint8Array; type?: string }[] = []) {
+export function photoForm(
+  fields: Record<string, string>,
+  files: { field?: string; path?: string; name?: string; bytes?: Uint8Array; type?: string }[] = [],
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) {
     const bytes = f.bytes ?? fs.readFileSync(f.path!);
-    form.append(f.field ?? 'photos', new Blob([bytes], { type: f.type ?? 'image/jpeg' }), f.name ?? path.basename(f.path ?? 'photo.jpg'));
+    form.append(
+      f.field ?? 'photos',
+      new Blob([bytes], { type: f.type ?? 'image/jpeg' }),
+      f.name ?? path.basename(f.path ?? 'photo.jpg'),
+    );
   }
   return form;
 }

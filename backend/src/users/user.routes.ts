@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { ERROR_CODES, idParamSchema, passwordResetSchema, userCreateSchema, userUpdateSchema } from '@washdesk/contract';
+import {
+  ERROR_CODES,
+  idParamSchema,
+  passwordResetSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@washdesk/contract';
 import { hashPassword } from '../auth/password.ts';
 import type { SessionRepository } from '../auth/session.repository.ts';
 import { ownerOnly } from '../auth/staff-session.ts';
@@ -22,7 +28,12 @@ export function userRoutes(users: UserRepository, sessions: SessionRepository) {
         email: 'An account with this e-mail already exists',
       });
     }
-    const user = users.create({ email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) });
+    const user = users.create({
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    });
     res.status(201).json(user);
   });
 
@@ -31,7 +42,8 @@ export function userRoutes(users: UserRepository, sessions: SessionRepository) {
     const change = parseWith(userUpdateSchema, req.body ?? {});
     const current = users.get(id);
     if (!current) throw notFound('User');
-    const losesOwner = current.role === 'owner' && !current.disabled && (change.role === 'staff' || change.disabled === true);
+    const losesOwner =
+      current.role === 'owner' && !current.disabled && (change.role === 'staff' || change.disabled === true);
     if (losesOwner && users.activeOwnerCount() <= 1) {
       throw new HttpError(409, ERROR_CODES.conflict, 'The business needs at least one active owner.');
     }

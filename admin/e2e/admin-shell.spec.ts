@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import type { Stats } from '@washdesk/contract';
+import { AdminPage, SIDEBAR_ENTRIES } from './admin-page.ts';
+
+test('staff sign in and see the dashboard with the real figures', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.open('/admin');
+  await expect(page.getByText('Customer Portal Admin')).toBeVisible();
+
+  await admin.signInWithForm();
+
+  await expect(admin.pageTitle('Dashboard')).toBeVisible();
+  await expect(admin.sidebar.getByRole('link')).toHaveText(SIDEBAR_ENTRIES);
+  await expect(admin.sidebarEntry('Dashboard')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('AI Assistant Online')).toBeVisible();
+
+  const stats = (await (await page.request.get('/api/stats')).json()) as Stats;
+  await expect(admin.statCard("Today's Submissions").getByRole('heading')).toHaveText(
+    String(stats.todaySubmissions),
+  );
+  await expect(admin.statCard('Pending Reviews').getByRole('heading')).toHaveText(
+    String(stats.pendingSubmissions),
+  );
+  await expect(admin.statCard('Quote Requests').getByRole('heading')).toHaveText(String(stats.quoteRequests));
+  await expect(admin.statCard('Completion Rate').getByRole('heading')).toHaveText(`${stats.completionRate}%`);
+});
+
+test('a wrong password is refused with the reason', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.open('/admin');
+
+  await admin.signInWithForm(undefined, 'not-the-password');
+
+  await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+  await expect(admin.sidebar).toBeHidden();
+});
+
+test('the settings page highlights Settings, and only Settings', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+
+  await admin.open('/admin/settings');
+
+  await expect(admin.pageTitle('Settings')).toBeVisible();
+  await expect(admin.sidebarEntry('Settings')).toHaveAttribute('aria-current', 'page');
+  await expect(admin.sidebarEntry('Dashboard')).not.toHaveAttribute('aria-current', 'page');
+});
+
+test('an unknown admin path answers 404 and says so', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+
+  const response = await admin.open('/admin/no-such-screen');
+
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+});

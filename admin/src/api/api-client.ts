@@ -1,0 +1,71 @@
+import { CSRF_HEADER, errorBodySchema, type ErrorBody } from '@washdesk/contract';
+
+/** Anything that can check a response body; the contract's zod schemas are the usual ones. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** A non-successful answer; the message follows the spec's "status: body" rule. */
+export class ApiError extends Error {
+  /** The contract's error body, when the server sent one (code, user-facing message, fields). */
+  readonly body: ErrorBody['error'] | undefined;
+
+  constructor(
+    readonly status: number,
+    text: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${text || statusText}`);
+    this.name = 'ApiError';
+    this.body = parseErrorBody(text);
+  }
+}
+
+function parseErrorBody(text: string): ErrorBody['error'] | undefined {
+  try {
+    return errorBodySchema.parse(JSON.parse(text)).error;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ApiClient {
+  /** The origin the backend answers on: '' when the admin is served by it, a URL in the desktop app. */
+  readonly baseUrl: string;
+  get<T>(path: string, schema: ResponseSchema<T>): Promise<T>;
+  send<T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body: unknown,
+    schema: ResponseSchema<T>,
+  ): Promise<T>;
+  /** The signed-in session's token, which the server wants on every change (CSRF defence). */
+  setCsrfToken(token: string | null): void;
+}
+
+export function createApiClient(baseUrl: string): ApiClient {
+  const origin = baseUrl.replace(/\/+$/, '');
+  let csrfToken: string | null = null;
+
+  async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T>): Promise<T> {
+    // Every call carries the cookies (spec 7): the staff session lives in one.
+    const response = await fetch(`${origin}${path}`, { ...init, credentials: 'include' });
+    if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+    // Parsing at the edge means a changed server shape fails here, loudly, not deep in a screen.
+    return schema.parse(response.status === 204 ? null : await response.json());
+  }
+
+  return {
+    baseUrl: origin,
+    get: (path, schema) => request(path, { method: 'GET' }, schema),
+    send(method, path, body, schema) {
+      const headers: Record<string, string> = csrfToken ? { [CSRF_HEADER]: csrfToken } : {};
+      if (body === undefined) return request(path, { method, headers }, schema);
+      headers['Content-Type'] = 'application/json';
+      return request(path, { method, headers, body: JSON.stringify(body) }, schema);
+    },
+    setCsrfToken(token) {
+      csrfToken = token;
+    },
+  };
+}

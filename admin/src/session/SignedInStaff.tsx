@@ -1,0 +1,32 @@
+import { Button, ButtonVariant, Classes, Intent, Size } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/api-context.tsx';
+import { showToast } from '../toaster.ts';
+import { replaceSession, sessionQueries, signOut } from './session.queries.ts';
+
+/** Who is signed in, and the way out (the sidebar's foot). */
+export function SignedInStaff() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueries.current(api));
+  const leave = useMutation({
+    mutationFn: () => signOut(api),
+    onSuccess: () => replaceSession(queryClient, null),
+    onError: () =>
+      showToast({ intent: Intent.DANGER, message: 'Signing out did not work. Please try again.' }),
+  });
+  if (!session.data) return null;
+  return (
+    <div className="admin-sidebar__staff">
+      <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{session.data.user.name}</span>
+      <Button
+        icon="log-out"
+        text="Sign out"
+        size={Size.SMALL}
+        variant={ButtonVariant.MINIMAL}
+        loading={leave.isPending}
+        onClick={() => leave.mutate()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { AnchorButton, Alignment, ButtonVariant, Classes, H2, Intent } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_BASE, normalizePagePath } from '@washdesk/contract';
+import { useHref, useLinkClickHandler, useLocation } from 'react-router';
+import { useApi } from '../api/api-context.tsx';
+import { profileQueries } from '../profile/profile.queries.ts';
+import { SignedInStaff } from '../session/SignedInStaff.tsx';
+import { routerPath, type AdminPagePath } from './admin-pages.ts';
+
+interface AdminEntry {
+  label: string;
+  page: AdminPagePath;
+  icon: IconName;
+}
+
+// The spec's sidebar, in its order; the Quote Tool entry sits between Appointments and Settings.
+const ENTRIES_BEFORE_QUOTE_TOOL: AdminEntry[] = [
+  { label: 'Dashboard', page: '/admin', icon: 'dashboard' },
+  { label: 'Photo Submissions', page: '/admin/photo-submissions', icon: 'camera' },
+  { label: 'Appointments', page: '/admin/appointment-scheduling', icon: 'calendar' },
+];
+const ENTRIES_AFTER_QUOTE_TOOL: AdminEntry[] = [{ label: 'Settings', page: '/admin/settings', icon: 'cog' }];
+
+/** The admin page the browser is on, in the contract's form (the router hides the basename). */
+function useCurrentAdminPath(): string {
+  const { pathname } = useLocation();
+  return normalizePagePath(ADMIN_BASE + (pathname === '/' ? '' : pathname));
+}
+
+function SidebarLink({ entry, active }: { entry: AdminEntry; active: boolean }) {
+  const to = routerPath(entry.page);
+  // A real href keeps middle-click and "open in new tab"; a plain click stays in the app.
+  const href = useHref(to);
+  const onClick = useLinkClickHandler<HTMLElement>(to);
+  return (
+    <AnchorButton
+      // Blueprint marks anchor buttons as buttons; in a navigation list they are links.
+      role="link"
+      href={href}
+      onClick={onClick}
+      icon={entry.icon}
+      text={entry.label}
+      active={active}
+      intent={active ? Intent.PRIMARY : Intent.NONE}
+      aria-current={active ? 'page' : undefined}
+      variant={ButtonVariant.MINIMAL}
+      alignText={Alignment.START}
+      fill
+    />
+  );
+}
+
+export function Sidebar() {
+  const api = useApi();
+  const profile = useQuery(profileQueries.publicProfile(api));
+  const currentPath = useCurrentAdminPath();
+  const entry = (e: AdminEntry) => (
+    <li key={e.page}>
+      <SidebarLink entry={e} active={currentPath === e.page} />
+    </li>
+  );
+  return (
+    <aside className="admin-sidebar">
+      <div className="admin-sidebar__title">
+        {/* A skeleton while loading; on failure the name is left out rather than made up. */}
+        {profile.isPending ? (
+          <H2 className={Classes.SKELETON}>Business name</H2>
+        ) : (
+          profile.data && <H2>{profile.data.businessName}</H2>
+        )}
+        <p className={Classes.TEXT_MUTED}>Customer Portal Admin</p>
+      </div>
+      <nav aria-label="Admin">
+        <ul className="admin-sidebar__entries">
+          {ENTRIES_BEFORE_QUOTE_TOOL.map(entry)}
+          <li>
+            {/* The quote tool is a public page of the site, not an admin screen: a plain link out. */}
+            <AnchorButton
+              role="link"
+              href={`${api.baseUrl}/photo-quote-tool`}
+              icon="calculator"
+              text="Quote Tool"
+              variant={ButtonVariant.MINIMAL}
+              alignText={Alignment.START}
+              fill
+            />
+          </li>
+          {ENTRIES_AFTER_QUOTE_TOOL.map(entry)}
+        </ul>
+      </nav>
+      <SignedInStaff />
+    </aside>
+  );
+}

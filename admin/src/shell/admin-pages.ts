@@ -1,0 +1,39 @@
+import { ADMIN_BASE, type ADMIN_PAGE_PATHS } from '@washdesk/contract';
+
+export type AdminPagePath = (typeof ADMIN_PAGE_PATHS)[number];
+
+export interface AdminPageHeading {
+  title: string;
+  description?: string;
+}
+
+/** Each admin page's header text (spec section 2), keyed by the contract's route list. */
+export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
+  '/admin': { title: 'Dashboard', description: 'Submissions, quotes and appointments at a glance' },
+  '/admin/photo-submissions': {
+    title: 'Photo Submissions',
+    description: 'Review customer photo submissions and create quotes',
+  },
+  '/admin/appointment-scheduling': {
+    title: 'Appointment Scheduling',
+    description: 'Manage customer appointments and free estimates',
+  },
+  '/admin/scheduling': { title: 'Scheduling', description: 'Manage appointments and consultations' },
+  '/admin/call-logs': { title: 'Call Logs', description: 'Phone calls answered by the AI assistant' },
+  '/admin/ai-responses': {
+    title: 'AI Responses',
+    description: "The AI assistant's conversations with customers",
+  },
+  '/admin/faq-management': {
+    title: 'FAQ Management',
+    description: 'The knowledge base the AI assistant answers from',
+  },
+  '/admin/settings': { title: 'Settings', description: 'Configure your AI assistant and system preferences' },
+  '/admin/messenger-conversations': {
+    title: 'Facebook Messenger',
+    description: 'Read and answer customer conversations',
+  },
+};
+
+/** The router runs under the /admin basename, so its paths are the contract's minus that prefix. */
+export const routerPath = (page: AdminPagePath) => page.slice(ADMIN_BASE.length) || '/';

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// This file is evaluated by the runner and again by every worker; the environment carries the
+// runner's choices to the workers, so there is one fresh data folder and one account per run.
+process.env.WASHDESK_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-e2e-'));
+// A throwaway owner on a throwaway database; the admin tests sign in with it.
+process.env.WASHDESK_E2E_OWNER_EMAIL ??= 'e2e-owner@washdesk.example';
+process.env.WASHDESK_E2E_OWNER_PASSWORD ??= 'e2e-owner-password-not-secret';
+
+export default defineConfig({
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  outputDir: '.test-output/playwright-artifacts',
+  reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // A test tool's browser download fails on these machines; Debian's chromium is used instead.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'public-site', testDir: './public-site/e2e', testMatch: '**/*.spec.ts' },
+    { name: 'admin', testDir: './admin/e2e', testMatch: '**/*.spec.ts' },
+  ],
+  // The real backend, serving the built apps (run `npm run build` first) on demo data.
+  webServer: {
+    command: 'npx tsx backend/src/server.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'on',
+      DATA_DIR: process.env.WASHDESK_E2E_DATA_DIR,
+      OWNER_EMAIL: process.env.WASHDESK_E2E_OWNER_EMAIL,
+      OWNER_PASSWORD: process.env.WASHDESK_E2E_OWNER_PASSWORD,
+      // Browser tests fill the public forms many times a minute from one address.
+      RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
+
+interface PageLayoutProps {
+  /** The browser tab's title; the page's own heading is part of its children. */
+  title: string;
+  /** The embedded quote tool lives inside another site's frame, which has its own header. */
+  bare?: boolean;
+  children: ReactNode;
+}
+
+export function PageLayout({ title, bare = false, children }: PageLayoutProps) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  if (bare) return <main className="page page--bare">{children}</main>;
+  return (
+    <>
+      <SiteHeader />
+      <main className="page">{children}</main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useBusinessProfile } from '../profile/business-profile.tsx';
+import { PhoneLink } from './PhoneLink.tsx';
+
+export function SiteFooter() {
+  const profile = useBusinessProfile();
+  if (!profile) return <footer className="site-footer" />;
+  return (
+    <footer className="site-footer">
+      <p>
+        <strong>{profile.businessName}</strong> · <PhoneLink phone={profile.phone} />
+      </p>
+      {profile.serviceArea && <p>Serving {profile.serviceArea}</p>}
+    </footer>
+  );
+}

@@ -1,0 +1,15 @@
+import { useBusinessProfile } from '../profile/business-profile.tsx';
+import { PhoneLink } from './PhoneLink.tsx';
+
+export function SiteHeader() {
+  const profile = useBusinessProfile();
+  return (
+    <header className="site-header">
+      {/* The placeholder keeps the header's height, so the page does not jump when the name arrives. */}
+      <a className="site-header__name" href="/">
+        {profile?.businessName ?? <span className="placeholder" aria-hidden="true" />}
+      </a>
+      {profile && <PhoneLink phone={profile.phone} className="site-header__phone" />}
+    </header>
+  );
+}
