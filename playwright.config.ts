@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// Override when another run already uses the port on this machine.
+const PORT = Number(process.env.WASHDESK_E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // This file is evaluated by the runner and again by every worker; the environment carries the

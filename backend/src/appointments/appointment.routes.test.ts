@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER, appointmentSchema, errorBodySchema, type Appointment } from '@washdesk/contract';
+import { TOTAL_COUNT_HEADER, appointmentSchema, type Appointment } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { expectInvalid, expectNotFound } from '../test/expect-errors.ts';
 
 const oneSchema = appointmentSchema.strict();
 const listSchema = oneSchema.array();
@@ -22,19 +23,6 @@ const valid = {
   preferredTime: '10:00 AM',
   notes: 'Gate code 1234',
 };
-
-async function expectInvalid(res: Response, field: string, message: string) {
-  expect(res.status).toBe(400);
-  const body = errorBodySchema.strict().parse(await res.json());
-  expect(body.error.code).toBe('validation_failed');
-  expect(body.error.message).toMatch(/\S/);
-  expect(body.error.fields?.[field]).toBe(message);
-}
-
-async function expectNotFound(res: Response) {
-  expect(res.status).toBe(404);
-  expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found');
-}
 
 const create = async (over: Record<string, unknown> = {}): Promise<Appointment> => {
   const res = await server.send('POST', '/api/appointments/create', { ...valid, ...over });

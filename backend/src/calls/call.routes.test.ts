@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, aiResponseSchema, callSchema, errorBodySchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { expectInvalid } from '../test/expect-errors.ts';
 
 const oneSchema = callSchema.strict();
 const listSchema = oneSchema.array();
@@ -75,14 +76,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
-
-async function expectInvalid(res: Response, field: string, message: string) {
-  expect(res.status).toBe(400);
-  const body = errorBodySchema.strict().parse(await res.json());
-  expect(body.error.code).toBe('validation_failed');
-  expect(body.error.message).toMatch(/\S/);
-  expect(body.error.fields?.[field]).toBe(message);
-}
 
 const listOf = async (query: string) => {
   const res = await server.get(`/api/calls${query}`);

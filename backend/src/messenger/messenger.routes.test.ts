@@ -7,6 +7,7 @@ import {
   recentMessageSchema,
 } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { expectInvalid, expectNotFound } from '../test/expect-errors.ts';
 
 const conversationsSchema = conversationSchema.strict().array();
 const messagesSchema = messageSchema.strict().array();
@@ -48,19 +49,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
-
-async function expectInvalid(res: Response, field: string, message: string) {
-  expect(res.status).toBe(400);
-  const body = errorBodySchema.strict().parse(await res.json());
-  expect(body.error.code).toBe('validation_failed');
-  expect(body.error.message).toMatch(/\S/);
-  expect(body.error.fields?.[field]).toBe(message);
-}
-
-async function expectNotFound(res: Response) {
-  expect(res.status).toBe(404);
-  expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found');
-}
 
 const conversations = async () => {
   const res = await server.get('/api/messenger/conversations');

@@ -6,6 +6,7 @@ import {
   type ServiceRequest,
 } from '@washdesk/contract';
 import { fixturePhoto, photoForm, settle, startTestServer, type TestServer } from '../test/test-server.ts';
+import { expectInvalid } from '../test/expect-errors.ts';
 
 const oneSchema = serviceRequestSchema.strict();
 const listSchema = oneSchema.array();
@@ -30,14 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
-
-async function expectInvalid(res: Response, field: string, message: string) {
-  expect(res.status).toBe(400);
-  const body = errorBodySchema.strict().parse(await res.json());
-  expect(body.error.code).toBe('validation_failed');
-  expect(body.error.message).toMatch(/\S/);
-  expect(body.error.fields?.[field]).toBe(message);
-}
 
 const list = async (query = '') => {
   const res = await server.get(`/api/service-requests${query}`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aiSettingsSchema, commonResponseSchema, errorBodySchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { expectInvalid } from '../test/expect-errors.ts';
 
 const settingsSchema = aiSettingsSchema.strict();
 const responsesSchema = commonResponseSchema.strict().array();
@@ -14,14 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
-
-async function expectInvalid(res: Response, field: string, message: string) {
-  expect(res.status).toBe(400);
-  const body = errorBodySchema.strict().parse(await res.json());
-  expect(body.error.code).toBe('validation_failed');
-  expect(body.error.message).toMatch(/\S/);
-  expect(body.error.fields?.[field]).toBe(message);
-}
 
 const readSettings = async (s: TestServer = server) => {
   const res = await s.get('/api/settings/ai');
