@@ -36,12 +36,17 @@ export function isNewDatabase(db: Db): boolean {
 
 const minutes = 60_000;
 
-/** An instant `daysAgo` business days back, during working hours (8 AM to 6 PM local). */
+/**
+ * An instant `daysAgo` days back during working hours (8 AM to 6 PM local); for today, early in
+ * the morning, somewhere in the part of the day that has passed, so "today" is never empty.
+ */
 function businessInstant(r: Random, config: Config, daysAgo: number, now: Date) {
   const today = localDate(now, config.timeZone);
   const dayStart = Date.parse(startOfLocalDay(addDays(today, -daysAgo), config.timeZone));
-  const instant = dayStart + (8 * 60 + r.int(0, 600)) * minutes;
-  return new Date(Math.min(instant, now.getTime() - r.int(5, 90) * minutes)).toISOString();
+  const preferred = dayStart + (8 * 60 + r.int(0, 600)) * minutes;
+  const latest = now.getTime() - 1000;
+  const instant = preferred <= latest ? preferred : dayStart + r.next() * Math.max(0, latest - dayStart);
+  return new Date(instant).toISOString();
 }
 
 /**
