@@ -32,6 +32,8 @@ export function pageRoutes(config: Config) {
   // Vite's hashed files under assets/ never change; anything else (icons, embed.js) may.
   const assets = {
     index: false,
+    // /admin is a page, not a folder to redirect to /admin/.
+    redirect: false,
     fallthrough: true,
     setHeaders: (res: Response, file: string) =>
       res.setHeader(
