@@ -1,12 +1,23 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { User, UserRole } from '@washdesk/contract';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
 
 /** The owner account playwright.config.ts gives the test server. */
-export const testOwner = {
+export const testOwner: Credentials = {
   email: process.env.WASHDESK_E2E_OWNER_EMAIL ?? '',
   password: process.env.WASHDESK_E2E_OWNER_PASSWORD ?? '',
 };
 
 export const SIDEBAR_ENTRIES = ['Dashboard', 'Photo Submissions', 'Appointments', 'Quote Tool', 'Settings'];
+export const SETTINGS_TABS = ['AI Settings', 'Common Responses', 'Telephony', 'Staff'];
+
+/** Tests run in parallel on one database, so every account they make needs its own address. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@washdesk.example`;
 
 /** The admin app as staff use it. */
 export class AdminPage {
@@ -24,9 +35,19 @@ export class AdminPage {
   }
 
   /** Straight through the API, for tests about something else; the page shares its cookies. */
-  async signInWithApi() {
-    const response = await this.page.request.post('/api/auth/login', { data: testOwner });
+  async signInWithApi(account: Credentials = testOwner) {
+    const response = await this.page.request.post('/api/auth/login', {
+      data: { email: account.email, password: account.password },
+    });
     expect(response.ok()).toBe(true);
+  }
+
+  get signInButton() {
+    return this.page.getByRole('button', { name: 'Sign in' });
+  }
+
+  signOut() {
+    return this.page.getByRole('button', { name: 'Sign out' }).click();
   }
 
   get sidebar() {
@@ -43,5 +64,61 @@ export class AdminPage {
 
   statCard(label: string) {
     return this.page.getByRole('group', { name: label, exact: true });
+  }
+
+  /** A toast of the one shared toaster. */
+  toast(message: string) {
+    return this.page.getByRole('alert').filter({ hasText: message });
+  }
+
+  settingsTab(name: string) {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+
+  get staffTable() {
+    return this.page.getByRole('table');
+  }
+
+  /** A row of Settings → Staff, found by the e-mail address, which is unique. */
+  staffRow(email: string) {
+    return this.staffTable.getByRole('row').filter({ hasText: email });
+  }
+
+  get addStaffMemberDialog() {
+    return this.page.getByRole('dialog', { name: 'Add staff member' });
+  }
+}
+
+export interface StaffAccount extends Credentials {
+  id: number;
+  name: string;
+}
+
+/**
+ * The owner's side of the API in its own request context (Playwright's `request` fixture), so
+ * the page under test can be signed in as somebody else.
+ */
+export class OwnerApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly csrfToken: string,
+  ) {}
+
+  static async signIn(request: APIRequestContext): Promise<OwnerApi> {
+    const response = await request.post('/api/auth/login', { data: testOwner });
+    expect(response.ok()).toBe(true);
+    const { csrfToken } = (await response.json()) as { csrfToken: string };
+    return new OwnerApi(request, csrfToken);
+  }
+
+  async addStaffMember(label: string, role: UserRole = 'staff'): Promise<StaffAccount> {
+    const account = { email: uniqueEmail(label), name: `Test ${label}`, password: 'a-long-test-password' };
+    const response = await this.request.post('/api/users', {
+      data: { ...account, role },
+      headers: { 'X-CSRF-Token': this.csrfToken },
+    });
+    expect(response.status()).toBe(201);
+    const user = (await response.json()) as User;
+    return { ...account, id: user.id };
   }
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Stats } from '@washdesk/contract';
-import { AdminPage, SIDEBAR_ENTRIES } from './admin-page.ts';
+import { AdminPage, SETTINGS_TABS, SIDEBAR_ENTRIES } from './admin-page.ts';
 
 test('staff sign in and see the dashboard with the real figures', async ({ page }) => {
   const admin = new AdminPage(page);
@@ -44,6 +44,8 @@ test('the settings page highlights Settings, and only Settings', async ({ page }
   await expect(admin.pageTitle('Settings')).toBeVisible();
   await expect(admin.sidebarEntry('Settings')).toHaveAttribute('aria-current', 'page');
   await expect(admin.sidebarEntry('Dashboard')).not.toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Configure your AI assistant and system preferences')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(SETTINGS_TABS);
 });
 
 test('an unknown admin path answers 404 and says so', async ({ page }) => {

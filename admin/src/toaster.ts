@@ -1,4 +1,6 @@
-import { OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
+import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
+import { ApiError } from './api/api-client.ts';
+import { problemMessage } from './api/problem-message.ts';
 
 let toaster: Promise<Toaster> | undefined;
 
@@ -9,4 +11,10 @@ let toaster: Promise<Toaster> | undefined;
 export function showToast(toast: ToastProps): void {
   toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 1 });
   void toaster.then((t) => t.show({ timeout: 5000, ...toast }));
+}
+
+/** A change that failed. A 401 says nothing here: it has already led to the sign-in screen, which says why. */
+export function showProblemToast(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) return;
+  showToast({ intent: Intent.DANGER, icon: 'error', message: problemMessage(error) });
 }

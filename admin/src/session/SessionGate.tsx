@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { sessionQueries } from './session.queries.ts';
 import { SignInScreen } from './SignInScreen.tsx';
+import { useSessionCheckOnNavigation } from './use-session-check-on-navigation.ts';
 
 /** Shows its children only to signed-in staff; everyone else gets the sign-in screen. */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -11,6 +12,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQueries.current(api));
   const csrfToken = session.data?.csrfToken ?? null;
   useEffect(() => api.setCsrfToken(csrfToken), [api, csrfToken]);
+  useSessionCheckOnNavigation();
 
   if (session.isPending) {
     return (
@@ -19,6 +21,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
+  // A failed re-check keeps a signed-in person on their screens; those show their own errors.
+  if (session.data) return children;
   if (session.isError) {
     return (
       <div className="admin-centered">
@@ -31,5 +35,5 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  return session.data ? children : <SignInScreen />;
+  return <SignInScreen />;
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../api/api-client.ts';
 import { useApi } from '../api/api-context.tsx';
 import { profileQueries } from '../profile/profile.queries.ts';
 import { replaceSession, signIn } from './session.queries.ts';
+import { useSignInNotice } from './sign-in-notice.store.ts';
 
 // The server's sign-in refusals (wrong password, locked, too many tries) are written for staff
 // (the contract's AUTH_MESSAGES); anything else is not, and gets a plain sentence instead.
@@ -17,6 +18,7 @@ export function SignInScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const profile = useQuery(profileQueries.publicProfile(api));
+  const notice = useSignInNotice((state) => state.message);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const attempt = useMutation({
@@ -35,6 +37,11 @@ export function SignInScreen() {
           {profile.data?.businessName ?? (profile.isPending ? 'Business name' : 'Washdesk')}
         </H2>
         <p className={Classes.TEXT_MUTED}>Customer Portal Admin</p>
+        {notice && (
+          <Callout intent={Intent.WARNING} icon="time" className="sign-in__notice" role="status">
+            {notice}
+          </Callout>
+        )}
         <form onSubmit={submit}>
           <FormGroup label="E-mail" labelFor="sign-in-email">
             <InputGroup

@@ -51,10 +51,9 @@ export function sessionRepository(db: Db, policy: SessionPolicy) {
       const row = find.get(hash) as SessionRow | undefined;
       if (!row) return { expired: false };
       const idleSince = now.getTime() - Date.parse(row.last_seen_at);
-      if (Date.parse(row.expires_at) <= now.getTime() || idleSince >= policy.idleMs) {
-        remove.run(hash);
-        return { expired: true };
-      }
+      // An ended session stays until the sweep, so every request (a reload, a second tab, calls
+      // racing each other) is told "expired" rather than only the first one.
+      if (Date.parse(row.expires_at) <= now.getTime() || idleSince >= policy.idleMs) return { expired: true };
       // Writing on every request would serialise reads behind the WAL; a minute's precision is enough.
       if (idleSince > 60_000) touch.run(now.toISOString(), hash);
       return { session: row };

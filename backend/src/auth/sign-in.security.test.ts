@@ -107,11 +107,18 @@ describe('sessions end', () => {
       server.db
         .prepare(`UPDATE sessions SET ${column} = ? WHERE csrf_token = ?`)
         .run(past.toISOString(), creds.csrfToken);
-      const res = await clientOf(server.url, creds).get('/api/faq');
-      expect(res.status, column).toBe(401);
-      expect(await res.json()).toMatchObject({
-        error: { code: 'session_expired', message: 'Your session expired. Please sign in again.' },
-      });
+      // Every request with that cookie hears it, not only the first (a reload fires several).
+      for (const path of ['/api/faq', '/api/public/profile', '/api/auth/me']) {
+        const res = await clientOf(server.url, creds).get(path);
+        if (path === '/api/public/profile') {
+          expect(res.status).toBe(200);
+          continue;
+        }
+        expect(res.status, `${column} ${path}`).toBe(401);
+        expect(await res.json()).toMatchObject({
+          error: { code: 'session_expired', message: 'Your session expired. Please sign in again.' },
+        });
+      }
     }
   });
 });

@@ -60,6 +60,8 @@ export function staffSessions(
   sessions: SessionRepository,
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    // Pages and their assets never need the session; only API calls look it up.
+    if (!req.path.startsWith('/api/')) return next();
     const token = readCookie(req, SESSION_COOKIE);
     let expired = false;
     if (token) {
@@ -69,10 +71,9 @@ export function staffSessions(
         if (row) res.locals.staff = { user: toUser(row), session: found.session, token } satisfies StaffAuth;
       } else {
         expired = found.expired;
-        res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config, req));
       }
     }
-    if (!req.path.startsWith('/api/') || isPublicApiRoute(req.method, req.path)) return next();
+    if (isPublicApiRoute(req.method, req.path)) return next();
 
     const staff = staffOf(res);
     if (!staff) {
