@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 // In development the backend (npm start, port 3000) answers /api; the built site is served by it.
 const backend = process.env.WASHDESK_SERVER_URL ?? 'http://localhost:3000';
 
-
 export default defineConfig({
   base: '/',
   plugins: [react()],
