@@ -124,3 +124,21 @@ export async function storeUploadedPhotos(
     throw error;
   }
 }
+
+/**
+ * Stores the uploaded photos, then lets `save` write the rows that point at them; if that write
+ * fails the files go too, so a photo on disk always has its row and a row always has its photo.
+ */
+export async function savingPhotos<T>(
+  config: Config,
+  files: Express.Multer.File[],
+  save: (stored: StoredPhoto[]) => T,
+): Promise<T> {
+  const stored = await storeUploadedPhotos(config, files);
+  try {
+    return save(stored);
+  } catch (error) {
+    removeStoredPhotos(config, stored);
+    throw error;
+  }
+}

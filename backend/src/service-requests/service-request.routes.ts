@@ -8,12 +8,7 @@ import {
 import type { Config } from '../config.ts';
 import { notFound, parseWith } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
-import {
-  receivePhotos,
-  removeStoredPhotos,
-  storeUploadedPhotos,
-  uploadedFiles,
-} from '../photos/photo.storage.ts';
+import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { ServiceRequestRepository } from './service-request.repository.ts';
 
 /** The wizard's request is a lead: stored, never only logged. JSON, or multipart with photos. */
@@ -24,13 +19,10 @@ export function serviceRequestRoutes(config: Config, requests: ServiceRequestRep
     receivePhotos(config, { fieldPattern: /^photos(\[\])?$/, maxFiles: MAX_PHOTOS_PER_SUBMISSION }),
     async (req, res) => {
       const fields = parseWith(serviceRequestCreateSchema, req.body ?? {});
-      const stored = await storeUploadedPhotos(config, uploadedFiles(req));
-      try {
-        res.status(201).json(requests.create(fields, stored));
-      } catch (error) {
-        removeStoredPhotos(config, stored);
-        throw error;
-      }
+      const request = await savingPhotos(config, uploadedFiles(req), (stored) =>
+        requests.create(fields, stored),
+      );
+      res.status(201).json(request);
     },
   );
   router.get('/api/service-requests', (req, res) => {

@@ -11,12 +11,7 @@ import {
 import type { Config } from '../config.ts';
 import { notFound, parseWith, validationError } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
-import {
-  receivePhotos,
-  removeStoredPhotos,
-  storeUploadedPhotos,
-  uploadedFiles,
-} from '../photos/photo.storage.ts';
+import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from './submission.repository.ts';
 
 export function submissionRoutes(config: Config, submissions: SubmissionRepository) {
@@ -46,13 +41,10 @@ export function submissionRoutes(config: Config, submissions: SubmissionReposito
       const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
-      const stored = await storeUploadedPhotos(config, files);
-      try {
-        res.status(201).json(submissions.create(fields, 'photo-form', stored));
-      } catch (error) {
-        removeStoredPhotos(config, stored);
-        throw error;
-      }
+      const submission = await savingPhotos(config, files, (stored) =>
+        submissions.create(fields, 'photo-form', stored),
+      );
+      res.status(201).json(submission);
     },
   );
 
