@@ -8,6 +8,10 @@ import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { userRoutes } from './users/user.routes.ts';
+import { analysisRepository } from './quotes/analysis.repository.ts';
+import { analyzerFromConfig } from './quotes/analyzer-from-config.ts';
+import { quoteService } from './quotes/quote.service.ts';
+import { quoteRoutes } from './quotes/quote.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { appointmentRepository } from './appointments/appointment.repository.ts';
@@ -41,9 +45,11 @@ export interface AppDeps {
 
 export function createRepositories(db: Db, config: Config) {
   const photos = photoRepository(db);
+  const analyses = analysisRepository(db);
   return {
     photos,
-    submissions: submissionRepository(db, photos),
+    analyses,
+    submissions: submissionRepository(db, photos, analyses),
     serviceRequests: serviceRequestRepository(db, photos),
     calls: callRepository(db),
     faq: faqRepository(db),
@@ -82,6 +88,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(profileRoutes(config, deps.db));
   app.use(statsRoutes(repos.stats));
   app.use(submissionRoutes(config, repos.submissions));
+  app.use(
+    quoteRoutes(config, repos.submissions, quoteService(config, repos.analyses, analyzerFromConfig(config))),
+  );
   app.use(photoRoutes(config, repos.photos));
   app.use(serviceRequestRoutes(config, repos.serviceRequests));
   app.use(callRoutes(repos.calls));

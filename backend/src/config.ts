@@ -80,6 +80,11 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, silent',
     })
     .default('info'),
+  QUOTE_TIME_BUDGET_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(2, 'must be at least 2')
+    .max(60, 'must be at most 60')
+    .default(22),
   // Provider keys used by later features; each is optional and has a local fallback.
   OPENAI_API_KEY: optionalSecret,
   OPENAI_MODEL: optionalSecret,
@@ -116,6 +121,8 @@ export interface Config {
   /** Sites that may frame the embeddable quote tool; empty = any site. */
   embedAllowedOrigins: string[];
   logLevel: string;
+  /** How long a customer may wait for a photo quote, analysis included. */
+  quoteBudgetMs: number;
   /** Built apps the server hands out; missing folders are reported on the page, not fatal. */
   publicSiteDist: string;
   adminDist: string;
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    quoteBudgetMs: e.QUOTE_TIME_BUDGET_SECONDS * 1000,
     publicSiteDist: path.join(repoRoot, 'public-site', 'dist'),
     adminDist: path.join(repoRoot, 'admin', 'dist'),
     migrationsDir: path.join(repoRoot, 'backend', 'migrations'),

@@ -12,3 +12,4 @@ export * from './service-request.ts';
 export * from './profile.ts';
 export * from './routes.ts';
 export * from './auth.ts';
+export * from './quote.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollarAmount, optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
 import { PHOTO_FORM_SERVICE_TYPES, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './enums.ts';
+import { submissionAnalysisSchema } from './quote.ts';
 
 /** A customer photo as staff fetch it; both URLs need a staff session. */
 export const photoSchema = z.object({
@@ -26,6 +27,8 @@ export const photoSubmissionSchema = z.object({
   status: z.enum(SUBMISSION_STATUSES),
   estimateAmount: z.number().nullable(),
   source: z.enum(SUBMISSION_SOURCES),
+  /** The photo analysis behind an AI quote; null for manual submissions. */
+  analysis: submissionAnalysisSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -16,6 +16,8 @@ import { addDays, localDate, startOfLocalDay } from '../time.ts';
 import { demoPerson, seededRandom, type Random } from './demo-people.ts';
 import { DEMO_AI_RESPONSES, DEMO_CALL_SUMMARIES, DEMO_CONVERSATIONS, DEMO_FAQ } from './demo-texts.ts';
 import { renderPlaceholderPhotos } from './placeholder-photos.ts';
+import { estimateFromAnswers } from '../quotes/local-estimate.ts';
+import { priceQuote } from '../quotes/pricing.ts';
 
 const SEEDED_KEY = 'demo-data-seeded';
 const DATA_TABLES = [
@@ -94,6 +96,10 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
         }
       };
 
+      const insertAnalysis =
+        db.prepare(`INSERT INTO submission_analyses (submission_id, provider, model, surfaces,
+        recommended_services, notes, confidence, price_low, price_high, suggested_total, duration_ms, fallback_reason, created_at)
+        VALUES (?, 'local-estimate', NULL, ?, ?, ?, 0.3, ?, ?, ?, ?, 'no AI key configured', ?)`);
       const statuses: SubmissionStatus[] = [
         'pending',
         'pending',
@@ -136,6 +142,22 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
           ).lastInsertRowid,
         );
         addPhotos({ submission: id }, r.int(1, 3), createdAt);
+        if (source !== 'photo-form') {
+          // What the customer was shown: the local estimate, as a server without an AI key gives.
+          const analysis = estimateFromAnswers({ serviceType: null, notes });
+          const quote = priceQuote(analysis.surfaces);
+          insertAnalysis.run(
+            id,
+            JSON.stringify(analysis.surfaces),
+            JSON.stringify(analysis.recommendedServices),
+            analysis.notes,
+            quote.priceRange.low,
+            quote.priceRange.high,
+            quote.totalAmount,
+            r.int(40, 400),
+            createdAt,
+          );
+        }
       }
 
       const insertRequest =

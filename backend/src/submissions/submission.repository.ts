@@ -4,9 +4,14 @@ import type { photoSubmissionCreateSchema } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
+import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 
-export type NewSubmission = z.output<typeof photoSubmissionCreateSchema>;
+/** The photo form's fields, or what the quote tool knows (no service type, maybe one name). */
+export type NewSubmission = Omit<z.output<typeof photoSubmissionCreateSchema>, 'serviceType' | 'lastName'> & {
+  serviceType: string | null;
+  lastName: string | null;
+};
 
 interface SubmissionRow {
   id: number;
@@ -28,7 +33,7 @@ export const centsToDollars = (cents: number | null) => (cents == null ? null : 
 export const dollarsToCents = (dollars: number | null | undefined) =>
   dollars == null ? null : Math.round(dollars * 100);
 
-export function submissionRepository(db: Db, photos: PhotoRepository) {
+export function submissionRepository(db: Db, photos: PhotoRepository, analyses: AnalysisRepository) {
   const insert = db.prepare(`INSERT INTO photo_submissions
     (first_name, last_name, phone, email, address, service_type, notes, status, source, created_at, updated_at)
     VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, 'pending', @source, @now, @now)`);
@@ -42,7 +47,9 @@ export function submissionRepository(db: Db, photos: PhotoRepository) {
     estimate_amount_cents = COALESCE(@cents, estimate_amount_cents), updated_at = @now WHERE id = @id`);
 
   const toSubmissions = (rows: SubmissionRow[]): PhotoSubmission[] => {
-    const photosOf = photos.forSubmissions(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const photosOf = photos.forSubmissions(ids);
+    const analysisOf = analyses.forSubmissions(ids);
     return rows.map((r) => ({
       id: r.id,
       customerName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
@@ -57,6 +64,7 @@ export function submissionRepository(db: Db, photos: PhotoRepository) {
       status: r.status,
       estimateAmount: centsToDollars(r.estimate_amount_cents),
       source: r.source,
+      analysis: analysisOf.get(r.id) ?? null,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     }));

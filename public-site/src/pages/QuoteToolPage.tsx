@@ -1,5 +1,7 @@
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
+import { QuoteTool } from '../quote-tool/QuoteTool.tsx';
+import { ToastProvider } from '../quote-tool/toast.tsx';
 
 interface QuoteToolPageProps {
   /** The embed runs in a frame on another site: shorter text, no site header, a "Powered by" line. */
@@ -12,13 +14,12 @@ export function QuoteToolPage({ variant }: QuoteToolPageProps) {
   const embedded = variant === 'embed';
   return (
     <PageLayout title="Get Your Instant Quote" bare={embedded}>
-      <h1>Get Your Instant Quote</h1>
-      <p className="intro">
-        {embedded
-          ? 'Upload up to 5 photos for a rough quote in seconds.'
-          : 'Upload up to 5 photos of the surfaces you want cleaned. Our AI estimates the area and gives you a rough price range in seconds; we then confirm it with a free on-site assessment.'}
-      </p>
-      {embedded && profile && <p className="powered-by">Powered by {profile.businessName} AI Quote System</p>}
+      <ToastProvider>
+        <QuoteTool compact={embedded} />
+      </ToastProvider>
+      {embedded && profile && (
+        <footer className="powered-by">Powered by {profile.businessName} AI Quote System</footer>
+      )}
     </PageLayout>
   );
 }

@@ -1,0 +1,108 @@
+import { Router } from 'express';
+import {
+  MAX_PHOTOS_PER_SUBMISSION,
+  MAX_QUOTE_PHOTOS,
+  PHOTOS_REQUIRED,
+  PHOTOS_REQUIRED_MESSAGE,
+  photoSubmissionCreateSchema,
+  quoteCustomerInfoSchema,
+  type PhotoAnalysisResponse,
+  type PhotoQuoteResponse,
+  type PhotoSubmission,
+} from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import { parseWith, validationError } from '../http/errors.ts';
+import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
+import type { SubmissionRepository } from '../submissions/submission.repository.ts';
+import { toPhotoQuote, type QuoteService } from './quote.service.ts';
+
+const forQuote = (s: PhotoSubmission) => ({
+  id: s.id,
+  serviceType: s.serviceType,
+  notes: s.notes,
+  photoIds: s.photos.map((p) => p.id),
+});
+
+/** "Jane van der Berg" → first "Jane", last "van der Berg". */
+const splitName = (name: string) => {
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return { firstName: first!, lastName: rest.join(' ') || null };
+};
+
+/**
+ * The AI quotes. Both save the submission and its photos FIRST, so staff see every lead even when
+ * the analysis is slow or fails; then analyse, price and answer.
+ */
+export function quoteRoutes(config: Config, submissions: SubmissionRepository, quotes: QuoteService) {
+  const router = Router();
+
+  router.post(
+    '/api/analyze-photos',
+    receivePhotos(config, { fieldPattern: /^photos(\[\])?$/, maxFiles: MAX_PHOTOS_PER_SUBMISSION }),
+    async (req, res) => {
+      const startedAt = Date.now();
+      const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
+      const files = uploadedFiles(req);
+      if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
+      const submission = await savingPhotos(config, files, (stored) =>
+        submissions.create(fields, 'ai-analysis', stored),
+      );
+      const outcome = await quotes.quoteSubmission(forQuote(submission), startedAt);
+      const body: PhotoAnalysisResponse = {
+        submissionId: submission.id,
+        detailedQuote: outcome.quote,
+        analysisResults: outcome.analysis.surfaces.map((s) => ({
+          surfaceType: s.surfaceType,
+          squareFootage: s.squareFootage,
+          confidence: s.confidence,
+        })),
+        provider: outcome.provider,
+        notes: outcome.notes,
+      };
+      res.json(body);
+    },
+  );
+
+  router.post(
+    '/api/photo-quote',
+    receivePhotos(config, { fieldPattern: /^photo\d$/, maxFiles: MAX_QUOTE_PHOTOS }),
+    async (req, res) => {
+      const startedAt = Date.now();
+      let info: unknown;
+      try {
+        info = JSON.parse(String(req.body?.customerInfo ?? '{}'));
+      } catch {
+        throw validationError({ customerInfo: 'customerInfo must be JSON' });
+      }
+      const customer = parseWith(quoteCustomerInfoSchema, info);
+      const files = uploadedFiles(req);
+      if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED.message });
+      const notes = [customer.notes, customer.address ? `Address: ${customer.address}` : null]
+        .filter(Boolean)
+        .join('\n');
+      const submission = await savingPhotos(config, files, (stored) =>
+        submissions.create(
+          {
+            ...splitName(customer.name),
+            phone: customer.phone,
+            email: customer.email,
+            address: customer.address,
+            serviceType: null,
+            notes: notes || null,
+          },
+          'quote-tool',
+          stored,
+        ),
+      );
+      const outcome = await quotes.quoteSubmission(forQuote(submission), startedAt);
+      const body: PhotoQuoteResponse = {
+        submissionId: submission.id,
+        quote: toPhotoQuote(outcome),
+        provider: outcome.provider,
+      };
+      res.json(body);
+    },
+  );
+
+  return router;
+}

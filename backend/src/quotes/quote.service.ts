@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import {
+  LOW_CONFIDENCE,
+  priceFor,
+  type AnalysisProvider,
+  type DetailedQuote,
+  type PhotoAnalysis,
+  type PhotoQuote,
+} from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import { photoFile } from '../photos/photo.storage.ts';
+import type { AnalysisRepository } from './analysis.repository.ts';
+import { AnalysisFailure, type PhotoAnalyzer } from './analyzers/photo-analyzer.ts';
+import { estimateFromAnswers } from './local-estimate.ts';
+import { formatPriceRange, priceQuote } from './pricing.ts';
+
+export const LOW_CONFIDENCE_NOTE =
+  'We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.';
+
+export interface QuoteOutcome {
+  provider: AnalysisProvider;
+  analysis: PhotoAnalysis;
+  quote: DetailedQuote;
+  confidence: number;
+  notes: string;
+}
+
+/** Area-weighted: a big surface the model is unsure of matters more than a small one. */
+export const overallConfidence = (analysis: PhotoAnalysis) => {
+  const area = analysis.surfaces.reduce((sum, s) => sum + s.squareFootage, 0);
+  const weighted = analysis.surfaces.reduce((sum, s) => sum + s.confidence * s.squareFootage, 0);
+  return area > 0 ? Math.round((weighted / area) * 100) / 100 : 0;
+};
+
+export function quoteService(config: Config, analyses: AnalysisRepository, analyzer: PhotoAnalyzer | null) {
+  return {
+    /**
+     * Analyses a saved submission's photos and prices the result. Never throws for the model's
+     * sake: any failure falls back to the local estimate, so the customer always gets a quote.
+     */
+    async quoteSubmission(
+      submission: { id: number; serviceType: string | null; notes: string | null; photoIds: string[] },
+      startedAt = Date.now(),
+    ): Promise<QuoteOutcome> {
+      const context = { serviceType: submission.serviceType, notes: submission.notes };
+      let analysis: PhotoAnalysis | undefined;
+      let provider: AnalysisProvider = 'local-estimate';
+      let fallbackReason: string | null = analyzer ? null : 'no AI key configured';
+      if (analyzer) {
+        try {
+          const photos = await Promise.all(
+            submission.photoIds.map((id) => fs.readFile(photoFile(config, id))),
+          );
+          // The customer's wait is bounded: the model gets what is left of the budget after saving.
+          analysis = await analyzer.analyze({ photos, ...context }, startedAt + config.quoteBudgetMs);
+          provider = analyzer.provider;
+        } catch (error) {
+          fallbackReason =
+            error instanceof AnalysisFailure
+              ? `${error.reason}: ${error.message}`
+              : 'unexpected analysis error';
+        }
+      }
+      analysis ??= estimateFromAnswers(context);
+      const quote = priceQuote(analysis.surfaces);
+      const confidence = overallConfidence(analysis);
+      const notes = [
+        analysis.notes,
+        confidence < LOW_CONFIDENCE && provider !== 'local-estimate' ? LOW_CONFIDENCE_NOTE : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      analyses.save({
+        submissionId: submission.id,
+        provider,
+        model: provider === 'openai' ? analyzer!.model : null,
+        analysis,
+        confidence,
+        priceLow: quote.priceRange.low,
+        priceHigh: quote.priceRange.high,
+        suggestedTotal: quote.totalAmount,
+        durationMs: Date.now() - startedAt,
+        fallbackReason,
+      });
+      return { provider, analysis, quote, confidence, notes };
+    },
+  };
+}
+export type QuoteService = ReturnType<typeof quoteService>;
+
+const DIFFICULTY_ORDER = ['easy', 'moderate', 'difficult'] as const;
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The quote tool's answer (spec section 3), in words a customer reads. */
+export function toPhotoQuote(outcome: QuoteOutcome): PhotoQuote {
+  const surfaces = outcome.analysis.surfaces;
+  const hardest = surfaces.reduce((max, s) => Math.max(max, DIFFICULTY_ORDER.indexOf(s.difficulty)), 0);
+  const labels = [...new Set(surfaces.map((s) => priceFor(s.surfaceType).label))];
+  return {
+    surfaceType: labels.join(', '),
+    estimatedArea: `${outcome.quote.totalSquareFootage.toLocaleString('en-US')} sq ft`,
+    difficulty: capitalize(DIFFICULTY_ORDER[hardest]!),
+    priceRange: formatPriceRange(outcome.quote.priceRange),
+    serviceRecommendations: outcome.analysis.recommendedServices.length
+      ? outcome.analysis.recommendedServices
+      : labels,
+    notes: outcome.notes || undefined,
+  };
+}

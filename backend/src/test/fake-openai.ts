@@ -1,0 +1,187 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { PhotoAnalysis } from '@washdesk/contract';
+
+// A stand-in for api.openai.com on 127.0.0.1: the real SDK talks to it over HTTP, so tests cover
+// the SDK's request building, error classes and timeouts, not a mock of them. Bodies follow
+// OpenAI's documented chat.completion and error formats.
+
+export const FAKE_SCENARIOS = [
+  'good',
+  'malformed',
+  'refusal',
+  'out-of-range',
+  'rate-limit',
+  'quota',
+  'server-error',
+  'hang',
+] as const;
+export type FakeScenarioName = (typeof FAKE_SCENARIOS)[number];
+/** A named scenario, or a 200 answer whose message content is this (objects are sent as JSON text). */
+export type FakeScenario = FakeScenarioName | { content: string | object };
+/** Names are plain strings so table-driven tests can pass them; unknown ones are refused. */
+type ScenarioSetting = FakeScenario | string | ((attempt: number) => FakeScenario | string);
+
+/** What a careful model says about a two-story house with a driveway. */
+export const GOOD_ANALYSIS: PhotoAnalysis = {
+  surfaces: [
+    {
+      surfaceType: 'house_soft_wash',
+      squareFootage: 1800,
+      difficulty: 'moderate',
+      confidence: 0.86,
+      notes: 'Two-story stucco and siding with green algae on the north wall.',
+    },
+    {
+      surfaceType: 'concrete_cleaning',
+      squareFootage: 450,
+      difficulty: 'easy',
+      confidence: 0.9,
+      notes: 'Two-car driveway with tire marks and light staining.',
+    },
+  ],
+  recommendedServices: ['House soft wash', 'Driveway cleaning'],
+  notes: 'Measured from the garage door and the front door.',
+};
+
+const OUT_OF_RANGE = {
+  ...GOOD_ANALYSIS,
+  surfaces: [{ ...GOOD_ANALYSIS.surfaces[0]!, squareFootage: 900_000, confidence: 1.7 }],
+};
+
+type Answer = { status: number; body: object } | 'hang';
+
+const apiError = (status: number, message: string, type: string, code: string | null): Answer => ({
+  status,
+  body: { error: { message, type, param: null, code } },
+});
+
+function completion(model: string, content: string | null, refusal: string | null = null): Answer {
+  return {
+    status: 200,
+    body: {
+      id: `chatcmpl-fake${Date.now()}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, refusal, annotations: [] },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
+      usage: { prompt_tokens: 1017, completion_tokens: 142, total_tokens: 1159 },
+      service_tier: 'default',
+      system_fingerprint: 'fp_fake',
+    },
+  };
+}
+
+function answerFor(scenario: FakeScenario | string, model: string): Answer {
+  if (typeof scenario === 'object') {
+    const { content } = scenario;
+    return completion(model, typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  switch (scenario as FakeScenarioName) {
+    case 'good':
+      return completion(model, JSON.stringify(GOOD_ANALYSIS));
+    case 'malformed':
+      return completion(model, 'Sure! Here is {not json');
+    case 'refusal':
+      return completion(model, null, "I can't help with that.");
+    case 'out-of-range':
+      return completion(model, JSON.stringify(OUT_OF_RANGE));
+    case 'rate-limit':
+      return apiError(
+        429,
+        `Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`,
+        'requests',
+        'rate_limit_exceeded',
+      );
+    case 'quota':
+      return apiError(
+        429,
+        'You exceeded your current quota, please check your plan and billing details.',
+        'insufficient_quota',
+        'insufficient_quota',
+      );
+    case 'server-error':
+      return apiError(
+        500,
+        'The server had an error while processing your request. Sorry about that!',
+        'server_error',
+        null,
+      );
+    case 'hang':
+      return 'hang';
+    default:
+      return apiError(400, `The fake has no scenario "${scenario}"`, 'invalid_request_error', null);
+  }
+}
+
+export interface FakeOpenAi {
+  /** The SDK's `baseURL`, e.g. http://127.0.0.1:PORT/v1 */
+  url: string;
+  /** Every JSON body POSTed to /v1/chat/completions, in order, across scenarios. */
+  requests: ChatCompletionCreateParamsNonStreaming[];
+  /** A fixed answer, or one per attempt (1 = the first request after this call). */
+  setScenario(scenario: ScenarioSetting): void;
+  /** Stops listening and drops every connection, including requests left hanging. */
+  close(): Promise<void>;
+}
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const requests: ChatCompletionCreateParamsNonStreaming[] = [];
+  const sockets = new Set<Socket>();
+  let setting: ScenarioSetting = 'good';
+  let attempt = 0;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      let answer: Answer;
+      if (req.method !== 'POST' || !req.url?.endsWith('/v1/chat/completions')) {
+        answer = apiError(404, `Invalid URL (${req.method} ${req.url})`, 'invalid_request_error', null);
+      } else {
+        const body = JSON.parse(
+          Buffer.concat(chunks).toString('utf8'),
+        ) as ChatCompletionCreateParamsNonStreaming;
+        requests.push(body);
+        attempt += 1;
+        answer = answerFor(typeof setting === 'function' ? setting(attempt) : setting, body.model);
+      }
+      if (answer === 'hang') return; // the socket stays open until the client gives up or close()
+      res.writeHead(answer.status, {
+        'Content-Type': 'application/json',
+        'x-request-id': `req_fake_${requests.length}`,
+      });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setScenario(scenario) {
+      if (typeof scenario === 'string' && !(FAKE_SCENARIOS as readonly string[]).includes(scenario)) {
+        throw new Error(`The fake OpenAI has no scenario "${scenario}"`);
+      }
+      setting = scenario;
+      attempt = 0;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}

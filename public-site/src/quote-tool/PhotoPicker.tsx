@@ -1,0 +1,123 @@
+import { useState, type DragEvent, type Ref } from 'react';
+import { MAX_QUOTE_PHOTOS } from './quote-texts.ts';
+
+export interface SelectedPhoto {
+  id: number;
+  file: File;
+  /** An object URL of the file, revoked when the photo leaves the form. */
+  previewUrl: string;
+}
+
+interface PhotoPickerProps {
+  photos: readonly SelectedPhoto[];
+  /** Why files were refused, each naming its file. */
+  problems: readonly string[];
+  disabled: boolean;
+  onAdd: (files: File[]) => void;
+  onRemove: (photo: SelectedPhoto) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export const PHOTO_INPUT_ID = 'quote-photos';
+
+export function PhotoPicker({ photos, problems, disabled, onAdd, onRemove, inputRef }: PhotoPickerProps) {
+  const [dragging, setDragging] = useState(false);
+  const full = photos.length >= MAX_QUOTE_PHOTOS;
+  const describedBy = ['quote-photos-hint', problems.length ? 'quote-photos-problems' : ''].join(' ').trim();
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled && !full) onAdd([...event.dataTransfer.files]);
+  };
+
+  return (
+    <div className="quote-photos">
+      <div
+        className={`quote-photos__drop${dragging ? ' quote-photos__drop--dragging' : ''}${full || disabled ? ' quote-photos__drop--off' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <input
+          ref={inputRef}
+          id={PHOTO_INPUT_ID}
+          className="quote-photos__input"
+          type="file"
+          accept="image/*"
+          multiple
+          disabled={disabled || full}
+          aria-describedby={describedBy}
+          aria-invalid={problems.length > 0 || undefined}
+          onChange={(event) => {
+            onAdd([...(event.target.files ?? [])]);
+            // Lets the visitor pick the same file again after removing it.
+            event.target.value = '';
+          }}
+        />
+        <label htmlFor={PHOTO_INPUT_ID} className="quote-photos__label">
+          <svg className="quote-photos__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 7h3l2-2h6l2 2h3v12H4z" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+          <span className="quote-photos__action">Add photos</span>
+        </label>
+        <p id="quote-photos-hint" className="quote-photos__hint">
+          PNG, JPG, HEIC up to 10MB each
+          <span className="quote-photos__count">
+            {' '}
+            · {photos.length} of {MAX_QUOTE_PHOTOS} added
+          </span>
+        </p>
+      </div>
+      {problems.length > 0 && (
+        <ul id="quote-photos-problems" className="field-error quote-photos__problems">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {photos.length > 0 && (
+        <ul className="quote-photos__list" aria-label="Selected photos">
+          {photos.map((photo) => (
+            <li key={photo.id} className="quote-photos__item">
+              <PhotoPreview photo={photo} />
+              <button
+                type="button"
+                className="quote-photos__remove"
+                aria-label={`Remove ${photo.file.name}`}
+                disabled={disabled}
+                onClick={() => onRemove(photo)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** A thumbnail, or the file's name where the browser cannot show the format (HEIC in most). */
+function PhotoPreview({ photo }: { photo: SelectedPhoto }) {
+  const [unviewable, setUnviewable] = useState(false);
+  if (unviewable) {
+    return (
+      <span className="quote-photos__preview quote-photos__preview--name" title={photo.file.name}>
+        {photo.file.name}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="quote-photos__preview"
+      src={photo.previewUrl}
+      alt={photo.file.name}
+      onError={() => setUnviewable(true)}
+    />
+  );
+}

@@ -1,0 +1,253 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PhotoQuote } from '@washdesk/contract';
+import { useBusinessProfile } from '../profile/business-profile.tsx';
+import {
+  CONTACT_FIELDS,
+  ContactFields,
+  EMPTY_CONTACT,
+  type ContactDetails,
+  type ContactField,
+} from './ContactFields.tsx';
+import { PhotoPicker, type SelectedPhoto } from './PhotoPicker.tsx';
+import { QuoteResult } from './QuoteResult.tsx';
+import {
+  CONTACT_REQUIRED,
+  PHONE_MIN_LENGTH,
+  PHOTOS_REQUIRED,
+  QUOTE_GENERATED,
+  UPLOAD_FAILED,
+} from './quote-texts.ts';
+import { shrinkPhoto } from './shrink-photo.ts';
+import { useShowToast } from './toast.tsx';
+import { uploadQuote, type QuoteUploadOutcome } from './upload-quote.ts';
+import { useSelectedPhotos } from './use-selected-photos.ts';
+import './quote-tool.css';
+
+type Phase = 'idle' | 'preparing' | 'uploading' | 'analyzing';
+type FieldErrors = Partial<Record<ContactField, string>>;
+
+const isContactField = (key: string): key is ContactField =>
+  (CONTACT_FIELDS as readonly string[]).includes(key);
+
+/** Shrinks every photo; the names of those still too large after shrinking are the refusals. */
+async function preparePhotos(photos: readonly SelectedPhoto[]) {
+  const ready: File[] = [];
+  const refusals: string[] = [];
+  // One at a time: a phone decoding five 12-megapixel photos at once can run out of memory.
+  for (const { file } of photos) {
+    const shrunk = await shrinkPhoto(file);
+    if (shrunk.ok) ready.push(shrunk.file);
+    else
+      refusals.push(
+        `“${file.name}” is still larger than 10 MB after shrinking. Please choose a smaller photo.`,
+      );
+  }
+  return { ready, refusals };
+}
+
+interface QuoteToolProps {
+  /** The embed's shorter texts and tighter layout. */
+  compact: boolean;
+}
+
+/** The instant photo quote: photos and contact details in, a rough price range out. */
+export function QuoteTool({ compact }: QuoteToolProps) {
+  const profile = useBusinessProfile();
+  const showToast = useShowToast();
+  const selected = useSelectedPhotos();
+  const [contact, setContact] = useState<ContactDetails>(EMPTY_CONTACT);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [quote, setQuote] = useState<PhotoQuote | null>(null);
+
+  const photoInput = useRef<HTMLInputElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const fields = useRef(new Map<ContactField, HTMLInputElement | HTMLTextAreaElement>());
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+  // Focus moves in the commit that carries the request, once fields disabled while busy are
+  // enabled again. (State, not a ref: an earlier commit's effects may still be pending.)
+  const [focusRequest, setFocusRequest] = useState<{ focus: () => void } | null>(null);
+  const focusAfterRender = (focus: () => void) => setFocusRequest({ focus });
+  useEffect(() => {
+    focusRequest?.focus();
+  }, [focusRequest]);
+
+  const busy = phase !== 'idle';
+  const focusField = (field: ContactField) => fields.current.get(field)?.focus();
+
+  const changeContact = (field: ContactField, value: string) => {
+    setContact((current) => ({ ...current, [field]: value }));
+    setFieldErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  /** Shows each refusal at its field and focuses the first; says how many it could place. */
+  const showRefusals = (refusals: Record<string, string>) => {
+    const { photos: photoProblem, ...rest } = refusals;
+    const contactErrors = Object.fromEntries(Object.entries(rest).filter(([key]) => isContactField(key)));
+    if (photoProblem) selected.setProblems([photoProblem]);
+    setFieldErrors(contactErrors);
+    const first = CONTACT_FIELDS.find((field) => field in contactErrors);
+    if (first) focusAfterRender(() => focusField(first));
+    else if (photoProblem) focusAfterRender(() => photoInput.current?.focus());
+    const placed = Object.keys(contactErrors).length + (photoProblem ? 1 : 0);
+    return { placed, all: placed === Object.keys(refusals).length };
+  };
+
+  const finish = (outcome: QuoteUploadOutcome) => {
+    setPhase('idle');
+    if (outcome.kind === 'aborted') return;
+    if (outcome.kind === 'quoted') {
+      focusAfterRender(() => resultHeading.current?.focus());
+      setQuote(outcome.response.quote);
+      showToast({ title: QUOTE_GENERATED.title, text: QUOTE_GENERATED.message, tone: 'success' });
+      return;
+    }
+    const shown = outcome.kind === 'refused' ? showRefusals(outcome.fields) : { placed: 0, all: false };
+    if (shown.all) return;
+    // A refusal the form has no field for is still a failed upload, not silence.
+    const text = outcome.kind === 'failed' && outcome.message ? outcome.message : UPLOAD_FAILED.message;
+    showToast({ title: UPLOAD_FAILED.title, text, tone: 'error' });
+    if (!shown.placed) focusAfterRender(() => submitButton.current?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (selected.photos.length === 0) {
+      showToast({ title: PHOTOS_REQUIRED.title, text: PHOTOS_REQUIRED.message, tone: 'error' });
+      photoInput.current?.focus();
+      return;
+    }
+    const missing = (['name', 'phone'] as const).find((field) => !contact[field].trim());
+    if (missing) {
+      showToast({ title: CONTACT_REQUIRED.title, text: CONTACT_REQUIRED.message, tone: 'error' });
+      focusField(missing);
+      return;
+    }
+    // The server would refuse it too, but only after the photos went up; say it before.
+    if (contact.phone.trim().length < PHONE_MIN_LENGTH) {
+      setFieldErrors({ phone: 'Please enter your full phone number, area code included.' });
+      focusField('phone');
+      return;
+    }
+    setFieldErrors({});
+    selected.setProblems([]);
+    setPhase('preparing');
+    const { ready, refusals } = await preparePhotos(selected.photos);
+    if (refusals.length) {
+      selected.setProblems(refusals);
+      setPhase('idle');
+      focusAfterRender(() => photoInput.current?.focus());
+      return;
+    }
+    setProgress(0);
+    setPhase('uploading');
+    upload.current = new AbortController();
+    const trimmed = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, contact[field].trim()]));
+    finish(
+      await uploadQuote({
+        photos: ready,
+        customerInfo: trimmed as ContactDetails,
+        onProgress: setProgress,
+        onUploaded: () => setPhase((current) => (current === 'uploading' ? 'analyzing' : current)),
+        signal: upload.current.signal,
+      }),
+    );
+  };
+
+  const startOver = () => {
+    selected.clear();
+    setContact(EMPTY_CONTACT);
+    setFieldErrors({});
+    setProgress(0);
+    focusAfterRender(() => photoInput.current?.focus());
+    setQuote(null);
+  };
+
+  return (
+    <div className={`quote-tool${compact ? ' quote-tool--compact' : ''}`}>
+      <h1>Get Your Instant Quote</h1>
+      {quote ? (
+        <QuoteResult
+          quote={quote}
+          profile={profile}
+          compact={compact}
+          onAnotherQuote={startOver}
+          headingRef={resultHeading}
+        />
+      ) : (
+        <>
+          <p className="intro">
+            {compact
+              ? 'Upload up to 5 photos for a rough quote in seconds.'
+              : 'Upload up to 5 photos of the surfaces you want cleaned. Our AI estimates the area and gives you a rough price range in seconds; we then confirm it with a free on-site assessment.'}
+          </p>
+          <form className="quote-form" noValidate onSubmit={submit} aria-busy={busy}>
+            <fieldset className="quote-form__group">
+              <legend>{compact ? 'Photos' : 'Photos of your property'}</legend>
+              <PhotoPicker
+                photos={selected.photos}
+                problems={selected.problems}
+                disabled={busy}
+                onAdd={selected.add}
+                onRemove={selected.remove}
+                inputRef={photoInput}
+              />
+            </fieldset>
+            <fieldset className="quote-form__group">
+              <legend>{compact ? 'Contact info' : 'Your contact information'}</legend>
+              <ContactFields
+                values={contact}
+                errors={fieldErrors}
+                disabled={busy}
+                compact={compact}
+                onChange={changeContact}
+                registerField={(field, element) => {
+                  if (element) fields.current.set(field, element);
+                  else fields.current.delete(field);
+                }}
+              />
+            </fieldset>
+            {busy && <UploadStatus phase={phase} progress={progress} />}
+            <button ref={submitButton} type="submit" className="quote-button" disabled={busy}>
+              {busy ? 'Analyzing Photos...' : 'Get My Quote'}
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}
+
+function UploadStatus({ phase, progress }: { phase: Phase; progress: number }) {
+  const step = {
+    idle: '',
+    preparing: 'Preparing your photos…',
+    uploading: 'Uploading photos…',
+    analyzing: 'Photos uploaded. Analyzing them…',
+  }[phase];
+  return (
+    <div className="quote-progress">
+      <p className="quote-progress__text">
+        {/* Only the step is announced; every percent would be noise to a screen reader. */}
+        <span role="status">{step}</span>
+        {phase !== 'preparing' && <span className="quote-progress__percent">{progress}%</span>}
+      </p>
+      {phase !== 'preparing' && (
+        <div
+          className="quote-progress__bar"
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <div className="quote-progress__fill" style={{ width: `${progress}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
