@@ -6,10 +6,16 @@ import { defineConfig } from '@playwright/test';
 // Override when another run already uses the port on this machine.
 const PORT = Number(process.env.WASHDESK_E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// Two more servers: a fresh database without demo data (empty states) and a busy one with
+// thousands of rows (lists that must stay fast). Each has its own data folder.
+const EMPTY_PORT = PORT + 1;
+const VOLUME_PORT = PORT + 2;
 
 // This file is evaluated by the runner and again by every worker; the environment carries the
 // runner's choices to the workers, so there is one fresh data folder and one account per run.
 process.env.WASHDESK_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-e2e-'));
+process.env.WASHDESK_E2E_EMPTY_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-e2e-empty-'));
+process.env.WASHDESK_E2E_VOLUME_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-e2e-volume-'));
 // A throwaway owner on a throwaway database; the admin tests sign in with it.
 process.env.WASHDESK_E2E_OWNER_EMAIL ??= 'e2e-owner@washdesk.example';
 process.env.WASHDESK_E2E_OWNER_PASSWORD ??= 'e2e-owner-password-not-secret';
@@ -41,24 +47,53 @@ export default defineConfig({
   },
   projects: [
     { name: 'public-site', testDir: './public-site/e2e', testMatch: '**/*.spec.ts' },
-    { name: 'admin', testDir: './admin/e2e', testMatch: '**/*.spec.ts' },
+    {
+      name: 'admin',
+      testDir: './admin/e2e',
+      testMatch: '**/*.spec.ts',
+      testIgnore: ['empty/**', 'volume/**'],
+    },
+    {
+      name: 'admin-empty',
+      testDir: './admin/e2e/empty',
+      testMatch: '**/*.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${EMPTY_PORT}` },
+    },
+    {
+      name: 'admin-volume',
+      testDir: './admin/e2e/volume',
+      testMatch: '**/*.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${VOLUME_PORT}` },
+    },
   ],
-  // The real backend, serving the built apps (run `npm run build` first) on demo data.
-  webServer: {
-    command: 'npx tsx backend/src/server.ts',
-    url: `${baseURL}/api/health`,
+  // The real backend, serving the built apps (run `npm run build` first).
+  webServer: [
+    server(PORT, process.env.WASHDESK_E2E_DATA_DIR, { DEMO_DATA: 'on' }),
+    server(EMPTY_PORT, process.env.WASHDESK_E2E_EMPTY_DATA_DIR, { DEMO_DATA: 'off' }),
+    server(VOLUME_PORT, process.env.WASHDESK_E2E_VOLUME_DATA_DIR, { DEMO_DATA: 'off' }, 'volume'),
+  ],
+});
+
+function server(port: number, dataDir: string, env: Record<string, string>, seed?: 'volume') {
+  const start = 'npx tsx backend/src/server.ts';
+  return {
+    command: seed ? `npx tsx backend/scripts/seed-volume.ts && ${start}` : start,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(PORT),
+      ...env,
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DEMO_DATA: 'on',
-      DATA_DIR: process.env.WASHDESK_E2E_DATA_DIR,
-      OWNER_EMAIL: process.env.WASHDESK_E2E_OWNER_EMAIL,
-      OWNER_PASSWORD: process.env.WASHDESK_E2E_OWNER_PASSWORD,
+      DATA_DIR: dataDir,
+      OWNER_EMAIL: process.env.WASHDESK_E2E_OWNER_EMAIL!,
+      OWNER_PASSWORD: process.env.WASHDESK_E2E_OWNER_PASSWORD!,
       // Browser tests fill the public forms many times a minute from one address.
       RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      // A test run may serve builds of its own (see .env.example).
+      ...(process.env.PUBLIC_SITE_DIST ? { PUBLIC_SITE_DIST: process.env.PUBLIC_SITE_DIST } : {}),
+      ...(process.env.ADMIN_DIST ? { ADMIN_DIST: process.env.ADMIN_DIST } : {}),
     },
-  },
-});
+  };
+}

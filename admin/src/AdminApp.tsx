@@ -6,13 +6,19 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { createApiClient } from './api/api-client.ts';
 import { ApiProvider } from './api/api-context.tsx';
 import { createQueryClient } from './api/query-client.ts';
+import { AiResponsesScreen } from './ai-responses/AiResponsesScreen.tsx';
+import { AppointmentSchedulingScreen } from './appointments/AppointmentSchedulingScreen.tsx';
+import { CallLogsScreen } from './calls/CallLogsScreen.tsx';
 import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
+import { FaqManagementScreen } from './faq/FaqManagementScreen.tsx';
+import { MessengerScreen } from './messenger/MessengerScreen.tsx';
 import { PlatformProvider, type Platform } from './platform/platform.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
-import { PlannedScreen } from './screens/PlannedScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { SchedulingScreen } from './scheduling/SchedulingScreen.tsx';
 import { routerPath, type AdminPagePath } from './shell/admin-pages.ts';
 import { AdminShell } from './shell/AdminShell.tsx';
+import { PhotoSubmissionsScreen } from './submissions/PhotoSubmissionsScreen.tsx';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './styles.css';
@@ -24,18 +30,19 @@ export interface AdminAppProps {
   apiBaseUrl?: string;
 }
 
-// Screens of later releases: each already has its route and its real header. Keyed by the
-// contract's route list, so a route added there fails to compile until it has a screen here.
-const PLANNED_SCREEN_NOTES: Record<Exclude<AdminPagePath, '/admin' | '/admin/settings'>, string> = {
-  '/admin/photo-submissions': 'Customer photo submissions and their quotes will be listed here.',
-  '/admin/appointment-scheduling': 'Appointments and free estimates will be listed here.',
-  '/admin/scheduling': "Today's and upcoming appointments will be shown here.",
-  '/admin/call-logs': 'Calls answered by the AI assistant will be listed here.',
-  '/admin/ai-responses': "The AI assistant's interactions will be listed here.",
-  '/admin/faq-management': 'The FAQ entries the AI assistant answers from will be managed here.',
-  '/admin/messenger-conversations': 'Facebook Messenger conversations will be shown here.',
+// Every admin route and its screen, keyed by the contract's route list, so a route added
+// there fails to compile until it has a screen here.
+const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, () => React.JSX.Element> = {
+  '/admin/photo-submissions': PhotoSubmissionsScreen,
+  '/admin/appointment-scheduling': AppointmentSchedulingScreen,
+  '/admin/scheduling': SchedulingScreen,
+  '/admin/call-logs': CallLogsScreen,
+  '/admin/ai-responses': AiResponsesScreen,
+  '/admin/faq-management': FaqManagementScreen,
+  '/admin/settings': SettingsScreen,
+  '/admin/messenger-conversations': MessengerScreen,
 };
-const PLANNED_SCREENS = Object.entries(PLANNED_SCREEN_NOTES) as [keyof typeof PLANNED_SCREEN_NOTES, string][];
+const SCREEN_ROUTES = Object.entries(SCREENS) as [keyof typeof SCREENS, () => React.JSX.Element][];
 
 /** The whole admin: the browser entry and the desktop renderer both render just this. */
 export function AdminApp({ platform, apiBaseUrl = '' }: AdminAppProps) {
@@ -51,13 +58,8 @@ export function AdminApp({ platform, apiBaseUrl = '' }: AdminAppProps) {
               <Routes>
                 <Route element={<AdminShell />}>
                   <Route index element={<DashboardScreen />} />
-                  <Route path={routerPath('/admin/settings')} element={<SettingsScreen />} />
-                  {PLANNED_SCREENS.map(([page, note]) => (
-                    <Route
-                      key={page}
-                      path={routerPath(page)}
-                      element={<PlannedScreen page={page} note={note} />}
-                    />
+                  {SCREEN_ROUTES.map(([page, Screen]) => (
+                    <Route key={page} path={routerPath(page)} element={<Screen />} />
                   ))}
                   <Route path="*" element={<NotFoundScreen />} />
                 </Route>

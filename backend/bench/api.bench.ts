@@ -1,12 +1,12 @@
 // `npm run bench`: latency of the busiest reads with 100,000 rows, over real HTTP, beside the
 // same SQL run bare on better-sqlite3. The ratio shows what Express + JSON add on top of SQLite.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { seedVolume } from '../src/demo/volume-data.ts';
 import { startServer } from '../src/start.ts';
 import { statsRepository } from '../src/stats/stats.repository.ts';
 
@@ -15,33 +15,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 
 function seed(file: string, migrationsDir: string) {
   const db = openDatabase(file, migrationsDir);
-  const now = Date.now();
-  const insertSubmission =
-    db.prepare(`INSERT INTO photo_submissions (first_name, last_name, phone, email, address,
-    service_type, notes, status, estimate_amount_cents, source, created_at, updated_at)
-    VALUES ('Bench', ?, '(707) 555-0100', 'bench@example.com', '1 Redwood Dr', 'House Soft Wash', NULL, ?, ?, 'photo-form', ?, ?)`);
-  const insertPhoto =
-    db.prepare(`INSERT INTO photos (id, submission_id, position, width, height, bytes, original_type, created_at)
-    VALUES (?, ?, 0, 1200, 900, 150000, 'jpeg', ?)`);
-  const insertCall =
-    db.prepare(`INSERT INTO calls (customer_name, phone_number, status, summary, duration_seconds, created_at, updated_at)
-    VALUES ('Bench Caller', '(707) 555-0100', ?, 'Asked about a house wash.', ?, ?, ?)`);
-  const statuses = ['pending', 'reviewed', 'quoted', 'completed'];
-  db.transaction(() => {
-    for (let i = 0; i < ROWS; i++) {
-      const at = new Date(now - i * 37_000).toISOString();
-      const status = statuses[i % 4]!;
-      const id = insertSubmission.run(
-        `No${i}`,
-        status,
-        status === 'quoted' ? 50_000 : null,
-        at,
-        at,
-      ).lastInsertRowid;
-      insertPhoto.run(randomUUID(), id, at);
-      insertCall.run(i % 9 === 0 ? 'missed' : 'completed', i % 9 === 0 ? 0 : 60 + (i % 300), at, at);
-    }
-  })();
+  seedVolume(db, { submissions: ROWS, calls: ROWS, withPhotoRows: true });
   return db;
 }
 

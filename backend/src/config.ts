@@ -85,6 +85,9 @@ const envSchema = z.object({
     .min(2, 'must be at least 2')
     .max(60, 'must be at most 60')
     .default(22),
+  // Where the built apps are served from; tests point these at their own builds.
+  PUBLIC_SITE_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
   // Provider keys used by later features; each is optional and has a local fallback.
   OPENAI_API_KEY: optionalSecret,
   OPENAI_MODEL: optionalSecret,
@@ -184,8 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
     quoteBudgetMs: e.QUOTE_TIME_BUDGET_SECONDS * 1000,
-    publicSiteDist: path.join(repoRoot, 'public-site', 'dist'),
-    adminDist: path.join(repoRoot, 'admin', 'dist'),
+    publicSiteDist: path.resolve(cwd, e.PUBLIC_SITE_DIST ?? path.join(repoRoot, 'public-site', 'dist')),
+    adminDist: path.resolve(cwd, e.ADMIN_DIST ?? path.join(repoRoot, 'admin', 'dist')),
     migrationsDir: path.join(repoRoot, 'backend', 'migrations'),
     providers: {
       openai: { apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, baseUrl: e.OPENAI_BASE_URL },

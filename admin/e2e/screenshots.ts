@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+
+/** Where the admin remembers the staff member's theme choice (per browser). */
+export const THEME_STORAGE_KEY = 'washdesk.theme';
+
+/**
+ * Full-page screenshots of the current admin screen at 1440 px, light then dark, written to
+ * .test-output/screenshots/ (a test-run artifact, not committed). Dark is chosen the way a
+ * browser remembers it, then the page is reloaded, so the picture is what staff really get.
+ */
+export async function screenshotBothThemes(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: THEME_STORAGE_KEY,
+      value: theme,
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Lists load after the heading; let the network settle so the picture shows them.
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `.test-output/screenshots/admin-${name}-${theme}.png`, fullPage: true });
+  }
+  await page.evaluate((key) => localStorage.removeItem(key), THEME_STORAGE_KEY);
+}
