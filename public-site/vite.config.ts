@@ -12,5 +12,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // backend/bench/public-pages.bench.ts reads it to weigh what each page loads.
+    manifest: true,
   },
 });

@@ -1,4 +1,5 @@
 // Which front-end builds are missing or older than their sources (or the shared contract).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -27,4 +28,16 @@ export function staleApps() {
     const built = newestMtime(path.join(root, app.output));
     return built === 0 || Math.max(contract, newestMtime(path.join(root, app.dir))) > built;
   });
+}
+
+/** Builds what staleApps() names; exits the process when a build fails (its messages are above). */
+export function buildStaleApps() {
+  for (const app of staleApps()) {
+    process.stdout.write(`Building ${app.workspace}...\n`);
+    const result = spawnSync('npm', ['run', 'build', '-w', app.workspace], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) {
+      process.stderr.write(`Building ${app.workspace} failed; see the messages above.\n`);
+      process.exit(result.status ?? 1);
+    }
+  }
 }

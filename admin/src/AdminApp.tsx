@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ADMIN_BASE } from '@washdesk/contract';
@@ -6,19 +6,14 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { createApiClient } from './api/api-client.ts';
 import { ApiProvider } from './api/api-context.tsx';
 import { createQueryClient } from './api/query-client.ts';
-import { AiResponsesScreen } from './ai-responses/AiResponsesScreen.tsx';
-import { AppointmentSchedulingScreen } from './appointments/AppointmentSchedulingScreen.tsx';
-import { CallLogsScreen } from './calls/CallLogsScreen.tsx';
 import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
-import { FaqManagementScreen } from './faq/FaqManagementScreen.tsx';
-import { MessengerScreen } from './messenger/MessengerScreen.tsx';
 import { PlatformProvider, type Platform } from './platform/platform.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
-import { SettingsScreen } from './settings/SettingsScreen.tsx';
-import { SchedulingScreen } from './scheduling/SchedulingScreen.tsx';
+import { preloadedScreen, type PreloadedScreen } from './screens/preloaded-screen.tsx';
 import { routerPath, type AdminPagePath } from './shell/admin-pages.ts';
 import { AdminShell } from './shell/AdminShell.tsx';
-import { PhotoSubmissionsScreen } from './submissions/PhotoSubmissionsScreen.tsx';
+import './shell/bundled-icons.ts';
+import { useThemeOnBody } from './theme/use-theme-on-body.ts';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './styles.css';
@@ -31,24 +26,58 @@ export interface AdminAppProps {
 }
 
 // Every admin route and its screen, keyed by the contract's route list, so a route added
-// there fails to compile until it has a screen here.
-const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, () => React.JSX.Element> = {
-  '/admin/photo-submissions': PhotoSubmissionsScreen,
-  '/admin/appointment-scheduling': AppointmentSchedulingScreen,
-  '/admin/scheduling': SchedulingScreen,
-  '/admin/call-logs': CallLogsScreen,
-  '/admin/ai-responses': AiResponsesScreen,
-  '/admin/faq-management': FaqManagementScreen,
-  '/admin/settings': SettingsScreen,
-  '/admin/messenger-conversations': MessengerScreen,
+// there fails to compile until it has a screen here. Each screen is its own chunk: staff who
+// open the dashboard (or a bookmarked screen) load only that screen's code first.
+const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
+  '/admin/photo-submissions': preloadedScreen(() =>
+    import('./submissions/PhotoSubmissionsScreen.tsx').then((m) => m.PhotoSubmissionsScreen),
+  ),
+  '/admin/appointment-scheduling': preloadedScreen(() =>
+    import('./appointments/AppointmentSchedulingScreen.tsx').then((m) => m.AppointmentSchedulingScreen),
+  ),
+  '/admin/scheduling': preloadedScreen(() =>
+    import('./scheduling/SchedulingScreen.tsx').then((m) => m.SchedulingScreen),
+  ),
+  '/admin/call-logs': preloadedScreen(() =>
+    import('./calls/CallLogsScreen.tsx').then((m) => m.CallLogsScreen),
+  ),
+  '/admin/ai-responses': preloadedScreen(() =>
+    import('./ai-responses/AiResponsesScreen.tsx').then((m) => m.AiResponsesScreen),
+  ),
+  '/admin/faq-management': preloadedScreen(() =>
+    import('./faq/FaqManagementScreen.tsx').then((m) => m.FaqManagementScreen),
+  ),
+  '/admin/settings': preloadedScreen(() =>
+    import('./settings/SettingsScreen.tsx').then((m) => m.SettingsScreen),
+  ),
+  '/admin/messenger-conversations': preloadedScreen(() =>
+    import('./messenger/MessengerScreen.tsx').then((m) => m.MessengerScreen),
+  ),
 };
-const SCREEN_ROUTES = Object.entries(SCREENS) as [keyof typeof SCREENS, () => React.JSX.Element][];
+const SCREEN_ROUTES = Object.entries(SCREENS) as [keyof typeof SCREENS, PreloadedScreen][];
+
+/** The screen the browser opened on starts loading at once, beside the session check. */
+function preloadOpenedScreen() {
+  const path = window.location.pathname.replace(/\/+$/, '').toLowerCase();
+  void SCREEN_ROUTES.find(([page]) => page === path)?.[1]
+    .preload()
+    .catch(() => undefined);
+}
 
 /** The whole admin: the browser entry and the desktop renderer both render just this. */
 export function AdminApp({ platform, apiBaseUrl = '' }: AdminAppProps) {
   // Created once per mounted app, so two apps (or tests) never share a cache.
   const [queryClient] = useState(createQueryClient);
   const [api] = useState(() => createApiClient(apiBaseUrl));
+  useState(preloadOpenedScreen);
+  // The other screens follow once this one is up, so moving between them never waits.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      for (const [, screen] of SCREEN_ROUTES) void screen.preload().catch(() => undefined);
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+  useThemeOnBody();
   return (
     <BlueprintProvider>
       <PlatformProvider value={platform}>

@@ -1,26 +1,12 @@
 // `npm run bench`: latency of the busiest reads with 100,000 rows, over real HTTP, beside the
 // same SQL run bare on better-sqlite3. The ratio shows what Express + JSON add on top of SQLite.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { seedVolume } from '../src/demo/volume-data.ts';
-import { startServer } from '../src/start.ts';
 import { statsRepository } from '../src/stats/stats.repository.ts';
+import { percentile, startBenchServer } from './bench-server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-
-function seed(file: string, migrationsDir: string) {
-  const db = openDatabase(file, migrationsDir);
-  seedVolume(db, { submissions: ROWS, calls: ROWS, withPhotoRows: true });
-  return db;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function measure(run: () => unknown) {
   for (let i = 0; i < 20; i++) await run();
@@ -35,15 +21,8 @@ async function measure(run: () => unknown) {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'off' });
-  const seedStart = performance.now();
-  seed(config.databaseFile, config.migrationsDir).close();
-  process.stdout.write(
-    `Seeded ${ROWS.toLocaleString('en-US')} submissions (+ photos) and calls in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
-  );
-
-  const server = await startServer(config);
+  const server = await startBenchServer({ submissions: ROWS, calls: ROWS, withPhotoRows: true });
+  const { config } = server;
   const bare = openDatabase(config.databaseFile, config.migrationsDir);
   // The bare side runs the very statements the endpoints run, minus Express, JSON and HTTP.
   const stats = statsRepository(bare, config.timeZone);
@@ -52,9 +31,7 @@ async function main() {
   );
   const callsSql = bare.prepare('SELECT * FROM calls ORDER BY created_at DESC, id DESC LIMIT 50');
   const http = (p: string) => async () => {
-    const res = await fetch(`${server.url}${p}`);
-    if (!res.ok) throw new Error(`${p}: ${res.status}`);
-    await res.arrayBuffer();
+    await (await server.get(p)).arrayBuffer();
   };
 
   const cases: [string, () => unknown, () => unknown][] = [
@@ -82,8 +59,7 @@ async function main() {
     `${lines.join('\n')}\n(${RUNS} sequential requests each, after 20 warm-up; ${ROWS.toLocaleString('en-US')} rows)\n`,
   );
   bare.close();
-  await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 await main();

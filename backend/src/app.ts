@@ -18,11 +18,15 @@ import { appointmentRepository } from './appointments/appointment.repository.ts'
 import { appointmentRoutes } from './appointments/appointment.routes.ts';
 import { callRepository } from './calls/call.repository.ts';
 import { callRoutes } from './calls/call.routes.ts';
+import { aiResponseRepository } from './ai-responses/ai-response.repository.ts';
+import { aiResponseRoutes } from './ai-responses/ai-response.routes.ts';
 import { faqRepository } from './faq/faq.repository.ts';
 import { faqRoutes } from './faq/faq.routes.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { messengerRepository } from './messenger/messenger.repository.ts';
 import { messengerRoutes } from './messenger/messenger.routes.ts';
+import { messengerDeliveryFromConfig } from './messenger/meta-delivery.ts';
+import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { pageRoutes } from './pages/pages.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { photoRoutes } from './photos/photo.routes.ts';
@@ -33,6 +37,7 @@ import { settingsRepository } from './settings/settings.repository.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { statsRepository } from './stats/stats.repository.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
+import { reportRoutes } from './reports/report.routes.ts';
 import { submissionRepository } from './submissions/submission.repository.ts';
 import { submissionRoutes } from './submissions/submission.routes.ts';
 
@@ -86,7 +91,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(authRoutes(config, repos.users, repos.sessions));
   app.use(userRoutes(repos.users, repos.sessions));
   app.use(profileRoutes(config, deps.db));
-  app.use(statsRoutes(repos.stats));
+  app.use(statsRoutes(repos.stats, deps.db));
+  app.use(reportRoutes(config, deps.db));
   app.use(submissionRoutes(config, repos.submissions));
   app.use(
     quoteRoutes(config, repos.submissions, quoteService(config, repos.analyses, analyzerFromConfig(config))),
@@ -94,10 +100,12 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(photoRoutes(config, repos.photos));
   app.use(serviceRequestRoutes(config, repos.serviceRequests));
   app.use(callRoutes(repos.calls));
+  app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
-  app.use(appointmentRoutes(repos.appointments));
-  app.use(settingsRoutes(repos.settings));
-  app.use(messengerRoutes(repos.messenger));
+  app.use(appointmentRoutes(repos.appointments, config.timeZone));
+  app.use(settingsRoutes(repos.settings, config));
+  app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
+  app.use(assistantRoutes(config, deps.db));
   app.use('/api', apiNotFound);
   app.use(pageRoutes(config));
 

@@ -13,6 +13,7 @@ import {
   APPOINTMENT_SOURCES,
   APPOINTMENT_STATUSES,
   PREFERRED_TIMES,
+  type AppointmentStatus,
 } from './enums.ts';
 
 export const appointmentSchema = z.object({
@@ -53,6 +54,16 @@ export const appointmentCreateSchema = z.object({
 });
 export type AppointmentCreate = z.input<typeof appointmentCreateSchema>;
 
+/**
+ * The same dialog editing a stored appointment: the phone assistant may have booked it without a
+ * time ("Time TBD"), and staff fixing something else must not be forced to invent one.
+ */
+export const appointmentEditFormSchema = appointmentCreateSchema.extend({
+  preferredTime: z
+    .union([z.enum(PREFERRED_TIMES), z.literal('')], { error: 'Preferred time is required' })
+    .transform((v) => v || null),
+});
+
 /** Staff edit an appointment or mark it completed / cancelled; every field is optional. */
 export const appointmentUpdateSchema = z
   .object({
@@ -71,8 +82,37 @@ export const appointmentUpdateSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
 export type AppointmentUpdate = z.input<typeof appointmentUpdateSchema>;
 
+/** Which appointments a list shows, by the business's calendar day (the server knows its time zone). */
+export const APPOINTMENT_WHEN = ['today', 'upcoming'] as const;
+
 export const appointmentListQuerySchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES, { error: 'Unknown status' }).optional(),
   from: calendarDate('from must be a date').optional(),
   to: calendarDate('to must be a date').optional(),
+  /** today = on today's date; upcoming = after today, soonest first. */
+  when: z.enum(APPOINTMENT_WHEN, { error: 'when must be today or upcoming' }).optional(),
+  /** Part of the customer's name, phone or address. */
+  q: z.string().trim().max(120, 'Search at most 120 characters').optional(),
 });
+
+/** The Scheduling page's tiles, counted by the server over every appointment. */
+export const appointmentSummarySchema = z.object({
+  total: z.number().int(),
+  today: z.number().int(),
+  scheduled: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  /** The business's calendar date the counts were taken on, `YYYY-MM-DD`. */
+  date: z.string(),
+});
+export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
+
+/**
+ * Staff finish or call off a scheduled visit; a cancelled one can be put back on the calendar.
+ * A completed visit stays completed (the work was done).
+ */
+export const APPOINTMENT_STATUS_MOVES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  scheduled: ['completed', 'cancelled'],
+  cancelled: ['scheduled'],
+  completed: [],
+};

@@ -43,3 +43,35 @@ export const formatDuration = (seconds: number | null | undefined): string | nul
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
+
+/** `?callId=` narrows the log to one call's answers (the call's "View Details"). */
+export const aiResponseListQuerySchema = z.object({
+  callId: z.coerce
+    .number({ error: 'callId must be a number' })
+    .int('callId must be a whole number')
+    .positive('callId must be positive')
+    .optional(),
+});
+
+/**
+ * The AI response log in figures, computed from every stored answer. Rates are whole percents;
+ * null when nothing was logged yet (the screens show "—", never a made-up figure).
+ */
+export const aiResponseSummarySchema = z.object({
+  totalResponses: z.number().int(),
+  /** Answers stored as successful by the assistant (it answered rather than failed or gave up). */
+  successfulResponses: z.number().int(),
+  successRate: z.number().nullable(),
+  /** Answers whose response time was measured; the average is over these only. */
+  timedResponses: z.number().int(),
+  averageResponseTimeMs: z.number().nullable(),
+});
+export type AiResponseSummary = z.infer<typeof aiResponseSummarySchema>;
+
+/** One intent's share of the log ("Analyze Patterns"); share is a percent with one decimal. */
+export const intentShareSchema = z.object({
+  intent: z.string(),
+  count: z.number().int(),
+  share: z.number(),
+});
+export type IntentShare = z.infer<typeof intentShareSchema>;

@@ -13,3 +13,4 @@ export * from './profile.ts';
 export * from './routes.ts';
 export * from './auth.ts';
 export * from './quote.ts';
+export * from './report.ts';

@@ -43,8 +43,12 @@ export const messengerSendSchema = z.object({
     .max(2000, 'Must be at most 2000 characters'),
 });
 export type MessengerSend = z.input<typeof messengerSendSchema>;
+/** A delivered send answers 201 with the stored message (deliveryStatus "sent"). */
+export const messengerSentSchema = z.object({ message: messageSchema });
 
 export const MESSENGER_NOT_CONNECTED = 'not delivered: Messenger is not connected';
+/** The error code of a send that Meta refused or could not be reached for; the message is kept. */
+export const MESSENGER_DELIVERY_FAILED = 'messenger_delivery_failed';
 
 /** "First Last", or "Facebook User" and the last 4 characters of the id. */
 export const conversationDisplayName = (

@@ -40,3 +40,37 @@ export const commonResponseUpdateSchema = z.object({
     .max(2000, 'Must be at most 2000 characters'),
 });
 export type CommonResponseUpdate = z.input<typeof commonResponseUpdateSchema>;
+
+/**
+ * Whether the assistant can answer customers right now, and why (the header's indicator). It can
+ * answer when an AI model key is set or when there are active FAQ entries to answer from.
+ */
+export const assistantStatusSchema = z.object({
+  online: z.boolean(),
+  answersFrom: z.enum(['ai-model', 'faq', 'none']),
+  activeFaqEntries: z.number().int(),
+  phoneConnected: z.boolean(),
+  messengerConnected: z.boolean(),
+  /** One short sentence per fact, for the indicator's tooltip. */
+  details: z.array(z.string()),
+});
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
+
+/** Settings → Telephony: read-only, from the server's environment; secrets only masked. */
+export const telephonySettingsSchema = z.object({
+  phone: z.object({
+    connected: z.boolean(),
+    accountSid: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+  }),
+  publicBaseUrl: z.string(),
+  webhooks: z.array(z.object({ label: z.string(), path: z.string() })),
+  aiProvider: z.object({
+    connected: z.boolean(),
+    provider: z.string(),
+    maskedKey: z.string().nullable(),
+    model: z.string().nullable(),
+  }),
+  messengerConnected: z.boolean(),
+});
+export type TelephonySettings = z.infer<typeof telephonySettingsSchema>;

@@ -1,7 +1,92 @@
+import { useState } from 'react';
+import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApi } from '../api/api-context.tsx';
 import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { AppointmentCard } from './AppointmentCard.tsx';
+import { AppointmentSearch } from './AppointmentSearch.tsx';
+import { useAppointmentDialogs } from './AppointmentDialogs.tsx';
+import { appointmentQueries } from './appointments.queries.ts';
+import { ListPager } from './ListPager.tsx';
+import { useDebounced } from './use-debounced.ts';
+import './appointments.css';
+
+const PAGE_SIZE = 20;
 
 export function AppointmentSchedulingScreen() {
   const heading = ADMIN_PAGE_HEADINGS['/admin/appointment-scheduling'];
-  return <PageHeader title={heading.title} description={heading.description} />;
+  const api = useApi();
+  const [offset, setOffset] = useState(0);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  // The old page stays on screen while the next one loads, so paging does not flash.
+  const list = useQuery({
+    ...appointmentQueries.list(api, { q, limit: PAGE_SIZE, offset }),
+    placeholderData: keepPreviousData,
+  });
+  const dialogs = useAppointmentDialogs();
+
+  return (
+    <>
+      <PageHeader
+        title={heading.title}
+        description={heading.description}
+        action={
+          <Button
+            intent={Intent.PRIMARY}
+            icon="plus"
+            text="Schedule Appointment"
+            onClick={dialogs.schedule}
+          />
+        }
+      />
+      <AppointmentSearch
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setOffset(0);
+        }}
+      />
+      {list.isPending ? (
+        <div className="appointments-loading" aria-busy="true">
+          <Spinner size={20} />
+          <span>Loading appointments...</span>
+        </div>
+      ) : list.isError ? (
+        <Callout intent={Intent.DANGER} title="The appointments could not be loaded">
+          Check that the Washdesk server is running, then reload the page.
+        </Callout>
+      ) : list.data.total === 0 && q ? (
+        <NonIdealState icon="search" title={`No appointments match “${q}”`} />
+      ) : list.data.total === 0 ? (
+        <NonIdealState
+          icon="calendar"
+          title="No appointments scheduled yet"
+          description="Appointments booked by the AI assistant during phone calls appear here automatically."
+        />
+      ) : (
+        <>
+          <div
+            className="appointment-cards"
+            role="list"
+            aria-label="Appointments"
+            aria-busy={list.isFetching}
+          >
+            {list.data.items.map((appointment) => (
+              <AppointmentCard key={appointment.id} appointment={appointment} onEdit={dialogs.edit} />
+            ))}
+          </div>
+          <ListPager
+            label="Appointment pages"
+            total={list.data.total}
+            offset={offset}
+            limit={PAGE_SIZE}
+            onOffsetChange={setOffset}
+          />
+        </>
+      )}
+      {dialogs.dialogs}
+    </>
+  );
 }

@@ -1,60 +1,83 @@
-import { Callout, Card, Classes, H3, Icon, Intent } from '@blueprintjs/core';
+import { Callout, Card, Classes, H3, Icon, Intent, Tooltip } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { Stats } from '@washdesk/contract';
+import type { Stats, WeeklySummary } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
+import { reportQueries } from '../reports/report.queries.ts';
 import { statsQueries } from './stats.queries.ts';
+import { trendText } from './trend.ts';
+
+interface Figures {
+  stats: Stats;
+  /** This week and last week, for the quotes trend. */
+  weeks: WeeklySummary[] | undefined;
+}
 
 interface StatCardContent {
   label: string;
   icon: IconName;
-  value: (stats: Stats) => string;
-  /** A second line from the same figures; the spec's fixed trend texts would be made up. */
-  detail: (stats: Stats) => string;
+  value: (f: Figures) => string;
+  /** The trend or a second line from the same figures; the spec's fixed trend texts would be made up. */
+  detail: (f: Figures) => string;
+  /** How the second line is computed. */
+  explains: string;
 }
 
 const STAT_CARDS: StatCardContent[] = [
   {
     label: "Today's Submissions",
     icon: 'camera',
-    value: (s) => String(s.todaySubmissions),
-    detail: (s) => `${s.yesterdaySubmissions} yesterday`,
+    value: ({ stats }) => String(stats.todaySubmissions),
+    detail: ({ stats }) => trendText(stats.todaySubmissions, stats.yesterdaySubmissions, 'from yesterday'),
+    explains: "Photo submissions received today against yesterday's, by the business's calendar day.",
   },
   {
     label: 'Pending Reviews',
     icon: 'time',
-    value: (s) => String(s.pendingSubmissions),
-    detail: (s) => `${s.reviewedSubmissions} reviewed`,
+    value: ({ stats }) => String(stats.pendingSubmissions),
+    detail: ({ stats }) => `${stats.reviewedSubmissions} reviewed`,
+    explains: 'Submissions nobody has reviewed or quoted yet; below, the ones reviewed but not quoted.',
   },
   {
     label: 'Quote Requests',
     icon: 'dollar',
-    value: (s) => String(s.quoteRequests),
-    detail: (s) => `${s.thisWeekSubmissions} submissions this week`,
+    value: ({ stats }) => String(stats.quoteRequests),
+    detail: ({ weeks }) => {
+      const [thisWeek, lastWeek] = weeks ?? [];
+      return thisWeek && lastWeek ? trendText(thisWeek.quotes, lastWeek.quotes, 'this week') : '—';
+    },
+    explains: "Submissions with a quote. The trend: quotes on this week's submissions against last week's.",
   },
   {
     label: 'Completion Rate',
     icon: 'tick-circle',
-    value: (s) => `${s.completionRate}%`,
-    detail: (s) => `${s.completedSubmissions} of ${s.totalSubmissions} completed`,
+    value: ({ stats }) => `${stats.completionRate}%`,
+    detail: ({ stats }) => `${stats.completedSubmissions} of ${stats.totalSubmissions} completed`,
+    explains: 'Completed submissions out of all submissions, rounded to a whole percent.',
   },
 ];
 
 const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
 
-function StatCard({ card, stats }: { card: StatCardContent; stats: Stats | undefined }) {
+function StatCard({ card, figures }: { card: StatCardContent; figures: Figures | undefined }) {
   // Without figures every text is a skeleton, so the loading grid has the real cards' shape.
-  const skeleton = stats ? undefined : Classes.SKELETON;
+  const skeleton = figures ? undefined : Classes.SKELETON;
   return (
-    <Card className="stat-card" role="group" aria-label={card.label} aria-busy={!stats}>
+    <Card className="stat-card" role="group" aria-label={card.label} aria-busy={!figures}>
       <div className="stat-card__label">
         <span className={skeleton}>{card.label}</span>
         <Icon icon={card.icon} className={skeleton} />
       </div>
-      <H3 className={classes('stat-card__value', skeleton)}>{stats ? card.value(stats) : '00'}</H3>
-      <p className={classes(Classes.TEXT_MUTED, skeleton)}>
-        {stats ? card.detail(stats) : 'Loading figures'}
-      </p>
+      <H3 className={classes('stat-card__value', skeleton)}>{figures ? card.value(figures) : '00'}</H3>
+      {figures ? (
+        <Tooltip content={card.explains} placement="bottom" className="stat-card__detail">
+          <p className={Classes.TEXT_MUTED} tabIndex={0}>
+            {card.detail(figures)}
+          </p>
+        </Tooltip>
+      ) : (
+        <p className={classes(Classes.TEXT_MUTED, skeleton)}>Loading figures</p>
+      )}
     </Card>
   );
 }
@@ -63,6 +86,7 @@ function StatCard({ card, stats }: { card: StatCardContent; stats: Stats | undef
 export function StatCards() {
   const api = useApi();
   const stats = useQuery(statsQueries.dashboard(api));
+  const weeks = useQuery(reportQueries.weekly(api, 2));
   if (stats.isError) {
     return (
       <Callout intent={Intent.DANGER} title="The figures could not be loaded">
@@ -70,10 +94,11 @@ export function StatCards() {
       </Callout>
     );
   }
+  const figures = stats.data && { stats: stats.data, weeks: weeks.data };
   return (
     <section className="stat-cards" aria-label="Statistics">
       {STAT_CARDS.map((card) => (
-        <StatCard key={card.label} card={card} stats={stats.data} />
+        <StatCard key={card.label} card={card} figures={figures} />
       ))}
     </section>
   );

@@ -1,7 +1,42 @@
+import { Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useApi } from '../api/api-context.tsx';
 import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { ConversationList } from './ConversationList.tsx';
+import { ConversationPanel } from './ConversationPanel.tsx';
+import { messengerQueries } from './messenger.queries.ts';
+import { RecentMessagesCard } from './RecentMessagesCard.tsx';
+import './messenger.css';
 
 export function MessengerScreen() {
   const heading = ADMIN_PAGE_HEADINGS['/admin/messenger-conversations'];
-  return <PageHeader title={heading.title} description={heading.description} />;
+  const api = useApi();
+  const active = useQuery(messengerQueries.activeCount(api));
+  // The open conversation lives in the URL, so a reload or a link comes back to it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = Number(searchParams.get('conversation')) || null;
+  const select = (id: number) => setSearchParams({ conversation: String(id) }, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title={heading.title}
+        description={heading.description}
+        action={
+          <Tag large minimal icon="chat" className="messenger-active-count">
+            {active.data === undefined
+              ? '— active conversations'
+              : `${active.data} active conversation${active.data === 1 ? '' : 's'}`}
+          </Tag>
+        }
+      />
+      <div className="messenger">
+        <ConversationList selectedId={selectedId} onSelect={select} />
+        <ConversationPanel conversationId={selectedId} />
+      </div>
+      <RecentMessagesCard onSelect={select} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Classes, H1, Intent, Tag } from '@blueprintjs/core';
+import { Classes, H1 } from '@blueprintjs/core';
+import { AssistantStatusTag } from './AssistantStatusTag.tsx';
 
 interface PageHeaderProps {
   title: string;
@@ -8,7 +9,7 @@ interface PageHeaderProps {
   action?: ReactNode;
 }
 
-/** The header every admin page has; the assistant indicator is always shown (spec: Admin shell). */
+/** The header every admin page has; the assistant's status is always shown (spec: Admin shell). */
 export function PageHeader({ title, description, action }: PageHeaderProps) {
   return (
     <header className="admin-page-header">
@@ -17,9 +18,7 @@ export function PageHeader({ title, description, action }: PageHeaderProps) {
         {description && <p className={Classes.TEXT_MUTED}>{description}</p>}
       </div>
       <div className="admin-page-header__end">
-        <Tag intent={Intent.SUCCESS} minimal round icon="dot">
-          AI Assistant Online
-        </Tag>
+        <AssistantStatusTag />
         {action}
       </div>
     </header>

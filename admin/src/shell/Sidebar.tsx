@@ -6,6 +6,7 @@ import { useHref, useLinkClickHandler, useLocation } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { profileQueries } from '../profile/profile.queries.ts';
 import { SignedInStaff } from '../session/SignedInStaff.tsx';
+import { ThemeSwitch } from '../theme/ThemeSwitch.tsx';
 import { routerPath, type AdminPagePath } from './admin-pages.ts';
 
 interface AdminEntry {
@@ -89,6 +90,7 @@ export function Sidebar() {
           {ENTRIES_AFTER_QUOTE_TOOL.map(entry)}
         </ul>
       </nav>
+      <ThemeSwitch />
       <SignedInStaff />
     </aside>
   );

@@ -1,6 +1,7 @@
 import type {
   Appointment,
   AppointmentSource,
+  AppointmentSummary,
   AppointmentStatus,
   appointmentCreateSchema,
   appointmentUpdateSchema,
@@ -62,12 +63,31 @@ const COLUMNS: Record<keyof AppointmentChange, string> = {
   notes: 'notes',
 };
 
+/** A list's filters once `when` has been turned into calendar dates by the business's time zone. */
+export interface AppointmentFilter {
+  status?: AppointmentStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+  /** Soonest first (upcoming visits); otherwise latest date first. */
+  soonestFirst?: boolean;
+  limit: number;
+  offset: number;
+}
+
 export function appointmentRepository(db: Db) {
   const filter = `WHERE (@status IS NULL OR status = @status)
-    AND (@from IS NULL OR scheduled_date >= @from) AND (@to IS NULL OR scheduled_date <= @to)`;
-  const page = db.prepare(`SELECT * FROM appointments ${filter}
+    AND (@from IS NULL OR scheduled_date >= @from) AND (@to IS NULL OR scheduled_date <= @to)
+    AND (@q IS NULL OR customer_name LIKE @q ESCAPE '\\' OR customer_phone LIKE @q ESCAPE '\\'
+      OR address LIKE @q ESCAPE '\\')`;
+  const latestFirst = db.prepare(`SELECT * FROM appointments ${filter}
     ORDER BY scheduled_date DESC, id DESC LIMIT @limit OFFSET @offset`);
+  const soonestFirst = db.prepare(`SELECT * FROM appointments ${filter}
+    ORDER BY scheduled_date ASC, id ASC LIMIT @limit OFFSET @offset`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM appointments ${filter}`);
+  // One pass over the status index; "today" is a date equality on the date index.
+  const byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM appointments GROUP BY status');
+  const onDate = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
   const one = db.prepare('SELECT * FROM appointments WHERE id = ?');
   const insert = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
@@ -79,18 +99,35 @@ export function appointmentRepository(db: Db) {
     return row && toAppointment(row);
   };
   return {
-    list(f: { status?: AppointmentStatus; from?: string; to?: string; limit: number; offset: number }) {
+    list(f: AppointmentFilter) {
       const params = {
         status: f.status ?? null,
         from: f.from ?? null,
         to: f.to ?? null,
+        q: f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
         limit: f.limit,
         offset: f.offset,
       };
       return {
-        rows: (page.all(params) as AppointmentRow[]).map(toAppointment),
+        rows: ((f.soonestFirst ? soonestFirst : latestFirst).all(params) as AppointmentRow[]).map(
+          toAppointment,
+        ),
         total: (count.get(params) as { n: number }).n,
       };
+    },
+    /** The Scheduling tiles on `date` (the business's today), read in one transaction. */
+    summary(date: string): AppointmentSummary {
+      return db.transaction(() => {
+        const counts: Record<AppointmentStatus, number> = { scheduled: 0, completed: 0, cancelled: 0 };
+        for (const row of byStatus.all() as { status: AppointmentStatus; n: number }[])
+          counts[row.status] = row.n;
+        return {
+          total: counts.scheduled + counts.completed + counts.cancelled,
+          today: (onDate.get(date) as { n: number }).n,
+          ...counts,
+          date,
+        };
+      })();
     },
     get,
     create(input: NewAppointment, source: AppointmentSource = 'staff') {

@@ -1,7 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER, appointmentSchema, type Appointment } from '@washdesk/contract';
+import {
+  TOTAL_COUNT_HEADER,
+  appointmentSchema,
+  appointmentSummarySchema,
+  errorBodySchema,
+  type Appointment,
+} from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { expectInvalid, expectNotFound } from '../test/expect-errors.ts';
+import { addDays, localDate } from '../time.ts';
+
+// The test server's business time zone (see test-server.ts).
+const TZ = 'America/Los_Angeles';
 
 const oneSchema = appointmentSchema.strict();
 const listSchema = oneSchema.array();
@@ -216,5 +226,113 @@ describe('PUT /api/appointments/:id', () => {
       'id must be a number',
     );
     expect(server.count('appointments')).toBe(before);
+  });
+});
+
+describe('status moves', () => {
+  it('puts a cancelled appointment back on the calendar', async () => {
+    const appt = await create();
+    await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'cancelled' });
+    const res = await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'scheduled' });
+    expect(res.status).toBe(200);
+    expect((await fetchOne(appt.id)).status).toBe('scheduled');
+  });
+
+  it.each([
+    ['completed', 'cancelled', 'A completed appointment cannot be marked cancelled'],
+    ['completed', 'scheduled', 'A completed appointment cannot be marked scheduled'],
+    ['cancelled', 'completed', 'A cancelled appointment cannot be marked completed'],
+  ])('refuses %s → %s with 409 and a clear message', async (from, to, message) => {
+    const appt = await create();
+    expect((await server.send('PUT', `/api/appointments/${appt.id}`, { status: from })).status).toBe(200);
+    const before = await fetchOne(appt.id);
+    const res = await server.send('PUT', `/api/appointments/${appt.id}`, { status: to, notes: 'changed' });
+    expect(res.status).toBe(409);
+    const body = errorBodySchema.parse(await res.json());
+    expect(body.error).toMatchObject({ code: 'conflict', message });
+    expect(await fetchOne(appt.id)).toEqual(before);
+  });
+
+  it('still lets staff correct a completed appointment without changing its status', async () => {
+    const appt = await create();
+    await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'completed' });
+    const res = await server.send('PUT', `/api/appointments/${appt.id}`, {
+      status: 'completed',
+      estimateAmount: 300,
+    });
+    expect(res.status).toBe(200);
+    expect(await fetchOne(appt.id)).toMatchObject({ status: 'completed', estimateAmount: 300 });
+  });
+});
+
+describe('GET /api/appointments?when= and ?q=', () => {
+  const today = localDate(new Date(), TZ);
+
+  it("lists today's appointments, and upcoming ones soonest first from tomorrow", async () => {
+    const tag = `When ${Date.now()}`;
+    const yesterday = await create({ customerName: `${tag} a`, preferredDate: addDays(today, -1) });
+    const onToday = await create({ customerName: `${tag} b`, preferredDate: today });
+    const later = await create({ customerName: `${tag} c`, preferredDate: addDays(today, 9) });
+    const tomorrow = await create({ customerName: `${tag} d`, preferredDate: addDays(today, 1) });
+    const q = `&q=${encodeURIComponent(tag)}`;
+    const todays = await listOf(`?when=today${q}`);
+    expect(todays.rows.map((a) => a.id)).toEqual([onToday.id]);
+    const upcoming = await listOf(`?when=upcoming${q}`);
+    expect(upcoming.rows.map((a) => a.id)).toEqual([tomorrow.id, later.id]);
+    expect(upcoming.total).toBe('2');
+    const everything = await listOf(`?q=${encodeURIComponent(tag)}`);
+    expect(everything.rows.map((a) => a.id)).toEqual([later.id, tomorrow.id, onToday.id, yesterday.id]);
+  });
+
+  it('searches name, phone and address, treating % and _ literally', async () => {
+    const name = `Search_${Date.now()}`;
+    const appt = await create({
+      customerName: name,
+      customerPhone: '(415) 555-7788',
+      address: '9 Quail Hollow',
+    });
+    expect((await listOf(`?q=${name}`)).rows.map((a) => a.id)).toEqual([appt.id]);
+    expect((await listOf(`?q=555-7788`)).rows.map((a) => a.id)).toContain(appt.id);
+    expect((await listOf(`?q=quail hollow`)).rows.map((a) => a.id)).toContain(appt.id);
+    expect((await listOf(`?q=${encodeURIComponent('%_')}`)).total).toBe('0');
+  });
+
+  it('rejects an unknown when with 400', async () => {
+    await expectInvalid(
+      await server.get('/api/appointments?when=yesterday'),
+      'when',
+      'when must be today or upcoming',
+    );
+  });
+});
+
+describe('GET /api/appointments/summary', () => {
+  const readSummary = async () => {
+    const res = await server.get('/api/appointments/summary');
+    expect(res.status).toBe(200);
+    return appointmentSummarySchema.strict().parse(await res.json());
+  };
+
+  it('counts every appointment by status, and today by the business calendar day', async () => {
+    const today = localDate(new Date(), TZ);
+    const before = await readSummary();
+    expect(before.date).toBe(today);
+    expect(before.total).toBe(server.count('appointments'));
+
+    const done = await create({ preferredDate: today });
+    await server.send('PUT', `/api/appointments/${done.id}`, { status: 'completed' });
+    const off = await create({ preferredDate: addDays(today, 2) });
+    await server.send('PUT', `/api/appointments/${off.id}`, { status: 'cancelled' });
+    await create({ preferredDate: today });
+    await create({ preferredDate: addDays(today, -1) });
+
+    expect(await readSummary()).toEqual({
+      total: before.total + 4,
+      today: before.today + 2,
+      scheduled: before.scheduled + 2,
+      completed: before.completed + 1,
+      cancelled: before.cancelled + 1,
+      date: today,
+    });
   });
 });

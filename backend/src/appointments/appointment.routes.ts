@@ -3,17 +3,32 @@ import {
   appointmentCreateSchema,
   appointmentListQuerySchema,
   appointmentUpdateSchema,
+  ERROR_CODES,
   idParamSchema,
 } from '@washdesk/contract';
-import { notFound, parseWith } from '../http/errors.ts';
+import { HttpError, notFound, parseWith } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
+import { addDays, localDate } from '../time.ts';
 import type { AppointmentRepository } from './appointment.repository.ts';
+import { statusMoveProblem } from './appointment-status.ts';
 
-export function appointmentRoutes(appointments: AppointmentRepository) {
+/** `timeZone` is the business's: "today" is its calendar day, not the server's. */
+export function appointmentRoutes(appointments: AppointmentRepository, timeZone: string) {
   const router = Router();
   router.get('/api/appointments', (req, res) => {
-    const { rows, total } = appointments.list(listQuery(req, appointmentListQuerySchema));
+    const { when, ...query } = listQuery(req, appointmentListQuerySchema);
+    const today = localDate(new Date(), timeZone);
+    const range =
+      when === 'today'
+        ? { from: today, to: today }
+        : when === 'upcoming'
+          ? { from: addDays(today, 1), soonestFirst: true }
+          : {};
+    const { rows, total } = appointments.list({ ...query, ...range });
     sendPage(res, rows, total);
+  });
+  router.get('/api/appointments/summary', (_req, res) => {
+    res.json(appointments.summary(localDate(new Date(), timeZone)));
   });
   router.get('/api/appointments/:id', (req, res) => {
     const appointment = appointments.get(parseWith(idParamSchema, req.params).id);
@@ -26,7 +41,12 @@ export function appointmentRoutes(appointments: AppointmentRepository) {
   // Edits, and marking an appointment completed or cancelled.
   router.put('/api/appointments/:id', (req, res) => {
     const { id } = parseWith(idParamSchema, req.params);
-    const updated = appointments.update(id, parseWith(appointmentUpdateSchema, req.body ?? {}));
+    const change = parseWith(appointmentUpdateSchema, req.body ?? {});
+    const current = appointments.get(id);
+    if (!current) throw notFound('Appointment');
+    const problem = change.status && statusMoveProblem(current.status, change.status);
+    if (problem) throw new HttpError(409, ERROR_CODES.conflict, problem);
+    const updated = appointments.update(id, change);
     if (!updated) throw notFound('Appointment');
     res.json(updated);
   });

@@ -1,4 +1,4 @@
-import { formatDuration, type AiResponse, type Call } from '@washdesk/contract';
+import { formatDuration, type Call } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 
 interface CallRow {
@@ -28,43 +28,15 @@ const toCall = (r: CallRow): Call => ({
   updatedAt: r.updated_at,
 });
 
-interface AiResponseRow {
-  id: number;
-  channel: AiResponse['channel'];
-  call_id: number | null;
-  conversation_id: number | null;
-  customer_message: string;
-  ai_response: string;
-  intent: AiResponse['intent'];
-  response_time_ms: number | null;
-  successful: number;
-  photo_request_sent: number;
-  created_at: string;
-}
-
-const toAiResponse = (r: AiResponseRow): AiResponse => ({
-  id: r.id,
-  channel: r.channel,
-  callId: r.call_id,
-  conversationId: r.conversation_id,
-  customerMessage: r.customer_message,
-  aiResponse: r.ai_response,
-  intent: r.intent,
-  responseTimeMs: r.response_time_ms,
-  successful: r.successful === 1,
-  photoRequestSent: r.photo_request_sent === 1,
-  createdAt: r.created_at,
-});
-
 export function callRepository(db: Db) {
   const page = db.prepare(`SELECT * FROM calls WHERE (@status IS NULL OR status = @status)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare('SELECT COUNT(*) AS n FROM calls WHERE (@status IS NULL OR status = @status)');
   const one = db.prepare('SELECT * FROM calls WHERE id = ?');
-  const responsesPage = db.prepare(
-    'SELECT * FROM ai_responses ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset',
-  );
-  const responsesCount = db.prepare('SELECT COUNT(*) AS n FROM ai_responses');
+  // Keyset paging for the export: each batch starts after the last row of the one before,
+  // so a long log never sits in memory whole and no query stays open between batches.
+  const after = db.prepare(`SELECT * FROM calls WHERE @at IS NULL OR created_at < @at
+    OR (created_at = @at AND id < @id) ORDER BY created_at DESC, id DESC LIMIT @limit`);
   return {
     list(filter: { status?: string; limit: number; offset: number }) {
       const params = { status: filter.status ?? null, limit: filter.limit, offset: filter.offset };
@@ -77,11 +49,16 @@ export function callRepository(db: Db) {
       const row = one.get(id) as CallRow | undefined;
       return row && toCall(row);
     },
-    aiResponses(filter: { limit: number; offset: number }) {
-      return {
-        rows: (responsesPage.all(filter) as AiResponseRow[]).map(toAiResponse),
-        total: (responsesCount.get() as { n: number }).n,
-      };
+    /** The whole log, newest first, in batches of `size` calls. */
+    *batches(size: number): Generator<Call[]> {
+      let last: { at: string | null; id: number } = { at: null, id: 0 };
+      for (;;) {
+        const rows = (after.all({ ...last, limit: size }) as CallRow[]).map(toCall);
+        if (rows.length === 0) return;
+        yield rows;
+        const end = rows.at(-1)!;
+        last = { at: end.createdAt, id: end.id };
+      }
     },
   };
 }

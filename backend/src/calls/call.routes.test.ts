@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER, aiResponseSchema, callSchema, errorBodySchema } from '@washdesk/contract';
+import { TOTAL_COUNT_HEADER, callSchema, errorBodySchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { expectInvalid } from '../test/expect-errors.ts';
 
 const oneSchema = callSchema.strict();
 const listSchema = oneSchema.array();
-const responsesSchema = aiResponseSchema.strict().array();
 
 const TOTAL = 60;
 const STATUSES = ['completed', 'in-progress', 'missed'] as const;
@@ -36,43 +35,6 @@ beforeAll(async () => {
     rows.set(n, Number(id));
   }
   for (let n = 1; n <= TOTAL; n++) callIds.push(rows.get(n)!);
-
-  const ai = server.db
-    .prepare(`INSERT INTO ai_responses (channel, call_id, customer_message, ai_response, intent, response_time_ms, successful, photo_request_sent, created_at)
-    VALUES (@channel, @callId, @q, @a, @intent, @ms, @ok, @photo, @at)`);
-  ai.run({
-    channel: 'phone',
-    callId: callIds[59],
-    q: 'Newest question',
-    a: 'Newest answer',
-    intent: 'pricing',
-    ms: 900,
-    ok: 1,
-    photo: 0,
-    at: '2026-01-12T10:00:00.000Z',
-  });
-  ai.run({
-    channel: 'phone',
-    callId: callIds[0],
-    q: 'Oldest question',
-    a: 'Oldest answer',
-    intent: 'other',
-    ms: null,
-    ok: 0,
-    photo: 1,
-    at: '2026-01-10T10:00:00.000Z',
-  });
-  ai.run({
-    channel: 'messenger',
-    callId: null,
-    q: 'Middle question',
-    a: 'Middle answer',
-    intent: 'scheduling',
-    ms: 1200,
-    ok: 1,
-    photo: 1,
-    at: '2026-01-11T10:00:00.000Z',
-  });
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
@@ -162,36 +124,80 @@ describe('GET /api/calls/:id', () => {
   });
 });
 
-describe('GET /api/ai-responses', () => {
-  it('lists answers newest first with real booleans', async () => {
-    const res = await server.get('/api/ai-responses');
+describe('GET /api/calls/export.csv', () => {
+  const exported = async () => {
+    const res = await server.get('/api/calls/export.csv');
     expect(res.status).toBe(200);
-    expect(res.headers.get(TOTAL_COUNT_HEADER)).toBe('3');
-    const rows = responsesSchema.parse(await res.json());
-    expect(rows.map((r) => r.customerMessage)).toEqual([
-      'Newest question',
-      'Middle question',
-      'Oldest question',
-    ]);
-    expect(rows[0]).toMatchObject({
-      channel: 'phone',
-      callId: callIds[59],
-      intent: 'pricing',
-      responseTimeMs: 900,
-      successful: true,
-      photoRequestSent: false,
-    });
-    expect(rows[1]).toMatchObject({
-      channel: 'messenger',
-      callId: null,
-      successful: true,
-      photoRequestSent: true,
-    });
-    expect(rows[2]).toMatchObject({ responseTimeMs: null, successful: false, photoRequestSent: true });
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="call-logs-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // UTF-8's byte order mark, for spreadsheet apps; the decoder drops it.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    return new TextDecoder().decode(bytes).split('\r\n');
+  };
+
+  it('answers every call, newest first, one line each', async () => {
+    const lines = await exported();
+    expect(lines[0]).toBe(
+      'Call ID,Created,Customer Name,Phone Number,Status,Duration,Duration (seconds),Intent,Summary,Call SID',
+    );
+    expect(lines.at(-1)).toBe('');
+    expect(lines).toHaveLength(TOTAL + 2);
+    // Phone numbers start with "+", which a spreadsheet would read as a formula.
+    expect(lines[1]).toBe(
+      `${callIds[59]},${at(60)},Caller 60,'+17075550060,${statusOf(60)},2:05,125,,,CA000060`,
+    );
+    expect(lines[TOTAL]).toBe(
+      `${callIds[0]},${at(1)},,'+17075550001,${statusOf(1)},0:01,1,quote_request,Summary 1,CA000001`,
+    );
   });
 
-  it('rejects a bad limit with 400', async () => {
-    await expectInvalid(await server.get('/api/ai-responses?limit=0'), 'limit', 'limit must be at least 1');
-    expect(server.count('ai_responses')).toBe(3);
+  it('guards formula cells and quotes commas, quotes and line breaks', async () => {
+    const insert = server.db
+      .prepare(`INSERT INTO calls (customer_name, phone_number, status, summary, created_at, updated_at)
+      VALUES (?, ?, 'completed', ?, ?, ?)`);
+    const future = '2030-01-01T00:00:00.000Z';
+    const ids = [
+      insert.run('=HYPERLINK("http://evil")', '@SUM(A1)', 'Said "hi",\nthen left', future, future),
+      insert.run('-2+3', '\tcmd', '\rline', '2030-01-01T00:00:01.000Z', future),
+    ].map((r) => Number(r.lastInsertRowid));
+    try {
+      const lines = (await exported()).join('\r\n');
+      expect(lines).toContain(
+        `${ids[0]},${future},"'=HYPERLINK(""http://evil"")",'@SUM(A1),completed,,,,"Said ""hi"",\nthen left",`,
+      );
+      expect(lines).toContain(`${ids[1]},2030-01-01T00:00:01.000Z,'-2+3,'\tcmd,completed,,,,"'\rline",`);
+    } finally {
+      server.db.prepare('DELETE FROM calls WHERE id IN (?, ?)').run(...ids);
+    }
+  });
+
+  it('streams a log longer than one batch without losing or repeating a call', async () => {
+    const insert = server.db
+      .prepare(`INSERT INTO calls (customer_name, phone_number, status, created_at, updated_at)
+      VALUES (?, '707', 'completed', ?, ?)`);
+    // Pairs of calls share a timestamp, so the batches' boundaries must also order by id.
+    const stamp = (i: number) => new Date(Date.UTC(2031, 0, 1) + Math.floor(i / 2) * 1000).toISOString();
+    const added = server.db.transaction(() =>
+      Array.from({ length: 1_100 }, (_, i) =>
+        Number(insert.run(`Bulk ${i}`, stamp(i), stamp(i)).lastInsertRowid),
+      ),
+    )();
+    try {
+      const rows = (await exported()).slice(1, -1).map((line) => Number(line.split(',')[0]));
+      expect(rows).toHaveLength(TOTAL + added.length);
+      expect(new Set(rows).size).toBe(rows.length);
+      expect(rows.slice(0, 4)).toEqual([added[1099], added[1098], added[1097], added[1096]]);
+      expect(rows.slice(added.length)).toEqual([...callIds].reverse());
+    } finally {
+      server.db.prepare(`DELETE FROM calls WHERE customer_name LIKE 'Bulk %'`).run();
+    }
+  });
+
+  it('is for signed-in staff only', async () => {
+    const res = await server.anonymous.get('/api/calls/export.csv');
+    expect(res.status).toBe(401);
   });
 });

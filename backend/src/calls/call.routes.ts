@@ -1,9 +1,29 @@
-import { Router } from 'express';
+import { once } from 'node:events';
+import { Router, type Response } from 'express';
 import { callListQuerySchema, idParamSchema } from '@washdesk/contract';
-import { z } from 'zod';
 import { notFound, parseWith } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
+import { CALL_LOG_CSV_HEADER, callCsvLine, csvLine } from './call-log.csv.ts';
 import type { CallRepository } from './call.repository.ts';
+
+const EXPORT_BATCH = 500;
+
+/** Writes the whole call log as CSV, batch by batch, waiting whenever the client reads slower. */
+async function streamCallLog(calls: CallRepository, res: Response) {
+  const day = new Date().toISOString().slice(0, 10);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="call-logs-${day}.csv"`);
+  // The byte order mark makes spreadsheet apps read the file as UTF-8 (names with accents).
+  res.write(`\uFEFF${csvLine(CALL_LOG_CSV_HEADER)}`);
+  for (const batch of calls.batches(EXPORT_BATCH)) {
+    if (res.destroyed) return;
+    // A client that hangs up never drains; 'close' ends the wait too.
+    if (!res.write(batch.map(callCsvLine).join(''))) {
+      await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    }
+  }
+  res.end();
+}
 
 export function callRoutes(calls: CallRepository) {
   const router = Router();
@@ -11,14 +31,12 @@ export function callRoutes(calls: CallRepository) {
     const { rows, total } = calls.list(listQuery(req, callListQuerySchema));
     sendPage(res, rows, total);
   });
+  // Before /:id, which would read "export.csv" as an id.
+  router.get('/api/calls/export.csv', (_req, res) => streamCallLog(calls, res));
   router.get('/api/calls/:id', (req, res) => {
     const call = calls.get(parseWith(idParamSchema, req.params).id);
     if (!call) throw notFound('Call');
     res.json(call);
-  });
-  router.get('/api/ai-responses', (req, res) => {
-    const { rows, total } = calls.aiResponses(listQuery(req, z.object({})));
-    sendPage(res, rows, total);
   });
   return router;
 }

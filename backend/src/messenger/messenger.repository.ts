@@ -64,6 +64,9 @@ export function messengerRepository(db: Db) {
   const conversations = db.prepare(`${CONVERSATION_SELECT}
     ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.id DESC LIMIT @limit OFFSET @offset`);
   const conversationCount = db.prepare('SELECT COUNT(*) AS n FROM messenger_conversations');
+  const byStatus = db.prepare(`${CONVERSATION_SELECT} WHERE c.status = @status
+    ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.id DESC LIMIT @limit OFFSET @offset`);
+  const countByStatus = db.prepare('SELECT COUNT(*) AS n FROM messenger_conversations WHERE status = ?');
   const conversationById = db.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?`);
   const conversationByUser = db.prepare(`${CONVERSATION_SELECT} WHERE c.facebook_user_id = ?`);
   // A thread reads oldest first, like a chat; the newest page is the one shown.
@@ -78,11 +81,20 @@ export function messengerRepository(db: Db) {
     VALUES (@conversationId, @mid, @sender, @messageText, @deliveryStatus, @deliveryError, @now)`);
   const touch = db.prepare('UPDATE messenger_conversations SET last_message_at = @now WHERE id = @id');
   const messageById = db.prepare('SELECT * FROM messenger_messages WHERE id = ?');
+  const setDelivery = db.prepare(`UPDATE messenger_messages SET delivery_status = @deliveryStatus,
+    delivery_error = @deliveryError, mid = @mid WHERE id = @id`);
 
   return {
-    conversations(page: { limit: number; offset: number }) {
+    conversations(page: { limit: number; offset: number; status?: Conversation['status'] }) {
+      const { status, ...rest } = page;
+      if (status) {
+        return {
+          rows: (byStatus.all({ ...rest, status }) as ConversationRow[]).map(toConversation),
+          total: (countByStatus.get(status) as { n: number }).n,
+        };
+      }
       return {
-        rows: (conversations.all(page) as ConversationRow[]).map(toConversation),
+        rows: (conversations.all(rest) as ConversationRow[]).map(toConversation),
         total: (conversationCount.get() as { n: number }).n,
       };
     },
@@ -125,6 +137,14 @@ export function messengerRepository(db: Db) {
         touch.run({ id: m.conversationId, now });
         return Number(lastInsertRowid);
       })();
+      return toMessage(messageById.get(id) as MessageRow);
+    },
+    /** What became of a staff message once Meta answered. */
+    recordDelivery(
+      id: number,
+      outcome: { deliveryStatus: MessageDeliveryStatus; deliveryError: string | null; mid: string | null },
+    ): Message {
+      setDelivery.run({ id, ...outcome });
       return toMessage(messageById.get(id) as MessageRow);
     },
   };

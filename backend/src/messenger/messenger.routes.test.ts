@@ -84,7 +84,64 @@ describe('GET /api/messenger/conversations', () => {
   });
 });
 
+describe('GET /api/messenger/conversations?status=active', () => {
+  it('counts only conversations with that status in X-Total-Count', async () => {
+    const archived = server.db
+      .prepare(
+        `INSERT INTO messenger_conversations (facebook_user_id, status, created_at)
+        VALUES ('archived-user-1', 'archived', '2024-01-01T00:00:00.000Z')`,
+      )
+      .run().lastInsertRowid;
+    try {
+      const res = await server.get('/api/messenger/conversations?status=active&limit=1');
+      expect(res.status).toBe(200);
+      expect(res.headers.get(TOTAL_COUNT_HEADER)).toBe('2');
+      expect(conversationsSchema.parse(await res.json())).toHaveLength(1);
+      const all = await server.get('/api/messenger/conversations?limit=1');
+      expect(all.headers.get(TOTAL_COUNT_HEADER)).toBe('3');
+      await expectInvalid(
+        await server.get('/api/messenger/conversations?status=closed'),
+        'status',
+        'status must be active or archived',
+      );
+    } finally {
+      server.db.prepare('DELETE FROM messenger_conversations WHERE id = ?').run(archived);
+    }
+  });
+});
+
+describe('GET /api/messenger/conversations/:id', () => {
+  it('answers one conversation, and 404 for an unknown one', async () => {
+    const res = await server.get(`/api/messenger/conversations/${named}`);
+    expect(res.status).toBe(200);
+    expect(conversationSchema.strict().parse(await res.json())).toMatchObject({
+      id: named,
+      facebookUserId: NAMED_USER,
+      firstName: 'Dana',
+    });
+    await expectNotFound(await server.get('/api/messenger/conversations/99999'));
+  });
+});
+
 describe('GET /api/messenger/conversations/:id/messages', () => {
+  it('pages a long thread from the newest end: limit and offset, total in X-Total-Count', async () => {
+    const first = await server.get(`/api/messenger/conversations/${anon}/messages?limit=4`);
+    expect(first.headers.get(TOTAL_COUNT_HEADER)).toBe('9');
+    expect(messagesSchema.parse(await first.json()).map((m) => m.messageText)).toEqual([
+      'Anon 6',
+      'Anon 7',
+      'Anon 8',
+      'Anon 9',
+    ]);
+    const older = await server.get(`/api/messenger/conversations/${anon}/messages?limit=4&offset=4`);
+    expect(messagesSchema.parse(await older.json()).map((m) => m.messageText)).toEqual([
+      'Anon 2',
+      'Anon 3',
+      'Anon 4',
+      'Anon 5',
+    ]);
+  });
+
   it('answers the thread oldest first', async () => {
     const messages = await thread(named);
     expect(messages.map((m) => m.messageText)).toEqual([

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { aiSettingsSchema, commonResponseSchema, errorBodySchema } from '@washdesk/contract';
+import {
+  aiSettingsSchema,
+  commonResponseSchema,
+  errorBodySchema,
+  telephonySettingsSchema,
+} from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { expectInvalid } from '../test/expect-errors.ts';
 
@@ -192,5 +197,48 @@ describe('PUT /api/settings/responses/:id', () => {
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found');
     expect(server.count('common_responses')).toBe(rows);
     expect((await readResponses()).map((r) => r.id)).toEqual(['service-areas', 'pricing', 'process']);
+  });
+});
+
+describe('GET /api/settings/telephony', () => {
+  it('says honestly that nothing is configured when the environment sets nothing', async () => {
+    const res = await server.get('/api/settings/telephony');
+    expect(res.status).toBe(200);
+    expect(telephonySettingsSchema.strict().parse(await res.json())).toEqual({
+      phone: { connected: false, accountSid: null, phoneNumber: null },
+      publicBaseUrl: expect.stringMatching(/^http:\/\/localhost:/),
+      webhooks: [
+        { label: 'Incoming call', path: '/api/twilio/incoming-call' },
+        { label: 'Speech processing', path: '/api/twilio/process-speech' },
+        { label: 'Call status', path: '/api/twilio/call-status' },
+      ],
+      aiProvider: { connected: false, provider: 'Local price-list estimator', maskedKey: null, model: null },
+      messengerConnected: false,
+    });
+  });
+
+  it('shows configured values masked, never the secrets themselves', async () => {
+    const configured = await startTestServer({
+      env: {
+        TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+        TWILIO_AUTH_TOKEN: 'twilio-auth-secret',
+        TWILIO_PHONE_NUMBER: '+17075550199',
+        OPENAI_API_KEY: 'sk-proj-secretsecretsecret9876',
+        OPENAI_MODEL: 'gpt-4.1',
+      },
+    });
+    try {
+      const res = await configured.get('/api/settings/telephony');
+      const text = await res.text();
+      expect(text).not.toContain('secretsecret');
+      expect(text).not.toContain('twilio-auth-secret');
+      expect(text).not.toContain('0123456789abcdef');
+      expect(telephonySettingsSchema.parse(JSON.parse(text))).toMatchObject({
+        phone: { connected: true, accountSid: 'AC••••••••cdef', phoneNumber: '+1••••••••0199' },
+        aiProvider: { connected: true, provider: 'OpenAI', maskedKey: 'sk-••••••••9876', model: 'gpt-4.1' },
+      });
+    } finally {
+      await configured.stop();
+    }
   });
 });

@@ -1,10 +1,16 @@
 import { Router } from 'express';
 import { aiSettingsSchema, commonResponseUpdateSchema } from '@washdesk/contract';
 import { notFound, parseWith } from '../http/errors.ts';
+import type { Config } from '../config.ts';
 import type { SettingsRepository } from './settings.repository.ts';
+import { telephonySettings } from './telephony-settings.ts';
 
-export function settingsRoutes(settings: SettingsRepository) {
+export function settingsRoutes(settings: SettingsRepository, config: Config) {
   const router = Router();
+  // Read-only: these come from the environment, so the screen only shows them (masked).
+  router.get('/api/settings/telephony', (_req, res) => {
+    res.json(telephonySettings(config));
+  });
   router.get('/api/settings/ai', (_req, res) => {
     res.json(settings.aiSettings());
   });

@@ -1,14 +1,265 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PhotoAnalysisResponse } from '@washdesk/contract';
+import { ChoiceGroup } from '../forms/ChoiceGroup.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import { PageLayout } from '../layout/PageLayout.tsx';
+import { PhotoFormThankYou } from '../photo-form/PhotoFormThankYou.tsx';
+import { PricingBanner } from '../photo-form/PricingBanner.tsx';
+import { formatDollars, formatSquareFeet } from '../photo-form/money.ts';
+import {
+  checkPhotoForm,
+  EMPTY_PHOTO_FORM,
+  MAX_FORM_PHOTOS,
+  photoFormBody,
+  SERVICE_TYPE_CHOICES,
+  type PhotoFormData,
+  type PhotoFormErrors,
+  type PhotoFormField,
+} from '../photo-form/photo-form-data.ts';
+import { submitPhotoForm, type PhotoFormMode } from '../photo-form/submit-photo-form.ts';
+import { preparePhotos } from '../photos/prepare-photos.ts';
+import { UploadProgress, type UploadPhase } from '../photos/UploadProgress.tsx';
+import { useBusinessProfile } from '../profile/business-profile.tsx';
+import { PhotoPicker } from '../quote-tool/PhotoPicker.tsx';
+import { ToastProvider, useShowToast } from '../quote-tool/toast.tsx';
+import { useSelectedPhotos } from '../quote-tool/use-selected-photos.ts';
+import '../quote-tool/quote-tool.css';
+import '../wizard/wizard.css';
+import '../photo-form/photo-form.css';
+
+// Spec section 8.
+const SUBMITTED = "Photos submitted successfully! We'll contact you soon with a quote.";
+const SUBMIT_FAILED = 'Failed to submit photos. Please try again.';
+const ANALYSIS_FAILED = {
+  title: 'Analysis failed',
+  text: 'Please try submitting photos normally or call us directly.',
+};
 
 /** Photos for a manual or AI-assisted estimate (spec: photo form). */
 export function PhotoFormPage() {
   return (
     <PageLayout title="Photo Submission for Estimate">
+      <ToastProvider>
+        <PhotoForm />
+      </ToastProvider>
+    </PageLayout>
+  );
+}
+
+function PhotoForm() {
+  const profile = useBusinessProfile();
+  const showToast = useShowToast();
+  const selected = useSelectedPhotos(MAX_FORM_PHOTOS);
+  const [data, setData] = useState<PhotoFormData>(EMPTY_PHOTO_FORM);
+  const [errors, setErrors] = useState<PhotoFormErrors>({});
+  const [mode, setMode] = useState<PhotoFormMode | null>(null);
+  const [phase, setPhase] = useState<UploadPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [done, setDone] = useState<{ analysis: PhotoAnalysisResponse | null } | null>(null);
+  const fields = useRef(new Map<string, HTMLElement>());
+  const thanksHeading = useRef<HTMLHeadingElement>(null);
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+  useEffect(() => {
+    if (done) thanksHeading.current?.focus();
+  }, [done]);
+
+  const busy = phase !== 'idle';
+  const change = (field: PhotoFormField, value: string) => {
+    setData((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+  const register = (field: string) => (element: HTMLElement | null) => {
+    if (element) fields.current.set(field, element);
+    else fields.current.delete(field);
+  };
+  const showErrors = (found: PhotoFormErrors) => {
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first)
+      (fields.current.get(first) ?? document.querySelector<HTMLElement>(`[name="${first}"]`))?.focus();
+  };
+
+  const send = async (chosen: PhotoFormMode) => {
+    if (busy || selected.photos.length === 0) return;
+    const found = checkPhotoForm(data);
+    if (Object.keys(found).length) return showErrors(found);
+    setErrors({});
+    setMode(chosen);
+    setPhase('preparing');
+    const { ready, refusals } = await preparePhotos(selected.photos.map((photo) => photo.file));
+    if (refusals.length) {
+      selected.setProblems(refusals);
+      setPhase('idle');
+      return;
+    }
+    setProgress(0);
+    setPhase('uploading');
+    upload.current = new AbortController();
+    const outcome = await submitPhotoForm(
+      chosen,
+      photoFormBody(data, ready),
+      (percent) => {
+        setProgress(percent);
+        if (percent === 100) setPhase('processing');
+      },
+      upload.current.signal,
+    );
+    setPhase('idle');
+    if (outcome.kind === 'aborted') return;
+    if (outcome.kind === 'submitted') {
+      showToast({ title: 'Success', text: SUBMITTED, tone: 'success' });
+      return setDone({ analysis: null });
+    }
+    if (outcome.kind === 'analyzed') {
+      const quote = outcome.analysis.detailedQuote;
+      showToast({
+        title: 'AI Analysis Complete!',
+        text: `${formatSquareFeet(quote.totalSquareFootage)} in total, estimated at ${formatDollars(quote.totalAmount)}.`,
+        tone: 'success',
+      });
+      return setDone({ analysis: outcome.analysis });
+    }
+    if (outcome.kind === 'refused') {
+      const { photos: photoProblem, ...rest } = outcome.fields;
+      if (photoProblem) selected.setProblems([photoProblem]);
+      showErrors(rest);
+    }
+    if (chosen === 'analysis') showToast({ ...ANALYSIS_FAILED, tone: 'error' });
+    else showToast({ title: 'Error', text: SUBMIT_FAILED, tone: 'error' });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Enter in a field means the manual submission, the form's first button.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    void send(submitter?.dataset.mode === 'analysis' ? 'analysis' : 'manual');
+  };
+
+  if (done) {
+    return (
+      <>
+        <h1>Photo Submission for Estimate</h1>
+        <PhotoFormThankYou analysis={done.analysis} headingRef={thanksHeading} />
+      </>
+    );
+  }
+
+  const text = (
+    field: PhotoFormField,
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      id={`photo-form-${field}`}
+      label={label}
+      value={data[field]}
+      error={errors[field]}
+      disabled={busy}
+      onChange={(value) => change(field, value)}
+      inputRef={register(field)}
+      {...extra}
+    />
+  );
+  const noPhotos = selected.photos.length === 0;
+  return (
+    <>
       <h1>Photo Submission for Estimate</h1>
       <p className="intro">
         Send us a few photos of your house, roof, deck or driveway. Our AI gives you an instant estimate, or
         our team reviews your photos by hand and gets back to you.
       </p>
-    </PageLayout>
+      <PricingBanner />
+      <div className="photo-form-info">
+        <section className="photo-form-info__box" aria-labelledby="info-ai">
+          <h2 id="info-ai">AI Analysis</h2>
+          <p>
+            Get an instant estimate: our AI measures the surfaces in your photos and prices them at the rates
+            above.
+          </p>
+        </section>
+        <section className="photo-form-info__box" aria-labelledby="info-manual">
+          <h2 id="info-manual">Manual Review</h2>
+          <p>
+            Prefer a person? Our team reviews your photos and contacts you within{' '}
+            {profile?.followUpHours ?? 24} hours.
+          </p>
+        </section>
+      </div>
+      <form
+        className="card wizard-form"
+        aria-label="Photo submission"
+        noValidate
+        aria-busy={busy}
+        onSubmit={onSubmit}
+      >
+        <div className="wizard-fields">
+          {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
+          {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
+          {text('phone', 'Phone', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          {text('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+          <div className="wizard-fields__wide">
+            {text('address', 'Property Address', { autoComplete: 'street-address' })}
+          </div>
+        </div>
+        <div>
+          <ChoiceGroup
+            name="serviceType"
+            legend="Service Type"
+            options={SERVICE_TYPE_CHOICES}
+            value={data.serviceType}
+            onChange={(value) => change('serviceType', value)}
+            required
+            disabled={busy}
+          />
+          {errors.serviceType && (
+            <p id="photo-form-serviceType-error" className="field-error">
+              {errors.serviceType}
+            </p>
+          )}
+        </div>
+        {text('notes', 'Notes', { rows: 3, placeholder: 'Anything we should know: stories, moss, access…' })}
+        <div>
+          <p className="quote-field__label">
+            Photos{' '}
+            <span className="quote-field__required" aria-hidden="true">
+              *
+            </span>
+          </p>
+          <PhotoPicker
+            photos={selected.photos}
+            problems={selected.problems}
+            disabled={busy}
+            onAdd={selected.add}
+            onRemove={selected.remove}
+            max={MAX_FORM_PHOTOS}
+            idPrefix="photo-form-photos"
+          />
+        </div>
+        {busy && (
+          <UploadProgress
+            phase={phase}
+            progress={progress}
+            processingText={
+              mode === 'analysis' ? 'Photos uploaded. Analyzing them…' : 'Photos uploaded. Saving…'
+            }
+          />
+        )}
+        {noPhotos && <p className="photo-form-hint">Add at least one photo to send the form.</p>}
+        <div className="photo-form-buttons">
+          <button
+            type="submit"
+            data-mode="manual"
+            className="quote-button quote-button--secondary"
+            disabled={busy || noPhotos}
+          >
+            {busy && mode === 'manual' ? 'Submitting...' : 'Submit for Manual Review'}
+          </button>
+          <button type="submit" data-mode="analysis" className="quote-button" disabled={busy || noPhotos}>
+            {busy && mode === 'analysis' ? 'Analyzing...' : 'Get Instant AI Estimate'}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

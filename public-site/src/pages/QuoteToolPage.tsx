@@ -1,3 +1,4 @@
+import { useReportHeight } from '../embed/use-report-height.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { QuoteTool } from '../quote-tool/QuoteTool.tsx';
@@ -12,6 +13,7 @@ interface QuoteToolPageProps {
 export function QuoteToolPage({ variant }: QuoteToolPageProps) {
   const profile = useBusinessProfile();
   const embedded = variant === 'embed';
+  useReportHeight(embedded);
   return (
     <PageLayout title="Get Your Instant Quote" bare={embedded}>
       <ToastProvider>

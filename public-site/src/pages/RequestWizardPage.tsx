@@ -1,12 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
 import { PageLayout } from '../layout/PageLayout.tsx';
+import { PhoneLink } from '../layout/PhoneLink.tsx';
+import { preparePhotos } from '../photos/prepare-photos.ts';
+import { UploadProgress, type UploadPhase } from '../photos/UploadProgress.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
+import { useSelectedPhotos } from '../quote-tool/use-selected-photos.ts';
+import { ContactStep } from '../wizard/ContactStep.tsx';
+import { ScheduleStep } from '../wizard/ScheduleStep.tsx';
+import { ServiceStep } from '../wizard/ServiceStep.tsx';
+import { SubmittedStep } from '../wizard/SubmittedStep.tsx';
+import { submitRequest } from '../wizard/submit-request.ts';
+import {
+  EMPTY_WIZARD_DATA,
+  MAX_REQUEST_PHOTOS,
+  requestBody,
+  stepComplete,
+  stepOfField,
+  SUBMITTED_STEP,
+  WIZARD_STEPS,
+  type WizardData,
+} from '../wizard/wizard-data.ts';
+import '../quote-tool/quote-tool.css';
+import '../wizard/wizard.css';
 
-const WIZARD_STEPS = ['Your Information', 'Service Details', 'Schedule Your Estimate'] as const;
+type FieldErrors = Partial<Record<keyof WizardData, string>>;
 
 /** The customer request wizard (spec: three numbered steps, then a confirmation). */
 export function RequestWizardPage() {
   const profile = useBusinessProfile();
-  const currentStep = 1;
+  const [step, setStep] = useState(1);
+  const [data, setData] = useState<WizardData>(EMPTY_WIZARD_DATA);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [phase, setPhase] = useState<UploadPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const selected = useSelectedPhotos(MAX_REQUEST_PHOTOS);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+
+  // A new step's heading takes the focus, so keyboard and screen-reader users start at its top.
+  const movedByVisitor = useRef(false);
+  useEffect(() => {
+    if (movedByVisitor.current) stepHeading.current?.focus();
+  }, [step]);
+  const goTo = (next: number) => {
+    movedByVisitor.current = true;
+    setStep(next);
+  };
+
+  const busy = phase !== 'idle';
+  const change = (field: keyof WizardData, value: string) => {
+    setData((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    setFailure(null);
+    setPhase('preparing');
+    const { ready, refusals } = await preparePhotos(selected.photos.map((photo) => photo.file));
+    if (refusals.length) {
+      selected.setProblems(refusals);
+      setPhase('idle');
+      setFailure('A photo is too large to send. Go back to remove it or choose a smaller one.');
+      return;
+    }
+    setProgress(0);
+    setPhase('uploading');
+    upload.current = new AbortController();
+    const outcome = await submitRequest(
+      requestBody(data, ready),
+      (percent) => {
+        setProgress(percent);
+        if (percent === 100) setPhase('processing');
+      },
+      upload.current.signal,
+    );
+    setPhase('idle');
+    if (outcome.kind === 'aborted') return;
+    if (outcome.kind === 'stored') return goTo(SUBMITTED_STEP);
+    if (outcome.kind === 'refused') {
+      // Back to the first step with a refused answer, each message under its field.
+      setErrors(outcome.fields);
+      setFailure(Object.values(outcome.fields).join(' '));
+      return goTo(Math.min(...Object.keys(outcome.fields).map(stepOfField)));
+    }
+    setFailure('Your request could not be sent. Everything you entered is still here; please try again.');
+  };
+
   return (
     <PageLayout title="Request a Free Estimate">
       <h1>Request a Free Estimate</h1>
@@ -16,15 +98,79 @@ export function RequestWizardPage() {
       </p>
       <ol className="wizard-steps" aria-label="Steps">
         {WIZARD_STEPS.map((label, index) => (
-          <li key={label} aria-current={index + 1 === currentStep ? 'step' : undefined}>
-            <span className="wizard-steps__number">{index + 1}</span> {label}
+          <li
+            key={label}
+            aria-current={index + 1 === step ? 'step' : undefined}
+            className={index + 1 < step ? 'wizard-steps--done' : undefined}
+          >
+            <span className="wizard-steps__number">{index + 1}</span>{' '}
+            <span className="wizard-steps__label">{label}</span>
           </li>
         ))}
       </ol>
-      <section className="card" aria-labelledby="wizard-step-heading">
-        <h2 id="wizard-step-heading">{WIZARD_STEPS[currentStep - 1]}</h2>
-        <p>Your name, e-mail, phone number and the property's address.</p>
-      </section>
+      {step === SUBMITTED_STEP ? (
+        <SubmittedStep headingRef={stepHeading} />
+      ) : (
+        <form
+          className="card wizard-form"
+          aria-labelledby="wizard-step-heading"
+          noValidate
+          aria-busy={busy}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (step < WIZARD_STEPS.length) {
+              if (stepComplete(step, data)) goTo(step + 1);
+            } else void submit();
+          }}
+        >
+          <h2 id="wizard-step-heading" ref={stepHeading} tabIndex={-1}>
+            {WIZARD_STEPS[step - 1]}
+          </h2>
+          {step === 1 && <ContactStep data={data} errors={errors} onChange={change} />}
+          {step === 2 && (
+            <ServiceStep
+              data={data}
+              errors={errors}
+              onChange={change}
+              photos={selected.photos}
+              photoProblems={selected.problems}
+              onAddPhotos={selected.add}
+              onRemovePhoto={selected.remove}
+            />
+          )}
+          {step === 3 && <ScheduleStep data={data} photoCount={selected.photos.length} />}
+          {busy && <UploadProgress phase={phase} progress={progress} processingText="Saving your request…" />}
+          {failure && (
+            <div className="wizard-failure" role="alert">
+              <p>{failure}</p>
+              {profile && (
+                <p>
+                  Or call us at <PhoneLink phone={profile.phone} />.
+                </p>
+              )}
+            </div>
+          )}
+          <div className="wizard-buttons">
+            <button
+              type="button"
+              className="quote-button quote-button--secondary"
+              disabled={step === 1 || busy}
+              onClick={() => goTo(step - 1)}
+            >
+              Back
+            </button>
+            {step < WIZARD_STEPS.length ? (
+              <button type="submit" className="quote-button" disabled={!stepComplete(step, data)}>
+                Next
+              </button>
+            ) : (
+              <button type="submit" className="quote-button" disabled={busy}>
+                {busy ? 'Submitting...' : 'Submit Request'}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
     </PageLayout>
   );
 }

@@ -16,14 +16,30 @@ interface PhotoPickerProps {
   onAdd: (files: File[]) => void;
   onRemove: (photo: SelectedPhoto) => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** The most photos the form takes (the quote tool's 5 unless told). */
+  max?: number;
+  /** Prefix of the element ids, unique per form on a page. */
+  idPrefix?: string;
+  /** The button's text, e.g. "Add Photos for Quote". */
+  addLabel?: string;
 }
 
 export const PHOTO_INPUT_ID = 'quote-photos';
 
-export function PhotoPicker({ photos, problems, disabled, onAdd, onRemove, inputRef }: PhotoPickerProps) {
+export function PhotoPicker({
+  photos,
+  problems,
+  disabled,
+  onAdd,
+  onRemove,
+  inputRef,
+  max = MAX_QUOTE_PHOTOS,
+  idPrefix = PHOTO_INPUT_ID,
+  addLabel = 'Add photos',
+}: PhotoPickerProps) {
   const [dragging, setDragging] = useState(false);
-  const full = photos.length >= MAX_QUOTE_PHOTOS;
-  const describedBy = ['quote-photos-hint', problems.length ? 'quote-photos-problems' : ''].join(' ').trim();
+  const full = photos.length >= max;
+  const describedBy = [`${idPrefix}-hint`, problems.length ? `${idPrefix}-problems` : ''].join(' ').trim();
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -44,7 +60,7 @@ export function PhotoPicker({ photos, problems, disabled, onAdd, onRemove, input
       >
         <input
           ref={inputRef}
-          id={PHOTO_INPUT_ID}
+          id={idPrefix}
           className="quote-photos__input"
           type="file"
           accept="image/*"
@@ -58,23 +74,23 @@ export function PhotoPicker({ photos, problems, disabled, onAdd, onRemove, input
             event.target.value = '';
           }}
         />
-        <label htmlFor={PHOTO_INPUT_ID} className="quote-photos__label">
+        <label htmlFor={idPrefix} className="quote-photos__label">
           <svg className="quote-photos__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M4 7h3l2-2h6l2 2h3v12H4z" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
           </svg>
-          <span className="quote-photos__action">Add photos</span>
+          <span className="quote-photos__action">{addLabel}</span>
         </label>
-        <p id="quote-photos-hint" className="quote-photos__hint">
+        <p id={`${idPrefix}-hint`} className="quote-photos__hint">
           PNG, JPG, HEIC up to 10MB each
           <span className="quote-photos__count">
             {' '}
-            · {photos.length} of {MAX_QUOTE_PHOTOS} added
+            · {photos.length} of {max} added
           </span>
         </p>
       </div>
       {problems.length > 0 && (
-        <ul id="quote-photos-problems" className="field-error quote-photos__problems">
+        <ul id={`${idPrefix}-problems`} className="field-error quote-photos__problems">
           {problems.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}

@@ -8,7 +8,9 @@ import {
   type ContactDetails,
   type ContactField,
 } from './ContactFields.tsx';
-import { PhotoPicker, type SelectedPhoto } from './PhotoPicker.tsx';
+import { preparePhotos } from '../photos/prepare-photos.ts';
+import { UploadProgress, type UploadPhase } from '../photos/UploadProgress.tsx';
+import { PhotoPicker } from './PhotoPicker.tsx';
 import { QuoteResult } from './QuoteResult.tsx';
 import {
   CONTACT_REQUIRED,
@@ -17,33 +19,15 @@ import {
   QUOTE_GENERATED,
   UPLOAD_FAILED,
 } from './quote-texts.ts';
-import { shrinkPhoto } from './shrink-photo.ts';
 import { useShowToast } from './toast.tsx';
 import { uploadQuote, type QuoteUploadOutcome } from './upload-quote.ts';
 import { useSelectedPhotos } from './use-selected-photos.ts';
 import './quote-tool.css';
 
-type Phase = 'idle' | 'preparing' | 'uploading' | 'analyzing';
 type FieldErrors = Partial<Record<ContactField, string>>;
 
 const isContactField = (key: string): key is ContactField =>
   (CONTACT_FIELDS as readonly string[]).includes(key);
-
-/** Shrinks every photo; the names of those still too large after shrinking are the refusals. */
-async function preparePhotos(photos: readonly SelectedPhoto[]) {
-  const ready: File[] = [];
-  const refusals: string[] = [];
-  // One at a time: a phone decoding five 12-megapixel photos at once can run out of memory.
-  for (const { file } of photos) {
-    const shrunk = await shrinkPhoto(file);
-    if (shrunk.ok) ready.push(shrunk.file);
-    else
-      refusals.push(
-        `“${file.name}” is still larger than 10 MB after shrinking. Please choose a smaller photo.`,
-      );
-  }
-  return { ready, refusals };
-}
 
 interface QuoteToolProps {
   /** The embed's shorter texts and tighter layout. */
@@ -57,7 +41,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   const selected = useSelectedPhotos();
   const [contact, setContact] = useState<ContactDetails>(EMPTY_CONTACT);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [phase, setPhase] = useState<Phase>('idle');
+  const [phase, setPhase] = useState<UploadPhase>('idle');
   const [progress, setProgress] = useState(0);
   const [quote, setQuote] = useState<PhotoQuote | null>(null);
 
@@ -136,7 +120,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     setFieldErrors({});
     selected.setProblems([]);
     setPhase('preparing');
-    const { ready, refusals } = await preparePhotos(selected.photos);
+    const { ready, refusals } = await preparePhotos(selected.photos.map((photo) => photo.file));
     if (refusals.length) {
       selected.setProblems(refusals);
       setPhase('idle');
@@ -152,7 +136,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
         photos: ready,
         customerInfo: trimmed as ContactDetails,
         onProgress: setProgress,
-        onUploaded: () => setPhase((current) => (current === 'uploading' ? 'analyzing' : current)),
+        onUploaded: () => setPhase((current) => (current === 'uploading' ? 'processing' : current)),
         signal: upload.current.signal,
       }),
     );
@@ -211,42 +195,18 @@ export function QuoteTool({ compact }: QuoteToolProps) {
                 }}
               />
             </fieldset>
-            {busy && <UploadStatus phase={phase} progress={progress} />}
+            {busy && (
+              <UploadProgress
+                phase={phase}
+                progress={progress}
+                processingText="Photos uploaded. Analyzing them…"
+              />
+            )}
             <button ref={submitButton} type="submit" className="quote-button" disabled={busy}>
               {busy ? 'Analyzing Photos...' : 'Get My Quote'}
             </button>
           </form>
         </>
-      )}
-    </div>
-  );
-}
-
-function UploadStatus({ phase, progress }: { phase: Phase; progress: number }) {
-  const step = {
-    idle: '',
-    preparing: 'Preparing your photos…',
-    uploading: 'Uploading photos…',
-    analyzing: 'Photos uploaded. Analyzing them…',
-  }[phase];
-  return (
-    <div className="quote-progress">
-      <p className="quote-progress__text">
-        {/* Only the step is announced; every percent would be noise to a screen reader. */}
-        <span role="status">{step}</span>
-        {phase !== 'preparing' && <span className="quote-progress__percent">{progress}%</span>}
-      </p>
-      {phase !== 'preparing' && (
-        <div
-          className="quote-progress__bar"
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-        >
-          <div className="quote-progress__fill" style={{ width: `${progress}%` }} />
-        </div>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { PhotoQuoteResponse, QuoteCustomerInfo } from '@washdesk/contract';
+import { refusedFields, sendMultipart } from '../photos/send-multipart.ts';
 
 /** What became of one upload, in the terms the form acts on. */
 export type QuoteUploadOutcome =
@@ -26,24 +27,22 @@ export function looksLikeQuoteResponse(value: unknown): value is PhotoQuoteRespo
 }
 
 interface ErrorBody {
-  error?: { message?: unknown; fields?: unknown };
+  error?: { message?: unknown };
 }
 
 function outcomeOf(status: number, body: unknown): QuoteUploadOutcome {
   if (status >= 200 && status < 300) {
     return looksLikeQuoteResponse(body) ? { kind: 'quoted', response: body } : { kind: 'failed', status };
   }
-  const error = (body as ErrorBody | null)?.error;
-  const fields = error?.fields;
-  if (status >= 400 && status < 500 && status !== 429 && typeof fields === 'object' && fields !== null) {
-    const named = Object.entries(fields).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    );
-    if (named.length) return { kind: 'refused', fields: Object.fromEntries(named) };
-  }
+  const fields = refusedFields(body);
+  if (status >= 400 && status < 500 && status !== 429 && fields) return { kind: 'refused', fields };
   // Only the rate limit's text is shown: it tells the visitor when to try again.
-  const message = status === 429 && typeof error?.message === 'string' ? error.message : undefined;
-  return { kind: 'failed', status, message };
+  const message = (body as ErrorBody | null)?.error?.message;
+  return {
+    kind: 'failed',
+    status,
+    message: status === 429 && typeof message === 'string' ? message : undefined,
+  };
 }
 
 export interface QuoteUpload {
@@ -56,49 +55,18 @@ export interface QuoteUpload {
   signal?: AbortSignal;
 }
 
-/**
- * `POST /api/photo-quote` (multipart: customerInfo as JSON text, files photo0..photoN). An
- * XMLHttpRequest rather than fetch, because only it reports upload progress in every browser.
- */
-export function uploadQuote({
+/** `POST /api/photo-quote` (multipart: customerInfo as JSON text, files photo0..photoN). */
+export async function uploadQuote({
   photos,
   customerInfo,
-  onProgress,
-  onUploaded,
-  signal,
+  ...progress
 }: QuoteUpload): Promise<QuoteUploadOutcome> {
   const body = new FormData();
   // The contact details first, so a server that reads the stream in order sees them before the photos.
   body.append('customerInfo', JSON.stringify(customerInfo));
   photos.forEach((photo, index) => body.append(`photo${index}`, photo, photo.name));
-
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve({ kind: 'aborted' });
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/photo-quote');
-    request.withCredentials = true;
-    request.responseType = 'json';
-    request.setRequestHeader('Accept', 'application/json');
-    // Chromium may report the end of the upload after the answer has arrived; by then it is old news.
-    let answered = false;
-    const settle = (outcome: QuoteUploadOutcome) => {
-      answered = true;
-      resolve(outcome);
-    };
-    request.upload.onprogress = (event) => {
-      if (answered || !event.lengthComputable || event.total <= 0) return;
-      onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    request.upload.onload = () => {
-      if (answered) return;
-      onProgress?.(100);
-      onUploaded?.();
-    };
-    request.onload = () => settle(outcomeOf(request.status, request.response));
-    request.onerror = () => settle({ kind: 'failed', status: 0 });
-    request.ontimeout = () => settle({ kind: 'failed', status: 0 });
-    request.onabort = () => settle({ kind: 'aborted' });
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(body);
-  });
+  const outcome = await sendMultipart({ url: '/api/photo-quote', body, ...progress });
+  if (outcome.kind === 'aborted') return outcome;
+  if (outcome.kind === 'unreachable') return { kind: 'failed', status: 0 };
+  return outcomeOf(outcome.status, outcome.body);
 }

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { AiResponse, AiResponseSummary, IntentShare } from '@washdesk/contract';
+import { AdminPage } from './admin-page.ts';
+import { screenshotBothThemes } from './screenshots.ts';
+
+const INTENT_LABELS: Record<string, string> = {
+  service_inquiry: 'Service inquiry',
+  quote_request: 'Quote request',
+  scheduling: 'Scheduling',
+  pricing: 'Pricing',
+  service_area: 'Service area',
+  other: 'Other',
+};
+
+async function apiJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+
+const responseItems = (page: Page) => page.getByRole('list', { name: 'AI responses' }).getByRole('listitem');
+
+test.beforeEach(async ({ page }) => {
+  await new AdminPage(page).signInWithApi();
+});
+
+test('AI Responses shows figures computed from the log, with how each is computed', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.open('/admin/ai-responses');
+  await expect(admin.pageTitle('AI Responses')).toBeVisible();
+  await expect(page.getByText("The AI assistant's conversations with customers")).toBeVisible();
+
+  const summary = await apiJson<AiResponseSummary>(page, '/api/ai-responses/summary');
+  expect(summary.totalResponses).toBeGreaterThan(0);
+  await expect(admin.statCard('Total Responses').getByRole('heading')).toHaveText(
+    summary.totalResponses.toLocaleString('en-US'),
+  );
+  await expect(admin.statCard('Avg Response Time').getByRole('heading')).toHaveText(
+    `${(summary.averageResponseTimeMs! / 1000).toFixed(1)}s`,
+  );
+  await expect(admin.statCard('Success Rate').getByRole('heading')).toHaveText(`${summary.successRate}%`);
+
+  await admin.statCard('Success Rate').getByRole('heading').hover();
+  await expect(page.getByText(/^Share of logged answers the assistant/)).toContainText(
+    `recorded as successful (it answered instead of failing or handing over): ${summary.successfulResponses} of ${summary.totalResponses}.`,
+  );
+});
+
+test('the list is the real log, newest first, with intents and the photo request badge', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.open('/admin/ai-responses');
+  const log = await apiJson<AiResponse[]>(page, '/api/ai-responses?limit=50');
+
+  await expect(responseItems(page)).toHaveCount(log.length);
+  const newest = responseItems(page).first();
+  await expect(newest).toContainText(log[0]!.customerMessage);
+  await expect(newest).toContainText(log[0]!.aiResponse);
+  await expect(newest).toContainText(INTENT_LABELS[log[0]!.intent]!);
+
+  const withPhoto = log.findIndex((r) => r.photoRequestSent);
+  const withoutPhoto = log.findIndex((r) => !r.photoRequestSent);
+  expect(withPhoto, 'the demo log has an answer that asked for photos').toBeGreaterThanOrEqual(0);
+  await expect(responseItems(page).nth(withPhoto)).toContainText('Photo request sent');
+  await expect(responseItems(page).nth(withoutPhoto)).not.toContainText('Photo request sent');
+
+  await screenshotBothThemes(page, 'ai-responses');
+});
+
+test('Analyze Patterns shows how the log splits by intent', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.open('/admin/ai-responses');
+  await page.getByRole('button', { name: 'Analyze Patterns' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Response patterns' });
+  const intents = await apiJson<IntentShare[]>(page, '/api/ai-responses/intents');
+  const total = intents.reduce((sum, row) => sum + row.count, 0);
+
+  await expect(dialog).toContainText(`over all ${total} logged answers`);
+  const rows = dialog.getByRole('table', { name: 'Intents' }).locator('tbody tr');
+  await expect(rows).toHaveCount(intents.length);
+  for (const [i, row] of intents.entries()) {
+    await expect(rows.nth(i).getByRole('cell').first()).toHaveText(INTENT_LABELS[row.intent] ?? row.intent);
+    await expect(rows.nth(i).getByRole('cell').nth(1)).toHaveText(String(row.count));
+    await expect(rows.nth(i).getByRole('cell').nth(2)).toHaveText(`${row.share}%`);
+  }
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+});
+
+test("Settings' Performance Metrics are the same figures, computed from the log", async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.open('/admin/settings');
+  const summary = await apiJson<AiResponseSummary>(page, '/api/ai-responses/summary');
+  const metrics = page.getByRole('region', { name: 'Performance Metrics' });
+  const metric = (name: string) => metrics.getByRole('group', { name }).locator('dd');
+  await expect(metric('Response Accuracy')).toHaveText(`${summary.successRate}%`);
+  await expect(metric('Avg Response Time')).toHaveText(
+    `${(summary.averageResponseTimeMs! / 1000).toFixed(1)}s`,
+  );
+  await expect(metric('Total Interactions')).toHaveText(summary.totalResponses.toLocaleString('en-US'));
+
+  await metric('Response Accuracy').getByText(`${summary.successRate}%`).hover();
+  await expect(page.getByText(/^No one grades the answers/)).toContainText(
+    `${summary.successfulResponses} of ${summary.totalResponses} logged answers`,
+  );
+});
+
+test('while the log loads, the list shows 10 placeholder rows', async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/ai-responses\?limit/, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  await new AdminPage(page).open('/admin/ai-responses');
+  const list = page.getByRole('list', { name: 'AI responses' });
+  await expect(list.locator('li[aria-hidden]')).toHaveCount(10);
+  release();
+  await expect(responseItems(page).first()).toBeVisible();
+  await expect(list.locator('li[aria-hidden]')).toHaveCount(0);
+});

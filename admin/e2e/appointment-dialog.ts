@@ -1,0 +1,85 @@
+import { expect, type Page } from '@playwright/test';
+import { CSRF_HEADER, type Appointment, type AppointmentCreate } from '@washdesk/contract';
+import { testOwner } from './admin-page.ts';
+
+/** Tests share one database: every appointment a test makes carries a name nobody else uses. */
+export const uniqueCustomer = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Far in the future, so a test's own appointments sort onto the first page (latest date first)
+ * whatever the demo data and the other tests hold.
+ */
+export const farDate = () =>
+  `2099-0${1 + Math.floor(Math.random() * 9)}-${10 + Math.floor(Math.random() * 18)}`;
+
+export const appointmentDialog = (page: Page, title = 'Schedule Appointment') =>
+  page.getByRole('dialog', { name: title });
+
+export interface DialogInput {
+  customerName: string;
+  customerPhone: string;
+  customerEmail?: string;
+  address: string;
+  service: string;
+  date: string;
+  time: string;
+  notes?: string;
+}
+
+/** Fills the appointment dialog as staff would, label by label. */
+export async function fillAppointmentDialog(page: Page, input: DialogInput, title?: string) {
+  const dialog = appointmentDialog(page, title);
+  await dialog.getByLabel('Customer Name').fill(input.customerName);
+  await dialog.getByLabel('Phone Number').fill(input.customerPhone);
+  await dialog.getByLabel('Email (optional)').fill(input.customerEmail ?? '');
+  await dialog.getByLabel('Address').fill(input.address);
+  await dialog.getByLabel('Service Type').selectOption({ label: input.service });
+  await dialog.getByLabel('Preferred Date').fill(input.date);
+  await dialog.getByLabel('Preferred Time').selectOption({ label: input.time });
+  await dialog.getByLabel('Notes (optional)').fill(input.notes ?? '');
+}
+
+/** The staff API in the page's own request context (it shares the page's cookies). */
+export class AppointmentApi {
+  private constructor(
+    private readonly page: Page,
+    private readonly csrfToken: string,
+  ) {}
+
+  /** Signs the page in, too. */
+  static async signIn(page: Page): Promise<AppointmentApi> {
+    const response = await page.request.post('/api/auth/login', { data: testOwner });
+    expect(response.ok()).toBe(true);
+    const { csrfToken } = (await response.json()) as { csrfToken: string };
+    return new AppointmentApi(page, csrfToken);
+  }
+
+  async create(over: Partial<AppointmentCreate> = {}): Promise<Appointment> {
+    const response = await this.page.request.post('/api/appointments/create', {
+      data: {
+        customerName: uniqueCustomer('Api Customer'),
+        customerPhone: '(707) 555-0142',
+        customerEmail: 'api.customer@example.com',
+        address: '12 Fern Hollow Rd, Arcata, CA',
+        serviceType: 'house-wash',
+        preferredDate: farDate(),
+        preferredTime: '10:00 AM',
+        notes: 'Side gate sticks',
+        ...over,
+      },
+      headers: { [CSRF_HEADER]: this.csrfToken },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as Appointment;
+  }
+
+  async change(id: number, change: Record<string, unknown>): Promise<Appointment> {
+    const response = await this.page.request.put(`/api/appointments/${id}`, {
+      data: change,
+      headers: { [CSRF_HEADER]: this.csrfToken },
+    });
+    expect(response.status()).toBe(200);
+    return (await response.json()) as Appointment;
+  }
+}

@@ -1,0 +1,74 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
+import { AdminPage } from '../admin-page.ts';
+
+// The volume database holds 5,000 appointments, "Client No0" (earliest date) to "Client No4999".
+const ROWS = 5000;
+/** The first render waits for the app's code on a busy test machine, not for these lists. */
+const FIRST_RENDER = { timeout: 15_000 };
+
+/** Every appointment list answer the page receives, to prove none carried the whole table. */
+function watchAppointmentLists(page: Page) {
+  const sizes: number[] = [];
+  const pending: Promise<unknown>[] = [];
+  page.on('response', (r: Response) => {
+    if (!/\/api\/appointments\?/.test(r.url())) return;
+    expect(r.headers()[TOTAL_COUNT_HEADER.toLowerCase()]).toBeDefined();
+    pending.push(r.json().then((rows: unknown[]) => sizes.push(rows.length)));
+  });
+  return async () => {
+    await Promise.all(pending);
+    return sizes;
+  };
+}
+
+test('Appointment Scheduling pages from the first to the last of 5,000 appointments', async ({ page }) => {
+  const admin = new AdminPage(page);
+  const sizes = watchAppointmentLists(page);
+  await admin.signInWithApi();
+  await admin.open('/admin/appointment-scheduling');
+  const cards = page.getByRole('list', { name: 'Appointments' }).getByRole('listitem');
+  await expect(cards).toHaveCount(20, FIRST_RENDER);
+  await expect(page.getByText('Showing 1–20 of 5,000')).toBeVisible();
+  await expect(cards.first()).toContainText('Client No4999');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Showing 21–40 of 5,000')).toBeVisible();
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page.getByText('Page 250 of 250')).toBeVisible();
+  await expect(cards.last().getByRole('heading')).toHaveText('Client No0');
+
+  // The server searches all 5,000; the screen shows just the match.
+  await page.getByRole('searchbox', { name: 'Search appointments' }).fill('Client No4321');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByRole('heading')).toHaveText('Client No4321');
+
+  const seen = await sizes();
+  expect(seen.length).toBeGreaterThanOrEqual(4);
+  expect(Math.max(...seen)).toBeLessThanOrEqual(20);
+  expect(Math.max(...seen)).toBeLessThan(ROWS);
+});
+
+test('Scheduling counts all 5,000 and pages All Appointments to the last one', async ({ page }) => {
+  const admin = new AdminPage(page);
+  const sizes = watchAppointmentLists(page);
+  await admin.signInWithApi();
+  await admin.open('/admin/scheduling');
+  await expect(admin.statCard('Total Appointments').getByRole('heading')).toHaveText('5,000', FIRST_RENDER);
+  // Every seventh seeded appointment is completed.
+  await expect(admin.statCard('Completed').getByRole('heading')).toHaveText(
+    Math.ceil(ROWS / 7).toLocaleString('en-US'),
+  );
+  await expect(page.getByRole('region', { name: 'Upcoming Appointments' }).getByRole('listitem')).toHaveCount(
+    5,
+  );
+
+  const all = page.getByRole('region', { name: 'All Appointments' });
+  await expect(all.getByRole('listitem')).toHaveCount(20);
+  await all.getByRole('button', { name: 'Last page' }).click();
+  await expect(all.getByText('Page 250 of 250')).toBeVisible();
+  await expect(all.getByRole('listitem').last()).toContainText('Client No0');
+
+  const seen = await sizes();
+  expect(Math.max(...seen)).toBeLessThanOrEqual(20);
+});

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { AdminPage } from '../admin-page.ts';
+
+test('5,000 calls: the first page is the newest, paging reaches the oldest, in small responses', async ({
+  page,
+}) => {
+  const rowsPerResponse: number[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== '/api/calls') return;
+    rowsPerResponse.push(((await response.json()) as unknown[]).length);
+  });
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  await admin.open('/admin/call-logs');
+
+  const rows = page.getByRole('list', { name: 'Recent Calls' }).getByRole('listitem');
+  await expect(rows.first()).toContainText('Caller No0');
+  const pages = page.getByRole('navigation', { name: 'Call log pages' });
+  await expect(pages).toContainText('1–50 of 5,000');
+
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(rows.first()).toContainText('Caller No50');
+  await expect(pages).toContainText('51–100 of 5,000');
+
+  await pages.getByRole('button', { name: 'Last page' }).click();
+  await expect(rows.last()).toContainText('Caller No4999');
+  await expect(pages).toContainText('4,951–5,000 of 5,000');
+
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(rows.first()).toContainText('Caller No4900');
+
+  expect(rowsPerResponse.length).toBeGreaterThanOrEqual(4);
+  expect(Math.max(...rowsPerResponse)).toBeLessThanOrEqual(100);
+});

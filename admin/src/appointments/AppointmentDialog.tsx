@@ -1,0 +1,27 @@
+import { Dialog } from '@blueprintjs/core';
+import type { Appointment } from '@washdesk/contract';
+import { AppointmentForm } from './AppointmentForm.tsx';
+
+interface AppointmentDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The appointment to edit; none schedules a new one. */
+  appointment?: Appointment;
+}
+
+/** "Schedule Appointment" and "Edit" on both appointment screens open this one dialog. */
+export function AppointmentDialog({ isOpen, onClose, appointment }: AppointmentDialogProps) {
+  return (
+    <Dialog
+      title={appointment ? `Edit appointment of ${appointment.customerName}` : 'Schedule Appointment'}
+      icon={appointment ? 'edit' : 'calendar'}
+      isOpen={isOpen}
+      onClose={onClose}
+      // Two columns of fields need more room than Blueprint's default 500 px.
+      style={{ width: 'min(44rem, calc(100vw - 2rem))' }}
+    >
+      {/* Mounted only while open, so every opening starts from the record (or an empty form). */}
+      {isOpen && <AppointmentForm appointment={appointment} onClose={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import {
+  Button,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  APPOINTMENT_SERVICE_OPTIONS,
+  appointmentCreateSchema,
+  appointmentEditFormSchema,
+  appointmentUpdateSchema,
+  PREFERRED_TIMES,
+  type Appointment,
+} from '@washdesk/contract';
+import { useForm, type Resolver } from 'react-hook-form';
+import { ApiError } from '../api/api-client.ts';
+import { fieldProblems } from '../api/problem-message.ts';
+import {
+  changeOf,
+  formFieldOf,
+  formValuesOf,
+  type AppointmentFormOutput,
+  type AppointmentFormValues,
+} from './appointment-form-values.ts';
+import { changeAppointment, scheduleAppointment } from './appointments.queries.ts';
+import { AppointmentStatusButtons } from './AppointmentStatusButtons.tsx';
+import { showFailureToast, useAppointmentChange } from './use-appointment-change.ts';
+
+// The inputs hold plain text ('' before a choice) while the contract's schemas are typed by their
+// enums; the schemas themselves decide what is valid, so only the static types are bridged here.
+type FormResolver = Resolver<AppointmentFormValues, unknown, AppointmentFormOutput>;
+const createResolver = zodResolver(appointmentCreateSchema) as unknown as FormResolver;
+const editResolver = zodResolver(appointmentEditFormSchema) as unknown as FormResolver;
+
+const SERVICE_CHOICES = [{ value: '', label: 'Select a service' }, ...APPOINTMENT_SERVICE_OPTIONS];
+const TIME_CHOICES = [{ value: '', label: 'Select a time' }, ...PREFERRED_TIMES];
+// An edit may keep "Time TBD" (phone bookings often have no time yet).
+const EDIT_TIME_CHOICES = [{ value: '', label: 'Time TBD' }, ...PREFERRED_TIMES];
+
+interface AppointmentFormProps {
+  appointment?: Appointment;
+  onClose: () => void;
+}
+
+export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) {
+  const { register, handleSubmit, setError, formState } = useForm<
+    AppointmentFormValues,
+    unknown,
+    AppointmentFormOutput
+  >({
+    resolver: appointment ? editResolver : createResolver,
+    defaultValues: formValuesOf(appointment),
+    mode: 'onSubmit',
+  });
+  const [estimate, setEstimate] = useState(appointment?.estimateAmount?.toString() ?? '');
+  const [estimateProblem, setEstimateProblem] = useState<string>();
+
+  const schedule = useAppointmentChange(
+    scheduleAppointment,
+    () => 'Appointment scheduled successfully',
+    onClose,
+  );
+  const update = useAppointmentChange(
+    (api, input: Parameters<typeof changeAppointment>[2]) => changeAppointment(api, appointment!.id, input),
+    () => 'Appointment updated successfully',
+    onClose,
+  );
+
+  // A refusal that names fields belongs under them; anything else is the spec's failure toast.
+  const onFailure = (failure: string) => (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return;
+    const problems = Object.entries(fieldProblems(error));
+    for (const [field, message] of problems) {
+      const formField = formFieldOf(field);
+      if (formField) setError(formField, { message });
+      else if (field === 'estimateAmount') setEstimateProblem(message);
+    }
+    if (problems.length === 0) showFailureToast(failure);
+  };
+
+  const submit = handleSubmit((values) => {
+    if (!appointment) {
+      // The create schema has already refused a missing time; only the shared type allows null.
+      schedule.mutate(
+        { ...values, preferredTime: values.preferredTime! },
+        { onError: onFailure('Failed to schedule appointment') },
+      );
+      return;
+    }
+    const amount = appointmentUpdateSchema.safeParse({ estimateAmount: estimate.trim() || null });
+    if (!amount.success) {
+      setEstimateProblem(amount.error.issues[0]?.message);
+      return;
+    }
+    update.mutate(changeOf(values, amount.data.estimateAmount ?? null), {
+      onError: onFailure('Failed to update appointment'),
+    });
+  });
+
+  const problem = (field: keyof AppointmentFormValues) => formState.errors[field]?.message;
+  const group = (field: keyof AppointmentFormValues, label: string) => ({
+    label,
+    labelFor: `appointment-${field}`,
+    intent: problem(field) ? Intent.DANGER : Intent.NONE,
+    helperText: problem(field),
+  });
+  // Blueprint's inputs take the element ref as inputRef.
+  const input = (field: keyof AppointmentFormValues) => {
+    const { ref, ...rest } = register(field);
+    return {
+      id: `appointment-${field}`,
+      inputRef: ref as React.RefCallback<HTMLInputElement & HTMLTextAreaElement>,
+      intent: problem(field) ? Intent.DANGER : Intent.NONE,
+      ...rest,
+    };
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <DialogBody>
+        <div className="appointment-form__grid">
+          <FormGroup {...group('customerName', 'Customer Name')}>
+            <InputGroup {...input('customerName')} autoFocus autoComplete="off" />
+          </FormGroup>
+          <FormGroup {...group('customerPhone', 'Phone Number')}>
+            <InputGroup {...input('customerPhone')} type="tel" autoComplete="off" />
+          </FormGroup>
+          <FormGroup {...group('customerEmail', 'Email (optional)')}>
+            <InputGroup {...input('customerEmail')} type="email" autoComplete="off" />
+          </FormGroup>
+          <FormGroup {...group('address', 'Address')}>
+            <InputGroup {...input('address')} autoComplete="off" />
+          </FormGroup>
+          <FormGroup {...group('serviceType', 'Service Type')}>
+            <HTMLSelect
+              id="appointment-serviceType"
+              options={SERVICE_CHOICES}
+              fill
+              {...register('serviceType')}
+            />
+          </FormGroup>
+          <FormGroup {...group('preferredDate', 'Preferred Date')}>
+            <InputGroup {...input('preferredDate')} type="date" />
+          </FormGroup>
+          <FormGroup {...group('preferredTime', 'Preferred Time')}>
+            <HTMLSelect
+              id="appointment-preferredTime"
+              options={appointment ? EDIT_TIME_CHOICES : TIME_CHOICES}
+              fill
+              {...register('preferredTime')}
+            />
+          </FormGroup>
+          {appointment && (
+            <FormGroup
+              label="Estimate Amount ($)"
+              labelFor="appointment-estimateAmount"
+              intent={estimateProblem ? Intent.DANGER : Intent.NONE}
+              helperText={estimateProblem}
+            >
+              <InputGroup
+                id="appointment-estimateAmount"
+                inputMode="decimal"
+                value={estimate}
+                onValueChange={(value) => {
+                  setEstimate(value);
+                  setEstimateProblem(undefined);
+                }}
+                intent={estimateProblem ? Intent.DANGER : Intent.NONE}
+              />
+            </FormGroup>
+          )}
+        </div>
+        <FormGroup {...group('notes', 'Notes (optional)')}>
+          <TextArea {...input('notes')} rows={3} fill />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Close" onClick={onClose} />
+            <Button
+              type="submit"
+              intent={Intent.PRIMARY}
+              text={appointment ? 'Save Changes' : 'Schedule Appointment'}
+              loading={schedule.isPending || update.isPending}
+            />
+          </>
+        }
+      >
+        {appointment && <AppointmentStatusButtons appointment={appointment} onDone={onClose} />}
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { Intent } from '@blueprintjs/core';
+import { APPOINTMENT_SERVICE_OPTIONS, type Appointment, type AppointmentStatus } from '@washdesk/contract';
+
+const SERVICE_LABELS = new Map<string, string>(APPOINTMENT_SERVICE_OPTIONS.map((o) => [o.value, o.label]));
+
+/** Older or phone-booked rows may hold a value outside the list; show it rather than nothing. */
+export const serviceLabel = (serviceType: string) => SERVICE_LABELS.get(serviceType) ?? serviceType;
+
+/** Spec 4: scheduled blue, completed green, cancelled red, anything else grey. */
+export const STATUS_INTENTS: Record<AppointmentStatus, Intent> = {
+  scheduled: Intent.PRIMARY,
+  completed: Intent.SUCCESS,
+  cancelled: Intent.DANGER,
+};
+export const statusIntent = (status: string) => STATUS_INTENTS[status as AppointmentStatus] ?? Intent.NONE;
+
+export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+export const timeLabel = (a: Pick<Appointment, 'preferredTime'>) => a.preferredTime ?? 'Time TBD';
+
+// The date is a calendar day already in the business's zone; formatting it as UTC keeps the day.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const dateLabel = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : dateFormat.format(d);
+};
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** Spec 9: amounts with a $ prefix. */
+export const estimateLabel = (amount: number) => `$${money.format(amount)}`;

@@ -1,0 +1,11 @@
+import type { Call } from '@washdesk/contract';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatCallTime = (iso: string) => dateTime.format(new Date(iso));
+
+/** Spec: the duration, or "N/A" when the call has none (still ringing, or never measured). */
+export const callDuration = (call: Call) => call.duration ?? 'N/A';
+
+/** Not every caller gives a name; the number is always known. */
+export const callerName = (call: Call) => call.customerName ?? 'Unknown caller';

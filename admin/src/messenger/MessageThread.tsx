@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { Button, Callout, Classes, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Message } from '@washdesk/contract';
+import { useApi } from '../api/api-context.tsx';
+import { messageTime } from './message-time.ts';
+import { messengerQueries } from './messenger.queries.ts';
+
+export const SENDER_LABELS: Record<Message['sender'], string> = {
+  customer: 'Customer',
+  staff: 'Staff',
+  assistant: 'AI Assistant',
+};
+
+/** The thread oldest to newest; only the latest page is loaded until staff ask for older ones. */
+export function MessageThread({ conversationId }: { conversationId: number }) {
+  const api = useApi();
+  const thread = useInfiniteQuery(messengerQueries.thread(api, conversationId));
+  // Page 0 is the newest; each page reads oldest first. Polling can shift a row across a page
+  // boundary, so a message is shown once even if two pages carry it.
+  const seen = new Set<number>();
+  const messages = [...(thread.data?.pages ?? [])]
+    .reverse()
+    .flatMap((p) => p.items)
+    .filter((m) => !seen.has(m.id) && Boolean(seen.add(m.id)));
+  const newestId = messages.at(-1)?.id;
+  // A new message scrolls the thread (not the page) to the bottom, where a chat is read.
+  const log = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [newestId]);
+
+  if (thread.isPending) return <Spinner aria-label="Loading messages" className="messenger-thread" />;
+  if (thread.isError) {
+    return (
+      <Callout intent={Intent.DANGER} title="The messages could not be loaded" className="messenger-thread">
+        Check that the Washdesk server is running, then reload the page.
+      </Callout>
+    );
+  }
+  return (
+    <div className="messenger-thread" role="log" aria-label="Messages" ref={log}>
+      {thread.hasNextPage && (
+        <Button
+          small
+          className="messenger-thread__older"
+          text="Load older messages"
+          loading={thread.isFetchingNextPage}
+          onClick={() => void thread.fetchNextPage()}
+        />
+      )}
+      {messages.length === 0 && (
+        <p className={`messenger-thread__empty ${Classes.TEXT_MUTED}`}>No messages in this conversation</p>
+      )}
+      {messages.map((m) => (
+        <MessageBubble key={m.id} message={m} />
+      ))}
+    </div>
+  );
+}
+
+function MessageBubble({ message }: { message: Message }) {
+  const fromCustomer = message.sender === 'customer';
+  return (
+    <div
+      className={`messenger-bubble messenger-bubble--${fromCustomer ? 'customer' : 'ours'}`}
+      data-sender={message.sender}
+    >
+      <p className="messenger-bubble__text">{message.messageText}</p>
+      <div className="messenger-bubble__meta">
+        {!fromCustomer && <span>{SENDER_LABELS[message.sender]}</span>}
+        <span>{messageTime(message.createdAt)}</span>
+        {message.deliveryStatus === 'not_delivered' && (
+          <Tag intent={Intent.WARNING} title={message.deliveryError ?? undefined}>
+            Not delivered
+          </Tag>
+        )}
+        {message.deliveryStatus === 'pending' && <Tag minimal>Sending…</Tag>}
+      </div>
+      {message.deliveryStatus === 'not_delivered' && message.deliveryError && (
+        <p className="messenger-bubble__problem">{message.deliveryError}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../api/api-context.tsx';
+import { CommonResponseCard } from './CommonResponseCard.tsx';
+import { settingsQueries } from './settings.queries.ts';
+
+/** Settings → Common Responses: the three pre-written answers (spec: a fixed list). */
+export function CommonResponsesTab() {
+  const api = useApi();
+  const responses = useQuery(settingsQueries.commonResponses(api));
+  if (responses.isPending) return <Spinner aria-label="Loading common responses" />;
+  if (responses.isError) {
+    return (
+      <Callout intent={Intent.DANGER} title="The common responses could not be loaded">
+        Check that the Washdesk server is running, then reload the page.
+      </Callout>
+    );
+  }
+  return (
+    <div className="common-responses">
+      {responses.data.map((response) => (
+        <CommonResponseCard key={response.id} response={response} />
+      ))}
+    </div>
+  );
+}

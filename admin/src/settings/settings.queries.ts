@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  aiSettingsSchema,
+  commonResponseSchema,
+  telephonySettingsSchema,
+  type AiSettings,
+  type CommonResponseId,
+} from '@washdesk/contract';
+import type { ApiClient } from '../api/api-client.ts';
+
+export const settingsQueries = {
+  ai: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['settings', 'ai'],
+      queryFn: () => api.get('/api/settings/ai', aiSettingsSchema),
+    }),
+  commonResponses: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['settings', 'responses'],
+      queryFn: () => api.get('/api/settings/responses', commonResponseSchema.array()),
+    }),
+  telephony: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['settings', 'telephony'],
+      queryFn: () => api.get('/api/settings/telephony', telephonySettingsSchema),
+    }),
+};
+
+/** The screen always sends the full settings (spec 4), so the server replaces them whole. */
+export const saveAiSettings = (api: ApiClient, settings: AiSettings) =>
+  api.send('PUT', '/api/settings/ai', settings, aiSettingsSchema);
+
+export const saveCommonResponse = (api: ApiClient, id: CommonResponseId, content: string) =>
+  api.send('PUT', `/api/settings/responses/${id}`, { content }, commonResponseSchema);

@@ -1,0 +1,45 @@
+import { Button, Card, Classes, H4, Intent } from '@blueprintjs/core';
+import type { PhotoSubmission } from '@washdesk/contract';
+import { ContactMenu } from './ContactMenu.tsx';
+import { PhotoThumbnails } from './PhotoThumbnails.tsx';
+import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
+import { customerNameOf, formatDollars, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
+
+interface SubmissionCardProps {
+  submission: PhotoSubmission;
+  onOpen: (submission: PhotoSubmission) => void;
+}
+
+const photoCount = (n: number) => `${n} photo${n === 1 ? '' : 's'}`;
+
+export function SubmissionCard({ submission, onOpen }: SubmissionCardProps) {
+  const name = customerNameOf(submission);
+  const quoted = submission.status === 'quoted' || submission.status === 'completed';
+  return (
+    <Card className="submission-card" role="article" aria-label={name}>
+      <div className="submission-card__head">
+        <H4 className="submission-card__name">{name}</H4>
+        <SubmissionStatusTag status={submission.status} />
+      </div>
+      <p className={Classes.TEXT_MUTED}>
+        {serviceTypeOf(submission)} · {photoCount(submission.photos.length)}
+      </p>
+      <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+        {formatSubmittedAt(submission.createdAt)}
+      </p>
+      <PhotoThumbnails photos={submission.photos} customerName={name} max={3} />
+      {submission.estimateAmount !== null && (
+        <p className="submission-card__amount">Estimate: {formatDollars(submission.estimateAmount)}</p>
+      )}
+      <div className="submission-card__actions">
+        <Button
+          intent={quoted ? Intent.NONE : Intent.PRIMARY}
+          icon={quoted ? 'eye-open' : 'dollar'}
+          text={quoted ? 'View Quote' : 'Create Quote'}
+          onClick={() => onOpen(submission)}
+        />
+        <ContactMenu submission={submission} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Callout, Classes, Dialog, DialogBody, H5, Intent } from '@blueprintjs/core';
+import type { PhotoSubmission } from '@washdesk/contract';
+import { AnalysisSummary } from './AnalysisSummary.tsx';
+import { ContactMenu } from './ContactMenu.tsx';
+import { PhotoThumbnails } from './PhotoThumbnails.tsx';
+import { QuoteForm, type PriceSuggestion } from './QuoteForm.tsx';
+import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
+import { customerNameOf, formatDollars, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
+
+const isQuoted = (s: PhotoSubmission) => s.status === 'quoted' || s.status === 'completed';
+
+interface SubmissionDetailsDialogProps {
+  submission: PhotoSubmission | undefined;
+  onClose: () => void;
+}
+
+/** "Create Quote" / "View Quote": everything about one submission; the quote form until quoted. */
+export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetailsDialogProps) {
+  const name = submission ? customerNameOf(submission) : '';
+  return (
+    <Dialog
+      title={submission ? `Submission from ${name}` : ''}
+      isOpen={submission !== undefined}
+      onClose={onClose}
+      className="submission-details"
+    >
+      {/* Keyed by id, so another submission never inherits a half-typed amount. */}
+      {submission && <SubmissionDetails key={submission.id} submission={submission} name={name} />}
+    </Dialog>
+  );
+}
+
+function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; name: string }) {
+  const [suggestion, setSuggestion] = useState<PriceSuggestion | null>(null);
+  const quoted = isQuoted(submission);
+  return (
+    <DialogBody>
+      <div className="submission-details__head">
+        <SubmissionStatusTag status={submission.status} />
+        <ContactMenu submission={submission} />
+      </div>
+      <dl className="submission-details__facts">
+        <dt>Service</dt>
+        <dd>{serviceTypeOf(submission)}</dd>
+        <dt>Phone</dt>
+        <dd>{submission.phone ?? '—'}</dd>
+        <dt>E-mail</dt>
+        <dd>{submission.email ?? '—'}</dd>
+        <dt>Address</dt>
+        <dd>{submission.address ?? '—'}</dd>
+        <dt>Submitted</dt>
+        <dd>{formatSubmittedAt(submission.createdAt)}</dd>
+      </dl>
+      {submission.notes && (
+        <blockquote className={`${Classes.BLOCKQUOTE} submission-details__notes`}>
+          {submission.notes}
+        </blockquote>
+      )}
+      <H5>Photos ({submission.photos.length})</H5>
+      <PhotoThumbnails photos={submission.photos} customerName={name} />
+      {submission.analysis ? (
+        <AnalysisSummary
+          analysis={submission.analysis}
+          onUseSuggestedPrice={quoted ? undefined : (amount) => setSuggestion({ amount })}
+        />
+      ) : (
+        <p className={Classes.TEXT_MUTED}>
+          No AI analysis: the customer sent the photos for a manual review.
+        </p>
+      )}
+      {quoted ? (
+        <Callout intent={Intent.SUCCESS} icon="tick-circle" title="Quoted">
+          {submission.estimateAmount === null
+            ? 'This submission is marked quoted.'
+            : `Quoted at ${formatDollars(submission.estimateAmount)}.`}
+        </Callout>
+      ) : (
+        <QuoteForm submission={submission} suggestion={suggestion} />
+      )}
+    </DialogBody>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import { photoSubmissionSchema, type PhotoSubmission } from '@washdesk/contract';
+import type { ApiClient } from '../api/api-client.ts';
+
+const submissionsKey = ['photo-submissions'] as const;
+
+/** Cards per page: four rows of three at 1440 px, and a page the server answers in a blink. */
+export const SUBMISSIONS_PAGE_SIZE = 12;
+/** The dashboard's Recent Submissions (spec section 9). */
+export const RECENT_SUBMISSIONS = 5;
+
+export const submissionQueries = {
+  /** Every key under this one belongs to photo submissions; invalidated after each change. */
+  all: submissionsKey,
+  page: (api: ApiClient, offset: number, limit = SUBMISSIONS_PAGE_SIZE) =>
+    queryOptions({
+      queryKey: [...submissionsKey, 'page', { offset, limit }],
+      queryFn: () =>
+        api.getPage(`/api/photo-submissions?limit=${limit}&offset=${offset}`, photoSubmissionSchema.array()),
+    }),
+  recent: (api: ApiClient) => submissionQueries.page(api, 0, RECENT_SUBMISSIONS),
+};
+
+/** "Create Quote": the submission becomes quoted with the amount staff settled on. */
+export const quoteSubmission = (api: ApiClient, id: number, estimateAmount: number) =>
+  api.send(
+    'PUT',
+    `/api/photo-submissions/${id}`,
+    { status: 'quoted', estimateAmount },
+    photoSubmissionSchema,
+  );
+
+/** The spec's fallbacks where the customer left something out. */
+export const customerNameOf = (s: Pick<PhotoSubmission, 'id' | 'customerName'>) =>
+  s.customerName ?? `Customer #${s.id}`;
+export const serviceTypeOf = (s: Pick<PhotoSubmission, 'serviceType'>) => s.serviceType ?? 'General Cleaning';
+
+/** "$1,155" for whole dollars, "$425.50" with cents. */
+export const formatDollars = (amount: number) => {
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+};
+
+export const formatSubmittedAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// Figures staff read about how the business is doing: the weekly summary ("Generate Reports")
+// and how well the photo quotes work (the dashboard's Quote Analysis Performance card).
+
+/** One business week (Monday to Sunday in the business's time zone), newest first in a report. */
+export const weeklySummarySchema = z.object({
+  /** The Monday that starts the week, `YYYY-MM-DD`. */
+  weekStart: z.string(),
+  /** Photo submissions received that week. */
+  submissions: z.number().int(),
+  /** Of that week's submissions, those that got a quote (quoted or completed). */
+  quotes: z.number().int(),
+  /** Appointments booked (created) that week. */
+  bookings: z.number().int(),
+  /** Phone calls received that week. */
+  calls: z.number().int(),
+});
+export type WeeklySummary = z.infer<typeof weeklySummarySchema>;
+
+export const DEFAULT_REPORT_WEEKS = 8;
+export const MAX_REPORT_WEEKS = 52;
+
+export const weeklyReportQuerySchema = z.object({
+  weeks: z.coerce
+    .number({ error: 'weeks must be a number' })
+    .int('weeks must be a whole number')
+    .min(1, 'weeks must be at least 1')
+    .max(MAX_REPORT_WEEKS, `weeks must be at most ${MAX_REPORT_WEEKS}`)
+    .default(DEFAULT_REPORT_WEEKS),
+});
+
+export const WEEKLY_REPORT_CSV_HEADER = ['Week starting', 'Submissions', 'Quotes', 'Bookings', 'Calls'];
+
+/**
+ * Quote Analysis Performance, counted from stored submissions and their analyses. Each rate is
+ * null while there is nothing to count it from, so a screen shows "—" rather than a made-up 0%.
+ */
+export const quotePerformanceSchema = z.object({
+  /** Quoted submissions that have a photo analysis beside them. */
+  quotedWithAnalysis: z.number().int(),
+  /** Of those, the ones whose quoted amount fell inside the analysis's price range. */
+  quotedWithinRange: z.number().int(),
+  /** round(quotedWithinRange / quotedWithAnalysis * 100), or null. */
+  accuracyPercent: z.number().int().nullable(),
+  totalSubmissions: z.number().int(),
+  /** Submissions that got a quote (quoted or completed). */
+  quotedSubmissions: z.number().int(),
+  /** round(quotedSubmissions / totalSubmissions * 100), or null. */
+  conversionPercent: z.number().int().nullable(),
+  /** Stored photo analyses. */
+  analyses: z.number().int(),
+  /** Mean time an analysis took, in milliseconds, or null. */
+  averageAnalysisMs: z.number().nullable(),
+});
+export type QuotePerformance = z.infer<typeof quotePerformanceSchema>;

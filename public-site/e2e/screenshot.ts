@@ -1,0 +1,12 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The current state of a page at a phone's and a desktop's width, written to
+ * .test-output/screenshots/public-<name>-<width>.png (a test-run artifact, not committed).
+ */
+export async function screenshotBothWidths(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.test-output/screenshots/public-${name}-${width}.png`, fullPage: true });
+  }
+}

@@ -1,0 +1,40 @@
+import { TextField } from '../forms/TextField.tsx';
+import type { WizardData } from './wizard-data.ts';
+
+interface StepProps {
+  data: WizardData;
+  errors: Partial<Record<keyof WizardData, string>>;
+  onChange: (field: keyof WizardData, value: string) => void;
+}
+
+/** Step 1 "Your Information": all five fields are needed to go on (spec section 5). */
+export function ContactStep({ data, errors, onChange }: StepProps) {
+  const field = (
+    key: 'firstName' | 'lastName' | 'email' | 'phone' | 'address',
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      id={`wizard-${key}`}
+      label={label}
+      value={data[key]}
+      error={errors[key]}
+      onChange={(value) => onChange(key, value)}
+      required
+      {...extra}
+    />
+  );
+  return (
+    <div className="wizard-fields">
+      {field('firstName', 'First Name', { autoComplete: 'given-name' })}
+      {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+      {field('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+      {field('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+      <div className="wizard-fields__wide">
+        {field('address', 'Property Address', { autoComplete: 'street-address' })}
+      </div>
+    </div>
+  );
+}
+
+export type { StepProps };
