@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // API and unit tests: real HTTP on 127.0.0.1, real SQLite files in temporary folders.
 export default defineConfig({
   test: {
-    include: ['contract/src/**/*.test.ts', 'backend/src/**/*.test.ts', 'backend/scripts/**/*.test.ts'],
+    include: [
+      'contract/src/**/*.test.ts',
+      'backend/src/**/*.test.ts',
+      'backend/scripts/**/*.test.ts',
+      // The desktop app's main-process logic, with Electron mocked (see each test).
+      'desktop/src/main/**/*.test.ts',
+    ],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -16,9 +16,17 @@ test('the embed is the compact quote tool, made for another site’s frame', asy
   const profile = (await (await request.get('/api/public/profile')).json()) as PublicProfile;
   const quote = new QuoteToolPage(page);
 
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await quote.openEmbed();
 
   await expect(quote.heading('Get Your Instant Quote')).toBeVisible();
+  // Its own light build (public-site/vite.embed.config.ts), not the whole site's scripts.
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(
+    scripts.every((p) => p.startsWith('/embed/assets/')),
+    scripts.join(', '),
+  ).toBe(true);
   await expect(page.getByText('Upload up to 5 photos for a rough quote in seconds.')).toBeVisible();
   await expect(page.getByText('Our AI estimates the area')).toHaveCount(0);
   await expect(page.getByText(`Powered by ${profile.businessName} AI Quote System`)).toBeVisible();

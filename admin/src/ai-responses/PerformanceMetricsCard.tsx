@@ -1,4 +1,5 @@
-import { Callout, Card, Classes, H4, Intent, Tooltip } from '@blueprintjs/core';
+import { Callout, Card, Classes, H4, Intent } from '@blueprintjs/core';
+import { Tooltip } from '../shell/Tooltip.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { AiResponseSummary } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';

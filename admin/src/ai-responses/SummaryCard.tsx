@@ -1,4 +1,5 @@
-import { Card, Classes, H3, Icon, Tooltip } from '@blueprintjs/core';
+import { Card, Classes, H3, Icon } from '@blueprintjs/core';
+import { Tooltip } from '../shell/Tooltip.tsx';
 import type { IconName } from '@blueprintjs/icons';
 
 interface SummaryCardProps {

@@ -1,4 +1,5 @@
-import { Card, Classes, H4, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
+import { Tooltip } from '../shell/Tooltip.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { QuotePerformance } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';

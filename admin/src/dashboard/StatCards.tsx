@@ -1,4 +1,5 @@
-import { Callout, Card, Classes, H3, Icon, Intent, Tooltip } from '@blueprintjs/core';
+import { Callout, Card, Classes, H3, Icon, Intent } from '@blueprintjs/core';
+import { Tooltip } from '../shell/Tooltip.tsx';
 import type { IconName } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Stats, WeeklySummary } from '@washdesk/contract';

@@ -1,4 +1,5 @@
-import { Classes, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Classes, Intent, Tag } from '@blueprintjs/core';
+import { Tooltip } from './Tooltip.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { assistantQueries } from './assistant.queries.ts';
@@ -22,7 +23,6 @@ export function AssistantStatusTag() {
   const details = status.data?.details ?? ["The assistant's status could not be read."];
   return (
     <Tooltip
-      hoverOpenDelay={700}
       content={
         <ul className="assistant-status__details">
           {details.map((d) => (

@@ -52,6 +52,27 @@ describe('pages', () => {
     }
   });
 
+  it("serves the embed's own light build at /embed/photo-quote once it is built", async () => {
+    const embedDir = path.join(publicSite, 'embed');
+    fs.mkdirSync(path.join(embedDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(embedDir, 'embed.html'), '<!doctype html><title>embed</title>');
+    fs.writeFileSync(path.join(embedDir, 'assets', 'embed-abc123.js'), 'console.info(2)');
+    try {
+      for (const p of ['/embed/photo-quote', '/Embed/Photo-Quote', '/embed/photo-quote/']) {
+        const res = await page(p);
+        expect(res.status, p).toBe(200);
+        expect(res.text, p).toContain('<title>embed</title>');
+        expect(res.cache, p).toBe('no-cache');
+      }
+      expect((await page('/photo-quote-tool')).text).toContain('<title>public</title>');
+      const asset = await page('/embed/assets/embed-abc123.js');
+      expect(asset.status).toBe(200);
+      expect(asset.cache).toContain('immutable');
+    } finally {
+      fs.rmSync(embedDir, { recursive: true, force: true });
+    }
+  });
+
   it('serves the admin for its routes', async () => {
     for (const p of ['/admin', '/admin/', '/admin/call-logs', '/Admin/Settings']) {
       const res = await page(p);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
-import { isAdminPage, isPublicPage, NOT_FOUND_TEXT } from '@washdesk/contract';
+import { isAdminPage, isPublicPage, normalizePagePath, NOT_FOUND_TEXT } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 
 /** When an app was not built, say so plainly instead of a blank page. */
@@ -15,8 +15,12 @@ const notBuilt = (res: Response, status: number, app: string) =>
         `<p>The ${app} is not built yet. Run <code>npm run build</code>, or start with <code>npm start</code>.</p></body></html>`,
     );
 
-function sendIndex(res: Response, dist: string, status: number, app: string) {
-  const index = path.join(dist, 'index.html');
+/** The embeddable quote tool has a build of its own (public-site/vite.embed.config.ts). */
+const EMBED_PAGE = '/embed/photo-quote';
+const EMBED_INDEX = path.join('embed', 'embed.html');
+
+function sendIndex(res: Response, dist: string, status: number, app: string, file = 'index.html') {
+  const index = path.join(dist, file);
   if (!fs.existsSync(index)) return notBuilt(res, status, app);
   // index.html names hashed assets; it must be re-fetched so a new build is picked up.
   res.status(status).setHeader('Cache-Control', 'no-cache');
@@ -48,7 +52,12 @@ export function pageRoutes(config: Config) {
   });
   router.use(express.static(config.publicSiteDist, assets));
   router.get('/{*rest}', (req, res) => {
-    sendIndex(res, config.publicSiteDist, isPublicPage(req.path) ? 200 : 404, 'public site');
+    const isPage = isPublicPage(req.path);
+    const embed = isPage && normalizePagePath(req.path) === EMBED_PAGE;
+    // An older build without the embed's own output still shows the embed through the whole site.
+    const file =
+      embed && fs.existsSync(path.join(config.publicSiteDist, EMBED_INDEX)) ? EMBED_INDEX : 'index.html';
+    sendIndex(res, config.publicSiteDist, isPage ? 200 : 404, 'public site', file);
   });
   return router;
 }

@@ -1,9 +1,9 @@
 import { shell } from 'electron';
 
-const EXTERNAL_PROTOCOLS = new Set(['https:', 'mailto:', 'tel:']);
+const EXTERNAL_PROTOCOLS = new Set(['https:', 'mailto:', 'tel:', 'sms:']);
 
 /**
- * Whether a link may leave the app: https, mailto and tel, plus pages of the configured Washdesk
+ * Whether a link may leave the app: https, mailto, tel and sms (the "Contact" menus), plus pages of the configured Washdesk
  * server (the Quote Tool entry links to the public site, which may be plain http on the LAN).
  * Everything else (file:, javascript:, custom schemes, other http sites) is refused.
  */

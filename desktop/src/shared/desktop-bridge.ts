@@ -7,7 +7,7 @@ export interface DesktopBridge {
   appVersion(): Promise<string>;
   /** A native notification. */
   notify(title: string, body: string): void;
-  /** Opens an https:, mailto: or tel: link (or a page of the Washdesk server) outside the app. */
+  /** Opens an https:, mailto:, tel: or sms: link (or a page of the Washdesk server) outside the app. */
   openExternal(url: string): void;
   /** Where the Washdesk server answers, from WASHDESK_SERVER_URL. */
   serverUrl(): string;

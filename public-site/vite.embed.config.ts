@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The embed's own build: the same React components, rendered by Preact's React-compatible
+ * layer. React 19's renderer alone is ~60 KB gzip; with Preact the page a site owner's visitors
+ * download is ~20 KB (see `npm run bench`). The full public site keeps React 19; the embed's
+ * browser tests run against this build, so the two cannot drift apart unnoticed.
+ */
+export default defineConfig({
+  base: '/embed/',
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
+  build: {
+    outDir: 'dist/embed',
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: { input: 'embed.html' },
+  },
+});
