@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const PAGE_SIZE = 12;
 const PHOTO = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../../shared/fixtures/photos/pixel-gps-orientation1.jpg'),
+  path.resolve(import.meta.dirname, '../../fixtures/photos/pixel-gps-orientation1.jpg'),
 );
 
 /** A customer sends photos through the public form (or its "AI analysis" button); names are unique per test. */

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { PublicPage } from './public-page.ts';
 
-export const FIXTURE_PHOTOS = '/work/shared/fixtures/photos';
+// Real camera and phone photos kept in the repository, so a fresh clone anywhere can run the tests.
+export const FIXTURE_PHOTOS = path.resolve(import.meta.dirname, '../../fixtures/photos');
 export const fixturePhoto = (name: string) => path.join(FIXTURE_PHOTOS, name);
 
 /** A visitor's details that pass the server's checks. */

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../start.ts';
 import { hashPassword } from '../auth/password.ts';
 import { userRepository } from '../auth/user.repository.ts';
 
-export const FIXTURE_PHOTOS = path.resolve(import.meta.dirname, '../../../../shared/fixtures/photos');
+export const FIXTURE_PHOTOS = path.resolve(import.meta.dirname, '../../../fixtures/photos');
 export const fixturePhoto = (name: string) => path.join(FIXTURE_PHOTOS, name);
 
 /** Tests read answers loosely and assert on them; the contract schemas check shapes where it matters. */
