@@ -1,5 +1,5 @@
 import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
-import { ApiError } from './api/api-client.ts';
+import { isUnauthorized } from './api/api-client.ts';
 import { problemMessage } from './api/problem-message.ts';
 
 let toaster: Promise<Toaster> | undefined;
@@ -13,8 +13,18 @@ export function showToast(toast: ToastProps): void {
   void toaster.then((t) => t.show({ timeout: 5000, ...toast }));
 }
 
-/** A change that failed. A 401 says nothing here: it has already led to the sign-in screen, which says why. */
-export function showProblemToast(error: unknown): void {
-  if (error instanceof ApiError && error.status === 401) return;
-  showToast({ intent: Intent.DANGER, icon: 'error', message: problemMessage(error) });
+/** A change that worked, in the spec's words. */
+export const showSuccessToast = (message: string) =>
+  showToast({ intent: Intent.SUCCESS, icon: 'tick', message });
+
+/**
+ * A change that failed, in the spec's fixed words (section 8: no server detail). Given the
+ * error, a 401 says nothing here: it has already led to the sign-in screen, which says why.
+ */
+export function showFailureToast(message: string, error?: unknown): void {
+  if (isUnauthorized(error)) return;
+  showToast({ intent: Intent.DANGER, icon: 'error', message });
 }
+
+/** A change that failed, in the server's own words for staff. */
+export const showProblemToast = (error: unknown) => showFailureToast(problemMessage(error), error);

@@ -1,24 +1,16 @@
-import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { figureExplanations, formatRate, formatResponseTime, formatTotal } from './ai-response-figures.ts';
 import { aiResponseQueries } from './ai-responses.queries.ts';
 import { SummaryCard } from './SummaryCard.tsx';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 /** Total responses, average response time and success rate, computed over the whole log. */
 export function AiResponseSummaryCards() {
   const api = useApi();
   const summary = useQuery(aiResponseQueries.summary(api));
   if (summary.isError) {
-    return (
-      <Callout
-        intent={Intent.DANGER}
-        title="The figures could not be loaded"
-        className="ai-responses__summary"
-      >
-        Check that the Washdesk server is running, then reload the page.
-      </Callout>
-    );
+    return <LoadFailed title="The figures could not be loaded" className="ai-responses__summary" />;
   }
   const s = summary.data;
   return (

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
 import { ListPager } from '../calls/ListPager.tsx';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AiResponseItem, AiResponsePlaceholder } from './AiResponseItem.tsx';
 import { AiResponseSummaryCards } from './AiResponseSummaryCards.tsx';
@@ -15,7 +14,6 @@ import './ai-responses.css';
 const PLACEHOLDER_ROWS = 10;
 
 export function AiResponsesScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/ai-responses'];
   const api = useApi();
   const [page, setPage] = useState(0);
   const [analyzing, setAnalyzing] = useState(false);
@@ -24,8 +22,7 @@ export function AiResponsesScreen() {
   return (
     <>
       <PageHeader
-        title={heading.title}
-        description={heading.description}
+        page="/admin/ai-responses"
         action={
           <Button
             icon="pie-chart"

@@ -1,4 +1,4 @@
-import { Callout, Card, Classes, H4, Intent } from '@blueprintjs/core';
+import { Card, Classes, H4 } from '@blueprintjs/core';
 import { Tooltip } from '../shell/Tooltip.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { AiResponseSummary } from '@washdesk/contract';
@@ -6,6 +6,7 @@ import { useApi } from '../api/api-context.tsx';
 import { figureExplanations, formatRate, formatResponseTime, formatTotal } from './ai-response-figures.ts';
 import { aiResponseQueries } from './ai-responses.queries.ts';
 import './ai-responses.css';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 interface Metric {
   label: string;
@@ -35,9 +36,7 @@ export function PerformanceMetricsCard() {
     <Card className="performance-metrics" role="region" aria-label="Performance Metrics">
       <H4>Performance Metrics</H4>
       {summary.isError ? (
-        <Callout intent={Intent.DANGER} title="The figures could not be loaded">
-          Check that the Washdesk server is running, then reload the page.
-        </Callout>
+        <LoadFailed title="The figures could not be loaded" />
       ) : (
         <dl className="performance-metrics__list">
           {METRICS.map((metric) => (

@@ -21,6 +21,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A 401: nobody is signed in any more, and the sign-in screen (which says why) has taken over. */
+export const isUnauthorized = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 401;
+
 function parseErrorBody(text: string): ErrorBody['error'] | undefined {
   try {
     return errorBodySchema.parse(JSON.parse(text)).error;

@@ -19,7 +19,7 @@ import {
   type Appointment,
 } from '@washdesk/contract';
 import { useForm, type Resolver } from 'react-hook-form';
-import { ApiError } from '../api/api-client.ts';
+import { isUnauthorized } from '../api/api-client.ts';
 import { fieldProblems } from '../api/problem-message.ts';
 import {
   changeOf,
@@ -30,7 +30,8 @@ import {
 } from './appointment-form-values.ts';
 import { changeAppointment, scheduleAppointment } from './appointments.queries.ts';
 import { AppointmentStatusButtons } from './AppointmentStatusButtons.tsx';
-import { showFailureToast, useAppointmentChange } from './use-appointment-change.ts';
+import { showFailureToast } from '../toaster.ts';
+import { useAppointmentChange } from './use-appointment-change.ts';
 
 // The inputs hold plain text ('' before a choice) while the contract's schemas are typed by their
 // enums; the schemas themselves decide what is valid, so only the static types are bridged here.
@@ -74,7 +75,7 @@ export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) 
 
   // A refusal that names fields belongs under them; anything else is the spec's failure toast.
   const onFailure = (failure: string) => (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) return;
+    if (isUnauthorized(error)) return;
     const problems = Object.entries(fieldProblems(error));
     for (const [field, message] of problems) {
       const formField = formFieldOf(field);

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AppointmentCard } from './AppointmentCard.tsx';
 import { AppointmentSearch } from './AppointmentSearch.tsx';
@@ -11,11 +10,11 @@ import { appointmentQueries } from './appointments.queries.ts';
 import { ListPager } from './ListPager.tsx';
 import { useDebounced } from './use-debounced.ts';
 import './appointments.css';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 const PAGE_SIZE = 20;
 
 export function AppointmentSchedulingScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/appointment-scheduling'];
   const api = useApi();
   const [offset, setOffset] = useState(0);
   const [search, setSearch] = useState('');
@@ -30,8 +29,7 @@ export function AppointmentSchedulingScreen() {
   return (
     <>
       <PageHeader
-        title={heading.title}
-        description={heading.description}
+        page="/admin/appointment-scheduling"
         action={
           <Button
             intent={Intent.PRIMARY}
@@ -54,9 +52,7 @@ export function AppointmentSchedulingScreen() {
           <span>Loading appointments...</span>
         </div>
       ) : list.isError ? (
-        <Callout intent={Intent.DANGER} title="The appointments could not be loaded">
-          Check that the Washdesk server is running, then reload the page.
-        </Callout>
+        <LoadFailed title="The appointments could not be loaded" />
       ) : list.data.total === 0 && q ? (
         <NonIdealState icon="search" title={`No appointments match “${q}”`} />
       ) : list.data.total === 0 ? (

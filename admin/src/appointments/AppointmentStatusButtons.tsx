@@ -1,8 +1,8 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { APPOINTMENT_STATUS_MOVES, type Appointment, type AppointmentStatus } from '@washdesk/contract';
-import { ApiError } from '../api/api-client.ts';
 import { changeAppointment } from './appointments.queries.ts';
-import { showFailureToast, useAppointmentChange } from './use-appointment-change.ts';
+import { showFailureToast } from '../toaster.ts';
+import { useAppointmentChange } from './use-appointment-change.ts';
 
 const MOVES: Record<AppointmentStatus, { text: string; intent: Intent; done: string }> = {
   completed: { text: 'Mark Completed', intent: Intent.SUCCESS, done: 'Appointment marked completed' },
@@ -35,10 +35,7 @@ export function AppointmentStatusButtons({
           disabled={move.isPending}
           onClick={() =>
             move.mutate(status, {
-              onError: (error) => {
-                if (!(error instanceof ApiError && error.status === 401))
-                  showFailureToast('Failed to update appointment');
-              },
+              onError: (error) => showFailureToast('Failed to update appointment', error),
             })
           }
         />

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { Call } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { CallDetailsDialog } from './CallDetailsDialog.tsx';
 import { CallRow, CallRowPlaceholder } from './CallRow.tsx';
@@ -15,7 +14,6 @@ import './call-logs.css';
 const PLACEHOLDER_ROWS = 10;
 
 export function CallLogsScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/call-logs'];
   const api = useApi();
   const [page, setPage] = useState(0);
   const [shown, setShown] = useState<Call | null>(null);
@@ -24,8 +22,7 @@ export function CallLogsScreen() {
   return (
     <>
       <PageHeader
-        title={heading.title}
-        description={heading.description}
+        page="/admin/call-logs"
         action={
           // A plain download link: the server streams the whole log, however long it is.
           <AnchorButton

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { WeeklyReportDialog } from '../reports/WeeklyReportDialog.tsx';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { QuotePerformanceCard } from './QuotePerformanceCard.tsx';
@@ -9,13 +8,12 @@ import { StatCards } from './StatCards.tsx';
 import './dashboard.css';
 
 export function DashboardScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin'];
   // The report is part of the address (?report=weekly), so it can be bookmarked and Back closes it.
   const [params, setParams] = useSearchParams();
   const reportOpen = params.get('report') === 'weekly';
   return (
     <>
-      <PageHeader title={heading.title} description={heading.description} />
+      <PageHeader page="/admin" />
       <StatCards />
       <div className="dashboard-grid">
         <RecentSubmissions />

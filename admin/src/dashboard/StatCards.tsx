@@ -1,4 +1,4 @@
-import { Callout, Card, Classes, H3, Icon, Intent } from '@blueprintjs/core';
+import { Card, Classes, H3, Icon } from '@blueprintjs/core';
 import { Tooltip } from '../shell/Tooltip.tsx';
 import type { IconName } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useApi } from '../api/api-context.tsx';
 import { reportQueries } from '../reports/report.queries.ts';
 import { statsQueries } from './stats.queries.ts';
 import { trendText } from './trend.ts';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 interface Figures {
   stats: Stats;
@@ -89,11 +90,7 @@ export function StatCards() {
   const stats = useQuery(statsQueries.dashboard(api));
   const weeks = useQuery(reportQueries.weekly(api, 2));
   if (stats.isError) {
-    return (
-      <Callout intent={Intent.DANGER} title="The figures could not be loaded">
-        Check that the Washdesk server is running, then reload the page.
-      </Callout>
-    );
+    return <LoadFailed title="The figures could not be loaded" />;
   }
   const figures = stats.data && { stats: stats.data, weeks: weeks.data };
   return (

@@ -5,7 +5,6 @@ import type { FaqEntry } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
 import { SummaryCard } from '../ai-responses/SummaryCard.tsx';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { FaqEntryCard, FaqEntryPlaceholder } from './FaqEntryCard.tsx';
 import { FaqEntryDialog } from './FaqEntryDialog.tsx';
@@ -18,7 +17,6 @@ const PLACEHOLDER_CARDS = 5;
 type Editing = { entry: FaqEntry | null } | undefined;
 
 export function FaqManagementScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/faq-management'];
   const api = useApi();
   const faq = useQuery(faqQueries.list(api));
   const [editing, setEditing] = useState<Editing>();
@@ -27,8 +25,7 @@ export function FaqManagementScreen() {
   return (
     <>
       <PageHeader
-        title={heading.title}
-        description={heading.description}
+        page="/admin/faq-management"
         action={
           <Button
             icon="add"

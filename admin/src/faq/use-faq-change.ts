@@ -1,9 +1,7 @@
-import { Intent } from '@blueprintjs/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/api-client.ts';
 import { ApiError } from '../api/api-client.ts';
-import { useApi } from '../api/api-context.tsx';
-import { showToast } from '../toaster.ts';
+import { useChange } from '../api/use-change.ts';
+import { showFailureToast } from '../toaster.ts';
 import { faqQueries } from './faq.queries.ts';
 
 /** The spec's toasts for each change (section 8). */
@@ -19,27 +17,21 @@ export const refusedFields = (error: unknown) =>
 
 /**
  * One change to the knowledge base: on success the list is fetched again (spec 7) and staff see
- * the spec's toast; on failure its fixed text, with no server detail (spec 8). A 401 says nothing
- * here: the sign-in screen has already taken over and says why.
+ * the spec's toast; on failure its fixed text, with no server detail (spec 8).
  */
 export function useFaqChange<Input>(
   kind: keyof typeof FAQ_TOASTS,
   change: (api: ApiClient, input: Input) => Promise<unknown>,
   onDone?: () => void,
 ) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => change(api, input),
-    onSuccess: () => {
-      showToast({ intent: Intent.SUCCESS, icon: 'tick', message: FAQ_TOASTS[kind].success });
-      onDone?.();
-      return queryClient.invalidateQueries({ queryKey: faqQueries.all });
-    },
+  return useChange({
+    change,
+    success: FAQ_TOASTS[kind].success,
+    refetch: [faqQueries.all],
+    onDone,
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) return;
       if (Object.keys(refusedFields(error)).length > 0) return;
-      showToast({ intent: Intent.DANGER, icon: 'error', message: FAQ_TOASTS[kind].failure });
+      showFailureToast(FAQ_TOASTS[kind].failure, error);
     },
   });
 }

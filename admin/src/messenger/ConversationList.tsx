@@ -1,10 +1,11 @@
-import { Button, Callout, Card, Classes, H4, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, Classes, H4, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { conversationDisplayName, type Conversation } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { ConversationAvatar } from './ConversationAvatar.tsx';
 import { messageTime } from './message-time.ts';
 import { messengerQueries } from './messenger.queries.ts';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 interface ConversationListProps {
   selectedId: number | null;
@@ -26,11 +27,7 @@ export function ConversationList({ selectedId, onSelect }: ConversationListProps
           <span>Loading conversations...</span>
         </div>
       )}
-      {conversations.isError && (
-        <Callout intent={Intent.DANGER} title="The conversations could not be loaded">
-          Check that the Washdesk server is running, then reload the page.
-        </Callout>
-      )}
+      {conversations.isError && <LoadFailed title="The conversations could not be loaded" />}
       {conversations.isSuccess && rows.length === 0 && (
         <NonIdealState icon="chat" title="No conversations yet" />
       )}

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Button, Callout, Classes, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Classes, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Message } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { messageTime } from './message-time.ts';
 import { messengerQueries } from './messenger.queries.ts';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 export const SENDER_LABELS: Record<Message['sender'], string> = {
   customer: 'Customer',
@@ -32,11 +33,7 @@ export function MessageThread({ conversationId }: { conversationId: number }) {
 
   if (thread.isPending) return <Spinner aria-label="Loading messages" className="messenger-thread" />;
   if (thread.isError) {
-    return (
-      <Callout intent={Intent.DANGER} title="The messages could not be loaded" className="messenger-thread">
-        Check that the Washdesk server is running, then reload the page.
-      </Callout>
-    );
+    return <LoadFailed title="The messages could not be loaded" className="messenger-thread" />;
   }
   return (
     <div className="messenger-thread" role="log" aria-label="Messages" ref={log}>

@@ -2,7 +2,6 @@ import { Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationPanel } from './ConversationPanel.tsx';
@@ -11,7 +10,6 @@ import { RecentMessagesCard } from './RecentMessagesCard.tsx';
 import './messenger.css';
 
 export function MessengerScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/messenger-conversations'];
   const api = useApi();
   const active = useQuery(messengerQueries.activeCount(api));
   // The open conversation lives in the URL, so a reload or a link comes back to it.
@@ -22,8 +20,7 @@ export function MessengerScreen() {
   return (
     <>
       <PageHeader
-        title={heading.title}
-        description={heading.description}
+        page="/admin/messenger-conversations"
         action={
           <Tag large minimal icon="chat" className="messenger-active-count">
             {active.data === undefined

@@ -1,10 +1,11 @@
-import { Callout, Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
+import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { RECENT_MESSAGES_LIMIT } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { messageTime } from './message-time.ts';
 import { messengerQueries } from './messenger.queries.ts';
 import { SENDER_LABELS } from './MessageThread.tsx';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 const SENDER_INTENTS = {
   customer: Intent.PRIMARY,
@@ -19,11 +20,7 @@ export function RecentMessagesCard({ onSelect }: { onSelect(conversationId: numb
   return (
     <Card className="messenger-recent" role="region" aria-label="Recent Messages">
       <H4>Recent Messages</H4>
-      {recent.isError && (
-        <Callout intent={Intent.DANGER} title="The recent messages could not be loaded">
-          Check that the Washdesk server is running, then reload the page.
-        </Callout>
-      )}
+      {recent.isError && <LoadFailed title="The recent messages could not be loaded" />}
       {recent.isSuccess && recent.data.length === 0 && <p className={Classes.TEXT_MUTED}>No messages yet</p>}
       <ul className="messenger-recent__list">
         {recent.isPending &&

@@ -1,5 +1,5 @@
 import { Intent, type IconName } from '@blueprintjs/core';
-import { ApiError } from '../api/api-client.ts';
+import { ApiError, isUnauthorized } from '../api/api-client.ts';
 import { showToast } from '../toaster.ts';
 import { ERROR_CODES, MESSENGER_DELIVERY_FAILED } from '@washdesk/contract';
 
@@ -26,7 +26,7 @@ export const showSentToast = () =>
  */
 export function showSendProblem(error: unknown): boolean {
   // A 401 has already led to the sign-in screen, which says why.
-  if (error instanceof ApiError && error.status === 401) return false;
+  if (isUnauthorized(error)) return false;
   const code = error instanceof ApiError ? error.body?.code : undefined;
   if (code === ERROR_CODES.messengerNotConnected) {
     titledToast(

@@ -1,6 +1,5 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useAppointmentDialogs } from '../appointments/AppointmentDialogs.tsx';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AllAppointments } from './AllAppointments.tsx';
 import { SchedulingTiles } from './SchedulingTiles.tsx';
@@ -9,13 +8,11 @@ import { UpcomingAppointments } from './UpcomingAppointments.tsx';
 import '../appointments/appointments.css';
 
 export function SchedulingScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/scheduling'];
   const dialogs = useAppointmentDialogs();
   return (
     <>
       <PageHeader
-        title={heading.title}
-        description={heading.description}
+        page="/admin/scheduling"
         action={
           <Button
             intent={Intent.PRIMARY}

@@ -1,9 +1,10 @@
-import { Callout, Card, Classes, H3, Icon, Intent } from '@blueprintjs/core';
+import { Card, Classes, H3, Icon } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { AppointmentSummary } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { appointmentQueries } from '../appointments/appointments.queries.ts';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 interface Tile {
   label: string;
@@ -31,11 +32,7 @@ export function SchedulingTiles() {
   const api = useApi();
   const summary = useQuery(appointmentQueries.summary(api));
   if (summary.isError) {
-    return (
-      <Callout intent={Intent.DANGER} title="The appointment counts could not be loaded">
-        Check that the Washdesk server is running, then reload the page.
-      </Callout>
-    );
+    return <LoadFailed title="The appointment counts could not be loaded" />;
   }
   const s = summary.data;
   const skeleton = s ? '' : Classes.SKELETON;

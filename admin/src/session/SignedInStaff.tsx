@@ -1,6 +1,6 @@
 import { Button, ButtonVariant, Classes, Intent, Size } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/api-client.ts';
+import { isUnauthorized } from '../api/api-client.ts';
 import { useApi } from '../api/api-context.tsx';
 import { showToast } from '../toaster.ts';
 import { replaceSession, sessionQueries, signOut } from './session.queries.ts';
@@ -15,7 +15,7 @@ export function SignedInStaff() {
     onSuccess: () => replaceSession(queryClient, null),
     onError: (error) =>
       // A session that had already ended (401) leaves them signed out, which is what they asked for.
-      error instanceof ApiError && error.status === 401
+      isUnauthorized(error)
         ? replaceSession(queryClient, null)
         : showToast({ intent: Intent.DANGER, message: 'Signing out did not work. Please try again.' }),
   });

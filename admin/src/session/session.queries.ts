@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { sessionInfoSchema, type Login, type SessionInfo } from '@washdesk/contract';
-import { ApiError, type ApiClient } from '../api/api-client.ts';
+import { ApiError, isUnauthorized, type ApiClient } from '../api/api-client.ts';
 import { useSignInNotice } from './sign-in-notice.store.ts';
 
 const sessionKey = ['session'] as const;
@@ -13,7 +13,7 @@ const SESSION_EXPIRED = 'session_expired';
 
 /** A 401 means nobody is signed in any more; an expiry also leaves the server's notice behind. */
 function isSessionGone(error: unknown): error is ApiError {
-  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  if (!isUnauthorized(error)) return false;
   if (error.body?.code === SESSION_EXPIRED) useSignInNotice.getState().show(error.body.message);
   return true;
 }

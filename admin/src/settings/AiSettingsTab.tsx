@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Callout, Card, Classes, FormGroup, H4, Intent, Slider, Spinner, Switch } from '@blueprintjs/core';
+import { Card, Classes, FormGroup, H4, Slider, Spinner, Switch } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RESPONSE_DELAY, type AiSettings } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { PerformanceMetricsCard } from '../ai-responses/PerformanceMetricsCard.tsx';
-import { showToast } from '../toaster.ts';
+import { showFailureToast, showSuccessToast } from '../toaster.ts';
 import { saveAiSettings, settingsQueries } from './settings.queries.ts';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 type Toggle = 'friendlyTone' | 'autoScheduleQuotes' | 'photoRequestPrompts';
 
@@ -24,11 +25,7 @@ export function AiSettingsTab() {
       <Card className="settings-card">
         <H4>AI Assistant Behaviour</H4>
         {saved.isPending && <Spinner size={20} aria-label="Loading AI settings" />}
-        {saved.isError && (
-          <Callout intent={Intent.DANGER} title="The AI settings could not be loaded">
-            Check that the Washdesk server is running, then reload the page.
-          </Callout>
-        )}
+        {saved.isError && <LoadFailed title="The AI settings could not be loaded" />}
         {saved.data && <AiSettingsForm saved={saved.data} />}
       </Card>
       <PerformanceMetricsCard />
@@ -46,11 +43,10 @@ function AiSettingsForm({ saved }: { saved: AiSettings }) {
     mutationFn: (next: AiSettings) => saveAiSettings(api, next),
     onSuccess: (stored) => {
       queryClient.setQueryData(settingsQueries.ai(api).queryKey, stored);
-      showToast({ intent: Intent.SUCCESS, icon: 'tick', message: 'AI settings updated successfully' });
+      showSuccessToast('AI settings updated successfully');
     },
     // The switches go back to what the server really holds, so nothing looks saved that is not.
-    onError: () =>
-      showToast({ intent: Intent.DANGER, icon: 'error', message: 'Failed to update AI settings' }),
+    onError: () => showFailureToast('Failed to update AI settings'),
     onSettled: () => setDraft(null),
   });
   const change = (next: AiSettings) => {

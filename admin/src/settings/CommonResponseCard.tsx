@@ -1,24 +1,21 @@
 import { useState } from 'react';
 import { Button, ButtonVariant, Card, H4, Intent, Tag, TextArea } from '@blueprintjs/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommonResponse } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
-import { showToast } from '../toaster.ts';
+import { useChange } from '../api/use-change.ts';
+import { showFailureToast } from '../toaster.ts';
 import { saveCommonResponse, settingsQueries } from './settings.queries.ts';
 
 /** One pre-written answer; Edit opens a 4-row editor with the current text (spec 4). */
 export function CommonResponseCard({ response }: { response: CommonResponse }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (content: string) => saveCommonResponse(api, response.id, content),
-    onSuccess: () => {
-      setDraft(null);
-      showToast({ intent: Intent.SUCCESS, icon: 'tick', message: 'Response updated successfully' });
-      return queryClient.invalidateQueries({ queryKey: settingsQueries.commonResponses(api).queryKey });
-    },
-    onError: () => showToast({ intent: Intent.DANGER, icon: 'error', message: 'Failed to update response' }),
+  const save = useChange({
+    change: (client, content: string) => saveCommonResponse(client, response.id, content),
+    success: 'Response updated successfully',
+    refetch: [settingsQueries.commonResponses(api).queryKey],
+    onDone: () => setDraft(null),
+    onError: () => showFailureToast('Failed to update response'),
   });
   const blank = !draft?.trim();
 

@@ -1,8 +1,9 @@
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { CommonResponseCard } from './CommonResponseCard.tsx';
 import { settingsQueries } from './settings.queries.ts';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 /** Settings → Common Responses: the three pre-written answers (spec: a fixed list). */
 export function CommonResponsesTab() {
@@ -10,11 +11,7 @@ export function CommonResponsesTab() {
   const responses = useQuery(settingsQueries.commonResponses(api));
   if (responses.isPending) return <Spinner aria-label="Loading common responses" />;
   if (responses.isError) {
-    return (
-      <Callout intent={Intent.DANGER} title="The common responses could not be loaded">
-        Check that the Washdesk server is running, then reload the page.
-      </Callout>
-    );
+    return <LoadFailed title="The common responses could not be loaded" />;
   }
   return (
     <div className="common-responses">

@@ -1,6 +1,5 @@
 import { Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { StaffAccounts } from '../users/StaffAccounts.tsx';
 import { AiSettingsTab } from './AiSettingsTab.tsx';
@@ -17,7 +16,6 @@ const TABS = [
 const TAB_IDS = new Set<TabId>(TABS.map((t) => t.id));
 
 export function SettingsScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/settings'];
   // The tab lives in the URL, so a reload, a link or signing in again after an expired session
   // comes back to it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -27,7 +25,7 @@ export function SettingsScreen() {
 
   return (
     <>
-      <PageHeader title={heading.title} description={heading.description} />
+      <PageHeader page="/admin/settings" />
       <Tabs id="settings" selectedTabId={selectedTab} onChange={selectTab} renderActiveTabPanelOnly>
         {TABS.map((tab) => (
           <Tab key={tab.id} id={tab.id} title={tab.title} panel={tab.panel} />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TelephonySettings } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { settingsQueries } from './settings.queries.ts';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 /** Settings → Telephony: read-only, because these values come from the server's environment. */
 export function TelephonyTab() {
@@ -10,11 +11,7 @@ export function TelephonyTab() {
   const telephony = useQuery(settingsQueries.telephony(api));
   if (telephony.isPending) return <Spinner aria-label="Loading telephony settings" />;
   if (telephony.isError) {
-    return (
-      <Callout intent={Intent.DANGER} title="The telephony settings could not be loaded">
-        Check that the Washdesk server is running, then reload the page.
-      </Callout>
-    );
+    return <LoadFailed title="The telephony settings could not be loaded" />;
   }
   return (
     <div className="settings-columns">

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { Classes, H1 } from '@blueprintjs/core';
+import { ADMIN_PAGE_HEADINGS, type AdminPagePath } from './admin-pages.ts';
 import { AssistantStatusTag } from './AssistantStatusTag.tsx';
 
 interface PageHeaderProps {
-  title: string;
-  description?: string;
+  /** The page whose title and description (spec section 2) the header shows. */
+  page: AdminPagePath;
   /** A button (or group) at the header's end, e.g. "Schedule Appointment". */
   action?: ReactNode;
 }
 
 /** The header every admin page has; the assistant's status is always shown (spec: Admin shell). */
-export function PageHeader({ title, description, action }: PageHeaderProps) {
+export function PageHeader({ page, action }: PageHeaderProps) {
+  const { title, description } = ADMIN_PAGE_HEADINGS[page];
   return (
     <header className="admin-page-header">
       <div className="admin-page-header__text">

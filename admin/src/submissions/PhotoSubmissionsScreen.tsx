@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PhotoSubmission } from '@washdesk/contract';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
-import { ADMIN_PAGE_HEADINGS } from '../shell/admin-pages.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Pager } from './Pager.tsx';
 import { SubmissionCard } from './SubmissionCard.tsx';
@@ -32,7 +31,6 @@ function usePageParam(): [number, (page: number) => void] {
 }
 
 export function PhotoSubmissionsScreen() {
-  const heading = ADMIN_PAGE_HEADINGS['/admin/photo-submissions'];
   const api = useApi();
   const [page, setPage] = usePageParam();
   const list = useQuery({
@@ -52,7 +50,7 @@ export function PhotoSubmissionsScreen() {
 
   return (
     <>
-      <PageHeader title={heading.title} description={heading.description} />
+      <PageHeader page="/admin/photo-submissions" />
       <SubmissionStatCards />
       {list.isError ? (
         <NonIdealState

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dollarAmount, type PhotoSubmission } from '@washdesk/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useApi } from '../api/api-context.tsx';
-import { showToast } from '../toaster.ts';
+import { useChange } from '../api/use-change.ts';
+import { showFailureToast } from '../toaster.ts';
 import { statsQueries } from '../dashboard/stats.queries.ts';
 import { reportQueries } from '../reports/report.queries.ts';
 import { quoteSubmission, submissionQueries } from './submission.queries.ts';
@@ -37,8 +36,6 @@ interface QuoteFormProps {
 
 /** The quote amount for a submission; saving marks it quoted (spec: Photo Submissions). */
 export function QuoteForm({ submission, suggestion }: QuoteFormProps) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const form = useForm<QuoteFormInput, unknown, QuoteFormOutput>({
     resolver: zodResolver(quoteFormSchema),
     defaultValues: { estimateAmount: '' },
@@ -48,19 +45,13 @@ export function QuoteForm({ submission, suggestion }: QuoteFormProps) {
     if (suggestion) setValue('estimateAmount', String(suggestion.amount), { shouldValidate: true });
   }, [suggestion, setValue]);
   const { ref: amountRef, ...amountField } = form.register('estimateAmount');
-  const save = useMutation({
-    mutationFn: (amount: number) => quoteSubmission(api, submission.id, amount),
-    onSuccess: () => {
-      showToast({ intent: Intent.SUCCESS, icon: 'tick', message: QUOTE_SAVED });
-      // The card, the counts and the dashboard's figures all change with a quote.
-      return Promise.all(
-        [submissionQueries.all, statsQueries.all, reportQueries.all].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    },
+  const save = useChange({
+    change: (api, amount: number) => quoteSubmission(api, submission.id, amount),
+    success: QUOTE_SAVED,
+    // The card, the counts and the dashboard's figures all change with a quote.
+    refetch: [submissionQueries.all, statsQueries.all, reportQueries.all],
     // The spec's fixed text: a server failure's detail helps nobody at the desk.
-    onError: () => showToast({ intent: Intent.DANGER, icon: 'error', message: QUOTE_FAILED }),
+    onError: () => showFailureToast(QUOTE_FAILED),
   });
   const problem = form.formState.errors.estimateAmount?.message;
   return (

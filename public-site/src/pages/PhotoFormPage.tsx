@@ -17,8 +17,8 @@ import {
   type PhotoFormField,
 } from '../photo-form/photo-form-data.ts';
 import { submitPhotoForm, type PhotoFormMode } from '../photo-form/submit-photo-form.ts';
-import { preparePhotos } from '../photos/prepare-photos.ts';
-import { UploadProgress, type UploadPhase } from '../photos/UploadProgress.tsx';
+import { UploadProgress } from '../photos/UploadProgress.tsx';
+import { usePhotoUpload } from '../photos/use-photo-upload.ts';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { PhotoPicker } from '../quote-tool/PhotoPicker.tsx';
 import { ToastProvider, useShowToast } from '../quote-tool/toast.tsx';
@@ -53,18 +53,15 @@ function PhotoForm() {
   const [data, setData] = useState<PhotoFormData>(EMPTY_PHOTO_FORM);
   const [errors, setErrors] = useState<PhotoFormErrors>({});
   const [mode, setMode] = useState<PhotoFormMode | null>(null);
-  const [phase, setPhase] = useState<UploadPhase>('idle');
-  const [progress, setProgress] = useState(0);
+  const upload = usePhotoUpload();
+  const { phase, progress, busy } = upload;
   const [done, setDone] = useState<{ analysis: PhotoAnalysisResponse | null } | null>(null);
   const fields = useRef(new Map<string, HTMLElement>());
   const thanksHeading = useRef<HTMLHeadingElement>(null);
-  const upload = useRef<AbortController | null>(null);
-  useEffect(() => () => upload.current?.abort(), []);
   useEffect(() => {
     if (done) thanksHeading.current?.focus();
   }, [done]);
 
-  const busy = phase !== 'idle';
   const change = (field: PhotoFormField, value: string) => {
     setData((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _fixed, ...rest }) => rest);
@@ -86,26 +83,12 @@ function PhotoForm() {
     if (Object.keys(found).length) return showErrors(found);
     setErrors({});
     setMode(chosen);
-    setPhase('preparing');
-    const { ready, refusals } = await preparePhotos(selected.photos.map((photo) => photo.file));
-    if (refusals.length) {
-      selected.setProblems(refusals);
-      setPhase('idle');
-      return;
-    }
-    setProgress(0);
-    setPhase('uploading');
-    upload.current = new AbortController();
-    const outcome = await submitPhotoForm(
-      chosen,
-      photoFormBody(data, ready),
-      (percent) => {
-        setProgress(percent);
-        if (percent === 100) setPhase('processing');
-      },
-      upload.current.signal,
+    const result = await upload.send(
+      selected.photos.map((photo) => photo.file),
+      (ready, reporting) => submitPhotoForm(chosen, photoFormBody(data, ready), reporting),
     );
-    setPhase('idle');
+    if (!result.sent) return selected.setProblems(result.refusals);
+    const { outcome } = result;
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'submitted') {
       showToast({ title: 'Success', text: SUBMITTED, tone: 'success' });

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
-import { preparePhotos } from '../photos/prepare-photos.ts';
-import { UploadProgress, type UploadPhase } from '../photos/UploadProgress.tsx';
+import { UploadProgress } from '../photos/UploadProgress.tsx';
+import { usePhotoUpload } from '../photos/use-photo-upload.ts';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { useSelectedPhotos } from '../quote-tool/use-selected-photos.ts';
 import { ContactStep } from '../wizard/ContactStep.tsx';
@@ -32,12 +32,10 @@ export function RequestWizardPage() {
   const [data, setData] = useState<WizardData>(EMPTY_WIZARD_DATA);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [phase, setPhase] = useState<UploadPhase>('idle');
-  const [progress, setProgress] = useState(0);
+  const upload = usePhotoUpload();
+  const { phase, progress, busy } = upload;
   const selected = useSelectedPhotos(MAX_REQUEST_PHOTOS);
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const upload = useRef<AbortController | null>(null);
-  useEffect(() => () => upload.current?.abort(), []);
 
   // A new step's heading takes the focus, so keyboard and screen-reader users start at its top.
   const movedByVisitor = useRef(false);
@@ -49,7 +47,6 @@ export function RequestWizardPage() {
     setStep(next);
   };
 
-  const busy = phase !== 'idle';
   const change = (field: keyof WizardData, value: string) => {
     setData((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _fixed, ...rest }) => rest);
@@ -58,26 +55,16 @@ export function RequestWizardPage() {
   const submit = async () => {
     if (busy) return;
     setFailure(null);
-    setPhase('preparing');
-    const { ready, refusals } = await preparePhotos(selected.photos.map((photo) => photo.file));
-    if (refusals.length) {
-      selected.setProblems(refusals);
-      setPhase('idle');
+    const result = await upload.send(
+      selected.photos.map((photo) => photo.file),
+      (ready, reporting) => submitRequest(requestBody(data, ready), reporting),
+    );
+    if (!result.sent) {
+      selected.setProblems(result.refusals);
       setFailure('A photo is too large to send. Go back to remove it or choose a smaller one.');
       return;
     }
-    setProgress(0);
-    setPhase('uploading');
-    upload.current = new AbortController();
-    const outcome = await submitRequest(
-      requestBody(data, ready),
-      (percent) => {
-        setProgress(percent);
-        if (percent === 100) setPhase('processing');
-      },
-      upload.current.signal,
-    );
-    setPhase('idle');
+    const { outcome } = result;
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'stored') return goTo(SUBMITTED_STEP);
     if (outcome.kind === 'refused') {

@@ -1,5 +1,6 @@
 import type { PhotoAnalysisResponse } from '@washdesk/contract';
 import { refusedFields, sendMultipart } from '../photos/send-multipart.ts';
+import type { UploadReporting } from '../photos/use-photo-upload.ts';
 
 export type PhotoFormMode = 'manual' | 'analysis';
 
@@ -35,10 +36,9 @@ const URLS: Record<PhotoFormMode, string> = {
 export async function submitPhotoForm(
   mode: PhotoFormMode,
   body: FormData,
-  onProgress: (percent: number) => void,
-  signal: AbortSignal,
+  reporting: UploadReporting,
 ): Promise<PhotoFormOutcome> {
-  const outcome = await sendMultipart({ url: URLS[mode], body, onProgress, signal });
+  const outcome = await sendMultipart({ url: URLS[mode], body, ...reporting });
   if (outcome.kind === 'aborted') return outcome;
   if (outcome.kind === 'unreachable') return { kind: 'failed' };
   const { status, body: answer } = outcome;

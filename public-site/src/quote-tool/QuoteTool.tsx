@@ -8,8 +8,8 @@ import {
   type ContactDetails,
   type ContactField,
 } from './ContactFields.tsx';
-import { preparePhotos } from '../photos/prepare-photos.ts';
-import { UploadProgress, type UploadPhase } from '../photos/UploadProgress.tsx';
+import { UploadProgress } from '../photos/UploadProgress.tsx';
+import { usePhotoUpload } from '../photos/use-photo-upload.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { QuoteResult } from './QuoteResult.tsx';
 import {
@@ -41,16 +41,14 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   const selected = useSelectedPhotos();
   const [contact, setContact] = useState<ContactDetails>(EMPTY_CONTACT);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [phase, setPhase] = useState<UploadPhase>('idle');
-  const [progress, setProgress] = useState(0);
+  const upload = usePhotoUpload();
+  const { phase, progress, busy } = upload;
   const [quote, setQuote] = useState<PhotoQuote | null>(null);
 
   const photoInput = useRef<HTMLInputElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const fields = useRef(new Map<ContactField, HTMLInputElement | HTMLTextAreaElement>());
-  const upload = useRef<AbortController | null>(null);
-  useEffect(() => () => upload.current?.abort(), []);
   // Focus moves in the commit that carries the request, once fields disabled while busy are
   // enabled again. (State, not a ref: an earlier commit's effects may still be pending.)
   const [focusRequest, setFocusRequest] = useState<{ focus: () => void } | null>(null);
@@ -59,7 +57,6 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     focusRequest?.focus();
   }, [focusRequest]);
 
-  const busy = phase !== 'idle';
   const focusField = (field: ContactField) => fields.current.get(field)?.focus();
 
   const changeContact = (field: ContactField, value: string) => {
@@ -81,7 +78,6 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   };
 
   const finish = (outcome: QuoteUploadOutcome) => {
-    setPhase('idle');
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'quoted') {
       focusAfterRender(() => resultHeading.current?.focus());
@@ -119,34 +115,25 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     }
     setFieldErrors({});
     selected.setProblems([]);
-    setPhase('preparing');
-    const { ready, refusals } = await preparePhotos(selected.photos.map((photo) => photo.file));
-    if (refusals.length) {
-      selected.setProblems(refusals);
-      setPhase('idle');
+    const trimmed = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, contact[field].trim()]));
+    const result = await upload.send(
+      selected.photos.map((photo) => photo.file),
+      (ready, reporting) =>
+        uploadQuote({ photos: ready, customerInfo: trimmed as ContactDetails, ...reporting }),
+    );
+    if (!result.sent) {
+      selected.setProblems(result.refusals);
       focusAfterRender(() => photoInput.current?.focus());
       return;
     }
-    setProgress(0);
-    setPhase('uploading');
-    upload.current = new AbortController();
-    const trimmed = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, contact[field].trim()]));
-    finish(
-      await uploadQuote({
-        photos: ready,
-        customerInfo: trimmed as ContactDetails,
-        onProgress: setProgress,
-        onUploaded: () => setPhase((current) => (current === 'uploading' ? 'processing' : current)),
-        signal: upload.current.signal,
-      }),
-    );
+    finish(result.outcome);
   };
 
   const startOver = () => {
     selected.clear();
     setContact(EMPTY_CONTACT);
     setFieldErrors({});
-    setProgress(0);
+    upload.clearProgress();
     focusAfterRender(() => photoInput.current?.focus());
     setQuote(null);
   };

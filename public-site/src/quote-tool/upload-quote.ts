@@ -1,5 +1,6 @@
 import type { PhotoQuoteResponse, QuoteCustomerInfo } from '@washdesk/contract';
 import { refusedFields, sendMultipart } from '../photos/send-multipart.ts';
+import type { UploadReporting } from '../photos/use-photo-upload.ts';
 
 /** What became of one upload, in the terms the form acts on. */
 export type QuoteUploadOutcome =
@@ -45,27 +46,22 @@ function outcomeOf(status: number, body: unknown): QuoteUploadOutcome {
   };
 }
 
-export interface QuoteUpload {
+export interface QuoteUpload extends UploadReporting {
   photos: readonly File[];
   customerInfo: QuoteCustomerInfo;
-  /** 0–100 while the bytes go up. */
-  onProgress?: (percent: number) => void;
-  /** Called once the last byte is sent; the server then analyses the photos. */
-  onUploaded?: () => void;
-  signal?: AbortSignal;
 }
 
 /** `POST /api/photo-quote` (multipart: customerInfo as JSON text, files photo0..photoN). */
 export async function uploadQuote({
   photos,
   customerInfo,
-  ...progress
+  ...reporting
 }: QuoteUpload): Promise<QuoteUploadOutcome> {
   const body = new FormData();
   // The contact details first, so a server that reads the stream in order sees them before the photos.
   body.append('customerInfo', JSON.stringify(customerInfo));
   photos.forEach((photo, index) => body.append(`photo${index}`, photo, photo.name));
-  const outcome = await sendMultipart({ url: '/api/photo-quote', body, ...progress });
+  const outcome = await sendMultipart({ url: '/api/photo-quote', body, ...reporting });
   if (outcome.kind === 'aborted') return outcome;
   if (outcome.kind === 'unreachable') return { kind: 'failed', status: 0 };
   return outcomeOf(outcome.status, outcome.body);

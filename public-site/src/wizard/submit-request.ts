@@ -1,4 +1,5 @@
 import { sendMultipart, refusedFields } from '../photos/send-multipart.ts';
+import type { UploadReporting } from '../photos/use-photo-upload.ts';
 
 export type RequestOutcome =
   | { kind: 'stored' }
@@ -8,12 +9,8 @@ export type RequestOutcome =
   | { kind: 'aborted' };
 
 /** `POST /api/service-requests`: the wizard's request, photos included, as one multipart body. */
-export async function submitRequest(
-  body: FormData,
-  onProgress: (percent: number) => void,
-  signal: AbortSignal,
-): Promise<RequestOutcome> {
-  const outcome = await sendMultipart({ url: '/api/service-requests', body, onProgress, signal });
+export async function submitRequest(body: FormData, reporting: UploadReporting): Promise<RequestOutcome> {
+  const outcome = await sendMultipart({ url: '/api/service-requests', body, ...reporting });
   if (outcome.kind === 'aborted') return outcome;
   if (outcome.kind === 'unreachable') return { kind: 'failed' };
   if (outcome.status >= 200 && outcome.status < 300) return { kind: 'stored' };
