@@ -7,6 +7,10 @@ export default defineConfig({
       'contract/src/**/*.test.ts',
       'backend/src/**/*.test.ts',
       'backend/scripts/**/*.test.ts',
+      // Pure logic of the front ends (trends, formatting, upload state): no DOM needed.
+      'admin/src/**/*.test.ts',
+      'public-site/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
       // The desktop app's main-process logic, with Electron mocked (see each test).
       'desktop/src/main/**/*.test.ts',
     ],
