@@ -2,7 +2,10 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { authRoutes } from './auth/auth.routes.ts';
 import { sessionRepository } from './auth/session.repository.ts';
-import { staffSessions } from './auth/staff-session.ts';
+import { routeAccess } from './auth/staff-session.ts';
+import { canonicalApiPaths } from './auth/api-paths.ts';
+import { guardApiRoutes } from './auth/guard-api-routes.ts';
+import { noStoreApi } from './http/api-caching.ts';
 import { userRepository } from './auth/user.repository.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
@@ -73,10 +76,12 @@ export function createApp(config: Config, deps: AppDeps): Express {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default from nobody.
+  app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
-  app.use(staffSessions(config, repos.users, repos.sessions));
+  app.use(canonicalApiPaths);
+  app.use('/api', noStoreApi);
   // Public endpoints that write are limited per address before any body is read.
   for (const path of [
     '/api/photo-submissions',
@@ -106,6 +111,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(settingsRoutes(repos.settings, config));
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
   app.use(assistantRoutes(config, deps.db));
+  // Last of the API: every route registered above gets the session check as its first handler.
+  guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));
   app.use('/api', apiNotFound);
   app.use(pageRoutes(config));
 

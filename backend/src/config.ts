@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -75,6 +76,16 @@ const envSchema = z.object({
       (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
       'must be origins like https://example.com, separated by spaces or commas',
     ),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform(parseTrustProxy)
+    .refine((v) => v !== null, {
+      message:
+        'must be empty (trust no proxy), a number of proxy hops such as 1, or addresses such as "loopback, 10.0.0.0/8"',
+    })
+    .transform((v) => v ?? false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, silent',
@@ -101,6 +112,31 @@ const envSchema = z.object({
   NGROK_AUTHTOKEN: optionalSecret,
 });
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+
+/**
+ * Which proxies' `X-Forwarded-For` is believed (Express's "trust proxy"): nobody by default, so a
+ * client cannot pick its own address to dodge the per-address limits. `null` = not understood.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  if (value === '' || value === 'false' || value === 'off') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 20 ? hops : hops === 0 ? false : null;
+  }
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  return entries.length && entries.every(isProxyAddress) ? entries : null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -121,6 +157,8 @@ export interface Config {
   owner?: { email: string; password: string; name: string };
   session: { idleMs: number; absoluteMs: number };
   rateLimitPerMinute: number;
+  /** Express's "trust proxy": false (nobody), a hop count, or proxy addresses. */
+  trustProxy: false | number | string[];
   /** Sites that may frame the embeddable quote tool; empty = any site. */
   embedAllowedOrigins: string[];
   logLevel: string;
@@ -184,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: e.SESSION_MAX_DAYS * 86_400_000 },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
     quoteBudgetMs: e.QUOTE_TIME_BUDGET_SECONDS * 1000,

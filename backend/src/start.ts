@@ -8,6 +8,8 @@ import { seedDemoData } from './demo/demo-data.ts';
 import { ensureOwner } from './auth/owner-account.ts';
 import { sessionRepository } from './auth/session.repository.ts';
 import { userRepository } from './auth/user.repository.ts';
+import { photoRepository } from './photos/photo.repository.ts';
+import { removeOrphanPhotos } from './photos/photo.storage.ts';
 
 export interface RunningServer {
   server: Server;
@@ -29,8 +31,11 @@ export async function startServer(
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.
   fs.rmSync(config.uploadTempDir, { recursive: true, force: true });
   const db = openDatabase(config.databaseFile, config.migrationsDir);
+  const orphans = removeOrphanPhotos(config, photoRepository(db).exists);
   if (config.demoData) await seedDemoData(db, config);
   const notices = await ensureOwner(config, userRepository(db));
+  if (orphans)
+    notices.push(`Removed ${orphans} photo file(s) left without a record by an interrupted upload.`);
   const sessions = sessionRepository(db, config.session);
   sessions.sweep();
   const sweeper = setInterval(() => sessions.sweep(), 3_600_000).unref();

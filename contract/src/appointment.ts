@@ -7,6 +7,7 @@ import {
   optionalText,
   phoneNumber,
   requiredText,
+  typedText,
 } from './common.ts';
 import {
   APPOINTMENT_SERVICE_TYPES,
@@ -15,6 +16,13 @@ import {
   PREFERRED_TIMES,
   type AppointmentStatus,
 } from './enums.ts';
+
+const completeAddress = typedText('Complete address is required').pipe(
+  z
+    .string()
+    .min(ADDRESS_MIN_LENGTH, 'Complete address is required')
+    .max(300, 'Must be at most 300 characters'),
+);
 
 export const appointmentSchema = z.object({
   id: z.number().int(),
@@ -42,11 +50,7 @@ export const appointmentCreateSchema = z.object({
   customerName: requiredText('Customer name is required', 120),
   customerPhone: phoneNumber('Valid phone number required'),
   customerEmail: optionalEmail,
-  address: z
-    .string({ error: 'Complete address is required' })
-    .trim()
-    .min(ADDRESS_MIN_LENGTH, 'Complete address is required')
-    .max(300, 'Must be at most 300 characters'),
+  address: completeAddress,
   serviceType: z.enum(APPOINTMENT_SERVICE_TYPES, { error: 'Service type is required' }),
   preferredDate: calendarDate('Preferred date is required'),
   preferredTime: z.enum(PREFERRED_TIMES, { error: 'Preferred time is required' }),
@@ -70,7 +74,7 @@ export const appointmentUpdateSchema = z
     customerName: requiredText('Customer name is required', 120),
     customerPhone: phoneNumber('Valid phone number required'),
     customerEmail: optionalEmail,
-    address: z.string().trim().min(ADDRESS_MIN_LENGTH, 'Complete address is required').max(300),
+    address: completeAddress,
     serviceType: z.enum(APPOINTMENT_SERVICE_TYPES, { error: 'Service type is required' }),
     scheduledDate: calendarDate('Preferred date is required'),
     preferredTime: z.enum(PREFERRED_TIMES, { error: 'Preferred time is required' }).nullable(),

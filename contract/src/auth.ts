@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './common.ts';
 
 export const USER_ROLES = ['owner', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -44,7 +45,7 @@ export const userCreateSchema = z.object({
     .email('Enter a valid e-mail address')
     .max(254)
     .transform((v) => v.toLowerCase()),
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  name: requiredText('Name is required', 120),
   role: z.enum(USER_ROLES, { error: 'Choose owner or staff' }).default('staff'),
   password: newPassword,
 });
@@ -52,7 +53,7 @@ export type UserCreate = z.input<typeof userCreateSchema>;
 
 export const userUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(120),
+    name: requiredText('Name is required', 120),
     role: z.enum(USER_ROLES, { error: 'Choose owner or staff' }),
     disabled: z.boolean({ error: 'disabled must be true or false' }),
   })

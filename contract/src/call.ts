@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANONICAL_ID } from './common.ts';
 import { AI_INTENTS, AI_RESPONSE_CHANNELS, CALL_STATUSES } from './enums.ts';
 
 export const callSchema = z.object({
@@ -46,10 +47,10 @@ export const formatDuration = (seconds: number | null | undefined): string | nul
 
 /** `?callId=` narrows the log to one call's answers (the call's "View Details"). */
 export const aiResponseListQuerySchema = z.object({
-  callId: z.coerce
-    .number({ error: 'callId must be a number' })
-    .int('callId must be a whole number')
-    .positive('callId must be positive')
+  callId: z
+    .string({ error: 'callId must be a number' })
+    .regex(CANONICAL_ID, 'callId must be a positive whole number')
+    .transform(Number)
     .optional(),
 });
 

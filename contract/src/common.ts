@@ -1,23 +1,57 @@
 import { z } from 'zod';
 
-/** Trimmed text that must not be blank; `message` is what a person reads when it is. */
-export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+// Control characters have no place in what people type: they hide text in the admin, break CSV
+// rows and logs, and can reorder what staff read (bidirectional overrides). Notes and answers
+// may span lines; names, addresses and the like are one line.
+// eslint-disable-next-line no-control-regex
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex
+const MULTI_LINE_FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters from this text';
 
-/** Trimmed optional text; blank becomes null so the database never holds "". */
-export const optionalText = (max = 2000) =>
+export interface TextOptions {
+  /** Line breaks and tabs are allowed (notes, answers, messages). */
+  multiline?: boolean;
+}
+
+/** Whether a person could have typed `text` in a field of this kind. */
+export const isTypedText = (text: string, { multiline = false }: TextOptions = {}) =>
+  !(multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
+
+/** A string as people type it: no control characters, trimmed. */
+export const typedText = (message: string, options: TextOptions = {}) =>
   z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .string({ error: message })
+    .refine((v) => isTypedText(v, options), CONTROL_CHARACTERS_MESSAGE)
+    .transform((v) => v.trim());
+
+/** Trimmed text that must not be blank; `message` is what a person reads when it is. */
+export const requiredText = (message: string, max = 200, options: TextOptions = {}) =>
+  typedText(message, options).pipe(z.string().min(1, message).max(max, `Must be at most ${max} characters`));
+
+/** Trimmed optional text (notes by default may span lines); blank becomes null, never "". */
+export const optionalText = (max = 2000, options: TextOptions = { multiline: true }) =>
+  typedText('Must be text', options)
+    .pipe(z.string().max(max, `Must be at most ${max} characters`))
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const PHONE_MIN_LENGTH = 10;
 export const ADDRESS_MIN_LENGTH = 5;
 
+// Digits and the separators people type: (707) 555-0142, +1 707.555.0142, 707-555-0142 x12.
+const PHONE_CHARACTERS = /^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
+const digitCount = (v: string) => v.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '').length;
+
 export const phoneNumber = (message = 'Valid phone number required') =>
-  z.string({ error: message }).trim().min(PHONE_MIN_LENGTH, message).max(40, 'Must be at most 40 characters');
+  typedText(message).pipe(
+    z
+      .string()
+      .min(PHONE_MIN_LENGTH, message)
+      .max(40, 'Must be at most 40 characters')
+      .refine((v) => PHONE_CHARACTERS.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15, message),
+  );
 
 /** Optional e-mail: empty or missing is fine, anything else must look like an address. */
 export const optionalEmail = z
@@ -41,41 +75,58 @@ export const calendarDate = (requiredMessage: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-31')
     .refine(isRealDate, 'That date does not exist');
 
+// An amount is a JSON number or the way a person writes dollars: 1250, 1250.5, 1,250.00, $1,250.
+// Never true (1), [5] (5), "0b101" (5), "1e3" or "0x10", which a plain Number() would accept.
+const DOLLARS_TEXT = /^\$?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d{1,2})?$/;
+
 /** Money in dollars with at most cents, as people type it. */
 export const dollarAmount = (message = 'Enter an amount in dollars') =>
-  z.coerce
-    .number({ error: message })
-    .refine(Number.isFinite, message)
-    .min(0, 'Amount cannot be negative')
-    .max(1_000_000, 'Amount is too large')
+  z
+    .union([z.number(), z.string().trim().regex(DOLLARS_TEXT, message)], { error: message })
+    .transform((v) => (typeof v === 'number' ? v : Number(v.replace(/[$,]/g, ''))))
+    .pipe(
+      z
+        .number({ error: message })
+        .refine(Number.isFinite, message)
+        .min(0, 'Amount cannot be negative')
+        .max(1_000_000, 'Amount is too large'),
+    )
     .transform((n) => Math.round(n * 100) / 100);
+
+/** A whole number in a query string, written plainly: "50", never "0x32", "5e1" or " 50". */
+export const queryInteger = (name: string) =>
+  z
+    .string({ error: `${name} must be a whole number` })
+    .refine((v) => !/^-\d+$/.test(v), `${name} cannot be negative`)
+    .refine((v) => /^-?\d{1,15}$/.test(v), `${name} must be a whole number`)
+    .transform(Number);
 
 /** `?limit=&offset=` of every list; a screen pages instead of loading every row. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+  limit: queryInteger('limit')
+    .pipe(
+      z
+        .number()
+        .min(1, 'limit must be at least 1')
+        .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`),
+    )
     .default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset cannot be negative')
-    .default(0),
+  offset: queryInteger('offset').default(0),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Lists answer a plain array (the spec's shape); the total row count travels in this header. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
+/** A record's id in a path: a canonical positive integer ("12"), never "012", "0x1" or "1\\n". */
+export const CANONICAL_ID = /^[1-9]\d{0,14}$/;
 export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive'),
+  id: z
+    .string({ error: 'id must be a number' })
+    .regex(CANONICAL_ID, 'id must be a positive whole number')
+    .transform(Number),
 });
 
 export const isoDateTime = z.string();

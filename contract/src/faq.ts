@@ -17,7 +17,7 @@ export type FaqEntry = z.infer<typeof faqEntrySchema>;
 
 export const faqEntryInputSchema = z.object({
   question: requiredText('Question is required', 500),
-  answer: requiredText('Answer is required', 4000),
+  answer: requiredText('Answer is required', 4000, { multiline: true }),
   category: z.enum(FAQ_CATEGORIES, { error: 'Choose a category from the list' }).default('general'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './common.ts';
 import { CONVERSATION_STATUSES, MESSAGE_DELIVERY_STATUSES, MESSAGE_SENDERS } from './enums.ts';
 
 export const conversationSchema = z.object({
@@ -35,12 +36,8 @@ export type RecentMessage = z.infer<typeof recentMessageSchema>;
 export const RECENT_MESSAGES_LIMIT = 10;
 
 export const messengerSendSchema = z.object({
-  recipientId: z.string({ error: 'Choose a conversation' }).trim().min(1, 'Choose a conversation').max(64),
-  messageText: z
-    .string({ error: 'Type a message' })
-    .trim()
-    .min(1, 'Type a message')
-    .max(2000, 'Must be at most 2000 characters'),
+  recipientId: requiredText('Choose a conversation', 64),
+  messageText: requiredText('Type a message', 2000, { multiline: true }),
 });
 export type MessengerSend = z.input<typeof messengerSendSchema>;
 /** A delivered send answers 201 with the stored message (deliveryStatus "sent"). */

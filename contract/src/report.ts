@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from './common.ts';
 
 // Figures staff read about how the business is doing: the weekly summary ("Generate Reports")
 // and how well the photo quotes work (the dashboard's Quote Analysis Performance card).
@@ -22,11 +23,13 @@ export const DEFAULT_REPORT_WEEKS = 8;
 export const MAX_REPORT_WEEKS = 52;
 
 export const weeklyReportQuerySchema = z.object({
-  weeks: z.coerce
-    .number({ error: 'weeks must be a number' })
-    .int('weeks must be a whole number')
-    .min(1, 'weeks must be at least 1')
-    .max(MAX_REPORT_WEEKS, `weeks must be at most ${MAX_REPORT_WEEKS}`)
+  weeks: queryInteger('weeks')
+    .pipe(
+      z
+        .number()
+        .min(1, 'weeks must be at least 1')
+        .max(MAX_REPORT_WEEKS, `weeks must be at most ${MAX_REPORT_WEEKS}`),
+    )
     .default(DEFAULT_REPORT_WEEKS),
 });
 

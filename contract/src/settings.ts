@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './common.ts';
 import { COMMON_RESPONSE_IDS } from './enums.ts';
 
 export const RESPONSE_DELAY = { min: 1, max: 5, step: 0.5, default: 2 } as const;
@@ -33,11 +34,7 @@ export const commonResponseSchema = z.object({
 export type CommonResponse = z.infer<typeof commonResponseSchema>;
 
 export const commonResponseUpdateSchema = z.object({
-  content: z
-    .string({ error: 'Response text is required' })
-    .trim()
-    .min(1, 'Response text is required')
-    .max(2000, 'Must be at most 2000 characters'),
+  content: requiredText('Response text is required', 2000, { multiline: true }),
 });
 export type CommonResponseUpdate = z.input<typeof commonResponseUpdateSchema>;
 

@@ -113,8 +113,8 @@ describe('GET /api/ai-responses', () => {
   const bad: [string, string, string][] = [
     ['limit=0', 'limit', 'limit must be at least 1'],
     ['offset=-1', 'offset', 'offset cannot be negative'],
-    ['callId=abc', 'callId', 'callId must be a number'],
-    ['callId=0', 'callId', 'callId must be positive'],
+    ['callId=abc', 'callId', 'callId must be a positive whole number'],
+    ['callId=0', 'callId', 'callId must be a positive whole number'],
   ];
   it.each(bad)('rejects ?%s with 400 naming the field', async (query, field, message) => {
     await expectInvalid(await server.get(`/api/ai-responses?${query}`), field, message);

@@ -4,9 +4,8 @@ import {
   appointmentListQuerySchema,
   appointmentUpdateSchema,
   ERROR_CODES,
-  idParamSchema,
 } from '@washdesk/contract';
-import { HttpError, notFound, parseWith } from '../http/errors.ts';
+import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { addDays, localDate } from '../time.ts';
 import type { AppointmentRepository } from './appointment.repository.ts';
@@ -31,7 +30,7 @@ export function appointmentRoutes(appointments: AppointmentRepository, timeZone:
     res.json(appointments.summary(localDate(new Date(), timeZone)));
   });
   router.get('/api/appointments/:id', (req, res) => {
-    const appointment = appointments.get(parseWith(idParamSchema, req.params).id);
+    const appointment = appointments.get(routeId(req.params));
     if (!appointment) throw notFound('Appointment');
     res.json(appointment);
   });
@@ -40,7 +39,7 @@ export function appointmentRoutes(appointments: AppointmentRepository, timeZone:
   });
   // Edits, and marking an appointment completed or cancelled.
   router.put('/api/appointments/:id', (req, res) => {
-    const { id } = parseWith(idParamSchema, req.params);
+    const id = routeId(req.params);
     const change = parseWith(appointmentUpdateSchema, req.body ?? {});
     const current = appointments.get(id);
     if (!current) throw notFound('Appointment');

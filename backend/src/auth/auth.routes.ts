@@ -31,19 +31,19 @@ export function authRoutes(config: Config, users: UserRepository, sessions: Sess
       throw tooManyRequests(seconds, AUTH_MESSAGES.locked(LOCKOUT.minutes));
     }
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user || !ok) {
+    // A disabled account answers exactly as a wrong password does, and counts towards the lock,
+    // so nobody can learn from the answer which accounts exist or are switched off.
+    if (!user || !ok || user.disabled_at) {
       ipFailures.hit(ipKey);
       if (user) {
         const lockUntil = new Date(Date.now() + LOCKOUT.minutes * 60_000).toISOString();
-        users.recordFailure(user.id, LOCKOUT.failures, lockUntil);
-        if (user.failed_logins + 1 >= LOCKOUT.failures) {
+        const failures = users.recordFailure(user.id, LOCKOUT.failures, lockUntil);
+        if (failures >= LOCKOUT.failures) {
           throw tooManyRequests(LOCKOUT.minutes * 60, AUTH_MESSAGES.locked(LOCKOUT.minutes));
         }
       }
       throw new HttpError(401, 'wrong_credentials', AUTH_MESSAGES.wrongCredentials);
     }
-    if (user.disabled_at) throw new HttpError(403, 'account_disabled', AUTH_MESSAGES.disabled);
-
     users.recordSuccess(user.id);
     // Whatever session this browser had ends; the new one gets a fresh id.
     const previous = staffOf(res);
@@ -61,6 +61,8 @@ export function authRoutes(config: Config, users: UserRepository, sessions: Sess
     const staff = staffOf(res);
     if (staff) sessions.destroy(staff.token);
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config, req));
+    // Photos and lists this browser fetched are not kept for the next person at this computer.
+    res.setHeader('Clear-Site-Data', '"cache"');
     res.status(204).end();
   });
 

@@ -1,7 +1,11 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (128 MiB per hash).
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+// Every stored hash records its own cost, so verifying never depends on this setting; the API
+// tests lower N (backend/src/test/test-server.ts) so their many sign-ins do not hang on a busy
+// machine's memory bandwidth.
+export const PASSWORD_COST = { N: 2 ** 17, r: 8, p: 1 };
+const PARAMS = PASSWORD_COST;
 const KEY_LENGTH = 32;
 
 const derive = (password: string, salt: Buffer, params: typeof PARAMS) =>

@@ -1,8 +1,11 @@
 // The only API calls anyone may make without a staff session. Everything else under /api needs
 // one; pages and their assets are public. Webhooks join this list in their own features and
 // authenticate by signature instead.
+//
+// Entries are route PATTERNS as registered with Express, matched against the route that is about
+// to handle the request (see `guardApiRoutes`), never against the raw path a client typed.
 
-export const PUBLIC_API_ROUTES: readonly (readonly [method: string, path: string])[] = [
+export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: string])[] = [
   ['GET', '/api/health'],
   ['GET', '/api/public/profile'],
   ['POST', '/api/photo-submissions'],
@@ -12,7 +15,8 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, path: string
   ['POST', '/api/auth/login'],
 ];
 
-export const isPublicApiRoute = (method: string, path: string) => {
-  const normalized = path.length > 1 ? path.replace(/\/+$/, '').toLowerCase() : path;
-  return PUBLIC_API_ROUTES.some(([m, p]) => m === method && p === normalized);
-};
+const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));
+
+/** Whether a request with this method, handled by the route registered as `pattern`, is public. */
+export const isPublicApiRoute = (method: string, pattern: string) =>
+  PUBLIC.has(`${method === 'HEAD' ? 'GET' : method} ${pattern}`);

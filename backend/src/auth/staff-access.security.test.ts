@@ -101,7 +101,9 @@ describe('owner manages staff accounts', () => {
       email: 'new.hire@example.com',
       password: 'first password!',
     });
-    expect(login.status).toBe(403);
+    // A disabled account is not told apart from a wrong password.
+    expect(login.status).toBe(401);
+    expect((await login.json()).error.code).toBe('wrong_credentials');
 
     await server.send('PUT', `/api/users/${user.id}`, { disabled: false });
     expect(

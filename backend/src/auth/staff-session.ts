@@ -13,7 +13,7 @@ export interface StaffAuth {
   token: string;
 }
 
-/** The signed-in staff member of this request, set by `staffSessions`. */
+/** The signed-in staff member of this request, set by the route's access guard. */
 export const staffOf = (res: Response): StaffAuth | undefined => res.locals.staff as StaffAuth | undefined;
 
 export function readCookie(req: Request, name: string): string | undefined {
@@ -50,46 +50,55 @@ export const sessionCookieOptions = (config: Config, req: Request) => ({
   path: '/',
 });
 
+/** Reads the session cookie into `res.locals.staff`; decides nothing. */
+function loadStaff(req: Request, res: Response, users: UserRepository, sessions: SessionRepository) {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return { expired: false };
+  const found = sessions.resolve(token);
+  if (!('session' in found)) return { expired: found.expired };
+  const row = users.row(found.session.user_id);
+  if (row) res.locals.staff = { user: toUser(row), session: found.session, token } satisfies StaffAuth;
+  return { expired: false };
+}
+
+/** Marks the handlers `guardApiRoutes` puts first on every API route, so a test can check them. */
+export const ACCESS_GUARD = Symbol('washdesk.accessGuard');
+type Guard = RequestHandler & { [ACCESS_GUARD]?: true };
+
 /**
- * Guards every API call: public routes pass; all others need a live session of an enabled user,
- * and a state change also needs the session's CSRF token and a same-origin request.
+ * The one place that decides who may use an API route. It runs as the first handler of every
+ * `/api` route, so the decision is made from the route Express actually chose for the request
+ * (its registered pattern), never from the path text a client typed. Public routes pass (with
+ * the session read, if any); every other route needs a live session of an enabled user, and a
+ * change also needs the session's CSRF token and a same-origin request.
  */
-export function staffSessions(
+export function routeAccess(
   config: Config,
   users: UserRepository,
   sessions: SessionRepository,
-): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    // Pages and their assets never need the session; only API calls look it up.
-    if (!req.path.startsWith('/api/')) return next();
-    const token = readCookie(req, SESSION_COOKIE);
-    let expired = false;
-    if (token) {
-      const found = sessions.resolve(token);
-      if ('session' in found) {
-        const row = users.row(found.session.user_id);
-        if (row) res.locals.staff = { user: toUser(row), session: found.session, token } satisfies StaffAuth;
-      } else {
-        expired = found.expired;
+): (pattern: string) => RequestHandler {
+  return (pattern) => {
+    const guard: Guard = (req: Request, res: Response, next: NextFunction) => {
+      const { expired } = loadStaff(req, res, users, sessions);
+      if (isPublicApiRoute(req.method, pattern)) return next();
+      const staff = staffOf(res);
+      if (!staff) {
+        return next(
+          expired
+            ? new HttpError(401, 'session_expired', AUTH_MESSAGES.sessionExpired)
+            : new HttpError(401, 'sign_in_required', AUTH_MESSAGES.signInRequired),
+        );
       }
-    }
-    if (isPublicApiRoute(req.method, req.path)) return next();
-
-    const staff = staffOf(res);
-    if (!staff) {
-      return next(
-        expired
-          ? new HttpError(401, 'session_expired', AUTH_MESSAGES.sessionExpired)
-          : new HttpError(401, 'sign_in_required', AUTH_MESSAGES.signInRequired),
-      );
-    }
-    if (staff.user.disabled) return next(new HttpError(403, 'account_disabled', AUTH_MESSAGES.disabled));
-    if (UNSAFE.has(req.method)) {
-      if (!isSameOrigin(req, config) || req.get(CSRF_HEADER) !== staff.session.csrf_token) {
-        return next(new HttpError(403, 'csrf_failed', AUTH_MESSAGES.csrf));
+      if (staff.user.disabled) return next(new HttpError(403, 'account_disabled', AUTH_MESSAGES.disabled));
+      if (UNSAFE.has(req.method)) {
+        if (!isSameOrigin(req, config) || req.get(CSRF_HEADER) !== staff.session.csrf_token) {
+          return next(new HttpError(403, 'csrf_failed', AUTH_MESSAGES.csrf));
+        }
       }
-    }
-    next();
+      next();
+    };
+    guard[ACCESS_GUARD] = true;
+    return guard;
   };
 }
 

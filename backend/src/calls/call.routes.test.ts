@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, callSchema, errorBodySchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { expectInvalid } from '../test/expect-errors.ts';
+import { expectInvalid, expectNotFound } from '../test/expect-errors.ts';
 
 const oneSchema = callSchema.strict();
 const listSchema = oneSchema.array();
@@ -89,7 +89,7 @@ describe('GET /api/calls', () => {
   const bad: [string, string, string][] = [
     ['limit=0', 'limit', 'limit must be at least 1'],
     ['limit=1000', 'limit', 'limit must be at most 200'],
-    ['limit=abc', 'limit', 'limit must be a number'],
+    ['limit=abc', 'limit', 'limit must be a whole number'],
     ['limit=2.5', 'limit', 'limit must be a whole number'],
     ['offset=-1', 'offset', 'offset cannot be negative'],
     ['status=bogus', 'status', 'Unknown status'],
@@ -115,12 +115,12 @@ describe('GET /api/calls/:id', () => {
     });
   });
 
-  it('answers 404 for an unknown id and 400 for a non-numeric or zero id', async () => {
+  it('answers 404 for an unknown id and for a non-numeric or zero id', async () => {
     const res = await server.get('/api/calls/999999');
     expect(res.status).toBe(404);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found');
-    await expectInvalid(await server.get('/api/calls/abc'), 'id', 'id must be a number');
-    await expectInvalid(await server.get('/api/calls/0'), 'id', 'id must be positive');
+    await expectNotFound(await server.get('/api/calls/abc'));
+    await expectNotFound(await server.get('/api/calls/0'));
   });
 });
 

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import { Router, type Response } from 'express';
-import { callListQuerySchema, idParamSchema } from '@washdesk/contract';
-import { notFound, parseWith } from '../http/errors.ts';
+import { callListQuerySchema } from '@washdesk/contract';
+import { notFound, parseWith, routeId } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
-import { CALL_LOG_CSV_HEADER, callCsvLine, csvLine } from './call-log.csv.ts';
+import { CSV_BOM, csvLine } from '../http/csv.ts';
+import { CALL_LOG_CSV_HEADER, callCsvRows } from './call-log.csv.ts';
 import type { CallRepository } from './call.repository.ts';
 
 const EXPORT_BATCH = 500;
@@ -13,12 +14,11 @@ async function streamCallLog(calls: CallRepository, res: Response) {
   const day = new Date().toISOString().slice(0, 10);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="call-logs-${day}.csv"`);
-  // The byte order mark makes spreadsheet apps read the file as UTF-8 (names with accents).
-  res.write(`\uFEFF${csvLine(CALL_LOG_CSV_HEADER)}`);
+  res.write(`${CSV_BOM}${csvLine(CALL_LOG_CSV_HEADER)}`);
   for (const batch of calls.batches(EXPORT_BATCH)) {
     if (res.destroyed) return;
     // A client that hangs up never drains; 'close' ends the wait too.
-    if (!res.write(batch.map(callCsvLine).join(''))) {
+    if (!res.write(callCsvRows(batch))) {
       await Promise.race([once(res, 'drain'), once(res, 'close')]);
     }
   }
@@ -34,7 +34,7 @@ export function callRoutes(calls: CallRepository) {
   // Before /:id, which would read "export.csv" as an id.
   router.get('/api/calls/export.csv', (_req, res) => streamCallLog(calls, res));
   router.get('/api/calls/:id', (req, res) => {
-    const call = calls.get(parseWith(idParamSchema, req.params).id);
+    const call = calls.get(routeId(req.params));
     if (!call) throw notFound('Call');
     res.json(call);
   });

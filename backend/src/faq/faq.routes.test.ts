@@ -155,8 +155,8 @@ describe('PUT /api/faq/:id', () => {
     expect((await list()).find((e) => e.id === entry.id)).toEqual(entry);
   });
 
-  it('rejects a non-numeric id with 400 on fields.id', async () => {
-    await expectInvalid(await server.send('PUT', '/api/faq/abc', validEntry), 'id', 'id must be a number');
+  it('answers 404 for a non-numeric id: it names no record', async () => {
+    await expectNotFound(await server.send('PUT', '/api/faq/abc', validEntry));
   });
 
   it('answers 404 for an unknown id and creates nothing', async () => {
@@ -178,9 +178,9 @@ describe('DELETE /api/faq/:id', () => {
     await expectNotFound(await server.send('DELETE', `/api/faq/${entry.id}`));
   });
 
-  it('rejects a non-numeric id with 400 and an unknown id with 404, deleting nothing', async () => {
+  it('answers 404 for a non-numeric id and an unknown id, deleting nothing', async () => {
     const before = server.count('faq_entries');
-    await expectInvalid(await server.send('DELETE', '/api/faq/abc'), 'id', 'id must be a number');
+    await expectNotFound(await server.send('DELETE', '/api/faq/abc'));
     await expectNotFound(await server.send('DELETE', '/api/faq/424242'));
     expect(server.count('faq_entries')).toBe(before);
   });

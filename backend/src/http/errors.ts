@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ERROR_CODES, type ErrorBody } from '@washdesk/contract';
+import { ERROR_CODES, idParamSchema, type ErrorBody } from '@washdesk/contract';
 import { z } from 'zod';
 
 /** An error a client caused or can act on; its message is safe to show. */
@@ -18,6 +18,16 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, ERROR_CODES.notFound, `${what} not found`);
+
+/**
+ * The `:id` of a route. Anything but a canonical positive integer ("0x1", "1%0a", "01") names no
+ * record at all, so it answers 404 like an id that does not exist.
+ */
+export function routeId(params: unknown): number {
+  const parsed = idParamSchema.safeParse(params);
+  if (!parsed.success) throw new HttpError(404, ERROR_CODES.notFound, 'No such record');
+  return parsed.data.id;
+}
 
 /** One message per field, the first zod gives; nested paths join with dots. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

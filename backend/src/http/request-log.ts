@@ -9,9 +9,21 @@ const PHONE = /\+?\d[\d\s().-]{5,}\d/g;
 /** Masks e-mail addresses and phone numbers in any text that might reach a log line. */
 export const scrub = (text: string) => text.replace(EMAIL, '[email]').replace(PHONE, '[phone]');
 
+/**
+ * An error's own properties (name, message, stack, cause) are not enumerable, so copying its
+ * entries would log `{}`; they are spelled out here, with any extra fields such as `code`.
+ */
+function errorFields(error: Error): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...error, type: error.name, message: error.message };
+  if (error.stack) fields.stack = error.stack;
+  if (error.cause !== undefined) fields.cause = error.cause;
+  return fields;
+}
+
 function scrubDeep(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrub(value);
   if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) return scrubDeep(errorFields(value), depth);
   if (Array.isArray(value)) return value.map((v) => scrubDeep(v, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, depth + 1)]));
 }

@@ -5,11 +5,10 @@ import {
   MESSENGER_DELIVERY_FAILED,
   MESSENGER_NOT_CONNECTED,
   RECENT_MESSAGES_LIMIT,
-  idParamSchema,
   messengerSendSchema,
 } from '@washdesk/contract';
 import { z } from 'zod';
-import { HttpError, notFound, parseWith } from '../http/errors.ts';
+import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import type { MessengerDelivery } from './meta-delivery.ts';
 import type { MessengerRepository } from './messenger.repository.ts';
@@ -29,12 +28,12 @@ export function messengerRoutes(messenger: MessengerRepository, delivery: Messen
   });
   // One conversation, so a link or a recent message can open a thread beyond the loaded list.
   router.get('/api/messenger/conversations/:id', (req, res) => {
-    const conversation = messenger.conversation(parseWith(idParamSchema, req.params).id);
+    const conversation = messenger.conversation(routeId(req.params));
     if (!conversation) throw notFound('Conversation');
     res.json(conversation);
   });
   router.get('/api/messenger/conversations/:id/messages', (req, res) => {
-    const { id } = parseWith(idParamSchema, req.params);
+    const id = routeId(req.params);
     if (!messenger.conversation(id)) throw notFound('Conversation');
     const { rows, total } = messenger.messages(id, listQuery(req, z.object({})));
     sendPage(res, rows, total);

@@ -14,7 +14,8 @@ export function photoRoutes(config: Config, photos: PhotoRepository) {
       if (!PHOTO_ID_PATTERN.test(id) || !photos.exists(id)) throw notFound('Photo');
       const file = pick(id);
       if (!fs.existsSync(file)) throw notFound('Photo file');
-      res.setHeader('Cache-Control', 'private, max-age=86400');
+      // Like every API answer, photos are `private, no-store`: nothing of a customer's home
+      // stays in a browser's cache after the staff member signs out.
       res.type('image/jpeg').sendFile(file);
     };
   router.get(

@@ -142,3 +142,23 @@ export async function savingPhotos<T>(
     throw error;
   }
 }
+
+const STORED_PHOTO_FILE = /^([0-9a-f-]{36})(?:\.thumb)?\.jpg$/;
+
+/**
+ * Photo files without a row: a server that died while re-encoding an upload leaves them, since
+ * the row is written only once every photo is on disk. Nothing refers to them, so they go, at
+ * start before any request can be writing new ones. Returns how many files were removed.
+ */
+export function removeOrphanPhotos(config: Config, hasRow: (id: string) => boolean): number {
+  if (!fs.existsSync(config.photoDir)) return 0;
+  let removed = 0;
+  for (const name of fs.readdirSync(config.photoDir)) {
+    const id = STORED_PHOTO_FILE.exec(name)?.[1];
+    // Anything that is not a stored photo's file was not put there by Washdesk: left alone.
+    if (!id || !PHOTO_ID_PATTERN.test(id) || hasRow(id)) continue;
+    fs.rmSync(path.join(config.photoDir, name), { force: true });
+    removed += 1;
+  }
+  return removed;
+}

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { parseWith } from '../http/errors.ts';
 import { localDate } from '../time.ts';
-import { csvDocument } from './csv.ts';
+import { CSV_BOM, csvRows } from '../http/csv.ts';
 import { reportRepository } from './report.repository.ts';
 
 export function reportRoutes(config: Config, db: Db) {
@@ -23,7 +23,7 @@ export function reportRoutes(config: Config, db: Db) {
       .map((w) => [w.weekStart, w.submissions, w.quotes, w.bookings, w.calls]);
     const file = `washdesk-weekly-report-${localDate(new Date(), config.timeZone)}.csv`;
     res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
-    res.type('text/csv; charset=utf-8').send(csvDocument([WEEKLY_REPORT_CSV_HEADER, ...rows]));
+    res.type('text/csv; charset=utf-8').send(CSV_BOM + csvRows([WEEKLY_REPORT_CSV_HEADER, ...rows]));
   });
 
   return router;

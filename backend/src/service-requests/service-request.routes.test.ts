@@ -191,7 +191,7 @@ describe('GET /api/service-requests', () => {
     await expectInvalid(
       await server.get('/api/service-requests?limit=abc'),
       'limit',
-      'limit must be a number',
+      'limit must be a whole number',
     );
   });
 });

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import {
   MAX_PHOTOS_PER_SUBMISSION,
-  idParamSchema,
   serviceRequestCreateSchema,
   serviceRequestListQuerySchema,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import { notFound, parseWith } from '../http/errors.ts';
+import { notFound, parseWith, routeId } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { ServiceRequestRepository } from './service-request.repository.ts';
@@ -30,7 +29,7 @@ export function serviceRequestRoutes(config: Config, requests: ServiceRequestRep
     sendPage(res, rows, total);
   });
   router.get('/api/service-requests/:id', (req, res) => {
-    const request = requests.get(parseWith(idParamSchema, req.params).id);
+    const request = requests.get(routeId(req.params));
     if (!request) throw notFound('Service request');
     res.json(request);
   });

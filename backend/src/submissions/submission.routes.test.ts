@@ -191,11 +191,11 @@ describe('PUT /api/photo-submissions/:id (create quote)', () => {
     expect(after).toMatchObject({ status: 'quoted', estimateAmount: 845.5 });
   });
 
-  it('answers 404 for an unknown submission and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown submission and for a malformed id', async () => {
     expect((await server.send('PUT', '/api/photo-submissions/999999', { status: 'reviewed' })).status).toBe(
       404,
     );
-    expect((await server.send('PUT', '/api/photo-submissions/abc', { status: 'reviewed' })).status).toBe(400);
+    expect((await server.send('PUT', '/api/photo-submissions/abc', { status: 'reviewed' })).status).toBe(404);
     expect((await server.get('/api/photo-submissions/999999')).status).toBe(404);
   });
 });

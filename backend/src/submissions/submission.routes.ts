@@ -3,13 +3,12 @@ import {
   MAX_PHOTOS_PER_SUBMISSION,
   PHOTO_FIELD,
   PHOTOS_REQUIRED_MESSAGE,
-  idParamSchema,
   photoSubmissionCreateSchema,
   photoSubmissionUpdateSchema,
   submissionListQuerySchema,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import { notFound, parseWith, validationError } from '../http/errors.ts';
+import { notFound, parseWith, routeId, validationError } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from './submission.repository.ts';
@@ -24,7 +23,7 @@ export function submissionRoutes(config: Config, submissions: SubmissionReposito
   });
 
   router.get('/api/photo-submissions/:id', (req, res) => {
-    const { id } = parseWith(idParamSchema, req.params);
+    const id = routeId(req.params);
     const submission = submissions.get(id);
     if (!submission) throw notFound('Photo submission');
     res.json(submission);
@@ -49,7 +48,7 @@ export function submissionRoutes(config: Config, submissions: SubmissionReposito
   );
 
   router.put('/api/photo-submissions/:id', (req, res) => {
-    const { id } = parseWith(idParamSchema, req.params);
+    const id = routeId(req.params);
     const change = parseWith(photoSubmissionUpdateSchema, req.body ?? {});
     const updated = submissions.update(id, change);
     if (!updated) throw notFound('Photo submission');

@@ -1,27 +1,19 @@
 import { Router } from 'express';
-import {
-  ERROR_CODES,
-  idParamSchema,
-  passwordResetSchema,
-  userCreateSchema,
-  userUpdateSchema,
-} from '@washdesk/contract';
+import { ERROR_CODES, passwordResetSchema, userCreateSchema, userUpdateSchema } from '@washdesk/contract';
 import { hashPassword } from '../auth/password.ts';
 import type { SessionRepository } from '../auth/session.repository.ts';
 import { ownerOnly } from '../auth/staff-session.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
-import { HttpError, notFound, parseWith } from '../http/errors.ts';
+import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
 
 /** The owner adds, disables and resets staff accounts (Settings → Staff). */
 export function userRoutes(users: UserRepository, sessions: SessionRepository) {
   const router = Router();
-  router.use('/api/users', ownerOnly);
-
-  router.get('/api/users', (_req, res) => {
+  router.get('/api/users', ownerOnly, (_req, res) => {
     res.json(users.list());
   });
 
-  router.post('/api/users', async (req, res) => {
+  router.post('/api/users', ownerOnly, async (req, res) => {
     const input = parseWith(userCreateSchema, req.body ?? {});
     if (users.byEmail(input.email)) {
       throw new HttpError(409, ERROR_CODES.conflict, 'An account with this e-mail already exists.', {
@@ -37,8 +29,8 @@ export function userRoutes(users: UserRepository, sessions: SessionRepository) {
     res.status(201).json(user);
   });
 
-  router.put('/api/users/:id', (req, res) => {
-    const { id } = parseWith(idParamSchema, req.params);
+  router.put('/api/users/:id', ownerOnly, (req, res) => {
+    const id = routeId(req.params);
     const change = parseWith(userUpdateSchema, req.body ?? {});
     const current = users.get(id);
     if (!current) throw notFound('User');
@@ -53,8 +45,8 @@ export function userRoutes(users: UserRepository, sessions: SessionRepository) {
     res.json(updated);
   });
 
-  router.post('/api/users/:id/reset-password', async (req, res) => {
-    const { id } = parseWith(idParamSchema, req.params);
+  router.post('/api/users/:id/reset-password', ownerOnly, async (req, res) => {
+    const id = routeId(req.params);
     const { password } = parseWith(passwordResetSchema, req.body ?? {});
     if (!users.get(id)) throw notFound('User');
     users.setPassword(id, await hashPassword(password));

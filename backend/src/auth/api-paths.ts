@@ -1,0 +1,41 @@
+import type { RequestHandler } from 'express';
+import { HttpError } from '../http/errors.ts';
+import { ERROR_CODES } from '@washdesk/contract';
+
+// Every API route is lowercase words, digits, dots and dashes between single slashes.
+const CANONICAL_API_PATH = /^\/api(?:\/(?!\.{1,2}(?:\/|$))[a-z0-9._-]+)+$/;
+
+/** What a lenient server, proxy or browser could take a path to mean: decoded, folded, resolved. */
+function looseReading(path: string): string {
+  let text = path;
+  try {
+    text = decodeURIComponent(path);
+  } catch {
+    // A broken escape is read as typed.
+  }
+  const segments: string[] = [];
+  for (const segment of text.toLowerCase().replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+const looksLikeApi = (path: string) => {
+  const loose = looseReading(path);
+  return loose === '/api' || loose.startsWith('/api/');
+};
+
+/**
+ * Only the one canonical spelling of an API path goes on to the API. `/API/faq`, `//api/faq`,
+ * `/api/./faq`, `/%61pi/faq` or `/api/faq/` answer 404 here, so no other spelling can be routed
+ * to a handler by Express's lenient matching. (The session check itself is decided per route,
+ * in `guardApiRoutes`; this gate keeps the spellings from ever getting that far.)
+ */
+export const canonicalApiPaths: RequestHandler = (req, _res, next) => {
+  const path = req.path;
+  if (!looksLikeApi(path)) return next();
+  if (CANONICAL_API_PATH.test(path) && req.method !== 'OPTIONS') return next();
+  next(new HttpError(404, ERROR_CODES.notFound, `No API route ${req.method} ${path}`));
+};
