@@ -5,8 +5,8 @@ import { z } from 'zod';
 // may span lines; names, addresses and the like are one line.
 // eslint-disable-next-line no-control-regex
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex
 const MULTI_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters from this text';
 

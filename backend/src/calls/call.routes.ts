@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Router, type Response } from 'express';
 import { callListQuerySchema } from '@washdesk/contract';
-import { notFound, parseWith, routeId } from '../http/errors.ts';
+import { notFound, routeId } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { CSV_BOM, csvLine } from '../http/csv.ts';
 import { CALL_LOG_CSV_HEADER, callCsvRows } from './call-log.csv.ts';
