@@ -191,6 +191,29 @@ test('a typed amount is checked, then saved', async ({ page }) => {
   await expect(dialog.getByText('Quoted at $425.50.')).toBeVisible();
 });
 
+test('an amount typed with commas, as the screens show amounts, is taken; a malformed one is not', async ({
+  page,
+}) => {
+  const request = page.request;
+  const submission = await customerSends(request, 'Commas');
+  const card = await openPageWith(page, submission);
+  await card.getByRole('button', { name: 'Create Quote' }).click();
+  const dialog = quoteDialog(page, submission);
+
+  await dialog.getByLabel('Quote amount').fill('0x10');
+  await dialog.getByRole('button', { name: 'Save Quote' }).click();
+  await expect(dialog.getByText('Enter the quoted amount')).toBeVisible();
+
+  await dialog.getByLabel('Quote amount').fill('1,250');
+  await dialog.getByRole('button', { name: 'Save Quote' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Submission updated successfully' })).toBeVisible();
+  await expect(dialog.getByText('Quoted at $1,250.00.')).toBeVisible();
+  const saved = (await (
+    await request.get(`/api/photo-submissions/${submission.id}`)
+  ).json()) as PhotoSubmission;
+  expect(saved.estimateAmount).toBe(1250);
+});
+
 test('a failed save says "Failed to update submission" and keeps the form', async ({ page }) => {
   const request = page.request;
   const submission = await customerSends(request, 'Failing');

@@ -5,7 +5,6 @@ import { sessionRepository } from './auth/session.repository.ts';
 import { routeAccess } from './auth/staff-session.ts';
 import { canonicalApiPaths } from './auth/api-paths.ts';
 import { guardApiRoutes } from './auth/guard-api-routes.ts';
-import { noStoreApi } from './http/api-caching.ts';
 import { userRepository } from './auth/user.repository.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
@@ -80,8 +79,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
+  // API calls: never cached, and only in their one canonical spelling.
   app.use(canonicalApiPaths);
-  app.use('/api', noStoreApi);
   // Public endpoints that write are limited per address before any body is read.
   for (const path of [
     '/api/photo-submissions',

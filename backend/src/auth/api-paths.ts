@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { markNoStore } from '../http/api-caching.ts';
 import { HttpError } from '../http/errors.ts';
 import { ERROR_CODES } from '@washdesk/contract';
 
@@ -33,9 +34,10 @@ const looksLikeApi = (path: string) => {
  * to a handler by Express's lenient matching. (The session check itself is decided per route,
  * in `guardApiRoutes`; this gate keeps the spellings from ever getting that far.)
  */
-export const canonicalApiPaths: RequestHandler = (req, _res, next) => {
+export const canonicalApiPaths: RequestHandler = (req, res, next) => {
   const path = req.path;
   if (!looksLikeApi(path)) return next();
+  markNoStore(res);
   if (CANONICAL_API_PATH.test(path) && req.method !== 'OPTIONS') return next();
   next(new HttpError(404, ERROR_CODES.notFound, `No API route ${req.method} ${path}`));
 };

@@ -1,12 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { Response } from 'express';
 
 /**
  * No API answer is kept by a browser or proxy: they hold customers' names, numbers and photos,
- * and a shared or signed-out computer must not show them from its cache. A route may tighten
- * this further but never loosen it.
+ * and a shared or signed-out computer must not show them from its cache. Every request that
+ * looks like an API call gets this, whatever its spelling and whatever it is answered.
  */
-export const noStoreApi: RequestHandler = (_req, res, next) => {
+export function markNoStore(res: Response) {
   res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('Vary', 'Cookie');
-  next();
-};
+}

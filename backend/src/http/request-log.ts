@@ -4,7 +4,7 @@ import { staffOf } from '../auth/staff-session.ts';
 
 const EMAIL = /[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}/gi;
 // Seven or more digits, allowing the separators people type: (707) 555-0142, +1 707 555 0142.
-const PHONE = /\+?\d[\d\s().-]{5,}\d/g;
+const PHONE = /\+?\(?\d[\d\s().-]{5,}\d/g;
 
 /** Masks e-mail addresses and phone numbers in any text that might reach a log line. */
 export const scrub = (text: string) => text.replace(EMAIL, '[email]').replace(PHONE, '[phone]');
@@ -34,6 +34,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     {
       level,
       base: undefined,
+      // The formatter below has already spelled errors out; pino's own error serializer would
+      // see a plain object and rename its type to "Object".
+      serializers: { err: (value: unknown) => value },
       redact: {
         paths: [
           'password',
