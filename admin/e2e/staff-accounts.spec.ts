@@ -46,9 +46,8 @@ test('the owner adds a staff member, who can sign in until disabled', async ({ p
   await expect(robin.signInButton).toBeVisible();
   await expect(robin.page.getByText('Your session expired')).toBeHidden();
   await robin.signInWithForm(email, 'robin-first-password');
-  await expect(robin.page.getByRole('alert')).toHaveText(
-    'This account is disabled. Ask the owner to enable it.',
-  );
+  // A disabled account is answered like a wrong password: the form tells nobody which it is.
+  await expect(robin.page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
 
   await row.getByRole('button', { name: 'Enable' }).click();
   await expect(owner.toast('Staff member enabled')).toBeVisible();

@@ -82,7 +82,10 @@ const DOLLARS_TEXT = /^\$?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d{1,2})?$/;
 /** Money in dollars with at most cents, as people type it. */
 export const dollarAmount = (message = 'Enter an amount in dollars') =>
   z
-    .union([z.number(), z.string().trim().regex(DOLLARS_TEXT, message)], { error: message })
+    // Each option carries the message too: form resolvers report a union's first inner error.
+    .union([z.number({ error: message }), z.string({ error: message }).trim().regex(DOLLARS_TEXT, message)], {
+      error: message,
+    })
     .transform((v) => (typeof v === 'number' ? v : Number(v.replace(/[$,]/g, ''))))
     .pipe(
       z

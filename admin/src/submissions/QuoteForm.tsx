@@ -68,10 +68,10 @@ export function QuoteForm({ submission, suggestion }: QuoteFormProps) {
       >
         <InputGroup
           id={`quote-amount-${submission.id}`}
-          type="number"
+          // Text, not a number box: staff type amounts as the screens show them ("1,250").
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min={0}
+          autoComplete="off"
           leftIcon="dollar"
           placeholder="0.00"
           intent={problem ? Intent.DANGER : Intent.NONE}
