@@ -1,12 +1,30 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressBuild } from '../scripts/precompress-build.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 // In development the backend (npm start, port 3000) answers /api; the built site is served by it.
 const backend = process.env.WASHDESK_SERVER_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Each page's HTML is rendered at build time; `chunk` is the lazy page module it shows
+    // (src/PublicSite.tsx). The embed's own build prerenders its page too (vite.embed.config.ts).
+    prerenderPages({
+      build: 'site',
+      template: 'index.html',
+      pages: [
+        { path: '/', chunk: 'src/pages/RequestWizardPage.tsx' },
+        { path: '/photo-form', chunk: 'src/pages/PhotoFormPage.tsx' },
+        { path: '/photo-quote-tool', chunk: 'src/pages/QuoteToolPage.tsx' },
+        { path: '/embed/photo-quote', chunk: 'src/pages/QuoteToolPage.tsx' },
+        { path: null },
+      ],
+    }),
+    precompressBuild(),
+  ],
   server: { proxy: { '/api': backend } },
   preview: { proxy: { '/api': backend } },
   build: {

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { sessionRepository } from './auth/session.repository.ts';
 import { staffSessions } from './auth/staff-session.ts';
 import { userRepository } from './auth/user.repository.ts';
+import { apiCompression } from './http/api-compression.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -76,6 +77,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.set('trust proxy', 'loopback');
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
+  app.use(apiCompression());
   app.use(staffSessions(config, repos.users, repos.sessions));
   // Public endpoints that write are limited per address before any body is read.
   for (const path of [

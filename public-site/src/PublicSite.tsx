@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import type { PublicProfile } from '@washdesk/contract';
 import { useCurrentPage, type PublicPagePath } from './page-router.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { BusinessProfileProvider } from './profile/business-profile.tsx';
@@ -23,10 +24,15 @@ const PAGES: Record<PublicPagePath, () => ReactElement> = {
   '/embed/photo-quote': () => <QuoteToolPage variant="embed" />,
 };
 
-export function PublicSite() {
-  const page = useCurrentPage();
+interface PublicSiteProps {
+  /** Set only when prerendering (src/prerender): the path to render and the profile's stand-ins. */
+  prerender?: { path: string; profile: PublicProfile };
+}
+
+export function PublicSite({ prerender }: PublicSiteProps) {
+  const page = useCurrentPage(prerender?.path);
   return (
-    <BusinessProfileProvider>
+    <BusinessProfileProvider profile={prerender?.profile}>
       {/* The chunk is a few kilobytes; an empty main area for that moment is calmer than a spinner. */}
       <Suspense fallback={<main className="page" aria-busy="true" />}>
         {page ? PAGES[page]() : <NotFoundPage />}

@@ -1,11 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { PublicSite } from './PublicSite.tsx';
+import { showPage } from './show-page.tsx';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+showPage(
   <StrictMode>
     <PublicSite />
   </StrictMode>,

@@ -19,6 +19,11 @@ const subscribeToHistory = (onChange: () => void) => {
 };
 const currentPathname = () => window.location.pathname;
 
-export function useCurrentPage(): PublicPagePath | null {
-  return matchPublicPage(useSyncExternalStore(subscribeToHistory, currentPathname));
+/**
+ * The page on screen. `prerenderedPath` is the path the build renders to HTML; in the browser the
+ * page was prerendered for the current location, so hydration reads that.
+ */
+export function useCurrentPage(prerenderedPath?: string): PublicPagePath | null {
+  const serverPathname = prerenderedPath === undefined ? currentPathname : () => prerenderedPath;
+  return matchPublicPage(useSyncExternalStore(subscribeToHistory, currentPathname, serverPathname));
 }
