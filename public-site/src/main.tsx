@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
-import { PublicSite } from './PublicSite.tsx';
+import { loadPage, PublicSite } from './PublicSite.tsx';
 import { showPage } from './show-page.tsx';
 import './styles.css';
 
-showPage(
-  <StrictMode>
-    <PublicSite />
-  </StrictMode>,
+void loadPage(window.location.pathname).then((page) =>
+  showPage(
+    <StrictMode>
+      <PublicSite page={page} />
+    </StrictMode>,
+  ),
 );

@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import type { PublicProfile } from '@washdesk/contract';
 import { EmbeddedQuoteTool } from '../embed/EmbeddedQuoteTool.tsx';
 import { PageTitleSink } from '../layout/PageLayout.tsx';
-import { PublicSite } from '../PublicSite.tsx';
+import { loadPage, PublicSite } from '../PublicSite.tsx';
 
 // What the build's prerender plugin needs from the contract, loaded the same way as the pages.
 export { escapeHtml, fillBusinessProfile, prerenderedPageFile, PROFILE_STAND_INS } from '@washdesk/contract';
@@ -17,8 +17,7 @@ export interface RenderedPage {
 
 /**
  * Renders a public page to HTML at build time (run by public-site/build/prerender-pages.ts in
- * Node), from the same tree main.tsx and embed-main.tsx hydrate. `prerender` waits for the lazy
- * page chunks, so the HTML holds the page itself, not the Suspense fallback. The embed is
+ * Node), from the same tree main.tsx and embed-main.tsx hydrate. The embed is
  * rendered by React too: Preact's own renderer (preact-render-to-string) is not installed, and
  * Preact hydrates React's markup of the same components.
  */
@@ -26,7 +25,11 @@ export async function renderPage(path: string, profile: PublicProfile, build: 's
   let title = '';
   const errors: unknown[] = [];
   const page: ReactNode =
-    build === 'embed' ? <EmbeddedQuoteTool prerenderProfile={profile} /> : <PublicSite prerender={{ path, profile }} />;
+    build === 'embed' ? (
+      <EmbeddedQuoteTool prerenderProfile={profile} />
+    ) : (
+      <PublicSite page={await loadPage(path)} profile={profile} />
+    );
   const { prelude } = await prerender(
     <StrictMode>
       <PageTitleSink value={(pageTitle) => (title = pageTitle)}>{page}</PageTitleSink>
