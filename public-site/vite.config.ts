@@ -32,5 +32,9 @@ export default defineConfig({
     emptyOutDir: true,
     // backend/bench/public-pages.bench.ts reads it to weigh what each page loads.
     manifest: true,
+    // One stylesheet for the whole site (~4 KB compressed), which every page's HTML carries
+    // inline (build/prerender-pages.ts); split per page, loading a page's chunk would fetch its
+    // part again as a stylesheet.
+    cssCodeSplit: false,
   },
 });

@@ -14,7 +14,11 @@ export default defineConfig({
   plugins: [
     react(),
     // Prerendered by React (no Preact renderer is installed); Preact hydrates the same markup.
-    prerenderPages({ build: 'embed', template: 'embed.html', pages: [{ path: '/embed/photo-quote', file: 'embed.html' }] }),
+    prerenderPages({
+      build: 'embed',
+      template: 'embed.html',
+      pages: [{ path: '/embed/photo-quote', file: 'embed.html' }],
+    }),
     precompressBuild(),
   ],
   resolve: {

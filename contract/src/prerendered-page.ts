@@ -35,7 +35,13 @@ export const PROFILE_DATA_ID = 'business-profile';
 export const dialablePhone = (phone: string) => phone.replace(/[^\d+]/g, '');
 
 // React's own escaping of text and attribute values, so a filled page equals a rendered one.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** A prerendered page with the real business details in place of the stand-ins. */

@@ -13,8 +13,8 @@ interface PrerenderOptions {
   /** The built HTML the pages go into, relative to the build's output folder. */
   template: string;
   /**
-   * Each page's path, its output file (relative to the output folder) and the lazy chunk it shows
-   * (a Vite manifest key), whose scripts are preloaded and whose styles are linked, so the
+   * Each page's path, its output file (relative to the output folder) and the chunk it loads
+   * (a Vite manifest key), whose scripts are preloaded and whose styles are inlined, so the
    * prerendered page is styled at first paint. `path: null` is the 404 page.
    */
   pages: { path: string | null; file?: string; chunk?: string }[];
@@ -37,8 +37,8 @@ const awkwardProfile = (standIns: PublicProfile): PublicProfile => ({
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
-/** The `<link>`s a page's lazy chunk needs in the head, minus those the template already has. */
-function chunkLinks(manifest: Manifest, chunk: string, base: string, template: string): string {
+/** The scripts and styles a page's chunk needs (itself and what it imports), as built files. */
+function chunkFiles(manifest: Manifest, chunk: string) {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -50,11 +50,32 @@ function chunkLinks(manifest: Manifest, chunk: string, base: string, template: s
     entry.imports?.forEach(visit);
   };
   visit(chunk);
-  const missing = (file: string) => !template.includes(`"${base}${file}"`);
-  return [
-    ...[...styles].filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-    ...[...scripts].filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-  ].join('');
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/g;
+
+/**
+ * The head a page needs: its styles inlined (a stylesheet fetched before the first paint costs
+ * a round trip on a phone's network; these are a few kilobytes, and the CSP allows inline
+ * styles), and its chunk's scripts preloaded so hydration does not wait for a second round.
+ */
+function pageHead(
+  template: string,
+  read: (href: string) => string,
+  chunk: { scripts: string[]; styles: string[] },
+  base: string,
+) {
+  const style = (href: string) => {
+    const css = read(href);
+    if (/<\/style/i.test(css)) throw new Error(`Prerendering: ${href} cannot be inlined`);
+    return `<style>${css}</style>`;
+  };
+  const head = template.replace(STYLESHEET_LINK, (_link, href: string) => style(href));
+  const preloads = chunk.scripts
+    .filter((file) => !template.includes(`"${base}${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+  return { template: head, extra: [...chunk.styles.map((file) => style(base + file)), ...preloads].join('') };
 }
 
 function intoTemplate(template: string, page: RenderedPage, title: string, headLinks: string): string {
@@ -114,10 +135,15 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
                   'Render it after hydration, or teach fillBusinessProfile the shape.',
               );
             }
-            const links = chunk ? chunkLinks(manifest, chunk, config.base, template) : '';
+            const head = pageHead(
+              template,
+              (href) => fs.readFileSync(path.join(outDir, href.slice(config.base.length)), 'utf8'),
+              chunk ? chunkFiles(manifest, chunk) : { scripts: [], styles: [] },
+              config.base,
+            );
             const output = path.join(outDir, file ?? prerenderedPageFile(pagePath));
             fs.mkdirSync(path.dirname(output), { recursive: true });
-            fs.writeFileSync(output, intoTemplate(template, page, escapeHtml(page.title), links));
+            fs.writeFileSync(output, intoTemplate(head.template, page, escapeHtml(page.title), head.extra));
           }
         } finally {
           await vite.close();

@@ -10,6 +10,7 @@ import type { RequestHandler } from 'express';
 export function apiCompression(): RequestHandler {
   return compression({
     filter: (req, res) =>
-      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+      compression.filter(req, res),
   });
 }

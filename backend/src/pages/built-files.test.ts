@@ -15,11 +15,19 @@ const write = (file: string, text: string) => {
   fs.writeFileSync(file, text);
 };
 // Text long enough to be worth compressing, as a real bundle is.
-const SCRIPT = Array.from({ length: 200 }, (_, i) => `export const step${i} = () => "${'wash '.repeat(i % 7)}";`).join('\n');
-const STYLES = Array.from({ length: 100 }, (_, i) => `.card-${i} { margin: ${i}px; color: #0b6e99; }`).join('\n');
+const SCRIPT = Array.from(
+  { length: 200 },
+  (_, i) => `export const step${i} = () => "${'wash '.repeat(i % 7)}";`,
+).join('\n');
+const STYLES = Array.from({ length: 100 }, (_, i) => `.card-${i} { margin: ${i}px; color: #0b6e99; }`).join(
+  '\n',
+);
 const ICON = `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M4 7h3l2-2h6l2 2h3v12H4z"/>'.repeat(30)}</svg>`;
 const ADMIN_INDEX = `<!doctype html><html><head><title>admin</title></head><body>${'<div></div>'.repeat(80)}</body></html>`;
-write(path.join(site, 'index.html'), '<!doctype html><html><head><title>public</title></head><body></body></html>');
+write(
+  path.join(site, 'index.html'),
+  '<!doctype html><html><head><title>public</title></head><body></body></html>',
+);
 write(path.join(site, 'assets', 'app-abc123.js'), SCRIPT);
 write(path.join(site, 'assets', 'site-abc123.css'), STYLES);
 write(path.join(site, 'assets', 'icon-abc123.svg'), ICON);
@@ -42,7 +50,11 @@ afterAll(async () => {
 });
 
 const get = (p: string, acceptEncoding?: string, method = 'GET') =>
-  rawRequest(`${server.url}${p}`, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }, method);
+  rawRequest(
+    `${server.url}${p}`,
+    acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
+    method,
+  );
 
 describe('built files go out compressed at build time', () => {
   it('sends brotli to a browser that takes it, with the type, length and caching of the file', async () => {
@@ -113,12 +125,19 @@ describe('built files go out compressed at build time', () => {
     const res = await get('/assets/app-abc123.js', CHROME, 'HEAD');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
-    expect(Number(res.headers['content-length'])).toBe(fs.statSync(path.join(site, 'assets', 'app-abc123.js.br')).size);
+    expect(Number(res.headers['content-length'])).toBe(
+      fs.statSync(path.join(site, 'assets', 'app-abc123.js.br')).size,
+    );
     expect(res.body.length).toBe(0);
   });
 
   it('never serves the compressed twins or the build records as files of their own', async () => {
-    for (const p of ['/assets/app-abc123.js.br', '/assets/app-abc123.js.gz', '/.vite/manifest.json', '/assets/../.vite/manifest.json']) {
+    for (const p of [
+      '/assets/app-abc123.js.br',
+      '/assets/app-abc123.js.gz',
+      '/.vite/manifest.json',
+      '/assets/../.vite/manifest.json',
+    ]) {
       const res = await get(p, CHROME);
       expect(res.status, p).toBe(404);
       expect(res.headers['content-type'], p).toContain('text/html');

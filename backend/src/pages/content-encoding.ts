@@ -11,7 +11,10 @@ export type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
  * The encoding to answer with, or null for the plain bytes. A client's q-values decide; among
  * equal ones brotli wins (smaller), since browsers list `gzip, deflate, br` in no order of taste.
  */
-export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[]): Encoding | null {
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly Encoding[],
+): Encoding | null {
   if (!acceptEncoding) return null;
   const quality = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {

@@ -41,7 +41,13 @@ export function pageRoutes(config: Config) {
   router.get(['/admin', '/admin/{*rest}'], (req, res) => {
     const pagePath = req.originalUrl.split('?')[0]!;
     const status = isAdminPage(pagePath) ? 200 : 404;
-    sendBuiltFile(req, res, path.join(config.adminDist, 'index.html'), () => notBuilt(res, status, 'admin'), status);
+    sendBuiltFile(
+      req,
+      res,
+      path.join(config.adminDist, 'index.html'),
+      () => notBuilt(res, status, 'admin'),
+      status,
+    );
   });
 
   router.use(builtFiles(config.publicSiteDist));

@@ -11,7 +11,13 @@ const cacheControlFor = (file: string) =>
  * Sends a built file, or its brotli/gzip twin made at build time when the client takes one, with
  * the original's Content-Type. `status` lets an index answer 404 for a page that does not exist.
  */
-export function sendBuiltFile(req: Request, res: Response, file: string, onMissing: () => void, status = 200) {
+export function sendBuiltFile(
+  req: Request,
+  res: Response,
+  file: string,
+  onMissing: () => void,
+  status = 200,
+) {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!stat?.isFile()) return onMissing();
   const siblings = compressedSiblings(file, stat.mtimeMs);

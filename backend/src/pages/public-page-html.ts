@@ -40,7 +40,10 @@ export function publicPageHtml(profile: PublicProfile) {
       bodies: {
         identity,
         br: brotliCompressSync(identity, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
         }),
         gzip: gzipSync(identity, { level: 9 }),
       },

@@ -14,7 +14,11 @@ export interface RawResponse {
  * A request that keeps the wire bytes: fetch() would undo the compression, and these tests are
  * about what the server actually sends.
  */
-export function rawRequest(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -21,7 +21,11 @@ export interface RenderedPage {
  * rendered by React too: Preact's own renderer (preact-render-to-string) is not installed, and
  * Preact hydrates React's markup of the same components.
  */
-export async function renderPage(path: string, profile: PublicProfile, build: 'site' | 'embed'): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  profile: PublicProfile,
+  build: 'site' | 'embed',
+): Promise<RenderedPage> {
   let title = '';
   const errors: unknown[] = [];
   const page: ReactNode =
