@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressBuild } from '../scripts/precompress-build.ts';
 
 // In development the backend (npm start, port 3000) answers /api; the built admin is served by it.
 const backend = process.env.WASHDESK_SERVER_URL ?? 'http://localhost:3000';
@@ -7,7 +8,8 @@ const backend = process.env.WASHDESK_SERVER_URL ?? 'http://localhost:3000';
 export default defineConfig({
   // The backend serves this build under /admin, and the router's basename matches.
   base: '/admin/',
-  plugins: [react()],
+  // The backend serves the brotli/gzip twins precompressBuild writes beside each file.
+  plugins: [react(), precompressBuild()],
   server: { proxy: { '/api': backend } },
   preview: { proxy: { '/api': backend } },
   build: {

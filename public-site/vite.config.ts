@@ -1,12 +1,30 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressBuild } from '../scripts/precompress-build.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 // In development the backend (npm start, port 3000) answers /api; the built site is served by it.
 const backend = process.env.WASHDESK_SERVER_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Each page's HTML is rendered at build time; `chunk` is the lazy page module it shows
+    // (src/PublicSite.tsx). The embed's own build prerenders its page too (vite.embed.config.ts).
+    prerenderPages({
+      build: 'site',
+      template: 'index.html',
+      pages: [
+        { path: '/', chunk: 'src/pages/RequestWizardPage.tsx' },
+        { path: '/photo-form', chunk: 'src/pages/PhotoFormPage.tsx' },
+        { path: '/photo-quote-tool', chunk: 'src/pages/QuoteToolPage.tsx' },
+        { path: '/embed/photo-quote', chunk: 'src/pages/QuoteToolPage.tsx' },
+        { path: null },
+      ],
+    }),
+    precompressBuild(),
+  ],
   server: { proxy: { '/api': backend } },
   preview: { proxy: { '/api': backend } },
   build: {
@@ -14,5 +32,9 @@ export default defineConfig({
     emptyOutDir: true,
     // backend/bench/public-pages.bench.ts reads it to weigh what each page loads.
     manifest: true,
+    // One stylesheet for the whole site (~4 KB compressed), which every page's HTML carries
+    // inline (build/prerender-pages.ts); split per page, loading a page's chunk would fetch its
+    // part again as a stylesheet.
+    cssCodeSplit: false,
   },
 });

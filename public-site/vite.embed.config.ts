@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressBuild } from '../scripts/precompress-build.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 /**
  * The embed's own build: the same React components, rendered by Preact's React-compatible
@@ -9,7 +11,16 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   base: '/embed/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Prerendered by React (no Preact renderer is installed); Preact hydrates the same markup.
+    prerenderPages({
+      build: 'embed',
+      template: 'embed.html',
+      pages: [{ path: '/embed/photo-quote', file: 'embed.html' }],
+    }),
+    precompressBuild(),
+  ],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

@@ -1,85 +1,86 @@
-// What each public page makes a visitor download: the gzip size of the JavaScript and CSS it loads
-// (the entry, the page's lazy chunk, and everything they import statically). Reads a finished
-// build (public-site/dist, or PUBLIC_SITE_DIST) and its Vite manifest; it builds nothing.
-// The embed route matters most: it loads inside other sites, mostly on phones.
+// What each public page and the admin's first load make a browser download, as the server
+// actually sends it: the HTML and every script, stylesheet and preload it names, fetched over
+// HTTP from a real backend serving the finished builds (public-site/dist and admin/dist, or
+// PUBLIC_SITE_DIST / ADMIN_DIST). Bytes on the wire with brotli (what browsers take), with gzip
+// only, and raw. It builds nothing (`npm run bench` rebuilds stale apps first).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { loadConfig } from '../src/config.ts';
+import { startServer } from '../src/start.ts';
+import { rawRequest } from '../src/test/raw-http.ts';
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
+const ROUTES = [
+  '/',
+  '/photo-form',
+  '/photo-quote-tool',
+  '/embed/photo-quote',
+  '/any-other-path (404)',
+  '/admin',
+];
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.resolve(process.env.PUBLIC_SITE_DIST ?? path.join(repoRoot, 'public-site', 'dist'));
-
-/** A finished Vite build: its folder and its manifest (which chunk imports which). */
-interface Build {
-  dir: string;
-  manifest: Record<string, ManifestChunk>;
-}
-
-function readBuild(dir: string): Build | null {
-  const file = path.join(dir, '.vite', 'manifest.json');
-  return fs.existsSync(file) ? { dir, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) } : null;
-}
-
-const site = readBuild(dist);
-if (!site) {
-  console.error(`No Vite manifest in ${dist}. Build the public site first (npm run build).`);
-  process.exit(1);
-}
-// The embed has a light build of its own (public-site/vite.embed.config.ts), served at its route.
-const embed = readBuild(path.join(dist, 'embed'));
-
-/** Which build and which lazy page module each route shows (public-site/src/PublicSite.tsx). */
-const ROUTES: Record<string, { build: Build; page: string | null }> = {
-  '/': { build: site, page: 'src/pages/RequestWizardPage.tsx' },
-  '/photo-form': { build: site, page: 'src/pages/PhotoFormPage.tsx' },
-  '/photo-quote-tool': { build: site, page: 'src/pages/QuoteToolPage.tsx' },
-  '/embed/photo-quote': embed
-    ? { build: embed, page: null }
-    : { build: site, page: 'src/pages/QuoteToolPage.tsx' },
-  '/any-other-path (404)': { build: site, page: null },
-};
-
-/** The files a chunk brings with it: itself, its static imports (recursively) and their CSS. */
-function filesOf(build: Build, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  const chunk = build.manifest[key];
-  if (!chunk) throw new Error(`The manifest in ${build.dir} has no chunk "${key}"`);
-  for (const imported of chunk.imports ?? []) filesOf(build, imported, seen);
-  return seen;
-}
-
-const gzipKb = (build: Build, file: string) =>
-  gzipSync(fs.readFileSync(path.join(build.dir, file)), { level: 9 }).length / 1024;
-
-const entryOf = (build: Build) => {
-  const entry = Object.keys(build.manifest).find((key) => build.manifest[key]!.isEntry);
-  if (!entry) throw new Error(`The manifest in ${build.dir} has no entry chunk`);
-  return entry;
-};
-
-const rows = Object.entries(ROUTES).map(([route, { build, page }]) => {
-  const chunks = new Set([...filesOf(build, entryOf(build)), ...(page ? filesOf(build, page) : [])]);
-  const js = [...chunks].map((key) => build.manifest[key]!.file);
-  const css = [...new Set([...chunks].flatMap((key) => build.manifest[key]!.css ?? []))];
-  const jsKb = js.reduce((sum, file) => sum + gzipKb(build, file), 0);
-  const cssKb = css.reduce((sum, file) => sum + gzipKb(build, file), 0);
-  return {
-    route,
-    build: build === embed ? 'embed (Preact compat)' : 'site (React 19)',
-    'JS gzip KB': +jsKb.toFixed(1),
-    'CSS gzip KB': +cssKb.toFixed(1),
-    'total KB': +(jsKb + cssKb).toFixed(1),
-  };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-pages-'));
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'warn',
 });
+for (const dist of [config.publicSiteDist, config.adminDist]) {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.error(`No build in ${dist}. Build the apps first (npm run build).`);
+    process.exit(1);
+  }
+}
+const server = await startServer(config);
 
-console.log(`Public pages, gzip size of the JS and CSS each loads (${dist})`);
+/** The same-origin files a page's HTML makes the browser fetch before it is ready. */
+const namedFiles = (html: string) =>
+  [
+    ...html.matchAll(/<script[^>]* src="(\/[^"]+)"/g),
+    ...html.matchAll(/<link[^>]* rel="(?:stylesheet|modulepreload)"[^>]* href="(\/[^"]+)"/g),
+    ...html.matchAll(/<link[^>]* href="(\/[^"]+)"[^>]* rel="(?:stylesheet|modulepreload)"/g),
+  ].map((match) => match[1]!);
+
+async function weigh(pathname: string) {
+  const sent = async (encoding: string) => {
+    const res = await rawRequest(`${server.url}${pathname}`, { 'Accept-Encoding': encoding });
+    if (res.status >= 500) throw new Error(`${pathname}: ${res.status}`);
+    return { bytes: res.body.length, body: res.decoded() };
+  };
+  const br = await sent('br');
+  const gzip = await sent('gzip');
+  const raw = await sent('identity');
+  return { br: br.bytes, gzip: gzip.bytes, raw: raw.bytes, text: raw.body.toString() };
+}
+
+const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
+const rows = [];
+try {
+  for (const route of ROUTES) {
+    const pathname = route.split(' ')[0]!;
+    const page = await weigh(pathname);
+    const files = await Promise.all([...new Set(namedFiles(page.text))].map(weigh));
+    const sum = (key: 'br' | 'gzip' | 'raw') =>
+      page[key] + files.reduce((total, file) => total + file[key], 0);
+    rows.push({
+      route,
+      files: 1 + files.length,
+      'HTML sent KB': kb(page.br),
+      'sent KB (brotli)': kb(sum('br')),
+      'sent KB (gzip only)': kb(sum('gzip')),
+      'raw KB': kb(sum('raw')),
+    });
+  }
+} finally {
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `First load of each page as served (${config.publicSiteDist}, ${config.adminDist}): the HTML and the ` +
+    'scripts, styles and preloads it names, on the wire with brotli, gzip only, and raw',
+);
 console.table(rows);

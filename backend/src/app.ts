@@ -6,6 +6,7 @@ import { routeAccess } from './auth/staff-session.ts';
 import { canonicalApiPaths } from './auth/api-paths.ts';
 import { guardApiRoutes } from './auth/guard-api-routes.ts';
 import { userRepository } from './auth/user.repository.ts';
+import { apiCompression } from './http/api-compression.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -79,6 +80,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
+  app.use(apiCompression());
   // API calls: never cached, and only in their one canonical spelling.
   app.use(canonicalApiPaths);
   // Public endpoints that write are limited per address before any body is read.

@@ -14,3 +14,4 @@ export * from './routes.ts';
 export * from './auth.ts';
 export * from './quote.ts';
 export * from './report.ts';
+export * from './prerendered-page.ts';

@@ -212,10 +212,17 @@ test('an answer the server refuses sends the visitor back to it, with the reason
 test('with a scheduling calendar configured, step 3 frames it 600 px high', async ({ page, request }) => {
   const profile = (await (await request.get('/api/public/profile')).json()) as PublicProfile;
   const calendarUrl = 'https://calendar.example/washdesk/estimate';
-  // The test server runs without SCHEDULING_CALENDAR_URL; the profile is where the page reads it.
-  await page.route('**/api/public/profile', (route) =>
-    route.fulfill({ json: { ...profile, schedulingCalendarUrl: calendarUrl } }),
-  );
+  // The test server runs without SCHEDULING_CALENDAR_URL. The page reads the profile the server
+  // puts in its HTML (as JSON beside the prerendered markup): hand it one with a calendar.
+  await page.route('**/', async (route) => {
+    const served = await route.fetch();
+    const html = (await served.text()).replace(
+      JSON.stringify(profile),
+      JSON.stringify({ ...profile, schedulingCalendarUrl: calendarUrl }),
+    );
+    expect(html).toContain(calendarUrl);
+    route.fulfill({ status: served.status(), contentType: 'text/html', body: html });
+  });
   await page.route('https://calendar.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1>Pick a time</h1>' }),
   );

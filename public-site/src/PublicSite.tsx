@@ -1,36 +1,38 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { useCurrentPage, type PublicPagePath } from './page-router.ts';
+import type { ReactElement } from 'react';
+import type { PublicProfile } from '@washdesk/contract';
+import { matchPublicPage, type PublicPagePath } from './page-router.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { BusinessProfileProvider } from './profile/business-profile.tsx';
 
 // Each page is its own chunk: a visitor of the embedded quote tool (on a phone, inside another
-// site) downloads neither the wizard nor the photo form.
-const RequestWizardPage = lazy(() =>
-  import('./pages/RequestWizardPage.tsx').then(named('RequestWizardPage')),
-);
-const PhotoFormPage = lazy(() => import('./pages/PhotoFormPage.tsx').then(named('PhotoFormPage')));
-const QuoteToolPage = lazy(() => import('./pages/QuoteToolPage.tsx').then(named('QuoteToolPage')));
-
-function named<K extends string, C extends ComponentType<never>>(key: K) {
-  return (module: Record<K, C>) => ({ default: module[key] });
-}
-
-// Typed by the contract's list, so a page added there cannot be forgotten here.
-const PAGES: Record<PublicPagePath, () => ReactElement> = {
-  '/': () => <RequestWizardPage />,
-  '/photo-form': () => <PhotoFormPage />,
-  '/photo-quote-tool': () => <QuoteToolPage variant="full-page" />,
-  '/embed/photo-quote': () => <QuoteToolPage variant="embed" />,
+// site) downloads neither the wizard nor the photo form. Typed by the contract's list, so a page
+// added there cannot be forgotten here.
+const PAGES: Record<PublicPagePath, () => Promise<ReactElement>> = {
+  '/': () => import('./pages/RequestWizardPage.tsx').then(({ RequestWizardPage }) => <RequestWizardPage />),
+  '/photo-form': () => import('./pages/PhotoFormPage.tsx').then(({ PhotoFormPage }) => <PhotoFormPage />),
+  '/photo-quote-tool': () =>
+    import('./pages/QuoteToolPage.tsx').then(({ QuoteToolPage }) => <QuoteToolPage variant="full-page" />),
+  '/embed/photo-quote': () =>
+    import('./pages/QuoteToolPage.tsx').then(({ QuoteToolPage }) => <QuoteToolPage variant="embed" />),
 };
 
-export function PublicSite() {
-  const page = useCurrentPage();
-  return (
-    <BusinessProfileProvider>
-      {/* The chunk is a few kilobytes; an empty main area for that moment is calmer than a spinner. */}
-      <Suspense fallback={<main className="page" aria-busy="true" />}>
-        {page ? PAGES[page]() : <NotFoundPage />}
-      </Suspense>
-    </BusinessProfileProvider>
-  );
+/**
+ * The page a path shows, its chunk loaded. The browser waits for it before hydrating the
+ * prerendered HTML (a lazy page would leave that HTML inert until its chunk arrived, and a photo
+ * picked meanwhile would be lost); the prerender waits for it too, so both render the same tree.
+ * The site has no in-app links: a link is a page load, so the page never changes in place.
+ */
+export function loadPage(pathname: string): Promise<ReactElement> {
+  const page = matchPublicPage(pathname);
+  return page ? PAGES[page]() : Promise.resolve(<NotFoundPage />);
+}
+
+interface PublicSiteProps {
+  page: ReactElement;
+  /** Set only when prerendering (src/prerender): the business details' stand-ins. */
+  profile?: PublicProfile;
+}
+
+export function PublicSite({ page, profile }: PublicSiteProps) {
+  return <BusinessProfileProvider profile={profile}>{page}</BusinessProfileProvider>;
 }

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { PublicSite } from './PublicSite.tsx';
+import { loadPage, PublicSite } from './PublicSite.tsx';
+import { showPage } from './show-page.tsx';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <PublicSite />
-  </StrictMode>,
+void loadPage(window.location.pathname).then((page) =>
+  showPage(
+    <StrictMode>
+      <PublicSite page={page} />
+    </StrictMode>,
+  ),
 );

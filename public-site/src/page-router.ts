@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { isPublicPage, normalizePagePath, PUBLIC_PAGE_PATHS } from '@washdesk/contract';
 
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
@@ -9,16 +8,4 @@ export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
  */
 export function matchPublicPage(pathname: string): PublicPagePath | null {
   return isPublicPage(pathname) ? (normalizePagePath(pathname) as PublicPagePath) : null;
-}
-
-// The site has four pages and no in-app links between them yet, so the browser's own history is
-// the whole router: a link is a page load, and back/forward re-render from the current location.
-const subscribeToHistory = (onChange: () => void) => {
-  window.addEventListener('popstate', onChange);
-  return () => window.removeEventListener('popstate', onChange);
-};
-const currentPathname = () => window.location.pathname;
-
-export function useCurrentPage(): PublicPagePath | null {
-  return matchPublicPage(useSyncExternalStore(subscribeToHistory, currentPathname));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../test/raw-http.ts';
+import { requestSpelled } from '../test/raw-http.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { concretePath, registeredRoutes } from './route-walk.ts';
 import { ACCESS_GUARD } from './staff-session.ts';
@@ -52,7 +52,7 @@ describe('no spelling of a path reaches an API handler without the staff checks'
     for (const { method, path } of routes) {
       for (const spelled of spellings(concretePath(path))) {
         const body = bodyFor(method);
-        const res = await rawRequest(server.url, method, spelled, {
+        const res = await requestSpelled(server.url, method, spelled, {
           headers: body ? { 'Content-Type': 'application/json' } : {},
           body,
         });
@@ -73,7 +73,7 @@ describe('no spelling of a path reaches an API handler without the staff checks'
     };
     const faqBefore = server.count('faq_entries');
     for (const spelled of spellings('/api/faq')) {
-      const res = await rawRequest(server.url, 'POST', spelled, {
+      const res = await requestSpelled(server.url, 'POST', spelled, {
         headers,
         body: JSON.stringify({ question: 'Spelled?', answer: 'No.', category: 'general', isActive: true }),
       });
@@ -81,22 +81,22 @@ describe('no spelling of a path reaches an API handler without the staff checks'
     }
     expect(server.count('faq_entries')).toBe(faqBefore);
     // The canonical spelling works, so the 404s above are about the spelling, not the request.
-    const ok = await rawRequest(server.url, 'GET', '/api/faq', { headers });
+    const ok = await requestSpelled(server.url, 'GET', '/api/faq', { headers });
     expect(ok.status).toBe(200);
   });
 
   it('the cases from the report: /API/ reads and writes nothing and /API/auth/me is no 500', async () => {
     for (const path of ['/API/photo-submissions', '/API/calls/export.csv', '/API/auth/me']) {
-      const res = await rawRequest(server.url, 'GET', path);
+      const res = await requestSpelled(server.url, 'GET', path);
       expect(res.status, path).toBe(404);
-      expect(JSON.parse(res.body).error.code).toBe('not_found');
+      expect(JSON.parse(res.text()).error.code).toBe('not_found');
     }
-    const put = await rawRequest(server.url, 'PUT', '/API/photo-submissions/2', {
+    const put = await requestSpelled(server.url, 'PUT', '/API/photo-submissions/2', {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ status: 'reviewed' }),
     });
     expect(put.status).toBe(404);
-    expect((await rawRequest(server.url, 'GET', '/api/auth/me')).status).toBe(401);
+    expect((await requestSpelled(server.url, 'GET', '/api/auth/me')).status).toBe(401);
   });
 
   it('puts the access guard first on every API route, decided from the route', () => {
@@ -114,7 +114,7 @@ describe('no spelling of a path reaches an API handler without the staff checks'
   });
 
   it('answers OPTIONS on the API with 404 instead of listing methods', async () => {
-    expect((await rawRequest(server.url, 'OPTIONS', '/api/faq')).status).toBe(404);
+    expect((await requestSpelled(server.url, 'OPTIONS', '/api/faq')).status).toBe(404);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE } from '@washdesk/contract';
-import { rawRequest } from '../test/raw-http.ts';
+import { requestSpelled } from '../test/raw-http.ts';
 import { expectInvalid } from '../test/expect-errors.ts';
 import { concretePath, registeredRoutes } from '../auth/route-walk.ts';
 import { fixturePhoto, photoForm, startTestServer, type TestServer } from '../test/test-server.ts';
@@ -74,7 +74,7 @@ describe('ids in paths', () => {
   it.each(['0x1', '1%0a', '1%0A', '01', '0', '-1', '1.0', '1e0', '%31%0a', '99999999999999999999', '1,2'])(
     'answers 404 for /api/faq/%s',
     async (id) => {
-      const res = await rawRequest(server.url, 'PUT', `/api/faq/${id}`, {
+      const res = await requestSpelled(server.url, 'PUT', `/api/faq/${id}`, {
         headers: {
           Cookie: server.owner.cookie,
           'X-CSRF-Token': server.owner.csrfToken,
@@ -173,7 +173,7 @@ describe('no request makes the server fail', () => {
       ];
       for (const target of paths) {
         for (const body of method === 'GET' ? [undefined] : odd) {
-          const res = await rawRequest(server.url, method, target, { headers, body });
+          const res = await requestSpelled(server.url, method, target, { headers, body });
           if (res.status >= 500) failures.push(`${method} ${target} ${body ?? ''} → ${res.status}`);
         }
       }

@@ -1,8 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
-import { isAdminPage, isPublicPage, normalizePagePath, NOT_FOUND_TEXT } from '@washdesk/contract';
+import { Router, type Request, type Response } from 'express';
+import {
+  isAdminPage,
+  isPublicPage,
+  normalizePagePath,
+  NOT_FOUND_TEXT,
+  prerenderedPageFile,
+} from '@washdesk/contract';
 import type { Config } from '../config.ts';
+import { publicProfile } from '../profile/public-profile.ts';
+import { builtFiles, sendBuiltFile } from './precompressed-files.ts';
+import { publicPageHtml } from './public-page-html.ts';
 
 /** When an app was not built, say so plainly instead of a blank page. */
 const notBuilt = (res: Response, status: number, app: string) =>
@@ -19,45 +28,42 @@ const notBuilt = (res: Response, status: number, app: string) =>
 const EMBED_PAGE = '/embed/photo-quote';
 const EMBED_INDEX = path.join('embed', 'embed.html');
 
-function sendIndex(res: Response, dist: string, status: number, app: string, file = 'index.html') {
-  const index = path.join(dist, file);
-  if (!fs.existsSync(index)) return notBuilt(res, status, app);
-  // index.html names hashed assets; it must be re-fetched so a new build is picked up.
-  res.status(status).setHeader('Cache-Control', 'no-cache');
-  res.sendFile(index);
-}
-
 /**
  * The built apps: the admin under /admin, the public site at /. A page path that neither app
- * knows gets the public site's 404 page with a real 404 status.
+ * knows gets the public site's 404 page with a real 404 status. Scripts, styles and HTML go out
+ * brotli- or gzip-compressed when the browser takes it.
  */
 export function pageRoutes(config: Config) {
   const router = Router();
-  // Vite's hashed files under assets/ never change; anything else (icons, embed.js) may.
-  const assets = {
-    index: false,
-    // /admin is a page, not a folder to redirect to /admin/.
-    redirect: false,
-    fallthrough: true,
-    setHeaders: (res: Response, file: string) =>
-      res.setHeader(
-        'Cache-Control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
-  };
-  router.use('/admin', express.static(config.adminDist, assets));
+  const publicPage = publicPageHtml(publicProfile(config));
+
+  router.use('/admin', builtFiles(config.adminDist));
   router.get(['/admin', '/admin/{*rest}'], (req, res) => {
     const pagePath = req.originalUrl.split('?')[0]!;
-    sendIndex(res, config.adminDist, isAdminPage(pagePath) ? 200 : 404, 'admin');
+    const status = isAdminPage(pagePath) ? 200 : 404;
+    sendBuiltFile(
+      req,
+      res,
+      path.join(config.adminDist, 'index.html'),
+      () => notBuilt(res, status, 'admin'),
+      status,
+    );
   });
-  router.use(express.static(config.publicSiteDist, assets));
-  router.get('/{*rest}', (req, res) => {
-    const isPage = isPublicPage(req.path);
-    const embed = isPage && normalizePagePath(req.path) === EMBED_PAGE;
-    // An older build without the embed's own output still shows the embed through the whole site.
-    const file =
-      embed && fs.existsSync(path.join(config.publicSiteDist, EMBED_INDEX)) ? EMBED_INDEX : 'index.html';
-    sendIndex(res, config.publicSiteDist, isPage ? 200 : 404, 'public site', file);
+
+  router.use(builtFiles(config.publicSiteDist));
+  router.get('/{*rest}', (req: Request, res: Response) => {
+    const page = isPublicPage(req.path) ? normalizePagePath(req.path) : null;
+    const dist = config.publicSiteDist;
+    // Older builds lack the embed's own output or the prerendered pages: fall back to the whole
+    // site's index.html, which renders any page in the browser.
+    const candidates = [
+      ...(page === EMBED_PAGE ? [EMBED_INDEX] : []),
+      prerenderedPageFile(page),
+      'index.html',
+    ].map((file) => path.join(dist, file));
+    const status = page ? 200 : 404;
+    const sent = candidates.some((file) => fs.existsSync(file) && publicPage(req, res, file, status));
+    if (!sent) notBuilt(res, status, 'public site');
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
@@ -10,7 +10,11 @@ interface PageLayoutProps {
   children: ReactNode;
 }
 
+/** Prerendering learns each page's title here, for the HTML's <title>; the browser sets it below. */
+export const PageTitleSink = createContext<((title: string) => void) | null>(null);
+
 export function PageLayout({ title, bare = false, children }: PageLayoutProps) {
+  useContext(PageTitleSink)?.(title);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -1,8 +1,9 @@
+import { dialablePhone } from '@washdesk/contract';
+
 /** A phone number a visitor on a mobile can tap to call. */
 export function PhoneLink({ phone, className }: { phone: string; className?: string }) {
-  const dialable = phone.replace(/[^\d+]/g, '');
   return (
-    <a className={className} href={`tel:${dialable}`}>
+    <a className={className} href={`tel:${dialablePhone(phone)}`}>
       {phone}
     </a>
   );

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { PublicProfile } from '@washdesk/contract';
+import { PROFILE_DATA_ID, type PublicProfile } from '@washdesk/contract';
 
 // A shape check by hand instead of the contract's zod schema keeps zod out of the public bundle;
 // a profile without a name or phone is simply not shown.
@@ -17,17 +17,41 @@ async function fetchBusinessProfile(signal: AbortSignal): Promise<PublicProfile>
   return body;
 }
 
+/**
+ * The profile the server put in the page beside the prerendered HTML (see the contract's
+ * prerendered-page.ts). Hydrating with it renders exactly what the HTML shows. Null under the
+ * Vite dev server, which serves the bare index.html.
+ */
+function profileInThePage(): PublicProfile | null {
+  const data = typeof document === 'undefined' ? null : document.getElementById(PROFILE_DATA_ID);
+  if (!data?.textContent) return null;
+  try {
+    const value: unknown = JSON.parse(data.textContent);
+    return looksLikeProfile(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 const BusinessProfileContext = createContext<PublicProfile | null>(null);
 
-/** Loads the business's name and contact details once; the server owns them, never this code. */
-export function BusinessProfileProvider({ children }: { children: ReactNode }) {
-  const [profile, setProfile] = useState<PublicProfile | null>(null);
+interface BusinessProfileProviderProps {
+  /** Prerendering passes the stand-ins; in the browser the page (or the API) has the profile. */
+  profile?: PublicProfile;
+  children: ReactNode;
+}
+
+/** The business's name and contact details; the server owns them, never this code. */
+export function BusinessProfileProvider({ profile: given, children }: BusinessProfileProviderProps) {
+  const [profile, setProfile] = useState<PublicProfile | null>(() => given ?? profileInThePage());
+  const known = profile !== null;
   useEffect(() => {
+    if (known) return;
     const controller = new AbortController();
     // Every page works without these details, so loading and failure both just leave them out.
     fetchBusinessProfile(controller.signal).then(setProfile, () => setProfile(null));
     return () => controller.abort();
-  }, []);
+  }, [known]);
   return <BusinessProfileContext value={profile}>{children}</BusinessProfileContext>;
 }
 
