@@ -13,4 +13,5 @@ export * from './profile.ts';
 export * from './routes.ts';
 export * from './auth.ts';
 export * from './quote.ts';
+export * from './money.ts';
 export * from './report.ts';

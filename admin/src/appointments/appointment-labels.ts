@@ -31,6 +31,3 @@ export const dateLabel = (date: string) => {
   return Number.isNaN(d.getTime()) ? date : dateFormat.format(d);
 };
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-/** Spec 9: amounts with a $ prefix. */
-export const estimateLabel = (amount: number) => `$${money.format(amount)}`;

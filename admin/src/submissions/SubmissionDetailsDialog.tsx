@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Callout, Classes, Dialog, DialogBody, H5, Intent } from '@blueprintjs/core';
-import type { PhotoSubmission } from '@washdesk/contract';
+import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
 import { AnalysisSummary } from './AnalysisSummary.tsx';
 import { ContactMenu } from './ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { QuoteForm, type PriceSuggestion } from './QuoteForm.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
-import { customerNameOf, formatDollars, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
+import { customerNameOf, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
 
 const isQuoted = (s: PhotoSubmission) => s.status === 'quoted' || s.status === 'completed';
 

@@ -35,11 +35,6 @@ export const customerNameOf = (s: Pick<PhotoSubmission, 'id' | 'customerName'>) 
   s.customerName ?? `Customer #${s.id}`;
 export const serviceTypeOf = (s: Pick<PhotoSubmission, 'serviceType'>) => s.serviceType ?? 'General Cleaning';
 
-/** "$1,155" for whole dollars, "$425.50" with cents. */
-export const formatDollars = (amount: number) => {
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
-};
 
 export const formatSubmittedAt = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

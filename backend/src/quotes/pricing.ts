@@ -2,6 +2,7 @@ import {
   MINIMUM_JOB_PRICE,
   QUOTE_VALIDITY_DAYS,
   RATE_LABEL,
+  formatDollars,
   priceFor,
   type DetailedQuote,
   type Difficulty,
@@ -58,7 +59,7 @@ export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
     lines.reduce((sum, l) => sum + l.subtotal, 0) + adjustments.reduce((sum, a) => sum + a.amount, 0);
   if (beforeMinimum < MINIMUM_JOB_PRICE) {
     adjustments.push({
-      reason: `Minimum job price ($${MINIMUM_JOB_PRICE})`,
+      reason: `Minimum job price (${formatDollars(MINIMUM_JOB_PRICE)})`,
       amount: MINIMUM_JOB_PRICE - beforeMinimum,
     });
   }
@@ -77,8 +78,3 @@ export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
   };
 }
 
-const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
-
-/** "$450 - $720", or one figure when the floor makes both ends equal. */
-export const formatPriceRange = ({ low, high }: { low: number; high: number }) =>
-  low === high ? dollars(low) : `${dollars(low)} - ${dollars(high)}`;

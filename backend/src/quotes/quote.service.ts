@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import {
   LOW_CONFIDENCE,
+  formatDollarRange,
+  formatSquareFeet,
   priceFor,
   type AnalysisProvider,
   type DetailedQuote,
@@ -12,7 +14,7 @@ import { photoFile } from '../photos/photo.storage.ts';
 import type { AnalysisRepository } from './analysis.repository.ts';
 import { AnalysisFailure, type PhotoAnalyzer } from './analyzers/photo-analyzer.ts';
 import { estimateFromAnswers } from './local-estimate.ts';
-import { formatPriceRange, priceQuote } from './pricing.ts';
+import { priceQuote } from './pricing.ts';
 
 export const LOW_CONFIDENCE_NOTE =
   'We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.';
@@ -98,9 +100,9 @@ export function toPhotoQuote(outcome: QuoteOutcome): PhotoQuote {
   const labels = [...new Set(surfaces.map((s) => priceFor(s.surfaceType).label))];
   return {
     surfaceType: labels.join(', '),
-    estimatedArea: `${outcome.quote.totalSquareFootage.toLocaleString('en-US')} sq ft`,
+    estimatedArea: formatSquareFeet(outcome.quote.totalSquareFootage),
     difficulty: capitalize(DIFFICULTY_ORDER[hardest]!),
-    priceRange: formatPriceRange(outcome.quote.priceRange),
+    priceRange: formatDollarRange(outcome.quote.priceRange),
     serviceRecommendations: outcome.analysis.recommendedServices.length
       ? outcome.analysis.recommendedServices
       : labels,

@@ -5,7 +5,7 @@ import { TextField } from '../forms/TextField.tsx';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhotoFormThankYou } from '../photo-form/PhotoFormThankYou.tsx';
 import { PricingBanner } from '../photo-form/PricingBanner.tsx';
-import { formatDollars, formatSquareFeet } from '../photo-form/money.ts';
+import { formatDollars, formatSquareFeet } from '@washdesk/contract';
 import {
   checkPhotoForm,
   EMPTY_PHOTO_FORM,

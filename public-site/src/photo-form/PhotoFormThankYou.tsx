@@ -3,7 +3,7 @@ import type { PhotoAnalysisResponse } from '@washdesk/contract';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { readableSurfaceType } from '../quote-tool/QuoteResult.tsx';
-import { formatAdjustment, formatDollars, formatSquareFeet } from './money.ts';
+import { formatAdjustment, formatDollars, formatSquareFeet } from '@washdesk/contract';
 
 interface ThankYouProps {
   /** Present when the visitor chose the AI analysis. */
