@@ -23,6 +23,9 @@ export const photoSubmissionSchema = z.object({
   address: z.string().nullable(),
   serviceType: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The home's size as the customer gave it on the photo form; null when not given. */
+  stories: z.number().int().nullable(),
+  squareFeet: z.number().int().nullable(),
   photos: z.array(photoSchema),
   status: z.enum(SUBMISSION_STATUSES),
   estimateAmount: z.number().nullable(),
@@ -34,6 +37,40 @@ export const photoSubmissionSchema = z.object({
 });
 export type PhotoSubmission = z.infer<typeof photoSubmissionSchema>;
 
+/**
+ * The size of the home, as the customer gives it on the photo form (both optional): the local
+ * estimate prices from it when no AI model looks at the photos, and staff see what was said.
+ */
+export const HOME_STORIES = { min: 1, max: 4 } as const;
+export const HOME_SQUARE_FEET = { min: 300, max: 20_000 } as const;
+export const HOME_SIZE_MESSAGES = {
+  stories: `Stories must be a whole number from ${HOME_STORIES.min} to ${HOME_STORIES.max}`,
+  squareFeet: `Square feet must be a whole number from ${HOME_SQUARE_FEET.min.toLocaleString('en-US')} to ${HOME_SQUARE_FEET.max.toLocaleString('en-US')}`,
+} as const;
+
+/**
+ * An optional whole number in a multipart text field: blank or missing is null; digits (with
+ * thousands commas, as people write areas) are the number; anything else is refused, never guessed.
+ */
+const optionalWholeNumber = (limits: { min: number; max: number }, message: string) =>
+  z
+    .union([z.string({ error: message }), z.number({ error: message })], { error: message })
+    .nullish()
+    .transform((v, ctx) => {
+      const text = v == null ? '' : String(v).trim();
+      if (text === '') return null;
+      if (!/^\d{1,3}(,\d{3})*$|^\d+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const n = Number(text.replaceAll(',', ''));
+      if (n < limits.min || n > limits.max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** Text fields of the photo form's multipart body (the photos travel as repeated `photos` files). */
 export const photoSubmissionCreateSchema = z.object({
   firstName: requiredText('First name is required', 80),
@@ -43,6 +80,8 @@ export const photoSubmissionCreateSchema = z.object({
   address: optionalText(300),
   serviceType: z.enum(PHOTO_FORM_SERVICE_TYPES, { error: 'Service type is required' }),
   notes: optionalText(5000),
+  stories: optionalWholeNumber(HOME_STORIES, HOME_SIZE_MESSAGES.stories),
+  squareFeet: optionalWholeNumber(HOME_SQUARE_FEET, HOME_SIZE_MESSAGES.squareFeet),
 });
 export type PhotoSubmissionCreate = z.input<typeof photoSubmissionCreateSchema>;
 

@@ -27,6 +27,9 @@ const DIFFICULTY_WORDS: Record<Difficulty, string> = {
   difficult: 'Difficult',
 };
 
+/** Rates like $0.65 × 1.1 are not exact in binary: 1716.0000000000002 must not round up to 1717. */
+const toCents = (dollars: number) => Math.round(dollars * 100) / 100;
+
 export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
   if (areas.length === 0) throw new Error('A quote needs at least one surface');
   const breakdown = new Map<PricedSurface, { service: string; squareFootage: number; subtotal: number }>();
@@ -72,9 +75,13 @@ export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
     validityPeriod: `${QUOTE_VALIDITY_DAYS} days`,
     rateLabel: RATE_LABEL,
     priceRange: {
-      low: Math.max(MINIMUM_JOB_PRICE, Math.floor(low)),
-      high: Math.max(MINIMUM_JOB_PRICE, Math.ceil(high)),
+      low: Math.max(MINIMUM_JOB_PRICE, Math.floor(toCents(low))),
+      high: Math.max(MINIMUM_JOB_PRICE, Math.ceil(toCents(high))),
     },
   };
 }
 
+/** The services a quote priced, by the names the breakdown gives them, in the analysis's order. */
+export const quotedServices = (analysis: { surfaces: readonly { surfaceType: PricedSurface }[] }) => [
+  ...new Set(analysis.surfaces.map((s) => priceFor(s.surfaceType).label)),
+];
