@@ -106,10 +106,22 @@ export const submissionListQuerySchema = z.object({
   status: z.enum(SUBMISSION_STATUSES, { error: 'Unknown status' }).optional(),
 });
 
-/** Dashboard figures, all counted in SQL over the whole table in the business's time zone. */
+/**
+ * Dashboard figures, all counted in SQL in the business's time zone. A trend compares like with
+ * like: today so far against yesterday up to the same time, this week so far against last week up
+ * to the same moment.
+ */
 export const statsSchema = z.object({
+  /** Received today, midnight until now. */
   todaySubmissions: z.number().int(),
+  /** Received yesterday, the whole day. */
   yesterdaySubmissions: z.number().int(),
+  /** Received yesterday from midnight up to the time of day it is now. */
+  yesterdaySubmissionsSoFar: z.number().int(),
+  /** Of the submissions received this week so far, those that got a quote (quoted or completed). */
+  thisWeekQuotes: z.number().int(),
+  /** Of those received last week up to the same moment a week ago, those that got a quote. */
+  lastWeekQuotesSoFar: z.number().int(),
   thisWeekSubmissions: z.number().int(),
   lastWeekSubmissions: z.number().int(),
   /** Submissions that got a quote (quoted or completed). */

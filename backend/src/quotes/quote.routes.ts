@@ -10,6 +10,7 @@ import {
   type PhotoQuoteResponse,
   type PhotoSubmission,
 } from '@washdesk/contract';
+import type { AssistantChannels } from '../assistant/assistant-channels.ts';
 import type { Config } from '../config.ts';
 import { parseWith, validationError } from '../http/errors.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
@@ -36,8 +37,14 @@ const splitName = (name: string) => {
  * The AI quotes. Both save the submission and its photos FIRST, so staff see every lead even when
  * the analysis is slow or fails; then analyse, price and answer.
  */
-export function quoteRoutes(config: Config, submissions: SubmissionRepository, quotes: QuoteService) {
+export function quoteRoutes(
+  config: Config,
+  submissions: SubmissionRepository,
+  quotes: QuoteService,
+  channels: AssistantChannels,
+) {
   const router = Router();
+  channels.receives('photo-quotes', ['/api/analyze-photos', '/api/photo-quote']);
 
   router.post(
     '/api/analyze-photos',
