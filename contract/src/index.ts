@@ -14,4 +14,5 @@ export * from './routes.ts';
 export * from './auth.ts';
 export * from './quote.ts';
 export * from './money.ts';
+export * from './home-size.ts';
 export * from './report.ts';

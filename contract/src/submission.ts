@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollarAmount, optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
 import { PHOTO_FORM_SERVICE_TYPES, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './enums.ts';
+import { HOME_SIZE_MESSAGES, HOME_SQUARE_FEET, HOME_STORIES } from './home-size.ts';
 import { submissionAnalysisSchema } from './quote.ts';
 
 /** A customer photo as staff fetch it; both URLs need a staff session. */
@@ -36,17 +37,6 @@ export const photoSubmissionSchema = z.object({
   updatedAt: z.string(),
 });
 export type PhotoSubmission = z.infer<typeof photoSubmissionSchema>;
-
-/**
- * The size of the home, as the customer gives it on the photo form (both optional): the local
- * estimate prices from it when no AI model looks at the photos, and staff see what was said.
- */
-export const HOME_STORIES = { min: 1, max: 4 } as const;
-export const HOME_SQUARE_FEET = { min: 300, max: 20_000 } as const;
-export const HOME_SIZE_MESSAGES = {
-  stories: `Stories must be a whole number from ${HOME_STORIES.min} to ${HOME_STORIES.max}`,
-  squareFeet: `Square feet must be a whole number from ${HOME_SQUARE_FEET.min.toLocaleString('en-US')} to ${HOME_SQUARE_FEET.max.toLocaleString('en-US')}`,
-} as const;
 
 /**
  * An optional whole number in a multipart text field: blank or missing is null; digits (with

@@ -36,5 +36,14 @@ export const customerNameOf = (s: Pick<PhotoSubmission, 'id' | 'customerName'>) 
 export const serviceTypeOf = (s: Pick<PhotoSubmission, 'serviceType'>) => s.serviceType ?? 'General Cleaning';
 
 
+/** The size the customer gave on the photo form: "2 stories, about 2,400 sq ft", or "—". */
+export const homeSizeOf = (s: Pick<PhotoSubmission, 'stories' | 'squareFeet'>) =>
+  [
+    s.stories === null ? null : `${s.stories} ${s.stories === 1 ? 'story' : 'stories'}`,
+    s.squareFeet === null ? null : `about ${s.squareFeet.toLocaleString('en-US')} sq ft`,
+  ]
+    .filter(Boolean)
+    .join(', ') || '—';
+
 export const formatSubmittedAt = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -14,6 +14,8 @@ export function profileService(config: Config, repository: ProfileRepository) {
       schedulingCalendarUrl: config.business.schedulingCalendarUrl,
       serviceRadiusMiles: SERVICE_RADIUS_MILES,
       followUpHours: FOLLOW_UP_HOURS,
+      // The same test the quote service's analyzer is chosen by (analyzerFromConfig).
+      instantQuotes: config.providers.openai.apiKey ? 'ai-model' : 'local-estimate',
     }),
     health(): Health {
       let database: Health['database'];
