@@ -22,7 +22,9 @@ test('staff sign in and see the dashboard with the real figures', async ({ page 
   await expect(admin.statCard('Pending Reviews').getByRole('heading')).toHaveText(
     String(stats.pendingSubmissions),
   );
-  await expect(admin.statCard('Quote Requests').getByRole('heading')).toHaveText(String(stats.thisWeekQuotes));
+  await expect(admin.statCard('Quote Requests').getByRole('heading')).toHaveText(
+    String(stats.thisWeekQuotes),
+  );
   await expect(admin.statCard('Completion Rate').getByRole('heading')).toHaveText(`${stats.completionRate}%`);
 });
 

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { FaqEntry } from '@washdesk/contract';
-import { startClockedServer, CLOCKED_OWNER, type ClockedServer } from '../../backend/src/test/clocked-server.ts';
+import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
 
 /** Blueprint's tooltip has no ARIA role of its own; its class is the stable handle. */
-const channelList = (page: Page) => page.locator('.bp6-tooltip').getByRole('list', { name: 'Assistant channels' });
+const channelList = (page: Page) =>
+  page.locator('.bp6-tooltip').getByRole('list', { name: 'Assistant channels' });
 
 test('with no channel answered, the header says the assistant is offline, and each channel why', async ({
   page,
@@ -31,14 +32,18 @@ test('with no channel answered, the header says the assistant is offline, and ea
 });
 
 test.describe('with an AI key', () => {
-  let server: ClockedServer;
+  let server: OwnTestServer;
   test.beforeAll(async () => {
-    server = await startClockedServer({ now: new Date(), env: { OPENAI_API_KEY: 'sk-test-not-real' } });
+    server = await startOwnTestServer('ai-key');
   });
-  test.afterAll(() => server?.stop());
+  test.afterAll(async () => {
+    // A fault the server reported while the test ran ends it with exit code 1.
+    expect(await server?.stop()).toBe(0);
+  });
 
   test('the header says the assistant is online for photo quotes, and only for them', async ({ page }) => {
-    const response = await page.request.post(`${server.url}/api/auth/login`, { data: CLOCKED_OWNER });
+    const { email, password } = server;
+    const response = await page.request.post(`${server.url}/api/auth/login`, { data: { email, password } });
     expect(response.ok()).toBe(true);
     await page.goto(`${server.url}/admin/settings`);
 
@@ -51,6 +56,5 @@ test.describe('with an AI key', () => {
       'Photo quotes: AI model',
       'Answers from the AI model.',
     ]);
-    expect(server.errors).toEqual([]);
   });
 });

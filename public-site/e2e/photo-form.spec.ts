@@ -129,7 +129,9 @@ test('without an AI model the instant estimate is a rough range from the answers
   // 2,400 sq ft of house over two stories (moderate, +10%): 2400 × 0.40 × 1.1 = $1,056 to
   // 2400 × 0.65 × 1.1 = $1,716.
   await expect(form.toast).toContainText('Rough Estimate Ready');
-  await expect(form.toast).toContainText("$1,056 - $1,716 from your answers. We'll call you within 24 hours.");
+  await expect(form.toast).toContainText(
+    "$1,056 - $1,716 from your answers. We'll call you within 24 hours.",
+  );
   await expect(form.toast).not.toContainText('AI Analysis Complete!');
   await expect(form.thankYou.getByRole('heading', { name: 'Rough Estimate' })).toBeVisible();
   await expect(form.thankYou.getByLabel('Estimated price range')).toHaveText('$1,056 - $1,716');

@@ -30,4 +30,3 @@ export const dateLabel = (date: string) => {
   const d = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? date : dateFormat.format(d);
 };
-

@@ -29,7 +29,8 @@ const STAT_CARDS: StatCardContent[] = [
     label: "Today's Submissions",
     icon: 'camera',
     value: ({ stats }) => String(stats.todaySubmissions),
-    detail: ({ stats }) => trendText(stats.todaySubmissions, stats.yesterdaySubmissionsSoFar, 'from yesterday'),
+    detail: ({ stats }) =>
+      trendText(stats.todaySubmissions, stats.yesterdaySubmissionsSoFar, 'from yesterday'),
     explains: `Photo submissions received today since midnight, against yesterday up to the same time of day. ${TREND_RULE}`,
   },
   {

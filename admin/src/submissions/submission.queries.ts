@@ -35,7 +35,6 @@ export const customerNameOf = (s: Pick<PhotoSubmission, 'id' | 'customerName'>) 
   s.customerName ?? `Customer #${s.id}`;
 export const serviceTypeOf = (s: Pick<PhotoSubmission, 'serviceType'>) => s.serviceType ?? 'General Cleaning';
 
-
 /** The size the customer gave on the photo form: "2 stories, about 2,400 sq ft", or "—". */
 export const homeSizeOf = (s: Pick<PhotoSubmission, 'stories' | 'squareFeet'>) =>
   [

@@ -37,7 +37,12 @@ export function assistantStatusService(
         : null,
     ].filter((r): r is string => r !== null);
     return reasons.length === 0
-      ? { channel, name, answeredByAssistant: true, state: `${name}: answered by the assistant (from ${knowledge})` }
+      ? {
+          channel,
+          name,
+          answeredByAssistant: true,
+          state: `${name}: answered by the assistant (from ${knowledge})`,
+        }
       : { channel, name, answeredByAssistant: false, state: `${name}: not answered (${reasons.join('; ')})` };
   };
 

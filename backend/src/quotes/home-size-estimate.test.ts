@@ -81,7 +81,9 @@ describe('POST /api/analyze-photos without an AI key', () => {
   it('accepts the same fields on the manual submission, for staff to read', async () => {
     const res = await server.anonymous.upload(
       '/api/photo-submissions',
-      photoForm({ ...fields, stories: '1', squareFeet: '1800' }, [{ path: fixturePhoto('coffee-photo.png') }]),
+      photoForm({ ...fields, stories: '1', squareFeet: '1800' }, [
+        { path: fixturePhoto('coffee-photo.png') },
+      ]),
     );
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ stories: 1, squareFeet: 1800, analysis: null });
@@ -93,7 +95,9 @@ describe('POST /api/analyze-photos with an AI model', () => {
   let server: TestServer;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    server = await startTestServer({ env: { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } });
+    server = await startTestServer({
+      env: { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url },
+    });
   });
   afterAll(async () => {
     await server.stop();

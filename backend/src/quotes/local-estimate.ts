@@ -70,7 +70,8 @@ export function estimateFromAnswers(input: CustomerAnswers): PhotoAnalysis {
   if (/driveway|walkway|patio/i.test(notes)) surfaces.add('concrete_cleaning');
   const stories = input.stories ?? storiesInNotes(notes);
   const fromNotes = statedArea(notes);
-  const homeArea = input.squareFeet ?? (fromNotes && fromNotes >= 20 && fromNotes <= 20_000 ? fromNotes : null);
+  const homeArea =
+    input.squareFeet ?? (fromNotes && fromNotes >= 20 && fromNotes <= 20_000 ? fromNotes : null);
 
   const list: AnalyzedSurface[] = [...surfaces].map((surfaceType) => {
     // The house is washed over its size; a roof covers the home's footprint, its size per storey.

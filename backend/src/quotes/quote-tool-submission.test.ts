@@ -75,7 +75,9 @@ describe('a quote-tool submission priced from the AI model', () => {
   let server: TestServer;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    server = await startTestServer({ env: { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } });
+    server = await startTestServer({
+      env: { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url },
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -139,7 +141,9 @@ describe('migration 0004 on quote-tool rows saved the old way', () => {
       runMigrations(db, migrations);
 
       expect(
-        db.prepare('SELECT address, service_type AS serviceType, notes FROM photo_submissions ORDER BY id').all(),
+        db
+          .prepare('SELECT address, service_type AS serviceType, notes FROM photo_submissions ORDER BY id')
+          .all(),
       ).toEqual([
         { address: '9 Madrone Ln', serviceType: 'Moss Removal, House Soft Washing', notes: 'Gate code' },
         { address: '1 Oak St', serviceType: 'Concrete Cleaning', notes: null },

@@ -3,7 +3,6 @@ import {
   LOW_CONFIDENCE,
   formatDollarRange,
   formatSquareFeet,
-  priceFor,
   type AnalysisProvider,
   type DetailedQuote,
   type PhotoAnalysis,

@@ -51,7 +51,11 @@ describe('GET /api/stats/quote-performance', () => {
     }
     const read = async () =>
       quotePerformanceSchema.strict().parse(await (await server.get('/api/stats/quote-performance')).json());
-    expect(await read()).toMatchObject({ quotedWithAnalysis: 9, quotedWithinRange: 9, accuracyPercent: null });
+    expect(await read()).toMatchObject({
+      quotedWithAnalysis: 9,
+      quotedWithinRange: 9,
+      accuracyPercent: null,
+    });
 
     // The tenth, quoted outside its range ($600 against $300–$500): 9 of 10 = 90%.
     add.run(11, 'openai');

@@ -25,7 +25,8 @@ export interface ClockedServer extends Client {
  * same SQLite file handling as production; only the clock is injected.
  */
 export async function startClockedServer(options: {
-  now: Date;
+  /** The moment dated figures are counted at; the real clock when left out. */
+  now?: Date;
   env?: Record<string, string>;
 }): Promise<ClockedServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-clocked-'));
@@ -46,7 +47,8 @@ export async function startClockedServer(options: {
     passwordHash: await hashPassword(CLOCKED_OWNER.password),
   });
   const errors: unknown[] = [];
-  const app = createApp(config, { db, now: () => options.now, reportError: (e) => errors.push(e) });
+  const { now } = options;
+  const app = createApp(config, { db, now: now && (() => now), reportError: (e) => errors.push(e) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
     s.once('error', reject);

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatDollarRange, formatDollars, formatSquareFeet, type PhotoAnalysisResponse } from '@washdesk/contract';
+import {
+  formatDollarRange,
+  formatDollars,
+  formatSquareFeet,
+  type PhotoAnalysisResponse,
+} from '@washdesk/contract';
 import { ChoiceGroup } from '../forms/ChoiceGroup.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { PageLayout } from '../layout/PageLayout.tsx';
@@ -180,8 +185,8 @@ function PhotoForm() {
           <section className="photo-form-info__box" aria-labelledby="info-ai">
             <h2 id="info-ai">Instant Rough Estimate</h2>
             <p>
-              A price range at the rates above, from the service you choose and the size of your home. No
-              one looks at your photos for it; our team does when confirming the price.
+              A price range at the rates above, from the service you choose and the size of your home. No one
+              looks at your photos for it; our team does when confirming the price.
             </p>
           </section>
         )}

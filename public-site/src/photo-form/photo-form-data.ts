@@ -1,4 +1,9 @@
-import { HOME_SIZE_MESSAGES, HOME_SQUARE_FEET, HOME_STORIES, PHOTO_FORM_SERVICE_TYPES } from '@washdesk/contract';
+import {
+  HOME_SIZE_MESSAGES,
+  HOME_SQUARE_FEET,
+  HOME_STORIES,
+  PHOTO_FORM_SERVICE_TYPES,
+} from '@washdesk/contract';
 
 /** The photo form's text fields (spec section 3 "Photo form submission"). */
 export interface PhotoFormData {
@@ -62,7 +67,8 @@ export function checkPhotoForm(data: PhotoFormData): PhotoFormErrors {
   if (squareFeet) {
     // The server's rule: digits, with thousands commas as people write areas.
     const n = /^\d{1,3}(,\d{3})*$|^\d+$/.test(squareFeet) ? Number(squareFeet.replaceAll(',', '')) : NaN;
-    if (!(n >= HOME_SQUARE_FEET.min && n <= HOME_SQUARE_FEET.max)) errors.squareFeet = FIELD_MESSAGES.squareFeet;
+    if (!(n >= HOME_SQUARE_FEET.min && n <= HOME_SQUARE_FEET.max))
+      errors.squareFeet = FIELD_MESSAGES.squareFeet;
   }
   return errors;
 }
