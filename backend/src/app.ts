@@ -29,18 +29,27 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { messengerRepository } from './messenger/messenger.repository.ts';
 import { messengerRoutes } from './messenger/messenger.routes.ts';
 import { messengerDeliveryFromConfig } from './messenger/meta-delivery.ts';
+import { assistantChannels } from './assistant/assistant-channels.ts';
+import { assistantRepository } from './assistant/assistant.repository.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
+import { assistantStatusService } from './assistant/assistant-status.service.ts';
 import { pageRoutes } from './pages/pages.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { photoRoutes } from './photos/photo.routes.ts';
+import { profileRepository } from './profile/profile.repository.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { profileService } from './profile/profile.service.ts';
 import { serviceRequestRepository } from './service-requests/service-request.repository.ts';
 import { serviceRequestRoutes } from './service-requests/service-request.routes.ts';
 import { settingsRepository } from './settings/settings.repository.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { statsRepository } from './stats/stats.repository.ts';
+import { quotePerformanceRepository } from './stats/quote-performance.repository.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
+import { statsService } from './stats/stats.service.ts';
+import { reportRepository } from './reports/report.repository.ts';
 import { reportRoutes } from './reports/report.routes.ts';
+import { reportService } from './reports/report.service.ts';
 import { submissionRepository } from './submissions/submission.repository.ts';
 import { submissionRoutes } from './submissions/submission.routes.ts';
 
@@ -49,6 +58,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Where unexpected faults go; the client only ever sees a bare 500. */
   reportError?: (error: unknown, context: { method: string; path: string }) => void;
+  /** The business's clock for dated figures (dashboard, reports); tests stand at a fixed moment. */
+  now?: () => Date;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -65,6 +76,10 @@ export function createRepositories(db: Db, config: Config) {
     settings: settingsRepository(db),
     messenger: messengerRepository(db),
     stats: statsRepository(db, config.timeZone),
+    quotePerformance: quotePerformanceRepository(db),
+    reports: reportRepository(db, config.timeZone),
+    profile: profileRepository(db),
+    assistant: assistantRepository(db),
     users: userRepository(db),
     sessions: sessionRepository(db, config.session),
   };
@@ -96,12 +111,19 @@ export function createApp(config: Config, deps: AppDeps): Express {
 
   app.use(authRoutes(config, repos.users, repos.sessions));
   app.use(userRoutes(repos.users, repos.sessions));
-  app.use(profileRoutes(config, deps.db));
-  app.use(statsRoutes(repos.stats, deps.db));
-  app.use(reportRoutes(config, deps.db));
+  // Features that receive customers report their channel here; the assistant's status reads it.
+  const channels = assistantChannels();
+  app.use(profileRoutes(profileService(config, repos.profile)));
+  app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.now)));
+  app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.now)));
   app.use(submissionRoutes(config, repos.submissions));
   app.use(
-    quoteRoutes(config, repos.submissions, quoteService(config, repos.analyses, analyzerFromConfig(config))),
+    quoteRoutes(
+      config,
+      repos.submissions,
+      quoteService(config, repos.analyses, analyzerFromConfig(config)),
+      channels,
+    ),
   );
   app.use(photoRoutes(config, repos.photos));
   app.use(serviceRequestRoutes(config, repos.serviceRequests));
@@ -111,7 +133,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(appointmentRoutes(repos.appointments, config.timeZone));
   app.use(settingsRoutes(repos.settings, config));
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
-  app.use(assistantRoutes(config, deps.db));
+  app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));
   app.use('/api', apiNotFound);

@@ -13,5 +13,7 @@ export * from './profile.ts';
 export * from './routes.ts';
 export * from './auth.ts';
 export * from './quote.ts';
+export * from './money.ts';
+export * from './home-size.ts';
 export * from './report.ts';
 export * from './prerendered-page.ts';

@@ -19,7 +19,22 @@ export const PROFILE_STAND_INS: PublicProfile = {
   schedulingCalendarUrl: 'https://washdesk-stand-in-calendar.example.invalid/',
   serviceRadiusMiles: SERVICE_RADIUS_MILES,
   followUpHours: FOLLOW_UP_HOURS,
+  instantQuotes: 'local-estimate',
 };
+
+/**
+ * How instant quotes are made changes what a page says (an AI estimate or a rough one), and that
+ * is not a text the server can swap in: the build renders a page once per way, and writes the
+ * other way's file only where the page differs (today the photo form).
+ */
+export const INSTANT_QUOTE_MODES = [
+  'local-estimate',
+  'ai-model',
+] as const satisfies readonly PublicProfile['instantQuotes'][];
+
+/** The file of a page's variant for one way of quoting; the first way keeps the plain name. */
+export const pageVariantFile = (file: string, mode: PublicProfile['instantQuotes']) =>
+  mode === INSTANT_QUOTE_MODES[0] ? file : file.replace(/\.html$/, `.${mode}.html`);
 
 /**
  * Where the build puts a public page's HTML in public-site/dist (null: the 404 page); the

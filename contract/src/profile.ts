@@ -10,6 +10,8 @@ export const publicProfileSchema = z.object({
   schedulingCalendarUrl: z.string(),
   serviceRadiusMiles: z.number(),
   followUpHours: z.number(),
+  /** Who makes the instant estimates: the AI model looking at the photos, or the local estimate from the answers. */
+  instantQuotes: z.enum(['ai-model', 'local-estimate']),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -35,12 +35,16 @@ export const weeklyReportQuerySchema = z.object({
 
 export const WEEKLY_REPORT_CSV_HEADER = ['Week starting', 'Submissions', 'Quotes', 'Bookings', 'Calls'];
 
+/** A rate over fewer cases than this says more about chance than about the business: shown as "—". */
+export const MIN_SAMPLE_FOR_RATE = 10;
+
 /**
  * Quote Analysis Performance, counted from stored submissions and their analyses. Each rate is
- * null while there is nothing to count it from, so a screen shows "—" rather than a made-up 0%.
+ * null until it has at least MIN_SAMPLE_FOR_RATE cases to count from, so a screen shows "—" and
+ * why, rather than a made-up 0% or a 100% from one case.
  */
 export const quotePerformanceSchema = z.object({
-  /** Quoted submissions that have a photo analysis beside them. */
+  /** Quoted submissions whose photos the AI model analysed (local estimates are not photo analysis). */
   quotedWithAnalysis: z.number().int(),
   /** Of those, the ones whose quoted amount fell inside the analysis's price range. */
   quotedWithinRange: z.number().int(),

@@ -38,18 +38,35 @@ export const commonResponseUpdateSchema = z.object({
 });
 export type CommonResponseUpdate = z.input<typeof commonResponseUpdateSchema>;
 
+/** Where customers can reach the assistant. */
+export const ASSISTANT_CHANNELS = ['phone', 'messenger', 'photo-quotes'] as const;
+export type AssistantChannel = (typeof ASSISTANT_CHANNELS)[number];
+
+export const assistantChannelStateSchema = z.object({
+  channel: z.enum(ASSISTANT_CHANNELS),
+  /** "Phone", "Messenger", "Photo quotes". */
+  name: z.string(),
+  /** True only when a customer reaching this channel now gets the assistant's answer. */
+  answeredByAssistant: z.boolean(),
+  /** One line for the tooltip: the channel and its state, with the reason when it is not answered. */
+  state: z.string(),
+});
+export type AssistantChannelState = z.infer<typeof assistantChannelStateSchema>;
+
 /**
- * Whether the assistant can answer customers right now, and why (the header's indicator). It can
- * answer when an AI model key is set or when there are active FAQ entries to answer from.
+ * What the header's indicator says: which channels the assistant really answers right now,
+ * computed from the configuration and from the channels this server receives on.
  */
 export const assistantStatusSchema = z.object({
+  /** At least one channel is answered by the assistant. */
   online: z.boolean(),
-  answersFrom: z.enum(['ai-model', 'faq', 'none']),
-  activeFaqEntries: z.number().int(),
-  phoneConnected: z.boolean(),
-  messengerConnected: z.boolean(),
-  /** One short sentence per fact, for the indicator's tooltip. */
-  details: z.array(z.string()),
+  /** Names of the channels it answers, in the channels' order. */
+  answering: z.array(z.string()),
+  /** Why it is offline, in a few words for the indicator; null when online. */
+  offlineReason: z.string().nullable(),
+  channels: z.array(assistantChannelStateSchema),
+  /** What it answers from: the AI model and/or the active FAQ entries. */
+  knowledge: z.string(),
 });
 export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollarAmount, optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
 import { PHOTO_FORM_SERVICE_TYPES, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './enums.ts';
+import { HOME_SIZE_MESSAGES, HOME_SQUARE_FEET, HOME_STORIES } from './home-size.ts';
 import { submissionAnalysisSchema } from './quote.ts';
 
 /** A customer photo as staff fetch it; both URLs need a staff session. */
@@ -23,6 +24,9 @@ export const photoSubmissionSchema = z.object({
   address: z.string().nullable(),
   serviceType: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The home's size as the customer gave it on the photo form; null when not given. */
+  stories: z.number().int().nullable(),
+  squareFeet: z.number().int().nullable(),
   photos: z.array(photoSchema),
   status: z.enum(SUBMISSION_STATUSES),
   estimateAmount: z.number().nullable(),
@@ -34,6 +38,29 @@ export const photoSubmissionSchema = z.object({
 });
 export type PhotoSubmission = z.infer<typeof photoSubmissionSchema>;
 
+/**
+ * An optional whole number in a multipart text field: blank or missing is null; digits (with
+ * thousands commas, as people write areas) are the number; anything else is refused, never guessed.
+ */
+const optionalWholeNumber = (limits: { min: number; max: number }, message: string) =>
+  z
+    .union([z.string({ error: message }), z.number({ error: message })], { error: message })
+    .nullish()
+    .transform((v, ctx) => {
+      const text = v == null ? '' : String(v).trim();
+      if (text === '') return null;
+      if (!/^\d{1,3}(,\d{3})*$|^\d+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const n = Number(text.replaceAll(',', ''));
+      if (n < limits.min || n > limits.max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** Text fields of the photo form's multipart body (the photos travel as repeated `photos` files). */
 export const photoSubmissionCreateSchema = z.object({
   firstName: requiredText('First name is required', 80),
@@ -43,6 +70,8 @@ export const photoSubmissionCreateSchema = z.object({
   address: optionalText(300),
   serviceType: z.enum(PHOTO_FORM_SERVICE_TYPES, { error: 'Service type is required' }),
   notes: optionalText(5000),
+  stories: optionalWholeNumber(HOME_STORIES, HOME_SIZE_MESSAGES.stories),
+  squareFeet: optionalWholeNumber(HOME_SQUARE_FEET, HOME_SIZE_MESSAGES.squareFeet),
 });
 export type PhotoSubmissionCreate = z.input<typeof photoSubmissionCreateSchema>;
 
@@ -67,10 +96,22 @@ export const submissionListQuerySchema = z.object({
   status: z.enum(SUBMISSION_STATUSES, { error: 'Unknown status' }).optional(),
 });
 
-/** Dashboard figures, all counted in SQL over the whole table in the business's time zone. */
+/**
+ * Dashboard figures, all counted in SQL in the business's time zone. A trend compares like with
+ * like: today so far against yesterday up to the same time, this week so far against last week up
+ * to the same moment.
+ */
 export const statsSchema = z.object({
+  /** Received today, midnight until now. */
   todaySubmissions: z.number().int(),
+  /** Received yesterday, the whole day. */
   yesterdaySubmissions: z.number().int(),
+  /** Received yesterday from midnight up to the time of day it is now. */
+  yesterdaySubmissionsSoFar: z.number().int(),
+  /** Of the submissions received this week so far, those that got a quote (quoted or completed). */
+  thisWeekQuotes: z.number().int(),
+  /** Of those received last week up to the same moment a week ago, those that got a quote. */
+  lastWeekQuotesSoFar: z.number().int(),
   thisWeekSubmissions: z.number().int(),
   lastWeekSubmissions: z.number().int(),
   /** Submissions that got a quote (quoted or completed). */

@@ -121,29 +121,43 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         });
         try {
-          const { renderPage, fillBusinessProfile, PROFILE_STAND_INS, prerenderedPageFile, escapeHtml } =
-            (await vite.ssrLoadModule('/src/prerender/render-page.tsx')) as typeof RenderModule;
-          const awkward = awkwardProfile(PROFILE_STAND_INS);
+          const {
+            renderPage,
+            fillBusinessProfile,
+            PROFILE_STAND_INS,
+            prerenderedPageFile,
+            escapeHtml,
+            INSTANT_QUOTE_MODES,
+            pageVariantFile,
+          } = (await vite.ssrLoadModule('/src/prerender/render-page.tsx')) as typeof RenderModule;
           for (const { path: pagePath, file, chunk } of options.pages) {
             const renderedPath = pagePath ?? '/this-page-does-not-exist';
-            const page = await renderPage(renderedPath, PROFILE_STAND_INS, options.build);
-            const direct = await renderPage(renderedPath, awkward, options.build);
-            if (fillBusinessProfile(page.html, awkward) !== direct.html || page.title !== direct.title) {
-              throw new Error(
-                `Prerendering ${renderedPath}: filling the business details into the HTML does not give ` +
-                  'the page rendered with them; a component reshapes a detail or shows one conditionally. ' +
-                  'Render it after hydration, or teach fillBusinessProfile the shape.',
-              );
-            }
             const head = pageHead(
               template,
               (href) => fs.readFileSync(path.join(outDir, href.slice(config.base.length)), 'utf8'),
               chunk ? chunkFiles(manifest, chunk) : { scripts: [], styles: [] },
               config.base,
             );
-            const output = path.join(outDir, file ?? prerenderedPageFile(pagePath));
-            fs.mkdirSync(path.dirname(output), { recursive: true });
-            fs.writeFileSync(output, intoTemplate(head.template, page, escapeHtml(page.title), head.extra));
+            let plainHtml: string | undefined;
+            for (const mode of INSTANT_QUOTE_MODES) {
+              const standIns = { ...PROFILE_STAND_INS, instantQuotes: mode };
+              const awkward = awkwardProfile(standIns);
+              const page = await renderPage(renderedPath, standIns, options.build);
+              const direct = await renderPage(renderedPath, awkward, options.build);
+              if (fillBusinessProfile(page.html, awkward) !== direct.html || page.title !== direct.title) {
+                throw new Error(
+                  `Prerendering ${renderedPath}: filling the business details into the HTML does not give ` +
+                    'the page rendered with them; a component reshapes a detail or shows one conditionally. ' +
+                    'Render it after hydration, or teach fillBusinessProfile the shape.',
+                );
+              }
+              // A page that reads the same either way needs one file; the server falls back to it.
+              if (plainHtml === page.html) continue;
+              plainHtml ??= page.html;
+              const output = path.join(outDir, pageVariantFile(file ?? prerenderedPageFile(pagePath), mode));
+              fs.mkdirSync(path.dirname(output), { recursive: true });
+              fs.writeFileSync(output, intoTemplate(head.template, page, escapeHtml(page.title), head.extra));
+            }
           }
         } finally {
           await vite.close();

@@ -8,6 +8,7 @@ export interface PhotoFormDetails {
   email?: string;
   address?: string;
   notes?: string;
+  squareFeet?: string;
 }
 
 const LABELS: Record<keyof PhotoFormDetails, string> = {
@@ -17,6 +18,7 @@ const LABELS: Record<keyof PhotoFormDetails, string> = {
   email: 'Email',
   address: 'Property Address',
   notes: 'Notes',
+  squareFeet: 'Approximate square feet',
 };
 
 /** The photo form on `/photo-form`, as a visitor uses it. */
@@ -66,8 +68,15 @@ export class PhotoFormPage extends PublicPage {
     return this.page.getByRole('button', { name: /Submit for Manual Review|Submitting\.\.\./ });
   }
 
+  /** "Get Instant AI Estimate" where an AI model makes the estimate, else "Get Instant Rough Estimate". */
   get analysisButton() {
-    return this.page.getByRole('button', { name: /Get Instant AI Estimate|Analyzing\.\.\./ });
+    return this.page.getByRole('button', {
+      name: /Get Instant AI Estimate|Get Instant Rough Estimate|Analyzing\.\.\.|Estimating\.\.\./,
+    });
+  }
+
+  get stories() {
+    return this.page.getByRole('combobox', { name: 'Stories' });
   }
 
   get toast() {

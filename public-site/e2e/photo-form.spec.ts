@@ -29,7 +29,7 @@ test('the form shows the advertised prices and both ways to get an estimate', as
       `$${price.low.toFixed(2)}–$${price.high.toFixed(2)} / sq ft`,
     );
   }
-  await expect(page.getByRole('region', { name: 'AI Analysis' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Instant Rough Estimate' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Manual Review' })).toContainText('24 hours');
   for (const service of PHOTO_FORM_SERVICE_TYPES) {
     await expect(page.getByRole('radio', { name: service, exact: true })).toBeVisible();
@@ -102,43 +102,71 @@ test('a manual submission ends on the thank-you screen, and the office sees it',
   expect(stored?.photos).toHaveLength(2);
 });
 
-test('the AI analysis ends on the thank-you screen with the results and a detailed quote', async ({
+test('without an AI model the instant estimate is a rough range from the answers, and says so', async ({
   page,
+  request,
 }) => {
   const form = new PhotoFormPage(page);
+  const details = { ...customer('Rough'), squareFeet: '2,400' };
   await form.openForm();
-  await form.fill(customer('Analysis'));
+  // The e2e server has no AI key: nothing on the page may promise an AI looking at the photos.
+  await expect(page.getByRole('region', { name: 'Instant Rough Estimate' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'AI Analysis' })).toHaveCount(0);
+  await form.fill(details);
+  await form.stories.selectOption('2');
   await form.chooseService('House Soft Wash');
   await form.photoInput.setInputFiles([PHOTO]);
-  // Held back a moment, so the busy label can be seen even when the analysis answers at once.
+  await expect(form.analysisButton).toHaveText('Get Instant Rough Estimate');
+  // Held back a moment, so the busy label can be seen even when the estimate answers at once.
   await page.route('**/api/analyze-photos', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
   });
-  const answer = page.waitForResponse('**/api/analyze-photos');
 
   await form.analysisButton.click();
 
-  await expect(form.analysisButton).toHaveText('Analyzing...');
-  const body = (await (await answer).json()) as {
-    detailedQuote: { totalAmount: number; totalSquareFootage: number };
-    analysisResults: { surfaceType: string; confidence: number }[];
-  };
-  const total = `$${body.detailedQuote.totalAmount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-  await expect(form.toast).toContainText('AI Analysis Complete!');
-  await expect(form.toast).toContainText(total);
+  await expect(form.analysisButton).toHaveText('Estimating...');
+  // 2,400 sq ft of house over two stories (moderate, +10%): 2400 × 0.40 × 1.1 = $1,056 to
+  // 2400 × 0.65 × 1.1 = $1,716.
+  await expect(form.toast).toContainText('Rough Estimate Ready');
   await expect(form.toast).toContainText(
-    `${Math.round(body.detailedQuote.totalSquareFootage).toLocaleString('en-US')} sq ft`,
+    "$1,056 - $1,716 from your answers. We'll call you within 24 hours.",
   );
-  await expect(form.thankYou.getByRole('heading', { name: 'AI Analysis Results' })).toBeVisible();
-  const surfaces = form.thankYou.getByRole('list', { name: 'Surfaces found' }).getByRole('listitem');
-  await expect(surfaces).toHaveCount(body.analysisResults.length);
-  const first = body.analysisResults[0]!;
-  await expect(surfaces.first()).toContainText(`${Math.round(first.confidence * 100)}% confidence`);
-  await expect(surfaces.first()).not.toContainText('_');
-  await expect(form.thankYou.getByRole('heading', { name: 'Detailed Quote' })).toBeVisible();
-  await expect(form.thankYou.locator('.photo-thanks__total')).toHaveText(total);
-  await screenshotBothWidths(page, 'photo-form-ai-thanks');
+  await expect(form.toast).not.toContainText('AI Analysis Complete!');
+  await expect(form.thankYou.getByRole('heading', { name: 'Rough Estimate' })).toBeVisible();
+  await expect(form.thankYou.getByLabel('Estimated price range')).toHaveText('$1,056 - $1,716');
+  await expect(form.thankYou).toContainText(
+    'Here is a rough estimate from your answers; your photos were not analyzed for it. We call you within 24 hours',
+  );
+  await expect(form.thankYou).toContainText(
+    'Based on the service you chose and the size you gave: 2 stories, about 2,400 sq ft.',
+  );
+  await expect(form.thankYou.getByRole('list', { name: 'Services estimated' })).toHaveText([
+    /House Soft Washing\s*2,400 sq ft/,
+  ]);
+  for (const claim of ['Your photos were analyzed', 'AI Analysis Results', 'confidence', 'Valid for']) {
+    await expect(form.thankYou).not.toContainText(claim);
+  }
+  const staff = await StaffApi.signIn(request);
+  const stored = (await staff.photoSubmissions()).find((s) => s.lastName === details.lastName);
+  expect(stored).toMatchObject({ stories: 2, squareFeet: 2400, source: 'ai-analysis' });
+  await screenshotBothWidths(page, 'photo-form-rough-estimate');
+});
+
+test('a square footage the estimate cannot use is refused beside its field', async ({ page }) => {
+  const form = new PhotoFormPage(page);
+  await form.openForm();
+  await form.fill({ ...customer('Bad size'), squareFeet: '2.5k' });
+  await form.chooseService('Roof Cleaning');
+  await form.photoInput.setInputFiles([PHOTO]);
+
+  await form.analysisButton.click();
+
+  await expect(page.locator('#photo-form-squareFeet-error')).toHaveText(
+    'Square feet must be a whole number from 300 to 20,000',
+  );
+  await expect(form.field('squareFeet')).toBeFocused();
+  await expect(form.thankYou).toHaveCount(0);
 });
 
 test('when the manual submission fails, the spec’s toast shows and the form is kept', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Button, Card, Classes, H4, Icon, Tag } from '@blueprintjs/core';
-import type { Appointment } from '@washdesk/contract';
-import { dateLabel, estimateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
+import { formatDollars, type Appointment } from '@washdesk/contract';
+import { dateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
 import { AppointmentStatusTag } from './AppointmentStatusTag.tsx';
 import { ContactMenu } from './ContactMenu.tsx';
 
@@ -56,7 +56,7 @@ export function AppointmentCard({ appointment: a, onEdit }: AppointmentCardProps
             <dt>
               <Icon icon="dollar" title="Estimate" />
             </dt>
-            <dd>Estimate: {estimateLabel(a.estimateAmount)}</dd>
+            <dd>Estimate: {formatDollars(a.estimateAmount)}</dd>
           </>
         )}
       </dl>

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
-import type { Appointment } from '@washdesk/contract';
-import { dateLabel, estimateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
+import { formatDollars, type Appointment } from '@washdesk/contract';
+import { dateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
 import { AppointmentStatusTag } from './AppointmentStatusTag.tsx';
 
 const SOURCES: Record<Appointment['source'], string> = {
@@ -37,7 +37,7 @@ export function AppointmentDetailsDialog({ appointment: a, onClose, onEdit }: Ap
                   ['Service', serviceLabel(a.serviceType)],
                   ['Date', dateLabel(a.scheduledDate)],
                   ['Time', timeLabel(a)],
-                  ['Estimate', a.estimateAmount === null ? '—' : estimateLabel(a.estimateAmount)],
+                  ['Estimate', a.estimateAmount === null ? '—' : formatDollars(a.estimateAmount)],
                   ['Notes', a.notes ?? '—'],
                   ['Source', SOURCES[a.source]],
                 ].map(([label, value]) => (

@@ -30,7 +30,3 @@ export const dateLabel = (date: string) => {
   const d = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? date : dateFormat.format(d);
 };
-
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-/** Spec 9: amounts with a $ prefix. */
-export const estimateLabel = (amount: number) => `$${money.format(amount)}`;

@@ -1,7 +1,7 @@
 import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
 import { Tooltip } from '../shell/Tooltip.tsx';
 import { useQuery } from '@tanstack/react-query';
-import type { QuotePerformance } from '@washdesk/contract';
+import { MIN_SAMPLE_FOR_RATE, type QuotePerformance } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { statsQueries } from './stats.queries.ts';
 
@@ -15,23 +15,40 @@ interface Row {
   explains: (p: QuotePerformance) => string;
 }
 
-// Each figure says how it is computed, with its own counts, so nobody mistakes it for a promise.
+/** Why a rate is "—": how many cases there are of the ones it needs. */
+const notEnough = (have: number, what: string) =>
+  `Not enough data yet: ${have} of the ${MIN_SAMPLE_FOR_RATE} ${what} needed.`;
+
+// Each figure says what it measures, with its own counts, and "—" with the reason while there is
+// too little to measure, so nobody mistakes it for a promise.
 const ROWS: Row[] = [
   {
     label: 'Photo Analysis Accuracy',
     value: (p) => (p.accuracyPercent === null ? NO_DATA : `${p.accuracyPercent}%`),
     explains: (p) =>
-      `Quotes that fell inside the AI's price range: ${p.quotedWithinRange} of ${p.quotedWithAnalysis} quoted submissions with a photo analysis.`,
+      `How often staff's quote fell inside the price range the AI gave from the photos (local estimates are not counted). ${
+        p.accuracyPercent === null
+          ? notEnough(p.quotedWithAnalysis, 'quoted submissions with an AI photo analysis')
+          : `${p.quotedWithinRange} of ${p.quotedWithAnalysis} quoted submissions with an AI photo analysis.`
+      }`,
   },
   {
     label: 'Quote Conversion Rate',
     value: (p) => (p.conversionPercent === null ? NO_DATA : `${p.conversionPercent}%`),
-    explains: (p) => `Submissions that got a quote: ${p.quotedSubmissions} of ${p.totalSubmissions}.`,
+    explains: (p) =>
+      `Submissions that got a quote, of all submissions ever received. ${
+        p.conversionPercent === null
+          ? notEnough(p.totalSubmissions, 'submissions')
+          : `${p.quotedSubmissions} of ${p.totalSubmissions}.`
+      }`,
   },
   {
     label: 'Processing Speed',
     value: (p) => (p.averageAnalysisMs === null ? NO_DATA : formatSeconds(p.averageAnalysisMs)),
-    explains: (p) => `Average time a photo analysis took, over ${p.analyses} stored analyses.`,
+    explains: (p) =>
+      p.averageAnalysisMs === null
+        ? 'Average time from saved photos to a quote. No instant quote has been made yet.'
+        : `Average time from saved photos to a quote (AI analysis or local estimate), over ${p.analyses} instant quotes.`,
   },
 ];
 

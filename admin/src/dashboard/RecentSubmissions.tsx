@@ -1,11 +1,11 @@
 import { Button, Card, Classes, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { formatDollars } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { SubmissionStatusTag } from '../submissions/SubmissionStatusTag.tsx';
 import {
   customerNameOf,
-  formatDollars,
   formatSubmittedAt,
   serviceTypeOf,
   submissionQueries,

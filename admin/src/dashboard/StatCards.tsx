@@ -2,60 +2,58 @@ import { Card, Classes, H3, Icon } from '@blueprintjs/core';
 import { Tooltip } from '../shell/Tooltip.tsx';
 import type { IconName } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { Stats, WeeklySummary } from '@washdesk/contract';
+import { MIN_SAMPLE_FOR_RATE, type Stats } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
-import { reportQueries } from '../reports/report.queries.ts';
 import { statsQueries } from './stats.queries.ts';
 import { trendText } from './trend.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 interface Figures {
   stats: Stats;
-  /** This week and last week, for the quotes trend. */
-  weeks: WeeklySummary[] | undefined;
 }
 
 interface StatCardContent {
   label: string;
   icon: IconName;
   value: (f: Figures) => string;
-  /** The trend or a second line from the same figures; the spec's fixed trend texts would be made up. */
+  /** The trend or a second line over the same stretch of time as the figure. */
   detail: (f: Figures) => string;
-  /** How the second line is computed. */
+  /** What the figure and its second line measure, for the tooltip. */
   explains: string;
 }
+
+const TREND_RULE = `A percentage once the earlier figure is at least ${MIN_SAMPLE_FOR_RATE}; below that, the difference in number.`;
 
 const STAT_CARDS: StatCardContent[] = [
   {
     label: "Today's Submissions",
     icon: 'camera',
     value: ({ stats }) => String(stats.todaySubmissions),
-    detail: ({ stats }) => trendText(stats.todaySubmissions, stats.yesterdaySubmissions, 'from yesterday'),
-    explains: "Photo submissions received today against yesterday's, by the business's calendar day.",
+    detail: ({ stats }) =>
+      trendText(stats.todaySubmissions, stats.yesterdaySubmissionsSoFar, 'from yesterday'),
+    explains: `Photo submissions received today since midnight, against yesterday up to the same time of day. ${TREND_RULE}`,
   },
   {
     label: 'Pending Reviews',
     icon: 'time',
     value: ({ stats }) => String(stats.pendingSubmissions),
     detail: ({ stats }) => `${stats.reviewedSubmissions} reviewed`,
-    explains: 'Submissions nobody has reviewed or quoted yet; below, the ones reviewed but not quoted.',
+    explains:
+      'Submissions waiting now that nobody has reviewed or quoted yet, whenever they came in; below, the ones reviewed but not quoted.',
   },
   {
     label: 'Quote Requests',
     icon: 'dollar',
-    value: ({ stats }) => String(stats.quoteRequests),
-    detail: ({ weeks }) => {
-      const [thisWeek, lastWeek] = weeks ?? [];
-      return thisWeek && lastWeek ? trendText(thisWeek.quotes, lastWeek.quotes, 'this week') : '—';
-    },
-    explains: "Submissions with a quote. The trend: quotes on this week's submissions against last week's.",
+    value: ({ stats }) => String(stats.thisWeekQuotes),
+    detail: ({ stats }) => trendText(stats.thisWeekQuotes, stats.lastWeekQuotesSoFar, 'from last week'),
+    explains: `Submissions received this week (since Monday) that got a quote, against those received last week up to the same moment. ${TREND_RULE}`,
   },
   {
     label: 'Completion Rate',
     icon: 'tick-circle',
     value: ({ stats }) => `${stats.completionRate}%`,
     detail: ({ stats }) => `${stats.completedSubmissions} of ${stats.totalSubmissions} completed`,
-    explains: 'Completed submissions out of all submissions, rounded to a whole percent.',
+    explains: 'Completed submissions out of all submissions ever received, rounded to a whole percent.',
   },
 ];
 
@@ -88,11 +86,10 @@ function StatCard({ card, figures }: { card: StatCardContent; figures: Figures |
 export function StatCards() {
   const api = useApi();
   const stats = useQuery(statsQueries.dashboard(api));
-  const weeks = useQuery(reportQueries.weekly(api, 2));
   if (stats.isError) {
     return <LoadFailed title="The figures could not be loaded" />;
   }
-  const figures = stats.data && { stats: stats.data, weeks: weeks.data };
+  const figures = stats.data && { stats: stats.data };
   return (
     <section className="stat-cards" aria-label="Statistics">
       {STAT_CARDS.map((card) => (

@@ -1,13 +1,20 @@
 import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { Tooltip } from './Tooltip.tsx';
 import { useQuery } from '@tanstack/react-query';
+import type { AssistantStatus } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { assistantQueries } from './assistant.queries.ts';
 import './shell.css';
 
+/** The indicator's words: the spec's "AI Assistant Online" only when a channel is really answered. */
+export const assistantStatusText = (status: AssistantStatus) =>
+  status.online
+    ? `AI Assistant Online · ${status.answering.join(', ')}`
+    : `AI Assistant Offline · ${status.offlineReason ?? 'no channel answered'}`;
+
 /**
- * "AI Assistant Online" only when the assistant really has something to answer from (the spec's
- * text); otherwise it says offline, and the tooltip says why and which channels are connected.
+ * Which channels the assistant answers right now (phone, Messenger, photo quotes), from the
+ * server's configuration and the channels it receives; the tooltip gives each channel's state.
  */
 export function AssistantStatusTag() {
   const api = useApi();
@@ -19,31 +26,29 @@ export function AssistantStatusTag() {
       </Tag>
     );
   }
-  const online = status.data?.online ?? false;
-  const details = status.data?.details ?? ["The assistant's status could not be read."];
+  const data = status.data;
+  const lines = data
+    ? [...data.channels.map((c) => c.state), data.knowledge]
+    : ["The assistant's status could not be read."];
   return (
     <Tooltip
       content={
-        <ul className="assistant-status__details">
-          {details.map((d) => (
-            <li key={d}>{d}</li>
+        <ul className="assistant-status__details" aria-label="Assistant channels">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       }
     >
       <Tag
-        intent={online ? Intent.SUCCESS : status.data ? Intent.WARNING : Intent.NONE}
+        intent={data?.online ? Intent.SUCCESS : data ? Intent.WARNING : Intent.NONE}
         minimal
         round
         icon="dot"
         tabIndex={0}
         className="assistant-status"
       >
-        {online
-          ? 'AI Assistant Online'
-          : status.data
-            ? 'AI Assistant Offline'
-            : 'AI Assistant status unknown'}
+        {data ? assistantStatusText(data) : 'AI Assistant status unknown'}
       </Tag>
     </Tooltip>
   );

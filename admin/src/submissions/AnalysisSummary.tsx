@@ -1,6 +1,5 @@
 import { Button, Callout, Classes, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { LOW_CONFIDENCE, type SubmissionAnalysis } from '@washdesk/contract';
-import { formatDollars } from './submission.queries.ts';
+import { LOW_CONFIDENCE, formatDollars, type SubmissionAnalysis } from '@washdesk/contract';
 
 const percent = (confidence: number) => `${Math.round(confidence * 100)}%`;
 const surfaceName = (type: string) => type.replaceAll('_', ' ');

@@ -1,9 +1,9 @@
 import { Button, Card, Classes, H4, Intent } from '@blueprintjs/core';
-import type { PhotoSubmission } from '@washdesk/contract';
+import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
 import { ContactMenu } from './ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
-import { customerNameOf, formatDollars, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
+import { customerNameOf, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
 
 interface SubmissionCardProps {
   submission: PhotoSubmission;

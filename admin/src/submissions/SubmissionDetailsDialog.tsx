@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Callout, Classes, Dialog, DialogBody, H5, Intent } from '@blueprintjs/core';
-import type { PhotoSubmission } from '@washdesk/contract';
+import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
 import { AnalysisSummary } from './AnalysisSummary.tsx';
 import { ContactMenu } from './ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { QuoteForm, type PriceSuggestion } from './QuoteForm.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
-import { customerNameOf, formatDollars, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
+import { customerNameOf, formatSubmittedAt, homeSizeOf, serviceTypeOf } from './submission.queries.ts';
 
 const isQuoted = (s: PhotoSubmission) => s.status === 'quoted' || s.status === 'completed';
 
@@ -49,6 +49,8 @@ function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; 
         <dd>{submission.email ?? '—'}</dd>
         <dt>Address</dt>
         <dd>{submission.address ?? '—'}</dd>
+        <dt>Home size</dt>
+        <dd>{homeSizeOf(submission)}</dd>
         <dt>Submitted</dt>
         <dd>{formatSubmittedAt(submission.createdAt)}</dd>
       </dl>

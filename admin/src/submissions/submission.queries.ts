@@ -35,11 +35,14 @@ export const customerNameOf = (s: Pick<PhotoSubmission, 'id' | 'customerName'>) 
   s.customerName ?? `Customer #${s.id}`;
 export const serviceTypeOf = (s: Pick<PhotoSubmission, 'serviceType'>) => s.serviceType ?? 'General Cleaning';
 
-/** "$1,155" for whole dollars, "$425.50" with cents. */
-export const formatDollars = (amount: number) => {
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
-};
+/** The size the customer gave on the photo form: "2 stories, about 2,400 sq ft", or "—". */
+export const homeSizeOf = (s: Pick<PhotoSubmission, 'stories' | 'squareFeet'>) =>
+  [
+    s.stories === null ? null : `${s.stories} ${s.stories === 1 ? 'story' : 'stories'}`,
+    s.squareFeet === null ? null : `about ${s.squareFeet.toLocaleString('en-US')} sq ft`,
+  ]
+    .filter(Boolean)
+    .join(', ') || '—';
 
 export const formatSubmittedAt = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { assistantStatusSchema } from '@washdesk/contract';
+import { loadConfig } from '../config.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { assistantChannels } from './assistant-channels.ts';
+import { assistantStatusService } from './assistant-status.service.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -23,58 +26,107 @@ const addFaq = (s: TestServer, active: boolean) =>
     )
     .run(active ? 1 : 0);
 
+const ALL_PROVIDERS = {
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 'twilio-secret',
+  TWILIO_PHONE_NUMBER: '+17075550100',
+  META_PAGE_ACCESS_TOKEN: 'page-token',
+  META_APP_SECRET: 'app-secret',
+};
+
 describe('GET /api/assistant/status', () => {
-  it('is offline with nothing to answer from: no model key and no active FAQ entry', async () => {
+  it('is offline on a fresh server: no channel is answered by the assistant, and each says why', async () => {
     server = await startTestServer();
     addFaq(server, false);
     expect(await status(server)).toEqual({
       online: false,
-      answersFrom: 'none',
-      activeFaqEntries: 0,
-      phoneConnected: false,
-      messengerConnected: false,
-      details: [
-        'No AI model key is set and no FAQ entry is active, so it has nothing to answer from.',
-        'Phone line not connected (Twilio is not configured).',
-        'Messenger not connected (no Meta page access token).',
+      answering: [],
+      offlineReason: 'no channel answered',
+      channels: [
+        {
+          channel: 'phone',
+          name: 'Phone',
+          answeredByAssistant: false,
+          state: 'Phone: not answered (this server has no phone webhooks yet; Twilio is not configured)',
+        },
+        {
+          channel: 'messenger',
+          name: 'Messenger',
+          answeredByAssistant: false,
+          state:
+            'Messenger: not answered (no webhook receives Messenger messages yet; Meta is not configured)',
+        },
+        {
+          channel: 'photo-quotes',
+          name: 'Photo quotes',
+          answeredByAssistant: false,
+          state: 'Photo quotes: local estimate (no AI key)',
+        },
       ],
+      knowledge: 'Has no AI key and no active FAQ entry to answer from.',
     });
   });
 
-  it('is online from the FAQ once an entry is active', async () => {
+  it('stays offline with active FAQ entries alone: no channel brings customers to them', async () => {
     server = await startTestServer();
     addFaq(server, true);
     addFaq(server, true);
-    const s = await status(server);
-    expect(s).toMatchObject({ online: true, answersFrom: 'faq', activeFaqEntries: 2 });
-    expect(s.details[0]).toBe('Answers from 2 active FAQ entries; no AI model key is set.');
+    expect(await status(server)).toMatchObject({
+      online: false,
+      answering: [],
+      knowledge: 'Answers from 2 active FAQ entries.',
+    });
   });
 
-  it('is online with the AI model when a key is set, and reports connected channels', async () => {
-    server = await startTestServer({
-      env: {
-        OPENAI_API_KEY: 'sk-test-key-123456',
-        TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
-        TWILIO_AUTH_TOKEN: 'twilio-secret',
-        TWILIO_PHONE_NUMBER: '+17075550100',
-        META_PAGE_ACCESS_TOKEN: 'page-token',
-      },
-    });
-    expect(await status(server)).toMatchObject({
-      online: true,
-      answersFrom: 'ai-model',
-      phoneConnected: true,
-      messengerConnected: true,
-      details: [
-        'Answers with the AI model and 0 active FAQ entries.',
-        'Phone line connected.',
-        'Messenger connected.',
-      ],
-    });
+  it('answers photo quotes with an AI key; configured providers alone do not answer calls or messages', async () => {
+    server = await startTestServer({ env: { OPENAI_API_KEY: 'sk-test-key-123456', ...ALL_PROVIDERS } });
+    addFaq(server, true);
+    const s = await status(server);
+    expect(s).toMatchObject({ online: true, answering: ['Photo quotes'], offlineReason: null });
+    expect(s.channels.map((c) => c.state)).toEqual([
+      'Phone: not answered (this server has no phone webhooks yet)',
+      'Messenger: not answered (no webhook receives Messenger messages yet)',
+      'Photo quotes: AI model',
+    ]);
+    expect(s.knowledge).toBe('Answers from the AI model and 1 active FAQ entry.');
   });
 
   it('is for signed-in staff only', async () => {
     server = await startTestServer();
     expect((await server.anonymous.get('/api/assistant/status')).status).toBe(401);
+  });
+});
+
+describe('the status follows the channels features report', () => {
+  const config = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: '/nonexistent', ...env });
+  const faqEntries = (n: number) => ({ activeFaqEntries: () => n });
+
+  it('answers the phone once its webhooks report in and Twilio is configured', () => {
+    const channels = assistantChannels();
+    channels.receives('phone', ['/api/twilio/incoming-call']);
+    const s = assistantStatusService(config(ALL_PROVIDERS), channels, faqEntries(3)).status();
+    expect(s).toMatchObject({ online: true, answering: ['Phone'], offlineReason: null });
+    expect(s.channels[0]!.state).toBe('Phone: answered by the assistant (from 3 active FAQ entries)');
+  });
+
+  it('does not answer a received channel whose provider is missing, or with nothing to answer from', () => {
+    const channels = assistantChannels();
+    channels.receives('phone', ['/api/twilio/incoming-call']);
+    channels.receives('messenger', ['/api/messenger/webhook']);
+    const unconfigured = assistantStatusService(config(), channels, faqEntries(3)).status();
+    expect(unconfigured.channels.slice(0, 2).map((c) => c.state)).toEqual([
+      'Phone: not answered (Twilio is not configured)',
+      'Messenger: not answered (Meta is not configured)',
+    ]);
+    const empty = assistantStatusService(config(ALL_PROVIDERS), channels, faqEntries(0)).status();
+    expect(empty.online).toBe(false);
+    expect(empty.channels[1]!.state).toBe(
+      'Messenger: not answered (it has no AI key and no active FAQ entry to answer from)',
+    );
+  });
+
+  it('says photo quotes are not taken where no route receives them', () => {
+    const s = assistantStatusService(config(), assistantChannels(), faqEntries(0)).status();
+    expect(s.channels[2]!.state).toBe('Photo quotes: not answered (this server does not take photo quotes)');
   });
 });

@@ -1,13 +1,10 @@
 import { Router } from 'express';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { assistantStatus } from './assistant-status.ts';
+import type { AssistantStatusService } from './assistant-status.service.ts';
 
-export function assistantRoutes(config: Config, db: Db) {
+export function assistantRoutes(assistant: AssistantStatusService) {
   const router = Router();
-  const status = assistantStatus(config, db);
   router.get('/api/assistant/status', (_req, res) => {
-    res.json(status());
+    res.json(assistant.status());
   });
   return router;
 }

@@ -17,7 +17,7 @@ import { demoPerson, seededRandom, type Random } from './demo-people.ts';
 import { DEMO_AI_RESPONSES, DEMO_CALL_SUMMARIES, DEMO_CONVERSATIONS, DEMO_FAQ } from './demo-texts.ts';
 import { renderPlaceholderPhotos } from './placeholder-photos.ts';
 import { estimateFromAnswers } from '../quotes/local-estimate.ts';
-import { priceQuote } from '../quotes/pricing.ts';
+import { priceQuote, quotedServices } from '../quotes/pricing.ts';
 
 const SEEDED_KEY = 'demo-data-seeded';
 const DATA_TABLES = [
@@ -125,6 +125,8 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
                 'Selling the house next month.',
               ])
             : null;
+        // What the customer was shown: the local estimate, as a server without an AI key gives.
+        const analysis = source === 'photo-form' ? null : estimateFromAnswers({ serviceType: null, notes });
         const id = Number(
           insertSubmission.run(
             person.firstName,
@@ -132,7 +134,8 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
             person.phone,
             person.email,
             person.address,
-            source === 'quote-tool' ? null : r.pick(PHOTO_FORM_SERVICE_TYPES),
+            // The quote tool names the service its quote priced.
+            source === 'quote-tool' ? quotedServices(analysis!).join(', ') : r.pick(PHOTO_FORM_SERVICE_TYPES),
             notes,
             status,
             amount,
@@ -142,9 +145,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
           ).lastInsertRowid,
         );
         addPhotos({ submission: id }, r.int(1, 3), createdAt);
-        if (source !== 'photo-form') {
-          // What the customer was shown: the local estimate, as a server without an AI key gives.
-          const analysis = estimateFromAnswers({ serviceType: null, notes });
+        if (analysis) {
           const quote = priceQuote(analysis.surfaces);
           insertAnalysis.run(
             id,

@@ -6,6 +6,7 @@ import {
   isPublicPage,
   normalizePagePath,
   NOT_FOUND_TEXT,
+  pageVariantFile,
   prerenderedPageFile,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
@@ -35,7 +36,8 @@ const EMBED_INDEX = path.join('embed', 'embed.html');
  */
 export function pageRoutes(config: Config) {
   const router = Router();
-  const publicPage = publicPageHtml(publicProfile(config));
+  const profile = publicProfile(config);
+  const publicPage = publicPageHtml(profile);
 
   router.use('/admin', builtFiles(config.adminDist));
   router.get(['/admin', '/admin/{*rest}'], (req, res) => {
@@ -56,9 +58,11 @@ export function pageRoutes(config: Config) {
     const dist = config.publicSiteDist;
     // Older builds lack the embed's own output or the prerendered pages: fall back to the whole
     // site's index.html, which renders any page in the browser.
+    // The page as this server quotes (AI or rough estimate) where the build made both.
+    const prerendered = (file: string) => [pageVariantFile(file, profile.instantQuotes), file];
     const candidates = [
-      ...(page === EMBED_PAGE ? [EMBED_INDEX] : []),
-      prerenderedPageFile(page),
+      ...(page === EMBED_PAGE ? prerendered(EMBED_INDEX) : []),
+      ...prerendered(prerenderedPageFile(page)),
       'index.html',
     ].map((file) => path.join(dist, file));
     const status = page ? 200 : 404;

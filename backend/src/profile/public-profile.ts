@@ -10,4 +10,6 @@ export const publicProfile = (config: Config): PublicProfile => ({
   schedulingCalendarUrl: config.business.schedulingCalendarUrl,
   serviceRadiusMiles: SERVICE_RADIUS_MILES,
   followUpHours: FOLLOW_UP_HOURS,
+  // The same test the quote service's analyzer is chosen by (analyzerFromConfig).
+  instantQuotes: config.providers.openai.apiKey ? 'ai-model' : 'local-estimate',
 });

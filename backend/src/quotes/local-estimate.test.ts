@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { photoAnalysisSchema } from '@washdesk/contract';
 import { estimateFromAnswers, LOCAL_ESTIMATE_CONFIDENCE } from './local-estimate.ts';
+import { priceQuote } from './pricing.ts';
 
 describe('local estimate (no photo analysis)', () => {
   it('uses typical sizes for the chosen service, with low confidence, and says so', () => {
@@ -8,14 +9,17 @@ describe('local estimate (no photo analysis)', () => {
       estimateFromAnswers({ serviceType: 'Roof Cleaning', notes: null }),
     );
     expect(estimate.surfaces).toEqual([
-      expect.objectContaining({
+      {
         surfaceType: 'roof_cleaning',
         squareFootage: 2000,
         difficulty: 'easy',
         confidence: LOCAL_ESTIMATE_CONFIDENCE,
-      }),
+        notes: 'Typical size; not measured from photos.',
+      },
     ]);
-    expect(estimate.notes).toContain('without photo analysis');
+    expect(estimate.notes).toBe(
+      'Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.',
+    );
   });
 
   it('reads moss, height, a driveway and a stated area from the notes', () => {
@@ -25,8 +29,52 @@ describe('local estimate (no photo analysis)', () => {
     });
     const by = Object.fromEntries(estimate.surfaces.map((s) => [s.surfaceType, s]));
     expect(by.house_soft_wash).toMatchObject({ squareFootage: 2600, difficulty: 'moderate' });
-    expect(by.moss_removal).toMatchObject({ squareFootage: 1800, difficulty: 'moderate' });
+    // The roof covers the footprint: 2,600 sq ft over two stories.
+    expect(by.moss_removal).toMatchObject({ squareFootage: 1300, difficulty: 'moderate' });
     expect(by.concrete_cleaning).toMatchObject({ squareFootage: 600, difficulty: 'easy' });
+  });
+
+  it('prices the size of the home the customer gave, over its stories', () => {
+    const estimate = estimateFromAnswers({
+      serviceType: 'Multiple Services',
+      notes: 'Moss on the roof',
+      stories: 3,
+      squareFeet: 3000,
+    });
+    expect(estimate.surfaces).toEqual([
+      {
+        surfaceType: 'house_soft_wash',
+        squareFootage: 3000,
+        difficulty: 'difficult',
+        confidence: 0.3,
+        notes: 'From the size you gave: 3,000 sq ft.',
+      },
+      {
+        surfaceType: 'concrete_cleaning',
+        squareFootage: 600,
+        difficulty: 'easy',
+        confidence: 0.3,
+        notes: 'Typical size; not measured from photos.',
+      },
+      {
+        surfaceType: 'moss_removal',
+        squareFootage: 1000,
+        difficulty: 'difficult',
+        confidence: 0.3,
+        notes: 'From the size you gave: 3,000 sq ft over 3 stories.',
+      },
+    ]);
+  });
+
+  it('names its services exactly as the pricing engine names them in the same quote', () => {
+    for (const serviceType of ['House Soft Wash', 'Roof Cleaning', 'Multiple Services', null]) {
+      const estimate = estimateFromAnswers({ serviceType, notes: 'moss and the driveway' });
+      const quote = priceQuote(estimate.surfaces);
+      expect(estimate.recommendedServices).toEqual(quote.serviceBreakdown.map((line) => line.service));
+    }
+    expect(estimateFromAnswers({ serviceType: 'House Soft Wash', notes: null }).recommendedServices).toEqual([
+      'House Soft Washing',
+    ]);
   });
 
   it('quotes a house and its driveway when the customer gave no service (the quote tool)', () => {

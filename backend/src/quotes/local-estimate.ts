@@ -1,11 +1,19 @@
-import type { AnalyzedSurface, Difficulty, PhotoAnalysis, PricedSurface } from '@washdesk/contract';
+import {
+  formatSquareFeet,
+  priceFor,
+  type AnalyzedSurface,
+  type Difficulty,
+  type PhotoAnalysis,
+  type PricedSurface,
+} from '@washdesk/contract';
 
-// Without an AI key, or when the model fails, the quote comes from what the customer told us and
-// typical sizes of homes in the area. It is honest about it: low confidence, and it says so.
+// Without an AI key, or when the model fails, the quote comes from what the customer told us: the
+// service, the size of the home when given, and the notes; otherwise typical sizes of homes in the
+// area. Nothing here looks at the photos, and the texts say so.
 
 export const LOCAL_ESTIMATE_CONFIDENCE = 0.3;
 export const LOCAL_ESTIMATE_NOTE =
-  'Estimate without photo analysis, from typical sizes for the service you chose. Our free on-site estimate confirms the price.';
+  'Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.';
 
 /** Typical areas in square feet for the services customers pick. */
 const TYPICAL: Record<PricedSurface, number> = {
@@ -24,23 +32,30 @@ const SERVICE_SURFACES: [RegExp, PricedSurface[]][] = [
   [/multiple/i, ['house_soft_wash', 'concrete_cleaning']],
 ];
 
-const LABELS: Record<PricedSurface, string> = {
-  house_soft_wash: 'House soft wash',
-  roof_cleaning: 'Roof cleaning',
-  moss_removal: 'Roof moss removal',
-  concrete_cleaning: 'Driveway and concrete cleaning',
-};
-
 /** A number of square feet the customer wrote ("about 2,400 sq ft", "1800 square feet"). */
 const statedArea = (notes: string) => {
   const match = /(\d{1,2},?\d{3}|\d{3})\s*(sq\.?\s*ft|square\s*f(ee|oo)t|sf)\b/i.exec(notes);
   return match ? Number(match[1]!.replace(',', '')) : undefined;
 };
 
-export function estimateFromAnswers(input: {
+/** Storeys from the notes when the customer did not pick them ("two-story", "2 story"). */
+const storiesInNotes = (notes: string) =>
+  /three[- ]?stor|3[- ]?stor/i.test(notes) ? 3 : /two[- ]?stor|2[- ]?stor|tall|steep/i.test(notes) ? 2 : 1;
+
+/** Higher walls and roofs need ladders, lifts and more time. */
+const difficultyFor = (stories: number): Difficulty =>
+  stories >= 3 ? 'difficult' : stories === 2 ? 'moderate' : 'easy';
+
+export interface CustomerAnswers {
   serviceType: string | null;
   notes: string | null;
-}): PhotoAnalysis {
+  /** Storeys of the home, when the customer gave them. */
+  stories?: number | null;
+  /** Approximate square feet of the home, when the customer gave them. */
+  squareFeet?: number | null;
+}
+
+export function estimateFromAnswers(input: CustomerAnswers): PhotoAnalysis {
   const notes = input.notes ?? '';
   const surfaces = new Set<PricedSurface>(
     SERVICE_SURFACES.find(([pattern]) => pattern.test(input.serviceType ?? ''))?.[1] ?? [
@@ -53,24 +68,36 @@ export function estimateFromAnswers(input: {
     surfaces.add('moss_removal');
   }
   if (/driveway|walkway|patio/i.test(notes)) surfaces.add('concrete_cleaning');
-  const tall = /two[- ]?stor|2[- ]?stor|three[- ]?stor|tall|steep/i.test(notes);
-  const area = statedArea(notes);
+  const stories = input.stories ?? storiesInNotes(notes);
+  const fromNotes = statedArea(notes);
+  const homeArea =
+    input.squareFeet ?? (fromNotes && fromNotes >= 20 && fromNotes <= 20_000 ? fromNotes : null);
 
   const list: AnalyzedSurface[] = [...surfaces].map((surfaceType) => {
-    const difficulty: Difficulty = tall && surfaceType !== 'concrete_cleaning' ? 'moderate' : 'easy';
-    const stated =
-      surfaceType === 'house_soft_wash' && area && area >= 20 && area <= 20_000 ? area : undefined;
+    // The house is washed over its size; a roof covers the home's footprint, its size per storey.
+    const given =
+      homeArea === null || surfaceType === 'concrete_cleaning'
+        ? null
+        : surfaceType === 'house_soft_wash'
+          ? homeArea
+          : Math.max(20, Math.round(homeArea / stories));
     return {
       surfaceType,
-      squareFootage: stated ?? TYPICAL[surfaceType],
-      difficulty,
+      squareFootage: given ?? TYPICAL[surfaceType],
+      difficulty: surfaceType === 'concrete_cleaning' ? 'easy' : difficultyFor(stories),
       confidence: LOCAL_ESTIMATE_CONFIDENCE,
-      notes: stated ? 'Area as you described it.' : 'Typical size; not measured from photos.',
+      notes:
+        given === null
+          ? 'Typical size; not measured from photos.'
+          : surfaceType === 'house_soft_wash'
+            ? `From the size you gave: ${formatSquareFeet(given)}.`
+            : `From the size you gave: ${formatSquareFeet(homeArea!)} over ${stories} ${stories === 1 ? 'story' : 'stories'}.`,
     };
   });
   return {
     surfaces: list,
-    recommendedServices: list.map((s) => LABELS[s.surfaceType]),
+    // The same names the pricing engine gives these surfaces in the same quote.
+    recommendedServices: list.map((s) => priceFor(s.surfaceType).label),
     notes: LOCAL_ESTIMATE_NOTE,
   };
 }

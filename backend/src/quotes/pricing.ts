@@ -2,6 +2,7 @@ import {
   MINIMUM_JOB_PRICE,
   QUOTE_VALIDITY_DAYS,
   RATE_LABEL,
+  formatDollars,
   priceFor,
   type DetailedQuote,
   type Difficulty,
@@ -25,6 +26,9 @@ const DIFFICULTY_WORDS: Record<Difficulty, string> = {
   moderate: 'Moderate',
   difficult: 'Difficult',
 };
+
+/** Rates like $0.65 × 1.1 are not exact in binary: 1716.0000000000002 must not round up to 1717. */
+const toCents = (dollars: number) => Math.round(dollars * 100) / 100;
 
 export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
   if (areas.length === 0) throw new Error('A quote needs at least one surface');
@@ -58,7 +62,7 @@ export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
     lines.reduce((sum, l) => sum + l.subtotal, 0) + adjustments.reduce((sum, a) => sum + a.amount, 0);
   if (beforeMinimum < MINIMUM_JOB_PRICE) {
     adjustments.push({
-      reason: `Minimum job price ($${MINIMUM_JOB_PRICE})`,
+      reason: `Minimum job price (${formatDollars(MINIMUM_JOB_PRICE)})`,
       amount: MINIMUM_JOB_PRICE - beforeMinimum,
     });
   }
@@ -71,14 +75,13 @@ export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
     validityPeriod: `${QUOTE_VALIDITY_DAYS} days`,
     rateLabel: RATE_LABEL,
     priceRange: {
-      low: Math.max(MINIMUM_JOB_PRICE, Math.floor(low)),
-      high: Math.max(MINIMUM_JOB_PRICE, Math.ceil(high)),
+      low: Math.max(MINIMUM_JOB_PRICE, Math.floor(toCents(low))),
+      high: Math.max(MINIMUM_JOB_PRICE, Math.ceil(toCents(high))),
     },
   };
 }
 
-const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
-
-/** "$450 - $720", or one figure when the floor makes both ends equal. */
-export const formatPriceRange = ({ low, high }: { low: number; high: number }) =>
-  low === high ? dollars(low) : `${dollars(low)} - ${dollars(high)}`;
+/** The services a quote priced, by the names the breakdown gives them, in the analysis's order. */
+export const quotedServices = (analysis: { surfaces: readonly { surfaceType: PricedSurface }[] }) => [
+  ...new Set(analysis.surfaces.map((s) => priceFor(s.surfaceType).label)),
+];

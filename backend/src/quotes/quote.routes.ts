@@ -10,16 +10,20 @@ import {
   type PhotoQuoteResponse,
   type PhotoSubmission,
 } from '@washdesk/contract';
+import type { AssistantChannels } from '../assistant/assistant-channels.ts';
 import type { Config } from '../config.ts';
 import { parseWith, validationError } from '../http/errors.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
+import { quotedServices } from './pricing.ts';
 import { toPhotoQuote, type QuoteService } from './quote.service.ts';
 
 const forQuote = (s: PhotoSubmission) => ({
   id: s.id,
   serviceType: s.serviceType,
   notes: s.notes,
+  stories: s.stories,
+  squareFeet: s.squareFeet,
   photoIds: s.photos.map((p) => p.id),
 });
 
@@ -33,8 +37,14 @@ const splitName = (name: string) => {
  * The AI quotes. Both save the submission and its photos FIRST, so staff see every lead even when
  * the analysis is slow or fails; then analyse, price and answer.
  */
-export function quoteRoutes(config: Config, submissions: SubmissionRepository, quotes: QuoteService) {
+export function quoteRoutes(
+  config: Config,
+  submissions: SubmissionRepository,
+  quotes: QuoteService,
+  channels: AssistantChannels,
+) {
   const router = Router();
+  channels.receives('photo-quotes', ['/api/analyze-photos', '/api/photo-quote']);
 
   router.post(
     '/api/analyze-photos',
@@ -77,9 +87,6 @@ export function quoteRoutes(config: Config, submissions: SubmissionRepository, q
       const customer = parseWith(quoteCustomerInfoSchema, info);
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED.message });
-      const notes = [customer.notes, customer.address ? `Address: ${customer.address}` : null]
-        .filter(Boolean)
-        .join('\n');
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(
           {
@@ -87,14 +94,17 @@ export function quoteRoutes(config: Config, submissions: SubmissionRepository, q
             phone: customer.phone,
             email: customer.email,
             address: customer.address,
+            // Known once the quote is made (below).
             serviceType: null,
-            notes: notes || null,
+            notes: customer.notes,
           },
           'quote-tool',
           stored,
         ),
       );
       const outcome = await quotes.quoteSubmission(forQuote(submission), startedAt);
+      // Staff see the service the customer was quoted for, not "General Cleaning".
+      submissions.recordServiceType(submission.id, quotedServices(outcome.analysis).join(', '));
       const body: PhotoQuoteResponse = {
         submissionId: submission.id,
         quote: toPhotoQuote(outcome),

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import {
   LOW_CONFIDENCE,
-  priceFor,
+  formatDollarRange,
+  formatSquareFeet,
   type AnalysisProvider,
   type DetailedQuote,
   type PhotoAnalysis,
@@ -11,8 +12,8 @@ import type { Config } from '../config.ts';
 import { photoFile } from '../photos/photo.storage.ts';
 import type { AnalysisRepository } from './analysis.repository.ts';
 import { AnalysisFailure, type PhotoAnalyzer } from './analyzers/photo-analyzer.ts';
-import { estimateFromAnswers } from './local-estimate.ts';
-import { formatPriceRange, priceQuote } from './pricing.ts';
+import { estimateFromAnswers, type CustomerAnswers } from './local-estimate.ts';
+import { priceQuote, quotedServices } from './pricing.ts';
 
 export const LOW_CONFIDENCE_NOTE =
   'We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.';
@@ -39,9 +40,10 @@ export function quoteService(config: Config, analyses: AnalysisRepository, analy
      * sake: any failure falls back to the local estimate, so the customer always gets a quote.
      */
     async quoteSubmission(
-      submission: { id: number; serviceType: string | null; notes: string | null; photoIds: string[] },
+      submission: CustomerAnswers & { id: number; photoIds: string[] },
       startedAt = Date.now(),
     ): Promise<QuoteOutcome> {
+      // The model reads the photos, the service and the notes; the home's size is for the local estimate.
       const context = { serviceType: submission.serviceType, notes: submission.notes };
       let analysis: PhotoAnalysis | undefined;
       let provider: AnalysisProvider = 'local-estimate';
@@ -61,7 +63,11 @@ export function quoteService(config: Config, analyses: AnalysisRepository, analy
               : 'unexpected analysis error';
         }
       }
-      analysis ??= estimateFromAnswers(context);
+      analysis ??= estimateFromAnswers({
+        ...context,
+        stories: submission.stories,
+        squareFeet: submission.squareFeet,
+      });
       const quote = priceQuote(analysis.surfaces);
       const confidence = overallConfidence(analysis);
       const notes = [
@@ -95,12 +101,12 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function toPhotoQuote(outcome: QuoteOutcome): PhotoQuote {
   const surfaces = outcome.analysis.surfaces;
   const hardest = surfaces.reduce((max, s) => Math.max(max, DIFFICULTY_ORDER.indexOf(s.difficulty)), 0);
-  const labels = [...new Set(surfaces.map((s) => priceFor(s.surfaceType).label))];
+  const labels = quotedServices(outcome.analysis);
   return {
     surfaceType: labels.join(', '),
-    estimatedArea: `${outcome.quote.totalSquareFootage.toLocaleString('en-US')} sq ft`,
+    estimatedArea: formatSquareFeet(outcome.quote.totalSquareFootage),
     difficulty: capitalize(DIFFICULTY_ORDER[hardest]!),
-    priceRange: formatPriceRange(outcome.quote.priceRange),
+    priceRange: formatDollarRange(outcome.quote.priceRange),
     serviceRecommendations: outcome.analysis.recommendedServices.length
       ? outcome.analysis.recommendedServices
       : labels,

@@ -1,15 +1,11 @@
 import { Router } from 'express';
 import { WEEKLY_REPORT_CSV_HEADER, weeklyReportQuerySchema } from '@washdesk/contract';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { parseWith } from '../http/errors.ts';
-import { localDate } from '../time.ts';
 import { CSV_BOM, csvRows } from '../http/csv.ts';
-import { reportRepository } from './report.repository.ts';
+import type { ReportService } from './report.service.ts';
 
-export function reportRoutes(config: Config, db: Db) {
+export function reportRoutes(reports: ReportService) {
   const router = Router();
-  const reports = reportRepository(db, config.timeZone);
 
   router.get('/api/reports/weekly', (req, res) => {
     const { weeks } = parseWith(weeklyReportQuerySchema, req.query);
@@ -21,7 +17,7 @@ export function reportRoutes(config: Config, db: Db) {
     const rows = reports
       .weekly(weeks)
       .map((w) => [w.weekStart, w.submissions, w.quotes, w.bookings, w.calls]);
-    const file = `washdesk-weekly-report-${localDate(new Date(), config.timeZone)}.csv`;
+    const file = reports.csvFileName();
     res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
     res.type('text/csv; charset=utf-8').send(CSV_BOM + csvRows([WEEKLY_REPORT_CSV_HEADER, ...rows]));
   });

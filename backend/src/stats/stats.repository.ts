@@ -11,6 +11,8 @@ export function statsRepository(db: Db, timeZone: string) {
   const submittedBetween = db.prepare(
     'SELECT COUNT(*) AS n FROM photo_submissions WHERE created_at >= @from AND created_at < @to',
   );
+  const quotedBetween = db.prepare(`SELECT COUNT(*) AS n FROM photo_submissions
+    WHERE created_at >= @from AND created_at < @to AND status IN ('quoted', 'completed')`);
   const appointmentsTotal = db.prepare('SELECT COUNT(*) AS n FROM appointments');
   const appointmentsOn = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
   const upcoming = db.prepare(
@@ -30,6 +32,15 @@ export function statsRepository(db: Db, timeZone: string) {
       const weekStart = startOfLocalDay(week, timeZone);
       const lastWeekStart = startOfLocalDay(addDays(week, -7), timeZone);
       const end = '9999';
+      // The same moment of the earlier day or week, so a trend compares equal stretches of time.
+      const sinceToday = now.getTime() - Date.parse(today);
+      const sinceWeekStart = now.getTime() - Date.parse(weekStart);
+      const sameTimeYesterday = new Date(
+        Math.min(Date.parse(yesterday) + sinceToday, Date.parse(today)),
+      ).toISOString();
+      const sameTimeLastWeek = new Date(
+        Math.min(Date.parse(lastWeekStart) + sinceWeekStart, Date.parse(weekStart)),
+      ).toISOString();
       // One read transaction: every figure describes the same moment.
       return db.transaction((): Stats => {
         const counts: Record<SubmissionStatus, number> = { pending: 0, reviewed: 0, quoted: 0, completed: 0 };
@@ -39,6 +50,9 @@ export function statsRepository(db: Db, timeZone: string) {
         return {
           todaySubmissions: n(submittedBetween.get({ from: today, to: end })),
           yesterdaySubmissions: n(submittedBetween.get({ from: yesterday, to: today })),
+          yesterdaySubmissionsSoFar: n(submittedBetween.get({ from: yesterday, to: sameTimeYesterday })),
+          thisWeekQuotes: n(quotedBetween.get({ from: weekStart, to: end })),
+          lastWeekQuotesSoFar: n(quotedBetween.get({ from: lastWeekStart, to: sameTimeLastWeek })),
           thisWeekSubmissions: n(submittedBetween.get({ from: weekStart, to: end })),
           lastWeekSubmissions: n(submittedBetween.get({ from: lastWeekStart, to: weekStart })),
           quoteRequests: counts.quoted + counts.completed,

@@ -28,6 +28,9 @@ describe('GET /api/stats', () => {
     expect(await readStats()).toEqual({
       todaySubmissions: 0,
       yesterdaySubmissions: 0,
+      yesterdaySubmissionsSoFar: 0,
+      thisWeekQuotes: 0,
+      lastWeekQuotesSoFar: 0,
       thisWeekSubmissions: 0,
       lastWeekSubmissions: 0,
       quoteRequests: 0,

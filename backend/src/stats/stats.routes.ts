@@ -1,16 +1,13 @@
 import { Router } from 'express';
-import type { Db } from '../db/database.ts';
-import { quotePerformanceRepository } from './quote-performance.repository.ts';
-import type { StatsRepository } from './stats.repository.ts';
+import type { StatsService } from './stats.service.ts';
 
-export function statsRoutes(stats: StatsRepository, db: Db) {
+export function statsRoutes(stats: StatsService) {
   const router = Router();
-  const performance = quotePerformanceRepository(db);
   router.get('/api/stats', (_req, res) => {
-    res.json(stats.compute());
+    res.json(stats.dashboard());
   });
   router.get('/api/stats/quote-performance', (_req, res) => {
-    res.json(performance.compute());
+    res.json(stats.quotePerformance());
   });
   return router;
 }

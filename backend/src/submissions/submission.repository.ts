@@ -7,10 +7,15 @@ import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 
-/** The photo form's fields, or what the quote tool knows (no service type, maybe one name). */
-export type NewSubmission = Omit<z.output<typeof photoSubmissionCreateSchema>, 'serviceType' | 'lastName'> & {
+/** The photo form's fields, or what the quote tool knows (no service type yet, maybe one name). */
+export type NewSubmission = Omit<
+  z.output<typeof photoSubmissionCreateSchema>,
+  'serviceType' | 'lastName' | 'stories' | 'squareFeet'
+> & {
   serviceType: string | null;
   lastName: string | null;
+  stories?: number | null;
+  squareFeet?: number | null;
 };
 
 interface SubmissionRow {
@@ -22,6 +27,8 @@ interface SubmissionRow {
   address: string | null;
   service_type: string | null;
   notes: string | null;
+  stories: number | null;
+  square_feet: number | null;
   status: SubmissionStatus;
   estimate_amount_cents: number | null;
   source: SubmissionSource;
@@ -35,14 +42,19 @@ export const dollarsToCents = (dollars: number | null | undefined) =>
 
 export function submissionRepository(db: Db, photos: PhotoRepository, analyses: AnalysisRepository) {
   const insert = db.prepare(`INSERT INTO photo_submissions
-    (first_name, last_name, phone, email, address, service_type, notes, status, source, created_at, updated_at)
-    VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, 'pending', @source, @now, @now)`);
+    (first_name, last_name, phone, email, address, service_type, notes, stories, square_feet, status, source,
+      created_at, updated_at)
+    VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, @stories, @squareFeet,
+      'pending', @source, @now, @now)`);
   const page = db.prepare(`SELECT * FROM photo_submissions WHERE (@status IS NULL OR status = @status)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare(
     'SELECT COUNT(*) AS n FROM photo_submissions WHERE (@status IS NULL OR status = @status)',
   );
   const one = db.prepare('SELECT * FROM photo_submissions WHERE id = ?');
+  const setServiceType = db.prepare(
+    'UPDATE photo_submissions SET service_type = @serviceType, updated_at = @now WHERE id = @id',
+  );
   const update = db.prepare(`UPDATE photo_submissions SET status = @status,
     estimate_amount_cents = COALESCE(@cents, estimate_amount_cents), updated_at = @now WHERE id = @id`);
 
@@ -60,6 +72,8 @@ export function submissionRepository(db: Db, photos: PhotoRepository, analyses: 
       address: r.address,
       serviceType: r.service_type,
       notes: r.notes,
+      stories: r.stories,
+      squareFeet: r.square_feet,
       photos: photosOf.get(r.id) ?? [],
       status: r.status,
       estimateAmount: centsToDollars(r.estimate_amount_cents),
@@ -79,7 +93,13 @@ export function submissionRepository(db: Db, photos: PhotoRepository, analyses: 
     /** The submission and its photo rows are written together or not at all. */
     create(fields: NewSubmission, source: SubmissionSource, stored: StoredPhoto[]): PhotoSubmission {
       const id = db.transaction(() => {
-        const { lastInsertRowid } = insert.run({ ...fields, source, now: nowIso() });
+        const { lastInsertRowid } = insert.run({
+          stories: null,
+          squareFeet: null,
+          ...fields,
+          source,
+          now: nowIso(),
+        });
         const submissionId = Number(lastInsertRowid);
         photos.addAll({ submissionId }, stored);
         return submissionId;
@@ -94,6 +114,10 @@ export function submissionRepository(db: Db, photos: PhotoRepository, analyses: 
       };
     },
     get,
+    /** The quote tool learns the service from its quote, after the submission was saved. */
+    recordServiceType(id: number, serviceType: string) {
+      setServiceType.run({ id, serviceType, now: nowIso() });
+    },
     update(id: number, change: { status: SubmissionStatus; estimateAmount?: number }) {
       const { changes } = update.run({
         id,

@@ -8,7 +8,7 @@ interface TextFieldProps {
   required?: boolean;
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
-  inputMode?: 'text' | 'tel' | 'email';
+  inputMode?: 'text' | 'tel' | 'email' | 'numeric';
   /** Several lines, for notes and descriptions. */
   rows?: number;
   placeholder?: string;

@@ -1,17 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PhotoAnalysisResponse } from '@washdesk/contract';
+import {
+  formatDollarRange,
+  formatDollars,
+  formatSquareFeet,
+  type PhotoAnalysisResponse,
+} from '@washdesk/contract';
 import { ChoiceGroup } from '../forms/ChoiceGroup.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhotoFormThankYou } from '../photo-form/PhotoFormThankYou.tsx';
 import { PricingBanner } from '../photo-form/PricingBanner.tsx';
-import { formatDollars, formatSquareFeet } from '../photo-form/money.ts';
 import {
   checkPhotoForm,
   EMPTY_PHOTO_FORM,
   MAX_FORM_PHOTOS,
   photoFormBody,
   SERVICE_TYPE_CHOICES,
+  STORY_CHOICES,
   type PhotoFormData,
   type PhotoFormErrors,
   type PhotoFormField,
@@ -55,7 +60,12 @@ function PhotoForm() {
   const [mode, setMode] = useState<PhotoFormMode | null>(null);
   const upload = usePhotoUpload();
   const { phase, progress, busy } = upload;
-  const [done, setDone] = useState<{ analysis: PhotoAnalysisResponse | null } | null>(null);
+  const [done, setDone] = useState<{ analysis: PhotoAnalysisResponse | null; sent: PhotoFormData } | null>(
+    null,
+  );
+  // Until the profile says an AI model makes the instant estimates, nothing here claims one does.
+  const withAi = profile?.instantQuotes === 'ai-model';
+  const hours = profile?.followUpHours ?? 24;
   const fields = useRef(new Map<string, HTMLElement>());
   const thanksHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -92,16 +102,24 @@ function PhotoForm() {
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'submitted') {
       showToast({ title: 'Success', text: SUBMITTED, tone: 'success' });
-      return setDone({ analysis: null });
+      return setDone({ analysis: null, sent: data });
     }
     if (outcome.kind === 'analyzed') {
       const quote = outcome.analysis.detailedQuote;
-      showToast({
-        title: 'AI Analysis Complete!',
-        text: `${formatSquareFeet(quote.totalSquareFootage)} in total, estimated at ${formatDollars(quote.totalAmount)}.`,
-        tone: 'success',
-      });
-      return setDone({ analysis: outcome.analysis });
+      showToast(
+        outcome.analysis.provider === 'openai'
+          ? {
+              title: 'AI Analysis Complete!',
+              text: `${formatSquareFeet(quote.totalSquareFootage)} in total, estimated at ${formatDollars(quote.totalAmount)}.`,
+              tone: 'success',
+            }
+          : {
+              title: 'Rough Estimate Ready',
+              text: `${formatDollarRange(quote.priceRange)} from your answers. We'll call you within ${hours} hours.`,
+              tone: 'success',
+            },
+      );
+      return setDone({ analysis: outcome.analysis, sent: data });
     }
     if (outcome.kind === 'refused') {
       const { photos: photoProblem, ...rest } = outcome.fields;
@@ -123,7 +141,7 @@ function PhotoForm() {
     return (
       <>
         <h1>Photo Submission for Estimate</h1>
-        <PhotoFormThankYou analysis={done.analysis} headingRef={thanksHeading} />
+        <PhotoFormThankYou analysis={done.analysis} sent={done.sent} headingRef={thanksHeading} />
       </>
     );
   }
@@ -149,18 +167,29 @@ function PhotoForm() {
     <>
       <h1>Photo Submission for Estimate</h1>
       <p className="intro">
-        Send us a few photos of your house, roof, deck or driveway. Our AI gives you an instant estimate, or
-        our team reviews your photos by hand and gets back to you.
+        Send us a few photos of your house, roof, deck or driveway.{' '}
+        {withAi ? 'Our AI gives you an instant estimate' : 'Get an instant rough estimate from your answers'},
+        or our team reviews your photos by hand and gets back to you.
       </p>
       <PricingBanner />
       <div className="photo-form-info">
-        <section className="photo-form-info__box" aria-labelledby="info-ai">
-          <h2 id="info-ai">AI Analysis</h2>
-          <p>
-            Get an instant estimate: our AI measures the surfaces in your photos and prices them at the rates
-            above.
-          </p>
-        </section>
+        {withAi ? (
+          <section className="photo-form-info__box" aria-labelledby="info-ai">
+            <h2 id="info-ai">AI Analysis</h2>
+            <p>
+              Get an instant estimate: our AI measures the surfaces in your photos and prices them at the
+              rates above.
+            </p>
+          </section>
+        ) : (
+          <section className="photo-form-info__box" aria-labelledby="info-ai">
+            <h2 id="info-ai">Instant Rough Estimate</h2>
+            <p>
+              A price range at the rates above, from the service you choose and the size of your home. No one
+              looks at your photos for it; our team does when confirming the price.
+            </p>
+          </section>
+        )}
         <section className="photo-form-info__box" aria-labelledby="info-manual">
           <h2 id="info-manual">Manual Review</h2>
           <p>
@@ -201,7 +230,40 @@ function PhotoForm() {
             </p>
           )}
         </div>
-        {text('notes', 'Notes', { rows: 3, placeholder: 'Anything we should know: stories, moss, access…' })}
+        <fieldset className="photo-form-size" disabled={busy}>
+          <legend className="quote-field__label">
+            Size of your home <span className="quote-field__optional">(optional)</span>
+          </legend>
+          <p className="photo-form-hint" id="photo-form-size-hint">
+            Helps the instant estimate; leave blank if unsure.
+          </p>
+          <div className="wizard-fields">
+            <div className="quote-field">
+              <label htmlFor="photo-form-stories" className="quote-field__label">
+                Stories
+              </label>
+              <select
+                id="photo-form-stories"
+                name="photo-form-stories"
+                value={data.stories}
+                aria-describedby="photo-form-size-hint"
+                onChange={(event) => change('stories', event.target.value)}
+              >
+                <option value="">Not sure</option>
+                {STORY_CHOICES.map((n, i) => (
+                  <option key={n} value={n}>
+                    {i === STORY_CHOICES.length - 1 ? `${n} or more` : n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {text('squareFeet', 'Approximate square feet', {
+              inputMode: 'numeric',
+              placeholder: 'e.g. 2,000',
+            })}
+          </div>
+        </fieldset>
+        {text('notes', 'Notes', { rows: 3, placeholder: 'Anything we should know: moss, access, pets…' })}
         <div>
           <p className="quote-field__label">
             Photos{' '}
@@ -224,7 +286,11 @@ function PhotoForm() {
             phase={phase}
             progress={progress}
             processingText={
-              mode === 'analysis' ? 'Photos uploaded. Analyzing them…' : 'Photos uploaded. Saving…'
+              mode === 'analysis'
+                ? withAi
+                  ? 'Photos uploaded. Analyzing them…'
+                  : 'Photos uploaded. Working out your estimate…'
+                : 'Photos uploaded. Saving…'
             }
           />
         )}
@@ -239,7 +305,13 @@ function PhotoForm() {
             {busy && mode === 'manual' ? 'Submitting...' : 'Submit for Manual Review'}
           </button>
           <button type="submit" data-mode="analysis" className="quote-button" disabled={busy || noPhotos}>
-            {busy && mode === 'analysis' ? 'Analyzing...' : 'Get Instant AI Estimate'}
+            {busy && mode === 'analysis'
+              ? withAi
+                ? 'Analyzing...'
+                : 'Estimating...'
+              : withAi
+                ? 'Get Instant AI Estimate'
+                : 'Get Instant Rough Estimate'}
           </button>
         </div>
       </form>

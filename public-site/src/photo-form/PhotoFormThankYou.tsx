@@ -1,18 +1,26 @@
 import type { Ref } from 'react';
-import type { PhotoAnalysisResponse } from '@washdesk/contract';
+import {
+  formatAdjustment,
+  formatDollarRange,
+  formatDollars,
+  formatSquareFeet,
+  type PhotoAnalysisResponse,
+} from '@washdesk/contract';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { readableSurfaceType } from '../quote-tool/QuoteResult.tsx';
-import { formatAdjustment, formatDollars, formatSquareFeet } from './money.ts';
+import type { PhotoFormData } from './photo-form-data.ts';
 
 interface ThankYouProps {
-  /** Present when the visitor chose the AI analysis. */
+  /** Present when the visitor asked for the instant estimate. */
   analysis: PhotoAnalysisResponse | null;
+  /** What the visitor sent, for saying what a rough estimate was based on. */
+  sent: Pick<PhotoFormData, 'stories' | 'squareFeet'>;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
 /** The photo form's final state (spec: it stays, there is no reset). */
-export function PhotoFormThankYou({ analysis, headingRef }: ThankYouProps) {
+export function PhotoFormThankYou({ analysis, sent, headingRef }: ThankYouProps) {
   const profile = useBusinessProfile();
   const hours = profile?.followUpHours ?? 24;
   return (
@@ -20,13 +28,21 @@ export function PhotoFormThankYou({ analysis, headingRef }: ThankYouProps) {
       <h2 id="photo-thanks-heading" ref={headingRef} tabIndex={-1}>
         Thank You!
       </h2>
-      {analysis ? (
+      {analysis?.provider === 'openai' ? (
         <>
           <p>
             Your photos were analyzed. Here is your estimate; we contact you within {hours} hours to confirm
             it.
           </p>
           <AnalysisResults analysis={analysis} />
+        </>
+      ) : analysis ? (
+        <>
+          <p>
+            Here is a rough estimate from your answers; your photos were not analyzed for it. We call you
+            within {hours} hours to confirm the price once our team has looked at your photos.
+          </p>
+          <RoughEstimate analysis={analysis} sent={sent} />
         </>
       ) : (
         <p>
@@ -40,6 +56,37 @@ export function PhotoFormThankYou({ analysis, headingRef }: ThankYouProps) {
         </p>
       )}
     </section>
+  );
+}
+
+/** What the local estimate priced, and from what, without any figure it cannot stand behind. */
+function RoughEstimate({ analysis, sent }: { analysis: PhotoAnalysisResponse; sent: ThankYouProps['sent'] }) {
+  const quote = analysis.detailedQuote;
+  const size = [
+    sent.stories ? `${sent.stories} ${sent.stories === '1' ? 'story' : 'stories'}` : null,
+    sent.squareFeet ? `about ${sent.squareFeet.trim()} sq ft` : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <h3>Rough Estimate</h3>
+      <p className="photo-thanks__range" aria-label="Estimated price range">
+        {formatDollarRange(quote.priceRange)}
+      </p>
+      <p>
+        {size.length
+          ? `Based on the service you chose and the size you gave: ${size.join(', ')}.`
+          : "Based on the service you chose and typical home sizes; your home's size would make it closer."}{' '}
+        {quote.rateLabel}.
+      </p>
+      <ul className="photo-thanks__surfaces" aria-label="Services estimated">
+        {quote.serviceBreakdown.map((line) => (
+          <li key={line.service}>
+            <span>{line.service}</span>
+            <span>{formatSquareFeet(line.squareFootage)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

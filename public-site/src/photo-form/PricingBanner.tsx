@@ -1,6 +1,10 @@
-import { ADVERTISED_PRICES, MINIMUM_JOB_PRICE, RATE_LABEL } from '@washdesk/contract';
-
-const perSquareFoot = (dollars: number) => `$${dollars.toFixed(2)}`;
+import {
+  ADVERTISED_PRICES,
+  MINIMUM_JOB_PRICE,
+  RATE_LABEL,
+  formatDollars,
+  formatPerSquareFoot,
+} from '@washdesk/contract';
 
 /** The advertised per-sq-ft prices, straight from the contract the pricing engine also reads. */
 export function PricingBanner() {
@@ -12,13 +16,13 @@ export function PricingBanner() {
           <li key={price.surface}>
             <span>{price.label}</span>
             <strong>
-              {perSquareFoot(price.low)}–{perSquareFoot(price.high)} / sq ft
+              {formatPerSquareFoot(price.low)}–{formatPerSquareFoot(price.high)} / sq ft
             </strong>
           </li>
         ))}
       </ul>
       <p className="pricing-banner__note">
-        Soft wash starts at ${MINIMUM_JOB_PRICE} for small homes. Free estimates.
+        Soft wash starts at {formatDollars(MINIMUM_JOB_PRICE)} for small homes. Free estimates.
       </p>
     </section>
   );

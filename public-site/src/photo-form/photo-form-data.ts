@@ -1,4 +1,9 @@
-import { PHOTO_FORM_SERVICE_TYPES } from '@washdesk/contract';
+import {
+  HOME_SIZE_MESSAGES,
+  HOME_SQUARE_FEET,
+  HOME_STORIES,
+  PHOTO_FORM_SERVICE_TYPES,
+} from '@washdesk/contract';
 
 /** The photo form's text fields (spec section 3 "Photo form submission"). */
 export interface PhotoFormData {
@@ -9,6 +14,9 @@ export interface PhotoFormData {
   address: string;
   serviceType: string;
   notes: string;
+  /** The size of the home, both optional: '' or a number as typed. */
+  stories: string;
+  squareFeet: string;
 }
 export type PhotoFormField = keyof PhotoFormData;
 export type PhotoFormErrors = Partial<Record<PhotoFormField | 'photos', string>>;
@@ -21,7 +29,12 @@ export const EMPTY_PHOTO_FORM: PhotoFormData = {
   address: '',
   serviceType: '',
   notes: '',
+  stories: '',
+  squareFeet: '',
 };
+
+/** The choices for the home's stories; the last one stands for "4 or more". */
+export const STORY_CHOICES = Array.from({ length: HOME_STORIES.max }, (_, i) => String(HOME_STORIES.min + i));
 
 export const SERVICE_TYPE_CHOICES = PHOTO_FORM_SERVICE_TYPES.map((value) => ({ value, label: value }));
 
@@ -34,6 +47,7 @@ export const FIELD_MESSAGES = {
   phone: 'Valid phone number required',
   serviceType: 'Service type is required',
   email: 'Enter a valid e-mail address',
+  ...HOME_SIZE_MESSAGES,
 } as const;
 /** The backend takes at most this many photos per submission (contract `MAX_PHOTOS_PER_SUBMISSION`). */
 export const MAX_FORM_PHOTOS = 20;
@@ -49,6 +63,13 @@ export function checkPhotoForm(data: PhotoFormData): PhotoFormErrors {
   if (data.phone.trim().length < PHONE_MIN_LENGTH) errors.phone = FIELD_MESSAGES.phone;
   if (data.email.trim() && !EMAIL.test(data.email.trim())) errors.email = FIELD_MESSAGES.email;
   if (!data.serviceType) errors.serviceType = FIELD_MESSAGES.serviceType;
+  const squareFeet = data.squareFeet.trim();
+  if (squareFeet) {
+    // The server's rule: digits, with thousands commas as people write areas.
+    const n = /^\d{1,3}(,\d{3})*$|^\d+$/.test(squareFeet) ? Number(squareFeet.replaceAll(',', '')) : NaN;
+    if (!(n >= HOME_SQUARE_FEET.min && n <= HOME_SQUARE_FEET.max))
+      errors.squareFeet = FIELD_MESSAGES.squareFeet;
+  }
   return errors;
 }
 

@@ -21,6 +21,8 @@ export function looksLikeAnalysis(value: unknown): value is PhotoAnalysisRespons
     !!quote &&
     isNumber(quote.totalSquareFootage) &&
     isNumber(quote.totalAmount) &&
+    isNumber(quote.priceRange?.low) &&
+    isNumber(quote.priceRange?.high) &&
     Array.isArray(quote.serviceBreakdown) &&
     typeof quote.validityPeriod === 'string' &&
     Array.isArray(v.analysisResults)

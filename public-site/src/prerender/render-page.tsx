@@ -6,7 +6,14 @@ import { PageTitleSink } from '../layout/PageLayout.tsx';
 import { loadPage, PublicSite } from '../PublicSite.tsx';
 
 // What the build's prerender plugin needs from the contract, loaded the same way as the pages.
-export { escapeHtml, fillBusinessProfile, prerenderedPageFile, PROFILE_STAND_INS } from '@washdesk/contract';
+export {
+  escapeHtml,
+  fillBusinessProfile,
+  INSTANT_QUOTE_MODES,
+  pageVariantFile,
+  prerenderedPageFile,
+  PROFILE_STAND_INS,
+} from '@washdesk/contract';
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */

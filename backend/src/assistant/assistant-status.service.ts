@@ -1,0 +1,107 @@
+import type { AssistantChannelState, AssistantStatus } from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import type { AssistantChannels } from './assistant-channels.ts';
+import type { AssistantRepository } from './assistant.repository.ts';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Which channels the assistant really answers now. A conversation channel (phone, Messenger) is
+ * answered only when this server receives it, its provider is configured, and the assistant has
+ * something to answer from; photo quotes are the assistant's only with an AI model, otherwise the
+ * local price-list estimate answers them, which the status says instead of claiming it.
+ */
+export function assistantStatusService(
+  config: Config,
+  channels: AssistantChannels,
+  assistant: AssistantRepository,
+) {
+  const { twilio, meta, openai } = config.providers;
+  const phoneConfigured = Boolean(twilio.accountSid && twilio.authToken && twilio.phoneNumber);
+  // Receiving needs the app secret (signed webhooks) and replying the page token.
+  const messengerConfigured = Boolean(meta.pageAccessToken && meta.appSecret);
+  const hasModel = Boolean(openai.apiKey);
+
+  const conversation = (
+    channel: 'phone' | 'messenger',
+    name: string,
+    missing: { receiver: string; provider: string },
+    configured: boolean,
+    knowledge: string | null,
+  ): AssistantChannelState => {
+    const reasons = [
+      channels.isReceiving(channel) ? null : missing.receiver,
+      configured ? null : missing.provider,
+      channels.isReceiving(channel) && configured && !knowledge
+        ? 'it has no AI key and no active FAQ entry to answer from'
+        : null,
+    ].filter((r): r is string => r !== null);
+    return reasons.length === 0
+      ? {
+          channel,
+          name,
+          answeredByAssistant: true,
+          state: `${name}: answered by the assistant (from ${knowledge})`,
+        }
+      : { channel, name, answeredByAssistant: false, state: `${name}: not answered (${reasons.join('; ')})` };
+  };
+
+  return {
+    status(): AssistantStatus {
+      const faqEntries = assistant.activeFaqEntries();
+      const sources = [
+        hasModel ? 'the AI model' : null,
+        faqEntries > 0 ? plural(faqEntries, 'active FAQ entry', 'active FAQ entries') : null,
+      ].filter((s): s is string => s !== null);
+      const knowledgeSource = sources.length ? sources.join(' and ') : null;
+      const photoQuotes: AssistantChannelState = !channels.isReceiving('photo-quotes')
+        ? {
+            channel: 'photo-quotes',
+            name: 'Photo quotes',
+            answeredByAssistant: false,
+            state: 'Photo quotes: not answered (this server does not take photo quotes)',
+          }
+        : hasModel
+          ? {
+              channel: 'photo-quotes',
+              name: 'Photo quotes',
+              answeredByAssistant: true,
+              state: 'Photo quotes: AI model',
+            }
+          : {
+              channel: 'photo-quotes',
+              name: 'Photo quotes',
+              answeredByAssistant: false,
+              state: 'Photo quotes: local estimate (no AI key)',
+            };
+      const states = [
+        conversation(
+          'phone',
+          'Phone',
+          { receiver: 'this server has no phone webhooks yet', provider: 'Twilio is not configured' },
+          phoneConfigured,
+          knowledgeSource,
+        ),
+        conversation(
+          'messenger',
+          'Messenger',
+          { receiver: 'no webhook receives Messenger messages yet', provider: 'Meta is not configured' },
+          messengerConfigured,
+          knowledgeSource,
+        ),
+        photoQuotes,
+      ];
+      const answering = states.filter((s) => s.answeredByAssistant).map((s) => s.name);
+      return {
+        online: answering.length > 0,
+        answering,
+        offlineReason: answering.length > 0 ? null : 'no channel answered',
+        channels: states,
+        knowledge: knowledgeSource
+          ? `Answers from ${knowledgeSource}.`
+          : 'Has no AI key and no active FAQ entry to answer from.',
+      };
+    },
+  };
+}
+export type AssistantStatusService = ReturnType<typeof assistantStatusService>;

@@ -1,0 +1,39 @@
+import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
+import { CLOCKED_OWNER, startClockedServer } from './clocked-server.ts';
+import { DASHBOARD_NOW, seedDashboardWeek } from './dashboard-week.ts';
+
+// A server of its own for one browser test file, in a child process (the e2e tests may not import
+// backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
+// URL and owner account, and stops when its parent closes stdin or sends SIGTERM.
+//   dashboard-week  the clock stands at DASHBOARD_NOW, with that week's submissions seeded
+//   ai-key          an AI key, answered by the fake OpenAI on 127.0.0.1
+
+const SCENARIOS = ['dashboard-week', 'ai-key'] as const;
+const scenario = process.argv[2] as (typeof SCENARIOS)[number];
+if (!SCENARIOS.includes(scenario)) {
+  console.error(`Usage: e2e-server.ts <${SCENARIOS.join('|')}>`);
+  process.exit(2);
+}
+
+let fake: FakeOpenAi | undefined;
+if (scenario === 'ai-key') fake = await startFakeOpenAi();
+const server = await startClockedServer({
+  now: scenario === 'dashboard-week' ? DASHBOARD_NOW : undefined,
+  env: fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {},
+});
+if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  await fake?.close();
+  // Faults the server reported while the test ran fail the test through the exit code.
+  process.exit(server.errors.length ? 1 : 0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+process.stdin.on('end', () => void stop());
+process.stdin.resume();
+process.stdout.write(`${JSON.stringify({ url: server.url, ...CLOCKED_OWNER })}\n`);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAdjustment,
+  formatDollarRange,
+  formatDollars,
+  formatPerSquareFoot,
+  formatSquareFeet,
+} from './money.ts';
+
+describe('money, as every screen writes it', () => {
+  it('writes whole dollars without cents and other amounts with two', () => {
+    expect(formatDollars(1155)).toBe('$1,155');
+    expect(formatDollars(0)).toBe('$0');
+    expect(formatDollars(425.5)).toBe('$425.50');
+    expect(formatDollars(1234567.891)).toBe('$1,234,567.89');
+    expect(formatDollars(-20)).toBe('-$20');
+  });
+
+  it('marks surcharges with "+" and leaves discounts with their "-"', () => {
+    expect(formatAdjustment(116)).toBe('+$116');
+    expect(formatAdjustment(-25)).toBe('-$25');
+    expect(formatAdjustment(0)).toBe('$0');
+  });
+
+  it('writes a range, or one figure when its ends meet', () => {
+    expect(formatDollarRange({ low: 1977, high: 3049 })).toBe('$1,977 - $3,049');
+    expect(formatDollarRange({ low: 150, high: 150 })).toBe('$150');
+  });
+
+  it('writes advertised rates with cents and areas in square feet', () => {
+    expect(formatPerSquareFoot(0.4)).toBe('$0.40');
+    expect(formatPerSquareFoot(0.65)).toBe('$0.65');
+    expect(formatSquareFeet(2250.4)).toBe('2,250 sq ft');
+  });
+});

@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export interface OwnTestServer {
+  url: string;
+  email: string;
+  password: string;
+  /** Stops the server and resolves with its exit code (1 when it reported a fault). */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts backend/src/test/e2e-server.ts in a child process for one browser test file that needs a
+ * server unlike the shared ones (a fixed clock, an AI key). Resolves once it has printed its URL.
+ */
+export async function startOwnTestServer(scenario: 'dashboard-week' | 'ai-key'): Promise<OwnTestServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'backend/src/test/e2e-server.ts'), scenario],
+    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      lines.close();
+      resolve(line);
+    });
+    void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
+  });
+  const { url, email, password } = JSON.parse(firstLine) as { url: string; email: string; password: string };
+  return {
+    url,
+    email,
+    password,
+    stop: () => {
+      child.stdin!.end();
+      return exited;
+    },
+  };
+}
