@@ -61,8 +61,14 @@ test('the embed script puts the quote tool on another site, sized to its content
   const withPhoto = await heights(frame);
 
   // Only our own frame may resize it: a message from the host page itself is ignored.
-  await page.evaluate(() => window.postMessage({ type: 'washdesk:embed-height', height: 4000 }, '*'));
-  await page.waitForTimeout(200);
+  // embed.js listened first, so once our own listener hears the message, embed.js has judged it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('message', () => resolve(), { once: true });
+        window.postMessage({ type: 'washdesk:embed-height', height: 4000 }, '*');
+      }),
+  );
   expect((await heights(frame)).outer).toBe(withPhoto.outer);
 
   // And a quote can be had through it, without leaving the host page.
@@ -102,15 +108,22 @@ test('embed.js may be loaded by other sites, and is re-checked for changes', asy
   expect(response.headers()['cache-control']).toBe('no-cache');
 });
 
-test('the README’s example host page shows the quote tool', async ({ page, baseURL }) => {
-  const example = fs
-    .readFileSync(new URL('../../docs/embed-example.html', import.meta.url), 'utf8')
-    .replace('http://localhost:3000/embed.js', `${baseURL}/embed.js`);
-  await page.route(HOST_SITE, (route) => route.fulfill({ contentType: 'text/html', body: example }));
+test('the README’s example host page shows the quote tool from the server it is given', async ({
+  page,
+  baseURL,
+}) => {
+  const example = fs.readFileSync(new URL('../../docs/embed-example.html', import.meta.url), 'utf8');
+  const pageUrl = `${HOST_SITE}embed-example.html`;
+  await page.route(
+    (url) => url.href.startsWith(pageUrl),
+    (route) => route.fulfill({ contentType: 'text/html', body: example }),
+  );
 
-  await page.goto(HOST_SITE);
+  await page.goto(`${pageUrl}?server=${encodeURIComponent(baseURL!)}`);
 
   await expect(page.getByRole('heading', { name: 'Acme Realty' })).toBeVisible();
-  const quote = page.getByTitle('Instant photo quote').contentFrame();
-  await expect(quote.getByRole('heading', { name: 'Get Your Instant Quote' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Washdesk server' })).toHaveValue(new URL(baseURL!).origin);
+  const frame = page.getByTitle('Instant photo quote');
+  await expect(frame).toHaveAttribute('src', `${new URL(baseURL!).origin}/embed/photo-quote`);
+  await expect(frame.contentFrame().getByRole('heading', { name: 'Get Your Instant Quote' })).toBeVisible();
 });
