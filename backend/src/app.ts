@@ -14,6 +14,7 @@ import { quoteService } from './quotes/quote.service.ts';
 import { quoteRoutes } from './quotes/quote.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Clock } from './time.ts';
 import { appointmentRepository } from './appointments/appointment.repository.ts';
 import { appointmentRoutes } from './appointments/appointment.routes.ts';
 import { callRepository } from './calls/call.repository.ts';
@@ -46,6 +47,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Where unexpected faults go; the client only ever sees a bare 500. */
   reportError?: (error: unknown, context: { method: string; path: string }) => void;
+  /** The clock time budgets run on (default Date.now); tests stop it. */
+  clock?: Clock;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -95,7 +98,11 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(reportRoutes(config, deps.db));
   app.use(submissionRoutes(config, repos.submissions));
   app.use(
-    quoteRoutes(config, repos.submissions, quoteService(config, repos.analyses, analyzerFromConfig(config))),
+    quoteRoutes(
+      config,
+      repos.submissions,
+      quoteService(config, repos.analyses, analyzerFromConfig(config, deps.clock), deps.clock),
+    ),
   );
   app.use(photoRoutes(config, repos.photos));
   app.use(serviceRequestRoutes(config, repos.serviceRequests));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
+import type { Clock } from '../time.ts';
 import { startServer, type RunningServer } from '../start.ts';
 import { hashPassword } from '../auth/password.ts';
 import { userRepository } from '../auth/user.repository.ts';
@@ -86,6 +87,8 @@ export async function startTestServer(
     dataDir?: string;
     config?: (c: Config) => Config;
     logger?: Logger;
+    /** Stops time for the quote budget (see Clock): e.g. `() => 0`. */
+    clock?: Clock;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
@@ -100,7 +103,11 @@ export async function startTestServer(
   });
   const config = options.config ? options.config(base) : base;
   const errors: unknown[] = [];
-  const running = await startServer(config, { reportError: (e) => errors.push(e), logger: options.logger });
+  const running = await startServer(config, {
+    reportError: (e) => errors.push(e),
+    logger: options.logger,
+    clock: options.clock,
+  });
   const listed = (dir: string): string[] =>
     fs.existsSync(dir)
       ? fs
