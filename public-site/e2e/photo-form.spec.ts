@@ -110,9 +110,11 @@ test('the AI analysis ends on the thank-you screen with the results and a detail
   await form.fill(customer('Analysis'));
   await form.chooseService('House Soft Wash');
   await form.photoInput.setInputFiles([PHOTO]);
-  // Held back a moment, so the busy label can be seen even when the analysis answers at once.
+  // Held back until the busy label has been seen, however fast the analysis would answer.
+  let release = () => {};
+  const seenBusy = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/analyze-photos', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await seenBusy;
     await route.continue();
   });
   const answer = page.waitForResponse('**/api/analyze-photos');
@@ -120,6 +122,7 @@ test('the AI analysis ends on the thank-you screen with the results and a detail
   await form.analysisButton.click();
 
   await expect(form.analysisButton).toHaveText('Analyzing...');
+  release();
   const body = (await (await answer).json()) as {
     detailedQuote: { totalAmount: number; totalSquareFootage: number };
     analysisResults: { surfaceType: string; confidence: number }[];

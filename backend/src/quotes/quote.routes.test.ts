@@ -7,7 +7,7 @@ import {
   photoSubmissionSchema,
 } from '@washdesk/contract';
 import { startFakeOpenAi } from '../test/fake-openai.ts';
-import { fixturePhoto, photoForm, settle, startTestServer, type TestServer } from '../test/test-server.ts';
+import { fixturePhoto, photoForm, startTestServer, type TestServer } from '../test/test-server.ts';
 
 type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
 
@@ -166,7 +166,7 @@ describe('POST /api/photo-quote refusals', () => {
       quoteForm(Array(6).fill('coffee-photo.png')),
     );
     expect(six.status).toBe(413);
-    await settle();
+    await server.settled();
     expect(server.count('photo_submissions')).toBe(rows);
   });
 });

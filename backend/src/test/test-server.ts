@@ -77,6 +77,11 @@ export interface TestServer extends RunningServer, Client {
   /** Every file under the photo folder and the upload scratch folder. */
   storedFiles(): string[];
   count(table: string): number;
+  /**
+   * Resolves once every upload's scratch folder is gone: the server removes it when the response
+   * closes, which can be just after the client has read the answer. Waits for that state, not a time.
+   */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -140,6 +145,11 @@ export async function startTestServer(
     addUser,
     storedFiles: () => [...listed(config.photoDir), ...listed(config.uploadTempDir)],
     count: (table) => (running.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+    async settled() {
+      const busy = () =>
+        fs.existsSync(config.uploadTempDir) && fs.readdirSync(config.uploadTempDir).length > 0;
+      while (busy()) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
     async stop() {
       await running.close();
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -164,6 +174,3 @@ export function photoForm(
   }
   return form;
 }
-
-/** Resolves after every pending file removal the server scheduled when a response closed. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
