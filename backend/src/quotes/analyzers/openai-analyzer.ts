@@ -18,7 +18,10 @@ export const RETRY_MIN_REMAINING_MS = 4_000;
 /** Enough to count windows and doors; more only costs upload time and tokens. */
 const LONG_EDGE = 1024;
 
-/** What the model must answer, derived from the contract so the two never drift apart. */
+/**
+ * What the model must answer, derived from the contract so the two never drift apart. Not the SDK's
+ * zodResponseFormat: with zod 4 it sends `maxLength`, which strict mode refuses (see strict-json-schema.ts).
+ */
 export const PHOTO_ANALYSIS_JSON_SCHEMA = toStrictJsonSchema(
   z.toJSONSchema(photoAnalysisSchema) as Record<string, unknown>,
 );
