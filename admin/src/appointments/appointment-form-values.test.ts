@@ -14,7 +14,7 @@ const booked: Appointment = {
   status: 'scheduled',
   estimateAmount: 450,
   notes: null,
-  source: 'manual',
+  source: 'staff',
   callId: null,
   createdAt: '2026-02-20T18:00:00.000Z',
   updatedAt: '2026-02-20T18:00:00.000Z',
