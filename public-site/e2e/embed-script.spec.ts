@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import { fixturePhoto, JANE, PRICE_RANGE } from './quote-tool-page.ts';
+import { serverAnswer } from './server-answer.ts';
 
 // As in quote-tool-embed.spec.ts: Chromium's local network access checks would stop the public
 // host page from framing the local test server; in production both are public.
@@ -74,8 +75,10 @@ test('the embed script puts the quote tool on another site, sized to its content
   // And a quote can be had through it, without leaving the host page.
   await quote.getByRole('textbox', { name: 'Name' }).fill(JANE.name);
   await quote.getByRole('textbox', { name: 'Phone' }).fill(JANE.phone);
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await quote.getByRole('button', { name: 'Get My Quote' }).click();
-  await expect(quote.getByRole('heading', { name: 'Your Rough Quote' })).toBeVisible({ timeout: 30_000 });
+  await answered;
+  await expect(quote.getByRole('heading', { name: 'Your Rough Quote' })).toBeVisible();
   await expect(quote.locator('.quote-result__price-value')).toHaveText(PRICE_RANGE);
   await expect.poll(framedToFit).toBe(true);
   await expect(page.getByText('Acme Realty footer')).toBeVisible();
