@@ -1,39 +1,42 @@
 // `npm test`: every check CI runs, in order, then one plain line "N passed, N failed".
 // Each build, the type check and the lint count as one test; vitest and Playwright count theirs.
+// The arithmetic (exit codes win over reports, fewer tests than last time) is in test-summary.mjs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './builds.mjs';
+import { playwrightCounts, summarize, vitestCounts } from './test-summary.mjs';
 
 const out = path.join(root, '.test-output');
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
+// How many tests each runner executed in the last green run; committed, so a clone knows too.
+const countsFile = path.join(root, 'scripts', 'test-counts.json');
+const lastCounts = JSON.parse(fs.readFileSync(countsFile, 'utf8'));
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures = [];
+const steps = [];
 
 function run(label, command, args) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  return result.status === 0;
+  return result.status;
 }
 
 function step(label, command, args) {
-  const ok = run(label, command, args);
-  totals[ok ? 'passed' : 'failed'] += 1;
-  if (!ok) failures.push(label);
-  return ok;
+  const exitCode = run(label, command, args);
+  steps.push({ label, exitCode });
+  return exitCode === 0;
 }
 
-function readReport(label, file, count) {
+function runner(label, runnerName, command, args, reportFile, count) {
+  const exitCode = run(label, command, args);
+  let counts = null;
   try {
-    const counts = count(JSON.parse(fs.readFileSync(path.join(out, file), 'utf8')));
-    for (const key of Object.keys(totals)) totals[key] += counts[key];
-    if (counts.failed) failures.push(`${label} (${counts.failed} failed)`);
+    counts = count(JSON.parse(fs.readFileSync(path.join(out, reportFile), 'utf8')));
   } catch {
-    totals.failed += 1;
-    failures.push(`${label} (no report: the runner did not finish)`);
+    // counts stay null: summarize() reports a runner that left no report.
   }
+  steps.push({ label: runnerName, runner: runnerName, exitCode, counts });
 }
 
 const built = ['@washdesk/public-site', '@washdesk/admin', '@washdesk/desktop']
@@ -42,32 +45,24 @@ const built = ['@washdesk/public-site', '@washdesk/admin', '@washdesk/desktop']
 step('typecheck', 'npm', ['run', 'typecheck']);
 step('lint', 'npx', ['eslint', '.']);
 
-run('API and unit tests', 'npx', ['vitest', 'run']);
-readReport('vitest', 'vitest.json', (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1),
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
+runner('API and unit tests', 'vitest', 'npx', ['vitest', 'run'], 'vitest.json', vitestCounts);
 
 if (!fs.existsSync('/usr/bin/chromium')) {
   process.stdout.write('\nChromium is missing: install it with `apt-get install chromium` (.ci/run does).\n');
-  totals.failed += 1;
-  failures.push('browser tests (no /usr/bin/chromium)');
+  steps.push({ label: 'browser tests (no /usr/bin/chromium)', exitCode: 1 });
 } else if (!built) {
-  totals.failed += 1;
-  failures.push('browser tests (not run: a build failed)');
+  steps.push({ label: 'browser tests (not run: a build failed)', exitCode: 1 });
 } else {
-  run('browser tests', 'npx', ['playwright', 'test']);
-  readReport('playwright', 'playwright.json', (r) => ({
-    passed: r.stats.expected,
-    failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
-    skipped: r.stats.skipped,
-  }));
+  runner('browser tests', 'playwright', 'npx', ['playwright', 'test'], 'playwright.json', playwrightCounts);
 }
 
-if (failures.length) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
+const summary = summarize(steps, lastCounts);
+if (JSON.stringify(summary.counts) !== JSON.stringify(lastCounts)) {
+  fs.writeFileSync(countsFile, `${JSON.stringify(summary.counts, null, 2)}\n`);
+}
+if (summary.failures.length) process.stdout.write(`\nFailed: ${summary.failures.join('; ')}\n`);
+for (const warning of summary.warnings) process.stdout.write(`${warning}\n`);
+fs.writeFileSync(path.join(out, 'summary.txt'), `${summary.line}\n`);
 // CI reads the very last line and wants exactly "N passed, N failed"; skips are told just above it.
-const summary = `${totals.passed} passed, ${totals.failed} failed`;
-fs.writeFileSync(path.join(out, 'summary.txt'), `${summary}\n`);
-process.stdout.write(`\n${totals.skipped} skipped\n${summary}\n`);
-process.exit(totals.failed ? 1 : 0);
+process.stdout.write(`\n${summary.totals.skipped} skipped\n${summary.line}\n`);
+process.exit(summary.totals.failed ? 1 : 0);

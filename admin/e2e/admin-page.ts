@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import type { User, UserRole } from '@washdesk/contract';
 
 export interface Credentials {
@@ -19,19 +19,63 @@ export const SETTINGS_TABS = ['AI Settings', 'Common Responses', 'Telephony', 'S
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@washdesk.example`;
 
+/** A request the server must have answered: its method and path (a RegExp for paths with ids). */
+export type Answer = [method: string, path: string | RegExp];
+
 /** The admin app as staff use it. */
 export class AdminPage {
   constructor(readonly page: Page) {}
 
-  open(path: string) {
-    return this.page.goto(path);
+  /** Opens a page; with `answers`, also waits until the server has answered those requests. */
+  async open(path: string, ...answers: Answer[]) {
+    return this.afterAnswers(() => this.page.goto(path), ...answers);
   }
 
-  /** Through the sign-in screen, as a person would. */
+  /**
+   * Does `action`, then waits until the server has answered each request named (any order), among
+   * those the page sent after `action` began. Password hashing and refetches take what they take
+   * on a busy machine: the test waits for the answer however long it takes (the test's own
+   * timeout still bounds it), and then checks the screen, which follows at once.
+   */
+  async afterAnswers<T>(action: () => Promise<T>, ...answers: Answer[]): Promise<T> {
+    const sent = new Set<Request>();
+    const waiting = [...answers];
+    const onRequest = (request: Request) => void sent.add(request);
+    let onFinished: (request: Request) => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      onFinished = (request) => {
+        if (!sent.has(request)) return;
+        const pathname = new URL(request.url()).pathname;
+        const index = waiting.findIndex(
+          ([method, path]) =>
+            request.method() === method &&
+            (typeof path === 'string' ? pathname === path : path.test(pathname)),
+        );
+        if (index >= 0) waiting.splice(index, 1);
+        if (waiting.length === 0) resolve();
+      };
+      if (waiting.length === 0) resolve();
+    });
+    this.page.on('request', onRequest);
+    this.page.on('requestfinished', onFinished);
+    try {
+      const result = await action();
+      await answered;
+      return result;
+    } finally {
+      this.page.off('request', onRequest);
+      this.page.off('requestfinished', onFinished);
+    }
+  }
+
+  /** Through the sign-in screen, as a person would; returns once the server has judged it. */
   async signInWithForm(email = testOwner.email, password = testOwner.password) {
     await this.page.getByLabel('E-mail').fill(email);
     await this.page.getByLabel('Password').fill(password);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await this.afterAnswers(
+      () => this.page.getByRole('button', { name: 'Sign in' }).click(),
+      ['POST', '/api/auth/login'],
+    );
   }
 
   /** Straight through the API, for tests about something else; the page shares its cookies. */

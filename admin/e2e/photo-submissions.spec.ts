@@ -98,7 +98,7 @@ test('the page shows its title, the server-wide counts and the newest submission
     firstPage[0]!.customerName ?? `Customer #${firstPage[0]!.id}`,
   );
   const total = Number(response.headers()['x-total-count']);
-  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(
+  await expect(page.getByRole('navigation', { name: 'Photo submission pages' })).toContainText(
     `of ${total.toLocaleString('en-US')} submissions`,
   );
 

@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { AdminPage, OwnerApi, SETTINGS_TABS, testOwner, uniqueEmail } from './admin-page.ts';
 
+// Each step that makes the server work (hashing a password, saving, fetching the list again)
+// waits for the server's answer, however long it takes, before the screen is checked.
+const USER_PATH = /^\/api\/users\/\d+$/;
+
 test('the owner adds a staff member, who can sign in until disabled', async ({ page, browser }) => {
   const owner = new AdminPage(page);
   await owner.signInWithApi();
   await owner.open('/admin/settings');
-  await owner.settingsTab('Staff').click();
+  await owner.afterAnswers(() => owner.settingsTab('Staff').click(), ['GET', '/api/users']);
 
   const email = uniqueEmail('added');
   await page.getByRole('button', { name: 'Add staff member' }).click();
@@ -14,7 +18,12 @@ test('the owner adds a staff member, who can sign in until disabled', async ({ p
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('Role').selectOption('Staff');
   await dialog.getByLabel('Initial password').fill('robin-first-password');
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  // Hashing the password is slow by design: wait for the answer and the list fetched after it.
+  await owner.afterAnswers(
+    () => dialog.getByRole('button', { name: 'Add', exact: true }).click(),
+    ['POST', '/api/users'],
+    ['GET', '/api/users'],
+  );
 
   await expect(owner.toast('Staff member added')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -38,18 +47,26 @@ test('the owner adds a staff member, who can sign in until disabled', async ({ p
   await row.getByRole('button', { name: 'Disable' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Disable Robin Ladder? They are signed out at once.');
-  await confirm.getByRole('button', { name: 'Disable' }).click();
+  await owner.afterAnswers(
+    () => confirm.getByRole('button', { name: 'Disable' }).click(),
+    ['PUT', USER_PATH],
+    ['GET', '/api/users'],
+  );
   await expect(owner.toast('Staff member disabled')).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).toHaveText('Disabled');
 
-  await robin.sidebarEntry('Settings').click();
+  await robin.afterAnswers(() => robin.sidebarEntry('Settings').click(), ['GET', '/api/auth/me']);
   await expect(robin.signInButton).toBeVisible();
   await expect(robin.page.getByText('Your session expired')).toBeHidden();
   await robin.signInWithForm(email, 'robin-first-password');
   // A disabled account is answered like a wrong password: the form tells nobody which it is.
   await expect(robin.page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
 
-  await row.getByRole('button', { name: 'Enable' }).click();
+  await owner.afterAnswers(
+    () => row.getByRole('button', { name: 'Enable' }).click(),
+    ['PUT', USER_PATH],
+    ['GET', '/api/users'],
+  );
   await expect(owner.toast('Staff member enabled')).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
   await theirContext.close();
@@ -69,18 +86,21 @@ test('the owner resets a password: the person is signed out and signs in with th
 
   const owner = new AdminPage(page);
   await owner.signInWithApi();
-  await owner.open('/admin/settings?tab=staff');
+  await owner.open('/admin/settings?tab=staff', ['GET', '/api/users']);
   await owner.staffRow(staffMember.email).getByRole('button', { name: 'Reset password' }).click();
   const dialog = page.getByRole('dialog', { name: `Reset password of ${staffMember.name}` });
   await dialog.getByLabel('New password').fill('too-short');
   await dialog.getByRole('button', { name: 'Reset password' }).click();
   await expect(dialog.getByText('Use at least 10 characters')).toBeVisible();
   await dialog.getByLabel('New password').fill('the-new-long-password');
-  await dialog.getByRole('button', { name: 'Reset password' }).click();
+  await owner.afterAnswers(
+    () => dialog.getByRole('button', { name: 'Reset password' }).click(),
+    ['POST', /^\/api\/users\/\d+\/reset-password$/],
+  );
   await expect(owner.toast('Password reset')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await them.sidebarEntry('Settings').click();
+  await them.afterAnswers(() => them.sidebarEntry('Settings').click(), ['GET', '/api/auth/me']);
   await expect(them.signInButton).toBeVisible();
   await them.signInWithForm(staffMember.email, staffMember.password);
   await expect(them.page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
@@ -104,7 +124,10 @@ test('the add dialog says what is missing and refuses an e-mail already in use',
   await dialog.getByLabel('Name').fill('Second Owner Account');
   await dialog.getByLabel('E-mail').fill(testOwner.email);
   await dialog.getByLabel('Initial password').fill('a-long-enough-password');
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await owner.afterAnswers(
+    () => dialog.getByRole('button', { name: 'Add', exact: true }).click(),
+    ['POST', '/api/users'],
+  );
   await expect(dialog.getByText('An account with this e-mail already exists')).toBeVisible();
   await expect(dialog.getByText('Name is required')).toBeHidden();
 });

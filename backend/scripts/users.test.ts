@@ -17,8 +17,11 @@ const users = (args: string[], input = '') =>
     env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'off', OWNER_EMAIL: '', OWNER_PASSWORD: '' },
   });
 
+// One account's life, step by step (the steps run in order and build on each other). Each step
+// is its own test because each CLI run starts a process and hashes a password: together they
+// would depend on how fast the machine is, not on what they check.
 describe('npm run users', () => {
-  it('adds an owner whose password works in the admin, lists, resets and disables', async () => {
+  it('adds an owner and lists it', () => {
     const added = users(
       ['add', '--email', 'Ada@Example.com', '--name', 'Ada Owner', '--role', 'owner'],
       'a long first password\n',
@@ -26,7 +29,9 @@ describe('npm run users', () => {
     expect(added.stderr).toBe('');
     expect(added.stdout).toContain('Added owner ada@example.com.');
     expect(users(['list']).stdout).toMatch(/ada@example\.com\s+owner\s+active\s+Ada Owner/);
+  });
 
+  it('refuses a short password, an e-mail in use and an unknown command', () => {
     const short = users(['add', '--email', 'b@example.com', '--name', 'B'], 'short\n');
     expect(short.status).toBe(1);
     expect(short.stderr).toContain('Use at least 10 characters');
@@ -34,14 +39,18 @@ describe('npm run users', () => {
       users(['add', '--email', 'ada@example.com', '--name', 'Again'], 'another long one\n').stderr,
     ).toContain('already exists');
     expect(users(['frobnicate']).stderr).toContain('Usage:');
+  });
 
+  it('resets the password, disables and enables the account', () => {
     expect(users(['reset', '--email', 'ada@example.com'], 'the second password\n').stdout).toContain(
       'Password reset',
     );
     expect(users(['disable', '--email', 'ada@example.com']).stdout).toContain('Disabled');
     expect(users(['list']).stdout).toMatch(/ada@example\.com\s+owner\s+disabled/);
     expect(users(['enable', '--email', 'ada@example.com']).status).toBe(0);
+  });
 
+  it('leaves an owner who signs in to the admin with the new password only', async () => {
     const server = await startTestServer({ dataDir });
     try {
       await expect(signIn(server.url, 'ada@example.com', 'a long first password')).rejects.toThrow(/401/);

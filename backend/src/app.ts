@@ -17,6 +17,7 @@ import { quoteService } from './quotes/quote.service.ts';
 import { quoteRoutes } from './quotes/quote.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Clock } from './time.ts';
 import { appointmentRepository } from './appointments/appointment.repository.ts';
 import { appointmentRoutes } from './appointments/appointment.routes.ts';
 import { callRepository } from './calls/call.repository.ts';
@@ -58,8 +59,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Where unexpected faults go; the client only ever sees a bare 500. */
   reportError?: (error: unknown, context: { method: string; path: string }) => void;
-  /** The business's clock for dated figures (dashboard, reports); tests stand at a fixed moment. */
-  now?: () => Date;
+  /** The clock time budgets run on (default Date.now); tests stop it. */
+  clock?: Clock;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -114,14 +115,14 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
   app.use(profileRoutes(profileService(config, repos.profile)));
-  app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.now)));
-  app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.now)));
+  app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
+  app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
   app.use(submissionRoutes(config, repos.submissions));
   app.use(
     quoteRoutes(
       config,
       repos.submissions,
-      quoteService(config, repos.analyses, analyzerFromConfig(config)),
+      quoteService(config, repos.analyses, analyzerFromConfig(config, deps.clock), deps.clock),
       channels,
     ),
   );

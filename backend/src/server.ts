@@ -7,9 +7,16 @@ try {
   const running = await startServer(loadConfig());
   process.stdout.write(`Washdesk is running on ${running.url} (admin: ${running.url}/admin)\n`);
   for (const line of running.notices) process.stdout.write(`${line}\n`);
-  const stop = () => void running.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Ctrl-C under `npm start` signals us twice (the terminal, then scripts/start.mjs passing it on):
+  // the second must not cut the clean close short.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 } catch (error) {
   if (error instanceof ConfigError || error instanceof MigrationError) {
     process.stderr.write(`Washdesk cannot start.\n${error.message}\n`);

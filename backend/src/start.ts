@@ -25,7 +25,7 @@ export interface RunningServer {
 /** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
 export async function startServer(
   config: Config,
-  options: { reportError?: AppDeps['reportError']; logger?: AppDeps['logger'] } = {},
+  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock'> = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.
@@ -39,7 +39,7 @@ export async function startServer(
   const sessions = sessionRepository(db, config.session);
   sessions.sweep();
   const sweeper = setInterval(() => sessions.sweep(), 3_600_000).unref();
-  const app = createApp(config, { db, reportError: options.reportError, logger: options.logger });
+  const app = createApp(config, { db, ...options });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

@@ -56,3 +56,6 @@ export function startOfWeek(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }
+
+/** Milliseconds since the epoch, like Date.now; time budgets take one so tests can stop time. */
+export type Clock = () => number;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import { fixturePhoto, JANE, PRICE_RANGE } from './quote-tool-page.ts';
+import { serverAnswer } from './server-answer.ts';
 
 // As in quote-tool-embed.spec.ts: Chromium's local network access checks would stop the public
 // host page from framing the local test server; in production both are public.
@@ -61,15 +62,23 @@ test('the embed script puts the quote tool on another site, sized to its content
   const withPhoto = await heights(frame);
 
   // Only our own frame may resize it: a message from the host page itself is ignored.
-  await page.evaluate(() => window.postMessage({ type: 'washdesk:embed-height', height: 4000 }, '*'));
-  await page.waitForTimeout(200);
+  // embed.js listened first, so once our own listener hears the message, embed.js has judged it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('message', () => resolve(), { once: true });
+        window.postMessage({ type: 'washdesk:embed-height', height: 4000 }, '*');
+      }),
+  );
   expect((await heights(frame)).outer).toBe(withPhoto.outer);
 
   // And a quote can be had through it, without leaving the host page.
   await quote.getByRole('textbox', { name: 'Name' }).fill(JANE.name);
   await quote.getByRole('textbox', { name: 'Phone' }).fill(JANE.phone);
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await quote.getByRole('button', { name: 'Get My Quote' }).click();
-  await expect(quote.getByRole('heading', { name: 'Your Rough Quote' })).toBeVisible({ timeout: 30_000 });
+  await answered;
+  await expect(quote.getByRole('heading', { name: 'Your Rough Quote' })).toBeVisible();
   await expect(quote.locator('.quote-result__price-value')).toHaveText(PRICE_RANGE);
   await expect.poll(framedToFit).toBe(true);
   await expect(page.getByText('Acme Realty footer')).toBeVisible();
@@ -102,15 +111,22 @@ test('embed.js may be loaded by other sites, and is re-checked for changes', asy
   expect(response.headers()['cache-control']).toBe('no-cache');
 });
 
-test('the README’s example host page shows the quote tool', async ({ page, baseURL }) => {
-  const example = fs
-    .readFileSync(new URL('../../docs/embed-example.html', import.meta.url), 'utf8')
-    .replace('http://localhost:3000/embed.js', `${baseURL}/embed.js`);
-  await page.route(HOST_SITE, (route) => route.fulfill({ contentType: 'text/html', body: example }));
+test('the README’s example host page shows the quote tool from the server it is given', async ({
+  page,
+  baseURL,
+}) => {
+  const example = fs.readFileSync(new URL('../../docs/embed-example.html', import.meta.url), 'utf8');
+  const pageUrl = `${HOST_SITE}embed-example.html`;
+  await page.route(
+    (url) => url.href.startsWith(pageUrl),
+    (route) => route.fulfill({ contentType: 'text/html', body: example }),
+  );
 
-  await page.goto(HOST_SITE);
+  await page.goto(`${pageUrl}?server=${encodeURIComponent(baseURL!)}`);
 
   await expect(page.getByRole('heading', { name: 'Acme Realty' })).toBeVisible();
-  const quote = page.getByTitle('Instant photo quote').contentFrame();
-  await expect(quote.getByRole('heading', { name: 'Get Your Instant Quote' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Washdesk server' })).toHaveValue(new URL(baseURL!).origin);
+  const frame = page.getByTitle('Instant photo quote');
+  await expect(frame).toHaveAttribute('src', `${new URL(baseURL!).origin}/embed/photo-quote`);
+  await expect(frame.contentFrame().getByRole('heading', { name: 'Get Your Instant Quote' })).toBeVisible();
 });

@@ -117,15 +117,18 @@ test('without an AI model the instant estimate is a rough range from the answers
   await form.chooseService('House Soft Wash');
   await form.photoInput.setInputFiles([PHOTO]);
   await expect(form.analysisButton).toHaveText('Get Instant Rough Estimate');
-  // Held back a moment, so the busy label can be seen even when the estimate answers at once.
+  // Held back until the busy label has been seen, however fast the estimate would answer.
+  let release = () => {};
+  const seenBusy = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/analyze-photos', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await seenBusy;
     await route.continue();
   });
 
   await form.analysisButton.click();
 
   await expect(form.analysisButton).toHaveText('Estimating...');
+  release();
   // 2,400 sq ft of house over two stories (moderate, +10%): 2400 × 0.40 × 1.1 = $1,056 to
   // 2400 × 0.65 × 1.1 = $1,716.
   await expect(form.toast).toContainText('Rough Estimate Ready');

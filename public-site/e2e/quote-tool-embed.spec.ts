@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { PublicProfile } from '@washdesk/contract';
 import { fixturePhoto, JANE, PRICE_RANGE, QuoteToolPage } from './quote-tool-page.ts';
+import { serverAnswer } from './server-answer.ts';
 
 // Chromium's local network access checks stop a public page from framing a local address. Here the
 // test server is local and the host page is not, so they are off for this file; in production
@@ -55,9 +56,11 @@ test('inside another site’s frame, a visitor gets a quote without leaving the 
   await frame.getByRole('textbox', { name: 'Name' }).fill(JANE.name);
   await frame.getByRole('textbox', { name: 'Phone' }).fill(JANE.phone);
 
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await frame.getByRole('button', { name: 'Get My Quote' }).click();
 
-  await expect(frame.getByRole('heading', { name: 'Your Rough Quote' })).toBeVisible({ timeout: 30_000 });
+  await answered;
+  await expect(frame.getByRole('heading', { name: 'Your Rough Quote' })).toBeVisible();
   await expect(frame.locator('.quote-result__price-value')).toHaveText(PRICE_RANGE);
   expect(page.url()).toBe(hostSite);
 });

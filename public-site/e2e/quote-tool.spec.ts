@@ -19,6 +19,7 @@ import {
   QuoteToolPage,
   type MultipartPart,
 } from './quote-tool-page.ts';
+import { serverAnswer } from './server-answer.ts';
 
 const photoParts = (parts: MultipartPart[]) => parts.filter((part) => /^photo\d$/.test(part.name));
 
@@ -119,9 +120,11 @@ test('a visitor gets a rough quote from the real backend, then starts over', asy
     notes: 'Two-story house, moss on the north side',
   });
 
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await quote.submit();
 
-  await expect(quote.result).toBeVisible({ timeout: 30_000 });
+  await answered;
+  await expect(quote.result).toBeVisible();
   await expect(quote.toast).toContainText('Quote Generated!');
   await expect(quote.toast).toContainText(
     "Your rough quote is ready. We'll contact you within 24 hours for a detailed estimate.",
@@ -162,9 +165,11 @@ test('a detail the server refuses is shown under its field, and nothing is lost'
   await quote.addPhotos([fixturePhoto('pixel-gps-orientation1.jpg')]);
   await quote.fillContact({ ...JANE, email: 'not-an-address' });
 
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await quote.submit();
 
-  await expect(quote.fieldError('email')).toBeVisible({ timeout: 30_000 });
+  await answered;
+  await expect(quote.fieldError('email')).toBeVisible();
   await expect(quote.field('email')).toHaveAttribute('aria-invalid', 'true');
   await expect(quote.field('email')).toBeFocused();
   await expect(quote.field('name')).toHaveValue(JANE.name);
@@ -240,6 +245,7 @@ test('while the photos go up, a progress bar shows how far along they are', asyn
   await quote.addPhotos([fixturePhoto('house-roofs-aerial-canon5d3.jpg')]);
   await quote.fillContact(JANE);
 
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await quote.submit();
 
   await expect(quote.submitButton).toHaveText('Analyzing Photos...');
@@ -250,7 +256,8 @@ test('while the photos go up, a progress bar shows how far along they are', asyn
   const shown = Number(await quote.progressBar.getAttribute('aria-valuenow'));
   expect(shown).toBeLessThan(100);
   await expect(page.getByText(/^\d+%$/)).toBeVisible();
-  await expect(quote.result).toBeVisible({ timeout: 30_000 });
+  await answered;
+  await expect(quote.result).toBeVisible();
 });
 
 test('a toast closes by itself after 5 seconds, or sooner with its close button', async ({ page }) => {
@@ -289,9 +296,11 @@ test.describe('photos are shrunk in the browser before they are uploaded', () =>
       await quote.addPhotos([big]);
       await quote.fillContact(JANE);
 
+      const answered = serverAnswer(page, 'POST', '/api/photo-quote');
       await quote.submit();
 
-      await expect(quote.result).toBeVisible({ timeout: 30_000 });
+      await answered;
+      await expect(quote.result).toBeVisible();
       const photos = photoParts(uploaded);
       expect(photos).toHaveLength(1);
       expect(photos[0]!.contentType).toBe('image/jpeg');
@@ -347,11 +356,13 @@ test.describe('photos are shrunk in the browser before they are uploaded', () =>
     await expect(quote.selectedPhotos).toHaveCount(1);
     await quote.fillContact(JANE);
 
+    const answered = serverAnswer(page, 'POST', '/api/photo-quote');
     await quote.submit();
 
     // The real backend converts HEIC itself. (Playwright does not show a file's bytes in the
     // request it intercepts, so the part's name and type say it was not re-encoded.)
-    await expect(quote.result).toBeVisible({ timeout: 30_000 });
+    await answered;
+    await expect(quote.result).toBeVisible();
     const [heic] = photoParts(uploaded);
     expect(heic!.fileName).toBe('iphone7-gps-orientation1.heic');
     expect(heic!.contentType).toMatch(/^image\/hei[cf]$/);

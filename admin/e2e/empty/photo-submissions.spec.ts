@@ -15,5 +15,5 @@ test('a business without submissions sees the empty text and zero counts', async
   for (const label of ['Total Submissions', 'Pending Review', 'Reviewed', 'Quoted']) {
     await expect(admin.statCard(label).getByRole('heading')).toHaveText('0');
   }
-  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Photo submission pages' })).toHaveCount(0);
 });

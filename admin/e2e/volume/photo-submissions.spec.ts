@@ -20,7 +20,7 @@ test('5,000 submissions: the first page is the newest, the last page reaches the
   const cards = page.getByRole('region', { name: 'Photo submissions' }).getByRole('article');
   await expect(cards.first().getByRole('heading')).toHaveText('Volume No0');
   await expect(admin.statCard('Total Submissions').getByRole('heading')).toHaveText('5,000');
-  const pages = page.getByRole('navigation', { name: 'Pages' });
+  const pages = page.getByRole('navigation', { name: 'Photo submission pages' });
   await expect(pages).toContainText('Showing 1–12 of 5,000 submissions');
 
   await pages.getByRole('button', { name: 'Last page' }).click();

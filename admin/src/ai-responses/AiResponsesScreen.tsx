@@ -3,7 +3,7 @@ import { Button, Intent, NonIdealState, Section, SectionCard } from '@blueprintj
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
-import { ListPager } from '../calls/ListPager.tsx';
+import { ListPager } from '../components/ListPager.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AiResponseItem, AiResponsePlaceholder } from './AiResponseItem.tsx';
 import { AiResponseSummaryCards } from './AiResponseSummaryCards.tsx';

@@ -2,7 +2,7 @@ import { Button, Card, Classes, H4, Icon, Tag } from '@blueprintjs/core';
 import { formatDollars, type Appointment } from '@washdesk/contract';
 import { dateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
 import { AppointmentStatusTag } from './AppointmentStatusTag.tsx';
-import { ContactMenu } from './ContactMenu.tsx';
+import { ContactMenu } from '../components/ContactMenu.tsx';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -63,7 +63,7 @@ export function AppointmentCard({ appointment: a, onEdit }: AppointmentCardProps
       {a.notes && <p className={`appointment-card__notes ${Classes.TEXT_MUTED}`}>{a.notes}</p>}
       <div className="appointment-card__actions">
         <Button icon="edit" text="Edit" size="small" onClick={() => onEdit(a)} />
-        <ContactMenu appointment={a} />
+        <ContactMenu name={a.customerName} phone={a.customerPhone} email={a.customerEmail} small />
       </div>
     </Card>
   );

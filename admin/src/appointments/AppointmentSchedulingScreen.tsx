@@ -7,7 +7,7 @@ import { AppointmentCard } from './AppointmentCard.tsx';
 import { AppointmentSearch } from './AppointmentSearch.tsx';
 import { useAppointmentDialogs } from './AppointmentDialogs.tsx';
 import { appointmentQueries } from './appointments.queries.ts';
-import { ListPager } from './ListPager.tsx';
+import { ListPager } from '../components/ListPager.tsx';
 import { useDebounced } from './use-debounced.ts';
 import './appointments.css';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
@@ -76,9 +76,9 @@ export function AppointmentSchedulingScreen() {
           <ListPager
             label="Appointment pages"
             total={list.data.total}
-            offset={offset}
-            limit={PAGE_SIZE}
-            onOffsetChange={setOffset}
+            page={offset / PAGE_SIZE}
+            pageSize={PAGE_SIZE}
+            onPage={(page) => setOffset(page * PAGE_SIZE)}
           />
         </>
       )}

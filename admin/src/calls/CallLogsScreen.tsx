@@ -7,7 +7,7 @@ import { problemMessage } from '../api/problem-message.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { CallDetailsDialog } from './CallDetailsDialog.tsx';
 import { CallRow, CallRowPlaceholder } from './CallRow.tsx';
-import { ListPager } from './ListPager.tsx';
+import { ListPager } from '../components/ListPager.tsx';
 import { CALLS_PAGE_SIZE, callLogExportUrl, callQueries } from './calls.queries.ts';
 import './call-logs.css';
 

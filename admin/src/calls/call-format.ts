@@ -1,6 +1,7 @@
 import type { Call } from '@washdesk/contract';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// US English like the rest of the admin's figures, in the desk's own time zone.
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatCallTime = (iso: string) => dateTime.format(new Date(iso));
 

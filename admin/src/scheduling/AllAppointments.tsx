@@ -6,9 +6,9 @@ import { useApi } from '../api/api-context.tsx';
 import { dateLabel, serviceLabel, timeLabel } from '../appointments/appointment-labels.ts';
 import { appointmentQueries } from '../appointments/appointments.queries.ts';
 import { AppointmentStatusTag } from '../appointments/AppointmentStatusTag.tsx';
-import { ContactMenu } from '../appointments/ContactMenu.tsx';
+import { ContactMenu } from '../components/ContactMenu.tsx';
 import { AppointmentSearch } from '../appointments/AppointmentSearch.tsx';
-import { ListPager } from '../appointments/ListPager.tsx';
+import { ListPager } from '../components/ListPager.tsx';
 import { useDebounced } from '../appointments/use-debounced.ts';
 import { SchedulingSection } from './SchedulingSection.tsx';
 
@@ -63,7 +63,12 @@ export function AllAppointments({ onEdit }: { onEdit: (a: Appointment) => void }
                   <AppointmentStatusTag status={a.status} />
                   <div className="scheduling-row__actions">
                     <Button icon="edit" text="Edit" size="small" onClick={() => onEdit(a)} />
-                    <ContactMenu appointment={a} />
+                    <ContactMenu
+                      name={a.customerName}
+                      phone={a.customerPhone}
+                      email={a.customerEmail}
+                      small
+                    />
                   </div>
                 </Card>
               </li>
@@ -72,9 +77,9 @@ export function AllAppointments({ onEdit }: { onEdit: (a: Appointment) => void }
           <ListPager
             label="All appointment pages"
             total={all.data.total}
-            offset={offset}
-            limit={PAGE_SIZE}
-            onOffsetChange={setOffset}
+            page={offset / PAGE_SIZE}
+            pageSize={PAGE_SIZE}
+            onPage={(page) => setOffset(page * PAGE_SIZE)}
           />
         </>
       )}

@@ -5,7 +5,7 @@ import { useApi } from '../api/api-context.tsx';
 import { serviceLabel, timeLabel } from '../appointments/appointment-labels.ts';
 import { appointmentQueries } from '../appointments/appointments.queries.ts';
 import { AppointmentStatusTag } from '../appointments/AppointmentStatusTag.tsx';
-import { ListPager } from '../appointments/ListPager.tsx';
+import { ListPager } from '../components/ListPager.tsx';
 import { SchedulingSection } from './SchedulingSection.tsx';
 
 const PAGE_SIZE = 10;
@@ -45,9 +45,9 @@ export function TodayAppointments() {
           <ListPager
             label="Today's appointment pages"
             total={today.data.total}
-            offset={offset}
-            limit={PAGE_SIZE}
-            onOffsetChange={setOffset}
+            page={offset / PAGE_SIZE}
+            pageSize={PAGE_SIZE}
+            onPage={(page) => setOffset(page * PAGE_SIZE)}
           />
         </>
       )}

@@ -5,7 +5,7 @@ import type { PhotoSubmission } from '@washdesk/contract';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { Pager } from './Pager.tsx';
+import { ListPager } from '../components/ListPager.tsx';
 import { SubmissionCard } from './SubmissionCard.tsx';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog.tsx';
 import { SubmissionStatCards } from './SubmissionStatCards.tsx';
@@ -74,7 +74,8 @@ export function PhotoSubmissionsScreen() {
                 ))}
           </section>
           {list.data && (
-            <Pager
+            <ListPager
+              label="Photo submission pages"
               page={page}
               pageSize={SUBMISSIONS_PAGE_SIZE}
               total={list.data.total}

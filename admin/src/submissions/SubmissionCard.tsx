@@ -1,6 +1,6 @@
 import { Button, Card, Classes, H4, Intent } from '@blueprintjs/core';
 import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
-import { ContactMenu } from './ContactMenu.tsx';
+import { ContactMenu } from '../components/ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
 import { customerNameOf, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
@@ -38,7 +38,12 @@ export function SubmissionCard({ submission, onOpen }: SubmissionCardProps) {
           text={quoted ? 'View Quote' : 'Create Quote'}
           onClick={() => onOpen(submission)}
         />
-        <ContactMenu submission={submission} />
+        <ContactMenu
+          name={submission.customerName}
+          phone={submission.phone}
+          email={submission.email}
+          placement="bottom-start"
+        />
       </div>
     </Card>
   );

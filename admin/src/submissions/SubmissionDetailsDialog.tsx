@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Callout, Classes, Dialog, DialogBody, H5, Intent } from '@blueprintjs/core';
 import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
 import { AnalysisSummary } from './AnalysisSummary.tsx';
-import { ContactMenu } from './ContactMenu.tsx';
+import { ContactMenu } from '../components/ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { QuoteForm, type PriceSuggestion } from './QuoteForm.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
@@ -38,7 +38,12 @@ function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; 
     <DialogBody>
       <div className="submission-details__head">
         <SubmissionStatusTag status={submission.status} />
-        <ContactMenu submission={submission} />
+        <ContactMenu
+          name={submission.customerName}
+          phone={submission.phone}
+          email={submission.email}
+          placement="bottom-start"
+        />
       </div>
       <dl className="submission-details__facts">
         <dt>Service</dt>

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, messageSchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
+import { startFakeMeta, type FakeMeta } from '../test/fake-meta.ts';
 import type { MetaConfig } from './meta-delivery.ts';
 
 const USER = '7310000000001234';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pngBomb } from './png-bomb.ts';
+import { pngBomb } from '../test/png-bomb.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePhoto, photoForm, settle, startTestServer, type TestServer } from '../test/test-server.ts';
+import { fixturePhoto, photoForm, startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function expectRefused(form: FormData | (() => Promise<Response>), status:
   expect(res.status).toBe(status);
   const body = await res.json();
   expect(body.error.message.length).toBeGreaterThan(5);
-  await settle();
+  await server.settled();
   expect(server.storedFiles()).toEqual([]);
   expect(server.count('photo_submissions')).toBe(0);
   expect(server.count('photos')).toBe(0);
@@ -103,7 +103,7 @@ describe('hostile uploads that are also real images are neutralised', () => {
       ),
     );
     expect(res.status).toBe(201);
-    await settle();
+    await server.settled();
     const files = server
       .storedFiles()
       .filter((f) => !before.has(f))

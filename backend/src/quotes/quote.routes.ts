@@ -50,7 +50,7 @@ export function quoteRoutes(
     '/api/analyze-photos',
     receivePhotos(config, { fieldPattern: /^photos(\[\])?$/, maxFiles: MAX_PHOTOS_PER_SUBMISSION }),
     async (req, res) => {
-      const startedAt = Date.now();
+      const startedAt = quotes.now();
       const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
@@ -77,7 +77,7 @@ export function quoteRoutes(
     '/api/photo-quote',
     receivePhotos(config, { fieldPattern: /^photo\d$/, maxFiles: MAX_QUOTE_PHOTOS }),
     async (req, res) => {
-      const startedAt = Date.now();
+      const startedAt = quotes.now();
       let info: unknown;
       try {
         info = JSON.parse(String(req.body?.customerInfo ?? '{}'));

@@ -9,6 +9,7 @@ import {
   type PhotoQuote,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
+import type { Clock } from '../time.ts';
 import { photoFile } from '../photos/photo.storage.ts';
 import type { AnalysisRepository } from './analysis.repository.ts';
 import { AnalysisFailure, type PhotoAnalyzer } from './analyzers/photo-analyzer.ts';
@@ -33,15 +34,22 @@ export const overallConfidence = (analysis: PhotoAnalysis) => {
   return area > 0 ? Math.round((weighted / area) * 100) / 100 : 0;
 };
 
-export function quoteService(config: Config, analyses: AnalysisRepository, analyzer: PhotoAnalyzer | null) {
+export function quoteService(
+  config: Config,
+  analyses: AnalysisRepository,
+  analyzer: PhotoAnalyzer | null,
+  now: Clock = Date.now,
+) {
   return {
+    /** The clock the quote budget runs on: routes read a request's start from it. */
+    now,
     /**
      * Analyses a saved submission's photos and prices the result. Never throws for the model's
      * sake: any failure falls back to the local estimate, so the customer always gets a quote.
      */
     async quoteSubmission(
       submission: CustomerAnswers & { id: number; photoIds: string[] },
-      startedAt = Date.now(),
+      startedAt = now(),
     ): Promise<QuoteOutcome> {
       // The model reads the photos, the service and the notes; the home's size is for the local estimate.
       const context = { serviceType: submission.serviceType, notes: submission.notes };
@@ -85,7 +93,7 @@ export function quoteService(config: Config, analyses: AnalysisRepository, analy
         priceLow: quote.priceRange.low,
         priceHigh: quote.priceRange.high,
         suggestedTotal: quote.totalAmount,
-        durationMs: Date.now() - startedAt,
+        durationMs: now() - startedAt,
         fallbackReason,
       });
       return { provider, analysis, quote, confidence, notes };

@@ -5,7 +5,7 @@ import {
   serviceRequestSchema,
   type ServiceRequest,
 } from '@washdesk/contract';
-import { fixturePhoto, photoForm, settle, startTestServer, type TestServer } from '../test/test-server.ts';
+import { fixturePhoto, photoForm, startTestServer, type TestServer } from '../test/test-server.ts';
 import { expectInvalid } from '../test/expect-errors.ts';
 
 const oneSchema = serviceRequestSchema.strict();
@@ -164,7 +164,7 @@ describe('POST /api/service-requests as multipart', () => {
     const body = errorBodySchema.strict().parse(await res.json());
     expect(body.error.code).toBe('unsupported_media_type');
     expect(body.error.fields).toEqual({ photos: 'Only image files can be uploaded' });
-    await settle();
+    await server.settled();
     expect(snapshot()).toEqual(before);
     expect(before.files.filter((f) => f.includes('uploads-in-progress'))).toEqual([]);
   });
@@ -177,7 +177,7 @@ describe('POST /api/service-requests as multipart', () => {
       photoForm(withoutService, [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }]),
     );
     await expectInvalid(res, 'serviceType', 'Please choose a service');
-    await settle();
+    await server.settled();
     expect(snapshot()).toEqual(before);
   });
 });

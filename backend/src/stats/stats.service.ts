@@ -1,3 +1,4 @@
+import type { Clock } from '../time.ts';
 import { MIN_SAMPLE_FOR_RATE, type QuotePerformance, type Stats } from '@washdesk/contract';
 import type { QuotePerformanceRepository } from './quote-performance.repository.ts';
 import type { StatsRepository } from './stats.repository.ts';
@@ -6,14 +7,14 @@ import type { StatsRepository } from './stats.repository.ts';
 export const rateOf = (part: number, whole: number) =>
   whole >= MIN_SAMPLE_FOR_RATE ? Math.round((part / whole) * 100) : null;
 
-/** The dashboard's figures; `now` is injected so a test can stand at any moment of the week. */
+/** The dashboard's figures; the clock is injected so a test can stand at any moment of the week. */
 export function statsService(
   stats: StatsRepository,
   performance: QuotePerformanceRepository,
-  now: () => Date = () => new Date(),
+  clock: Clock = Date.now,
 ) {
   return {
-    dashboard: (): Stats => stats.compute(now()),
+    dashboard: (): Stats => stats.compute(new Date(clock())),
     quotePerformance(): QuotePerformance {
       const c = performance.counts();
       return {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, photoSubmissionSchema } from '@washdesk/contract';
-import { fixturePhoto, photoForm, settle, startTestServer, type TestServer } from '../test/test-server.ts';
+import { fixturePhoto, photoForm, startTestServer, type TestServer } from '../test/test-server.ts';
 
 const customer = {
   firstName: 'Maya',
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const expectNothingStored = async (rowsBefore: number) => {
-  await settle();
+  await server.settled();
   expect(server.count('photo_submissions')).toBe(rowsBefore);
   expect(server.count('photos')).toBe(0);
   expect(server.storedFiles()).toEqual([]);

@@ -48,7 +48,11 @@ export async function startClockedServer(options: {
   });
   const errors: unknown[] = [];
   const { now } = options;
-  const app = createApp(config, { db, now: now && (() => now), reportError: (e) => errors.push(e) });
+  const app = createApp(config, {
+    db,
+    clock: now && (() => now.getTime()),
+    reportError: (e) => errors.push(e),
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
     s.once('error', reject);

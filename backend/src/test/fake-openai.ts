@@ -122,6 +122,62 @@ function answerFor(scenario: FakeScenario | string, model: string): Answer {
   }
 }
 
+/**
+ * OpenAI refuses a strict json_schema response format that uses a keyword outside its documented
+ * subset, e.g. "Invalid schema for response_format 'x': In context=('properties', 'title'),
+ * 'maxLength' is not permitted." (numbers' minimum/maximum and arrays' minItems/maxItems are allowed;
+ * string lengths are not). The fake answers the same 400, so a schema the real API would refuse
+ * fails here too.
+ */
+const NOT_PERMITTED = ['minLength', 'maxLength', 'patternProperties', 'minProperties', 'maxProperties'];
+
+function strictSchemaProblem(schema: unknown, context: string[] = []): string | null {
+  if (typeof schema !== 'object' || schema === null) return null;
+  const where = `In context=(${context.map((c) => `'${c}'`).join(', ')}), `;
+  for (const keyword of NOT_PERMITTED) {
+    if (keyword in schema) return `${where}'${keyword}' is not permitted.`;
+  }
+  const node = schema as Record<string, unknown>;
+  if (node.type === 'object') {
+    if (node.additionalProperties !== false) {
+      return `${where}'additionalProperties' is required to be supplied and to be false.`;
+    }
+    const properties = Object.keys((node.properties as object) ?? {});
+    const required = (node.required as string[]) ?? [];
+    const missing = properties.find((name) => !required.includes(name));
+    if (missing)
+      return `${where}'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && typeof value === 'object' && value !== null) {
+      for (const [name, child] of Object.entries(value)) {
+        const problem = strictSchemaProblem(child, [...context, 'properties', name]);
+        if (problem) return problem;
+      }
+    } else if (key === 'items' || key === 'anyOf') {
+      const children = Array.isArray(value) ? value : [value];
+      for (const child of children) {
+        const problem = strictSchemaProblem(child, [...context, key]);
+        if (problem) return problem;
+      }
+    }
+  }
+  return null;
+}
+
+function responseFormatProblem(body: ChatCompletionCreateParamsNonStreaming): Answer | null {
+  const format = body.response_format;
+  if (format?.type !== 'json_schema' || !format.json_schema.strict) return null;
+  const problem = strictSchemaProblem(format.json_schema.schema);
+  if (!problem) return null;
+  return apiError(
+    400,
+    `Invalid schema for response_format '${format.json_schema.name}': ${problem}`,
+    'invalid_request_error',
+    null,
+  );
+}
+
 export interface FakeOpenAi {
   /** The SDK's `baseURL`, e.g. http://127.0.0.1:PORT/v1 */
   url: string;
@@ -152,7 +208,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         ) as ChatCompletionCreateParamsNonStreaming;
         requests.push(body);
         attempt += 1;
-        answer = answerFor(typeof setting === 'function' ? setting(attempt) : setting, body.model);
+        answer =
+          responseFormatProblem(body) ??
+          answerFor(typeof setting === 'function' ? setting(attempt) : setting, body.model);
       }
       if (answer === 'hang') return; // the socket stays open until the client gives up or close()
       res.writeHead(answer.status, {

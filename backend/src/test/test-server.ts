@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
+import type { Clock } from '../time.ts';
 import { startServer, type RunningServer } from '../start.ts';
 import { hashPassword, PASSWORD_COST } from '../auth/password.ts';
 import { userRepository } from '../auth/user.repository.ts';
@@ -80,6 +81,11 @@ export interface TestServer extends RunningServer, Client {
   /** Every file under the photo folder and the upload scratch folder. */
   storedFiles(): string[];
   count(table: string): number;
+  /**
+   * Resolves once every upload's scratch folder is gone: the server removes it when the response
+   * closes, which can be just after the client has read the answer. Waits for that state, not a time.
+   */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +96,8 @@ export async function startTestServer(
     dataDir?: string;
     config?: (c: Config) => Config;
     logger?: Logger;
+    /** Stops time for the quote budget (see Clock): e.g. `() => 0`. */
+    clock?: Clock;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
@@ -104,7 +112,11 @@ export async function startTestServer(
   });
   const config = options.config ? options.config(base) : base;
   const errors: unknown[] = [];
-  const running = await startServer(config, { reportError: (e) => errors.push(e), logger: options.logger });
+  const running = await startServer(config, {
+    reportError: (e) => errors.push(e),
+    logger: options.logger,
+    clock: options.clock,
+  });
   const listed = (dir: string): string[] =>
     fs.existsSync(dir)
       ? fs
@@ -137,6 +149,11 @@ export async function startTestServer(
     addUser,
     storedFiles: () => [...listed(config.photoDir), ...listed(config.uploadTempDir)],
     count: (table) => (running.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+    async settled() {
+      const busy = () =>
+        fs.existsSync(config.uploadTempDir) && fs.readdirSync(config.uploadTempDir).length > 0;
+      while (busy()) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
     async stop() {
       await running.close();
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -161,6 +178,3 @@ export function photoForm(
   }
   return form;
 }
-
-/** Resolves after every pending file removal the server scheduled when a response closed. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

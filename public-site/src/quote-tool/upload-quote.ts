@@ -31,7 +31,8 @@ interface ErrorBody {
   error?: { message?: unknown };
 }
 
-function outcomeOf(status: number, body: unknown): QuoteUploadOutcome {
+/** What an answer of the server means for the form (exported for its tests). */
+export function outcomeOf(status: number, body: unknown): QuoteUploadOutcome {
   if (status >= 200 && status < 300) {
     return looksLikeQuoteResponse(body) ? { kind: 'quoted', response: body } : { kind: 'failed', status };
   }

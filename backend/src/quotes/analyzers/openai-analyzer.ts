@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { Clock } from '../../time.ts';
 import { MAX_QUOTE_PHOTOS, photoAnalysisSchema, type PhotoAnalysis } from '@washdesk/contract';
 import { AnalysisFailure, type AnalysisInput, type PhotoAnalyzer } from './photo-analyzer.ts';
 import { toStrictJsonSchema } from './strict-json-schema.ts';
@@ -17,7 +18,10 @@ export const RETRY_MIN_REMAINING_MS = 4_000;
 /** Enough to count windows and doors; more only costs upload time and tokens. */
 const LONG_EDGE = 1024;
 
-/** What the model must answer, derived from the contract so the two never drift apart. */
+/**
+ * What the model must answer, derived from the contract so the two never drift apart. Not the SDK's
+ * zodResponseFormat: with zod 4 it sends `maxLength`, which strict mode refuses (see strict-json-schema.ts).
+ */
 export const PHOTO_ANALYSIS_JSON_SCHEMA = toStrictJsonSchema(
   z.toJSONSchema(photoAnalysisSchema) as Record<string, unknown>,
 );
@@ -132,15 +136,18 @@ export interface OpenAiAnalyzerOptions {
   model?: string;
   /** Where the API lives; tests point it at a fake on 127.0.0.1. */
   baseUrl?: string;
+  /** What deadlines are measured on (default Date.now); tests stop it so speed cannot matter. */
+  now?: Clock;
 }
 
 export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): PhotoAnalyzer {
   const model = options.model || DEFAULT_OPENAI_MODEL;
+  const now = options.now ?? Date.now;
   // The SDK's own retries would ignore our deadline: retrying is decided below, once.
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0 });
 
   async function attempt(content: ChatCompletionContentPart[], deadline: number): Promise<Outcome> {
-    const budget = Math.floor(Math.min(ATTEMPT_LIMIT_MS, deadline - Date.now() - DEADLINE_MARGIN_MS));
+    const budget = Math.floor(Math.min(ATTEMPT_LIMIT_MS, deadline - now() - DEADLINE_MARGIN_MS));
     if (budget <= 0) return outcome('timeout', 'No time left for the photo analysis', false);
     // The SDK's timeout stops at the response headers; this abort also cuts a body that trickles.
     const controller = new AbortController();
@@ -182,7 +189,7 @@ export function createOpenAiAnalyzer(options: OpenAiAnalyzerOptions): PhotoAnaly
       const content = userContent(input, images);
       const first = await attempt(content, deadline);
       if ('analysis' in first) return first.analysis;
-      if (!first.retryable || deadline - Date.now() < RETRY_MIN_REMAINING_MS) throw first.failure;
+      if (!first.retryable || deadline - now() < RETRY_MIN_REMAINING_MS) throw first.failure;
       const second = await attempt(content, deadline);
       if ('analysis' in second) return second.analysis;
       throw second.failure;

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PRICED_SURFACES, DIFFICULTIES } from '@washdesk/contract';
+import { PRICED_SURFACES, DIFFICULTIES, photoAnalysisSchema } from '@washdesk/contract';
+import { GOOD_ANALYSIS, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
 import { PHOTO_ANALYSIS_JSON_SCHEMA } from './openai-analyzer.ts';
 import { toStrictJsonSchema } from './strict-json-schema.ts';
 
@@ -72,5 +76,38 @@ describe('the photo analysis schema sent to OpenAI (strict mode)', () => {
       required: ['a', 'b'],
       additionalProperties: false,
     });
+  });
+});
+
+describe('why not the SDK’s zodResponseFormat (openai/helpers/zod)', () => {
+  let fake: FakeOpenAi;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+  });
+  afterAll(() => fake.close());
+
+  const ask = (responseFormat: ResponseFormatJSONSchema) =>
+    new OpenAI({ apiKey: 'sk-test-not-real', baseURL: fake.url, maxRetries: 0 }).chat.completions.create({
+      model: 'gpt-4.1-mini',
+      messages: [{ role: 'user', content: 'Analyze the photos.' }],
+      response_format: responseFormat,
+    });
+
+  it('passes zod 4’s string limits on as maxLength, which strict mode refuses with a 400; ours is accepted', async () => {
+    fake.setScenario('good');
+    const sdkFormat = zodResponseFormat(photoAnalysisSchema, 'photo_analysis');
+    expect(JSON.stringify(sdkFormat.json_schema.schema)).toContain('"maxLength":500');
+
+    await expect(ask(sdkFormat)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining(
+        "Invalid schema for response_format 'photo_analysis': In context=('properties', 'surfaces', 'items', 'properties', 'notes'), 'maxLength' is not permitted.",
+      ),
+    });
+    const ours = await ask({
+      type: 'json_schema',
+      json_schema: { name: 'photo_analysis', strict: true, schema: PHOTO_ANALYSIS_JSON_SCHEMA },
+    });
+    expect(JSON.parse(ours.choices[0]!.message.content!)).toEqual(GOOD_ANALYSIS);
   });
 });

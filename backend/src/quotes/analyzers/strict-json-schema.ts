@@ -2,6 +2,12 @@
 // closed (`additionalProperties: false`) with every property listed in `required`, and none of
 // the size keywords. The contract's zod schema stays the single source of truth; this trims the
 // JSON Schema zod derives from it, and photoAnalysisSchema still checks the answer afterwards.
+//
+// Why not the SDK's zodResponseFormat (openai/helpers/zod)? With zod 4 it closes the objects and
+// lists every property as required, but passes the contract's string limits on as `maxLength`,
+// which strict mode refuses ("'maxLength' is not permitted", a 400 for every photo quote, so every
+// customer would get the local estimate). Here the limits become words in the description instead;
+// strict-json-schema.test.ts shows both against the fake OpenAI, which refuses such schemas too.
 
 type JsonSchema = { [key: string]: unknown };
 
