@@ -75,7 +75,8 @@ export default defineConfig({
 });
 
 function server(port: number, dataDir: string, env: Record<string, string>, seed?: 'volume') {
-  const start = 'npx tsx backend/src/server.ts';
+  // The production server entry, with password hashing at the tests' cost (see that file).
+  const start = 'npx tsx backend/src/test/e2e-app-server.ts';
   return {
     command: seed ? `npx tsx backend/scripts/seed-volume.ts && ${start}` : start,
     url: `http://127.0.0.1:${port}/api/health`,

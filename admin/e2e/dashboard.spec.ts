@@ -162,10 +162,10 @@ test('"Generate Reports" shows the weekly summary and downloads it as CSV', asyn
   await dialog.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^washdesk-weekly-report-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = fs
-    .readFileSync(await download.path(), 'utf8')
-    .trimEnd()
-    .split('\r\n');
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  // The byte order mark tells spreadsheet programs the file is UTF-8.
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe('Week starting,Submissions,Quotes,Bookings,Calls');
   expect(lines.slice(1)).toEqual(weeks.map((w) => [w.weekStart, ...cells(w)].join(',')));
 

@@ -207,7 +207,7 @@ test('an amount typed with commas, as the screens show amounts, is taken; a malf
   await dialog.getByLabel('Quote amount').fill('1,250');
   await dialog.getByRole('button', { name: 'Save Quote' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Submission updated successfully' })).toBeVisible();
-  await expect(dialog.getByText('Quoted at $1,250.00.')).toBeVisible();
+  await expect(dialog.getByText('Quoted at $1,250.')).toBeVisible();
   const saved = (await (
     await request.get(`/api/photo-submissions/${submission.id}`)
   ).json()) as PhotoSubmission;

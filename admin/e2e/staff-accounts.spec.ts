@@ -4,6 +4,9 @@ import { AdminPage, OwnerApi, SETTINGS_TABS, testOwner, uniqueEmail } from './ad
 // Each step that makes the server work (hashing a password, saving, fetching the list again)
 // waits for the server's answer, however long it takes, before the screen is checked.
 const USER_PATH = /^\/api\/users\/\d+$/;
+// Two people's browsers and a dozen steps each: a whole working session, not one screen. The
+// limit is a guard against a hang (each step waits for its state), as in the other long specs.
+test.describe.configure({ timeout: 90_000 });
 
 test('the owner adds a staff member, who can sign in until disabled', async ({ page, browser }) => {
   const owner = new AdminPage(page);

@@ -77,7 +77,8 @@ export const calendarDate = (requiredMessage: string) =>
 
 // An amount is a JSON number or the way a person writes dollars: 1250, 1250.5, 1,250.00, $1,250.
 // Never true (1), [5] (5), "0b101" (5), "1e3" or "0x10", which a plain Number() would accept.
-const DOLLARS_TEXT = /^\$?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d{1,2})?$/;
+// A minus sign is read, so that "-4" hears "cannot be negative" rather than "not an amount".
+const DOLLARS_TEXT = /^-?\$?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d{1,2})?$/;
 
 /** Money in dollars with at most cents, as people type it. */
 export const dollarAmount = (message = 'Enter an amount in dollars') =>

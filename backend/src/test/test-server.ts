@@ -5,12 +5,9 @@ import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import type { Clock } from '../time.ts';
 import { startServer, type RunningServer } from '../start.ts';
-import { hashPassword, PASSWORD_COST } from '../auth/password.ts';
+import './affordable-password-cost.ts';
+import { hashPassword } from '../auth/password.ts';
 import { userRepository } from '../auth/user.repository.ts';
-
-// Real scrypt, at a cost a test can afford dozens of times on a busy 2-core machine (the
-// production cost is checked in password.test.ts).
-PASSWORD_COST.N = 2 ** 12;
 
 export const FIXTURE_PHOTOS = path.resolve(import.meta.dirname, '../../../fixtures/photos');
 export const fixturePhoto = (name: string) => path.join(FIXTURE_PHOTOS, name);
