@@ -39,16 +39,29 @@ const quote = (estimateAmount: unknown) =>
   server.send('PUT', `/api/photo-submissions/${submissionId}`, { status: 'quoted', estimateAmount });
 
 describe('amounts', () => {
-  it.each([true, [5], '0b101', '0x10', '1e3', '5,00', '1,2345', '', ' ', null, {}, 'NaN', 'Infinity', -5, '-4'])(
-    'refuses %j with 400 and stores nothing',
-    async (amount) => {
-      const before = estimateOf(submissionId);
-      const res = await quote(amount);
-      expect(res.status).toBe(400);
-      expect((await res.json()).error.fields.estimateAmount).toMatch(/\S/);
-      expect(estimateOf(submissionId)).toBe(before);
-    },
-  );
+  it.each([
+    true,
+    [5],
+    '0b101',
+    '0x10',
+    '1e3',
+    '5,00',
+    '1,2345',
+    '',
+    ' ',
+    null,
+    {},
+    'NaN',
+    'Infinity',
+    -5,
+    '-4',
+  ])('refuses %j with 400 and stores nothing', async (amount) => {
+    const before = estimateOf(submissionId);
+    const res = await quote(amount);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.fields.estimateAmount).toMatch(/\S/);
+    expect(estimateOf(submissionId)).toBe(before);
+  });
 
   it.each([
     [1250, 1250],
