@@ -22,6 +22,11 @@ process.env.WASHDESK_E2E_OWNER_PASSWORD ??= 'e2e-owner-password-not-secret';
 
 export default defineConfig({
   fullyParallel: true,
+  // Hang guards, not measurements: every check waits for a state (a heading, a row, a toast), and
+  // on a 2-core machine with its other core busy a first screen load can take longer than
+  // Playwright's default 5 s. A test that hangs still fails, after these.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
   outputDir: '.test-output/playwright-artifacts',
