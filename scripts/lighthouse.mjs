@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse's mobile audit (its default settings: a mid-range phone on a
 // slow 4G link, simulated) of the four public routes, against the built apps served by a real
 // backend on 127.0.0.1 and Debian's Chromium. Prints the four category scores and the LCP.
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,19 +17,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // The issue's aim (issue 12): performance ≥ 95 and LCP ≤ 1.8 s on every public route.
 const AIM = { performance: 95, lcpSeconds: 1.8 };
-// The same flags as the browser tests (playwright.config.ts); a test tool's own browser
-// download fails on these machines.
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_PATH;
 
 const freePort = () =>
   new Promise((resolve, reject) => {
