@@ -31,6 +31,7 @@ import { messengerRepository } from './messenger/messenger.repository.ts';
 import { messengerRoutes } from './messenger/messenger.routes.ts';
 import { messengerDeliveryFromConfig } from './messenger/meta-delivery.ts';
 import { assistantChannels } from './assistant/assistant-channels.ts';
+import { createAssistant, type Pause } from './assistant/assistant.ts';
 import { assistantRepository } from './assistant/assistant.repository.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { assistantStatusService } from './assistant/assistant-status.service.ts';
@@ -61,6 +62,8 @@ export interface AppDeps {
   reportError?: (error: unknown, context: { method: string; path: string }) => void;
   /** The clock time budgets run on (default Date.now); tests stop it. */
   clock?: Clock;
+  /** How the assistant waits out Settings → Response Delay (default a real timer). */
+  pause?: Pause;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -114,6 +117,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(userRoutes(repos.users, repos.sessions));
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
+  // One conversation core for every channel that talks with customers (phone, Messenger).
+  const assistant = createAssistant({ db: deps.db, config, clock: deps.clock, pause: deps.pause });
+  void assistant; // the phone webhooks mount next
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
   app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));

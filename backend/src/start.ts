@@ -25,7 +25,7 @@ export interface RunningServer {
 /** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock'> = {},
+  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock' | 'pause'> = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.

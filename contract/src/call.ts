@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANONICAL_ID } from './common.ts';
-import { AI_INTENTS, AI_RESPONSE_CHANNELS, CALL_STATUSES } from './enums.ts';
+import { AI_ANSWER_SOURCES, AI_INTENTS, AI_RESPONSE_CHANNELS, CALL_STATUSES } from './enums.ts';
 
 export const callSchema = z.object({
   id: z.number().int(),
@@ -13,6 +13,12 @@ export const callSchema = z.object({
   duration: z.string().nullable(),
   durationSeconds: z.number().int().nullable(),
   intent: z.string().nullable(),
+  /** The caller asked for a person and nobody could be put through: staff owe a call back. */
+  callbackRequested: z.boolean(),
+  /** The number the caller was put through to, when they asked for a person. */
+  forwardedTo: z.string().nullable(),
+  /** The free estimate booked during the call, if any. */
+  appointmentId: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -35,6 +41,10 @@ export const aiResponseSchema = z.object({
   responseTimeMs: z.number().int().nullable(),
   successful: z.boolean(),
   photoRequestSent: z.boolean(),
+  /** What the answer was built from: "faq:12", "common:pricing", "prices", "profile". */
+  knowledgeUsed: z.array(z.string()),
+  /** The AI model wrote it, or the no-model path (no key, or the model failed or was too slow). */
+  answeredBy: z.enum(AI_ANSWER_SOURCES),
   createdAt: z.string(),
 });
 export type AiResponse = z.infer<typeof aiResponseSchema>;

@@ -123,9 +123,15 @@ export const AI_INTENTS = [
   'scheduling',
   'pricing',
   'service_area',
+  /** The customer asked for a person. */
+  'handoff',
   'other',
 ] as const;
 export type AiIntent = (typeof AI_INTENTS)[number];
+
+/** Who wrote an answer: the AI model, or the no-model path from the FAQ and common responses. */
+export const AI_ANSWER_SOURCES = ['model', 'fallback'] as const;
+export type AiAnswerSource = (typeof AI_ANSWER_SOURCES)[number];
 
 export const CONVERSATION_STATUSES = ['active', 'archived'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];

@@ -5,6 +5,7 @@ const INTENT_LABELS: Record<string, string> = {
   scheduling: 'Scheduling',
   pricing: 'Pricing',
   service_area: 'Service area',
+  handoff: 'Asked for a person',
   other: 'Other',
 };
 

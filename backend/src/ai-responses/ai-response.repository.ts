@@ -12,6 +12,8 @@ interface AiResponseRow {
   response_time_ms: number | null;
   successful: number;
   photo_request_sent: number;
+  knowledge_used: string;
+  answered_by: AiResponse['answeredBy'];
   created_at: string;
 }
 
@@ -26,6 +28,8 @@ const toAiResponse = (r: AiResponseRow): AiResponse => ({
   responseTimeMs: r.response_time_ms,
   successful: r.successful === 1,
   photoRequestSent: r.photo_request_sent === 1,
+  knowledgeUsed: JSON.parse(r.knowledge_used) as string[],
+  answeredBy: r.answered_by,
   createdAt: r.created_at,
 });
 

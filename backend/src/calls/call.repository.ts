@@ -10,6 +10,9 @@ interface CallRow {
   summary: string | null;
   duration_seconds: number | null;
   intent: string | null;
+  callback_requested: number;
+  forwarded_to: string | null;
+  appointment_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -24,18 +27,24 @@ const toCall = (r: CallRow): Call => ({
   duration: formatDuration(r.duration_seconds),
   durationSeconds: r.duration_seconds,
   intent: r.intent,
+  callbackRequested: r.callback_requested === 1,
+  forwardedTo: r.forwarded_to,
+  appointmentId: r.appointment_id,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
+// The appointment a call booked (appointments.call_id); the newest if staff booked more than one.
+const CALL_COLUMNS = `calls.*, (SELECT MAX(a.id) FROM appointments a WHERE a.call_id = calls.id) AS appointment_id`;
+
 export function callRepository(db: Db) {
-  const page = db.prepare(`SELECT * FROM calls WHERE (@status IS NULL OR status = @status)
+  const page = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE (@status IS NULL OR status = @status)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare('SELECT COUNT(*) AS n FROM calls WHERE (@status IS NULL OR status = @status)');
-  const one = db.prepare('SELECT * FROM calls WHERE id = ?');
+  const one = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE id = ?`);
   // Keyset paging for the export: each batch starts after the last row of the one before,
   // so a long log never sits in memory whole and no query stays open between batches.
-  const after = db.prepare(`SELECT * FROM calls WHERE @at IS NULL OR created_at < @at
+  const after = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE @at IS NULL OR created_at < @at
     OR (created_at = @at AND id < @id) ORDER BY created_at DESC, id DESC LIMIT @limit`);
   return {
     list(filter: { status?: string; limit: number; offset: number }) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import type { Clock } from '../time.ts';
+import type { Pause } from '../assistant/assistant.ts';
 import { startServer, type RunningServer } from '../start.ts';
 import './affordable-password-cost.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -66,6 +67,8 @@ export async function signIn(url: string, email: string, password = TEST_PASSWOR
 export interface TestServer extends RunningServer, Client {
   dataDir: string;
   errors: unknown[];
+  /** Milliseconds of every Response Delay the assistant asked for (the default pause skips them). */
+  pauses: number[];
   anonymous: Client;
   owner: Credentials;
   /** Adds an account straight to the database (as the CLI would) and returns its e-mail. */
@@ -95,6 +98,8 @@ export async function startTestServer(
     logger?: Logger;
     /** Stops time for the quote budget (see Clock): e.g. `() => 0`. */
     clock?: Clock;
+    /** Response Delay's wait; by default none, and every requested pause is kept in `pauses`. */
+    pause?: Pause;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
@@ -109,10 +114,17 @@ export async function startTestServer(
   });
   const config = options.config ? options.config(base) : base;
   const errors: unknown[] = [];
+  const pauses: number[] = [];
   const running = await startServer(config, {
     reportError: (e) => errors.push(e),
     logger: options.logger,
     clock: options.clock,
+    pause:
+      options.pause ??
+      ((ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      }),
   });
   const listed = (dir: string): string[] =>
     fs.existsSync(dir)
@@ -141,6 +153,7 @@ export async function startTestServer(
     ...clientOf(running.url, owner),
     dataDir,
     errors,
+    pauses,
     owner,
     anonymous: clientOf(running.url),
     addUser,

@@ -1,0 +1,51 @@
+import type { AiAnswerSource, AiIntent, AiResponseChannel } from '@washdesk/contract';
+
+/**
+ * The assistant's one conversation core, shared by the phone (Twilio webhooks) and Messenger:
+ * what the customer said goes in, the reply, its intent and any action come out. The channel
+ * layer only carries words in and out (speech, TwiML, Messenger sends).
+ */
+export interface AssistantTurnInput {
+  channel: AiResponseChannel;
+  /** The call (phone) or Messenger conversation this turn belongs to; its memory is kept per one. */
+  callId?: number;
+  conversationId?: number;
+  /** What the customer said, as heard or typed. */
+  message: string;
+  /** Who is on the line: caller id / Messenger profile, when known. */
+  customer: { phone?: string | null; name?: string | null };
+}
+
+export type AssistantAction =
+  /** Nothing for the channel to do but deliver the reply and listen again. */
+  | { type: 'none' }
+  /** The customer asked for a person: the channel puts them through or promises a call back. */
+  | { type: 'handoff' }
+  /** The customer said yes to the photo quote link: the channel sends it (SMS on the phone). */
+  | { type: 'send-photo-link' }
+  /** A free estimate was booked in this turn (after the customer confirmed the read-back). */
+  | { type: 'booked'; appointmentId: number };
+
+export interface AssistantTurn {
+  reply: string;
+  intent: AiIntent;
+  action: AssistantAction;
+  /** The conversation is over (the customer said goodbye, or a booking was confirmed and nothing else is asked). */
+  endOfConversation: boolean;
+  /** The AI response log row written for this turn. */
+  responseId: number;
+  answeredBy: AiAnswerSource;
+  /** What the reply was built from: "faq:12", "common:pricing", "prices", "profile". */
+  knowledgeUsed: string[];
+}
+
+export interface Assistant {
+  /** The opening line: who answers, and that it is the business's virtual assistant. */
+  greeting(channel: AiResponseChannel): string;
+  /** One customer turn: retrieval, reply, booking, AI response log, Response Delay included. */
+  turn(input: AssistantTurnInput): Promise<AssistantTurn>;
+  /** The channel sent the photo quote link of this turn: the log gets its "Photo request sent" badge. */
+  photoLinkSent(responseId: number): void;
+  /** A short summary of a finished call: what was asked, what was booked (model or built from the turns). */
+  summarizeCall(callId: number): Promise<string | null>;
+}
