@@ -14,6 +14,11 @@ export interface AssistantTurnInput {
   message: string;
   /** Who is on the line: caller id / Messenger profile, when known. */
   customer: { phone?: string | null; name?: string | null };
+  /**
+   * How this channel can hand over the photo quote link right now: 'text' (an SMS to the caller,
+   * Twilio configured), 'chat' (in the conversation itself), or null (it cannot: never offered).
+   */
+  photoLink: 'text' | 'chat' | null;
 }
 
 export type AssistantAction =
@@ -21,8 +26,11 @@ export type AssistantAction =
   | { type: 'none' }
   /** The customer asked for a person: the channel puts them through or promises a call back. */
   | { type: 'handoff' }
-  /** The customer said yes to the photo quote link: the channel sends it (SMS on the phone). */
-  | { type: 'send-photo-link' }
+  /**
+   * The customer said yes to the photo quote link: the channel sends it (SMS on the phone) and
+   * says first whether that worked; `reply` is what comes after that sentence.
+   */
+  | { type: 'send-photo-link'; url: string }
   /** A free estimate was booked in this turn (after the customer confirmed the read-back). */
   | { type: 'booked'; appointmentId: number };
 
