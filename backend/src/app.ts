@@ -118,7 +118,14 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
   // One conversation core for every channel that talks with customers (phone, Messenger).
-  const assistant = createAssistant({ db: deps.db, config, clock: deps.clock, pause: deps.pause });
+  const assistant = createAssistant({
+    db: deps.db,
+    config,
+    settings: repos.settings,
+    appointments: repos.appointments,
+    clock: deps.clock,
+    pause: deps.pause,
+  });
   void assistant; // the phone webhooks mount next
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));

@@ -96,6 +96,11 @@ const envSchema = z.object({
     .min(2, 'must be at least 2')
     .max(60, 'must be at most 60')
     .default(22),
+  ASSISTANT_TURN_BUDGET_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(9, 'must be at most 9 (Twilio waits 15 s for an answer, Response Delay included)')
+    .default(6),
   // Where the built apps are served from; tests point these at their own builds.
   PUBLIC_SITE_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
@@ -164,6 +169,8 @@ export interface Config {
   logLevel: string;
   /** How long a customer may wait for a photo quote, analysis included. */
   quoteBudgetMs: number;
+  /** How long the assistant waits for the AI model in one turn before the no-model path answers. */
+  assistantTurnBudgetMs: number;
   /** Built apps the server hands out; missing folders are reported on the page, not fatal. */
   publicSiteDist: string;
   adminDist: string;
@@ -226,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
     quoteBudgetMs: e.QUOTE_TIME_BUDGET_SECONDS * 1000,
+    assistantTurnBudgetMs: e.ASSISTANT_TURN_BUDGET_SECONDS * 1000,
     publicSiteDist: path.resolve(cwd, e.PUBLIC_SITE_DIST ?? path.join(repoRoot, 'public-site', 'dist')),
     adminDist: path.resolve(cwd, e.ADMIN_DIST ?? path.join(repoRoot, 'admin', 'dist')),
     migrationsDir: path.join(repoRoot, 'backend', 'migrations'),

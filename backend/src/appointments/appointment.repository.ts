@@ -91,9 +91,9 @@ export function appointmentRepository(db: Db) {
   const one = db.prepare('SELECT * FROM appointments WHERE id = ?');
   const insert = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
-     status, notes, source, created_at, updated_at)
+     status, notes, source, call_id, created_at, updated_at)
     VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @preferredDate, @preferredTime,
-     'scheduled', @notes, @source, @now, @now)`);
+     'scheduled', @notes, @source, @callId, @now, @now)`);
   const get = (id: number) => {
     const row = one.get(id) as AppointmentRow | undefined;
     return row && toAppointment(row);
@@ -130,8 +130,9 @@ export function appointmentRepository(db: Db) {
       })();
     },
     get,
-    create(input: NewAppointment, source: AppointmentSource = 'staff') {
-      return get(Number(insert.run({ ...input, source, now: nowIso() }).lastInsertRowid))!;
+    /** `callId`: the phone call that booked it (the phone assistant). */
+    create(input: NewAppointment, source: AppointmentSource = 'staff', callId: number | null = null) {
+      return get(Number(insert.run({ ...input, source, callId, now: nowIso() }).lastInsertRowid))!;
     },
     update(id: number, change: AppointmentChange) {
       const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [

@@ -14,7 +14,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function assistantStatusService(
   config: Config,
   channels: AssistantChannels,
-  assistant: AssistantRepository,
+  assistant: Pick<AssistantRepository, 'activeFaqEntries'>,
 ) {
   const { twilio, meta, openai } = config.providers;
   const phoneConfigured = Boolean(twilio.accountSid && twilio.authToken && twilio.phoneNumber);

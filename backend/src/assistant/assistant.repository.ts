@@ -1,10 +1,146 @@
+import type { AiAnswerSource, AiIntent, AiResponseChannel, CommonResponseId } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import type { KnowledgeSource } from './knowledge.ts';
 
-/** What the assistant answers from that lives in the database. */
+/** Which conversation a turn belongs to: a phone call or a Messenger conversation. */
+export interface ConversationRef {
+  channel: AiResponseChannel;
+  callId?: number;
+  conversationId?: number;
+}
+
+export interface LoggedAnswer extends ConversationRef {
+  customerMessage: string;
+  reply: string;
+  intent: AiIntent;
+  responseTimeMs: number;
+  successful: boolean;
+  knowledgeUsed: string[];
+  answeredBy: AiAnswerSource;
+}
+
+export interface PastTurn {
+  customer: string;
+  assistant: string;
+  intent: AiIntent;
+}
+
+/** What the assistant reads and writes in the database. */
 export function assistantRepository(db: Db) {
   const activeFaq = db.prepare('SELECT COUNT(*) AS n FROM faq_entries WHERE is_active = 1');
+  const faqEntries = db.prepare(
+    'SELECT id, question, answer, category FROM faq_entries WHERE is_active = 1 ORDER BY id',
+  );
+  const commonResponses = db.prepare(
+    'SELECT id, title, content, category FROM common_responses ORDER BY position',
+  );
+  // Anything that changes what the assistant knows changes this; the index is rebuilt only then.
+  const knowledgeVersion = db.prepare(`SELECT
+    (SELECT COUNT(*) || ':' || IFNULL(MAX(updated_at), '') || ':' || IFNULL(SUM(id * (1 + is_active)), 0)
+       FROM faq_entries) || '|' ||
+    (SELECT IFNULL(MAX(updated_at), '') FROM common_responses) AS version`);
+  const stateOfCall = db.prepare('SELECT state FROM assistant_conversations WHERE call_id = ?');
+  const stateOfConversation = db.prepare(
+    'SELECT state FROM assistant_conversations WHERE conversation_id = ?',
+  );
+  const saveCallState = db.prepare(`INSERT INTO assistant_conversations (channel, call_id, state, updated_at)
+    VALUES (@channel, @id, @state, @now)
+    ON CONFLICT (call_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`);
+  const saveConversationState =
+    db.prepare(`INSERT INTO assistant_conversations (channel, conversation_id, state, updated_at)
+    VALUES (@channel, @id, @state, @now)
+    ON CONFLICT (conversation_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`);
+  const log = db.prepare(`INSERT INTO ai_responses (channel, call_id, conversation_id, customer_message,
+    ai_response, intent, response_time_ms, successful, knowledge_used, answered_by, created_at)
+    VALUES (@channel, @callId, @conversationId, @customerMessage, @reply, @intent, @responseTimeMs,
+    @successful, @knowledgeUsed, @answeredBy, @now)`);
+  const markPhotoLink = db.prepare('UPDATE ai_responses SET photo_request_sent = 1 WHERE id = ?');
+  const bumpFaq = db.prepare(
+    'UPDATE faq_entries SET usage_count = usage_count + 1 WHERE id = ? AND is_active = 1',
+  );
+  const turnsOfCall = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
+    WHERE call_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
+  const turnsOfConversation = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
+    WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
+  const takenTimes = db.prepare(
+    `SELECT preferred_time FROM appointments WHERE scheduled_date = ? AND status = 'scheduled' AND preferred_time IS NOT NULL`,
+  );
+  const appointmentOfCall = db.prepare(
+    'SELECT service_type, scheduled_date, preferred_time FROM appointments WHERE call_id = ? ORDER BY id DESC LIMIT 1',
+  );
+  const callOutcome = db.prepare('SELECT callback_requested, forwarded_to FROM calls WHERE id = ?');
+
+  type TurnRow = { customer_message: string; ai_response: string; intent: AiIntent };
+  const toTurns = (rows: TurnRow[]): PastTurn[] =>
+    rows.reverse().map((r) => ({ customer: r.customer_message, assistant: r.ai_response, intent: r.intent }));
+
   return {
     activeFaqEntries: () => (activeFaq.get() as { n: number }).n,
+    knowledgeVersion: () => (knowledgeVersion.get() as { version: string }).version,
+    knowledgeSource(): Omit<KnowledgeSource, 'business'> {
+      return {
+        faq: faqEntries.all() as KnowledgeSource['faq'],
+        common: commonResponses.all() as {
+          id: CommonResponseId;
+          title: string;
+          content: string;
+          category: string;
+        }[],
+      };
+    },
+    loadState<T>(ref: ConversationRef): T | undefined {
+      const row = (
+        ref.callId !== undefined ? stateOfCall.get(ref.callId) : stateOfConversation.get(ref.conversationId)
+      ) as { state: string } | undefined;
+      return row ? (JSON.parse(row.state) as T) : undefined;
+    },
+    saveState(ref: ConversationRef, state: unknown) {
+      const params = { channel: ref.channel, state: JSON.stringify(state), now: nowIso() };
+      if (ref.callId !== undefined) saveCallState.run({ ...params, id: ref.callId });
+      else if (ref.conversationId !== undefined)
+        saveConversationState.run({ ...params, id: ref.conversationId });
+    },
+    /** One answer in the AI response log; FAQ entries it used count one more use. Returns the row id. */
+    logAnswer(answer: LoggedAnswer): number {
+      return db.transaction(() => {
+        const { lastInsertRowid } = log.run({
+          channel: answer.channel,
+          callId: answer.callId ?? null,
+          conversationId: answer.conversationId ?? null,
+          customerMessage: answer.customerMessage,
+          reply: answer.reply,
+          intent: answer.intent,
+          responseTimeMs: Math.round(answer.responseTimeMs),
+          successful: answer.successful ? 1 : 0,
+          knowledgeUsed: JSON.stringify(answer.knowledgeUsed),
+          answeredBy: answer.answeredBy,
+          now: nowIso(),
+        });
+        for (const id of answer.knowledgeUsed) {
+          if (id.startsWith('faq:')) bumpFaq.run(Number(id.slice(4)));
+        }
+        return Number(lastInsertRowid);
+      })();
+    },
+    markPhotoLinkSent: (responseId: number) => void markPhotoLink.run(responseId),
+    /** The last `limit` turns of a call or conversation, oldest first. */
+    recentTurns(ref: ConversationRef, limit: number): PastTurn[] {
+      const rows =
+        ref.callId !== undefined
+          ? turnsOfCall.all(ref.callId, limit)
+          : ref.conversationId !== undefined
+            ? turnsOfConversation.all(ref.conversationId, limit)
+            : [];
+      return toTurns(rows as TurnRow[]);
+    },
+    takenTimes: (date: string) =>
+      (takenTimes.all(date) as { preferred_time: string }[]).map((r) => r.preferred_time),
+    appointmentOfCall: (callId: number) =>
+      appointmentOfCall.get(callId) as
+        { service_type: string; scheduled_date: string; preferred_time: string | null } | undefined,
+    callOutcome: (callId: number) =>
+      callOutcome.get(callId) as { callback_requested: number; forwarded_to: string | null } | undefined,
   };
 }
 export type AssistantRepository = ReturnType<typeof assistantRepository>;

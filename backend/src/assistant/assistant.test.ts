@@ -1,0 +1,369 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appointmentRepository } from '../appointments/appointment.repository.ts';
+import { settingsRepository } from '../settings/settings.repository.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { createAssistant } from './assistant.ts';
+import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
+import { NO_ANSWER } from './wording.ts';
+
+// The assistant core on a real database, turn by turn, as the phone and Messenger channels call
+// it. Monday 23 November 2026, 9:30 AM in California.
+const NOW = Date.parse('2026-11-23T17:30:00Z');
+const CALLER = '+17075550123';
+
+let server: TestServer;
+let fake: FakeOpenAi | undefined;
+const pauses: number[] = [];
+
+function assistantFor(s: TestServer, env: { budgetMs?: number } = {}): Assistant {
+  return createAssistant({
+    db: s.db,
+    config: { ...s.config, assistantTurnBudgetMs: env.budgetMs ?? s.config.assistantTurnBudgetMs },
+    settings: settingsRepository(s.db),
+    appointments: appointmentRepository(s.db),
+    clock: () => NOW,
+    pause: async (ms) => void pauses.push(ms),
+  });
+}
+
+const newCall = (s: TestServer) =>
+  Number(
+    s.db
+      .prepare(
+        `INSERT INTO calls (call_sid, phone_number, status, created_at, updated_at)
+        VALUES (?, ?, 'in-progress', '2026-11-23T17:30:00Z', '2026-11-23T17:30:00Z')`,
+      )
+      .run(`CA${Math.random().toString(16).slice(2).padEnd(32, '0')}`, CALLER).lastInsertRowid,
+  );
+
+const addFaq = (s: TestServer, question: string, answer: string, category = 'general', active = true) =>
+  Number(
+    s.db
+      .prepare(
+        `INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
+        VALUES (?, ?, ?, ?, '2026-01-01', '2026-01-01')`,
+      )
+      .run(question, answer, category, active ? 1 : 0).lastInsertRowid,
+  );
+
+const setAi = (s: TestServer, change: Record<string, unknown>) =>
+  s.db
+    .prepare(
+      `INSERT INTO settings (key, value, updated_at) VALUES ('ai', ?, '2026-01-01')
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    )
+    .run(
+      JSON.stringify({
+        friendlyTone: false,
+        autoScheduleQuotes: false,
+        photoRequestPrompts: false,
+        responseDelay: 1,
+        ...change,
+      }),
+    );
+
+/** A phone call's turns: each line as the caller says it, the replies as the caller hears them. */
+function phoneCall(
+  assistant: Assistant,
+  callId: number,
+  photoLink: AssistantTurnInput['photoLink'] = 'text',
+) {
+  return (message: string) =>
+    assistant.turn({ channel: 'phone', callId, message, customer: { phone: CALLER }, photoLink });
+}
+
+const appointments = () =>
+  server.db.prepare('SELECT * FROM appointments ORDER BY id').all() as Record<string, unknown>[];
+const usage = (id: number) =>
+  (server.db.prepare('SELECT usage_count FROM faq_entries WHERE id = ?').get(id) as { usage_count: number })
+    .usage_count;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+afterEach(async () => {
+  server.db.exec(
+    'DELETE FROM ai_responses; DELETE FROM appointments; DELETE FROM faq_entries; DELETE FROM settings;',
+  );
+  pauses.length = 0;
+  await fake?.close();
+  fake = undefined;
+});
+
+describe('answers from the knowledge, with no AI key', () => {
+  it('says the matching FAQ answer as written, counts its use, and never uses an inactive entry', async () => {
+    setAi(server, {});
+    const roofs = addFaq(
+      server,
+      'Do you clean roofs and remove moss?',
+      'Yes. We treat moss on asphalt, metal and tile roofs.',
+      'services',
+    );
+    const hidden = addFaq(
+      server,
+      'Do you wash boats?',
+      'Boats are washed on Tuesdays at the marina.',
+      'services',
+      false,
+    );
+    const say = phoneCall(assistantFor(server), newCall(server));
+
+    const turn = await say('Hi, do you clean mossy roofs?');
+    expect(turn.reply).toContain('Yes. We treat moss on asphalt, metal and tile roofs.');
+    expect(turn.knowledgeUsed).toEqual([`faq:${roofs}`]);
+    expect(turn.answeredBy).toBe('fallback');
+    expect(usage(roofs)).toBe(1);
+
+    const boats = await say('Do you wash boats at the marina?');
+    expect(boats.reply).not.toContain('marina');
+    expect(boats.knowledgeUsed).not.toContain(`faq:${hidden}`);
+    expect(usage(hidden)).toBe(0);
+  });
+
+  it('says plainly that it does not know, and logs the answer as unsuccessful', async () => {
+    setAi(server, {});
+    const callId = newCall(server);
+    const turn = await phoneCall(assistantFor(server), callId)('Can you fix my car radio?');
+    expect(turn.reply).toBe(NO_ANSWER);
+    const row = server.db.prepare('SELECT * FROM ai_responses WHERE id = ?').get(turn.responseId) as Record<
+      string,
+      unknown
+    >;
+    expect(row).toMatchObject({
+      channel: 'phone',
+      call_id: callId,
+      customer_message: 'Can you fix my car radio?',
+      ai_response: NO_ANSWER,
+      successful: 0,
+      answered_by: 'fallback',
+      knowledge_used: '[]',
+    });
+  });
+
+  it('answers price questions from the common response staff edited in Settings', async () => {
+    setAi(server, {});
+    server.db
+      .prepare(
+        `UPDATE common_responses SET content = 'Every house is priced after a free visit; call for details.', updated_at = '2026-11-01' WHERE id = 'pricing'`,
+      )
+      .run();
+    const turn = await phoneCall(assistantFor(server), newCall(server))('What are your pricing options?');
+    expect(turn.reply).toContain('Every house is priced after a free visit');
+    expect(turn.intent).toBe('pricing');
+    server.db
+      .prepare(
+        `UPDATE common_responses SET content = 'Soft washing starts at $150.', updated_at = '2026-11-02' WHERE id = 'pricing'`,
+      )
+      .run();
+    expect(
+      (await phoneCall(assistantFor(server), newCall(server))('What are your pricing options?')).reply,
+    ).toContain('Soft washing starts at $150.');
+  });
+});
+
+describe('booking a free estimate', () => {
+  it('books from one sentence after the read-back, on the right day in California', async () => {
+    setAi(server, {});
+    const callId = newCall(server);
+    const say = phoneCall(assistantFor(server), callId);
+    const first = await say(
+      "Hi, this is Dana Whitfield, I'd like a free estimate for a house wash at 512 Redwood Drive, Garberville next Tuesday at 10 AM",
+    );
+    expect(first.reply).toContain(
+      'a free estimate for House Wash at 512 Redwood Drive, Garberville, on Tuesday, December 1 at 10:00 AM, for Dana Whitfield. Shall I book it?',
+    );
+    expect(appointments()).toEqual([]);
+    const yes = await say('Yes please');
+    expect(yes.action).toMatchObject({ type: 'booked' });
+    expect(appointments()).toEqual([
+      expect.objectContaining({
+        customer_name: 'Dana Whitfield',
+        customer_phone: CALLER,
+        address: '512 Redwood Drive, Garberville',
+        service_type: 'house-wash',
+        scheduled_date: '2026-12-01',
+        preferred_time: '10:00 AM',
+        status: 'scheduled',
+        source: 'phone',
+        call_id: callId,
+      }),
+    ]);
+    expect(yes.action.type === 'booked' && yes.action.appointmentId).toBe(appointments()[0]!.id);
+  });
+
+  it('asks for what is missing across turns, refuses a past day and an hour outside 8 to 4, and books once', async () => {
+    setAi(server, {});
+    const say = phoneCall(assistantFor(server), newCall(server));
+    expect((await say('Can I book an estimate?')).reply).toContain('May I have your name?');
+    expect((await say('Rosa Ortega')).reply).toContain('Which service');
+    expect((await say('My roof has moss on it')).reply).toContain('What is the address');
+    expect((await say('It is 44 Shelter Cove Road in Whitethorn')).reply).toContain('What day');
+    expect((await say('November 2nd, 2026')).reply).toContain('That day has already passed.');
+    expect((await say('Thursday')).reply).toContain('What time suits you?');
+    expect((await say('at 6 in the evening')).reply).toContain('on the hour, from 8 AM to 4 PM');
+    const readBack = await say('2 in the afternoon');
+    expect(readBack.reply).toContain(
+      'Roof Cleaning at 44 Shelter Cove Road, Whitethorn, on Thursday, November 26 at 2:00 PM, for Rosa Ortega',
+    );
+    await say('yes');
+    expect(appointments()).toHaveLength(1);
+    expect(appointments()[0]).toMatchObject({ scheduled_date: '2026-11-26', preferred_time: '2:00 PM' });
+  });
+
+  it('books nothing when the caller hangs up or says goodbye before confirming', async () => {
+    setAi(server, {});
+    const callId = newCall(server);
+    const assistant = assistantFor(server);
+    const say = phoneCall(assistant, callId);
+    await say(
+      'I want to schedule an estimate for my driveway, my name is Sam Lee, 9 Oak Street, Redway, tomorrow at 9',
+    );
+    const bye = await say('Actually, never mind. Bye');
+    expect(bye.endOfConversation).toBe(true);
+    expect(appointments()).toEqual([]);
+    expect(await assistant.summarizeCall(callId)).toContain('did not confirm');
+  });
+
+  it('offers the free hours when the asked-for slot is taken', async () => {
+    setAi(server, {});
+    appointmentRepository(server.db).create(
+      {
+        customerName: 'Earlier Caller',
+        customerPhone: '7075550100',
+        customerEmail: null,
+        address: '1 Main Street, Garberville',
+        serviceType: 'house-wash',
+        preferredDate: '2026-12-01',
+        preferredTime: '10:00 AM',
+        notes: null,
+      },
+      'staff',
+    );
+    const say = phoneCall(assistantFor(server), newCall(server));
+    const taken = await say(
+      'This is Ann Bell, book a house wash estimate at 7 Pine Lane, Miranda next Tuesday at 10',
+    );
+    expect(taken.reply).toContain(
+      '10:00 AM is already taken that day. We still have 8:00 AM, 9:00 AM, 11:00 AM',
+    );
+    expect((await say('11 AM works')).reply).toContain('on Tuesday, December 1 at 11:00 AM');
+  });
+});
+
+describe('the AI settings', () => {
+  it('Friendly Tone changes the wording of the same answer', async () => {
+    addFaq(server, 'Are you insured?', 'Yes, fully licensed and insured.');
+    setAi(server, { friendlyTone: false });
+    const plain = await phoneCall(assistantFor(server), newCall(server))('Are you insured?');
+    setAi(server, { friendlyTone: true });
+    const friendly = await phoneCall(assistantFor(server), newCall(server))('Are you insured?');
+    expect(plain.reply).toContain('Yes, fully licensed and insured.');
+    expect(friendly.reply).toContain('Yes, fully licensed and insured.');
+    expect(friendly.reply).not.toBe(plain.reply);
+    expect(assistantFor(server).greeting('phone')).toMatch(/^Hi there!/);
+  });
+
+  it('Auto-Schedule Quotes offers a free estimate after a price question, and "yes" starts the booking', async () => {
+    setAi(server, { autoScheduleQuotes: false });
+    expect(
+      (await phoneCall(assistantFor(server), newCall(server))('How much does it cost?')).reply,
+    ).not.toContain('free on-site estimate?');
+    setAi(server, { autoScheduleQuotes: true });
+    const say = phoneCall(assistantFor(server), newCall(server));
+    expect((await say('How much does it cost?')).reply).toContain(
+      'Would you like to book a free on-site estimate?',
+    );
+    expect((await say('Yes')).reply).toContain('May I have your name?');
+  });
+
+  it('Photo Request Prompts offers the link where the channel can send it, and a yes asks the channel to send it', async () => {
+    setAi(server, { photoRequestPrompts: true });
+    const say = phoneCall(assistantFor(server), newCall(server));
+    expect((await say('Can I get a quote?')).reply).toContain('text you a link to send us photos');
+    const yes = await say('yes');
+    expect(yes.action).toEqual({
+      type: 'send-photo-link',
+      url: `${server.config.publicBaseUrl}/photo-quote-tool`,
+    });
+    // A phone without texting never hears the offer.
+    const noText = phoneCall(assistantFor(server), newCall(server), null);
+    expect((await noText('Can I get a quote?')).reply).not.toContain('link');
+    setAi(server, { photoRequestPrompts: false });
+    expect(
+      (await phoneCall(assistantFor(server), newCall(server))('Can I get a quote?')).reply,
+    ).not.toContain('link');
+  });
+
+  it('Response Delay makes the assistant wait that long before its reply', async () => {
+    setAi(server, { responseDelay: 3.5 });
+    await phoneCall(assistantFor(server), newCall(server))('Are you insured?');
+    expect(pauses).toEqual([3500]);
+  });
+});
+
+describe('with an AI model (the fake OpenAI on 127.0.0.1)', () => {
+  const withModel = async (budgetMs?: number) => {
+    fake = await startFakeOpenAi();
+    const s = {
+      ...server,
+      config: {
+        ...server.config,
+        providers: { ...server.config.providers, openai: { apiKey: 'sk-test', baseUrl: fake.url } },
+      },
+    };
+    return assistantFor(s as TestServer, { budgetMs });
+  };
+  const modelAnswer = (reply: string, usedFacts: string[], intent = 'service_inquiry') => ({
+    content: {
+      reply,
+      intent,
+      usedFacts,
+      handoff: false,
+      endOfConversation: false,
+      booking: { name: null, service: null, address: null, when: null },
+    },
+  });
+
+  it('speaks the model reply built from the retrieved facts, and counts the FAQ it used', async () => {
+    setAi(server, {});
+    const roofs = addFaq(server, 'Do you clean roofs?', 'Yes, roofs of every kind.', 'services');
+    const assistant = await withModel();
+    fake!.setScenario(modelAnswer('We do clean roofs, every kind of them.', [`faq:${roofs}`]));
+    const turn = await phoneCall(assistant, newCall(server))('Do you do roofs?');
+    expect(turn).toMatchObject({
+      reply: 'We do clean roofs, every kind of them. Is there anything else I can help you with?',
+      answeredBy: 'model',
+    });
+    expect(usage(roofs)).toBe(1);
+    const prompt = fake!.requests[0]!.messages[0]!.content as string;
+    expect(prompt).toContain('Yes, roofs of every kind.');
+    expect(prompt).toContain('polite, plain and professional');
+  });
+
+  it('throws away a model reply with a price that is not in the facts', async () => {
+    setAi(server, {});
+    const assistant = await withModel();
+    fake!.setScenario(modelAnswer('A roof costs $99 flat.', [], 'pricing'));
+    const turn = await phoneCall(assistant, newCall(server))('How much is a roof?');
+    expect(turn.answeredBy).toBe('fallback');
+    expect(turn.reply).not.toContain('$99');
+  });
+
+  it.each(['malformed', 'refusal', 'server-error', 'hang'])(
+    'answers from the FAQ when the model gives %s',
+    async (mode) => {
+      setAi(server, {});
+      addFaq(server, 'Are you insured?', 'Yes, fully licensed and insured.');
+      const assistant = await withModel(1000);
+      fake!.setScenario(mode);
+      const turn = await phoneCall(assistant, newCall(server))('Are you insured?');
+      expect(turn.answeredBy).toBe('fallback');
+      expect(turn.reply).toContain('Yes, fully licensed and insured.');
+      expect(fake!.requests).toHaveLength(1);
+    },
+  );
+});

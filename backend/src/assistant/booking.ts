@@ -1,0 +1,220 @@
+import * as chrono from 'chrono-node';
+import {
+  APPOINTMENT_SERVICE_OPTIONS,
+  PREFERRED_TIMES,
+  type AppointmentServiceType,
+  type PreferredTime,
+} from '@washdesk/contract';
+
+// Booking a free estimate by filling slots across turns: whatever the customer says is searched for
+// a name, a service, an address and a day and time; what is still missing is asked for, one at a
+// time; the whole booking is read back and only a "yes" books it.
+
+export interface BookingSlots {
+  name?: string;
+  serviceType?: AppointmentServiceType;
+  address?: string;
+  /** `YYYY-MM-DD` in the business's time zone. */
+  date?: string;
+  time?: PreferredTime;
+  /** Only asked for where the channel has no caller id (Messenger). */
+  phone?: string;
+}
+export type Slot = keyof BookingSlots;
+
+export interface BookingState {
+  slots: BookingSlots;
+  stage: 'collecting' | 'confirming';
+  /** The slot the last reply asked for: a bare answer ("Dana", "512 Redwood Drive") fills it. */
+  asking?: Slot;
+}
+
+export interface Extracted {
+  slots: BookingSlots;
+  /** Said but not bookable: a past day, a time outside 8 AM–4 PM. Read to the customer. */
+  problems: string[];
+}
+
+const SERVICE_WORDS: [RegExp, AppointmentServiceType][] = [
+  [/\b(house|home|siding|exterior|soft ?wash)/i, 'house-wash'],
+  [/\b(roof|moss|shingle)/i, 'roof-cleaning'],
+  [/\bdriveway/i, 'driveway-cleaning'],
+  [/\b(concrete|patio|walkway|sidewalk|pavers?)/i, 'concrete-cleaning'],
+  [/\bdeck/i, 'deck-cleaning'],
+  [/\bfence/i, 'fence-cleaning'],
+  [/\bgutter/i, 'gutter-cleaning'],
+  [/\bwindow/i, 'window-washing'],
+];
+export const serviceLabel = (type: AppointmentServiceType) =>
+  APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === type)!.label;
+
+const STREET =
+  'street|st|road|rd|drive|dr|avenue|ave|lane|ln|way|court|ct|boulevard|blvd|place|pl|highway|hwy|circle|cir|trail|loop|terrace|ridge|parkway|pkwy|route';
+const STREET_ADDRESS = new RegExp(
+  `\\b\\d{1,6}[a-z]?\\s+(?:[nsew]\\.?\\s+)?(?:[a-z0-9'.-]+\\s+){0,4}?(?:${STREET})\\b\\.?`,
+  'i',
+);
+// The town after the street: capitalised words, but not "Tuesday" or "December" starting the date.
+const TOWN = /^,?\s+(?:in\s+)?((?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+){0,2})/;
+const NOT_TOWN =
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Next|This|Tomorrow|Today|On|At)$/;
+
+function findAddress(text: string): string | undefined {
+  const street = STREET_ADDRESS.exec(text);
+  if (!street) return undefined;
+  const after = TOWN.exec(text.slice(street.index + street[0].length));
+  const town = after?.[1]
+    ?.split(/\s+/)
+    .filter((word, i, words) => !words.slice(0, i + 1).some((w) => NOT_TOWN.test(w)))
+    .join(' ');
+  return town ? `${street[0]}${after![0].slice(0, after![0].indexOf(after![1]!))}${town}` : street[0];
+}
+const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/;
+const NAME_WORD = "[A-Z][a-z'’-]+";
+const NAME_INTRO = new RegExp(
+  // Case matters for the name only: "this is Dana" and "This is Dana" both introduce one.
+  `\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame is|[Tt]his is|I am|I'm|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+);
+const NOT_NAMES = new Set(['Looking', 'Calling', 'Interested', 'Wondering', 'Trying', 'Just', 'Not', 'Sure']);
+
+/** The business's wall clock now: the calendar date and hour there. */
+export function businessNow(instant: number, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    // chrono reads "next Tuesday" against a Date's own fields: one whose fields are the business's
+    // wall clock makes the answer the business's, whatever the server's time zone.
+    asLocalDate: new Date(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+    ),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const timeLabel = (hour: number) =>
+  `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}` as PreferredTime;
+const FIRST_HOUR = 8;
+const LAST_HOUR = 16;
+
+function extractWhen(text: string, now: ReturnType<typeof businessNow>): Extracted {
+  const slots: BookingSlots = {};
+  const problems: string[] = [];
+  for (const result of chrono.parse(text, now.asLocalDate, { forwardDate: true })) {
+    const start = result.start;
+    const dayGiven = start.isCertain('day') || start.isCertain('weekday');
+    if (dayGiven && !slots.date) {
+      const date = `${start.get('year')}-${pad(start.get('month')!)}-${pad(start.get('day')!)}`;
+      if (date < now.date) problems.push('That day has already passed.');
+      else slots.date = date;
+    }
+    if (start.isCertain('hour') && !slots.time) {
+      let hour = start.get('hour')!;
+      // "at 2" on a business line means 2 in the afternoon, not the middle of the night.
+      if (!start.isCertain('meridiem') && hour >= 1 && hour <= 7) hour += 12;
+      if ((start.get('minute') ?? 0) !== 0 || hour < FIRST_HOUR || hour > LAST_HOUR)
+        problems.push('We book estimates on the hour, from 8 AM to 4 PM.');
+      else slots.time = timeLabel(hour);
+    }
+  }
+  return { slots, problems };
+}
+
+const trimClause = (text: string) =>
+  text
+    .trim()
+    .replace(/^(it'?s|it is|that'?s|that is|the address is|address is|at|um|uh)\s+/i, '')
+    .replace(/[.!?]+$/, '')
+    .trim();
+
+/** Everything bookable in one thing the customer said; `asking` lets a bare answer fill that slot. */
+export function extractSlots(
+  message: string,
+  asking: Slot | undefined,
+  now: ReturnType<typeof businessNow>,
+): Extracted {
+  const slots: BookingSlots = {};
+  let rest = message;
+
+  const address = findAddress(rest);
+  if (address) {
+    slots.address = address
+      .replace(/,?\s+in\s+/i, ', ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    rest = rest.replace(address, ' ');
+  }
+  const phone = PHONE.exec(rest)?.[0];
+  if (phone) {
+    slots.phone = phone.trim();
+    rest = rest.replace(phone, ' ');
+  }
+  const named = NAME_INTRO.exec(rest)?.[1];
+  if (named && !NOT_NAMES.has(named.split(/\s+/)[0]!)) slots.name = named;
+
+  const services = new Set(SERVICE_WORDS.filter(([pattern]) => pattern.test(rest)).map(([, type]) => type));
+  if (services.size === 1) slots.serviceType = [...services][0];
+  else if (services.size > 1) slots.serviceType = 'multiple-services';
+
+  const when = extractWhen(rest, now);
+  Object.assign(slots, when.slots);
+
+  // A bare answer to the question just asked: "Dana Whitfield", "PO Box 12, Redway".
+  const bare = trimClause(rest);
+  if (asking === 'name' && !slots.name && /^[a-z'’ -]{2,60}$/i.test(bare) && bare.split(/\s+/).length <= 4)
+    slots.name = bare.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  if (asking === 'address' && !slots.address && bare.length >= 5 && /\d/.test(bare)) slots.address = bare;
+  return { slots, problems: when.problems };
+}
+
+const QUESTIONS: Record<Slot, string> = {
+  name: 'May I have your name?',
+  serviceType:
+    'Which service is the estimate for: a house wash, roof cleaning, driveway or concrete cleaning, a deck, fence, gutters or windows?',
+  address: 'What is the address of the property?',
+  date: 'What day would you like us to come out?',
+  time: 'What time suits you? We come on the hour between 8 AM and 4 PM.',
+  phone: 'What phone number can we reach you on?',
+};
+const ORDER: Slot[] = ['name', 'serviceType', 'address', 'date', 'time', 'phone'];
+
+/** The first slot still empty, or undefined when the booking can be read back. */
+export function missingSlot(slots: BookingSlots, needsPhone: boolean): Slot | undefined {
+  return ORDER.find((slot) => (slot !== 'phone' || needsPhone) && !slots[slot]);
+}
+export const questionFor = (slot: Slot) => QUESTIONS[slot];
+
+/** "Tuesday, December 1" for a calendar date. */
+export const spokenDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+
+export function readBack(slots: BookingSlots): string {
+  const service =
+    slots.serviceType === 'multiple-services' ? 'several services' : serviceLabel(slots.serviceType!);
+  return `Let me read that back: a free estimate for ${service} at ${slots.address}, on ${spokenDate(slots.date!)} at ${slots.time}, for ${slots.name}. Shall I book it?`;
+}
+
+/** Hours of the day still free for an estimate, as the customer hears them. */
+export const freeTimes = (taken: readonly string[]) => PREFERRED_TIMES.filter((t) => !taken.includes(t));

@@ -1,0 +1,37 @@
+import type { PastTurn } from './assistant.repository.ts';
+import { serviceLabel, spokenDate } from './booking.ts';
+import type { AppointmentServiceType } from '@washdesk/contract';
+
+const quoted = (text: string) => `"${text.length > 80 ? `${text.slice(0, 77).trimEnd()}...` : text}"`;
+
+/** The call for a model to summarise: who said what, in order. */
+export const transcriptOf = (turns: readonly PastTurn[]) =>
+  turns.map((t) => `Caller: ${t.customer || '(silence)'}\nAssistant: ${t.assistant}`).join('\n');
+
+/**
+ * A call's summary for Call Logs when no model writes one: what the caller asked, what was booked,
+ * and whether someone owes them a call back. Null for a call with nothing said.
+ */
+export function buildCallSummary(
+  turns: readonly PastTurn[],
+  appointment: { service_type: string; scheduled_date: string; preferred_time: string | null } | undefined,
+  call: { callback_requested: number; forwarded_to: string | null } | undefined,
+): string | null {
+  const parts: string[] = [];
+  const questions = turns.filter((t) => t.customer && t.intent !== 'scheduling' && t.intent !== 'handoff');
+  if (questions.length) {
+    const shown = questions.slice(0, 2).map((t) => quoted(t.customer));
+    const more = questions.length > 2 ? ` and ${questions.length - 2} more` : '';
+    parts.push(`Asked ${shown.join(' and ')}${more}.`);
+  }
+  if (appointment) {
+    const service = serviceLabel(appointment.service_type as AppointmentServiceType);
+    const time = appointment.preferred_time ? ` at ${appointment.preferred_time}` : '';
+    parts.push(`Booked a free estimate (${service}) for ${spokenDate(appointment.scheduled_date)}${time}.`);
+  } else if (turns.some((t) => t.intent === 'scheduling')) {
+    parts.push('Started booking a free estimate but did not confirm it.');
+  }
+  if (call?.forwarded_to) parts.push('Asked for a person and was put through to the office.');
+  else if (call?.callback_requested) parts.push('Asked for a person: call them back.');
+  return parts.length ? parts.join(' ') : null;
+}

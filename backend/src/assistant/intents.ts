@@ -1,0 +1,49 @@
+import type { AiIntent } from '@washdesk/contract';
+
+// What a customer wants, from their words alone. Used by the no-model path, and to check and steer
+// the model's own intent (a caller who asks for a person is put through whatever the model says).
+
+const HANDOFF =
+  /\b(real |live |actual )?(person|human|somebody|someone|representative|operator|agent|receptionist|owner|manager)\b.*\b(please|talk|speak)|\b(talk|speak)\w* (to|with) (a |an |the |some)?(real |live )?(person|human|somebody|someone|representative|operator|agent|owner|manager|office)|\b(a|real|live) (person|human)\b|\bhuman\b|\brepresentative\b|\boperator\b/i;
+const BOOKING =
+  /\b(book|schedule|set up|make)\b.*\b(estimate|appointment|visit|time|someone|somebody)|\bappointment\b|\b(free|on-?site) estimate\b|\bcan (you|someone|somebody) come\b|\bcome (out|by|over)\b.*\b(on|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bavailab(le|ility)\b/i;
+const QUOTE = /\b(quote|estimate)\b|\bhow much (would|will|for) (it|my|a|the)\b|\bhow much to\b/i;
+const PRICING =
+  /\b(price|prices|pricing|cost|costs|charge|charges|rate|rates|fee|fees|expensive|cheap|how much|per square)\b/i;
+const AREA =
+  /\b(service area|located|location|where are you|come (out )?to|do you (go|come|work|serve|travel) (to|in|near|out|as far)|do you serve|cover|travel to|county|counties)\b/i;
+const SERVICE =
+  /\b(do you|can you|could you|will you)\b.*\b(clean|wash|remove|treat|do)\b|\b(services?|offer|soft ?wash\w*|pressure ?wash\w*|roof|moss|gutter|deck|fence|driveway|concrete|window|siding)\b/i;
+
+const GOODBYE =
+  /^(ok(ay)?[,.!]? )?(bye|goodbye|good bye|bye bye|see you|that'?s (all|it|everything)|that is (all|it|everything)|no,? (that'?s|that is) (all|it)|nothing else|no thanks?( you)?|no,? thank you|thanks?,? (bye|goodbye|that'?s all)|i'?m (good|all set|done)|all set)\b/i;
+const YES =
+  /^(yes|yeah|yep|yup|sure|ok(ay)?|please( do)?|correct|right|that'?s (right|correct)|sounds good|go ahead|absolutely|definitely|perfect|great|book it|do it)\b/i;
+const NO = /^(no|nope|nah|not really|don'?t|wrong|that'?s (wrong|not right)|incorrect|change|wait)\b/i;
+
+const clean = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w'\s-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The customer's intent, most specific first: a person, a booking, a quote, a price, an area, a service. */
+export function classifyIntent(message: string): AiIntent {
+  const text = clean(message);
+  if (!text) return 'other';
+  if (HANDOFF.test(text)) return 'handoff';
+  if (BOOKING.test(text)) return 'scheduling';
+  if (QUOTE.test(text)) return 'quote_request';
+  if (PRICING.test(text)) return 'pricing';
+  if (AREA.test(text)) return 'service_area';
+  if (SERVICE.test(text)) return 'service_inquiry';
+  return 'other';
+}
+
+const BYE_ANYWHERE = /\b(good ?bye|bye|hang(ing)? up)\b/i;
+export const saysGoodbye = (message: string) =>
+  GOODBYE.test(clean(message)) || BYE_ANYWHERE.test(clean(message));
+export const saysYes = (message: string) => YES.test(clean(message)) && !NO.test(clean(message));
+export const saysNo = (message: string) => NO.test(clean(message));
