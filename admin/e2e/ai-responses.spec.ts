@@ -9,6 +9,7 @@ const INTENT_LABELS: Record<string, string> = {
   scheduling: 'Scheduling',
   pricing: 'Pricing',
   service_area: 'Service area',
+  handoff: 'Asked for a person',
   other: 'Other',
 };
 
@@ -56,6 +57,9 @@ test('the list is the real log, newest first, with intents and the photo request
   await expect(newest).toContainText(log[0]!.customerMessage);
   await expect(newest).toContainText(log[0]!.aiResponse);
   await expect(newest).toContainText(INTENT_LABELS[log[0]!.intent]!);
+  await expect(newest).toContainText(
+    log[0]!.answeredBy === 'model' ? 'Written by the AI model' : 'Said without the AI model',
+  );
 
   const withPhoto = log.findIndex((r) => r.photoRequestSent);
   const withoutPhoto = log.findIndex((r) => !r.photoRequestSent);

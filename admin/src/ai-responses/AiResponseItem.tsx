@@ -2,6 +2,7 @@ import { Classes, Intent, Tag } from '@blueprintjs/core';
 import type { AiResponse } from '@washdesk/contract';
 import { formatCallTime } from '../calls/call-format.ts';
 import { formatResponseTime } from './ai-response-figures.ts';
+import { answerSource } from './answer-source.ts';
 import { intentLabel } from './intent-labels.ts';
 
 const CHANNEL_LABELS: Record<AiResponse['channel'], string> = { phone: 'Phone', messenger: 'Messenger' };
@@ -39,6 +40,7 @@ export function AiResponseItem({ response }: { response: AiResponse }) {
         <p>
           <strong>AI:</strong> {response.aiResponse}
         </p>
+        <p className={`ai-response__source ${Classes.TEXT_MUTED}`}>{answerSource(response)}</p>
       </div>
     </li>
   );

@@ -407,7 +407,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   }
 
   return {
-    greeting: () => wording(deps.settings.aiSettings().friendlyTone, config.business.name).greeting,
+    greeting: (channel) =>
+      wording(deps.settings.aiSettings().friendlyTone, config.business.name).greeting(channel),
 
     async turn(input) {
       const started = now();

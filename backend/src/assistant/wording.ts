@@ -19,9 +19,14 @@ export function wording(friendly: boolean, businessName: string) {
       }
     : {};
   return {
-    greeting: friendly
-      ? `Hi there! Thanks for calling ${businessName}. I'm the virtual assistant, and I'm happy to help. What can I do for you today?`
-      : `Thank you for calling ${businessName}. This is the virtual assistant. How may I help you?`,
+    greeting: (channel: 'phone' | 'messenger') =>
+      channel === 'phone'
+        ? friendly
+          ? `Hi there! Thanks for calling ${businessName}. I'm the virtual assistant, and I'm happy to help. What can I do for you today?`
+          : `Thank you for calling ${businessName}. This is the virtual assistant. How may I help you?`
+        : friendly
+          ? `Hi there! Thanks for messaging ${businessName}. I'm the virtual assistant. What can I do for you?`
+          : `Thank you for contacting ${businessName}. This is the virtual assistant. How may I help you?`,
     /** A fact said as written, with a friendly opener in the casual tone. */
     answer: (intent: AiIntent, fact: string) => [opener[intent], fact].filter(Boolean).join(' '),
     noAnswer: friendly ? `Hmm, sorry about that. ${NO_ANSWER}` : NO_ANSWER,
