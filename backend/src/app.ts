@@ -36,6 +36,9 @@ import { assistantRepository } from './assistant/assistant.repository.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { assistantStatusService } from './assistant/assistant-status.service.ts';
 import { pageRoutes } from './pages/pages.ts';
+import { createEventBus } from './events/event-bus.ts';
+import { eventRepository } from './events/event.repository.ts';
+import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { photoRoutes } from './photos/photo.routes.ts';
 import { profileRepository } from './profile/profile.repository.ts';
@@ -64,6 +67,8 @@ export interface AppDeps {
   clock?: Clock;
   /** How the assistant waits out Settings → Response Delay (default a real timer). */
   pause?: Pause;
+  /** Event stream timings; tests shorten them. */
+  eventStream?: EventStreamOptions;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -85,6 +90,7 @@ export function createRepositories(db: Db, config: Config) {
     profile: profileRepository(db),
     assistant: assistantRepository(db),
     users: userRepository(db),
+    events: eventRepository(db),
     sessions: sessionRepository(db, config.session),
   };
 }
@@ -117,6 +123,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(userRoutes(repos.users, repos.sessions));
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
+  // Every writer announces its committed changes here; GET /api/events hands them to staff.
+  const events = createEventBus(repos.events, deps.clock);
   // One conversation core for every channel that talks with customers (phone, Messenger).
   const assistant = createAssistant({
     db: deps.db,
@@ -130,17 +138,18 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
   app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
-  app.use(submissionRoutes(config, repos.submissions));
+  app.use(submissionRoutes(config, repos.submissions, events));
   app.use(
     quoteRoutes(
       config,
       repos.submissions,
       quoteService(config, repos.analyses, analyzerFromConfig(config, deps.clock), deps.clock),
       channels,
+      events,
     ),
   );
   app.use(photoRoutes(config, repos.photos));
-  app.use(serviceRequestRoutes(config, repos.serviceRequests));
+  app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
   app.use(callRoutes(repos.calls));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
@@ -148,6 +157,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(settingsRoutes(repos.settings, config));
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
   app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
+  app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));
   app.use('/api', apiNotFound);
