@@ -6,6 +6,8 @@ import type { LiveEventType } from '@washdesk/contract';
  */
 const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
   'call.created': ['calls', 'stats', 'reports'],
+  'call.missed': ['calls', 'stats', 'reports'],
+  'call.callback-requested': ['calls', 'ai-responses'],
   // A call's end brings its summary and the answers of its turns; a booking may have been made.
   'call.updated': ['calls', 'ai-responses', 'appointments', 'stats', 'reports'],
   'message.received': ['messenger', 'ai-responses'],
