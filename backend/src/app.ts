@@ -37,6 +37,8 @@ import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { assistantStatusService } from './assistant/assistant-status.service.ts';
 import { pageRoutes } from './pages/pages.ts';
 import { createEventBus } from './events/event-bus.ts';
+import { newForMeRepository } from './news/new-for-me.repository.ts';
+import { newForMeRoutes } from './news/new-for-me.routes.ts';
 import { eventRepository } from './events/event.repository.ts';
 import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
 import { photoRepository } from './photos/photo.repository.ts';
@@ -91,6 +93,7 @@ export function createRepositories(db: Db, config: Config) {
     assistant: assistantRepository(db),
     users: userRepository(db),
     events: eventRepository(db),
+    newForMe: newForMeRepository(db),
     sessions: sessionRepository(db, config.session),
   };
 }
@@ -157,6 +160,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(settingsRoutes(repos.settings, config));
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
   app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
+  app.use(newForMeRoutes(repos.newForMe, deps.clock));
   app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));

@@ -69,3 +69,18 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
     return id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';
   return '/admin';
 }
+
+/** The lists whose news the sidebar counts; opening one marks it seen for that staff member. */
+export const SEEN_LISTS = ['leads', 'calls', 'messages'] as const;
+export type SeenList = (typeof SEEN_LISTS)[number];
+
+/** What is new for the signed-in staff member since they last opened each list. */
+export const newForMeSchema = z.object({
+  /** Photo submissions and wizard requests. */
+  newLeads: z.number().int(),
+  /** Missed calls and calls whose caller waits for a call back. */
+  missedCalls: z.number().int(),
+  /** Messages from customers on Messenger. */
+  unreadMessages: z.number().int(),
+});
+export type NewForMe = z.infer<typeof newForMeSchema>;
