@@ -36,6 +36,10 @@ import { assistantRepository } from './assistant/assistant.repository.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { assistantStatusService } from './assistant/assistant-status.service.ts';
 import { pageRoutes } from './pages/pages.ts';
+import { phoneRoutes } from './phone/phone.routes.ts';
+import { PHONE_WEBHOOKS } from './phone/webhook-paths.ts';
+import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
+import { twilioApi } from './phone/twilio-client.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { photoRoutes } from './photos/photo.routes.ts';
 import { profileRepository } from './profile/profile.repository.ts';
@@ -64,6 +68,8 @@ export interface AppDeps {
   clock?: Clock;
   /** How the assistant waits out Settings → Response Delay (default a real timer). */
   pause?: Pause;
+  /** The address Twilio and customers reach this server at; an ngrok tunnel may change it. */
+  publicUrl?: PublicUrl;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -118,6 +124,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
   // One conversation core for every channel that talks with customers (phone, Messenger).
+  const publicUrl = deps.publicUrl ?? publicUrlOf(config.publicBaseUrl);
   const assistant = createAssistant({
     db: deps.db,
     config,
@@ -125,8 +132,11 @@ export function createApp(config: Config, deps: AppDeps): Express {
     appointments: repos.appointments,
     clock: deps.clock,
     pause: deps.pause,
+    publicUrl: publicUrl.get,
   });
-  void assistant; // the phone webhooks mount next
+  const twilio = twilioApi(config.providers.twilio);
+  app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger }));
+  channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
   app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
@@ -145,7 +155,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
   app.use(appointmentRoutes(repos.appointments, config.timeZone));
-  app.use(settingsRoutes(repos.settings, config));
+  app.use(settingsRoutes(repos.settings, config, publicUrl.get));
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
   app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
   // Last of the API: every route registered above gets the session check as its first handler.
