@@ -30,6 +30,8 @@ export interface PhoneCaller {
   dial(): Promise<Response>;
   /** What the caller said (empty = silence), to process-speech with an optional query. */
   say(speech: string, query?: string): Promise<Response>;
+  /** Twilio's report on the Dial's action URL of how putting the caller through ended. */
+  dialEnded(dialCallStatus: string): Promise<Response>;
   /** A status callback. */
   status(callStatus: string, extra?: { duration?: number; sequence?: number }): Promise<Response>;
   /** The TwiML of an answer, parsed (fails the test if it is not 200 text/xml). */
@@ -69,6 +71,8 @@ export function phoneCaller(
         `/api/twilio/process-speech${query}`,
         speech ? { CallStatus: 'in-progress', SpeechResult: speech, Confidence: '0.92' } : { CallStatus: 'in-progress' },
       ),
+    dialEnded: (dialCallStatus) =>
+      post('/api/twilio/process-speech?dialed=1', { CallStatus: 'in-progress', DialCallStatus: dialCallStatus }),
     status: (callStatus, extra = {}) =>
       post('/api/twilio/call-status', {
         CallStatus: callStatus,
