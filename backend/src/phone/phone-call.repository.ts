@@ -33,11 +33,21 @@ const DIGITS = (column: string) =>
   `substr(replace(replace(replace(replace(replace(replace(${column}, ' ', ''), '(', ''), ')', ''), '-', ''), '.', ''), '+', ''), -10)`;
 
 export function phoneCallRepository(db: Db) {
-  const bySid = db.prepare<[string], { id: number; call_sid: string; phone_number: string;
-    customer_name: string | null; status: string; status_sequence: number | null }>(
+  const bySid = db.prepare<
+    [string],
+    {
+      id: number;
+      call_sid: string;
+      phone_number: string;
+      customer_name: string | null;
+      status: string;
+      status_sequence: number | null;
+    }
+  >(
     'SELECT id, call_sid, phone_number, customer_name, status, status_sequence FROM calls WHERE call_sid = ?',
   );
-  const insert = db.prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, created_at, updated_at)
+  const insert =
+    db.prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, created_at, updated_at)
     VALUES (@callSid, @customerName, @phoneNumber, @status, @now, @now) ON CONFLICT (call_sid) DO NOTHING`);
   // The newest name the business has for this number: a booked appointment, a photo quote, a request.
   const knownName = db.prepare<{ digits: string }, { name: string }>(`SELECT name FROM (
@@ -54,7 +64,9 @@ export function phoneCallRepository(db: Db) {
     updated_at = @now WHERE id = @id`);
   const setSummary = db.prepare('UPDATE calls SET summary = @summary, updated_at = @now WHERE id = @id');
   const setCallback = db.prepare('UPDATE calls SET callback_requested = 1, updated_at = @now WHERE id = @id');
-  const setForwarded = db.prepare('UPDATE calls SET forwarded_to = @number, updated_at = @now WHERE id = @id');
+  const setForwarded = db.prepare(
+    'UPDATE calls SET forwarded_to = @number, updated_at = @now WHERE id = @id',
+  );
   // The first thing a caller asked about is why they called; a booking says it best.
   const setIntent = db.prepare(`UPDATE calls SET intent = CASE WHEN @booked = 1 THEN 'scheduling'
     ELSE IFNULL(intent, @intent) END, updated_at = @now WHERE id = @id`);
@@ -101,7 +113,9 @@ export function phoneCallRepository(db: Db) {
         const call = open(update.callSid, update.phoneNumber, update.status);
         const stored = bySid.get(update.callSid)!;
         const older =
-          update.sequence !== null && stored.status_sequence !== null && update.sequence <= stored.status_sequence;
+          update.sequence !== null &&
+          stored.status_sequence !== null &&
+          update.sequence <= stored.status_sequence;
         if (older || (isFinal(stored.status) && !isFinal(update.status))) return { call, ended: false };
         setStatus.run({
           id: call.id,

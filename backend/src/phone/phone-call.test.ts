@@ -42,7 +42,9 @@ describe('an incoming call', () => {
     expect(verbNames(greeting)).toEqual(['Say', 'Gather', 'Redirect']);
     const say = verb(greeting, 'Say');
     expect(say.attrs.voice).toBe('Polly.Joanna');
-    expect(say.text).toBe(`Thank you for calling ${BUSINESS}. This is the virtual assistant. How may I help you?`);
+    expect(say.text).toBe(
+      `Thank you for calling ${BUSINESS}. This is the virtual assistant. How may I help you?`,
+    );
     const gather = verb(greeting, 'Gather');
     expect(gather.attrs).toMatchObject({
       input: 'speech',
@@ -135,10 +137,14 @@ describe('what the caller says', () => {
         "Hi, this is Dana Whitfield, I'd like a free estimate for a house wash at 512 Redwood Drive, Garberville next Tuesday at 10 AM",
       ),
     );
-    expect(spoken(readBack).join(' ')).toContain('on Tuesday, December 1 at 10:00 AM, for Dana Whitfield. Shall I book it?');
+    expect(spoken(readBack).join(' ')).toContain(
+      'on Tuesday, December 1 at 10:00 AM, for Dana Whitfield. Shall I book it?',
+    );
     expect(server.count('appointments')).toBe(0);
     const booked = await caller.twiml(await caller.say('Yes please'));
-    expect(spoken(booked).join(' ')).toContain('Your free estimate is booked for Tuesday, December 1 at 10:00 AM.');
+    expect(spoken(booked).join(' ')).toContain(
+      'Your free estimate is booked for Tuesday, December 1 at 10:00 AM.',
+    );
     expect(verbNames(booked)).toContain('Gather');
     const call = callRow(caller.callSid)!;
     const [appointment] = server.db.prepare('SELECT * FROM appointments').all() as Record<string, unknown>[];
@@ -222,12 +228,17 @@ describe('asking for a person', () => {
       expect(dial.text).toBe('+17075550177');
       expect(dial.attrs).toMatchObject({ action: '/api/twilio/process-speech?dialed=1', method: 'POST' });
       const row = () =>
-        forwarding.db.prepare('SELECT * FROM calls WHERE call_sid = ?').get(caller.callSid) as Record<string, unknown>;
+        forwarding.db.prepare('SELECT * FROM calls WHERE call_sid = ?').get(caller.callSid) as Record<
+          string,
+          unknown
+        >;
       expect(row()).toMatchObject({ forwarded_to: '+17075550177', callback_requested: 0 });
 
       // Twilio reports how the dial ended on the Dial's action URL.
       const nobody = await caller.twiml(await caller.dialEnded('no-answer'));
-      expect(spoken(nobody)[0]).toBe('Sorry, nobody in the office could take the call. Someone will call you back at this number.');
+      expect(spoken(nobody)[0]).toBe(
+        'Sorry, nobody in the office could take the call. Someone will call you back at this number.',
+      );
       expect(verbNames(nobody).at(-1)).toBe('Hangup');
       expect(row().callback_requested).toBe(1);
       expect(forwarding.errors).toEqual([]);

@@ -10,8 +10,6 @@ import { twilioSignatureCheck } from './twilio-signature.ts';
 import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
 
-
-
 /**
  * Twilio waits 15 s for each answer. The assistant keeps its own model budget and Response Delay
  * inside that; this is the channel's last line, after which the caller hears an apology and the
@@ -32,7 +30,11 @@ export interface PhoneDeps {
 
 const param = (req: Request, name: string): string => {
   const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '';
+  return typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : '';
 };
 const CALL_SID = /^[A-Za-z0-9]{2,64}$/;
 /** A number a text can go to and staff can call back (E.164), not "anonymous" or a short code. */
@@ -71,13 +73,16 @@ export function phoneRoutes(deps: PhoneDeps) {
     try {
       call = callOf(req);
       if (!call) return void res.status(400).type('text/plain').send('CallSid missing');
-      if (req.query.dialed !== undefined) return void twiml(res, afterDial(call, param(req, 'DialCallStatus')));
+      if (req.query.dialed !== undefined)
+        return void twiml(res, afterDial(call, param(req, 'DialCallStatus')));
       const heard = param(req, 'SpeechResult').trim();
       if (!heard) {
         const silences = Number(req.query.silence === '1') + 1;
         return void twiml(
           res,
-          silences >= 2 ? voice.sayAndHangUp(PHONE_WORDS.stillSilent) : voice.sayAndListen(PHONE_WORDS.reprompt, 1),
+          silences >= 2
+            ? voice.sayAndHangUp(PHONE_WORDS.stillSilent)
+            : voice.sayAndListen(PHONE_WORDS.reprompt, 1),
         );
       }
       twiml(res, await answer(call, heard));
@@ -95,9 +100,12 @@ export function phoneRoutes(deps: PhoneDeps) {
   router.post(PHONE_WEBHOOKS.callStatus, signed, async (req, res) => {
     const sid = param(req, 'CallSid');
     const status = callStatusOf(param(req, 'CallStatus'));
-    if (!CALL_SID.test(sid) || !status) return void res.status(400).type('text/plain').send('Unknown call status');
+    if (!CALL_SID.test(sid) || !status)
+      return void res.status(400).type('text/plain').send('Unknown call status');
     const seconds = /^\d{1,6}$/.test(param(req, 'CallDuration')) ? Number(param(req, 'CallDuration')) : null;
-    const sequence = /^\d{1,9}$/.test(param(req, 'SequenceNumber')) ? Number(param(req, 'SequenceNumber')) : null;
+    const sequence = /^\d{1,9}$/.test(param(req, 'SequenceNumber'))
+      ? Number(param(req, 'SequenceNumber'))
+      : null;
     const { call, ended } = calls.applyStatus({
       callSid: sid,
       phoneNumber: param(req, 'From') || 'unknown',

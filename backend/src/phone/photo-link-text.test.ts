@@ -49,7 +49,9 @@ describe('the photo quote link by text', () => {
     const caller = phoneCaller(server.url, '+17075550123');
     await caller.dial();
     const offer = spoken(await caller.twiml(await caller.say('Can I get a quote?'))).join(' ');
-    expect(offer).toContain('I can text you a link to send us photos for a quick quote. Would you like me to send it?');
+    expect(offer).toContain(
+      'I can text you a link to send us photos for a quick quote. Would you like me to send it?',
+    );
 
     const yes = await caller.twiml(await caller.say('Yes please'));
     expect(spoken(yes)).toEqual(["I've texted you the link. Is there anything else I can help you with?"]);

@@ -64,7 +64,12 @@ describe('going public at start', () => {
     expect((await viaOld.dial()).status).toBe(403);
 
     // The texted photo link uses the tunnel too (the assistant reads the same holder).
-    const settings = { friendlyTone: false, autoScheduleQuotes: false, photoRequestPrompts: true, responseDelay: 1 };
+    const settings = {
+      friendlyTone: false,
+      autoScheduleQuotes: false,
+      photoRequestPrompts: true,
+      responseDelay: 1,
+    };
     expect((await server.send('PUT', '/api/settings/ai', settings)).status).toBe(200);
     await viaTunnel.say('Can I get a quote?');
     await viaTunnel.say('Yes');
@@ -87,7 +92,9 @@ describe('going public at start', () => {
     expect(address.lines[0]).toBe(
       `The ngrok tunnel could not be opened (authentication failed); using ${TEST_TWILIO.publicBaseUrl}.`,
     );
-    expect(address.lines).toContain(`  Incoming call:     ${TEST_TWILIO.publicBaseUrl}/api/twilio/incoming-call`);
+    expect(address.lines).toContain(
+      `  Incoming call:     ${TEST_TWILIO.publicBaseUrl}/api/twilio/incoming-call`,
+    );
   });
 
   it('prints nothing for a server only on localhost without a tunnel', async () => {

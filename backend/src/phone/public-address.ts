@@ -74,14 +74,18 @@ export async function goPublic(options: {
   if (tunnel && twilio) {
     try {
       await twilio.pointNumberAt({ voiceUrl: urls.incomingCall, statusCallback: urls.callStatus });
-      lines.push(`The Twilio number ${config.providers.twilio.phoneNumber} now sends its calls to these webhooks.`);
+      lines.push(
+        `The Twilio number ${config.providers.twilio.phoneNumber} now sends its calls to these webhooks.`,
+      );
     } catch (error) {
       lines.push(
         `The Twilio number could not be pointed at the tunnel (${reason(error)}); set its webhooks in the Twilio console.`,
       );
     }
   } else if (tunnel) {
-    lines.push('Twilio is not configured: set the number’s webhooks to these addresses in the Twilio console.');
+    lines.push(
+      'Twilio is not configured: set the number’s webhooks to these addresses in the Twilio console.',
+    );
   }
   return { lines, close: async () => void (await tunnel?.close()) };
 }

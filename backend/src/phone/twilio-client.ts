@@ -48,13 +48,12 @@ export type TwilioCredentials = Pick<
 >;
 
 /** The REST client when the account, its token and the business's number are all set; else null. */
-export function twilioApi(
-  twilioConfig: TwilioCredentials,
-  timeoutMs = REQUEST_TIMEOUT_MS,
-): TwilioApi | null {
+export function twilioApi(twilioConfig: TwilioCredentials, timeoutMs = REQUEST_TIMEOUT_MS): TwilioApi | null {
   const { accountSid, authToken, phoneNumber, apiBaseUrl } = twilioConfig;
   if (!accountSid || !authToken || !phoneNumber) return null;
-  const client = twilio(accountSid, authToken, { httpClient: new RebasedRequestClient(apiBaseUrl, timeoutMs) });
+  const client = twilio(accountSid, authToken, {
+    httpClient: new RebasedRequestClient(apiBaseUrl, timeoutMs),
+  });
   return {
     async sendText(to, body) {
       const message = await client.messages.create({ to, from: phoneNumber, body });

@@ -30,4 +30,6 @@ const isFormBody = (body: unknown): body is Record<string, string | string[]> =>
   typeof body === 'object' &&
   body !== null &&
   !Array.isArray(body) &&
-  Object.values(body).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')));
+  Object.values(body).every(
+    (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')),
+  );

@@ -44,7 +44,10 @@ const refusals: [string, (path: string) => TwilioPost][] = [
   ['a signature made with another token', (p) => request(p, { authToken: 'not-the-real-token' })],
   [
     'a signature of another request',
-    (p) => request(p, { signature: twilioSignature(TEST_TWILIO.authToken, `${TEST_TWILIO.publicBaseUrl}${p}`, {}) }),
+    (p) =>
+      request(p, {
+        signature: twilioSignature(TEST_TWILIO.authToken, `${TEST_TWILIO.publicBaseUrl}${p}`, {}),
+      }),
   ],
   [
     'a body changed after signing (another caller)',
@@ -76,7 +79,11 @@ const refusals: [string, (path: string) => TwilioPost][] = [
     (p) => {
       const r = request(p);
       const signed = `${TEST_TWILIO.publicBaseUrl}${p}?silence=1`;
-      return { ...r, path: `${p}?silence=2`, signature: twilioSignature(TEST_TWILIO.authToken, signed, r.params) };
+      return {
+        ...r,
+        path: `${p}?silence=2`,
+        signature: twilioSignature(TEST_TWILIO.authToken, signed, r.params),
+      };
     },
   ],
 ];
@@ -99,7 +106,11 @@ describe('Twilio webhook signatures', () => {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        'X-Twilio-Signature': twilioSignature(TEST_TWILIO.authToken, `${TEST_TWILIO.publicBaseUrl}${path}`, params),
+        'X-Twilio-Signature': twilioSignature(
+          TEST_TWILIO.authToken,
+          `${TEST_TWILIO.publicBaseUrl}${path}`,
+          params,
+        ),
       },
       body: JSON.stringify(params),
     });

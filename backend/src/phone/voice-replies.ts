@@ -19,7 +19,12 @@ export interface VoiceLine {
 export function placesOf(serviceArea: string): string[] {
   return serviceArea
     .split(/,|;|\band\b|\bespecially\b|\bincluding\b/i)
-    .map((part) => part.replace(/\b(counties|county|the|of)\b/gi, ' ').replace(/\s+/g, ' ').trim())
+    .map((part) =>
+      part
+        .replace(/\b(counties|county|the|of)\b/gi, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((part, i, all) => part.length > 1 && all.indexOf(part) === i);
 }
 
@@ -42,14 +47,16 @@ export const PHONE_WORDS = {
   reprompt: "Sorry, I didn't catch that. Could you say that again?",
   stillSilent: "Sorry, I still can't hear anything, so I'll end the call here.",
   connecting: 'Connecting you with someone from the office now. Please hold.',
-  callBack: "I can't put you through to a person right now, but someone from the office will call you back at this number.",
+  callBack:
+    "I can't put you through to a person right now, but someone from the office will call you back at this number.",
   noNumberToCall: (officePhone: string) =>
     `I can't put you through right now, and I can't see the number you're calling from. Please call the office at ${officePhone}.`,
-  dialFailed: "Sorry, nobody in the office could take the call. Someone will call you back at this number.",
+  dialFailed: 'Sorry, nobody in the office could take the call. Someone will call you back at this number.',
   textSent: "I've texted you the link.",
   textFailed: (url: string) =>
     `Sorry, I couldn't send the text just now. You can find the photo quote form at ${spokenWebAddress(url)}.`,
-  fault: "I'm sorry, something went wrong on our end. Someone from the office will call you back at this number.",
+  fault:
+    "I'm sorry, something went wrong on our end. Someone from the office will call you back at this number.",
   goodbye: (businessName: string) => `Thank you for calling ${businessName}. Goodbye.`,
   photoText: (businessName: string, url: string) =>
     `${businessName}: send us a few photos for a quick quote: ${url}`,
@@ -89,7 +96,8 @@ export function voiceReplies(line: VoiceLine) {
   const sayAndHangUp = (...texts: string[]) => {
     const response = new twilio.twiml.VoiceResponse();
     for (const text of texts.filter(Boolean)) say(response, text);
-    if (!endsWithGoodbye(texts.filter(Boolean).at(-1) ?? '')) say(response, PHONE_WORDS.goodbye(line.businessName));
+    if (!endsWithGoodbye(texts.filter(Boolean).at(-1) ?? ''))
+      say(response, PHONE_WORDS.goodbye(line.businessName));
     response.hangup();
     return response.toString();
   };

@@ -88,10 +88,7 @@ export async function startFakeTwilio(
       if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
         if (fake.answer === 'hang') return void hung.add(res);
         if (fake.answer === 'invalid-to')
-          return send(
-            400,
-            twilioError(400, 21211, `Invalid 'To' Phone Number: ${fields.To ?? ''}`),
-          );
+          return send(400, twilioError(400, 21211, `Invalid 'To' Phone Number: ${fields.To ?? ''}`));
         const sid = `SM${String(fake.texts.length + 1).padStart(32, '0')}`;
         fake.texts.push({ sid, to: fields.To ?? '', from: fields.From ?? '', body: fields.Body ?? '' });
         return send(201, {
@@ -150,10 +147,7 @@ export async function startFakeTwilio(
         fake.numberUpdates.push({ phoneNumberSid: PHONE_NUMBER_SID, fields });
         return send(200, numberResource(fields));
       }
-      send(
-        404,
-        twilioError(404, 20404, `The requested resource ${url.pathname} was not found`),
-      );
+      send(404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

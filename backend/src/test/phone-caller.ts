@@ -69,10 +69,15 @@ export function phoneCaller(
     say: (speech, query = '') =>
       post(
         `/api/twilio/process-speech${query}`,
-        speech ? { CallStatus: 'in-progress', SpeechResult: speech, Confidence: '0.92' } : { CallStatus: 'in-progress' },
+        speech
+          ? { CallStatus: 'in-progress', SpeechResult: speech, Confidence: '0.92' }
+          : { CallStatus: 'in-progress' },
       ),
     dialEnded: (dialCallStatus) =>
-      post('/api/twilio/process-speech?dialed=1', { CallStatus: 'in-progress', DialCallStatus: dialCallStatus }),
+      post('/api/twilio/process-speech?dialed=1', {
+        CallStatus: 'in-progress',
+        DialCallStatus: dialCallStatus,
+      }),
     status: (callStatus, extra = {}) =>
       post('/api/twilio/call-status', {
         CallStatus: callStatus,
