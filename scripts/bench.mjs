@@ -6,6 +6,7 @@ import { buildStaleApps, root } from './builds.mjs';
 const BENCHES = [
   ['API reads at volume', 'backend/bench/api.bench.ts'],
   ['Instant photo quote', 'backend/bench/photo-quote.bench.ts'],
+  ['Phone line: one assistant turn', 'backend/bench/phone.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
