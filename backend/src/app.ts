@@ -144,9 +144,10 @@ export function createApp(config: Config, deps: AppDeps): Express {
     clock: deps.clock,
     pause: deps.pause,
     publicUrl: publicUrl.get,
+    events,
   });
   const twilio = twilioApi(config.providers.twilio);
-  app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger }));
+  app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));

@@ -64,6 +64,9 @@ export function phoneCallRepository(db: Db) {
     updated_at = @now WHERE id = @id`);
   const setSummary = db.prepare('UPDATE calls SET summary = @summary, updated_at = @now WHERE id = @id');
   const setCallback = db.prepare('UPDATE calls SET callback_requested = 1, updated_at = @now WHERE id = @id');
+  // A caller who booked gave their name: the call is theirs from then on in Call Logs.
+  const setNameFromAppointment = db.prepare(`UPDATE calls SET customer_name = (SELECT customer_name FROM
+    appointments WHERE id = @appointmentId), updated_at = @now WHERE id = @id AND customer_name IS NULL`);
   const setForwarded = db.prepare(
     'UPDATE calls SET forwarded_to = @number, updated_at = @now WHERE id = @id',
   );
@@ -88,10 +91,23 @@ export function phoneCallRepository(db: Db) {
     );
   };
 
-  /** The call's row, created on the first webhook that mentions it (Twilio may retry or skip one). */
-  const open = (callSid: string, phoneNumber: string, status = 'in-progress'): PhoneCall => {
-    insert.run({ callSid, phoneNumber, customerName: nameFor(phoneNumber), status, now: nowIso() });
-    return read(callSid)!;
+  /**
+   * The call's row, created on the first webhook that mentions it (Twilio may retry or skip one);
+   * `isNew` says this request created it.
+   */
+  const open = (
+    callSid: string,
+    phoneNumber: string,
+    status = 'in-progress',
+  ): PhoneCall & { isNew: boolean } => {
+    const { changes } = insert.run({
+      callSid,
+      phoneNumber,
+      customerName: nameFor(phoneNumber),
+      status,
+      now: nowIso(),
+    });
+    return { ...read(callSid)!, isNew: changes > 0 };
   };
 
   return {
@@ -109,14 +125,17 @@ export function phoneCallRepository(db: Db) {
         status: 'in-progress' | 'completed' | 'missed';
         durationSeconds: number | null;
         sequence: number | null;
-      }): { call: PhoneCall; ended: boolean } => {
+      }): { call: PhoneCall; ended: boolean; isNew: boolean } => {
         const call = open(update.callSid, update.phoneNumber, update.status);
         const stored = bySid.get(update.callSid)!;
         const older =
           update.sequence !== null &&
           stored.status_sequence !== null &&
           update.sequence <= stored.status_sequence;
-        if (older || (isFinal(stored.status) && !isFinal(update.status))) return { call, ended: false };
+        if (older || (isFinal(stored.status) && !isFinal(update.status)))
+          return { call, ended: false, isNew: call.isNew };
+        // A repeated final callback (no SequenceNumber) changes nothing and is not news.
+        const changed = stored.status !== update.status || call.isNew;
         setStatus.run({
           id: call.id,
           status: update.status,
@@ -124,11 +143,13 @@ export function phoneCallRepository(db: Db) {
           sequence: update.sequence,
           now: nowIso(),
         });
-        return { call: read(update.callSid)!, ended: isFinal(update.status) };
+        return { call: read(update.callSid)!, ended: isFinal(update.status) && changed, isNew: call.isNew };
       },
     ),
 
     summarize: (id: number, summary: string) => void setSummary.run({ id, summary, now: nowIso() }),
+    nameFromAppointment: (id: number, appointmentId: number) =>
+      void setNameFromAppointment.run({ id, appointmentId, now: nowIso() }),
     requestCallback: (id: number) => void setCallback.run({ id, now: nowIso() }),
     forwarded: (id: number, number: string) => void setForwarded.run({ id, number, now: nowIso() }),
     noteIntent: (id: number, intent: AiIntent, booked: boolean) => {

@@ -9,6 +9,9 @@ import type { TwilioApi } from './twilio-client.ts';
 import { twilioSignatureCheck } from './twilio-signature.ts';
 import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
+import { formatDuration } from '@washdesk/contract';
 
 /**
  * Twilio waits 15 s for each answer. The assistant keeps its own model budget and Response Delay
@@ -25,6 +28,8 @@ export interface PhoneDeps {
   /** The Twilio REST API (texts), or null when the account is not configured. */
   twilio: TwilioApi | null;
   logger: Logger;
+  /** Where the call's news goes (new, missed, call-back wanted, ended). */
+  events: EventBus;
   turnDeadlineMs?: number;
 }
 
@@ -60,7 +65,14 @@ export function phoneRoutes(deps: PhoneDeps) {
   /** The call a webhook is about, created if this is the first we hear of it (null: not a call). */
   const callOf = (req: Request): PhoneCall | null => {
     const sid = param(req, 'CallSid');
-    return CALL_SID.test(sid) ? calls.open(sid, param(req, 'From') || 'unknown') : null;
+    if (!CALL_SID.test(sid)) return null;
+    const call = calls.open(sid, param(req, 'From') || 'unknown');
+    if (call.isNew) deps.events.publish(callArrived(call));
+    return call;
+  };
+  const requestCallback = (call: PhoneCall) => {
+    calls.requestCallback(call.id);
+    deps.events.publish(callbackRequested(call));
   };
 
   router.post(PHONE_WEBHOOKS.incomingCall, signed, (req, res) => {
@@ -89,7 +101,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     } catch (error) {
       logger.error({ err: error, callId: call?.id }, 'phone turn failed; the caller is promised a call back');
       try {
-        if (call) calls.requestCallback(call.id);
+        if (call) requestCallback(call);
       } catch (markError) {
         logger.error({ err: markError }, 'could not mark the call for a call back');
       }
@@ -106,13 +118,14 @@ export function phoneRoutes(deps: PhoneDeps) {
     const sequence = /^\d{1,9}$/.test(param(req, 'SequenceNumber'))
       ? Number(param(req, 'SequenceNumber'))
       : null;
-    const { call, ended } = calls.applyStatus({
+    const { call, ended, isNew } = calls.applyStatus({
       callSid: sid,
       phoneNumber: param(req, 'From') || 'unknown',
       status,
       durationSeconds: seconds,
       sequence,
     });
+    if (isNew && !ended) deps.events.publish(callArrived(call));
     if (ended) {
       try {
         const summary = await assistant.summarizeCall(call.id);
@@ -121,6 +134,12 @@ export function phoneRoutes(deps: PhoneDeps) {
         // The status is stored; a summary that could not be written is not worth a Twilio retry.
         logger.error({ err: error, callId: call.id }, 'call summary failed');
       }
+      // Announced with its summary stored, so a screen that reloads shows both.
+      deps.events.publish(
+        call.status === 'missed'
+          ? callMissed(call)
+          : callChanged(call, `ended${seconds !== null ? ` after ${formatDuration(seconds)}` : ''}`),
+      );
     }
     res.status(204).end();
   });
@@ -138,6 +157,7 @@ export function phoneRoutes(deps: PhoneDeps) {
       }),
     );
     calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
+    if (turn.action.type === 'booked') calls.nameFromAppointment(call.id, turn.action.appointmentId);
     switch (turn.action.type) {
       case 'handoff':
         return handOff(call);
@@ -167,10 +187,11 @@ export function phoneRoutes(deps: PhoneDeps) {
     const forward = twilioConfig.staffForwardNumber;
     if (forward) {
       calls.forwarded(call.id, forward);
+      deps.events.publish(callChanged(call, 'put through to the office'));
       return voice.connect(forward);
     }
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
-    calls.requestCallback(call.id);
+    requestCallback(call);
     return voice.sayAndHangUp(PHONE_WORDS.callBack);
   }
 
@@ -178,7 +199,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   function afterDial(call: PhoneCall, dialStatus: string): string {
     if (dialStatus === 'completed' || dialStatus === 'answered') return voice.hangUp();
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
-    calls.requestCallback(call.id);
+    requestCallback(call);
     return voice.sayAndHangUp(PHONE_WORDS.dialFailed);
   }
 
