@@ -60,7 +60,7 @@ const refusals: [string, (path: string) => TwilioPost][] = [
     'a body with a parameter added after signing',
     (p) => {
       const r = request(p);
-      return { ...r, sentParams: { ...r.params, CallDuration: '1' } };
+      return { ...r, sentParams: { ...r.params, Digits: '1' } };
     },
   ],
   ['http instead of https', (p) => request(p, { signedBaseUrl: 'http://washdesk.example.com' })],
