@@ -1,20 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
 import { PHONE_ENV, phoneCaller } from '../test/phone-caller.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { spoken, verbNames } from '../test/twiml.ts';
+import { spoken } from '../test/twiml.ts';
 
 // The assistant as callers reach it: signed Twilio requests over real HTTP, what the caller
 // hears, and what staff find afterwards. Monday 23 November 2026, 9:30 AM in California.
 const NOW = Date.parse('2026-11-23T17:30:00Z');
 
 let server: TestServer;
-let fake: FakeOpenAi | undefined;
 afterEach(async () => {
   expect(server.errors).toEqual([]);
   await server.stop();
-  await fake?.close();
-  fake = undefined;
 });
 
 const start = async (env: Record<string, string> = {}) => {
@@ -157,56 +153,4 @@ describe('the AI settings, as callers hear them', () => {
     expect(friendly).not.toEqual(plain);
     expect(server.pauses).toEqual([4500, 1000]);
   });
-});
-
-describe('with an AI model (the fake OpenAI on 127.0.0.1)', () => {
-  const withModel = async () => {
-    fake = await startFakeOpenAi();
-    // A short budget: a model that hangs is cut off after 1 s and the FAQ answers.
-    await start({
-      OPENAI_API_KEY: 'sk-test-key-123456',
-      OPENAI_BASE_URL: fake.url,
-      ASSISTANT_TURN_BUDGET_SECONDS: '1',
-    });
-    await aiSettings();
-    await addFaq('Are you insured?', 'Yes, fully licensed and insured.');
-  };
-  const log = () =>
-    server.db.prepare('SELECT answered_by, ai_response FROM ai_responses ORDER BY id').all() as {
-      answered_by: string;
-      ai_response: string;
-    }[];
-
-  it('speaks the model reply when it answers well', async () => {
-    await withModel();
-    fake!.setScenario({
-      content: {
-        reply: 'We are fully licensed and insured, yes.',
-        intent: 'service_inquiry',
-        usedFacts: [],
-        handoff: false,
-        endOfConversation: false,
-        booking: { name: null, service: null, address: null, when: null },
-      },
-    });
-    const { says } = await call();
-    expect(await says('Are you insured?')).toBe(
-      'We are fully licensed and insured, yes. Is there anything else I can help you with?',
-    );
-    expect(log()).toEqual([expect.objectContaining({ answered_by: 'model' })]);
-  });
-
-  it.each(['malformed', 'refusal', 'server-error', 'hang'])(
-    'answers from the FAQ within the budget when the model gives %s, and keeps listening',
-    async (mode) => {
-      await withModel();
-      fake!.setScenario(mode);
-      const { caller } = await call();
-      const reply = await caller.twiml(await caller.say('Are you insured?'));
-      expect(spoken(reply).join(' ')).toContain('Yes, fully licensed and insured.');
-      expect(verbNames(reply)).toContain('Gather');
-      expect(log()).toEqual([expect.objectContaining({ answered_by: 'fallback' })]);
-      expect(fake!.requests).toHaveLength(1);
-    },
-  );
 });

@@ -41,6 +41,13 @@ afterAll(async () => {
   await fake.close();
 });
 
+const lastAnswerBy = () =>
+  (
+    server.db.prepare('SELECT answered_by FROM ai_responses ORDER BY id DESC LIMIT 1').get() as {
+      answered_by: string;
+    }
+  ).answered_by;
+
 describe('a phone turn with the AI model', () => {
   it("speaks the model's reply", async () => {
     fake.setScenario({
@@ -58,6 +65,7 @@ describe('a phone turn with the AI model', () => {
     const reply = await caller.twiml(await caller.say('Are you insured?'));
     expect(spoken(reply).join(' ')).toContain('We are, fully licensed and insured.');
     expect(verbNames(reply)).toEqual(['Say', 'Gather', 'Redirect']);
+    expect(lastAnswerBy()).toBe('model');
   });
 
   it.each(['malformed', 'refusal', 'server-error', 'hang'])(
@@ -69,6 +77,7 @@ describe('a phone turn with the AI model', () => {
       const reply = await caller.twiml(await caller.say('Are you insured?'));
       expect(spoken(reply).join(' ')).toContain(faqAnswer);
       expect(verbNames(reply)).toEqual(['Say', 'Gather', 'Redirect']);
+      expect(lastAnswerBy()).toBe('fallback');
       expect(server.errors).toEqual([]);
     },
   );
