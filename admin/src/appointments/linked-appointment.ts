@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { appointmentSchema, type Appointment } from '@washdesk/contract';
@@ -26,8 +26,12 @@ export function useLinkedAppointment(showDetails: (appointment: Appointment) => 
   const opened = linked.data;
   const failed = raw !== null && (id === null || linked.isError);
 
+  // Once per link: the address changes in a transition, so renders with the old one still come.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!opened && !failed) return;
+    if (raw === null) handled.current = null;
+    if ((!opened && !failed) || handled.current === raw) return;
+    handled.current = raw;
     if (opened) showDetails(opened);
     else
       showToast({ intent: 'warning', icon: 'warning-sign', message: 'That appointment could not be found.' });
@@ -38,5 +42,5 @@ export function useLinkedAppointment(showDetails: (appointment: Appointment) => 
       },
       { replace: true },
     );
-  }, [opened, failed, showDetails, setParams]);
+  }, [raw, opened, failed, showDetails, setParams]);
 }
