@@ -36,6 +36,15 @@ import { assistantRepository } from './assistant/assistant.repository.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { assistantStatusService } from './assistant/assistant-status.service.ts';
 import { pageRoutes } from './pages/pages.ts';
+import { createEventBus } from './events/event-bus.ts';
+import { newForMeRepository } from './news/new-for-me.repository.ts';
+import { newForMeRoutes } from './news/new-for-me.routes.ts';
+import { eventRepository } from './events/event.repository.ts';
+import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
+import { phoneRoutes } from './phone/phone.routes.ts';
+import { PHONE_WEBHOOKS } from './phone/webhook-paths.ts';
+import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
+import { twilioApi } from './phone/twilio-client.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { photoRoutes } from './photos/photo.routes.ts';
 import { profileRepository } from './profile/profile.repository.ts';
@@ -64,6 +73,10 @@ export interface AppDeps {
   clock?: Clock;
   /** How the assistant waits out Settings → Response Delay (default a real timer). */
   pause?: Pause;
+  /** Event stream timings; tests shorten them. */
+  eventStream?: EventStreamOptions;
+  /** The address Twilio and customers reach this server at; an ngrok tunnel may change it. */
+  publicUrl?: PublicUrl;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -85,6 +98,8 @@ export function createRepositories(db: Db, config: Config) {
     profile: profileRepository(db),
     assistant: assistantRepository(db),
     users: userRepository(db),
+    events: eventRepository(db),
+    newForMe: newForMeRepository(db),
     sessions: sessionRepository(db, config.session),
   };
 }
@@ -117,7 +132,10 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(userRoutes(repos.users, repos.sessions));
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
+  // Every writer announces its committed changes here; GET /api/events hands them to staff.
+  const events = createEventBus(repos.events, deps.clock);
   // One conversation core for every channel that talks with customers (phone, Messenger).
+  const publicUrl = deps.publicUrl ?? publicUrlOf(config.publicBaseUrl);
   const assistant = createAssistant({
     db: deps.db,
     config,
@@ -125,29 +143,36 @@ export function createApp(config: Config, deps: AppDeps): Express {
     appointments: repos.appointments,
     clock: deps.clock,
     pause: deps.pause,
+    publicUrl: publicUrl.get,
+    events,
   });
-  void assistant; // the phone webhooks mount next
+  const twilio = twilioApi(config.providers.twilio);
+  app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
+  channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
   app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
-  app.use(submissionRoutes(config, repos.submissions));
+  app.use(submissionRoutes(config, repos.submissions, events));
   app.use(
     quoteRoutes(
       config,
       repos.submissions,
       quoteService(config, repos.analyses, analyzerFromConfig(config, deps.clock), deps.clock),
       channels,
+      events,
     ),
   );
   app.use(photoRoutes(config, repos.photos));
-  app.use(serviceRequestRoutes(config, repos.serviceRequests));
+  app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
   app.use(callRoutes(repos.calls, config.timeZone));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
   app.use(appointmentRoutes(repos.appointments, config.timeZone));
-  app.use(settingsRoutes(repos.settings, config));
+  app.use(settingsRoutes(repos.settings, config, publicUrl.get));
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
   app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
+  app.use(newForMeRoutes(repos.newForMe, deps.clock));
+  app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));
   app.use('/api', apiNotFound);

@@ -17,3 +17,4 @@ export * from './money.ts';
 export * from './home-size.ts';
 export * from './report.ts';
 export * from './prerendered-page.ts';
+export * from './events.ts';

@@ -22,7 +22,7 @@ export interface SessionRow {
   expires_at: string;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function sessionRepository(db: Db, policy: SessionPolicy) {
   const insert =
@@ -33,6 +33,12 @@ export function sessionRepository(db: Db, policy: SessionPolicy) {
   const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const removeForUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
   const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?');
+
+  // Told when sessions end (sign-out, an account disabled): open event streams close at once.
+  const endListeners = new Set<(ended: { tokenHash?: string; userId?: number }) => void>();
+  const ended = (what: { tokenHash?: string; userId?: number }) => {
+    for (const listener of endListeners) listener(what);
+  };
 
   return {
     policy,
@@ -58,8 +64,29 @@ export function sessionRepository(db: Db, policy: SessionPolicy) {
       if (idleSince > 60_000) touch.run(now.toISOString(), hash);
       return { session: row };
     },
-    destroy: (token: string) => remove.run(hashToken(token)),
-    destroyAllFor: (userId: number) => removeForUser.run(userId),
+    /** Whether a token's session is live now, without counting this as activity. */
+    isLive(token: string, now = new Date()): boolean {
+      const row = find.get(hashToken(token)) as SessionRow | undefined;
+      if (!row) return false;
+      return (
+        Date.parse(row.expires_at) > now.getTime() &&
+        now.getTime() - Date.parse(row.last_seen_at) < policy.idleMs
+      );
+    },
+    destroy(token: string) {
+      const result = remove.run(hashToken(token));
+      ended({ tokenHash: hashToken(token) });
+      return result;
+    },
+    destroyAllFor(userId: number) {
+      const result = removeForUser.run(userId);
+      ended({ userId });
+      return result;
+    },
+    onEnd(listener: (ended: { tokenHash?: string; userId?: number }) => void) {
+      endListeners.add(listener);
+      return () => void endListeners.delete(listener);
+    },
     sweep(now = new Date()) {
       removeExpired.run(now.toISOString(), new Date(now.getTime() - policy.idleMs).toISOString());
     },

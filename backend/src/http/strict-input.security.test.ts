@@ -179,6 +179,7 @@ describe('no request makes the server fail', () => {
     const failures: string[] = [];
     for (const { method, path } of routes) {
       if (path === '/api/auth/logout') continue; // would end the session the walk uses
+      if (path === '/api/events') continue; // a stream never ends; event-stream.test.ts walks its inputs
       const paths = [
         concretePath(path),
         path.replace(/:\w+/g, '0x1'),

@@ -11,6 +11,8 @@ import {
   type PhotoSubmission,
 } from '@washdesk/contract';
 import type { AssistantChannels } from '../assistant/assistant-channels.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { submissionCreated } from '../events/announcements.ts';
 import type { Config } from '../config.ts';
 import { parseWith, validationError } from '../http/errors.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
@@ -42,6 +44,7 @@ export function quoteRoutes(
   submissions: SubmissionRepository,
   quotes: QuoteService,
   channels: AssistantChannels,
+  events: EventBus,
 ) {
   const router = Router();
   channels.receives('photo-quotes', ['/api/analyze-photos', '/api/photo-quote']);
@@ -58,6 +61,8 @@ export function quoteRoutes(
         submissions.create(fields, 'ai-analysis', stored),
       );
       const outcome = await quotes.quoteSubmission(forQuote(submission), startedAt);
+      // Announced with its quote stored, so the screen that reloads shows both.
+      events.publish(submissionCreated(submission));
       const body: PhotoAnalysisResponse = {
         submissionId: submission.id,
         detailedQuote: outcome.quote,
@@ -105,6 +110,7 @@ export function quoteRoutes(
       const outcome = await quotes.quoteSubmission(forQuote(submission), startedAt);
       // Staff see the service the customer was quoted for, not "General Cleaning".
       submissions.recordServiceType(submission.id, quotedServices(outcome.analysis).join(', '));
+      events.publish(submissionCreated(submission));
       const body: PhotoQuoteResponse = {
         submissionId: submission.id,
         quote: toPhotoQuote(outcome),

@@ -9,9 +9,11 @@ import { notFound, parseWith, routeId } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { ServiceRequestRepository } from './service-request.repository.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { serviceRequestCreated } from '../events/announcements.ts';
 
 /** The wizard's request is a lead: stored, never only logged. JSON, or multipart with photos. */
-export function serviceRequestRoutes(config: Config, requests: ServiceRequestRepository) {
+export function serviceRequestRoutes(config: Config, requests: ServiceRequestRepository, events: EventBus) {
   const router = Router();
   router.post(
     '/api/service-requests',
@@ -21,6 +23,7 @@ export function serviceRequestRoutes(config: Config, requests: ServiceRequestRep
       const request = await savingPhotos(config, uploadedFiles(req), (stored) =>
         requests.create(fields, stored),
       );
+      events.publish(serviceRequestCreated(request));
       res.status(201).json(request);
     },
   );

@@ -12,8 +12,10 @@ import { notFound, parseWith, routeId, validationError } from '../http/errors.ts
 import { listQuery, sendPage } from '../http/lists.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from './submission.repository.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { submissionCreated } from '../events/announcements.ts';
 
-export function submissionRoutes(config: Config, submissions: SubmissionRepository) {
+export function submissionRoutes(config: Config, submissions: SubmissionRepository, events: EventBus) {
   const router = Router();
 
   router.get('/api/photo-submissions', (req, res) => {
@@ -43,6 +45,7 @@ export function submissionRoutes(config: Config, submissions: SubmissionReposito
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(fields, 'photo-form', stored),
       );
+      events.publish(submissionCreated(submission));
       res.status(201).json(submission);
     },
   );

@@ -1,0 +1,65 @@
+import { WIZARD_SERVICE_OPTIONS, type PhotoSubmission, type ServiceRequest } from '@washdesk/contract';
+import type { NewLiveEvent } from './event.repository.ts';
+
+// What each change is called when it is announced: one line, naming no more than the screens do.
+
+const SOURCE_WORDS: Record<string, string> = {
+  'photo-form': 'photo form',
+  'ai-analysis': 'photo form (AI quote)',
+  'quote-tool': 'quote tool',
+};
+
+export const submissionCreated = (s: PhotoSubmission): NewLiveEvent => ({
+  type: 'submission.created',
+  entityId: s.id,
+  summary: `New photo submission from ${s.customerName ?? `Customer #${s.id}`} (${SOURCE_WORDS[s.source] ?? s.source})`,
+});
+
+export const serviceRequestCreated = (r: ServiceRequest): NewLiveEvent => ({
+  type: 'service-request.created',
+  entityId: r.id,
+  summary: `New request from ${`${r.firstName} ${r.lastName}`.trim()}: ${
+    WIZARD_SERVICE_OPTIONS.find((o) => o.value === r.serviceType)?.label ?? r.serviceType
+  }`,
+});
+
+/** A call as staff see it named: the customer's name when the number is known, else the number. */
+type CallRef = { id: number; customerName: string | null; phoneNumber: string };
+const caller = (c: CallRef) => c.customerName ?? c.phoneNumber;
+
+export const callArrived = (c: CallRef): NewLiveEvent => ({
+  type: 'call.created',
+  entityId: c.id,
+  summary: `Call from ${caller(c)}, answered by the assistant`,
+});
+export const callMissed = (c: CallRef): NewLiveEvent => ({
+  type: 'call.missed',
+  entityId: c.id,
+  summary: `Missed call from ${caller(c)}`,
+});
+export const callbackRequested = (c: CallRef): NewLiveEvent => ({
+  type: 'call.callback-requested',
+  entityId: c.id,
+  summary: `${caller(c)} asked to be called back`,
+});
+export const callChanged = (c: CallRef, what: string): NewLiveEvent => ({
+  type: 'call.updated',
+  entityId: c.id,
+  summary: `Call from ${caller(c)} ${what}`,
+});
+export const appointmentBooked = (
+  a: {
+    id: number;
+    customerName: string;
+    serviceType: string;
+    scheduledDate: string;
+    preferredTime: string | null;
+  },
+  by: string,
+  actorUserId: number | null = null,
+): NewLiveEvent => ({
+  type: 'appointment.created',
+  entityId: a.id,
+  summary: `${a.customerName}: ${a.serviceType} on ${a.scheduledDate}${a.preferredTime ? ` at ${a.preferredTime}` : ''}, booked ${by}`,
+  actorUserId,
+});
