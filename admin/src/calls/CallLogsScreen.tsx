@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { useSeenOnOpen } from '../live/new-for-me.ts';
 import { ListPager } from '../components/ListPager.tsx';
 import { CallDetailsDialog } from './CallDetailsDialog.tsx';
 import { CallFilters } from './CallFilters.tsx';
@@ -31,6 +32,8 @@ const EMPTY: Record<CallFilter, string> = {
 export function CallLogsScreen() {
   const api = useApi();
   const address = useCallLogsAddress();
+  // Opening Call Logs is seeing its calls: the sidebar's count of new ones goes back to zero.
+  useSeenOnOpen('calls');
   const { filter, page, setPage } = address;
   const calls = useQuery(callQueries.page(api, filter, page));
   const shownCall =
