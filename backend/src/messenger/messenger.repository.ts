@@ -163,7 +163,8 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
   const delivered = db.prepare(`UPDATE messenger_messages SET delivered_at = @at
     WHERE conversation_id = @id AND sender <> 'customer' AND delivery_status = 'sent' AND delivered_at IS NULL
       AND (mid IN (SELECT value FROM json_each(@mids)) OR created_at <= @watermark)`);
-  const read = db.prepare(`UPDATE messenger_messages SET read_at = @at, delivered_at = COALESCE(delivered_at, @at)
+  const read =
+    db.prepare(`UPDATE messenger_messages SET read_at = @at, delivered_at = COALESCE(delivered_at, @at)
     WHERE conversation_id = @id AND sender <> 'customer' AND delivery_status = 'sent' AND read_at IS NULL
       AND created_at <= @watermark`);
 
@@ -196,7 +197,10 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
       const created = insertConversation.run(facebookUserId, iso()).changes > 0;
       return { conversation: conversationOf(facebookUserId)!, created };
     },
-    setProfile(id: number, profile: { firstName: string | null; lastName: string | null; profilePic: string | null }) {
+    setProfile(
+      id: number,
+      profile: { firstName: string | null; lastName: string | null; profilePic: string | null },
+    ) {
       setProfile.run({ id, ...profile });
     },
     messages(conversationId: number, page: { limit: number; offset: number }) {
@@ -236,7 +240,8 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
         });
         if (!changes) return undefined;
         touch.run({ id: m.conversationId, now });
-        if (m.sender === 'staff') takeOver.run({ id: m.conversationId, by: m.sentBy ?? 'Staff', ms: clock() });
+        if (m.sender === 'staff')
+          takeOver.run({ id: m.conversationId, by: m.sentBy ?? 'Staff', ms: clock() });
         return Number(lastInsertRowid);
       })();
       return id === undefined ? undefined : toMessage(messageById.get(id) as MessageRow);

@@ -82,13 +82,20 @@ export function messengerService(deps: MessengerServiceDeps) {
       stored.id,
       result.ok
         ? { deliveryStatus: 'sent', deliveryError: null, mid: result.mid, messageTag: tag ?? null }
-        : { deliveryStatus: 'not_delivered', deliveryError: result.reason, mid: null, messageTag: tag ?? null },
+        : {
+            deliveryStatus: 'not_delivered',
+            deliveryError: result.reason,
+            mid: null,
+            messageTag: tag ?? null,
+          },
     );
   }
 
   /** The AI may answer: auto-reply on, no staff member handling it, within Meta's 24 hours. */
   const aiMayAnswer = (c: Conversation | undefined): c is Conversation =>
-    Boolean(c && deps.settings.aiSettings().messengerAutoReply && !c.handledBy && c.replyWindow === 'standard');
+    Boolean(
+      c && deps.settings.aiSettings().messengerAutoReply && !c.handledBy && c.replyWindow === 'standard',
+    );
 
   async function answer(conversationId: number) {
     const waiting = unanswered.get(conversationId) ?? [];
@@ -201,7 +208,13 @@ export function messengerService(deps: MessengerServiceDeps) {
       }
       const tag = conversation.replyWindow === 'human-agent' ? ('HUMAN_AGENT' as const) : undefined;
       const message = await sendStored(
-        { conversationId: conversation.id, sender: 'staff', messageText, sentBy: staffName, deliveryStatus: 'pending' },
+        {
+          conversationId: conversation.id,
+          sender: 'staff',
+          messageText,
+          sentBy: staffName,
+          deliveryStatus: 'pending',
+        },
         conversation.facebookUserId,
         tag,
       );
@@ -242,7 +255,9 @@ export type MessengerService = ReturnType<typeof messengerService>;
 function deliveredOrThrow(message: Message) {
   if (message.deliveryStatus === 'sent') return message;
   if (message.deliveryError === MESSENGER_NOT_CONNECTED) {
-    throw new HttpError(503, ERROR_CODES.messengerNotConnected, MESSENGER_NOT_CONNECTED, undefined, { message });
+    throw new HttpError(503, ERROR_CODES.messengerNotConnected, MESSENGER_NOT_CONNECTED, undefined, {
+      message,
+    });
   }
   throw new HttpError(502, MESSENGER_DELIVERY_FAILED, message.deliveryError ?? 'not delivered', undefined, {
     message,

@@ -37,7 +37,9 @@ const messaging = z.looseObject({
       attachments: z.array(attachment).optional(),
     })
     .optional(),
-  delivery: z.looseObject({ mids: z.array(z.string()).optional(), watermark: z.number().optional() }).optional(),
+  delivery: z
+    .looseObject({ mids: z.array(z.string()).optional(), watermark: z.number().optional() })
+    .optional(),
   read: z.looseObject({ watermark: z.number() }).optional(),
 });
 export const webhookBodySchema = z.looseObject({
@@ -56,7 +58,14 @@ export type MessengerEvent =
   /** A customer wrote: text and/or attachments, each stored as its own message. */
   | { type: 'message'; userId: string; mid: string; text: string | null; attachments: Attachment[] }
   /** A message the page sent, echoed back; `ours` when Washdesk sent it (already stored). */
-  | { type: 'echo'; userId: string; mid: string; text: string | null; attachments: Attachment[]; ours: boolean }
+  | {
+      type: 'echo';
+      userId: string;
+      mid: string;
+      text: string | null;
+      attachments: Attachment[];
+      ours: boolean;
+    }
   | { type: 'delivery'; userId: string; mids: string[]; watermark: number | null }
   | { type: 'read'; userId: string; watermark: number };
 
@@ -84,7 +93,12 @@ export function eventsOf(body: WebhookBody, ourEchoMetadata: string) {
         const content = { mid, text: text?.trim() ? text : null, attachments: attachments.map(toAttachment) };
         if (echo) {
           // An echo goes from the page to the customer: the customer is the recipient.
-          events.push({ type: 'echo', userId: m.recipient.id, ...content, ours: metadata === ourEchoMetadata });
+          events.push({
+            type: 'echo',
+            userId: m.recipient.id,
+            ...content,
+            ours: metadata === ourEchoMetadata,
+          });
         } else {
           events.push({ type: 'message', userId: m.sender.id, ...content });
         }

@@ -17,13 +17,15 @@ export interface FakeMeta {
   answer: FakeMetaAnswer;
   /** Profiles the Graph API knows, by user id; others answer Meta's "no such object" error. */
   profiles: Map<string, { first_name: string; last_name: string; profile_pic?: string }>;
+  /** Accepted sends so far; the last one's message id is `m_fake_${accepted}`. */
+  accepted(): number;
   /** Resolves at the Send API call number `n` (1-based): a test waits for a state, not a time. */
   sent(n: number): Promise<void>;
   close(): Promise<void>;
 }
 
 const ANSWERS: Record<FakeMetaAnswer, [number, object]> = {
-  accept: [200, { recipient_id: 'x', message_id: 'm_fake_1' }],
+  accept: [200, { recipient_id: 'x' }],
   'outside-24h': [
     400,
     {
@@ -43,7 +45,8 @@ const ANSWERS: Record<FakeMetaAnswer, [number, object]> = {
 
 const NO_OBJECT = {
   error: {
-    message: "Unsupported get request. Object with ID does not exist, cannot be loaded due to missing permissions, or does not support this operation.",
+    message:
+      'Unsupported get request. Object with ID does not exist, cannot be loaded due to missing permissions, or does not support this operation.',
     type: 'GraphMethodException',
     code: 100,
     error_subcode: 33,
@@ -52,6 +55,7 @@ const NO_OBJECT = {
 
 export async function startFakeMeta(): Promise<FakeMeta> {
   const waiters: { n: number; resolve: () => void }[] = [];
+  let accepted = 0;
   const fake = { calls: [], answer: 'accept', profiles: new Map() } as unknown as FakeMeta;
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -62,13 +66,20 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'GET') {
         const profile = fake.profiles.get(decodeURIComponent(url.pathname.split('/').pop() ?? ''));
-        return profile ? reply(200, { ...profile, id: url.pathname.split('/').pop() }) : reply(400, NO_OBJECT);
+        return profile
+          ? reply(200, { ...profile, id: url.pathname.split('/').pop() })
+          : reply(400, NO_OBJECT);
       }
-      fake.calls.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) });
+      fake.calls.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw),
+      });
       const [status, body] = ANSWERS[fake.answer];
-      // Meta gives every accepted message its own id; the first keeps the documented sample's.
+      // Meta gives every accepted message its own id (m_fake_1, m_fake_2, ... for this fake).
+      if (status === 200) accepted += 1;
+      reply(status, status === 200 ? { ...body, message_id: `m_fake_${accepted}` } : body);
       const n = fake.calls.length;
-      reply(status, status === 200 && n > 1 ? { ...body, message_id: `m_fake_${n}` } : body);
       for (const w of waiters.filter((x) => x.n <= n)) {
         waiters.splice(waiters.indexOf(w), 1);
         w.resolve();
@@ -77,6 +88,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+  fake.accepted = () => accepted;
   fake.sent = (n) =>
     fake.calls.length >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }));
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));
