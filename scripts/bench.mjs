@@ -8,6 +8,7 @@ const BENCHES = [
   ['Instant photo quote', 'backend/bench/photo-quote.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],
+  ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
 ];
 
 buildStaleApps();

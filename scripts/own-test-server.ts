@@ -8,6 +8,9 @@ export interface OwnTestServer {
   url: string;
   email: string;
   password: string;
+  /** The messenger scenario: the fake Meta's address (GET /__calls) and the secret to sign with. */
+  metaUrl?: string;
+  appSecret?: string;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -16,7 +19,9 @@ export interface OwnTestServer {
  * Starts backend/src/test/e2e-server.ts in a child process for one browser test file that needs a
  * server unlike the shared ones (a fixed clock, an AI key). Resolves once it has printed its URL.
  */
-export async function startOwnTestServer(scenario: 'dashboard-week' | 'ai-key'): Promise<OwnTestServer> {
+export async function startOwnTestServer(
+  scenario: 'dashboard-week' | 'ai-key' | 'messenger',
+): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'backend/src/test/e2e-server.ts'), scenario],
@@ -31,11 +36,13 @@ export async function startOwnTestServer(scenario: 'dashboard-week' | 'ai-key'):
     });
     void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
   });
-  const { url, email, password } = JSON.parse(firstLine) as { url: string; email: string; password: string };
+  const { url, email, password, metaUrl, appSecret } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
     email,
     password,
+    metaUrl,
+    appSecret,
     stop: () => {
       child.stdin!.end();
       return exited;

@@ -1,14 +1,19 @@
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 import { CLOCKED_OWNER, startClockedServer } from './clocked-server.ts';
 import { DASHBOARD_NOW, seedDashboardWeek } from './dashboard-week.ts';
+import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 
 // A server of its own for one browser test file, in a child process (the e2e tests may not import
 // backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
 // URL and owner account, and stops when its parent closes stdin or sends SIGTERM.
 //   dashboard-week  the clock stands at DASHBOARD_NOW, with that week's submissions seeded
 //   ai-key          an AI key, answered by the fake OpenAI on 127.0.0.1
+//   messenger       Meta configured (app secret, verify token, page token), the Graph API a fake
+//                   Meta on 127.0.0.1; the line adds metaUrl (GET metaUrl/__calls lists what it
+//                   was asked to send) and the app secret to sign webhooks with
 
-const SCENARIOS = ['dashboard-week', 'ai-key'] as const;
+const SCENARIOS = ['dashboard-week', 'ai-key', 'messenger'] as const;
+const E2E_APP_SECRET = 'e2e-meta-app-secret';
 const scenario = process.argv[2] as (typeof SCENARIOS)[number];
 if (!SCENARIOS.includes(scenario)) {
   console.error(`Usage: e2e-server.ts <${SCENARIOS.join('|')}>`);
@@ -17,9 +22,21 @@ if (!SCENARIOS.includes(scenario)) {
 
 let fake: FakeOpenAi | undefined;
 if (scenario === 'ai-key') fake = await startFakeOpenAi();
+let meta: FakeMeta | undefined;
+if (scenario === 'messenger') meta = await startFakeMeta();
 const server = await startClockedServer({
   now: scenario === 'dashboard-week' ? DASHBOARD_NOW : undefined,
-  env: fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {},
+  env: {
+    ...(fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {}),
+    ...(meta
+      ? {
+          META_APP_SECRET: E2E_APP_SECRET,
+          META_VERIFY_TOKEN: 'e2e-verify',
+          META_PAGE_ACCESS_TOKEN: 'e2e-page-token',
+          META_GRAPH_BASE_URL: meta.url,
+        }
+      : {}),
+  },
 });
 if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
 
@@ -29,6 +46,7 @@ const stop = async () => {
   stopping = true;
   await server.stop();
   await fake?.close();
+  await meta?.close();
   // Faults the server reported while the test ran fail the test through the exit code.
   process.exit(server.errors.length ? 1 : 0);
 };
@@ -36,4 +54,5 @@ process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 process.stdin.on('end', () => void stop());
 process.stdin.resume();
-process.stdout.write(`${JSON.stringify({ url: server.url, ...CLOCKED_OWNER })}\n`);
+const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
+process.stdout.write(`${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...messenger })}\n`);

@@ -64,6 +64,8 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       const reply = (status: number, body: object) =>
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       const url = new URL(req.url ?? '/', 'http://fake');
+      // For browser tests in another process: what the fake was asked to send.
+      if (req.method === 'GET' && url.pathname === '/__calls') return reply(200, fake.calls);
       if (req.method === 'GET') {
         const profile = fake.profiles.get(decodeURIComponent(url.pathname.split('/').pop() ?? ''));
         return profile
