@@ -91,10 +91,17 @@ export function messengerService(deps: MessengerServiceDeps) {
     );
   }
 
-  /** The AI may answer: auto-reply on, no staff member handling it, within Meta's 24 hours. */
+  /**
+   * The AI may answer: its reply can be sent (a page token), auto-reply is on, no staff member
+   * handles the conversation, and Meta's 24 hours are open.
+   */
   const aiMayAnswer = (c: Conversation | undefined): c is Conversation =>
     Boolean(
-      c && deps.settings.aiSettings().messengerAutoReply && !c.handledBy && c.replyWindow === 'standard',
+      c &&
+      delivery &&
+      deps.settings.aiSettings().messengerAutoReply &&
+      !c.handledBy &&
+      c.replyWindow === 'standard',
     );
 
   async function answer(conversationId: number) {
