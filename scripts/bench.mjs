@@ -10,6 +10,7 @@ const BENCHES = [
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
+  ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
 ];
 
 buildStaleApps();

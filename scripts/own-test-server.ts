@@ -10,6 +10,9 @@ export interface OwnTestServer {
   password: string;
   /** The phone-line scenario's Twilio token and the public address webhooks are signed for. */
   twilio?: { authToken: string; publicBaseUrl: string };
+  /** The messenger scenario: the fake Meta's address (GET /__calls) and the secret to sign with. */
+  metaUrl?: string;
+  appSecret?: string;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -19,7 +22,7 @@ export interface OwnTestServer {
  * server unlike the shared ones (a fixed clock, an AI key). Resolves once it has printed its URL.
  */
 export async function startOwnTestServer(
-  scenario: 'dashboard-week' | 'ai-key' | 'phone-line',
+  scenario: 'dashboard-week' | 'ai-key' | 'phone-line' | 'messenger',
 ): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -35,12 +38,17 @@ export async function startOwnTestServer(
     });
     void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
   });
-  const { url, email, password, twilio } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
+  const { url, email, password, twilio, metaUrl, appSecret } = JSON.parse(firstLine) as Omit<
+    OwnTestServer,
+    'stop'
+  >;
   return {
     url,
     email,
     password,
     twilio,
+    metaUrl,
+    appSecret,
     stop: () => {
       child.stdin!.end();
       return exited;

@@ -25,7 +25,7 @@ test('with no channel answered, the header says the assistant is offline, and ea
   await tag.hover();
   await expect(channelList(page).getByRole('listitem')).toHaveText([
     'Phone: not answered (this server has no phone webhooks yet; Twilio is not configured)',
-    'Messenger: not answered (no webhook receives Messenger messages yet; Meta is not configured)',
+    'Messenger: not answered (Meta is not configured)',
     'Photo quotes: local estimate (no AI key)',
     `Answers from ${active} active FAQ entries.`,
   ]);
@@ -52,7 +52,7 @@ test.describe('with an AI key', () => {
     await tag.hover();
     await expect(channelList(page).getByRole('listitem')).toHaveText([
       'Phone: not answered (this server has no phone webhooks yet; Twilio is not configured)',
-      'Messenger: not answered (no webhook receives Messenger messages yet; Meta is not configured)',
+      'Messenger: not answered (Meta is not configured)',
       'Photo quotes: AI model',
       'Answers from the AI model.',
     ]);

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
+import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
 import { failNextCall } from './failing-backend.ts';
 import { screenshotBothThemes } from './screenshots.ts';
@@ -188,4 +190,93 @@ test('screenshots of the messenger', async ({ page }) => {
     page.getByRole('region', { name: 'Recent Messages' }).getByRole('button').first(),
   ).toBeVisible();
   await screenshotBothThemes(page, 'messenger');
+});
+
+test.describe('with Meta connected (a fake Meta on 127.0.0.1)', () => {
+  let server: OwnTestServer;
+  test.beforeAll(async () => {
+    server = await startOwnTestServer('messenger');
+  });
+  test.afterAll(async () => {
+    // A fault the server reported while the test ran ends it with exit code 1.
+    expect(await server?.stop()).toBe(0);
+  });
+
+  /** A customer writes on the Facebook page: Meta's webhook, signed with the app secret. */
+  async function customerWrites(userId: string, text: string) {
+    const now = Date.now();
+    const raw = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: '104000000000001',
+          time: now,
+          messaging: [
+            {
+              sender: { id: userId },
+              recipient: { id: '104000000000001' },
+              timestamp: now,
+              message: { mid: `m_e2e_${crypto.randomUUID()}`, text },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = crypto.createHmac('sha256', server.appSecret!).update(raw).digest('hex');
+    const res = await fetch(`${server.url}/api/messenger/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': `sha256=${signature}` },
+      body: raw,
+    });
+    expect(res.status).toBe(200);
+  }
+  const sentToMeta = async () =>
+    (
+      (await (await fetch(`${server.metaUrl}/__calls`)).json()) as { body: { message: { text: string } } }[]
+    ).map((c) => c.body.message.text);
+
+  test('a customer message arrives, staff answer, Meta gets the answer, and the thread shows who handles it', async ({
+    page,
+  }) => {
+    const userId = `77${Date.now()}`;
+    const shown = `Facebook User ${userId.slice(-4)}`;
+    await customerWrites(userId, 'Hello, are you open on Saturdays?');
+    const { email, password } = server;
+    expect(
+      (await page.request.post(`${server.url}/api/auth/login`, { data: { email, password } })).ok(),
+    ).toBe(true);
+    await page.goto(`${server.url}/admin/messenger-conversations`);
+    await conversationList(page)
+      .getByRole('button', { name: new RegExp(shown) })
+      .click();
+    await expect(panel(page).getByRole('heading', { name: shown })).toBeVisible();
+    await expect(thread(page).getByText('Hello, are you open on Saturdays?')).toBeVisible();
+    // The AI answered first (the server has no model key: its honest no-model answer).
+    await expect(thread(page).locator('[data-sender="assistant"]')).toHaveCount(1);
+    const handler = panel(page).getByLabel('Handled by');
+    await expect(handler).toHaveText(/Handled by\s*AI$/);
+    await expect(panel(page).getByLabel('Reply window')).toContainText("Meta's 24-hour reply window is open");
+
+    // A second message while the thread is open appears without reloading (the thread polls).
+    await customerWrites(userId, 'I mean for a driveway wash.');
+    await expect(thread(page).getByText('I mean for a driveway wash.')).toBeVisible();
+
+    const reply = `Yes, Saturday mornings work. ${userId}`;
+    const input = panel(page).getByRole('textbox', { name: 'Message' });
+    await input.fill(reply);
+    await input.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Message sent' })).toContainText(
+      'Your message has been sent successfully.',
+    );
+    await expect.poll(sentToMeta).toContain(reply);
+    const bubble = thread(page).locator('.messenger-bubble').filter({ hasText: reply });
+    await expect(bubble).toHaveAttribute('data-sender', 'staff');
+    await expect(bubble).toContainText('Staff · test-owner');
+    await expect(handler).toContainText('test-owner');
+    await expect(panel(page).getByRole('button', { name: 'Hand back to AI' })).toBeVisible();
+
+    await panel(page).getByRole('button', { name: 'Hand back to AI' }).click();
+    await expect(handler).toHaveText(/Handled by\s*AI$/);
+    await expect(panel(page).getByRole('button', { name: 'Hand back to AI' })).toHaveCount(0);
+  });
 });

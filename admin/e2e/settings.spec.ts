@@ -28,6 +28,11 @@ test('AI Settings shows the saved switches, the response delay and the performan
     ['Friendly Tone', 'friendlyTone', 'Use casual, conversational language'],
     ['Auto-Schedule Quotes', 'autoScheduleQuotes', 'Automatically offer quote scheduling'],
     ['Photo Request Prompts', 'photoRequestPrompts', 'Suggest customers send photos'],
+    [
+      'Messenger auto-reply',
+      'messengerAutoReply',
+      'The AI answers Facebook messages until a staff member replies',
+    ],
   ] as const) {
     await expect(toggle(page, label)).toContainText(help);
     await expect(toggle(page, label).getByRole('checkbox')).toBeChecked({ checked: saved[key] });

@@ -30,6 +30,12 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { messengerRepository } from './messenger/messenger.repository.ts';
 import { messengerRoutes } from './messenger/messenger.routes.ts';
 import { messengerDeliveryFromConfig } from './messenger/meta-delivery.ts';
+import { messengerService } from './messenger/messenger.service.ts';
+import {
+  MESSENGER_WEBHOOK,
+  messengerWebhookBody,
+  messengerWebhookRoutes,
+} from './messenger/messenger-webhook.routes.ts';
 import { assistantChannels } from './assistant/assistant-channels.ts';
 import { createAssistant, type Pause } from './assistant/assistant.ts';
 import { assistantRepository } from './assistant/assistant.repository.ts';
@@ -129,6 +135,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   ]) {
     app.post(path, perMinuteLimit(path, config.rateLimitPerMinute));
   }
+  // Meta signs the raw bytes: read them before the JSON parser would.
+  app.post(MESSENGER_WEBHOOK, messengerWebhookBody);
   app.use('/api', express.json({ limit: '100kb' }));
 
   app.use(authRoutes(config, repos.users, repos.sessions));
@@ -152,6 +160,19 @@ export function createApp(config: Config, deps: AppDeps): Express {
   const twilio = twilioApi(config.providers.twilio);
   app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
+  const messenger = messengerService({
+    db: deps.db,
+    settings: repos.settings,
+    assistant,
+    delivery: messengerDeliveryFromConfig(config.providers.meta),
+    clock: deps.clock,
+    report: (error) => report(error, { method: 'POST', path: MESSENGER_WEBHOOK }),
+    events,
+  });
+  // Shutdown and tests wait for replies still being written after the webhook answered.
+  app.locals.settled = messenger.settled;
+  app.use(messengerWebhookRoutes(config.providers.meta, messenger, deps.clock));
+  channels.receives('messenger', [MESSENGER_WEBHOOK]);
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
   app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
@@ -172,8 +193,12 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(faqRoutes(repos.faq));
   app.use(appointmentRoutes(repos.appointments, config.timeZone));
   app.use(settingsRoutes(repos.settings, config, publicUrl.get));
-  app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
-  app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
+  app.use(messengerRoutes(messenger));
+  app.use(
+    assistantRoutes(
+      assistantStatusService(config, channels, repos.assistant, () => repos.settings.aiSettings()),
+    ),
+  );
   app.use(newForMeRoutes(repos.newForMe, deps.clock));
   app.use(leadRoutes(repos.leads));
   app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));

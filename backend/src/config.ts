@@ -132,6 +132,10 @@ const envSchema = z.object({
   META_PAGE_ACCESS_TOKEN: optionalSecret,
   META_APP_SECRET: optionalSecret,
   META_VERIFY_TOKEN: optionalSecret,
+  // Tests and the bench point this at a fake Meta on 127.0.0.1; production keeps the default.
+  META_GRAPH_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://graph.facebook.com/v21.0'),
   NGROK_AUTHTOKEN: optionalSecret,
 });
 
@@ -206,7 +210,7 @@ export interface Config {
       /** Where the Twilio REST API is (https://api.twilio.com, or a fake in tests). */
       apiBaseUrl: string;
     };
-    meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string };
+    meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string; graphBaseUrl: string };
     ngrok: { authtoken?: string };
   };
 }
@@ -279,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         pageAccessToken: e.META_PAGE_ACCESS_TOKEN,
         appSecret: e.META_APP_SECRET,
         verifyToken: e.META_VERIFY_TOKEN,
+        graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''),
       },
       ngrok: { authtoken: e.NGROK_AUTHTOKEN },
     },

@@ -59,14 +59,17 @@ export async function startServer(
     url: `http://${host}:${port}`,
     publicUrl,
     notices,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      // Work that runs after a webhook answered (e.g. a Messenger reply) finishes before the database closes.
+      await (app.locals.settled as (() => Promise<void>) | undefined)?.();
+      return new Promise<void>((resolve) => {
         clearInterval(sweeper);
         server.closeAllConnections();
         server.close(() => {
           db.close();
           resolve();
         });
-      }),
+      });
+    },
   };
 }

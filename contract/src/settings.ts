@@ -8,6 +8,8 @@ export const aiSettingsSchema = z.object({
   friendlyTone: z.boolean({ error: 'friendlyTone must be true or false' }),
   autoScheduleQuotes: z.boolean({ error: 'autoScheduleQuotes must be true or false' }),
   photoRequestPrompts: z.boolean({ error: 'photoRequestPrompts must be true or false' }),
+  /** The assistant answers customers on the Facebook page; off, only staff answer there. */
+  messengerAutoReply: z.boolean({ error: 'messengerAutoReply must be true or false' }),
   /** Seconds the assistant waits before replying. */
   responseDelay: z
     .number({ error: 'responseDelay must be a number of seconds' })
@@ -21,6 +23,7 @@ export const DEFAULT_AI_SETTINGS: AiSettings = {
   friendlyTone: true,
   autoScheduleQuotes: true,
   photoRequestPrompts: false,
+  messengerAutoReply: true,
   responseDelay: RESPONSE_DELAY.default,
 };
 

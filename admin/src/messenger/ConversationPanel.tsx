@@ -1,11 +1,17 @@
-import { Callout, Card, Classes, H4, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
-import { conversationDisplayName, conversationSchema } from '@washdesk/contract';
+import { Button, Callout, Card, Classes, H4, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AI_HANDLER,
+  conversationDisplayName,
+  conversationSchema,
+  type Conversation,
+} from '@washdesk/contract';
+import { showToast } from '../toaster.ts';
 import { useApi } from '../api/api-context.tsx';
 import { ConversationAvatar } from './ConversationAvatar.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { MessageThread } from './MessageThread.tsx';
-import { messengerQueries } from './messenger.queries.ts';
+import { POLL_MS, messengerQueries } from './messenger.queries.ts';
 
 /** Right column: the chosen conversation, its messages and the reply box. */
 export function ConversationPanel({ conversationId }: { conversationId: number | null }) {
@@ -29,6 +35,8 @@ function SelectedConversation({ conversationId }: { conversationId: number }) {
   const conversation = useQuery({
     queryKey: [...messengerQueries.all, 'conversation', conversationId],
     queryFn: () => api.get(`/api/messenger/conversations/${conversationId}`, conversationSchema),
+    // Who handles it and Meta's window change with time and with other people's replies.
+    refetchInterval: POLL_MS.thread,
   });
   if (conversation.isPending) return <Spinner aria-label="Loading the conversation" />;
   if (conversation.isError) {
@@ -47,9 +55,48 @@ function SelectedConversation({ conversationId }: { conversationId: number }) {
           <H4>{name}</H4>
           <span className={Classes.TEXT_MUTED}>Messenger ID: {conversation.data.facebookUserId}</span>
         </div>
+        <HandledBy conversation={conversation.data} />
       </div>
       <MessageThread conversationId={conversationId} />
-      <MessageComposer recipientId={conversation.data.facebookUserId} />
+      <MessageComposer conversation={conversation.data} />
     </>
+  );
+}
+
+/** Who answers this conversation now; a staff member can give it back to the AI. */
+function HandledBy({ conversation }: { conversation: Conversation }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const handBack = useMutation({
+    mutationFn: () =>
+      api.send(
+        'POST',
+        `/api/messenger/conversations/${conversation.id}/hand-back`,
+        undefined,
+        conversationSchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messengerQueries.all }),
+    onError: () =>
+      showToast({
+        intent: Intent.DANGER,
+        icon: 'error',
+        message: 'The conversation could not be handed back to the AI.',
+      }),
+  });
+  const handler = conversation.handledBy ?? AI_HANDLER;
+  return (
+    <div className="messenger-panel__handler" aria-label="Handled by">
+      <span className={Classes.TEXT_MUTED}>Handled by</span>{' '}
+      <Tag
+        minimal
+        intent={conversation.handledBy ? Intent.PRIMARY : Intent.NONE}
+        icon={conversation.handledBy ? 'person' : 'predictive-analysis'}
+      >
+        {handler}
+      </Tag>
+      {conversation.handledBy && (
+        <Button small text="Hand back to AI" loading={handBack.isPending} onClick={() => handBack.mutate()} />
+      )}
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Button, Classes, Intent, Spinner, Tag } from '@blueprintjs/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Message } from '@washdesk/contract';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { messengerSentSchema, type Message } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { messageTime } from './message-time.ts';
 import { messengerQueries } from './messenger.queries.ts';
+import { showSendProblem, showSentToast } from './messenger-toasts.tsx';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 export const SENDER_LABELS: Record<Message['sender'], string> = {
@@ -58,15 +59,34 @@ export function MessageThread({ conversationId }: { conversationId: number }) {
 
 function MessageBubble({ message }: { message: Message }) {
   const fromCustomer = message.sender === 'customer';
+  const who =
+    message.sender === 'staff' && message.sentBy
+      ? `Staff · ${message.sentBy}`
+      : SENDER_LABELS[message.sender];
   return (
     <div
       className={`messenger-bubble messenger-bubble--${fromCustomer ? 'customer' : 'ours'}`}
       data-sender={message.sender}
     >
-      <p className="messenger-bubble__text">{message.messageText}</p>
+      <p className="messenger-bubble__text">
+        {message.attachment?.url ? (
+          <a href={message.attachment.url} target="_blank" rel="noopener noreferrer">
+            {message.messageText}
+          </a>
+        ) : (
+          message.messageText
+        )}
+      </p>
       <div className="messenger-bubble__meta">
-        {!fromCustomer && <span>{SENDER_LABELS[message.sender]}</span>}
+        {!fromCustomer && <span>{who}</span>}
         <span>{messageTime(message.createdAt)}</span>
+        {message.messageTag === 'HUMAN_AGENT' && (
+          <Tag minimal title="Sent after Meta's 24-hour window with the Human Agent tag">
+            Human Agent
+          </Tag>
+        )}
+        {message.deliveryStatus === 'sent' &&
+          (message.readAt ? <span>Read</span> : message.deliveredAt && <span>Delivered</span>)}
         {message.deliveryStatus === 'not_delivered' && (
           <Tag intent={Intent.WARNING} title={message.deliveryError ?? undefined}>
             Not delivered
@@ -74,9 +94,28 @@ function MessageBubble({ message }: { message: Message }) {
         )}
         {message.deliveryStatus === 'pending' && <Tag minimal>Sending…</Tag>}
       </div>
-      {message.deliveryStatus === 'not_delivered' && message.deliveryError && (
-        <p className="messenger-bubble__problem">{message.deliveryError}</p>
+      {message.deliveryStatus === 'not_delivered' && (
+        <div className="messenger-bubble__problem">
+          {message.deliveryError && <p>{message.deliveryError}</p>}
+          <RetryButton messageId={message.id} />
+        </div>
       )}
     </div>
+  );
+}
+
+/** Sends a message that did not reach the customer again; "Message sent" only once it did. */
+function RetryButton({ messageId }: { messageId: number }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () =>
+      api.send('POST', `/api/messenger/messages/${messageId}/retry`, undefined, messengerSentSchema),
+    onSuccess: () => showSentToast(),
+    onError: (error) => showSendProblem(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messengerQueries.all }),
+  });
+  return (
+    <Button small icon="refresh" text="Retry" loading={retry.isPending} onClick={() => retry.mutate()} />
   );
 }

@@ -1,7 +1,12 @@
 import { Intent, type IconName } from '@blueprintjs/core';
 import { ApiError, isUnauthorized } from '../api/api-client.ts';
 import { showToast } from '../toaster.ts';
-import { ERROR_CODES, MESSENGER_DELIVERY_FAILED } from '@washdesk/contract';
+import {
+  ERROR_CODES,
+  MESSENGER_DELIVERY_FAILED,
+  MESSENGER_WINDOW_CLOSED,
+  MESSENGER_WINDOW_CLOSED_CODE,
+} from '@washdesk/contract';
 
 function titledToast(intent: Intent, icon: IconName, title: string, text: string) {
   showToast({
@@ -28,6 +33,11 @@ export function showSendProblem(error: unknown): boolean {
   // A 401 has already led to the sign-in screen, which says why.
   if (isUnauthorized(error)) return false;
   const code = error instanceof ApiError ? error.body?.code : undefined;
+  if (code === MESSENGER_WINDOW_CLOSED_CODE) {
+    // Nothing was kept: the text stays in the box.
+    titledToast(Intent.WARNING, 'disable', 'Not sent', MESSENGER_WINDOW_CLOSED);
+    return false;
+  }
   if (code === ERROR_CODES.messengerNotConnected) {
     titledToast(
       Intent.WARNING,

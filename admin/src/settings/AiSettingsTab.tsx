@@ -8,12 +8,17 @@ import { showFailureToast, showSuccessToast } from '../toaster.ts';
 import { saveAiSettings, settingsQueries } from './settings.queries.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 
-type Toggle = 'friendlyTone' | 'autoScheduleQuotes' | 'photoRequestPrompts';
+type Toggle = 'friendlyTone' | 'autoScheduleQuotes' | 'photoRequestPrompts' | 'messengerAutoReply';
 
 const TOGGLES: { key: Toggle; label: string; help: string }[] = [
   { key: 'friendlyTone', label: 'Friendly Tone', help: 'Use casual, conversational language' },
   { key: 'autoScheduleQuotes', label: 'Auto-Schedule Quotes', help: 'Automatically offer quote scheduling' },
   { key: 'photoRequestPrompts', label: 'Photo Request Prompts', help: 'Suggest customers send photos' },
+  {
+    key: 'messengerAutoReply',
+    label: 'Messenger auto-reply',
+    help: 'The AI answers Facebook messages until a staff member replies',
+  },
 ];
 
 /** Settings → AI Settings: the assistant's switches, each change saved at once (spec 4). */

@@ -1,4 +1,4 @@
-import type { AssistantChannelState, AssistantStatus } from '@washdesk/contract';
+import type { AiSettings, AssistantChannelState, AssistantStatus } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { AssistantChannels } from './assistant-channels.ts';
 import type { AssistantRepository } from './assistant.repository.ts';
@@ -15,6 +15,8 @@ export function assistantStatusService(
   config: Config,
   channels: AssistantChannels,
   assistant: Pick<AssistantRepository, 'activeFaqEntries'>,
+  /** AI Settings now: "Messenger auto-reply" off means nobody but staff answers Messenger. */
+  aiSettings: () => Pick<AiSettings, 'messengerAutoReply'> = () => ({ messengerAutoReply: true }),
 ) {
   const { twilio, meta, openai } = config.providers;
   const phoneConfigured = Boolean(twilio.accountSid && twilio.authToken && twilio.phoneNumber);
@@ -28,8 +30,10 @@ export function assistantStatusService(
     missing: { receiver: string; provider: string },
     configured: boolean,
     knowledge: string | null,
+    switchedOff: string | null = null,
   ): AssistantChannelState => {
     const reasons = [
+      switchedOff,
       channels.isReceiving(channel) ? null : missing.receiver,
       configured ? null : missing.provider,
       channels.isReceiving(channel) && configured && !knowledge
@@ -88,6 +92,7 @@ export function assistantStatusService(
           { receiver: 'no webhook receives Messenger messages yet', provider: 'Meta is not configured' },
           messengerConfigured,
           knowledgeSource,
+          aiSettings().messengerAutoReply ? null : 'Messenger auto-reply is off in AI Settings',
         ),
         photoQuotes,
       ];

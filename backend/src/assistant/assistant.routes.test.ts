@@ -53,8 +53,7 @@ describe('GET /api/assistant/status', () => {
           channel: 'messenger',
           name: 'Messenger',
           answeredByAssistant: false,
-          state:
-            'Messenger: not answered (no webhook receives Messenger messages yet; Meta is not configured)',
+          state: 'Messenger: not answered (Meta is not configured)',
         },
         {
           channel: 'photo-quotes',
@@ -78,17 +77,36 @@ describe('GET /api/assistant/status', () => {
     });
   });
 
-  it('answers calls (the phone webhooks are mounted) and photo quotes with an AI key; a configured Meta alone does not answer messages', async () => {
+  it('answers calls and Messenger (their webhooks are mounted and their providers configured) and photo quotes with an AI key', async () => {
     server = await startTestServer({ env: { OPENAI_API_KEY: 'sk-test-key-123456', ...ALL_PROVIDERS } });
     addFaq(server, true);
     const s = await status(server);
-    expect(s).toMatchObject({ online: true, answering: ['Phone', 'Photo quotes'], offlineReason: null });
+    expect(s).toMatchObject({
+      online: true,
+      answering: ['Phone', 'Messenger', 'Photo quotes'],
+      offlineReason: null,
+    });
     expect(s.channels.map((c) => c.state)).toEqual([
       'Phone: answered by the assistant (from the AI model and 1 active FAQ entry)',
-      'Messenger: not answered (no webhook receives Messenger messages yet)',
+      'Messenger: answered by the assistant (from the AI model and 1 active FAQ entry)',
       'Photo quotes: AI model',
     ]);
     expect(s.knowledge).toBe('Answers from the AI model and 1 active FAQ entry.');
+  });
+
+  it('does not claim Messenger while AI Settings has Messenger auto-reply off', async () => {
+    server = await startTestServer({ env: { OPENAI_API_KEY: 'sk-test-key-123456', ...ALL_PROVIDERS } });
+    const off = await server.send('PUT', '/api/settings/ai', {
+      friendlyTone: true,
+      autoScheduleQuotes: true,
+      photoRequestPrompts: false,
+      messengerAutoReply: false,
+      responseDelay: 2,
+    });
+    expect(off.status).toBe(200);
+    const s = await status(server);
+    expect(s.answering).toEqual(['Phone', 'Photo quotes']);
+    expect(s.channels[1]!.state).toBe('Messenger: not answered (Messenger auto-reply is off in AI Settings)');
   });
 
   it('is for signed-in staff only', async () => {

@@ -17,6 +17,9 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/twilio/incoming-call'],
   ['POST', '/api/twilio/process-speech'],
   ['POST', '/api/twilio/call-status'],
+  // Meta's Messenger webhook: the verify token and the signature of every body authenticate it.
+  ['GET', '/api/messenger/webhook'],
+  ['POST', '/api/messenger/webhook'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));

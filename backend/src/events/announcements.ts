@@ -63,3 +63,9 @@ export const appointmentBooked = (
   summary: `${a.customerName}: ${a.serviceType} on ${a.scheduledDate}${a.preferredTime ? ` at ${a.preferredTime}` : ''}, booked ${by}`,
   actorUserId,
 });
+
+export const messageReceived = (conversationId: number, displayName: string): NewLiveEvent => ({
+  type: 'message.received',
+  entityId: conversationId,
+  summary: `New Messenger message from ${displayName}`,
+});

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, messageSchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { startFakeMeta, type FakeMeta } from '../test/fake-meta.ts';
-import type { MetaConfig } from './meta-delivery.ts';
 
 const USER = '7310000000001234';
 const sentSchema = messageSchema.strict();
@@ -13,23 +12,30 @@ let conversationId: number;
 beforeAll(async () => {
   meta = await startFakeMeta();
   server = await startTestServer({
-    config: (c) => ({
-      ...c,
-      providers: {
-        ...c.providers,
-        meta: { ...c.providers.meta, pageAccessToken: 'test-page-token', graphUrl: meta.url } as MetaConfig,
-      },
-    }),
+    env: { META_PAGE_ACCESS_TOKEN: 'test-page-token', META_GRAPH_BASE_URL: meta.url },
   });
-  conversationId = Number(
-    server.db
+  conversationId = addConversation(server);
+});
+
+/** A conversation whose customer wrote a minute ago: Meta's 24-hour window is open. */
+function addConversation(s: TestServer) {
+  const now = new Date();
+  const id = Number(
+    s.db
       .prepare(
         `INSERT INTO messenger_conversations (facebook_user_id, first_name, last_name, status,
         last_message_at, created_at) VALUES (?, 'Sam', 'Ortiz', 'active', ?, ?)`,
       )
-      .run(USER, new Date().toISOString(), new Date().toISOString()).lastInsertRowid,
+      .run(USER, now.toISOString(), now.toISOString()).lastInsertRowid,
   );
-});
+  s.db
+    .prepare(
+      `INSERT INTO messenger_messages (conversation_id, sender, message_text, delivery_status, created_at)
+      VALUES (?, 'customer', 'Do you wash decks?', 'received', ?)`,
+    )
+    .run(id, new Date(now.getTime() - 60_000).toISOString());
+  return id;
+}
 afterAll(async () => {
   await server.stop();
   await meta.close();
@@ -67,7 +73,7 @@ describe('POST /api/messenger/send with a Meta page access token', () => {
         body: {
           recipient: { id: USER },
           messaging_type: 'RESPONSE',
-          message: { text: 'See you Tuesday at 9.' },
+          message: { text: 'See you Tuesday at 9.', metadata: 'washdesk' },
         },
       },
     ]);
@@ -115,25 +121,10 @@ describe('POST /api/messenger/send when Meta cannot be reached', () => {
     const closed = await startFakeMeta();
     await closed.close();
     const offline = await startTestServer({
-      config: (c) => ({
-        ...c,
-        providers: {
-          ...c.providers,
-          meta: {
-            ...c.providers.meta,
-            pageAccessToken: 'test-page-token',
-            graphUrl: closed.url,
-          } as MetaConfig,
-        },
-      }),
+      env: { META_PAGE_ACCESS_TOKEN: 'test-page-token', META_GRAPH_BASE_URL: closed.url },
     });
     try {
-      offline.db
-        .prepare(
-          `INSERT INTO messenger_conversations (facebook_user_id, status, created_at)
-          VALUES (?, 'active', '2026-01-01T00:00:00.000Z')`,
-        )
-        .run(USER);
+      addConversation(offline);
       const res = await offline.send('POST', '/api/messenger/send', { recipientId: USER, messageText: 'Hi' });
       expect(res.status).toBe(502);
       const body = errorBodySchema.extend({ message: sentSchema }).parse(await res.json());

@@ -20,7 +20,8 @@ let anon: number;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The clock stands a few hours after the last customer messages: Meta's 24-hour window is open.
+  server = await startTestServer({ clock: () => Date.parse('2024-03-02T12:00:00.000Z') });
   const addConversation = server.db.prepare(`INSERT INTO messenger_conversations
     (facebook_user_id, first_name, last_name, status, last_message_at, created_at) VALUES (?, ?, ?, 'active', ?, ?)`);
   named = Number(

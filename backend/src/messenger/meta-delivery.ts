@@ -1,17 +1,31 @@
 import type { Config } from '../config.ts';
 
-export const META_GRAPH_URL = 'https://graph.facebook.com/v21.0';
 /** Staff wait for the answer; Meta normally answers in well under a second. */
 const SEND_TIMEOUT_MS = 10_000;
+/** A profile only names a conversation; it is not worth holding a reply up for long. */
+const PROFILE_TIMEOUT_MS = 5_000;
+/**
+ * Sent along with every message we send; Meta echoes it back, so the webhook knows an echo is
+ * one of ours (already stored) and not a reply typed in Meta's own inbox.
+ */
+export const OUR_ECHO_METADATA = 'washdesk';
 
 export type DeliveryResult = { ok: true; mid: string | null } | { ok: false; reason: string };
 
-export interface MessengerDelivery {
-  deliver(recipientId: string, text: string): Promise<DeliveryResult>;
+export interface MessengerProfile {
+  firstName: string | null;
+  lastName: string | null;
+  profilePic: string | null;
 }
 
-/** The Meta settings plus where the Graph API answers (tests point it at a fake on 127.0.0.1). */
-export type MetaConfig = Config['providers']['meta'] & { graphUrl?: string };
+export interface MessengerDelivery {
+  /** `tag`: 'HUMAN_AGENT' for a staff reply after the 24-hour window. */
+  deliver(recipientId: string, text: string, tag?: 'HUMAN_AGENT'): Promise<DeliveryResult>;
+  /** The sender's name and picture, or null when Meta does not give them. */
+  profile(userId: string): Promise<MessengerProfile | null>;
+}
+
+export type MetaConfig = Config['providers']['meta'];
 
 interface GraphError {
   error?: { message?: string; code?: number; error_subcode?: number };
@@ -28,23 +42,26 @@ function refusalReason(body: GraphError): string {
   return `not delivered: Meta refused the message${message ? ` (${message})` : ''}`;
 }
 
-/** The Send API, when a page access token is configured; without one there is no delivery. */
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The Send API and user profiles, when a page access token is configured; without one, none. */
 export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery | null {
   const token = meta.pageAccessToken;
   if (!token) return null;
-  const url = `${(meta.graphUrl ?? META_GRAPH_URL).replace(/\/+$/, '')}/me/messages`;
+  const base = meta.graphBaseUrl;
+  // The token in a header, not the query string, keeps it out of proxy and access logs.
+  const auth = { Authorization: `Bearer ${token}` };
   return {
-    async deliver(recipientId, text) {
+    async deliver(recipientId, messageText, tag) {
       let response: Response;
       try {
-        response = await fetch(url, {
+        response = await fetch(`${base}/me/messages`, {
           method: 'POST',
-          // The token in a header, not the query string, keeps it out of proxy and access logs.
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          headers: { 'Content-Type': 'application/json', ...auth },
           body: JSON.stringify({
             recipient: { id: recipientId },
-            messaging_type: 'RESPONSE',
-            message: { text },
+            ...(tag ? { messaging_type: 'MESSAGE_TAG', tag } : { messaging_type: 'RESPONSE' }),
+            message: { text: messageText, metadata: OUR_ECHO_METADATA },
           }),
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });
@@ -54,6 +71,26 @@ export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery
       const body = (await response.json().catch(() => ({}))) as GraphError & { message_id?: string };
       if (!response.ok) return { ok: false, reason: refusalReason(body) };
       return { ok: true, mid: typeof body.message_id === 'string' ? body.message_id : null };
+    },
+    async profile(userId) {
+      try {
+        const response = await fetch(
+          `${base}/${encodeURIComponent(userId)}?fields=first_name,last_name,profile_pic`,
+          { headers: auth, signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS) },
+        );
+        if (!response.ok) return null;
+        const body = (await response.json()) as Record<string, unknown>;
+        const profile = {
+          firstName: text(body.first_name),
+          lastName: text(body.last_name),
+          // Shown as an image source: only a web address, never another scheme.
+          profilePic: /^https?:\/\//.test(text(body.profile_pic) ?? '') ? text(body.profile_pic) : null,
+        };
+        return profile.firstName || profile.lastName ? profile : null;
+      } catch {
+        // No name is no harm: the conversation is shown as "Facebook User" and the last 4 digits.
+        return null;
+      }
     },
   };
 }

@@ -16,6 +16,7 @@ beforeAll(async () => {
     friendlyTone: false,
     autoScheduleQuotes: false,
     photoRequestPrompts: false,
+    messengerAutoReply: true,
     responseDelay: 1,
   });
   expect(settings.status).toBe(200);

@@ -25,6 +25,7 @@ const aiSettings = async (change: Record<string, unknown> = {}) => {
     friendlyTone: false,
     autoScheduleQuotes: false,
     photoRequestPrompts: false,
+    messengerAutoReply: true,
     responseDelay: 1,
     ...change,
   });

@@ -25,6 +25,7 @@ beforeAll(async () => {
     friendlyTone: false,
     autoScheduleQuotes: false,
     photoRequestPrompts: false,
+    messengerAutoReply: true,
     responseDelay: 1,
   };
   expect((await server.send('PUT', '/api/settings/ai', settings)).status).toBe(200);

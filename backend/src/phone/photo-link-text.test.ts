@@ -32,6 +32,7 @@ const photoPrompts = async (on: boolean) => {
     friendlyTone: false,
     autoScheduleQuotes: false,
     photoRequestPrompts: on,
+    messengerAutoReply: true,
     responseDelay: 1,
   });
   expect(res.status).toBe(200);

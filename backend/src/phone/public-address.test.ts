@@ -68,6 +68,7 @@ describe('going public at start', () => {
       friendlyTone: false,
       autoScheduleQuotes: false,
       photoRequestPrompts: true,
+      messengerAutoReply: true,
       responseDelay: 1,
     };
     expect((await server.send('PUT', '/api/settings/ai', settings)).status).toBe(200);

@@ -37,6 +37,7 @@ const full = {
   friendlyTone: false,
   autoScheduleQuotes: false,
   photoRequestPrompts: true,
+  messengerAutoReply: false,
   responseDelay: 3.5,
 };
 
@@ -48,6 +49,7 @@ describe('GET /api/settings/ai', () => {
         friendlyTone: true,
         autoScheduleQuotes: true,
         photoRequestPrompts: false,
+        messengerAutoReply: true,
         responseDelay: 2,
       });
     } finally {
@@ -72,6 +74,7 @@ describe('PUT /api/settings/ai', () => {
         friendlyTone: true,
         autoScheduleQuotes: false,
         photoRequestPrompts: true,
+        messengerAutoReply: true,
         responseDelay: 4.5,
       };
       expect((await first.send('PUT', '/api/settings/ai', saved)).status).toBe(200);
@@ -121,7 +124,7 @@ describe('PUT /api/settings/ai', () => {
     ],
     [
       'a missing field',
-      { friendlyTone: true, autoScheduleQuotes: true, responseDelay: 2 },
+      { friendlyTone: true, autoScheduleQuotes: true, messengerAutoReply: true, responseDelay: 2 },
       'photoRequestPrompts',
       'photoRequestPrompts must be true or false',
     ],
@@ -133,6 +136,7 @@ describe('PUT /api/settings/ai', () => {
         friendlyTone: false,
         autoScheduleQuotes: true,
         photoRequestPrompts: true,
+        messengerAutoReply: true,
         responseDelay: 1.5,
       };
       expect((await server.send('PUT', '/api/settings/ai', saved)).status).toBe(200);

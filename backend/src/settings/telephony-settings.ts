@@ -36,6 +36,7 @@ export function telephonySettings(config: Config, publicBaseUrl = config.publicB
           model: openai.model ?? DEFAULT_OPENAI_MODEL,
         }
       : { connected: false, provider: 'Local price-list estimator', maskedKey: null, model: null },
-    messengerConnected: Boolean(meta.pageAccessToken),
+    // Receiving needs the app secret (signatures), answering needs the page token.
+    messengerConnected: Boolean(meta.appSecret && meta.pageAccessToken),
   };
 }

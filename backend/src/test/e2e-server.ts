@@ -2,6 +2,7 @@ import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 import { CLOCKED_OWNER, startClockedServer } from './clocked-server.ts';
 import { DASHBOARD_NOW, seedDashboardWeek } from './dashboard-week.ts';
 import { PHONE_ENV, TEST_TWILIO } from './phone-caller.ts';
+import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 
 // A server of its own for one browser test file, in a child process (the e2e tests may not import
 // backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
@@ -10,10 +11,14 @@ import { PHONE_ENV, TEST_TWILIO } from './phone-caller.ts';
 //   ai-key          an AI key, answered by the fake OpenAI on 127.0.0.1
 //   phone-line      Twilio's webhooks on (its line also prints the token and the public address
 //                   they are signed for); the clock stands at PHONE_LINE_NOW, so "next Tuesday" is known
+//   messenger       Meta configured (app secret, verify token, page token), the Graph API a fake
+//                   Meta on 127.0.0.1; the line adds metaUrl (GET metaUrl/__calls lists what it
+//                   was asked to send) and the app secret to sign webhooks with
 
-const SCENARIOS = ['dashboard-week', 'ai-key', 'phone-line'] as const;
+const SCENARIOS = ['dashboard-week', 'ai-key', 'phone-line', 'messenger'] as const;
 /** Monday 23 November 2026, 9:30 AM in California: "next Tuesday" is December 1. */
 const PHONE_LINE_NOW = new Date('2026-11-23T17:30:00Z');
+const E2E_APP_SECRET = 'e2e-meta-app-secret';
 const scenario = process.argv[2] as (typeof SCENARIOS)[number];
 if (!SCENARIOS.includes(scenario)) {
   console.error(`Usage: e2e-server.ts <${SCENARIOS.join('|')}>`);
@@ -22,13 +27,22 @@ if (!SCENARIOS.includes(scenario)) {
 
 let fake: FakeOpenAi | undefined;
 if (scenario === 'ai-key') fake = await startFakeOpenAi();
+let meta: FakeMeta | undefined;
+if (scenario === 'messenger') meta = await startFakeMeta();
 const server = await startClockedServer({
   now: scenario === 'dashboard-week' ? DASHBOARD_NOW : scenario === 'phone-line' ? PHONE_LINE_NOW : undefined,
-  env: fake
-    ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url }
-    : scenario === 'phone-line'
-      ? PHONE_ENV
-      : {},
+  env: {
+    ...(fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {}),
+    ...(scenario === 'phone-line' ? PHONE_ENV : {}),
+    ...(meta
+      ? {
+          META_APP_SECRET: E2E_APP_SECRET,
+          META_VERIFY_TOKEN: 'e2e-verify',
+          META_PAGE_ACCESS_TOKEN: 'e2e-page-token',
+          META_GRAPH_BASE_URL: meta.url,
+        }
+      : {}),
+  },
 });
 if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
 
@@ -38,6 +52,7 @@ const stop = async () => {
   stopping = true;
   await server.stop();
   await fake?.close();
+  await meta?.close();
   // Faults the server reported while the test ran fail the test through the exit code.
   process.exit(server.errors.length ? 1 : 0);
 };
@@ -49,4 +64,7 @@ const phoneLine =
   scenario === 'phone-line'
     ? { twilio: { authToken: TEST_TWILIO.authToken, publicBaseUrl: TEST_TWILIO.publicBaseUrl } }
     : {};
-process.stdout.write(`${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine })}\n`);
+const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger })}\n`,
+);

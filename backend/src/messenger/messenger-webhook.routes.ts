@@ -1,0 +1,60 @@
+import express, { Router } from 'express';
+import { ERROR_CODES } from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Clock } from '../time.ts';
+import type { MessengerService } from './messenger.service.ts';
+import { STALE_AFTER_MS, eventsOf, validSignature, webhookBodySchema } from './meta-webhook.ts';
+import { OUR_ECHO_METADATA } from './meta-delivery.ts';
+
+export const MESSENGER_WEBHOOK = '/api/messenger/webhook';
+
+/**
+ * The webhook's body as bytes: the signature is over the exact bytes Meta sent, so this runs
+ * before the app-wide JSON parser (which then leaves the request alone).
+ */
+export const messengerWebhookBody = express.raw({ type: () => true, limit: '1mb' });
+
+const refused = () => new HttpError(403, 'forbidden', 'Forbidden');
+
+/** Meta's webhook: public, because Meta's checks (verify token, signature) are its authentication. */
+export function messengerWebhookRoutes(
+  meta: Config['providers']['meta'],
+  messenger: MessengerService,
+  clock: Clock = Date.now,
+) {
+  const router = Router();
+  // Meta's subscription handshake: the challenge back as plain text, only for our verify token.
+  router.get(MESSENGER_WEBHOOK, (req, res) => {
+    const q = req.query;
+    if (!meta.verifyToken || q['hub.mode'] !== 'subscribe' || q['hub.verify_token'] !== meta.verifyToken) {
+      throw refused();
+    }
+    res.type('text/plain').send(typeof q['hub.challenge'] === 'string' ? q['hub.challenge'] : '');
+  });
+  router.post(MESSENGER_WEBHOOK, (req, res) => {
+    if (!meta.appSecret) {
+      throw new HttpError(503, ERROR_CODES.unavailable, 'Messenger is not connected');
+    }
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!validSignature(raw, req.get('X-Hub-Signature-256'), meta.appSecret)) throw refused();
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new HttpError(400, ERROR_CODES.invalidJson, 'The body is not JSON');
+    }
+    const body = webhookBodySchema.safeParse(json);
+    if (!body.success || body.data.object !== 'page') {
+      throw new HttpError(400, ERROR_CODES.validation, 'Not a Messenger page event');
+    }
+    // A correctly signed old body replayed: refused whole, nothing stored (see STALE_AFTER_MS).
+    const { oldest } = eventsOf(body.data, OUR_ECHO_METADATA);
+    if (oldest !== null && clock() - oldest > STALE_AFTER_MS) throw refused();
+    const work = messenger.receive(body.data);
+    // Meta has its answer before any profile lookup or AI reply starts.
+    res.status(200).type('text/plain').send('EVENT_RECEIVED');
+    messenger.afterAck(work);
+  });
+  return router;
+}
