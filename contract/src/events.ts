@@ -10,6 +10,8 @@ export const LIVE_EVENT_TYPES = [
   /** Any other change: answered, put through, ended with its summary, a booking made. */
   'call.updated',
   'message.received',
+  /** The assistant or staff answered, Meta reported delivery or reading, a profile was read. */
+  'message.updated',
   'submission.created',
   'service-request.created',
   'appointment.created',

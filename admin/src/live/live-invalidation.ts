@@ -10,6 +10,7 @@ const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
   'call.callback-requested': ['leads', 'calls', 'ai-responses', 'me-new'],
   // A call's end brings its summary and the answers of its turns; a booking may have been made.
   'call.updated': ['calls', 'ai-responses', 'appointments', 'stats', 'reports'],
+  'message.updated': ['messenger', 'ai-responses'],
   'message.received': ['leads', 'messenger', 'ai-responses', 'me-new'],
   'submission.created': ['leads', 'photo-submissions', 'stats', 'reports', 'me-new'],
   'service-request.created': ['leads', 'service-requests', 'stats', 'reports', 'me-new'],

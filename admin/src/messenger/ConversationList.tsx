@@ -2,9 +2,10 @@ import { Button, Card, Classes, H4, Intent, NonIdealState, Spinner, Tag } from '
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { conversationDisplayName, type Conversation } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
+import { usePollWhileDown } from '../live/poll-while-down.ts';
 import { ConversationAvatar } from './ConversationAvatar.tsx';
 import { messageTime } from './message-time.ts';
-import { messengerQueries } from './messenger.queries.ts';
+import { messengerQueries, POLL_MS } from './messenger.queries.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 
 interface ConversationListProps {
@@ -15,7 +16,10 @@ interface ConversationListProps {
 /** Left column: every conversation, most recent first, a page at a time. */
 export function ConversationList({ selectedId, onSelect }: ConversationListProps) {
   const api = useApi();
-  const conversations = useInfiniteQuery(messengerQueries.conversations(api));
+  const conversations = useInfiniteQuery({
+    ...messengerQueries.conversations(api),
+    refetchInterval: usePollWhileDown(POLL_MS.conversations),
+  });
   const rows = conversations.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (

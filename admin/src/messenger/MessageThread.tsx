@@ -3,8 +3,9 @@ import { Button, Classes, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messengerSentSchema, type Message } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
+import { usePollWhileDown } from '../live/poll-while-down.ts';
 import { messageTime } from './message-time.ts';
-import { messengerQueries } from './messenger.queries.ts';
+import { messengerQueries, POLL_MS } from './messenger.queries.ts';
 import { showSendProblem, showSentToast } from './messenger-toasts.tsx';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 
@@ -17,7 +18,10 @@ export const SENDER_LABELS: Record<Message['sender'], string> = {
 /** The thread oldest to newest; only the latest page is loaded until staff ask for older ones. */
 export function MessageThread({ conversationId }: { conversationId: number }) {
   const api = useApi();
-  const thread = useInfiniteQuery(messengerQueries.thread(api, conversationId));
+  const thread = useInfiniteQuery({
+    ...messengerQueries.thread(api, conversationId),
+    refetchInterval: usePollWhileDown(POLL_MS.thread),
+  });
   // Page 0 is the newest; each page reads oldest first. Polling can shift a row across a page
   // boundary, so a message is shown once even if two pages carry it.
   const seen = new Set<number>();

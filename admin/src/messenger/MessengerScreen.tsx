@@ -2,16 +2,20 @@ import { Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { usePollWhileDown } from '../live/poll-while-down.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationPanel } from './ConversationPanel.tsx';
-import { messengerQueries } from './messenger.queries.ts';
+import { messengerQueries, POLL_MS } from './messenger.queries.ts';
 import { RecentMessagesCard } from './RecentMessagesCard.tsx';
 import './messenger.css';
 
 export function MessengerScreen() {
   const api = useApi();
-  const active = useQuery(messengerQueries.activeCount(api));
+  const active = useQuery({
+    ...messengerQueries.activeCount(api),
+    refetchInterval: usePollWhileDown(POLL_MS.conversations),
+  });
   // The open conversation lives in the URL, so a reload or a link comes back to it.
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = Number(searchParams.get('conversation')) || null;

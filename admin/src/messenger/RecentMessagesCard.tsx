@@ -2,8 +2,9 @@ import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { RECENT_MESSAGES_LIMIT } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
+import { usePollWhileDown } from '../live/poll-while-down.ts';
 import { messageTime } from './message-time.ts';
-import { messengerQueries } from './messenger.queries.ts';
+import { messengerQueries, POLL_MS } from './messenger.queries.ts';
 import { SENDER_LABELS } from './MessageThread.tsx';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 
@@ -16,7 +17,10 @@ const SENDER_INTENTS = {
 /** The latest messages across every conversation; a click opens that conversation. */
 export function RecentMessagesCard({ onSelect }: { onSelect(conversationId: number): void }) {
   const api = useApi();
-  const recent = useQuery(messengerQueries.recentMessages(api));
+  const recent = useQuery({
+    ...messengerQueries.recentMessages(api),
+    refetchInterval: usePollWhileDown(POLL_MS.recentMessages),
+  });
   return (
     <Card className="messenger-recent" role="region" aria-label="Recent Messages">
       <H4>Recent Messages</H4>

@@ -69,3 +69,9 @@ export const messageReceived = (conversationId: number, displayName: string): Ne
   entityId: conversationId,
   summary: `New Messenger message from ${displayName}`,
 });
+
+export const conversationChanged = (conversationId: number, what: string): NewLiveEvent => ({
+  type: 'message.updated',
+  entityId: conversationId,
+  summary: what,
+});

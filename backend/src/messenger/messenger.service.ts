@@ -21,7 +21,7 @@ import { OUR_ECHO_METADATA, type MessengerDelivery } from './meta-delivery.ts';
 import { eventsOf, type Attachment, type WebhookBody } from './meta-webhook.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { NewLiveEvent } from '../events/event.repository.ts';
-import { messageReceived } from '../events/announcements.ts';
+import { conversationChanged, messageReceived } from '../events/announcements.ts';
 
 /** The AI's own reply cannot use Meta's HUMAN_AGENT tag, so it can go out only within 24 hours. */
 export const AI_RETRY_WINDOW_CLOSED =
@@ -133,11 +133,16 @@ export function messengerService(deps: MessengerServiceDeps) {
     if (turn.action.type === 'send-photo-link' && sent.deliveryStatus === 'sent') {
       deps.assistant.photoLinkSent(turn.responseId);
     }
+    deps.events?.publish(
+      conversationChanged(conversationId, `The assistant answered ${conversationDisplayName(now)}`),
+    );
   }
 
   async function fillProfile(conversationId: number, userId: string) {
     const profile = await delivery?.profile(userId);
-    if (profile) repo.setProfile(conversationId, profile);
+    if (!profile) return;
+    repo.setProfile(conversationId, profile);
+    deps.events?.publish(conversationChanged(conversationId, 'A Messenger profile was read'));
   }
 
   /** One stored row per text and per attachment; extra rows get derived mids so redelivery dedupes. */
@@ -198,11 +203,18 @@ export function messengerService(deps: MessengerServiceDeps) {
             const { conversation, created } = repo.conversationFor(e.userId);
             workFor(conversation.id, e.userId).profile ||= created;
             store(conversation.id, e, { sender: 'staff', deliveryStatus: 'sent', sentBy: META_INBOX_SENDER });
+            announced.push(conversationChanged(conversation.id, 'A reply was sent from Meta’s inbox'));
           } else {
             const conversation = repo.conversationOf(e.userId);
             if (!conversation) continue;
             if (e.type === 'delivery') repo.delivered(conversation.id, e.mids, e.watermark);
             else repo.read(conversation.id, e.watermark);
+            announced.push(
+              conversationChanged(
+                conversation.id,
+                `Messages were ${e.type === 'delivery' ? 'delivered' : 'read'}`,
+              ),
+            );
           }
         }
       })();
@@ -235,6 +247,13 @@ export function messengerService(deps: MessengerServiceDeps) {
         },
         conversation.facebookUserId,
         tag,
+      );
+      // Other staff with the thread open see the reply (and who now handles the conversation).
+      deps.events?.publish(
+        conversationChanged(
+          conversation.id,
+          `${staffName} answered ${conversationDisplayName(conversation)}`,
+        ),
       );
       return deliveredOrThrow(message);
     },
