@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
-import { ADMIN_BASE, callSchema, SESSION_COOKIE, type Call } from '@washdesk/contract';
+import { ADMIN_BASE } from '@washdesk/contract';
+import { lookupCall } from './call-lookup.main.ts';
 import type { ConnectionState, ServerCheck } from '../shared/desktop-bridge.ts';
 import { showAppMenu } from './app-menu.main.ts';
 import { handleBridgeCalls } from './bridge-handlers.main.ts';
@@ -38,7 +39,7 @@ const shortTime = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'n
 
 const notifications = createNotificationCenter({
   isMuted: (kind) => settings.isMuted(kind),
-  lookupCall,
+  lookupCall: callNow,
   openRoute: (route) => openAdmin(route),
   onUnread: () => refreshMenus(),
   staffIsLooking: () => Boolean(mainWindow?.isFocused()),
@@ -78,13 +79,9 @@ function refreshMenus() {
   );
 }
 
-async function lookupCall(id: number): Promise<Call | null> {
+async function callNow(id: number) {
   if (!server) return null;
-  const cookie = await sessionCookieOf(session.defaultSession, server.url);
-  if (!cookie) return null;
-  const response = await fetch(new URL(`/api/calls/${id}`, server.url), { headers: { Cookie: cookie } });
-  const call = callSchema.safeParse(response.ok ? await response.json() : null);
-  return call.success ? call.data : null;
+  return lookupCall(server.url, await sessionCookieOf(session.defaultSession, server.url), id);
 }
 
 function showConnectScreen(reason: ConnectionState['reason'], problem: string | null) {

@@ -56,8 +56,11 @@ export function createNotificationCenter(options: NotificationCenterOptions) {
     /** Decides about one event; resolves once it is shown (or not). */
     async handle(event: LiveEvent, me: User): Promise<StaffNotification | null> {
       if (event.actorUserId !== null && event.actorUserId === me.id) return null;
+      // A call that cannot be read now (server gone, signed out) is not announced as missed on a guess.
       const call =
-        event.type === 'call.updated' && event.entityId !== null ? await options.lookupCall(event.entityId) : undefined;
+        event.type === 'call.updated' && event.entityId !== null
+          ? await options.lookupCall(event.entityId).catch(() => null)
+          : undefined;
       const notification = notificationFor(event, call);
       if (!notification || told.has(notification.key) || options.isMuted(notification.kind)) return null;
       told.add(notification.key);
