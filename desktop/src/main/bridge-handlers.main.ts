@@ -1,4 +1,5 @@
 import { app, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { originOf } from './web-security.main.ts';
 import { IPC_CHANNELS, type ConnectionState, type ServerCheck } from '../shared/desktop-bridge.ts';
 
 export interface BridgeHandlers {
@@ -11,7 +12,7 @@ export interface BridgeHandlers {
 export function isFromAppPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, appOrigin: string): boolean {
   const frame = event.senderFrame;
   if (!frame || frame.parent) return false;
-  return URL.canParse(frame.url) && new URL(frame.url).origin === appOrigin;
+  return originOf(frame.url) === appOrigin;
 }
 
 /** Main's side of the preload bridge. Only the app's own page may call it; anything else is refused. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { originOf } from './web-security.main.ts';
 
 // The app's own page (the connect screen) is served from a private scheme rather than file://: it
 // gets a stable origin of its own, which main's IPC handlers check, and no access to the rest of the disk.
@@ -52,7 +53,7 @@ export function serveRenderer(rendererDir: string): void {
   const csp = contentSecurityPolicy();
   protocol.handle(RENDERER_SCHEME, async (request) => {
     const url = new URL(request.url);
-    if (url.origin !== RENDERER_ORIGIN) return new Response('Not found', { status: 404 });
+    if (originOf(request.url) !== RENDERER_ORIGIN) return new Response('Not found', { status: 404 });
     const file = resolveRendererFile(rendererDir, url.pathname);
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);

@@ -1,11 +1,21 @@
 import { app, session } from 'electron';
 import { openExternalIfAllowed } from './external-links.main.ts';
 
+/**
+ * A page's origin as Chromium sees it. Node's URL calls the origin of a custom scheme "null"
+ * (washdesk://app is "standard" only inside Electron), which would match nothing or everything.
+ */
+export function originOf(rawUrl: string): string | null {
+  if (!URL.canParse(rawUrl)) return null;
+  const url = new URL(rawUrl);
+  if (url.origin !== 'null') return url.origin;
+  return url.host ? `${url.protocol}//${url.host}` : null;
+}
+
 /** Whether a page may be shown inside the window: the app's own pages and the server's admin only. */
 export function isInAppUrl(rawUrl: string, appOrigin: string, serverUrl: URL | null): boolean {
-  if (!URL.canParse(rawUrl)) return false;
-  const origin = new URL(rawUrl).origin;
-  return origin === appOrigin || (serverUrl !== null && origin === serverUrl.origin);
+  const origin = originOf(rawUrl);
+  return origin !== null && (origin === appOrigin || (serverUrl !== null && origin === serverUrl.origin));
 }
 
 /**
