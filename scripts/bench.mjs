@@ -6,15 +6,20 @@ import { buildStaleApps, root } from './builds.mjs';
 const BENCHES = [
   ['API reads at volume', 'backend/bench/api.bench.ts'],
   ['Instant photo quote', 'backend/bench/photo-quote.bench.ts'],
+  ['Phone line: one assistant turn', 'backend/bench/phone.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],
+  ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
 ];
 
 buildStaleApps();
 let failed = 0;
 for (const [title, file] of BENCHES) {
   process.stdout.write(`\n=== ${title} (${file})\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

@@ -13,7 +13,7 @@ export const testOwner: Credentials = {
 };
 
 export const SIDEBAR_ENTRIES = ['Dashboard', 'Photo Submissions', 'Appointments', 'Quote Tool', 'Settings'];
-export const SETTINGS_TABS = ['AI Settings', 'Common Responses', 'Telephony', 'Staff'];
+export const SETTINGS_TABS = ['AI Settings', 'Common Responses', 'Telephony', 'Staff', 'Notifications'];
 
 /** Tests run in parallel on one database, so every account they make needs its own address. */
 export const uniqueEmail = (label: string) =>

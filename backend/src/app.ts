@@ -37,8 +37,16 @@ import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { assistantStatusService } from './assistant/assistant-status.service.ts';
 import { pageRoutes } from './pages/pages.ts';
 import { createEventBus } from './events/event-bus.ts';
+import { newForMeRepository } from './news/new-for-me.repository.ts';
+import { newForMeRoutes } from './news/new-for-me.routes.ts';
+import { leadRepository } from './leads/lead.repository.ts';
+import { leadRoutes } from './leads/lead.routes.ts';
 import { eventRepository } from './events/event.repository.ts';
 import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
+import { phoneRoutes } from './phone/phone.routes.ts';
+import { PHONE_WEBHOOKS } from './phone/webhook-paths.ts';
+import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
+import { twilioApi } from './phone/twilio-client.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { photoRoutes } from './photos/photo.routes.ts';
 import { profileRepository } from './profile/profile.repository.ts';
@@ -69,6 +77,8 @@ export interface AppDeps {
   pause?: Pause;
   /** Event stream timings; tests shorten them. */
   eventStream?: EventStreamOptions;
+  /** The address Twilio and customers reach this server at; an ngrok tunnel may change it. */
+  publicUrl?: PublicUrl;
 }
 
 export function createRepositories(db: Db, config: Config) {
@@ -91,6 +101,8 @@ export function createRepositories(db: Db, config: Config) {
     assistant: assistantRepository(db),
     users: userRepository(db),
     events: eventRepository(db),
+    newForMe: newForMeRepository(db),
+    leads: leadRepository(db),
     sessions: sessionRepository(db, config.session),
   };
 }
@@ -126,6 +138,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Every writer announces its committed changes here; GET /api/events hands them to staff.
   const events = createEventBus(repos.events, deps.clock);
   // One conversation core for every channel that talks with customers (phone, Messenger).
+  const publicUrl = deps.publicUrl ?? publicUrlOf(config.publicBaseUrl);
   const assistant = createAssistant({
     db: deps.db,
     config,
@@ -133,8 +146,12 @@ export function createApp(config: Config, deps: AppDeps): Express {
     appointments: repos.appointments,
     clock: deps.clock,
     pause: deps.pause,
+    publicUrl: publicUrl.get,
+    events,
   });
-  void assistant; // the phone webhooks mount next
+  const twilio = twilioApi(config.providers.twilio);
+  app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
+  channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   app.use(profileRoutes(profileService(config, repos.profile)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
   app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
@@ -154,9 +171,11 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
   app.use(appointmentRoutes(repos.appointments, config.timeZone));
-  app.use(settingsRoutes(repos.settings, config));
+  app.use(settingsRoutes(repos.settings, config, publicUrl.get));
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
   app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
+  app.use(newForMeRoutes(repos.newForMe, deps.clock));
+  app.use(leadRoutes(repos.leads));
   app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));

@@ -31,6 +31,27 @@ describe('loadConfig', () => {
     expect(config.business.email).toMatch(/^[^@\s]+@[^@\s]+$/);
     expect(config.business.schedulingCalendarUrl).toBe('');
     expect(config.providers.meta.pageAccessToken).toBeUndefined();
+    expect(config.providers.twilio).toEqual({
+      accountSid: undefined,
+      authToken: undefined,
+      phoneNumber: undefined,
+      staffForwardNumber: undefined,
+      voice: 'Polly.Joanna',
+      apiBaseUrl: 'https://api.twilio.com',
+    });
+  });
+
+  it('reads the phone line settings', () => {
+    const { twilio } = loadConfig({
+      STAFF_FORWARD_NUMBER: '+17075550177',
+      TWILIO_VOICE: 'Google.en-US-Neural2-F',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/',
+    }).providers;
+    expect(twilio).toMatchObject({
+      staffForwardNumber: '+17075550177',
+      voice: 'Google.en-US-Neural2-F',
+      apiBaseUrl: 'http://127.0.0.1:4010',
+    });
   });
 
   it('derives the public base URL from PORT unless PUBLIC_BASE_URL is set', () => {
@@ -70,6 +91,9 @@ describe('loadConfig', () => {
     ['BUSINESS_EMAIL', 'x'],
     ['BUSINESS_TIMEZONE', 'Mars/Base'],
     ['PUBLIC_BASE_URL', 'quotes.example.com'],
+    ['STAFF_FORWARD_NUMBER', '(707) 555-0177'],
+    ['TWILIO_VOICE', 'robot'],
+    ['TWILIO_API_BASE_URL', 'api.twilio.com'],
   ];
   it.each(bad)('rejects %s=%s with a ConfigError naming the variable and value', (name, value) => {
     const error = configErrorFor({ [name]: value });

@@ -111,6 +111,24 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalSecret,
   TWILIO_AUTH_TOKEN: optionalSecret,
   TWILIO_PHONE_NUMBER: optionalSecret,
+  // The office line a caller is put through to when they ask for a person; unset = a call back.
+  STAFF_FORWARD_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, such as +17075550142')
+    .optional(),
+  // The voice calls are answered in: Amazon Polly voices need no extra setup on Twilio.
+  TWILIO_VOICE: z
+    .string()
+    .trim()
+    .regex(/^(alice|man|woman|Polly\.[A-Za-z-]+|Google\.[A-Za-z0-9-]+)$/, {
+      message: 'must be a Twilio <Say> voice such as Polly.Joanna, Google.en-US-Neural2-F or alice',
+    })
+    .default('Polly.Joanna'),
+  // Only tests and benchmarks change it: a fake Twilio API on 127.0.0.1.
+  TWILIO_API_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.twilio.com' })
+    .default('https://api.twilio.com'),
   META_PAGE_ACCESS_TOKEN: optionalSecret,
   META_APP_SECRET: optionalSecret,
   META_VERIFY_TOKEN: optionalSecret,
@@ -177,7 +195,17 @@ export interface Config {
   migrationsDir: string;
   providers: {
     openai: { apiKey?: string; model?: string; baseUrl?: string };
-    twilio: { accountSid?: string; authToken?: string; phoneNumber?: string };
+    twilio: {
+      accountSid?: string;
+      authToken?: string;
+      phoneNumber?: string;
+      /** E.164 number a caller asking for a person is put through to. */
+      staffForwardNumber?: string;
+      /** The `<Say voice>` calls are answered in. */
+      voice: string;
+      /** Where the Twilio REST API is (https://api.twilio.com, or a fake in tests). */
+      apiBaseUrl: string;
+    };
     meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string };
     ngrok: { authtoken?: string };
   };
@@ -243,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         accountSid: e.TWILIO_ACCOUNT_SID,
         authToken: e.TWILIO_AUTH_TOKEN,
         phoneNumber: e.TWILIO_PHONE_NUMBER,
+        staffForwardNumber: e.STAFF_FORWARD_NUMBER,
+        voice: e.TWILIO_VOICE,
+        apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, ''),
       },
       meta: {
         pageAccessToken: e.META_PAGE_ACCESS_TOKEN,

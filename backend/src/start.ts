@@ -10,6 +10,7 @@ import { sessionRepository } from './auth/session.repository.ts';
 import { userRepository } from './auth/user.repository.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { removeOrphanPhotos } from './photos/photo.storage.ts';
+import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 
 export interface RunningServer {
   server: Server;
@@ -17,6 +18,8 @@ export interface RunningServer {
   db: Db;
   config: Config;
   url: string;
+  /** The address Twilio and customers reach the server at; `npm start` may move it to a tunnel. */
+  publicUrl: PublicUrl;
   /** Lines for the operator (e.g. the demo owner's one-time password). */
   notices: string[];
   close(): Promise<void>;
@@ -39,7 +42,8 @@ export async function startServer(
   const sessions = sessionRepository(db, config.session);
   sessions.sweep();
   const sweeper = setInterval(() => sessions.sweep(), 3_600_000).unref();
-  const app = createApp(config, { db, ...options });
+  const publicUrl = publicUrlOf(config.publicBaseUrl);
+  const app = createApp(config, { db, publicUrl, ...options });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -53,6 +57,7 @@ export async function startServer(
     db,
     config,
     url: `http://${host}:${port}`,
+    publicUrl,
     notices,
     close: () =>
       new Promise<void>((resolve) => {

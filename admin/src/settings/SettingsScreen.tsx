@@ -5,6 +5,7 @@ import { StaffAccounts } from '../users/StaffAccounts.tsx';
 import { AiSettingsTab } from './AiSettingsTab.tsx';
 import { CommonResponsesTab } from './CommonResponsesTab.tsx';
 import { TelephonyTab } from './TelephonyTab.tsx';
+import { NotificationsTab } from '../live/NotificationsTab.tsx';
 import './settings.css';
 
 const TABS = [
@@ -12,6 +13,7 @@ const TABS = [
   { id: 'common-responses', title: 'Common Responses', panel: <CommonResponsesTab /> },
   { id: 'telephony', title: 'Telephony', panel: <TelephonyTab /> },
   { id: 'staff', title: 'Staff', panel: <StaffAccounts /> },
+  { id: 'notifications', title: 'Notifications', panel: <NotificationsTab /> },
 ];
 const TAB_IDS = new Set<TabId>(TABS.map((t) => t.id));
 

@@ -37,8 +37,10 @@ function PhoneLineCard({ settings }: { settings: TelephonySettings }) {
       <ReadOnlyField label="Account SID" value={phone.accountSid} empty="Not set" />
       <ReadOnlyField label="Phone Number" value={phone.phoneNumber} empty="Not set" />
       {phone.connected ? (
-        <Callout intent={Intent.SUCCESS} icon="phone">
-          Phone line configured: calls to this number are answered by the AI assistant.
+        // Configured is all the server knows: it has not checked where Twilio sends the number's calls.
+        <Callout intent={Intent.SUCCESS} icon="phone" title="Phone line configured">
+          The Twilio credentials are set. Calls reach the AI assistant when the number&apos;s webhooks point
+          at the addresses below.
         </Callout>
       ) : (
         <Callout intent={Intent.WARNING} icon="warning-sign" title="Phone line not configured">
@@ -47,7 +49,7 @@ function PhoneLineCard({ settings }: { settings: TelephonySettings }) {
         </Callout>
       )}
       <H4 className="settings-card__subhead">Webhooks</H4>
-      <p className={Classes.TEXT_MUTED}>Point the Twilio number at these addresses:</p>
+      <p className={Classes.TEXT_MUTED}>The addresses in use now (POST); point the Twilio number at them:</p>
       <dl className="settings-webhooks">
         {settings.webhooks.map((w) => (
           <div key={w.path}>

@@ -47,7 +47,7 @@ describe('GET /api/assistant/status', () => {
           channel: 'phone',
           name: 'Phone',
           answeredByAssistant: false,
-          state: 'Phone: not answered (this server has no phone webhooks yet; Twilio is not configured)',
+          state: 'Phone: not answered (Twilio is not configured)',
         },
         {
           channel: 'messenger',
@@ -78,13 +78,13 @@ describe('GET /api/assistant/status', () => {
     });
   });
 
-  it('answers photo quotes with an AI key; configured providers alone do not answer calls or messages', async () => {
+  it('answers calls (the phone webhooks are mounted) and photo quotes with an AI key; a configured Meta alone does not answer messages', async () => {
     server = await startTestServer({ env: { OPENAI_API_KEY: 'sk-test-key-123456', ...ALL_PROVIDERS } });
     addFaq(server, true);
     const s = await status(server);
-    expect(s).toMatchObject({ online: true, answering: ['Photo quotes'], offlineReason: null });
+    expect(s).toMatchObject({ online: true, answering: ['Phone', 'Photo quotes'], offlineReason: null });
     expect(s.channels.map((c) => c.state)).toEqual([
-      'Phone: not answered (this server has no phone webhooks yet)',
+      'Phone: answered by the assistant (from the AI model and 1 active FAQ entry)',
       'Messenger: not answered (no webhook receives Messenger messages yet)',
       'Photo quotes: AI model',
     ]);

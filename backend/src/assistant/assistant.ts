@@ -19,6 +19,7 @@ import {
   missingSlot,
   questionFor,
   readBack,
+  serviceLabel,
   spokenDate,
   type BookingSlots,
   type BookingState,
@@ -27,6 +28,8 @@ import { buildCallSummary, transcriptOf } from './call-summary.ts';
 import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
 import { buildKnowledge, type Fact, type Knowledge } from './knowledge.ts';
 import { wording, type Wording } from './wording.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { appointmentBooked } from '../events/announcements.ts';
 
 /** Waits before a reply (Settings → Response Delay); tests pass one that returns at once. */
 export type Pause = (ms: number) => Promise<void>;
@@ -41,6 +44,8 @@ export interface AssistantDeps {
   pause?: Pause;
   /** The site's public address now (it can change at run time, e.g. an ngrok tunnel). */
   publicUrl?: () => string;
+  /** Bookings are announced here for staff. */
+  events?: EventBus;
 }
 
 /** The assistant's memory of one call or conversation between turns. */
@@ -235,6 +240,12 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       },
       input.channel === 'phone' ? 'phone' : 'web',
       input.callId ?? null,
+    );
+    deps.events?.publish(
+      appointmentBooked(
+        { ...appointment, serviceType: serviceLabel(slots.serviceType!) },
+        input.channel === 'phone' ? 'by the phone assistant' : 'on Messenger by the assistant',
+      ),
     );
     return outcome({
       reply: `${say.booked(`${spokenDate(slots.date!)} at ${slots.time}`)} ${say.anythingElse}`,

@@ -13,6 +13,10 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/photo-quote'],
   ['POST', '/api/service-requests'],
   ['POST', '/api/auth/login'],
+  // Twilio's voice webhooks: authenticated by X-Twilio-Signature (phone/twilio-signature.ts).
+  ['POST', '/api/twilio/incoming-call'],
+  ['POST', '/api/twilio/process-speech'],
+  ['POST', '/api/twilio/call-status'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));

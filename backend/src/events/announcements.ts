@@ -22,3 +22,44 @@ export const serviceRequestCreated = (r: ServiceRequest): NewLiveEvent => ({
     WIZARD_SERVICE_OPTIONS.find((o) => o.value === r.serviceType)?.label ?? r.serviceType
   }`,
 });
+
+/** A call as staff see it named: the customer's name when the number is known, else the number. */
+type CallRef = { id: number; customerName: string | null; phoneNumber: string };
+const caller = (c: CallRef) => c.customerName ?? c.phoneNumber;
+
+export const callArrived = (c: CallRef): NewLiveEvent => ({
+  type: 'call.created',
+  entityId: c.id,
+  summary: `Call from ${caller(c)}, answered by the assistant`,
+});
+export const callMissed = (c: CallRef): NewLiveEvent => ({
+  type: 'call.missed',
+  entityId: c.id,
+  summary: `Missed call from ${caller(c)}`,
+});
+export const callbackRequested = (c: CallRef): NewLiveEvent => ({
+  type: 'call.callback-requested',
+  entityId: c.id,
+  summary: `${caller(c)} asked to be called back`,
+});
+export const callChanged = (c: CallRef, what: string): NewLiveEvent => ({
+  type: 'call.updated',
+  entityId: c.id,
+  summary: `Call from ${caller(c)} ${what}`,
+});
+export const appointmentBooked = (
+  a: {
+    id: number;
+    customerName: string;
+    serviceType: string;
+    scheduledDate: string;
+    preferredTime: string | null;
+  },
+  by: string,
+  actorUserId: number | null = null,
+): NewLiveEvent => ({
+  type: 'appointment.created',
+  entityId: a.id,
+  summary: `${a.customerName}: ${a.serviceType} on ${a.scheduledDate}${a.preferredTime ? ` at ${a.preferredTime}` : ''}, booked ${by}`,
+  actorUserId,
+});

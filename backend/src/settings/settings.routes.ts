@@ -5,11 +5,15 @@ import type { Config } from '../config.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { telephonySettings } from './telephony-settings.ts';
 
-export function settingsRoutes(settings: SettingsRepository, config: Config) {
+export function settingsRoutes(
+  settings: SettingsRepository,
+  config: Config,
+  publicUrl: () => string = () => config.publicBaseUrl,
+) {
   const router = Router();
   // Read-only: these come from the environment, so the screen only shows them (masked).
   router.get('/api/settings/telephony', (_req, res) => {
-    res.json(telephonySettings(config));
+    res.json(telephonySettings(config, publicUrl()));
   });
   router.get('/api/settings/ai', (_req, res) => {
     res.json(settings.aiSettings());

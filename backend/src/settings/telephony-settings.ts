@@ -1,12 +1,13 @@
 import type { TelephonySettings } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { DEFAULT_OPENAI_MODEL } from '../quotes/analyzers/openai-analyzer.ts';
+import { PHONE_WEBHOOKS } from '../phone/webhook-paths.ts';
 
-/** The callbacks Twilio is pointed at (spec section 7). */
+/** The callbacks Twilio is pointed at (spec section 7): the routes the phone line mounts. */
 export const TELEPHONY_WEBHOOKS = [
-  { label: 'Incoming call', path: '/api/twilio/incoming-call' },
-  { label: 'Speech processing', path: '/api/twilio/process-speech' },
-  { label: 'Call status', path: '/api/twilio/call-status' },
+  { label: 'Incoming call', path: PHONE_WEBHOOKS.incomingCall },
+  { label: 'Speech processing', path: PHONE_WEBHOOKS.processSpeech },
+  { label: 'Call status', path: PHONE_WEBHOOKS.callStatus },
 ];
 
 /** Enough to recognise which value is set, never enough to use it. */
@@ -16,7 +17,8 @@ export function mask(value: string | undefined, keepStart: number, keepEnd = 4):
   return `${value.slice(0, keepStart)}${'•'.repeat(8)}${value.slice(-keepEnd)}`;
 }
 
-export function telephonySettings(config: Config): TelephonySettings {
+/** `publicBaseUrl`: the address in use now (PUBLIC_BASE_URL, or the ngrok tunnel's). */
+export function telephonySettings(config: Config, publicBaseUrl = config.publicBaseUrl): TelephonySettings {
   const { twilio, openai, meta } = config.providers;
   return {
     phone: {
@@ -24,7 +26,7 @@ export function telephonySettings(config: Config): TelephonySettings {
       accountSid: mask(twilio.accountSid, 2),
       phoneNumber: mask(twilio.phoneNumber, 2),
     },
-    publicBaseUrl: config.publicBaseUrl,
+    publicBaseUrl,
     webhooks: TELEPHONY_WEBHOOKS,
     aiProvider: openai.apiKey
       ? {

@@ -1,0 +1,96 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Classes } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import {
+  EVENT_STREAM_RESET,
+  liveEventSchema,
+  notificationKindOf,
+  routeOfEvent,
+  type LiveEvent,
+} from '@washdesk/contract';
+import { useApi } from '../api/api-context.tsx';
+import { sessionQueries } from '../session/session.queries.ts';
+import { staleAfter } from './live-invalidation.ts';
+import { readNotificationPreferences, shouldNotify } from './notification-preferences.ts';
+
+const permission = () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
+
+/** 'connecting' before the first answer, 'live' while events flow, 'reconnecting' after a drop. */
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+interface LiveEvents {
+  state: LiveState;
+  /** Events received since this page opened, newest last (for counts of what is new). */
+  received: LiveEvent[];
+}
+
+const LiveEventsContext = createContext<LiveEvents>({ state: 'connecting', received: [] });
+export const useLiveEvents = () => useContext(LiveEventsContext);
+
+/** How many events the page keeps for its counts; older ones were seen long ago. */
+const KEPT = 500;
+
+/**
+ * Keeps one stream of GET /api/events open for the signed-in staff member and marks stale
+ * whatever each event changes, so lists and figures update without a reload. The browser's
+ * EventSource reconnects by itself and sends Last-Event-ID, so nothing is missed across a drop.
+ */
+export function LiveEventsProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState<LiveEvents>({ state: 'connecting', received: [] });
+  const me = useQuery(sessionQueries.current(api)).data?.user.id;
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    /** A browser notification for others' new calls, misses, messages and leads, if turned on here. */
+    const notify = (event: LiveEvent) => {
+      const kind = notificationKindOf(event.type);
+      if (
+        !shouldNotify(
+          { kind, actorUserId: event.actorUserId },
+          me,
+          readNotificationPreferences(),
+          permission(),
+        )
+      )
+        return;
+      // While staff look at this page, the list itself shows the change.
+      if (document.visibilityState === 'visible' && document.hasFocus()) return;
+      const shown = new Notification('Washdesk', { body: event.summary, tag: `washdesk-${event.id}` });
+      shown.onclick = () => {
+        window.focus();
+        void navigate(routeOfEvent(event).replace(/^\/admin/, '') || '/');
+        shown.close();
+      };
+    };
+    const source = new EventSource(`${api.baseUrl}/api/events`, { withCredentials: true });
+    source.onopen = () => setLive((l) => ({ ...l, state: 'live' }));
+    source.onerror = () => setLive((l) => ({ ...l, state: 'reconnecting' }));
+    source.onmessage = (message: MessageEvent<string>) => {
+      const parsed = liveEventSchema.safeParse(JSON.parse(message.data));
+      if (!parsed.success) return;
+      const event = parsed.data;
+      for (const root of staleAfter(event.type)) void queryClient.invalidateQueries({ queryKey: [root] });
+      notify(event);
+      setLive((l) => ({ state: 'live', received: [...l.received, event].slice(-KEPT) }));
+    };
+    // What this page missed is gone from the server: everything shown may be out of date.
+    source.addEventListener(EVENT_STREAM_RESET, () => void queryClient.invalidateQueries());
+    return () => source.close();
+  }, [api, queryClient, me, navigate]);
+
+  return <LiveEventsContext.Provider value={live}>{children}</LiveEventsContext.Provider>;
+}
+
+/** A quiet line while the stream is down: lists may be behind until it is back. */
+export function LiveConnectionNotice() {
+  const { state } = useLiveEvents();
+  if (state !== 'reconnecting') return null;
+  return (
+    <p className={`live-connection-notice ${Classes.TEXT_MUTED}`} role="status">
+      Reconnecting… new calls, messages and requests will appear when the connection is back.
+    </p>
+  );
+}

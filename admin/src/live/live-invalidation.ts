@@ -1,0 +1,21 @@
+import type { LiveEventType } from '@washdesk/contract';
+
+/**
+ * Which cached lists and figures each kind of event makes stale: the first element of their
+ * react-query keys. Refetching is left to react-query, so only what is on screen reloads.
+ */
+const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
+  'call.created': ['calls', 'stats', 'reports'],
+  'call.missed': ['calls', 'stats', 'reports', 'me-new'],
+  'call.callback-requested': ['calls', 'ai-responses', 'me-new'],
+  // A call's end brings its summary and the answers of its turns; a booking may have been made.
+  'call.updated': ['calls', 'ai-responses', 'appointments', 'stats', 'reports'],
+  'message.received': ['messenger', 'ai-responses', 'me-new'],
+  'submission.created': ['photo-submissions', 'stats', 'reports', 'me-new'],
+  'service-request.created': ['service-requests', 'stats', 'reports', 'me-new'],
+  'appointment.created': ['appointments', 'calls', 'stats', 'reports'],
+  'appointment.updated': ['appointments', 'calls', 'stats', 'reports'],
+};
+
+export const staleAfter = (type: string): readonly string[] =>
+  (STALE_AFTER as Record<string, readonly string[]>)[type] ?? [];

@@ -1,0 +1,118 @@
+// The server's own time for one signed process-speech turn (signature check, call row, the
+// assistant's retrieval and AI response log, TwiML), with no model and with the fake OpenAI
+// answering at once, beside a bare Express handler returning fixed TwiML. Time is taken inside the
+// server process, from the request's arrival to the last byte of the answer (so the benchmark's own
+// HTTP client is not counted). Response Delay is skipped: it is a deliberate wait, not work.
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import express from 'express';
+import { loadConfig } from '../src/config.ts';
+import { startServer } from '../src/start.ts';
+import { startFakeOpenAi } from '../src/test/fake-openai.ts';
+import { phoneCaller, PHONE_ENV, TEST_TWILIO } from '../src/test/phone-caller.ts';
+import { percentile } from './bench-server.ts';
+
+const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 200);
+const WARMUP = 20;
+/** Turns per call before a new call starts: a call's memory grows, as on a real line. */
+const TURNS_PER_CALL = 4;
+const QUESTIONS = [
+  'Do you clean mossy roofs?',
+  'Are you licensed and insured?',
+  'Where do you work?',
+  'Do you wash decks and fences?',
+];
+
+/** Records the server's own time per request: from arrival (before Express) to the answer's end. */
+function serverTimes(server: Server): number[] {
+  const times: number[] = [];
+  server.prependListener('request', (_req, res) => {
+    const start = performance.now();
+    res.once('finish', () => times.push(performance.now() - start));
+  });
+  return times;
+}
+
+const summary = (times: number[]) => {
+  const measured = times.slice(WARMUP).sort((a, b) => a - b);
+  return { p50: percentile(measured, 50), p99: percentile(measured, 99), n: measured.length };
+};
+
+async function measureTurns(env: Record<string, string>, before?: () => void) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-phone-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'on',
+    LOG_LEVEL: 'silent',
+    ...PHONE_ENV,
+    ...env,
+  });
+  const running = await startServer(config, { pause: () => Promise.resolve() });
+  before?.();
+  const times = serverTimes(running.server);
+  let caller = phoneCaller(running.url);
+  for (let i = 0; i < RUNS + WARMUP; i++) {
+    if (i % TURNS_PER_CALL === 0) caller = phoneCaller(running.url, `+1707555${String(1000 + (i % 9000))}`);
+    const res = await caller.say(QUESTIONS[i % QUESTIONS.length]!);
+    const body = await res.text();
+    if (res.status !== 200 || !body.includes('<Gather')) throw new Error(`turn ${i}: ${res.status} ${body}`);
+  }
+  await running.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return summary(times);
+}
+
+async function measureBareHandler() {
+  const twiml =
+    '<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Joanna">Yes, we clean roofs.</Say>' +
+    '<Gather input="speech" action="/api/twilio/process-speech" method="POST"/></Response>';
+  const app = express();
+  app.post('/api/twilio/process-speech', express.urlencoded({ extended: false }), (_req, res) => {
+    res.type('text/xml').send(twiml);
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const times = serverTimes(server);
+  const caller = phoneCaller(url);
+  for (let i = 0; i < RUNS + WARMUP; i++) await (await caller.say(QUESTIONS[i % QUESTIONS.length]!)).text();
+  server.close();
+  return summary(times);
+}
+
+const fake = await startFakeOpenAi();
+const noModel = await measureTurns({});
+const withModel = await measureTurns({ OPENAI_API_KEY: 'sk-bench-not-real', OPENAI_BASE_URL: fake.url }, () =>
+  fake.setScenario({
+    content: {
+      reply: 'Yes, we take care of that.',
+      intent: 'service_inquiry',
+      usedFacts: [],
+      handoff: false,
+      endOfConversation: false,
+      booking: { name: null, service: null, address: null, when: null },
+    },
+  }),
+);
+// The model path must really have been taken, or the second row would measure the first again.
+if (fake.requests.length < RUNS)
+  throw new Error(`the fake model answered only ${fake.requests.length} turns`);
+const bare = await measureBareHandler();
+await fake.close();
+
+const ms = (n: number) => `${n.toFixed(2)}ms`.padStart(10);
+const row = (label: string, r: { p50: number; p99: number }) =>
+  `${label.padEnd(58)} ${ms(r.p50)} ${ms(r.p99)}\n`;
+process.stdout.write(
+  `\nPhone: one signed POST /api/twilio/process-speech turn, server time, ${RUNS} turns each (demo FAQ, ${TEST_TWILIO.publicBaseUrl})\n` +
+    `${'request'.padEnd(58)} ${'p50'.padStart(10)} ${'p99'.padStart(10)}\n` +
+    row('assistant turn, no model (FAQ retrieval)', noModel) +
+    row('assistant turn, fake OpenAI answering at once', withModel) +
+    row('bare Express handler, fixed TwiML (same form parsing)', bare),
+);

@@ -1,0 +1,222 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Assistant, AssistantTurn } from '../assistant/assistant-turn.ts';
+import { phoneCallRepository, callStatusOf, type PhoneCall } from './phone-call.repository.ts';
+import type { PublicUrl } from './public-url.ts';
+import type { TwilioApi } from './twilio-client.ts';
+import { twilioSignatureCheck } from './twilio-signature.ts';
+import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
+import { PHONE_WEBHOOKS } from './webhook-paths.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
+import { formatDuration } from '@washdesk/contract';
+
+/**
+ * Twilio waits 15 s for each answer. The assistant keeps its own model budget and Response Delay
+ * inside that; this is the channel's last line, after which the caller hears an apology and the
+ * promise of a call back instead of silence.
+ */
+const TURN_DEADLINE_MS = 12_000;
+
+export interface PhoneDeps {
+  config: Config;
+  db: Db;
+  assistant: Assistant;
+  publicUrl: PublicUrl;
+  /** The Twilio REST API (texts), or null when the account is not configured. */
+  twilio: TwilioApi | null;
+  logger: Logger;
+  /** Where the call's news goes (new, missed, call-back wanted, ended). */
+  events: EventBus;
+  turnDeadlineMs?: number;
+}
+
+const param = (req: Request, name: string): string => {
+  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : '';
+};
+const CALL_SID = /^[A-Za-z0-9]{2,64}$/;
+/** A number a text can go to and staff can call back (E.164), not "anonymous" or a short code. */
+const isDialable = (phone: string) => /^\+[1-9]\d{9,14}$/.test(phone);
+
+/** The three Twilio voice webhooks: a thin channel around the assistant. */
+export function phoneRoutes(deps: PhoneDeps) {
+  const { config, assistant, publicUrl, logger } = deps;
+  const twilioConfig = config.providers.twilio;
+  const business = config.business;
+  const calls = phoneCallRepository(deps.db);
+  const voice = voiceReplies({
+    voice: twilioConfig.voice,
+    businessName: business.name,
+    hints: speechHints(business.serviceArea),
+  });
+  const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
+  const router = Router();
+  router.use('/api/twilio', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 }));
+  const signed = twilioSignatureCheck(twilioConfig.authToken, publicUrl);
+  const twiml = (res: Response, xml: string) => res.type('text/xml').send(xml);
+
+  /** The call a webhook is about, created if this is the first we hear of it (null: not a call). */
+  const callOf = (req: Request): PhoneCall | null => {
+    const sid = param(req, 'CallSid');
+    if (!CALL_SID.test(sid)) return null;
+    const call = calls.open(sid, param(req, 'From') || 'unknown');
+    if (call.isNew) deps.events.publish(callArrived(call));
+    return call;
+  };
+  const requestCallback = (call: PhoneCall) => {
+    calls.requestCallback(call.id);
+    deps.events.publish(callbackRequested(call));
+  };
+
+  router.post(PHONE_WEBHOOKS.incomingCall, signed, (req, res) => {
+    if (!callOf(req)) return void res.status(400).type('text/plain').send('CallSid missing');
+    twiml(res, voice.sayAndListen(assistant.greeting('phone')));
+  });
+
+  router.post(PHONE_WEBHOOKS.processSpeech, signed, async (req, res) => {
+    let call: PhoneCall | null = null;
+    try {
+      call = callOf(req);
+      if (!call) return void res.status(400).type('text/plain').send('CallSid missing');
+      if (req.query.dialed !== undefined)
+        return void twiml(res, afterDial(call, param(req, 'DialCallStatus')));
+      const heard = param(req, 'SpeechResult').trim();
+      if (!heard) {
+        const silences = Number(req.query.silence === '1') + 1;
+        return void twiml(
+          res,
+          silences >= 2
+            ? voice.sayAndHangUp(PHONE_WORDS.stillSilent)
+            : voice.sayAndListen(PHONE_WORDS.reprompt, 1),
+        );
+      }
+      twiml(res, await answer(call, heard));
+    } catch (error) {
+      logger.error({ err: error, callId: call?.id }, 'phone turn failed; the caller is promised a call back');
+      try {
+        if (call) requestCallback(call);
+      } catch (markError) {
+        logger.error({ err: markError }, 'could not mark the call for a call back');
+      }
+      twiml(res, voice.sayAndHangUp(PHONE_WORDS.fault));
+    }
+  });
+
+  router.post(PHONE_WEBHOOKS.callStatus, signed, async (req, res) => {
+    const sid = param(req, 'CallSid');
+    const status = callStatusOf(param(req, 'CallStatus'));
+    if (!CALL_SID.test(sid) || !status)
+      return void res.status(400).type('text/plain').send('Unknown call status');
+    const seconds = /^\d{1,6}$/.test(param(req, 'CallDuration')) ? Number(param(req, 'CallDuration')) : null;
+    const sequence = /^\d{1,9}$/.test(param(req, 'SequenceNumber'))
+      ? Number(param(req, 'SequenceNumber'))
+      : null;
+    const { call, ended, isNew } = calls.applyStatus({
+      callSid: sid,
+      phoneNumber: param(req, 'From') || 'unknown',
+      status,
+      durationSeconds: seconds,
+      sequence,
+    });
+    if (isNew && !ended) deps.events.publish(callArrived(call));
+    if (ended) {
+      try {
+        const summary = await assistant.summarizeCall(call.id);
+        if (summary) calls.summarize(call.id, summary);
+      } catch (error) {
+        // The status is stored; a summary that could not be written is not worth a Twilio retry.
+        logger.error({ err: error, callId: call.id }, 'call summary failed');
+      }
+      // Announced with its summary stored, so a screen that reloads shows both.
+      deps.events.publish(
+        call.status === 'missed'
+          ? callMissed(call)
+          : callChanged(call, `ended${seconds !== null ? ` after ${formatDuration(seconds)}` : ''}`),
+      );
+    }
+    res.status(204).end();
+  });
+
+  /** One caller turn through the assistant, within the deadline, and what the phone does with it. */
+  async function answer(call: PhoneCall, heard: string): Promise<string> {
+    const canText = deps.twilio !== null && isDialable(call.phoneNumber);
+    const turn = await withinDeadline(
+      assistant.turn({
+        channel: 'phone',
+        callId: call.id,
+        message: heard,
+        customer: { phone: call.phoneNumber, name: call.customerName },
+        photoLink: canText ? 'text' : null,
+      }),
+    );
+    calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
+    if (turn.action.type === 'booked') calls.nameFromAppointment(call.id, turn.action.appointmentId);
+    switch (turn.action.type) {
+      case 'handoff':
+        return handOff(call);
+      case 'send-photo-link': {
+        const sent = await textPhotoLink(call, turn, turn.action.url);
+        return finish(turn, sent ? PHONE_WORDS.textSent : PHONE_WORDS.textFailed(turn.action.url));
+      }
+      default:
+        return finish(turn);
+    }
+  }
+
+  const finish = (turn: AssistantTurn, before = '') => {
+    const text = [before, turn.reply].filter(Boolean).join(' ');
+    return turn.endOfConversation ? voice.sayAndHangUp(text) : voice.sayAndListen(text);
+  };
+
+  function withinDeadline(turn: Promise<AssistantTurn>): Promise<AssistantTurn> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`assistant took over ${deadline} ms`)), deadline);
+    });
+    return Promise.race([turn, late]).finally(() => clearTimeout(timer));
+  }
+
+  function handOff(call: PhoneCall): string {
+    const forward = twilioConfig.staffForwardNumber;
+    if (forward) {
+      calls.forwarded(call.id, forward);
+      deps.events.publish(callChanged(call, 'put through to the office'));
+      return voice.connect(forward);
+    }
+    if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
+    requestCallback(call);
+    return voice.sayAndHangUp(PHONE_WORDS.callBack);
+  }
+
+  /** How the put-through ended: talked (hang up), or nobody took it (a call back is owed). */
+  function afterDial(call: PhoneCall, dialStatus: string): string {
+    if (dialStatus === 'completed' || dialStatus === 'answered') return voice.hangUp();
+    if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
+    requestCallback(call);
+    return voice.sayAndHangUp(PHONE_WORDS.dialFailed);
+  }
+
+  /** Texts the caller the photo quote link; true only when Twilio accepted the message. */
+  async function textPhotoLink(call: PhoneCall, turn: AssistantTurn, url: string): Promise<boolean> {
+    if (!deps.twilio || !isDialable(call.phoneNumber)) return false;
+    try {
+      await deps.twilio.sendText(call.phoneNumber, PHONE_WORDS.photoText(business.name, url));
+      assistant.photoLinkSent(turn.responseId);
+      return true;
+    } catch (error) {
+      // Twilio's message repeats the number; the log keeps only its codes (no contact details).
+      const { status, code } = error as { status?: number; code?: number };
+      logger.warn({ callId: call.id, status, code }, 'photo link text not sent');
+      return false;
+    }
+  }
+
+  return router;
+}

@@ -1,0 +1,74 @@
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import type { Config } from '../config.ts';
+
+// The Twilio REST API, through the official SDK. Only the calls the phone line needs: texting a
+// caller the photo quote link, and pointing the business's number at this server's webhooks.
+
+type RequestOptions<TData> = RequestClient.RequestOptions<TData>;
+
+/** Twilio's own address for the REST API; TWILIO_API_BASE_URL replaces it (a fake in tests). */
+const TWILIO_API = 'https://api.twilio.com';
+/**
+ * A text is sent while a caller waits on the line, inside Twilio's 15 s for the webhook answer:
+ * past this, the caller hears that it could not be sent instead of silence.
+ */
+const REQUEST_TIMEOUT_MS = 4000;
+
+export interface TwilioApi {
+  /** Sends an SMS from the business's number; rejects with the SDK's RestException when refused. */
+  sendText(to: string, body: string): Promise<{ sid: string }>;
+  /** Points the business's number's voice and status callbacks at these URLs (both POST). */
+  pointNumberAt(urls: { voiceUrl: string; statusCallback: string }): Promise<{ phoneNumberSid: string }>;
+}
+
+/**
+ * The SDK's own HTTP client, asked to send `api.twilio.com` requests to another base URL. The SDK
+ * takes an `httpClient` option for exactly this (custom HTTP clients); no global is patched.
+ */
+class RebasedRequestClient extends twilio.RequestClient {
+  constructor(
+    private readonly apiBaseUrl: string,
+    timeoutMs: number,
+  ) {
+    super({ timeout: timeoutMs });
+  }
+
+  override request<TData>(opts: RequestOptions<TData>) {
+    const uri = opts.uri.startsWith(`${TWILIO_API}/`)
+      ? `${this.apiBaseUrl}${opts.uri.slice(TWILIO_API.length)}`
+      : opts.uri;
+    return super.request<TData>({ ...opts, uri });
+  }
+}
+
+export type TwilioCredentials = Pick<
+  Config['providers']['twilio'],
+  'accountSid' | 'authToken' | 'phoneNumber' | 'apiBaseUrl'
+>;
+
+/** The REST client when the account, its token and the business's number are all set; else null. */
+export function twilioApi(twilioConfig: TwilioCredentials, timeoutMs = REQUEST_TIMEOUT_MS): TwilioApi | null {
+  const { accountSid, authToken, phoneNumber, apiBaseUrl } = twilioConfig;
+  if (!accountSid || !authToken || !phoneNumber) return null;
+  const client = twilio(accountSid, authToken, {
+    httpClient: new RebasedRequestClient(apiBaseUrl, timeoutMs),
+  });
+  return {
+    async sendText(to, body) {
+      const message = await client.messages.create({ to, from: phoneNumber, body });
+      return { sid: message.sid };
+    },
+    async pointNumberAt({ voiceUrl, statusCallback }) {
+      const [number] = await client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 });
+      if (!number) throw new Error(`${phoneNumber} is not a number of this Twilio account`);
+      await client.incomingPhoneNumbers(number.sid).update({
+        voiceUrl,
+        voiceMethod: 'POST',
+        statusCallback,
+        statusCallbackMethod: 'POST',
+      });
+      return { phoneNumberSid: number.sid };
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import twilio from 'twilio';
+import { APPOINTMENT_SERVICE_OPTIONS } from '@washdesk/contract';
+import { PHONE_WEBHOOKS } from './webhook-paths.ts';
+
+// Everything the caller hears, as TwiML built with the SDK's VoiceResponse (it escapes the text and
+// knows the verbs' attributes). The wording of the phone line's own sentences lives here too.
+
+const PROCESS_SPEECH_PATH = PHONE_WEBHOOKS.processSpeech;
+
+/** What a voice reply needs to know about the business and the line. */
+export interface VoiceLine {
+  voice: string;
+  businessName: string;
+  /** Words the speech recogniser should expect: the services and the towns served. */
+  hints: string;
+}
+
+/** The service area sentence split into its places: "Mendocino, Humboldt and Trinity counties" → 3. */
+export function placesOf(serviceArea: string): string[] {
+  return serviceArea
+    .split(/,|;|\band\b|\bespecially\b|\bincluding\b/i)
+    .map((part) =>
+      part
+        .replace(/\b(counties|county|the|of)\b/gi, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((part, i, all) => part.length > 1 && all.indexOf(part) === i);
+}
+
+export const speechHints = (serviceArea: string) =>
+  [...APPOINTMENT_SERVICE_OPTIONS.map((o) => o.label), ...placesOf(serviceArea)].join(', ');
+
+/**
+ * A web address said aloud so a caller can type it: "quotes dot example dot com slash photo dash
+ * quote dash tool" (every character that matters is named).
+ */
+export function spokenWebAddress(url: string): string {
+  const { host, pathname } = new URL(url);
+  const words = (text: string) =>
+    text
+      .replace(/\./g, ' dot ')
+      .replace(/-/g, ' dash ')
+      .replace(/_/g, ' underscore ')
+      .replace(/:/g, ' colon ');
+  const path = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((part) => ` slash ${words(part)}`)
+    .join('');
+  return `${words(host)}${path}`.replace(/\s+/g, ' ').trim();
+}
+
+export const PHONE_WORDS = {
+  reprompt: "Sorry, I didn't catch that. Could you say that again?",
+  stillSilent: "Sorry, I still can't hear anything, so I'll end the call here.",
+  connecting: 'Connecting you with someone from the office now. Please hold.',
+  callBack:
+    "I can't put you through to a person right now, but someone from the office will call you back at this number.",
+  noNumberToCall: (officePhone: string) =>
+    `I can't put you through right now, and I can't see the number you're calling from. Please call the office at ${officePhone}.`,
+  dialFailed: 'Sorry, nobody in the office could take the call. Someone will call you back at this number.',
+  textSent: "I've texted you the link.",
+  textFailed: (url: string) =>
+    `Sorry, I couldn't send the text just now. You can find the photo quote form at ${spokenWebAddress(url)}.`,
+  fault:
+    "I'm sorry, something went wrong on our end. Someone from the office will call you back at this number.",
+  goodbye: (businessName: string) => `Thank you for calling ${businessName}. Goodbye.`,
+  photoText: (businessName: string, url: string) =>
+    `${businessName}: send us a few photos for a quick quote: ${url}`,
+};
+
+const endsWithGoodbye = (text: string) => /good ?bye[.!]?\s*$/i.test(text);
+
+/** The SDK's list of voices; TWILIO_VOICE is checked for their shape when the server starts. */
+type SayVoice = NonNullable<Exclude<Parameters<twilio.twiml.VoiceResponse['say']>[0], string>['voice']>;
+
+export function voiceReplies(line: VoiceLine) {
+  const say = (response: twilio.twiml.VoiceResponse, text: string) => {
+    response.say({ voice: line.voice as SayVoice }, text);
+  };
+
+  /** Says `text`, then listens; `silences` = how many silent turns came just before. */
+  const sayAndListen = (text: string, silences = 0) => {
+    const response = new twilio.twiml.VoiceResponse();
+    say(response, text);
+    const action = silences > 0 ? `${PROCESS_SPEECH_PATH}?silence=${silences}` : PROCESS_SPEECH_PATH;
+    response.gather({
+      input: ['speech'],
+      action,
+      method: 'POST',
+      speechTimeout: 'auto',
+      hints: line.hints,
+      language: 'en-US',
+      actionOnEmptyResult: true,
+    });
+    // If the gather ends with nothing heard and Twilio moves on instead of posting, it comes back
+    // here as the same silent turn.
+    response.redirect({ method: 'POST' }, action);
+    return response.toString();
+  };
+
+  /** Says each sentence, a goodbye unless the last one already is, then hangs up. */
+  const sayAndHangUp = (...texts: string[]) => {
+    const response = new twilio.twiml.VoiceResponse();
+    for (const text of texts.filter(Boolean)) say(response, text);
+    if (!endsWithGoodbye(texts.filter(Boolean).at(-1) ?? ''))
+      say(response, PHONE_WORDS.goodbye(line.businessName));
+    response.hangup();
+    return response.toString();
+  };
+
+  /** Puts the caller through; Twilio tells process-speech how the dial ended (`?dialed=1`). */
+  const connect = (number: string) => {
+    const response = new twilio.twiml.VoiceResponse();
+    say(response, PHONE_WORDS.connecting);
+    response.dial({ action: `${PROCESS_SPEECH_PATH}?dialed=1`, method: 'POST' }, number);
+    return response.toString();
+  };
+
+  const hangUp = () => {
+    const response = new twilio.twiml.VoiceResponse();
+    response.hangup();
+    return response.toString();
+  };
+
+  return { sayAndListen, sayAndHangUp, connect, hangUp };
+}
+export type VoiceReplies = ReturnType<typeof voiceReplies>;

@@ -1,0 +1,168 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A stand-in for api.twilio.com on 127.0.0.1, answering the REST API's documented shapes (the
+// 2010-04-01 Messages and IncomingPhoneNumbers resources, Twilio's error body), so the real twilio
+// SDK is exercised over HTTP: request building, basic auth, form encoding, error classes.
+
+export interface FakeTwilioAccount {
+  accountSid: string;
+  authToken: string;
+  /** The business's number, as Twilio lists it (E.164). */
+  phoneNumber: string;
+}
+
+export interface SentText {
+  sid: string;
+  to: string;
+  from: string;
+  body: string;
+}
+
+export interface NumberUpdate {
+  phoneNumberSid: string;
+  /** The form fields the update sent (VoiceUrl, VoiceMethod, StatusCallback, …). */
+  fields: Record<string, string>;
+}
+
+/** 'accept'; 'invalid-to' = Twilio's 400 code 21211; 'hang' = never answers (a stalled API). */
+export type FakeTwilioAnswer = 'accept' | 'invalid-to' | 'hang';
+
+export interface FakeTwilio extends FakeTwilioAccount {
+  /** The base URL to give TWILIO_API_BASE_URL. */
+  url: string;
+  answer: FakeTwilioAnswer;
+  texts: SentText[];
+  numberUpdates: NumberUpdate[];
+  /** Requests refused for bad credentials. */
+  unauthorized: number;
+  /** The env that points the server at this fake with the right credentials. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const PHONE_NUMBER_SID = 'PN0123456789abcdef0123456789abcdef';
+
+const twilioError = (status: number, code: number, message: string) => ({
+  code,
+  message,
+  more_info: `https://www.twilio.com/docs/errors/${code}`,
+  status,
+});
+
+export async function startFakeTwilio(
+  account: FakeTwilioAccount = {
+    accountSid: 'AC0123456789abcdef0123456789abcdef',
+    authToken: 'fake-twilio-auth-token',
+    phoneNumber: '+17075550100',
+  },
+): Promise<FakeTwilio> {
+  const hung = new Set<http.ServerResponse>();
+  const fake: FakeTwilio = {
+    ...account,
+    url: '',
+    answer: 'accept',
+    texts: [],
+    numberUpdates: [],
+    unauthorized: 0,
+    env: {},
+    close: () => Promise.resolve(),
+  };
+  const base = `/2010-04-01/Accounts/${account.accountSid}`;
+  const expectedAuth = `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString('base64')}`;
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const send = (status: number, body: object) =>
+        res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      if (req.headers.authorization !== expectedAuth) {
+        fake.unauthorized += 1;
+        return send(401, twilioError(401, 20003, 'Authenticate'));
+      }
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const fields = Object.fromEntries(new URLSearchParams(raw));
+      const now = new Date().toUTCString();
+
+      if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
+        if (fake.answer === 'hang') return void hung.add(res);
+        if (fake.answer === 'invalid-to')
+          return send(400, twilioError(400, 21211, `Invalid 'To' Phone Number: ${fields.To ?? ''}`));
+        const sid = `SM${String(fake.texts.length + 1).padStart(32, '0')}`;
+        fake.texts.push({ sid, to: fields.To ?? '', from: fields.From ?? '', body: fields.Body ?? '' });
+        return send(201, {
+          account_sid: account.accountSid,
+          api_version: '2010-04-01',
+          body: fields.Body,
+          date_created: now,
+          date_sent: null,
+          date_updated: now,
+          direction: 'outbound-api',
+          error_code: null,
+          error_message: null,
+          from: fields.From,
+          messaging_service_sid: null,
+          num_media: '0',
+          num_segments: '1',
+          price: null,
+          price_unit: 'USD',
+          sid,
+          status: 'queued',
+          subresource_uris: { media: `${base}/Messages/${sid}/Media.json` },
+          to: fields.To,
+          uri: `${base}/Messages/${sid}.json`,
+        });
+      }
+
+      const numberResource = (updated: Record<string, string> = {}) => ({
+        account_sid: account.accountSid,
+        api_version: '2010-04-01',
+        friendly_name: account.phoneNumber,
+        phone_number: account.phoneNumber,
+        sid: PHONE_NUMBER_SID,
+        voice_url: updated.VoiceUrl ?? '',
+        voice_method: updated.VoiceMethod ?? 'POST',
+        status_callback: updated.StatusCallback ?? '',
+        status_callback_method: updated.StatusCallbackMethod ?? 'POST',
+        uri: `${base}/IncomingPhoneNumbers/${PHONE_NUMBER_SID}.json`,
+      });
+      if (req.method === 'GET' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
+        const wanted = url.searchParams.get('PhoneNumber');
+        const last = fake.numberUpdates.at(-1)?.fields;
+        const list = !wanted || wanted === account.phoneNumber ? [numberResource(last)] : [];
+        return send(200, {
+          incoming_phone_numbers: list,
+          end: list.length ? 0 : -1,
+          first_page_uri: `${base}/IncomingPhoneNumbers.json?PageSize=50&Page=0`,
+          next_page_uri: null,
+          page: 0,
+          page_size: 50,
+          previous_page_uri: null,
+          start: 0,
+          uri: `${base}/IncomingPhoneNumbers.json?PageSize=50&Page=0`,
+        });
+      }
+      if (req.method === 'POST' && url.pathname === `${base}/IncomingPhoneNumbers/${PHONE_NUMBER_SID}.json`) {
+        fake.numberUpdates.push({ phoneNumberSid: PHONE_NUMBER_SID, fields });
+        return send(200, numberResource(fields));
+      }
+      send(404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.env = {
+    TWILIO_ACCOUNT_SID: account.accountSid,
+    TWILIO_AUTH_TOKEN: account.authToken,
+    TWILIO_PHONE_NUMBER: account.phoneNumber,
+    TWILIO_API_BASE_URL: fake.url,
+  };
+  fake.close = () =>
+    new Promise((resolve) => {
+      for (const res of hung) res.destroy();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
