@@ -1,5 +1,5 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from './staff-notifications.main.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@washdesk/contract';
 
 export interface AppMenuState {
   isMuted: (kind: NotificationKind) => boolean;
@@ -34,8 +34,8 @@ export function appMenuTemplate(state: AppMenuState, actions: AppMenuActions): M
       label: 'Notifications',
       submenu: [
         ...NOTIFICATION_KINDS.map(
-          (kind): MenuItemConstructorOptions => ({
-            label: NOTIFICATION_KIND_LABELS[kind],
+          ({ kind, label }): MenuItemConstructorOptions => ({
+            label,
             type: 'checkbox',
             checked: !state.isMuted(kind),
             click: (item) => actions.setMuted(kind, !item.checked),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { NOTIFICATION_KINDS, type NotificationKind } from './staff-notifications.main.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@washdesk/contract';
 
 /** What this computer remembers (the app's user-data folder): never anything of the staff member's. */
 export interface DesktopSettings {
@@ -26,7 +26,7 @@ export function desktopSettings(folder: string) {
     return {
       serverUrl: typeof saved.serverUrl === 'string' ? saved.serverUrl : null,
       mutedKinds: Array.isArray(saved.mutedKinds)
-        ? NOTIFICATION_KINDS.filter((kind) => (saved.mutedKinds as unknown[]).includes(kind))
+        ? NOTIFICATION_KINDS.map((k) => k.kind).filter((kind) => (saved.mutedKinds as unknown[]).includes(kind))
         : [],
     };
   };

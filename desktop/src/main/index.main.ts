@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { ADMIN_BASE } from '@washdesk/contract';
-import { lookupCall } from './call-lookup.main.ts';
 import type { ConnectionState, ServerCheck } from '../shared/desktop-bridge.ts';
 import { showAppMenu } from './app-menu.main.ts';
 import { handleBridgeCalls } from './bridge-handlers.main.ts';
@@ -39,7 +38,6 @@ const shortTime = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'n
 
 const notifications = createNotificationCenter({
   isMuted: (kind) => settings.isMuted(kind),
-  lookupCall: callNow,
   openRoute: (route) => openAdmin(route),
   onUnread: () => refreshMenus(),
   staffIsLooking: () => Boolean(mainWindow?.isFocused()),
@@ -79,10 +77,6 @@ function refreshMenus() {
   );
 }
 
-async function callNow(id: number) {
-  if (!server) return null;
-  return lookupCall(server.url, await sessionCookieOf(session.defaultSession, server.url), id);
-}
 
 function showConnectScreen(reason: ConnectionState['reason'], problem: string | null) {
   connection = { reason, problem };

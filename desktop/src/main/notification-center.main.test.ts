@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiveEvent, User } from '@washdesk/contract';
+import { routeOfEvent, type LiveEvent, type User } from '@washdesk/contract';
 import { badge, FakeNotification, FakeTray, resetFakeElectron } from '../test/fake-electron.ts';
 import {
   logEvents,
   photoSubmission,
+  PHONE_ENV,
+  phoneCaller,
   signIn,
   startTestServer,
-  storeCall,
   wizardRequest,
   type TestServer,
 } from '../test/live-backend.ts';
 import { stateWatcher } from '../test/wait-for.ts';
-import { lookupCall } from './call-lookup.main.ts';
 import { followEventStream, type StreamState } from './event-stream.main.ts';
 import { createNotificationCenter } from './notification-center.main.ts';
-import type { NotificationKind, StaffNotification } from './staff-notifications.main.ts';
+import type { NotificationKind } from '@washdesk/contract';
+import type { StaffNotification } from './staff-notifications.main.ts';
 import { createStaffTray } from './tray.main.ts';
 
 // Electron's notifications and tray are recorders; the backend, its event stream, the session
@@ -45,7 +46,6 @@ async function startDesktop(server: TestServer, cookie: string) {
   });
   const center = createNotificationCenter({
     isMuted: (kind) => muted.has(kind),
-    lookupCall: async (id) => lookupCall(new URL(server.url), session.cookie, id),
     openRoute: (route) => opened.push(route),
     onUnread: () => refreshTray(),
     clock: () => clock.now,
@@ -66,7 +66,7 @@ async function startDesktop(server: TestServer, cookie: string) {
       watch.changed();
     },
     onEvent: async (event: LiveEvent, me: User) => {
-      decided.push({ event, notification: await center.handle(event, me) });
+      decided.push({ event, notification: center.handle(event, me) });
       watch.changed();
     },
   });
@@ -82,6 +82,9 @@ async function startDesktop(server: TestServer, cookie: string) {
     /** Resolves once this many events have been decided about. */
     decidedCount: (n: number) => watch.until(() => decided.length >= n),
     untilState: (state: StreamState) => watch.until(() => states.at(-1) === state),
+    /** Live again after a drop. */
+    reconnected: () =>
+      watch.until(() => states.includes('reconnecting') && states.lastIndexOf('live') > states.lastIndexOf('reconnecting')),
     signInAgain(cookie: string) {
       session = { cookie };
       signedIn();
@@ -122,7 +125,11 @@ describe('native notifications from the live event stream', () => {
 
     FakeNotification.shown[1]!.click();
     FakeNotification.shown[0]!.click();
-    expect(desktop.opened).toEqual([`/admin/photo-submissions?submission=${submission.id}`, '/admin']);
+    // Each opens where the contract says that lead is seen.
+    expect(desktop.opened).toEqual([
+      routeOfEvent({ type: 'submission.created', entityId: submission.id }),
+      routeOfEvent({ type: 'service-request.created', entityId: null }),
+    ]);
 
     // Staff look at the window: nothing is unread any more.
     desktop.center.markRead();
@@ -134,14 +141,14 @@ describe('native notifications from the live event stream', () => {
     server = await startTestServer();
     const desktop = await startDesktop(server, server.owner.cookie);
 
-    desktop.muted.add('web-lead');
+    desktop.muted.add('lead');
     await wizardRequest(server, 'Muted');
     await desktop.decidedCount(1);
     expect(desktop.decided[0]!.notification).toBeNull();
     expect(shown()).toEqual([]);
     expect(desktop.center.unread).toBe(0);
 
-    desktop.muted.delete('web-lead');
+    desktop.muted.delete('lead');
     FakeTray.last!.choose('Pause notifications for 1 hour');
     await wizardRequest(server, 'Paused');
     await desktop.decidedCount(2);
@@ -158,46 +165,71 @@ describe('native notifications from the live event stream', () => {
     expect(desktop.center.unread).toBe(2);
   });
 
-  it('announces new, missed and callback calls and Messenger messages, never own actions, after resuming a dropped stream', async () => {
+  it('announces a signed Twilio call, a missed call and a call-back request; other call changes and appointments stay quiet', async () => {
+    server = await startTestServer({ env: PHONE_ENV, clock: () => Date.parse('2026-11-23T17:30:00Z') });
+    const desktop = await startDesktop(server, server.owner.cookie);
+
+    const dana = phoneCaller(server.url, '+17075550123');
+    expect((await dana.dial()).status).toBe(200);
+    await dana.say(
+      "This is Dana Whitfield, I'd like a free estimate for a house wash at 512 Redwood Drive, Garberville next Tuesday at 10 AM",
+    );
+    await dana.say('Yes');
+    await dana.status('completed', { duration: 95, sequence: 3 });
+    await desktop.decidedCount(3); // the call, its booking, its end
+    const sam = phoneCaller(server.url, '+17075550177');
+    await sam.dial();
+    await sam.say('Can I talk to a real person please');
+    await phoneCaller(server.url, '+17075550199').status('no-answer', { sequence: 1 });
+    await desktop.decidedCount(6);
+
+    expect(desktop.decided.map((d) => [d.event.type, d.notification?.title ?? null])).toEqual([
+      ['call.created', 'New call'],
+      ['appointment.created', null],
+      ['call.updated', null],
+      ['call.created', 'New call'],
+      ['call.callback-requested', 'Call back requested'],
+      ['call.missed', 'Missed call'],
+    ]);
+    expect(shown().slice(2)).toEqual([
+      ['Call back requested', '+17075550177 asked to be called back'],
+      ['Missed call', 'Missed call from +17075550199'],
+    ]);
+    const calls = (await (await server.get('/api/calls')).json()) as { id: number; phoneNumber: string }[];
+    const missed = calls.find((c) => c.phoneNumber === '+17075550199')!;
+    FakeNotification.shown[3]!.click();
+    expect(desktop.opened).toEqual([`/admin/call-logs?call=${missed.id}`]);
+    expect(desktop.center.unread).toBe(4);
+  });
+
+  it('resumes a dropped stream with Last-Event-ID: what happened meanwhile is told, except own actions', async () => {
     server = await startTestServer();
     const desktop = await startDesktop(server, server.owner.cookie);
     const me = (await (await server.get('/api/auth/me')).json()) as { user: User };
     await wizardRequest(server, 'Before');
     await desktop.decidedCount(1);
 
-    // While the connection is down, calls and messages happen (their writers log events).
-    const missed = storeCall(server, { phone: '(707) 555-0101', status: 'missed' });
-    const callback = storeCall(server, { phone: '(707) 555-0102', status: 'completed', callbackRequested: true });
-    const answered = storeCall(server, { phone: '(707) 555-0103', status: 'completed' });
-    logEvents(server, [
-      { type: 'call.created', entityId: missed, summary: 'Call from (707) 555-0101' },
-      { type: 'call.updated', entityId: missed, summary: 'Missed call from (707) 555-0101' },
-      { type: 'call.updated', entityId: missed, summary: 'Missed call from (707) 555-0101' },
-      { type: 'call.updated', entityId: callback, summary: '(707) 555-0102 asked for a call back' },
-      { type: 'call.updated', entityId: answered, summary: 'Call with (707) 555-0103 ended' },
-      { type: 'message.received', entityId: 7, summary: 'Message from Jane Doe: Do you clean gutters?' },
-      { type: 'appointment.created', entityId: 3, summary: 'Free estimate booked for Nov 25, 9:00 AM' },
-      { type: 'submission.created', entityId: 99, summary: 'Quote sent by you', actorUserId: me.user.id },
-    ]);
+    // The connection drops; meanwhile a Messenger message arrives and this staff member acts.
     server.server.closeAllConnections();
-    await desktop.decidedCount(9);
+    logEvents(server, [
+      { type: 'message.received', entityId: 7, summary: 'Message from Jane Doe: Do you clean gutters?' },
+      { type: 'submission.created', entityId: 99, summary: 'Photo submission entered by you', actorUserId: me.user.id },
+    ]);
+    await desktop.reconnected();
+    await wizardRequest(server, 'After');
+    await desktop.decidedCount(4);
 
     expect(desktop.states).toContain('reconnecting');
     expect(shown()).toEqual([
       ['New service request', 'New request from Before Whitfield: House Washing'],
-      ['New call', 'Call from (707) 555-0101'],
-      ['Missed call', 'Missed call from (707) 555-0101'],
-      ['Callback requested', '(707) 555-0102 asked for a call back'],
       ['New Messenger message', 'Message from Jane Doe: Do you clean gutters?'],
+      ['New service request', 'New request from After Whitfield: House Washing'],
     ]);
-    for (const n of FakeNotification.shown.slice(1)) n.click();
-    expect(desktop.opened).toEqual([
-      `/admin/call-logs?call=${missed}`,
-      `/admin/call-logs?call=${missed}`,
-      `/admin/call-logs?call=${callback}`,
-      '/admin/messenger-conversations?conversation=7',
-    ]);
-    expect(desktop.center.unread).toBe(5);
+    FakeNotification.shown[1]!.click();
+    // The contract says where each event is seen; the click opens exactly that.
+    expect(desktop.opened).toEqual([routeOfEvent({ type: 'message.received', entityId: 7 })]);
+    expect(desktop.opened[0]).toMatch(/^\/admin\/messenger.*\?conversation=7$/);
+    expect(desktop.center.unread).toBe(3);
   });
 
   it('after a sign-out waits for the next sign-in, and does not replay what happened in between', async () => {

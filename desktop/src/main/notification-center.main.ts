@@ -1,11 +1,9 @@
 import { Notification } from 'electron';
-import type { Call, LiveEvent, User } from '@washdesk/contract';
+import type { LiveEvent, User } from '@washdesk/contract';
 import { notificationFor, type NotificationKind, type StaffNotification } from './staff-notifications.main.ts';
 
 export interface NotificationCenterOptions {
   isMuted: (kind: NotificationKind) => boolean;
-  /** The call as the server has it now (call.updated says only that something changed). */
-  lookupCall: (id: number) => Promise<Call | null>;
   /** Shows the window on that admin route. */
   openRoute: (route: string) => void;
   /** The unread count changed (tray, badge). */
@@ -24,7 +22,6 @@ export interface NotificationCenterOptions {
  */
 export function createNotificationCenter(options: NotificationCenterOptions) {
   const clock = options.clock ?? Date.now;
-  const told = new Set<string>();
   // Notifications still on screen: without a reference, a collected one loses its click handler.
   const showing = new Set<Notification>();
   let pausedUntil = 0;
@@ -54,16 +51,10 @@ export function createNotificationCenter(options: NotificationCenterOptions) {
 
   return {
     /** Decides about one event; resolves once it is shown (or not). */
-    async handle(event: LiveEvent, me: User): Promise<StaffNotification | null> {
+    handle(event: LiveEvent, me: User): StaffNotification | null {
       if (event.actorUserId !== null && event.actorUserId === me.id) return null;
-      // A call that cannot be read now (server gone, signed out) is not announced as missed on a guess.
-      const call =
-        event.type === 'call.updated' && event.entityId !== null
-          ? await options.lookupCall(event.entityId).catch(() => null)
-          : undefined;
-      const notification = notificationFor(event, call);
-      if (!notification || told.has(notification.key) || options.isMuted(notification.kind)) return null;
-      told.add(notification.key);
+      const notification = notificationFor(event);
+      if (!notification || options.isMuted(notification.kind)) return null;
       if (!options.staffIsLooking?.()) setUnread(unread + 1);
       if (clock() < pausedUntil || !Notification.isSupported()) return null;
       show(notification);

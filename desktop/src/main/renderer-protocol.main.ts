@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { originOf } from './web-security.main.ts';
+import { contentSecurityPolicy } from './renderer-csp.main.ts';
 
 // The app's own page (the connect screen) is served from a private scheme rather than file://: it
 // gets a stable origin of its own, which main's IPC handlers check, and no access to the rest of the disk.
@@ -30,22 +31,6 @@ export function resolveRendererFile(rendererDir: string, pathname: string): stri
   return inside && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()
     ? candidate
     : path.join(root, 'index.html');
-}
-
-/** Scripts and styles only from the app itself; it talks to servers only through main. */
-export function contentSecurityPolicy(): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'none'",
-    "object-src 'none'",
-    "frame-src 'none'",
-    "base-uri 'self'",
-    "form-action 'none'",
-  ].join('; ');
 }
 
 /** Must run once the app is ready. */

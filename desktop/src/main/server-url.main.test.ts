@@ -37,12 +37,12 @@ describe("this computer's desktop settings", () => {
     expect(first.get()).toEqual({ serverUrl: null, mutedKinds: [] });
     first.saveServer('https://washdesk.example.com');
     first.setMuted('message', true);
-    first.setMuted('web-lead', true);
+    first.setMuted('lead', true);
     first.setMuted('message', false);
     const again = desktopSettings(dir);
-    expect(again.get()).toEqual({ serverUrl: 'https://washdesk.example.com', mutedKinds: ['web-lead'] });
-    expect(again.isMuted('web-lead')).toBe(true);
-    expect(again.isMuted('new-call')).toBe(false);
+    expect(again.get()).toEqual({ serverUrl: 'https://washdesk.example.com', mutedKinds: ['lead'] });
+    expect(again.isMuted('lead')).toBe(true);
+    expect(again.isMuted('call')).toBe(false);
     expect(fs.readdirSync(dir)).toEqual(['settings.json']);
   });
 
@@ -51,7 +51,7 @@ describe("this computer's desktop settings", () => {
     fs.writeFileSync(path.join(damaged, 'settings.json'), '{"serverUrl": "https://x.example', 'utf8');
     expect(desktopSettings(damaged).get()).toEqual({ serverUrl: null, mutedKinds: [] });
     const odd = folder();
-    fs.writeFileSync(path.join(odd, 'settings.json'), JSON.stringify({ serverUrl: 5, mutedKinds: ['new-call', 'rm -rf'] }));
-    expect(desktopSettings(odd).get()).toEqual({ serverUrl: null, mutedKinds: ['new-call'] });
+    fs.writeFileSync(path.join(odd, 'settings.json'), JSON.stringify({ serverUrl: 5, mutedKinds: ['call', 'rm -rf'] }));
+    expect(desktopSettings(odd).get()).toEqual({ serverUrl: null, mutedKinds: ['call'] });
   });
 });

@@ -1,72 +1,38 @@
-import type { Call, LiveEvent } from '@washdesk/contract';
+import {
+  notificationKindOf,
+  routeOfEvent,
+  type LiveEvent,
+  type LiveEventType,
+  type NotificationKind,
+} from '@washdesk/contract';
 
-/** The kinds staff can turn off one by one (App menu → Notifications). */
-export const NOTIFICATION_KINDS = ['new-call', 'missed-call', 'message', 'web-lead'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  'new-call': 'New calls',
-  'missed-call': 'Missed calls and callback requests',
-  message: 'Messenger messages',
-  'web-lead': 'Web leads (requests and photo submissions)',
-};
+export { NOTIFICATION_KINDS, type NotificationKind } from '@washdesk/contract';
 
 export interface StaffNotification {
   kind: NotificationKind;
   title: string;
   /** The event's one-line summary: never more than the admin's lists show. */
   body: string;
-  /** The admin route a click opens. */
+  /** The admin route a click opens (the same the browser admin links to). */
   route: string;
-  /** The same key twice is told once (a call updated several times is "missed" only once). */
-  key: string;
 }
 
-const withId = (path: string, param: string, id: number | null) => (id === null ? path : `${path}?${param}=${id}`);
+const TITLES: Partial<Record<LiveEventType, string>> = {
+  'call.created': 'New call',
+  'call.missed': 'Missed call',
+  'call.callback-requested': 'Call back requested',
+  'message.received': 'New Messenger message',
+  'submission.created': 'New photo submission',
+  'service-request.created': 'New service request',
+};
 
 /**
- * What a live event tells staff, if anything. A call's update matters only when it was missed or
- * the caller asked to be called back, which the event's type alone does not say: `call` is the
- * call as GET /api/calls/:id answers it now. Appointments are not announced (staff or the
- * assistant's call made them, and the call is announced).
+ * What a live event tells staff, if anything: the contract says which events make which kind of
+ * notification (other call changes and appointments make none) and where each one is seen.
  */
-export function notificationFor(event: LiveEvent, call?: Call | null): StaffNotification | null {
-  const id = event.entityId;
-  const body = event.summary;
-  switch (event.type) {
-    case 'call.created':
-      return { kind: 'new-call', title: 'New call', body, route: withId('/admin/call-logs', 'call', id), key: `${event.type}:${id}` };
-    case 'call.updated': {
-      if (!call) return null;
-      const route = withId('/admin/call-logs', 'call', call.id);
-      if (call.callbackRequested)
-        return { kind: 'missed-call', title: 'Callback requested', body, route, key: `callback:${call.id}` };
-      if (call.status === 'missed')
-        return { kind: 'missed-call', title: 'Missed call', body, route, key: `missed:${call.id}` };
-      return null;
-    }
-    case 'message.received':
-      return {
-        kind: 'message',
-        title: 'New Messenger message',
-        body,
-        // The event's entity is the conversation: the screen opens conversations, not single messages.
-        route: withId('/admin/messenger-conversations', 'conversation', id),
-        key: `${event.type}:${event.id}`,
-      };
-    case 'submission.created':
-      return {
-        kind: 'web-lead',
-        title: 'New photo submission',
-        body,
-        route: withId('/admin/photo-submissions', 'submission', id),
-        key: `${event.type}:${id}`,
-      };
-    case 'service-request.created':
-      // No admin screen lists wizard requests yet (issue 16's Requests inbox); the dashboard is the way in.
-      return { kind: 'web-lead', title: 'New service request', body, route: '/admin', key: `${event.type}:${id}` };
-    case 'appointment.created':
-    case 'appointment.updated':
-      return null;
-  }
+export function notificationFor(event: LiveEvent): StaffNotification | null {
+  const kind = notificationKindOf(event.type);
+  const title = TITLES[event.type];
+  if (!kind || !title) return null;
+  return { kind, title, body: event.summary, route: routeOfEvent(event) };
 }

@@ -116,15 +116,15 @@ describe('the window and link rules', () => {
     const kinds = submenu('Notifications').filter((item) => item.type === 'checkbox');
     expect(kinds.map((k) => [k.label, k.checked])).toEqual([
       ['New calls', true],
-      ['Missed calls and callback requests', true],
-      ['Messenger messages', false],
-      ['Web leads (requests and photo submissions)', true],
+      ['Missed calls and call-back requests', true],
+      ['New Messenger messages', false],
+      ['New web leads (requests and photo submissions)', true],
     ]);
     // Electron flips a checkbox before calling click: the new state is on the item.
     (kinds[0]!.click as (item: { checked: boolean }) => void)({ checked: false });
     (kinds[2]!.click as (item: { checked: boolean }) => void)({ checked: true });
     expect(muted).toEqual([
-      ['new-call', true],
+      ['call', true],
       ['message', false],
     ]);
   });

@@ -10,7 +10,10 @@ import {
 } from '../../../backend/src/test/test-server.ts';
 /* eslint-enable no-restricted-imports */
 
-export { signIn, startTestServer, type TestServer } from '../../../backend/src/test/test-server.ts'; // eslint-disable-line no-restricted-imports
+/* eslint-disable no-restricted-imports -- as above */
+export { signIn, startTestServer, type TestServer } from '../../../backend/src/test/test-server.ts';
+export { PHONE_ENV, phoneCaller } from '../../../backend/src/test/phone-caller.ts';
+/* eslint-enable no-restricted-imports */
 
 /** A customer's wizard request (POST /api/service-requests), as the public site sends it. */
 export async function wizardRequest(server: TestServer, firstName: string) {
@@ -38,24 +41,10 @@ export async function photoSubmission(server: TestServer, firstName: string) {
   return (await response.json()) as { id: number };
 }
 
-/** A call row as the phone webhooks store it. */
-export function storeCall(
-  server: TestServer,
-  call: { phone: string; status: 'in-progress' | 'completed' | 'missed'; callbackRequested?: boolean },
-): number {
-  const now = new Date().toISOString();
-  return Number(
-    server.db
-      .prepare(
-        `INSERT INTO calls (phone_number, status, callback_requested, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(call.phone, call.status, call.callbackRequested ? 1 : 0, now, now).lastInsertRowid,
-  );
-}
-
 /**
- * Logs events the way the bus stores them, for kinds whose writers have not merged yet (calls,
- * Messenger). They are not pushed live: a client gets them by reconnecting with Last-Event-ID.
+ * Logs events the way the bus stores them, for kinds whose writers have not merged yet (Messenger)
+ * or that only staff cause. They are not pushed live: a client gets them by reconnecting with
+ * Last-Event-ID.
  */
 export function logEvents(
   server: TestServer,
