@@ -14,7 +14,9 @@ const root = path.resolve(desktop, '..');
 describe('desktop packaging (electron-builder.yml)', () => {
   it('passes electron-builder’s schema and names the app, its icons, targets and production fuses', async () => {
     const config: Configuration = await getConfig(desktop, '../electron-builder.yml', null);
-    await expect(validateConfiguration(config, { isEnabled: false, add: () => undefined } as never)).resolves.toBeUndefined();
+    await expect(
+      validateConfiguration(config, { isEnabled: false, add: () => undefined } as never),
+    ).resolves.toBeUndefined();
     expect(config).toMatchObject({ appId: 'com.washdesk.desktop', productName: 'Washdesk', asar: true });
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
     expect(config.win?.target).toEqual(['nsis']);
@@ -38,7 +40,8 @@ describe('desktop packaging (electron-builder.yml)', () => {
     const outDir = path.join(desktop, 'out');
     fs.rmSync(outDir, { recursive: true, force: true });
     await promisify(execFile)('npx', ['electron-vite', 'build'], { cwd: desktop, timeout: 300_000 });
-    const main = (JSON.parse(fs.readFileSync(path.join(desktop, 'package.json'), 'utf8')) as { main: string }).main;
+    const main = (JSON.parse(fs.readFileSync(path.join(desktop, 'package.json'), 'utf8')) as { main: string })
+      .main;
     expect(fs.existsSync(path.join(desktop, main))).toBe(true);
     expect(fs.existsSync(path.join(outDir, 'preload/index.cjs'))).toBe(true);
     const html = fs.readFileSync(path.join(outDir, 'renderer/index.html'), 'utf8');

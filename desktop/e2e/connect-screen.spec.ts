@@ -25,7 +25,9 @@ test('first run: the address is checked, the business is named, then saved, and 
   baseURL,
   request,
 }) => {
-  const { businessName } = (await (await request.get('/api/public/profile')).json()) as { businessName: string };
+  const { businessName } = (await (await request.get('/api/public/profile')).json()) as {
+    businessName: string;
+  };
   const desktop = await openDesktopWindow(page, { serverUrl: null, reason: 'first-run', problem: null });
   await expect(page.getByRole('heading', { name: 'Connect to your Washdesk server' })).toBeVisible();
   const address = page.getByLabel('Server address');
@@ -34,7 +36,9 @@ test('first run: the address is checked, the business is named, then saved, and 
   const dead = await deadAddress();
   await address.fill(dead);
   await check.click();
-  await expect(page.getByRole('alert')).toHaveText(`${dead} cannot be reached: nothing is listening at that address.`);
+  await expect(page.getByRole('alert')).toHaveText(
+    `${dead} cannot be reached: nothing is listening at that address.`,
+  );
   expect(desktop.settings.get().serverUrl).toBeNull();
 
   // A path typed along with the address is fine: the server is its origin.
@@ -60,7 +64,10 @@ test('first run: the address is checked, the business is named, then saved, and 
   // Signed in on the server's own origin: its session cookie and CSRF check work as in a browser.
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const cookies = await page.context().cookies(baseURL);
-  expect(cookies.find((c) => c.name === 'washdesk_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect(cookies.find((c) => c.name === 'washdesk_session')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
 });
 
 test('when the saved server does not answer, the window says so, Retry tries again, and another server can be chosen', async ({
@@ -74,11 +81,15 @@ test('when the saved server does not answer, the window says so, Retry tries aga
     problem: `${dead} cannot be reached: nothing is listening at that address.`,
   });
   await expect(page.getByRole('heading', { name: 'Cannot reach your Washdesk server' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(`${dead} cannot be reached: nothing is listening at that address.`);
+  await expect(page.getByRole('alert')).toHaveText(
+    `${dead} cannot be reached: nothing is listening at that address.`,
+  );
 
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled();
-  await expect(page.getByRole('alert')).toHaveText(`${dead} cannot be reached: nothing is listening at that address.`);
+  await expect(page.getByRole('alert')).toHaveText(
+    `${dead} cannot be reached: nothing is listening at that address.`,
+  );
 
   await page.getByRole('button', { name: 'Use a different server' }).click();
   await page.getByLabel('Server address').fill(baseURL!);
@@ -87,7 +98,10 @@ test('when the saved server does not answer, the window says so, Retry tries aga
   expect(await desktop.adminOpened).toBe(baseURL);
 });
 
-test('a server set by WASHDESK_SERVER_URL is only retried, never changed from the screen', async ({ page, baseURL }) => {
+test('a server set by WASHDESK_SERVER_URL is only retried, never changed from the screen', async ({
+  page,
+  baseURL,
+}) => {
   await openDesktopWindow(page, {
     serverUrl: baseURL!,
     reason: 'unreachable',

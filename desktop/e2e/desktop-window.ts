@@ -28,13 +28,17 @@ export async function openDesktopWindow(
 
   await page.route(`${APP_ORIGIN}/**`, (route) => {
     const file = path.join(RENDERER_DIR, new URL(route.request().url()).pathname);
-    const exists = file.startsWith(`${RENDERER_DIR}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
+    const exists =
+      file.startsWith(`${RENDERER_DIR}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
     return route.fulfill({
       path: exists ? file : path.join(RENDERER_DIR, 'index.html'),
       headers: { 'Content-Security-Policy': contentSecurityPolicy() },
     });
   });
-  await page.exposeFunction('__mainConnectionState', (): ConnectionState => ({ setByEnvironment: false, ...state }));
+  await page.exposeFunction('__mainConnectionState', (): ConnectionState => ({
+    setByEnvironment: false,
+    ...state,
+  }));
   await page.exposeFunction('__mainCheckServer', (url: string): Promise<ServerCheck> => checkServer(url));
   await page.exposeFunction('__mainConnect', async (url: string): Promise<ServerCheck> => {
     const check = await checkServer(url);

@@ -33,14 +33,12 @@ export function appMenuTemplate(state: AppMenuState, actions: AppMenuActions): M
     {
       label: 'Notifications',
       submenu: [
-        ...NOTIFICATION_KINDS.map(
-          ({ kind, label }): MenuItemConstructorOptions => ({
-            label,
-            type: 'checkbox',
-            checked: !state.isMuted(kind),
-            click: (item) => actions.setMuted(kind, !item.checked),
-          }),
-        ),
+        ...NOTIFICATION_KINDS.map(({ kind, label }): MenuItemConstructorOptions => ({
+          label,
+          type: 'checkbox',
+          checked: !state.isMuted(kind),
+          click: (item) => actions.setMuted(kind, !item.checked),
+        })),
         { type: 'separator' },
         state.pausedUntil
           ? { label: `Resume Notifications (paused until ${state.pausedUntil})`, click: actions.resume }

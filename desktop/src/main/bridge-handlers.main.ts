@@ -19,7 +19,9 @@ export function isFromAppPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, ap
 export function handleBridgeCalls(appOrigin: string, handlers: BridgeHandlers): void {
   const refuse = () => Promise.reject(new Error('Not available to this page'));
   const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 2048) : '');
-  ipcMain.handle(IPC_CHANNELS.appVersion, (event) => (isFromAppPage(event, appOrigin) ? app.getVersion() : refuse()));
+  ipcMain.handle(IPC_CHANNELS.appVersion, (event) =>
+    isFromAppPage(event, appOrigin) ? app.getVersion() : refuse(),
+  );
   ipcMain.handle(IPC_CHANNELS.connectionState, (event) =>
     isFromAppPage(event, appOrigin) ? handlers.connectionState() : refuse(),
   );

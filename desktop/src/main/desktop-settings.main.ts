@@ -26,7 +26,9 @@ export function desktopSettings(folder: string) {
     return {
       serverUrl: typeof saved.serverUrl === 'string' ? saved.serverUrl : null,
       mutedKinds: Array.isArray(saved.mutedKinds)
-        ? NOTIFICATION_KINDS.map((k) => k.kind).filter((kind) => (saved.mutedKinds as unknown[]).includes(kind))
+        ? NOTIFICATION_KINDS.map((k) => k.kind).filter((kind) =>
+            (saved.mutedKinds as unknown[]).includes(kind),
+          )
         : [],
     };
   };

@@ -52,7 +52,10 @@ export function followEventStream(options: EventStreamOptions) {
     options.onState?.('connecting');
     const cookie = await options.sessionCookie();
     if (!cookie) return signedOut();
-    const me = await request(new URL('/api/auth/me', options.serverUrl), { headers: { Cookie: cookie }, signal });
+    const me = await request(new URL('/api/auth/me', options.serverUrl), {
+      headers: { Cookie: cookie },
+      signal,
+    });
     if (me.status === 401) return signedOut();
     if (!me.ok) return dropped();
     const { user } = sessionInfoSchema.parse(await me.json());

@@ -72,11 +72,14 @@ function refreshMenus() {
   const pausedUntil = until === null ? null : shortTime(until);
   tray?.show({ unread: notifications.unread, pausedUntil });
   showAppMenu(
-    { isMuted: (kind) => settings.isMuted(kind), serverSetByEnvironment: server?.setByEnvironment ?? false, pausedUntil },
+    {
+      isMuted: (kind) => settings.isMuted(kind),
+      serverSetByEnvironment: server?.setByEnvironment ?? false,
+      pausedUntil,
+    },
     actions,
   );
 }
-
 
 function showConnectScreen(reason: ConnectionState['reason'], problem: string | null) {
   connection = { reason, problem };
@@ -111,9 +114,14 @@ async function connect(typed: string): Promise<ServerCheck> {
   const url = parseServerUrl(check.serverUrl)!;
   // A pinned server stays pinned: the screen can only retry it.
   if (server?.setByEnvironment && url.origin !== server.url.origin)
-    return { ok: false, problem: 'invalid-url', message: 'WASHDESK_SERVER_URL sets the server on this computer.' };
+    return {
+      ok: false,
+      problem: 'invalid-url',
+      message: 'WASHDESK_SERVER_URL sets the server on this computer.',
+    };
   if (!server?.setByEnvironment) settings.saveServer(check.serverUrl);
-  if (server?.url.origin !== url.origin || !stream) followServer({ url, setByEnvironment: server?.setByEnvironment ?? false });
+  if (server?.url.origin !== url.origin || !stream)
+    followServer({ url, setByEnvironment: server?.setByEnvironment ?? false });
   openAdmin();
   return check;
 }

@@ -36,7 +36,10 @@ async function startDesktop(server: TestServer, cookie: string) {
   let signedIn = () => {};
   const refreshTray = () => {
     const until = center.pausedUntil();
-    tray.show({ unread: center.unread, pausedUntil: until === null ? null : new Date(until).toISOString().slice(11, 16) });
+    tray.show({
+      unread: center.unread,
+      pausedUntil: until === null ? null : new Date(until).toISOString().slice(11, 16),
+    });
   };
   const tray = createStaffTray('tray-icon.png', {
     openWindow: () => undefined,
@@ -84,7 +87,10 @@ async function startDesktop(server: TestServer, cookie: string) {
     untilState: (state: StreamState) => watch.until(() => states.at(-1) === state),
     /** Live again after a drop. */
     reconnected: () =>
-      watch.until(() => states.includes('reconnecting') && states.lastIndexOf('live') > states.lastIndexOf('reconnecting')),
+      watch.until(
+        () =>
+          states.includes('reconnecting') && states.lastIndexOf('live') > states.lastIndexOf('reconnecting'),
+      ),
     signInAgain(cookie: string) {
       session = { cookie };
       signedIn();
@@ -155,7 +161,9 @@ describe('native notifications from the live event stream', () => {
     expect(shown()).toEqual([]);
     expect(desktop.center.unread).toBe(1);
     expect(FakeTray.last?.toolTip).toBe('Washdesk: 1 new');
-    expect(FakeTray.last?.menu.map((item) => item.label)).toContain('Resume notifications (paused until 21:00)');
+    expect(FakeTray.last?.menu.map((item) => item.label)).toContain(
+      'Resume notifications (paused until 21:00)',
+    );
 
     // An hour later they show again.
     desktop.clock.now += HOUR;
@@ -213,7 +221,12 @@ describe('native notifications from the live event stream', () => {
     server.server.closeAllConnections();
     logEvents(server, [
       { type: 'message.received', entityId: 7, summary: 'Message from Jane Doe: Do you clean gutters?' },
-      { type: 'submission.created', entityId: 99, summary: 'Photo submission entered by you', actorUserId: me.user.id },
+      {
+        type: 'submission.created',
+        entityId: 99,
+        summary: 'Photo submission entered by you',
+        actorUserId: me.user.id,
+      },
     ]);
     await desktop.reconnected();
     await wizardRequest(server, 'After');

@@ -1,6 +1,10 @@
 import { Notification } from 'electron';
 import type { LiveEvent, User } from '@washdesk/contract';
-import { notificationFor, type NotificationKind, type StaffNotification } from './staff-notifications.main.ts';
+import {
+  notificationFor,
+  type NotificationKind,
+  type StaffNotification,
+} from './staff-notifications.main.ts';
 
 export interface NotificationCenterOptions {
   isMuted: (kind: NotificationKind) => boolean;

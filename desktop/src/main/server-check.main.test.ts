@@ -67,13 +67,18 @@ describe('checking a Washdesk server address before it is saved', () => {
     expect(await checkServer(url)).toMatchObject({ ok: false, problem: 'unhealthy' });
   });
 
-  it.each(['', 'not a url at all', 'ftp://files.example.com', 'file:///etc/passwd', 'https://user:pw@example.com'])(
-    'refuses %j without calling anything',
-    async (typed) => {
-      const calls: string[] = [];
-      const check = await checkServer(typed, { fetch: async (url) => (calls.push(String(url)), new Response()) });
-      expect(check).toMatchObject({ ok: false, problem: 'invalid-url' });
-      expect(calls).toEqual([]);
-    },
-  );
+  it.each([
+    '',
+    'not a url at all',
+    'ftp://files.example.com',
+    'file:///etc/passwd',
+    'https://user:pw@example.com',
+  ])('refuses %j without calling anything', async (typed) => {
+    const calls: string[] = [];
+    const check = await checkServer(typed, {
+      fetch: async (url) => (calls.push(String(url)), new Response()),
+    });
+    expect(check).toMatchObject({ ok: false, problem: 'invalid-url' });
+    expect(calls).toEqual([]);
+  });
 });

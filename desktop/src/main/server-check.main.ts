@@ -24,7 +24,11 @@ const networkProblem = (error: unknown) => {
 export async function checkServer(typed: string, options: ServerCheckOptions = {}): Promise<ServerCheck> {
   const url = parseServerUrl(typed);
   if (!url)
-    return { ok: false, problem: 'invalid-url', message: `"${typed.trim()}" is not a web address, e.g. https://washdesk.example.com` };
+    return {
+      ok: false,
+      problem: 'invalid-url',
+      message: `"${typed.trim()}" is not a web address, e.g. https://washdesk.example.com`,
+    };
   const get = (path: string) =>
     (options.fetch ?? fetch)(new URL(path, url), {
       headers: { Accept: 'application/json' },
@@ -36,11 +40,19 @@ export async function checkServer(typed: string, options: ServerCheckOptions = {
   try {
     healthResponse = await get('/api/health');
   } catch (error) {
-    return { ok: false, problem: 'unreachable', message: `${origin} cannot be reached: ${networkProblem(error)}.` };
+    return {
+      ok: false,
+      problem: 'unreachable',
+      message: `${origin} cannot be reached: ${networkProblem(error)}.`,
+    };
   }
   const health = healthSchema.safeParse(await healthResponse.json().catch(() => null));
   if (!health.success)
-    return { ok: false, problem: 'not-washdesk', message: `${origin} answered, but it is not a Washdesk server.` };
+    return {
+      ok: false,
+      problem: 'not-washdesk',
+      message: `${origin} answered, but it is not a Washdesk server.`,
+    };
   if (!health.data.ok)
     return {
       ok: false,
@@ -50,9 +62,22 @@ export async function checkServer(typed: string, options: ServerCheckOptions = {
   try {
     const profile = publicProfileSchema.safeParse(await (await get('/api/public/profile')).json());
     if (!profile.success)
-      return { ok: false, problem: 'not-washdesk', message: `${origin} answered, but it is not a Washdesk server.` };
-    return { ok: true, serverUrl: origin, businessName: profile.data.businessName, version: health.data.version };
+      return {
+        ok: false,
+        problem: 'not-washdesk',
+        message: `${origin} answered, but it is not a Washdesk server.`,
+      };
+    return {
+      ok: true,
+      serverUrl: origin,
+      businessName: profile.data.businessName,
+      version: health.data.version,
+    };
   } catch (error) {
-    return { ok: false, problem: 'unreachable', message: `${origin} cannot be reached: ${networkProblem(error)}.` };
+    return {
+      ok: false,
+      problem: 'unreachable',
+      message: `${origin} cannot be reached: ${networkProblem(error)}.`,
+    };
   }
 }

@@ -12,7 +12,8 @@ async function read(chunks: string[]) {
 
 describe('reading an event stream', () => {
   it('frames events however the bytes are split, with LF or CRLF, skipping comments and keeping the last id', async () => {
-    const stream = ': heartbeat\n\nid: 4\nevent: message\ndata: {"a":1}\n\nevent: reset\r\nid: 9\r\ndata: {"reason":"x"}\r\n\r\ndata: line one\ndata: line two\n\n';
+    const stream =
+      ': heartbeat\n\nid: 4\nevent: message\ndata: {"a":1}\n\nevent: reset\r\nid: 9\r\ndata: {"reason":"x"}\r\n\r\ndata: line one\ndata: line two\n\n';
     const whole = await read([stream]);
     expect(whole).toEqual([
       { id: '4', event: 'message', data: '{"a":1}' },

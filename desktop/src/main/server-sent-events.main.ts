@@ -24,7 +24,8 @@ export async function readServerSentEvents(
       const line = buffer.slice(0, newline);
       buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
       if (line === '') {
-        if (fields.data.length) await onEvent({ id: fields.id, event: fields.event || 'message', data: fields.data.join('\n') });
+        if (fields.data.length)
+          await onEvent({ id: fields.id, event: fields.event || 'message', data: fields.data.join('\n') });
         fields = { id: fields.id, event: '', data: [] };
         continue;
       }

@@ -15,7 +15,9 @@ describe('the server address', () => {
   });
 
   it('is WASHDESK_SERVER_URL when set, over what was saved; else the saved one; else none (first run)', () => {
-    expect(configuredServer({ WASHDESK_SERVER_URL: 'http://10.0.0.5:3000' }, 'https://saved.example.com')).toEqual({
+    expect(
+      configuredServer({ WASHDESK_SERVER_URL: 'http://10.0.0.5:3000' }, 'https://saved.example.com'),
+    ).toEqual({
       url: new URL('http://10.0.0.5:3000'),
       setByEnvironment: true,
     });
@@ -24,7 +26,9 @@ describe('the server address', () => {
       setByEnvironment: false,
     });
     expect(configuredServer({}, null)).toBeNull();
-    expect(() => configuredServer({ WASHDESK_SERVER_URL: 'ftp://x' }, null)).toThrow(/WASHDESK_SERVER_URL="ftp:\/\/x"/);
+    expect(() => configuredServer({ WASHDESK_SERVER_URL: 'ftp://x' }, null)).toThrow(
+      /WASHDESK_SERVER_URL="ftp:\/\/x"/,
+    );
   });
 });
 
@@ -51,7 +55,10 @@ describe("this computer's desktop settings", () => {
     fs.writeFileSync(path.join(damaged, 'settings.json'), '{"serverUrl": "https://x.example', 'utf8');
     expect(desktopSettings(damaged).get()).toEqual({ serverUrl: null, mutedKinds: [] });
     const odd = folder();
-    fs.writeFileSync(path.join(odd, 'settings.json'), JSON.stringify({ serverUrl: 5, mutedKinds: ['call', 'rm -rf'] }));
+    fs.writeFileSync(
+      path.join(odd, 'settings.json'),
+      JSON.stringify({ serverUrl: 5, mutedKinds: ['call', 'rm -rf'] }),
+    );
     expect(desktopSettings(odd).get()).toEqual({ serverUrl: null, mutedKinds: ['call'] });
   });
 });

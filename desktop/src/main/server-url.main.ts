@@ -28,7 +28,10 @@ export function configuredServer(env: NodeJS.ProcessEnv, saved: string | null): 
   const fromEnv = env.WASHDESK_SERVER_URL?.trim();
   if (fromEnv) {
     const url = parseServerUrl(fromEnv);
-    if (!url) throw new Error(`WASHDESK_SERVER_URL="${fromEnv}" is not an http(s) address, e.g. https://washdesk.example.com`);
+    if (!url)
+      throw new Error(
+        `WASHDESK_SERVER_URL="${fromEnv}" is not an http(s) address, e.g. https://washdesk.example.com`,
+      );
     return { url, setByEnvironment: true };
   }
   const url = saved ? parseServerUrl(saved) : null;

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { app, FakeBrowserWindow, FakeEmitter, opened, permissions, resetFakeElectron } from '../test/fake-electron.ts';
+import {
+  app,
+  FakeBrowserWindow,
+  FakeEmitter,
+  opened,
+  permissions,
+  resetFakeElectron,
+} from '../test/fake-electron.ts';
 import { appMenuTemplate } from './app-menu.main.ts';
 import { isFromAppPage } from './bridge-handlers.main.ts';
 import { bringToFront, createMainWindow } from './main-window.main.ts';
@@ -67,7 +74,11 @@ describe('the window and link rules', () => {
 
   it('opens a sandboxed, isolated window without Node that hides to the tray until Quit', () => {
     let quitting = false;
-    const window = createMainWindow({ preloadPath: '/app/preload/index.cjs', appOrigin: APP, isQuitting: () => quitting });
+    const window = createMainWindow({
+      preloadPath: '/app/preload/index.cjs',
+      appOrigin: APP,
+      isQuitting: () => quitting,
+    });
     const created = FakeBrowserWindow.created[0]!;
     expect(created.options.webPreferences).toMatchObject({
       contextIsolation: true,
@@ -111,8 +122,12 @@ describe('the window and link rules', () => {
       { isMuted: (kind) => kind === 'message', serverSetByEnvironment: true, pausedUntil: null },
       actions,
     );
-    const submenu = (label: string) => menu.find((m) => m.label === label)!.submenu as Electron.MenuItemConstructorOptions[];
-    expect(submenu('Washdesk')[0]).toMatchObject({ label: 'Server set by WASHDESK_SERVER_URL', enabled: false });
+    const submenu = (label: string) =>
+      menu.find((m) => m.label === label)!.submenu as Electron.MenuItemConstructorOptions[];
+    expect(submenu('Washdesk')[0]).toMatchObject({
+      label: 'Server set by WASHDESK_SERVER_URL',
+      enabled: false,
+    });
     const kinds = submenu('Notifications').filter((item) => item.type === 'checkbox');
     expect(kinds.map((k) => [k.label, k.checked])).toEqual([
       ['New calls', true],

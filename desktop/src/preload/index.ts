@@ -7,7 +7,9 @@ import {
   type ServerCheck,
 } from '../shared/desktop-bridge.ts';
 
-const appOrigin = process.argv.find((arg) => arg.startsWith(APP_ORIGIN_ARGUMENT))?.slice(APP_ORIGIN_ARGUMENT.length);
+const appOrigin = process.argv
+  .find((arg) => arg.startsWith(APP_ORIGIN_ARGUMENT))
+  ?.slice(APP_ORIGIN_ARGUMENT.length);
 
 // Each function forwards plain strings only, so a page can never hand main an object to misuse.
 const bridge = {

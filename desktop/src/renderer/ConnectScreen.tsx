@@ -52,7 +52,9 @@ function Unreachable({
     <section aria-labelledby="unreachable-title">
       <h1 id="unreachable-title">Cannot reach your Washdesk server</h1>
       <p role="alert">{problem}</p>
-      <p className="connect__hint">Check this computer's connection, or ask whoever runs the server whether it is up.</p>
+      <p className="connect__hint">
+        Check this computer's connection, or ask whoever runs the server whether it is up.
+      </p>
       <div className="connect__actions">
         <button type="button" className="connect__primary" onClick={() => void retry()} disabled={retrying}>
           {retrying ? 'Trying again…' : 'Retry'}
@@ -118,7 +120,11 @@ function ServerForm({ desktop, state }: { desktop: DesktopBridge; state: Connect
             autoFocus
           />
           <p className="connect__hint">The address your business's Washdesk answers at, as in the browser.</p>
-          <button type="submit" className={found ? undefined : 'connect__primary'} disabled={busy !== null || !address.trim()}>
+          <button
+            type="submit"
+            className={found ? undefined : 'connect__primary'}
+            disabled={busy !== null || !address.trim()}
+          >
             {busy === 'checking' ? 'Checking…' : 'Check server'}
           </button>
         </form>
@@ -133,7 +139,12 @@ function ServerForm({ desktop, state }: { desktop: DesktopBridge; state: Connect
           <p>
             Found <strong>{found.businessName}</strong> at {found.serverUrl} (Washdesk {found.version}).
           </p>
-          <button type="button" className="connect__primary" onClick={() => void connect(found)} disabled={busy !== null}>
+          <button
+            type="button"
+            className="connect__primary"
+            onClick={() => void connect(found)}
+            disabled={busy !== null}
+          >
             {busy === 'connecting' ? 'Connecting…' : `Connect to ${found.businessName}`}
           </button>
         </div>

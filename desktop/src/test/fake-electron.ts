@@ -60,7 +60,8 @@ export class FakeTray extends Emitter {
   /** Clicks the menu item with this label, as a person would. */
   choose(label: string) {
     const item = this.menu.find((i) => i.label === label);
-    if (!item?.click) throw new Error(`No menu item "${label}" in ${JSON.stringify(this.menu.map((i) => i.label))}`);
+    if (!item?.click)
+      throw new Error(`No menu item "${label}" in ${JSON.stringify(this.menu.map((i) => i.label))}`);
     (item.click as () => void)();
   }
 }
@@ -100,7 +101,10 @@ export const electronModule = {
   Notification: FakeNotification,
   Tray: FakeTray,
   BrowserWindow: FakeBrowserWindow,
-  Menu: { buildFromTemplate: (template: MenuItemConstructorOptions[]) => template, setApplicationMenu: () => undefined },
+  Menu: {
+    buildFromTemplate: (template: MenuItemConstructorOptions[]) => template,
+    setApplicationMenu: () => undefined,
+  },
   nativeImage: { createFromPath: (file: string) => ({ file }) },
   app,
   shell: { openExternal: async (url: string) => void opened.push(url) },

@@ -2,12 +2,7 @@ import type { LiveEvent, LiveEventType } from '@washdesk/contract';
 // Desktop tests drive a REAL backend (HTTP on 127.0.0.1, a fresh SQLite file), as the app would.
 /* eslint-disable no-restricted-imports -- test code: the backend's test server, never shipped */
 import { eventRepository } from '../../../backend/src/events/event.repository.ts';
-import {
-  fixturePhoto,
-  photoForm,
-  startTestServer,
-  type TestServer,
-} from '../../../backend/src/test/test-server.ts';
+import { fixturePhoto, photoForm, type TestServer } from '../../../backend/src/test/test-server.ts';
 /* eslint-enable no-restricted-imports */
 
 /* eslint-disable no-restricted-imports -- as above */
