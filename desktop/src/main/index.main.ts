@@ -81,16 +81,17 @@ function refreshMenus() {
   );
 }
 
-function showConnectScreen(reason: ConnectionState['reason'], problem: string | null) {
+// At start the window shows itself once painted; later (a click, the menu) it comes forward at once.
+function showConnectScreen(reason: ConnectionState['reason'], problem: string | null, forward = true) {
   connection = { reason, problem };
   void mainWindow?.loadURL(`${appOrigin}/`);
-  if (mainWindow) bringToFront(mainWindow);
+  if (mainWindow && forward) bringToFront(mainWindow);
 }
 
-function openAdmin(route: string = ADMIN_BASE) {
+function openAdmin(route: string = ADMIN_BASE, forward = true) {
   if (!server || !mainWindow) return;
   void mainWindow.loadURL(new URL(route, server.url).toString());
-  bringToFront(mainWindow);
+  if (forward) bringToFront(mainWindow);
 }
 
 /** Main's event stream follows the server in use and the window's session on it. */
@@ -163,10 +164,10 @@ async function start() {
 
   if (configured) followServer(configured);
   else refreshMenus();
-  if (!configured) return showConnectScreen('first-run', null);
+  if (!configured) return showConnectScreen('first-run', null, false);
   const check = await checkServer(configured.url.origin);
-  if (check.ok) openAdmin();
-  else showConnectScreen('unreachable', check.message);
+  if (check.ok) openAdmin(ADMIN_BASE, false);
+  else showConnectScreen('unreachable', check.message, false);
 }
 
 // A second launch brings the running window forward instead of opening another admin.
