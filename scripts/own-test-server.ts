@@ -8,6 +8,8 @@ export interface OwnTestServer {
   url: string;
   email: string;
   password: string;
+  /** The phone-line scenario's Twilio token and the public address webhooks are signed for. */
+  twilio?: { authToken: string; publicBaseUrl: string };
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -16,7 +18,9 @@ export interface OwnTestServer {
  * Starts backend/src/test/e2e-server.ts in a child process for one browser test file that needs a
  * server unlike the shared ones (a fixed clock, an AI key). Resolves once it has printed its URL.
  */
-export async function startOwnTestServer(scenario: 'dashboard-week' | 'ai-key'): Promise<OwnTestServer> {
+export async function startOwnTestServer(
+  scenario: 'dashboard-week' | 'ai-key' | 'phone-line',
+): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'backend/src/test/e2e-server.ts'), scenario],
@@ -31,11 +35,12 @@ export async function startOwnTestServer(scenario: 'dashboard-week' | 'ai-key'):
     });
     void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
   });
-  const { url, email, password } = JSON.parse(firstLine) as { url: string; email: string; password: string };
+  const { url, email, password, twilio } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
     email,
     password,
+    twilio,
     stop: () => {
       child.stdin!.end();
       return exited;

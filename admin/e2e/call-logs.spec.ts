@@ -1,85 +1,187 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import type { AiResponse, Call } from '@washdesk/contract';
+import { expect, test } from '@playwright/test';
+import type { Appointment } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
+import { CallLogsPage } from './call-logs-page.ts';
 import { failNextCall } from './failing-backend.ts';
 import { screenshotBothThemes } from './screenshots.ts';
 
-/** The call log as the API answers it, through the page's own signed-in session. */
-async function firstPageOfCalls(page: Page) {
-  const response = await page.request.get('/api/calls?limit=50');
-  expect(response.ok()).toBe(true);
-  return { calls: (await response.json()) as Call[], total: Number(response.headers()['x-total-count']) };
-}
-
-const callRows = (page: Page) => page.getByRole('list', { name: 'Recent Calls' }).getByRole('listitem');
+const figure = (n: number) => n.toLocaleString('en-US');
 
 test.beforeEach(async ({ page }) => {
   await new AdminPage(page).signInWithApi();
 });
 
-test('Call Logs lists the recent calls from the server, newest first', async ({ page }) => {
+test('Call Logs is a table of the recent calls, newest first, with Call back on every row', async ({
+  page,
+}) => {
   const admin = new AdminPage(page);
-  await admin.open('/admin/call-logs');
+  const logs = new CallLogsPage(page);
+  await admin.open('/admin/call-logs', ['GET', '/api/calls']);
   await expect(admin.pageTitle('Call Logs')).toBeVisible();
   await expect(page.getByText('Phone calls answered by the AI assistant')).toBeVisible();
 
-  const { calls, total } = await firstPageOfCalls(page);
+  const { body: calls, total } = await logs.firstPage();
   expect(calls.length).toBeGreaterThan(0);
-  await expect(callRows(page)).toHaveCount(calls.length);
-  await expect(page.getByRole('navigation', { name: 'Call log pages' })).toContainText(
-    `1–${calls.length} of ${total}`,
-  );
+  await expect(logs.table.getByRole('columnheader')).toHaveText([
+    'Status',
+    'Customer',
+    'Phone number',
+    'Summary',
+    'Duration',
+    'Time',
+    'Actions',
+  ]);
+  await expect(logs.rows).toHaveCount(calls.length);
+  await expect(logs.pager).toContainText(`1–${calls.length} of ${figure(total)}`);
 
-  const newest = callRows(page).first();
-  await expect(newest).toContainText(calls[0]!.phoneNumber);
-  await expect(newest).toContainText(calls[0]!.status);
-  await expect(newest).toContainText(calls[0]!.customerName ?? 'Unknown caller');
-  await expect(newest).toContainText(calls[0]!.duration ?? 'N/A');
-  if (calls[0]!.summary) await expect(newest).toContainText(calls[0]!.summary);
-
-  // A call without a measured duration says "N/A" (spec); the demo log has one in progress.
-  const unmeasured = calls.findIndex((c) => c.duration === null);
-  if (unmeasured >= 0) await expect(callRows(page).nth(unmeasured)).toContainText('N/A');
-
+  for (const [i, call] of calls.entries()) {
+    const cells = logs.rows.nth(i).getByRole('cell');
+    // One cell per column on every row: the columns line up.
+    await expect(cells).toHaveCount(7);
+    await expect(cells.nth(0)).toContainText(call.status);
+    await expect(cells.nth(1)).toHaveText(call.customerName ?? 'Unknown caller');
+    await expect(cells.nth(2)).toHaveText(call.phoneNumber);
+    await expect(cells.nth(3)).toHaveText(call.summary ?? 'No summary');
+    // Spec: the duration, or "N/A" when none was measured.
+    await expect(cells.nth(4)).toHaveText(call.duration ?? 'N/A');
+    await expect(cells.nth(6).getByRole('link', { name: /^Call back/ })).toHaveAttribute(
+      'href',
+      `tel:${call.phoneNumber.replace(/[^\d+]/g, '')}`,
+    );
+  }
   await screenshotBothThemes(page, 'call-logs');
 });
 
-test('View Details shows the whole call and what the assistant answered during it', async ({ page }) => {
+test('the filters show the server’s counts, narrow the list, and stay in the address', async ({ page }) => {
   const admin = new AdminPage(page);
-  await admin.open('/admin/call-logs');
-  const { calls } = await firstPageOfCalls(page);
-  const answers = (await (await page.request.get('/api/ai-responses?limit=200')).json()) as AiResponse[];
-  const answered = answers.find((a) => a.callId !== null && calls.some((c) => c.id === a.callId));
-  expect(answered, 'the demo log has phone answers on the first page of calls').toBeDefined();
-  const index = calls.findIndex((c) => c.id === answered!.callId);
-  const call = calls[index]!;
+  const logs = new CallLogsPage(page);
+  await admin.open('/admin/call-logs', ['GET', '/api/calls']);
+  const counts = await logs.counts();
+  expect(counts.missed).toBeGreaterThan(0);
+  await expect(logs.filter('All')).toHaveAccessibleName(`All (${figure(counts.all)})`);
+  await expect(logs.filter('Missed')).toHaveAccessibleName(`Missed (${figure(counts.missed)})`);
+  await expect(logs.filter('Callback requested')).toHaveAccessibleName(
+    `Callback requested (${figure(counts.callbackRequested)})`,
+  );
+  await expect(logs.filter('All')).toBeChecked();
 
-  await callRows(page).nth(index).getByRole('button', { name: 'View Details' }).click();
-  const dialog = page.getByRole('dialog');
+  await logs.filter('Missed').click();
+  await expect(page).toHaveURL(/\/admin\/call-logs\?filter=missed$/);
+  const { body: missed } = await logs.firstPage('&status=missed');
+  await expect(logs.rows).toHaveCount(missed.length);
+  for (let i = 0; i < missed.length; i++) {
+    await expect(logs.rows.nth(i).getByRole('cell').first()).toContainText('missed');
+    await expect(logs.rows.nth(i).getByRole('cell').nth(2)).toHaveText(missed[i]!.phoneNumber);
+  }
+
+  // A reload (or a link) lands on the same filter.
+  await admin.afterAnswers(() => page.reload(), ['GET', '/api/calls']);
+  await expect(logs.filter('Missed')).toBeChecked();
+  await expect(logs.rows).toHaveCount(missed.length);
+
+  await logs.filter('Callback requested').click();
+  await expect(page).toHaveURL(/\?filter=callback$/);
+  const { body: owed } = await logs.firstPage('&callbackRequested=true');
+  if (owed.length === 0) {
+    await expect(page.getByText('No caller is waiting for a call back')).toBeVisible();
+  } else {
+    await expect(logs.rows).toHaveCount(owed.length);
+    await expect(logs.rows.first()).toContainText('Callback requested');
+  }
+
+  await logs.filter('All').click();
+  await expect(page).toHaveURL(/\/admin\/call-logs$/);
+});
+
+test('View Details shows the whole call and its conversation, and has an address of its own', async ({
+  page,
+}) => {
+  const admin = new AdminPage(page);
+  const logs = new CallLogsPage(page);
+  await admin.open('/admin/call-logs', ['GET', '/api/calls']);
+  const { body: calls } = await logs.firstPage();
+  const answers = (await logs.api<{ callId: number | null }[]>('/api/ai-responses?limit=200')).body;
+  const index = calls.findIndex((c) => answers.some((a) => a.callId === c.id));
+  expect(index, 'the demo log has phone answers on the first page of calls').toBeGreaterThanOrEqual(0);
+  const call = calls[index]!;
+  const turns = (await logs.answersOf(call.id)).reverse();
+
+  await logs.rows.nth(index).getByRole('button', { name: 'View Details' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?call=${call.id}$`));
+  const dialog = logs.details;
   await expect(dialog).toContainText(`Call from ${call.customerName ?? 'Unknown caller'}`);
   await expect(dialog).toContainText(call.phoneNumber);
+  await expect(dialog.getByRole('link', { name: /^Call back/ })).toHaveAttribute(
+    'href',
+    `tel:${call.phoneNumber.replace(/[^\d+]/g, '')}`,
+  );
   await expect(dialog).toContainText(call.callSid ?? String(call.id));
   await expect(dialog).toContainText(call.summary ?? 'No summary');
-  const conversation = dialog.getByRole('region', { name: 'Conversation' });
-  await expect(conversation).toContainText(answered!.customerMessage);
-  await expect(conversation).toContainText(answered!.aiResponse);
+  // The conversation reads top to bottom, oldest turn first.
+  const said = dialog.getByRole('region', { name: 'Conversation' }).getByRole('listitem');
+  await expect(said).toHaveCount(turns.length);
+  await expect(said.first()).toContainText(turns[0]!.customerMessage);
+  await expect(said.last()).toContainText(turns.at(-1)!.aiResponse);
 
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
+  // The address opens the same call after a reload, and closing forgets it.
+  await admin.afterAnswers(() => page.reload(), ['GET', `/api/calls/${call.id}`]);
+  await expect(logs.details).toContainText(call.phoneNumber);
+  await logs.details.getByRole('button', { name: 'Close' }).click();
+  await expect(logs.details).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/call-logs$/);
 
   // A call the assistant did not answer says so rather than showing an empty box.
   const silent = calls.findIndex((c) => !answers.some((a) => a.callId === c.id));
   if (silent >= 0) {
-    await callRows(page).nth(silent).getByRole('button', { name: 'View Details' }).click();
-    await expect(page.getByRole('dialog')).toContainText('No assistant answers were stored for this call.');
+    await logs.rows.nth(silent).getByRole('button', { name: 'View Details' }).click();
+    await expect(logs.details).toContainText('No assistant answers were stored for this call.');
   }
 });
 
-test('Export Logs downloads the whole call log as CSV', async ({ page }) => {
+test('a call that booked an estimate links to the appointment, and the appointment back to the call', async ({
+  page,
+}) => {
   const admin = new AdminPage(page);
-  await admin.open('/admin/call-logs');
-  await expect(callRows(page).first()).toBeVisible();
+  const logs = new CallLogsPage(page);
+  const { body: calls } =
+    await logs.api<{ id: number; appointmentId: number | null }[]>('/api/calls?limit=200');
+  const call = calls.find((c) => c.appointmentId !== null);
+  expect(call, 'the demo data has appointments booked on phone calls').toBeDefined();
+  const { body: booked } = await logs.api<Appointment>(`/api/appointments/${call!.appointmentId}`);
+
+  // The call and its appointment come from the server however long a busy machine takes.
+  await admin.open(
+    `/admin/call-logs?call=${call!.id}`,
+    ['GET', `/api/calls/${call!.id}`],
+    ['GET', `/api/appointments/${booked.id}`],
+  );
+  const section = logs.details.getByRole('region', { name: 'Booked appointment' });
+  await expect(section).toContainText(booked.address);
+  await expect(section).toContainText(booked.preferredTime ?? 'Time TBD');
+
+  await admin.afterAnswers(
+    () => section.getByRole('link', { name: 'Open the appointment' }).click(),
+    ['GET', '/api/appointments'],
+  );
+  await expect(page).toHaveURL(/\/admin\/appointment-scheduling$/);
+  const appointment = page.getByRole('dialog', { name: `Appointment of ${booked.customerName}` });
+  await expect(appointment).toContainText(booked.address);
+  await expect(appointment).toContainText('Booked by the phone assistant');
+
+  // The call is still in the page's cache from the start of the test: no request to wait for.
+  await appointment.getByRole('link', { name: 'View the call' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/call-logs\\?call=${call!.id}$`));
+  await expect(logs.details.getByRole('region', { name: 'Booked appointment' })).toContainText(
+    booked.address,
+  );
+});
+
+test('Export Logs downloads the whole call log as CSV, at the office’s wall-clock time', async ({ page }) => {
+  const admin = new AdminPage(page);
+  const logs = new CallLogsPage(page);
+  await admin.open('/admin/call-logs', ['GET', '/api/calls']);
+  await expect(logs.rows.first()).toBeVisible();
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Logs' }).click();
@@ -88,26 +190,45 @@ test('Export Logs downloads the whole call log as CSV', async ({ page }) => {
   const csv = (await fs.readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n').filter(Boolean);
 
-  const { calls, total } = await firstPageOfCalls(page);
+  const { body: calls, total } = await logs.firstPage();
   expect(lines[0]).toBe(
-    'Call ID,Created,Customer Name,Phone Number,Status,Duration,Duration (seconds),Intent,Summary,Call SID',
+    'Call ID,Created,Time Zone,Customer Name,Phone Number,Status,Duration,Duration (seconds),Intent,Summary,' +
+      'Callback Requested,Forwarded To,Appointment ID,Call SID',
   );
   expect(lines).toHaveLength(total + 1);
+  // The e2e server keeps the default BUSINESS_TIMEZONE, California's.
+  const local = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    })
+      .formatToParts(new Date(calls[0]!.createdAt))
+      .map((p) => [p.type, p.value]),
+  );
   // Newest first, and the phone number guarded against being run as a formula ("+1…").
-  expect(lines[1]).toContain(`${calls[0]!.id},${calls[0]!.createdAt},`);
+  expect(lines[1]).toContain(
+    `${calls[0]!.id},${local.year}-${local.month}-${local.day} ${local.hour}:${local.minute},${local.timeZoneName},`,
+  );
   expect(lines[1]).toContain(calls[0]!.phoneNumber.replace(/^\+/, "'+"));
 });
 
 test('a call log that cannot be loaded says so and can be retried', async ({ page }) => {
   const admin = new AdminPage(page);
+  const logs = new CallLogsPage(page);
   await failNextCall(page, 'GET', /\/api\/calls\?/);
   await admin.open('/admin/call-logs');
   await expect(page.getByText('The call log could not be loaded')).toBeVisible();
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(callRows(page).first()).toBeVisible();
+  await expect(logs.rows.first()).toBeVisible();
 });
 
-test('while the calls load, the list shows 10 placeholder rows', async ({ page }) => {
+test('while the calls load, the table shows 10 placeholder rows', async ({ page }) => {
   // The real answer is held back until the placeholders have been seen.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -115,11 +236,11 @@ test('while the calls load, the list shows 10 placeholder rows', async ({ page }
     await released;
     await route.fallback();
   });
+  const logs = new CallLogsPage(page);
   await new AdminPage(page).open('/admin/call-logs');
-  const list = page.getByRole('list', { name: 'Recent Calls' });
-  await expect(list).toHaveAttribute('aria-busy', 'true');
-  await expect(list.locator('li[aria-hidden]')).toHaveCount(10);
+  await expect(logs.table).toHaveAttribute('aria-busy', 'true');
+  await expect(logs.table.locator('tbody tr[aria-hidden]')).toHaveCount(10);
   release();
-  await expect(callRows(page).first()).toBeVisible();
-  await expect(list.locator('li[aria-hidden]')).toHaveCount(0);
+  await expect(logs.rows.first()).toBeVisible();
+  await expect(logs.table.locator('tbody tr[aria-hidden]')).toHaveCount(0);
 });

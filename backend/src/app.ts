@@ -167,7 +167,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   );
   app.use(photoRoutes(config, repos.photos));
   app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
-  app.use(callRoutes(repos.calls));
+  app.use(callRoutes(repos.calls, config.timeZone));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
   app.use(appointmentRoutes(repos.appointments, config.timeZone));

@@ -25,9 +25,23 @@ export const callSchema = z.object({
 export type Call = z.infer<typeof callSchema>;
 export const KNOWN_CALL_STATUSES = CALL_STATUSES;
 
+/** Call Logs' filters: a status, and/or only the calls whose caller is owed a call back. */
 export const callListQuerySchema = z.object({
   status: z.enum(CALL_STATUSES, { error: 'Unknown status' }).optional(),
+  callbackRequested: z
+    .enum(['true', 'false'], { error: 'callbackRequested must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
+export type CallListQuery = z.output<typeof callListQuerySchema>;
+
+/** The counts beside Call Logs' filters, over the whole log. */
+export const callCountsSchema = z.object({
+  all: z.number().int(),
+  missed: z.number().int(),
+  callbackRequested: z.number().int(),
+});
+export type CallCounts = z.infer<typeof callCountsSchema>;
 
 /** One answer the assistant gave, by phone or on Messenger: the log behind "AI Responses". */
 export const aiResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import { formatDollars, type Appointment } from '@washdesk/contract';
+import { CallLink } from './CallLink.tsx';
 import { dateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
 import { AppointmentStatusTag } from './AppointmentStatusTag.tsx';
 
@@ -39,13 +40,20 @@ export function AppointmentDetailsDialog({ appointment: a, onClose, onEdit }: Ap
                   ['Time', timeLabel(a)],
                   ['Estimate', a.estimateAmount === null ? '—' : formatDollars(a.estimateAmount)],
                   ['Notes', a.notes ?? '—'],
-                  ['Source', SOURCES[a.source]],
                 ].map(([label, value]) => (
                   <tr key={label}>
                     <th scope="row">{label}</th>
                     <td>{value}</td>
                   </tr>
                 ))}
+                <tr>
+                  <th scope="row">Source</th>
+                  {/* A booking made on a call links back to it: who called, what was said. */}
+                  <td>
+                    {SOURCES[a.source]}
+                    {a.callId !== null && <CallLink callId={a.callId} />}
+                  </td>
+                </tr>
                 <tr>
                   <th scope="row">Status</th>
                   <td>

@@ -6,6 +6,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { AppointmentCard } from './AppointmentCard.tsx';
 import { AppointmentSearch } from './AppointmentSearch.tsx';
 import { useAppointmentDialogs } from './AppointmentDialogs.tsx';
+import { useLinkedAppointment } from './linked-appointment.ts';
 import { appointmentQueries } from './appointments.queries.ts';
 import { ListPager } from '../components/ListPager.tsx';
 import { useDebounced } from './use-debounced.ts';
@@ -25,6 +26,7 @@ export function AppointmentSchedulingScreen() {
     placeholderData: keepPreviousData,
   });
   const dialogs = useAppointmentDialogs();
+  useLinkedAppointment(dialogs.showDetails);
 
   return (
     <>

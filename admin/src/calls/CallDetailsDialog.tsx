@@ -1,88 +1,93 @@
-import { Callout, Classes, Dialog, DialogBody, H5, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Classes, Dialog, DialogBody, Intent, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Call } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
-import { aiResponseQueries } from '../ai-responses/ai-responses.queries.ts';
 import { intentLabel } from '../ai-responses/intent-labels.ts';
+import { CallBackButton } from './CallBackButton.tsx';
+import { CallbackRequestedTag } from './CallRow.tsx';
 import { CallStatusTag } from './CallStatusTag.tsx';
+import { CallTranscript } from './CallTranscript.tsx';
+import { CallBookedAppointment } from './CallBookedAppointment.tsx';
 import { callDuration, callerName, formatCallTime } from './call-format.ts';
+import { callQueries } from './calls.queries.ts';
 
 interface CallDetailsDialogProps {
-  /** The call on show; null when the dialog is closed. */
-  call: Call | null;
+  /** The call on show (from the address); null when the dialog is closed. */
+  callId: number | null;
+  /** The call as the list on screen has it, shown at once while the fresh copy loads. */
+  listed: Call | undefined;
   onClose: () => void;
 }
 
-/** "View Details": the whole stored call, and what the assistant said during it. */
-export function CallDetailsDialog({ call, onClose }: CallDetailsDialogProps) {
+/** "View Details": the whole stored call, what was said during it, and what it booked. */
+export function CallDetailsDialog({ callId, listed, onClose }: CallDetailsDialogProps) {
+  const api = useApi();
+  const fetched = useQuery({
+    ...callQueries.one(api, callId ?? 0),
+    enabled: callId !== null,
+    placeholderData: listed,
+  });
+  const call = fetched.data;
   return (
     <Dialog
       title={call ? `Call from ${callerName(call)}` : 'Call details'}
       icon="phone"
-      isOpen={call !== null}
+      isOpen={callId !== null}
       onClose={onClose}
       className="call-details"
     >
-      {call && (
-        <DialogBody>
-          <dl className="call-details__fields">
-            <dt>Status</dt>
-            <dd>
-              <CallStatusTag status={call.status} />
-            </dd>
-            <dt>Customer</dt>
-            <dd>{call.customerName ?? <span className={Classes.TEXT_MUTED}>Not given</span>}</dd>
-            <dt>Phone number</dt>
-            <dd>{call.phoneNumber}</dd>
-            <dt>Duration</dt>
-            <dd>{callDuration(call)}</dd>
-            <dt>Intent</dt>
-            <dd>{call.intent ? intentLabel(call.intent) : 'N/A'}</dd>
-            <dt>Started</dt>
-            <dd>{formatCallTime(call.createdAt)}</dd>
-            <dt>Last updated</dt>
-            <dd>{formatCallTime(call.updatedAt)}</dd>
-            <dt>Call ID</dt>
-            <dd>{call.callSid ?? call.id}</dd>
-            <dt>Summary</dt>
-            <dd>{call.summary ?? <span className={Classes.TEXT_MUTED}>No summary</span>}</dd>
-          </dl>
-          <CallConversation callId={call.id} />
-        </DialogBody>
-      )}
+      <DialogBody>
+        {call ? (
+          <>
+            <CallFields call={call} />
+            <CallBookedAppointment call={call} />
+            <CallTranscript callId={call.id} />
+          </>
+        ) : fetched.isError ? (
+          <Callout intent={Intent.DANGER} title="This call could not be loaded">
+            It may have been removed, or the server may be unreachable.
+          </Callout>
+        ) : (
+          <Spinner size={20} aria-label="Loading the call" />
+        )}
+      </DialogBody>
     </Dialog>
   );
 }
 
-function CallConversation({ callId }: { callId: number }) {
-  const api = useApi();
-  const answers = useQuery(aiResponseQueries.ofCall(api, callId));
+function CallFields({ call }: { call: Call }) {
+  const muted = (text: string) => <span className={Classes.TEXT_MUTED}>{text}</span>;
   return (
-    <section aria-label="Conversation">
-      <H5>Conversation</H5>
-      {answers.isPending && <Spinner size={20} aria-label="Loading the conversation" />}
-      {answers.isError && (
-        <Callout intent={Intent.DANGER}>The conversation could not be loaded. Try again later.</Callout>
+    <dl className="call-details__fields">
+      <dt>Status</dt>
+      <dd className="call-details__status">
+        <CallStatusTag status={call.status} />
+        {call.callbackRequested && <CallbackRequestedTag />}
+      </dd>
+      <dt>Customer</dt>
+      <dd>{call.customerName ?? muted('Not given')}</dd>
+      <dt>Phone number</dt>
+      <dd className="call-details__number">
+        {call.phoneNumber} <CallBackButton call={call} small />
+      </dd>
+      <dt>Duration</dt>
+      <dd>{callDuration(call)}</dd>
+      {call.forwardedTo && (
+        <>
+          <dt>Put through to</dt>
+          <dd>{call.forwardedTo}</dd>
+        </>
       )}
-      {answers.data?.length === 0 && (
-        <p className={Classes.TEXT_MUTED}>No assistant answers were stored for this call.</p>
-      )}
-      {answers.data && answers.data.length > 0 && (
-        <ol className="call-details__conversation">
-          {/* Oldest first: a conversation reads top to bottom. */}
-          {[...answers.data].reverse().map((answer) => (
-            <li key={answer.id}>
-              <p>
-                <strong>Caller:</strong> {answer.customerMessage}
-              </p>
-              <p>
-                <strong>Assistant:</strong> {answer.aiResponse}
-              </p>
-              <Tag minimal>{intentLabel(answer.intent)}</Tag>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+      <dt>Intent</dt>
+      <dd>{call.intent ? intentLabel(call.intent) : 'N/A'}</dd>
+      <dt>Started</dt>
+      <dd>{formatCallTime(call.createdAt)}</dd>
+      <dt>Last updated</dt>
+      <dd>{formatCallTime(call.updatedAt)}</dd>
+      <dt>Call ID</dt>
+      <dd>{call.callSid ?? call.id}</dd>
+      <dt>Summary</dt>
+      <dd>{call.summary ?? muted('No summary')}</dd>
+    </dl>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Classes, Icon, Size } from '@blueprintjs/core';
+import { Button, Classes, Intent, Size, Tag } from '@blueprintjs/core';
 import type { Call } from '@washdesk/contract';
+import { CallBackButton } from './CallBackButton.tsx';
 import { CallStatusTag } from './CallStatusTag.tsx';
 import { callDuration, callerName, formatCallTime } from './call-format.ts';
 
@@ -8,41 +9,54 @@ interface CallRowProps {
   onViewDetails: (call: Call) => void;
 }
 
+/** One call as a row of the Call Logs table. */
 export function CallRow({ call, onViewDetails }: CallRowProps) {
   return (
-    <li className="call-row" aria-label={callerName(call)}>
-      <div className="call-row__who">
+    <tr>
+      <td className="call-table__status">
         <CallStatusTag status={call.status} />
+        {call.callbackRequested && <CallbackRequestedTag />}
+      </td>
+      <td>
         <strong>{callerName(call)}</strong>
-        <span className={Classes.TEXT_MUTED}>{call.phoneNumber}</span>
-      </div>
-      {call.summary && <p className="call-row__summary">{call.summary}</p>}
-      <div className="call-row__meta">
-        <span title="Duration">
-          <Icon icon="stopwatch" size={12} /> {callDuration(call)}
-        </span>
-        <time dateTime={call.createdAt} className={Classes.TEXT_MUTED}>
-          {formatCallTime(call.createdAt)}
-        </time>
+      </td>
+      <td className="call-table__number">{call.phoneNumber}</td>
+      <td className="call-table__summary">
+        {call.summary ?? <span className={Classes.TEXT_MUTED}>No summary</span>}
+      </td>
+      <td className="call-table__duration">{callDuration(call)}</td>
+      <td className="call-table__time">
+        <time dateTime={call.createdAt}>{formatCallTime(call.createdAt)}</time>
+      </td>
+      <td className="call-table__actions">
+        <CallBackButton call={call} small />
         <Button size={Size.SMALL} icon="eye-open" text="View Details" onClick={() => onViewDetails(call)} />
-      </div>
-    </li>
+      </td>
+    </tr>
+  );
+}
+
+/** The caller asked for a person and nobody could take the call: someone owes them a call. */
+export function CallbackRequestedTag() {
+  return (
+    <Tag minimal intent={Intent.WARNING}>
+      Callback requested
+    </Tag>
   );
 }
 
 /** The loading shape of a row (spec: 10 placeholders). */
 export function CallRowPlaceholder() {
+  const bone = (text: string) => <span className={Classes.SKELETON}>{text}</span>;
   return (
-    <li className="call-row" aria-hidden>
-      <div className="call-row__who">
-        <span className={Classes.SKELETON}>completed</span>
-        <strong className={Classes.SKELETON}>Customer name here</strong>
-        <span className={Classes.SKELETON}>(707) 555-0100</span>
-      </div>
-      <p className={`call-row__summary ${Classes.SKELETON}`}>A summary of what the caller wanted.</p>
-      <div className="call-row__meta">
-        <span className={Classes.SKELETON}>0:00 · Jan 1, 2026, 9:00 AM</span>
-      </div>
-    </li>
+    <tr aria-hidden>
+      <td>{bone('completed')}</td>
+      <td>{bone('Customer name')}</td>
+      <td>{bone('+17075550100')}</td>
+      <td>{bone('A summary of what the caller wanted.')}</td>
+      <td>{bone('0:00')}</td>
+      <td>{bone('Jan 1, 2026, 9:00 AM')}</td>
+      <td>{bone('Call back · View Details')}</td>
+    </tr>
   );
 }

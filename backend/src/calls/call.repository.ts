@@ -1,4 +1,4 @@
-import { formatDuration, type Call } from '@washdesk/contract';
+import { formatDuration, type Call, type CallCounts, type CallListQuery } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 
 interface CallRow {
@@ -37,23 +37,36 @@ const toCall = (r: CallRow): Call => ({
 // The appointment a call booked (appointments.call_id); the newest if staff booked more than one.
 const CALL_COLUMNS = `calls.*, (SELECT MAX(a.id) FROM appointments a WHERE a.call_id = calls.id) AS appointment_id`;
 
+// Call Logs' filters; a missing one matches every call.
+const FILTERED = `(@status IS NULL OR status = @status)
+  AND (@callback IS NULL OR callback_requested = @callback)`;
+
 export function callRepository(db: Db) {
-  const page = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE (@status IS NULL OR status = @status)
+  const page = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE ${FILTERED}
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare('SELECT COUNT(*) AS n FROM calls WHERE (@status IS NULL OR status = @status)');
+  const count = db.prepare(`SELECT COUNT(*) AS n FROM calls WHERE ${FILTERED}`);
+  const counts = db.prepare(`SELECT COUNT(*) AS "all",
+    COALESCE(SUM(status = 'missed'), 0) AS missed,
+    COALESCE(SUM(callback_requested), 0) AS callbackRequested FROM calls`);
   const one = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE id = ?`);
   // Keyset paging for the export: each batch starts after the last row of the one before,
   // so a long log never sits in memory whole and no query stays open between batches.
   const after = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE @at IS NULL OR created_at < @at
     OR (created_at = @at AND id < @id) ORDER BY created_at DESC, id DESC LIMIT @limit`);
   return {
-    list(filter: { status?: string; limit: number; offset: number }) {
-      const params = { status: filter.status ?? null, limit: filter.limit, offset: filter.offset };
+    list(filter: CallListQuery & { limit: number; offset: number }) {
+      const params = {
+        status: filter.status ?? null,
+        callback: filter.callbackRequested === undefined ? null : Number(filter.callbackRequested),
+        limit: filter.limit,
+        offset: filter.offset,
+      };
       return {
         rows: (page.all(params) as CallRow[]).map(toCall),
         total: (count.get(params) as { n: number }).n,
       };
     },
+    counts: () => counts.get() as CallCounts,
     get(id: number) {
       const row = one.get(id) as CallRow | undefined;
       return row && toCall(row);

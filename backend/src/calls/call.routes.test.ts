@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER, callSchema, errorBodySchema } from '@washdesk/contract';
+import { TOTAL_COUNT_HEADER, callCountsSchema, callSchema, errorBodySchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { expectInvalid, expectNotFound } from '../test/expect-errors.ts';
 
@@ -10,15 +10,25 @@ const TOTAL = 60;
 const STATUSES = ['completed', 'in-progress', 'missed'] as const;
 /** Call n (1 = oldest) was made n minutes after a fixed instant; every third one was missed. */
 const at = (n: number) => new Date(Date.UTC(2026, 0, 10, 12, n)).toISOString();
+/** The same instant on the office's clock (the default BUSINESS_TIMEZONE, Pacific, in winter). */
+const officeAt = (n: number) => {
+  const minutes = 4 * 60 + n;
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `2026-01-10 ${hh}:${String(minutes % 60).padStart(2, '0')},PST`;
+};
 const statusOf = (n: number) => STATUSES[n % 3]!;
+/** Every fifth caller asked for a person nobody could put them through to. */
+const wantsCallback = (n: number) => n % 5 === 0;
 const callIds: number[] = [];
+let bookedAppointmentId: number;
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   const insert = server.db
-    .prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, summary, duration_seconds, intent, created_at, updated_at)
-    VALUES (@sid, @name, @phone, @status, @summary, @duration, @intent, @at, @at)`);
+    .prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, summary, duration_seconds, intent,
+      callback_requested, forwarded_to, created_at, updated_at)
+    VALUES (@sid, @name, @phone, @status, @summary, @duration, @intent, @callback, @forwardedTo, @at, @at)`);
   // Inserted newest first, so ids run against time: the API must order by created_at.
   const rows = new Map<number, number>();
   for (let n = TOTAL; n >= 1; n--) {
@@ -30,11 +40,23 @@ beforeAll(async () => {
       summary: n % 2 ? `Summary ${n}` : null,
       duration: n === TOTAL ? 125 : n === TOTAL - 1 ? null : n,
       intent: n % 2 ? 'quote_request' : null,
+      callback: wantsCallback(n) ? 1 : 0,
+      forwardedTo: n === 1 ? '+17075559999' : null,
       at: at(n),
     }).lastInsertRowid;
     rows.set(n, Number(id));
   }
   for (let n = 1; n <= TOTAL; n++) callIds.push(rows.get(n)!);
+  // The oldest call booked a free estimate.
+  bookedAppointmentId = Number(
+    server.db
+      .prepare(
+        `INSERT INTO appointments (customer_name, customer_phone, address, service_type, scheduled_date,
+        source, call_id, created_at, updated_at)
+      VALUES ('Caller 1', '+17075550001', '512 Redwood Drive', 'house-wash', '2026-01-13', 'phone', ?, ?, ?)`,
+      )
+      .run(callIds[0], at(1), at(1)).lastInsertRowid,
+  );
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
@@ -86,6 +108,36 @@ describe('GET /api/calls', () => {
     expect(rows.every((c) => c.status === 'missed')).toBe(true);
   });
 
+  it('filters the calls whose caller is owed a call back, and those who are not', async () => {
+    const owed = callIds.filter((_, i) => wantsCallback(i + 1)).reverse();
+    const { rows, total } = await listOf('?callbackRequested=true');
+    expect(rows.map((c) => c.id)).toEqual(owed);
+    expect(total).toBe('12');
+    expect(rows.every((c) => c.callbackRequested)).toBe(true);
+
+    const rest = await listOf('?callbackRequested=false&limit=200');
+    expect(rest.total).toBe('48');
+    expect(rest.rows.some((c) => owed.includes(c.id))).toBe(false);
+  });
+
+  it('combines the filters and pages within them', async () => {
+    // Missed (n % 3 === 2) and owed a call back (n % 5 === 0): n = 50, 35, 20, 5.
+    const both = [50, 35, 20, 5].map((n) => callIds[n - 1]);
+    const { rows, total } = await listOf('?status=missed&callbackRequested=true&limit=2&offset=2');
+    expect(total).toBe('4');
+    expect(rows.map((c) => c.id)).toEqual(both.slice(2));
+  });
+
+  it('says which appointment a call booked, and where a caller was put through', async () => {
+    const { rows } = await listOf('?limit=50&offset=50');
+    expect(rows.at(-1)).toMatchObject({
+      appointmentId: bookedAppointmentId,
+      forwardedTo: '+17075559999',
+      callbackRequested: false,
+    });
+    expect(rows[0]).toMatchObject({ appointmentId: null, forwardedTo: null, callbackRequested: true });
+  });
+
   const bad: [string, string, string][] = [
     ['limit=0', 'limit', 'limit must be at least 1'],
     ['limit=1000', 'limit', 'limit must be at most 200'],
@@ -93,10 +145,28 @@ describe('GET /api/calls', () => {
     ['limit=2.5', 'limit', 'limit must be a whole number'],
     ['offset=-1', 'offset', 'offset cannot be negative'],
     ['status=bogus', 'status', 'Unknown status'],
+    ['callbackRequested=yes', 'callbackRequested', 'callbackRequested must be true or false'],
+    ['callbackRequested=1', 'callbackRequested', 'callbackRequested must be true or false'],
   ];
   it.each(bad)('rejects ?%s with 400 naming the field', async (query, field, message) => {
     await expectInvalid(await server.get(`/api/calls?${query}`), field, message);
     expect(server.count('calls')).toBe(TOTAL);
+  });
+});
+
+describe('GET /api/calls/counts', () => {
+  it('counts every call, the missed ones and those owed a call back', async () => {
+    const res = await server.get('/api/calls/counts');
+    expect(res.status).toBe(200);
+    expect(callCountsSchema.strict().parse(await res.json())).toEqual({
+      all: 60,
+      missed: 20,
+      callbackRequested: 12,
+    });
+  });
+
+  it('is for signed-in staff only', async () => {
+    expect((await server.anonymous.get('/api/calls/counts')).status).toBe(401);
   });
 });
 
@@ -138,20 +208,37 @@ describe('GET /api/calls/export.csv', () => {
     return new TextDecoder().decode(bytes).split('\r\n');
   };
 
-  it('answers every call, newest first, one line each', async () => {
+  it('answers every call, newest first, one line each, at the office’s wall-clock time', async () => {
     const lines = await exported();
     expect(lines[0]).toBe(
-      'Call ID,Created,Customer Name,Phone Number,Status,Duration,Duration (seconds),Intent,Summary,Call SID',
+      'Call ID,Created,Time Zone,Customer Name,Phone Number,Status,Duration,Duration (seconds),Intent,Summary,' +
+        'Callback Requested,Forwarded To,Appointment ID,Call SID',
     );
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(TOTAL + 2);
     // Phone numbers start with "+", which a spreadsheet would read as a formula.
     expect(lines[1]).toBe(
-      `${callIds[59]},${at(60)},Caller 60,'+17075550060,${statusOf(60)},2:05,125,,,CA000060`,
+      `${callIds[59]},${officeAt(60)},Caller 60,'+17075550060,${statusOf(60)},2:05,125,,,Yes,,,CA000060`,
     );
     expect(lines[TOTAL]).toBe(
-      `${callIds[0]},${at(1)},,'+17075550001,${statusOf(1)},0:01,1,quote_request,Summary 1,CA000001`,
+      `${callIds[0]},${officeAt(1)},,'+17075550001,${statusOf(1)},0:01,1,quote_request,Summary 1,No,` +
+        `'+17075559999,${bookedAppointmentId},CA000001`,
     );
+  });
+
+  it('writes summer calls in daylight time, on the office’s calendar day', async () => {
+    const insert = server.db
+      .prepare(`INSERT INTO calls (customer_name, phone_number, status, created_at, updated_at)
+      VALUES ('Summer caller', '707', 'completed', ?, ?)`);
+    // 01:30 UTC on July 4th is still July 3rd, 6:30 PM, in California.
+    const summer = '2031-07-04T01:30:00.000Z';
+    const id = Number(insert.run(summer, summer).lastInsertRowid);
+    try {
+      const lines = await exported();
+      expect(lines[1]).toBe(`${id},2031-07-03 18:30,PDT,Summer caller,707,completed,,,,,No,,,`);
+    } finally {
+      server.db.prepare('DELETE FROM calls WHERE id = ?').run(id);
+    }
   });
 
   it('guards formula cells and quotes commas, quotes and line breaks', async () => {
@@ -166,9 +253,9 @@ describe('GET /api/calls/export.csv', () => {
     try {
       const lines = (await exported()).join('\r\n');
       expect(lines).toContain(
-        `${ids[0]},${future},"'=HYPERLINK(""http://evil"")",'@SUM(A1),completed,,,,"Said ""hi"",\nthen left",`,
+        `${ids[0]},2029-12-31 16:00,PST,"'=HYPERLINK(""http://evil"")",'@SUM(A1),completed,,,,"Said ""hi"",\nthen left",No,,,`,
       );
-      expect(lines).toContain(`${ids[1]},2030-01-01T00:00:01.000Z,'-2+3,'\tcmd,completed,,,,"'\rline",`);
+      expect(lines).toContain(`${ids[1]},2029-12-31 16:00,PST,'-2+3,'\tcmd,completed,,,,"'\rline",No,,,`);
     } finally {
       server.db.prepare('DELETE FROM calls WHERE id IN (?, ?)').run(...ids);
     }

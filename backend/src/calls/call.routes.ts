@@ -6,33 +6,38 @@ import { listQuery, sendPage } from '../http/lists.ts';
 import { CSV_BOM, csvLine } from '../http/csv.ts';
 import { CALL_LOG_CSV_HEADER, callCsvRows } from './call-log.csv.ts';
 import type { CallRepository } from './call.repository.ts';
+import { localDate } from '../time.ts';
 
 const EXPORT_BATCH = 500;
 
 /** Writes the whole call log as CSV, batch by batch, waiting whenever the client reads slower. */
-async function streamCallLog(calls: CallRepository, res: Response) {
-  const day = new Date().toISOString().slice(0, 10);
+async function streamCallLog(calls: CallRepository, timeZone: string, res: Response) {
+  const day = localDate(new Date(), timeZone);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="call-logs-${day}.csv"`);
   res.write(`${CSV_BOM}${csvLine(CALL_LOG_CSV_HEADER)}`);
   for (const batch of calls.batches(EXPORT_BATCH)) {
     if (res.destroyed) return;
     // A client that hangs up never drains; 'close' ends the wait too.
-    if (!res.write(callCsvRows(batch))) {
+    if (!res.write(callCsvRows(batch, timeZone))) {
       await Promise.race([once(res, 'drain'), once(res, 'close')]);
     }
   }
   res.end();
 }
 
-export function callRoutes(calls: CallRepository) {
+/** `timeZone` is the business's: the export's times and file name are its wall clock. */
+export function callRoutes(calls: CallRepository, timeZone: string) {
   const router = Router();
   router.get('/api/calls', (req, res) => {
     const { rows, total } = calls.list(listQuery(req, callListQuerySchema));
     sendPage(res, rows, total);
   });
-  // Before /:id, which would read "export.csv" as an id.
-  router.get('/api/calls/export.csv', (_req, res) => streamCallLog(calls, res));
+  // Before /:id, which would read these as ids.
+  router.get('/api/calls/counts', (_req, res) => {
+    res.json(calls.counts());
+  });
+  router.get('/api/calls/export.csv', (_req, res) => streamCallLog(calls, timeZone, res));
   router.get('/api/calls/:id', (req, res) => {
     const call = calls.get(routeId(req.params));
     if (!call) throw notFound('Call');

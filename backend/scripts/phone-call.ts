@@ -1,0 +1,108 @@
+// `npm run call`: a phone call to the assistant, in the terminal. It plays Twilio against a
+// running server (the same webhooks, fields and signature), so the call lands in Call Logs.
+//   WASHDESK_URL       where the server answers (default http://localhost:PORT, PORT 3000)
+//   TWILIO_AUTH_TOKEN  the token the server checks signatures with (required)
+//   PUBLIC_BASE_URL    the address the server believes Twilio calls (default WASHDESK_URL)
+//   --from +1707...    the caller's number; --to the business line (TWILIO_PHONE_NUMBER)
+// Type what the caller says; an empty line is silence; /hangup or Ctrl-D hangs up.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import {
+  DEMO_BUSINESS_LINE,
+  DEMO_CALLER,
+  SimulatedCall,
+  WebhookRefused,
+  type CallTurn,
+} from '../src/phone-simulator/simulated-call.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+// The same .env the server reads (real environment variables win), so the tokens agree.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+const env = (name: string) => process.env[name]?.trim() || undefined;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const { values: args } = parseArgs({
+  options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
+if (args.help) {
+  process.stdout.write('Usage: TWILIO_AUTH_TOKEN=… npm run call [-- --from +17075550123]\n');
+  process.exit(0);
+}
+
+const authToken = env('TWILIO_AUTH_TOKEN');
+if (!authToken) {
+  fail(
+    'TWILIO_AUTH_TOKEN is not set. Start the server with TWILIO_AUTH_TOKEN=some-local-secret and run\n' +
+      'TWILIO_AUTH_TOKEN=some-local-secret npm run call (the simulator signs every request with it).',
+  );
+}
+const serverUrl = env('WASHDESK_URL') ?? `http://localhost:${env('PORT') ?? '3000'}`;
+const publicBaseUrl = env('PUBLIC_BASE_URL') ?? serverUrl;
+for (const [name, value] of [
+  ['WASHDESK_URL', serverUrl],
+  ['PUBLIC_BASE_URL', publicBaseUrl],
+] as const) {
+  if (!URL.canParse(value))
+    fail(`${name} must be a full URL such as http://localhost:3000 (it is "${value}").`);
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const show = (turn: CallTurn) => turn.said.forEach((text) => print(`Assistant: ${text}`));
+const interactive = process.stdin.isTTY;
+
+function explain(error: unknown): never {
+  if (error instanceof WebhookRefused)
+    fail(`The call failed: ${error.path} answered ${error.status}: ${error.hint}.`);
+  if (error instanceof TypeError && /fetch failed/.test(error.message)) {
+    fail(`No server answers at ${serverUrl}. Start it with npm start, or set WASHDESK_URL.`);
+  }
+  fail(`The call failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+async function main() {
+  print(
+    `Calling ${args.to ?? env('TWILIO_PHONE_NUMBER') ?? DEMO_BUSINESS_LINE} at ${serverUrl} from ${args.from ?? DEMO_CALLER}…`,
+  );
+  const { call, turn } = await SimulatedCall.place({
+    serverUrl,
+    publicBaseUrl,
+    authToken: authToken!,
+    from: args.from ?? DEMO_CALLER,
+    to: args.to ?? env('TWILIO_PHONE_NUMBER') ?? DEMO_BUSINESS_LINE,
+  });
+  show(turn);
+  let ended = turn.ended;
+  const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: interactive });
+  // Ctrl-C hangs up like Ctrl-D, rather than leaving the call open on the server.
+  lines.on('SIGINT', () => lines.close());
+  if (!ended) lines.setPrompt('You: ');
+  if (!ended && interactive) lines.prompt();
+  // Lines are taken one at a time: piped input waits for each answer like a person would.
+  for await (const line of ended ? [] : lines) {
+    if (!interactive) print(`You: ${line}`);
+    const next = line.trim() === '/hangup' ? await call.hangUp() : await call.say(line);
+    show(next);
+    ended = next.ended;
+    if (ended) break;
+    if (interactive) lines.prompt();
+  }
+  lines.close();
+  // Ctrl-D (or the end of piped input) hangs up.
+  if (!ended) ended = (await call.hangUp()).ended;
+  const how =
+    ended!.by === 'caller'
+      ? 'You hung up.'
+      : ended!.by === 'dial'
+        ? `Put through to ${ended!.dialed}.`
+        : 'The assistant hung up.';
+  print(`${how} Call ${call.callSid} is over.`);
+  print(`Open Call Logs: ${serverUrl.replace(/\/+$/, '')}/admin/call-logs`);
+}
+
+await main().catch(explain);
