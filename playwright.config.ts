@@ -50,6 +50,9 @@ export default defineConfig({
       testMatch: '**/*.spec.ts',
       testIgnore: ['empty/**', 'volume/**'],
     },
+    // The desktop app's connect screen in Chromium (build it first), and its Electron run where a
+    // binary exists (skipped, saying so, where it does not).
+    { name: 'desktop', testDir: './desktop/e2e', testMatch: '**/*.spec.ts' },
     {
       name: 'admin-empty',
       testDir: './admin/e2e/empty',

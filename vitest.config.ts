@@ -13,6 +13,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       // The desktop app's main-process logic, with Electron mocked (see each test).
       'desktop/src/main/**/*.test.ts',
+      // Its packaging: electron-builder.yml checked by electron-builder's schema, and the build.
+      'desktop/*.test.ts',
     ],
     pool: 'forks',
     testTimeout: 30_000,

@@ -1,23 +1,34 @@
-import { app, ipcMain, Notification, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
-import { IPC_CHANNELS } from '../shared/desktop-bridge.ts';
-import { openExternalIfAllowed } from './external-links.main.ts';
+import { app, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { originOf } from './web-security.main.ts';
+import { IPC_CHANNELS, type ConnectionState, type ServerCheck } from '../shared/desktop-bridge.ts';
 
-/** Main's side of the preload bridge. Only the app's own page may call it. */
-export function handleBridgeCalls(appOrigin: string, serverUrl: URL): void {
-  const fromApp = (event: IpcMainEvent | IpcMainInvokeEvent) => {
-    const frameUrl = event.senderFrame?.url;
-    return frameUrl !== undefined && URL.canParse(frameUrl) && new URL(frameUrl).origin === appOrigin;
-  };
+export interface BridgeHandlers {
+  connectionState: () => ConnectionState;
+  checkServer: (url: string) => Promise<ServerCheck>;
+  connect: (url: string) => Promise<ServerCheck>;
+}
 
-  ipcMain.handle(IPC_CHANNELS.appVersion, (event) => (fromApp(event) ? app.getVersion() : ''));
+/** Whether an IPC call comes from the app's own page (never from the server's pages or a frame). */
+export function isFromAppPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, appOrigin: string): boolean {
+  const frame = event.senderFrame;
+  if (!frame || frame.parent) return false;
+  return originOf(frame.url) === appOrigin;
+}
 
-  ipcMain.on(IPC_CHANNELS.notify, (event, title: unknown, body: unknown) => {
-    if (!fromApp(event) || typeof title !== 'string' || typeof body !== 'string') return;
-    if (!Notification.isSupported()) return;
-    new Notification({ title: title.slice(0, 200), body: body.slice(0, 1000) }).show();
-  });
-
-  ipcMain.on(IPC_CHANNELS.openExternal, (event, url: unknown) => {
-    if (fromApp(event) && typeof url === 'string') openExternalIfAllowed(url, serverUrl);
-  });
+/** Main's side of the preload bridge. Only the app's own page may call it; anything else is refused. */
+export function handleBridgeCalls(appOrigin: string, handlers: BridgeHandlers): void {
+  const refuse = () => Promise.reject(new Error('Not available to this page'));
+  const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 2048) : '');
+  ipcMain.handle(IPC_CHANNELS.appVersion, (event) =>
+    isFromAppPage(event, appOrigin) ? app.getVersion() : refuse(),
+  );
+  ipcMain.handle(IPC_CHANNELS.connectionState, (event) =>
+    isFromAppPage(event, appOrigin) ? handlers.connectionState() : refuse(),
+  );
+  ipcMain.handle(IPC_CHANNELS.checkServer, (event, url: unknown) =>
+    isFromAppPage(event, appOrigin) ? handlers.checkServer(text(url)) : refuse(),
+  );
+  ipcMain.handle(IPC_CHANNELS.connect, (event, url: unknown) =>
+    isFromAppPage(event, appOrigin) ? handlers.connect(text(url)) : refuse(),
+  );
 }

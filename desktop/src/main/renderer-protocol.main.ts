@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { originOf } from './web-security.main.ts';
+import { contentSecurityPolicy } from './renderer-csp.main.ts';
 
-// The built admin is served from a private scheme rather than file://: the page gets a stable
-// origin of its own (for the server's CORS answer), and no access to the rest of the disk.
+// The app's own page (the connect screen) is served from a private scheme rather than file://: it
+// gets a stable origin of its own, which main's IPC handlers check, and no access to the rest of the disk.
 const RENDERER_SCHEME = 'washdesk';
 export const RENDERER_ORIGIN = `${RENDERER_SCHEME}://app`;
 
@@ -19,8 +21,8 @@ export function registerRendererScheme(): void {
 }
 
 /**
- * The file a request path names inside the renderer folder; any other path (an admin route such
- * as /admin/settings, or an attempt to climb out with ..) gets index.html, like the server's SPA fallback.
+ * The file a request path names inside the renderer folder; any other path (an attempt to climb
+ * out with .., or a page that does not exist) gets index.html.
  */
 export function resolveRendererFile(rendererDir: string, pathname: string): string {
   const root = path.resolve(rendererDir);
@@ -31,30 +33,12 @@ export function resolveRendererFile(rendererDir: string, pathname: string): stri
     : path.join(root, 'index.html');
 }
 
-/** Scripts and styles only from the app itself; data only from the configured server. */
-export function contentSecurityPolicy(serverUrl: URL): string {
-  const server = serverUrl.origin;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Blueprint positions popovers with inline styles.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${server}`,
-    "font-src 'self' data:",
-    `connect-src ${server}`,
-    "object-src 'none'",
-    "frame-src 'none'",
-    "base-uri 'self'",
-    "form-action 'none'",
-  ].join('; ');
-}
-
 /** Must run once the app is ready. */
-export function serveRenderer(rendererDir: string, serverUrl: URL): void {
-  const csp = contentSecurityPolicy(serverUrl);
+export function serveRenderer(rendererDir: string): void {
+  const csp = contentSecurityPolicy();
   protocol.handle(RENDERER_SCHEME, async (request) => {
     const url = new URL(request.url);
-    if (url.origin !== RENDERER_ORIGIN) return new Response('Not found', { status: 404 });
+    if (originOf(request.url) !== RENDERER_ORIGIN) return new Response('Not found', { status: 404 });
     const file = resolveRendererFile(rendererDir, url.pathname);
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);

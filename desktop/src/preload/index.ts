@@ -1,16 +1,24 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNELS, SERVER_URL_ARGUMENT, type DesktopBridge } from '../shared/desktop-bridge.ts';
+import {
+  APP_ORIGIN_ARGUMENT,
+  IPC_CHANNELS,
+  type ConnectionState,
+  type DesktopBridge,
+  type ServerCheck,
+} from '../shared/desktop-bridge.ts';
 
-const serverUrl = process.argv
-  .find((arg) => arg.startsWith(SERVER_URL_ARGUMENT))
-  ?.slice(SERVER_URL_ARGUMENT.length);
+const appOrigin = process.argv
+  .find((arg) => arg.startsWith(APP_ORIGIN_ARGUMENT))
+  ?.slice(APP_ORIGIN_ARGUMENT.length);
 
-// Each function forwards plain strings only, so the page can never hand main an object to misuse.
+// Each function forwards plain strings only, so a page can never hand main an object to misuse.
 const bridge = {
   appVersion: () => ipcRenderer.invoke(IPC_CHANNELS.appVersion) as Promise<string>,
-  notify: (title, body) => ipcRenderer.send(IPC_CHANNELS.notify, String(title), String(body)),
-  openExternal: (url) => ipcRenderer.send(IPC_CHANNELS.openExternal, String(url)),
-  serverUrl: () => serverUrl ?? '',
+  connectionState: () => ipcRenderer.invoke(IPC_CHANNELS.connectionState) as Promise<ConnectionState>,
+  checkServer: (url) => ipcRenderer.invoke(IPC_CHANNELS.checkServer, String(url)) as Promise<ServerCheck>,
+  connect: (url) => ipcRenderer.invoke(IPC_CHANNELS.connect, String(url)) as Promise<ServerCheck>,
 } satisfies DesktopBridge;
 
-contextBridge.exposeInMainWorld('desktop', bridge);
+// Only the app's own connect page gets the bridge; the server's admin pages run as in a browser
+// (main also refuses calls from any other frame).
+if (appOrigin && window.location.origin === appOrigin) contextBridge.exposeInMainWorld('desktop', bridge);
