@@ -13,6 +13,8 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/photo-quote'],
   ['POST', '/api/service-requests'],
   ['POST', '/api/auth/login'],
+  // A calendar app's subscription: the secret token in the path authenticates it (calendar-feed/).
+  ['GET', '/api/calendar-feed/:token.ics'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));
