@@ -22,6 +22,14 @@ const ENTRIES_BEFORE_QUOTE_TOOL: AdminEntry[] = [
   { label: 'Appointments', page: '/admin/appointment-scheduling', icon: 'calendar' },
 ];
 const ENTRIES_AFTER_QUOTE_TOOL: AdminEntry[] = [{ label: 'Settings', page: '/admin/settings', icon: 'cog' }];
+// Every other screen, after the spec's five, so each is one click away (issue 16).
+const OFFICE_ENTRIES: AdminEntry[] = [
+  { label: 'Scheduling', page: '/admin/scheduling', icon: 'timeline-events' },
+  { label: 'Call Logs', page: '/admin/call-logs', icon: 'phone' },
+  { label: 'Messenger', page: '/admin/messenger-conversations', icon: 'chat' },
+  { label: 'AI Responses', page: '/admin/ai-responses', icon: 'predictive-analysis' },
+  { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
+];
 
 /** The admin page the browser is on, in the contract's form (the router hides the basename). */
 function useCurrentAdminPath(): string {
@@ -52,7 +60,14 @@ function SidebarLink({ entry, active }: { entry: AdminEntry; active: boolean }) 
   );
 }
 
-export function Sidebar() {
+interface SidebarProps {
+  id: string;
+  /** On a narrow window the sidebar is a panel the menu button opens; always shown on a wide one. */
+  open: boolean;
+  onNavigate: () => void;
+}
+
+export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const api = useApi();
   const profile = useQuery(profileQueries.publicProfile(api));
   const currentPath = useCurrentAdminPath();
@@ -62,7 +77,7 @@ export function Sidebar() {
     </li>
   );
   return (
-    <aside className="admin-sidebar">
+    <aside id={id} className={`admin-sidebar${open ? ' admin-sidebar--open' : ''}`}>
       <div className="admin-sidebar__title">
         {/* A skeleton while loading; on failure the name is left out rather than made up. */}
         {profile.isPending ? (
@@ -72,7 +87,8 @@ export function Sidebar() {
         )}
         <p className={Classes.TEXT_MUTED}>Customer Portal Admin</p>
       </div>
-      <nav aria-label="Admin">
+      {/* A click on any link (or in the list) closes the narrow-window panel. */}
+      <nav aria-label="Admin" onClick={onNavigate}>
         <ul className="admin-sidebar__entries">
           {ENTRIES_BEFORE_QUOTE_TOOL.map(entry)}
           <li>
@@ -88,6 +104,9 @@ export function Sidebar() {
             />
           </li>
           {ENTRIES_AFTER_QUOTE_TOOL.map(entry)}
+        </ul>
+        <ul className="admin-sidebar__entries admin-sidebar__entries--office" aria-label="More screens">
+          {OFFICE_ENTRIES.map(entry)}
         </ul>
       </nav>
       <ThemeSwitch />
