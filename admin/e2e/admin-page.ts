@@ -12,8 +12,28 @@ export const testOwner: Credentials = {
   password: process.env.WASHDESK_E2E_OWNER_PASSWORD ?? '',
 };
 
-export const SIDEBAR_ENTRIES = ['Dashboard', 'Photo Submissions', 'Appointments', 'Quote Tool', 'Settings'];
-export const SETTINGS_TABS = ['AI Settings', 'Common Responses', 'Telephony', 'Staff', 'Notifications'];
+/** The spec's five entries first, then every other screen. */
+export const SIDEBAR_ENTRIES = [
+  'Dashboard',
+  'Photo Submissions',
+  'Appointments',
+  'Quote Tool',
+  'Settings',
+  'Scheduling',
+  'Call Logs',
+  'Messenger',
+  'AI Responses',
+  'FAQ',
+  'Requests',
+];
+export const SETTINGS_TABS = [
+  'AI Settings',
+  'Common Responses',
+  'Telephony',
+  'Staff',
+  'Notifications',
+  'Calendar',
+];
 
 /** Tests run in parallel on one database, so every account they make needs its own address. */
 export const uniqueEmail = (label: string) =>

@@ -206,6 +206,14 @@ test('staff mark an appointment completed; it cannot be cancelled afterwards', a
   await c.getByRole('button', { name: 'Edit' }).click();
   const dialog = appointmentDialog(page, `Edit appointment of ${appt.customerName}`);
   await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+  // The visit is years away: staff are asked before the work is marked done.
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('which has not come yet');
+  await ask.getByRole('button', { name: 'Not yet' }).click();
+  await expect(ask).toBeHidden();
+  await expect(c).toContainText('Scheduled');
+  await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+  await ask.getByRole('button', { name: 'Mark Completed' }).click();
   await expect(new AdminPage(page).toast('Appointment marked completed')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(c).toContainText('Completed');
@@ -225,13 +233,20 @@ test('staff cancel an appointment and can restore it', async ({ page }) => {
   const dialog = appointmentDialog(page, `Edit appointment of ${appt.customerName}`);
   await c.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
+  const ask = page.getByRole('alertdialog');
+  await ask.getByRole('button', { name: 'Cancel Appointment' }).click();
+  await expect(ask.getByText('Give a reason for cancelling')).toBeVisible();
+  await ask.getByLabel('Reason for cancelling').fill('Customer is selling the house');
+  await ask.getByRole('button', { name: 'Cancel Appointment' }).click();
   await expect(new AdminPage(page).toast('Appointment cancelled')).toBeVisible();
   await expect(c).toContainText('Cancelled');
+  await expect(c).toContainText('Reason for cancelling: Customer is selling the house');
 
   await c.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByRole('button', { name: 'Restore Appointment' }).click();
   await expect(new AdminPage(page).toast('Appointment restored')).toBeVisible();
   await expect(c).toContainText('Scheduled');
+  await expect(c).not.toContainText('Reason for cancelling');
 });
 
 test('failed edits and status changes show the failure toast', async ({ page }) => {
@@ -255,9 +270,63 @@ test('failed edits and status changes show the failure toast', async ({ page }) 
   await failNextCall(page, 'PUT', `**/api/appointments/${appt.id}`);
   await c.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Mark Completed' }).click();
   await expect(admin.toast('Failed to update appointment')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Not yet' }).click();
   // The header's close button and the footer's both say Close; either does.
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
   await expect(c).toContainText('Scheduled');
+});
+
+test('a past date is refused in the dialog with the message the API gives', async ({ page }) => {
+  await openScreen(page);
+  const name = uniqueCustomer('Past Date');
+  await page.getByRole('button', { name: 'Schedule Appointment' }).click();
+  await fillAppointmentDialog(page, {
+    customerName: name,
+    customerPhone: '7075550100',
+    address: '1 Main Street, Eureka',
+    service: 'House Wash',
+    date: '2020-01-01',
+    time: '9:00 AM',
+  });
+  const dialog = appointmentDialog(page);
+  await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
+  await expect(dialog.getByText('Choose today or a later date', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await showOnly(page, name);
+  await expect(page.getByText(`No appointments match “${name}”`)).toBeVisible();
+});
+
+test('a taken slot warns with the other booking and books only after "Book anyway"', async ({ page }) => {
+  const { api } = await openScreen(page);
+  const taken = await api.create({ customerName: uniqueCustomer('Slot Holder'), preferredTime: '11:00 AM' });
+  const name = uniqueCustomer('Second Booking');
+  await page.getByRole('button', { name: 'Schedule Appointment' }).click();
+  const input = {
+    customerName: name,
+    customerPhone: '7075550100',
+    address: '1 Main Street, Eureka',
+    service: 'House Wash',
+    date: taken.scheduledDate,
+    time: '11:00 AM',
+  };
+  await fillAppointmentDialog(page, input);
+  const dialog = appointmentDialog(page);
+  await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
+  const warning = dialog.getByRole('alert');
+  await expect(warning).toContainText('This time slot is already booked');
+  await expect(warning).toContainText(`${taken.customerName} is already booked on`);
+  await expect(warning).toContainText('at 11:00 AM');
+  // Changing the time makes the warning stale, so it goes; changing it back and sending warns again.
+  await dialog.getByLabel('Preferred Time').selectOption({ label: '12:00 PM' });
+  await expect(warning).toBeHidden();
+  await dialog.getByLabel('Preferred Time').selectOption({ label: '11:00 AM' });
+  await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
+  await warning.getByRole('button', { name: 'Book anyway' }).click();
+  await expect(new AdminPage(page).toast('Appointment scheduled successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await showOnly(page, name);
+  await expect(card(page, name)).toContainText('11:00 AM');
 });

@@ -143,7 +143,9 @@ test('Schedule Appointment opens the same dialog and the new visit is listed', a
 
 test('Edit in All Appointments marks a visit completed, and the tiles follow', async ({ page }) => {
   const api = await AppointmentApi.signIn(page);
-  const appt = await api.create({ customerName: uniqueCustomer('Scheduling Complete') });
+  // Today's visit: its day has come, so marking it completed asks nothing more.
+  const { date } = (await (await page.request.get('/api/appointments/summary')).json()) as AppointmentSummary;
+  const appt = await api.create({ customerName: uniqueCustomer('Scheduling Complete'), preferredDate: date });
   const summaries: AppointmentSummary[] = [];
   page.on('response', async (r) => {
     if (r.url().endsWith('/api/appointments/summary')) summaries.push((await r.json()) as AppointmentSummary);
@@ -173,6 +175,9 @@ test('a failed status change shows the failure toast', async ({ page }) => {
   await appointmentDialog(page, `Edit appointment of ${appt.customerName}`)
     .getByRole('button', { name: 'Cancel Appointment' })
     .click();
+  const ask = page.getByRole('alertdialog');
+  await ask.getByLabel('Reason for cancelling').fill('Weather');
+  await ask.getByRole('button', { name: 'Cancel Appointment' }).click();
   await expect(new AdminPage(page).toast('Failed to update appointment')).toBeVisible();
 });
 

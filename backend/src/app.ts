@@ -20,6 +20,8 @@ import type { Db } from './db/database.ts';
 import type { Clock } from './time.ts';
 import { appointmentRepository } from './appointments/appointment.repository.ts';
 import { appointmentRoutes } from './appointments/appointment.routes.ts';
+import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
+import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes.ts';
 import { callRepository } from './calls/call.repository.ts';
 import { callRoutes } from './calls/call.routes.ts';
 import { aiResponseRepository } from './ai-responses/ai-response.repository.ts';
@@ -191,7 +193,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(callRoutes(repos.calls, config.timeZone));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
-  app.use(appointmentRoutes(repos.appointments, config.timeZone));
+  app.use(appointmentRoutes(repos.appointments, config.timeZone, deps.clock));
+  app.use(calendarFeedRoutes(config, calendarFeedRepository(deps.db), repos.appointments));
   app.use(settingsRoutes(repos.settings, config, publicUrl.get));
   app.use(messengerRoutes(messenger));
   app.use(

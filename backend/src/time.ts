@@ -59,3 +59,11 @@ export function startOfWeek(date: string): string {
 
 /** Milliseconds since the epoch, like Date.now; time budgets take one so tests can stop time. */
 export type Clock = () => number;
+
+/** The UTC instant of a wall-clock time on a local calendar day (e.g. 10:00 in California), DST included. */
+export function instantOfLocalTime(date: string, hour: number, minute: number, timeZone: string): Date {
+  const wallAsUtc = Date.parse(`${date}T00:00:00Z`) + (hour * 60 + minute) * 60_000;
+  let instant = wallAsUtc - offsetMs(wallAsUtc, timeZone);
+  instant = wallAsUtc - offsetMs(instant, timeZone);
+  return new Date(instant);
+}

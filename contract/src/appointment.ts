@@ -24,6 +24,8 @@ const completeAddress = typedText('Complete address is required').pipe(
     .max(300, 'Must be at most 300 characters'),
 );
 
+const allowOverlap = z.boolean({ error: 'allowOverlap must be true or false' });
+
 export const appointmentSchema = z.object({
   id: z.number().int(),
   customerName: z.string(),
@@ -40,6 +42,8 @@ export const appointmentSchema = z.object({
   notes: z.string().nullable(),
   source: z.enum(APPOINTMENT_SOURCES),
   callId: z.number().int().nullable(),
+  /** Why staff cancelled it; null unless cancelled. */
+  cancelReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -55,6 +59,8 @@ export const appointmentCreateSchema = z.object({
   preferredDate: calendarDate('Preferred date is required'),
   preferredTime: z.enum(PREFERRED_TIMES, { error: 'Preferred time is required' }),
   notes: optionalText(2000),
+  /** Staff saw the "slot already booked" warning and book anyway. */
+  allowOverlap: allowOverlap.optional(),
 });
 export type AppointmentCreate = z.input<typeof appointmentCreateSchema>;
 
@@ -81,9 +87,12 @@ export const appointmentUpdateSchema = z
     status: z.enum(APPOINTMENT_STATUSES, { error: 'Choose a valid status' }),
     estimateAmount: dollarAmount().nullable(),
     notes: optionalText(2000),
+    /** Why the visit is called off; kept with a move to cancelled. */
+    cancelReason: optionalText(500),
+    allowOverlap,
   })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+  .refine((v) => Object.keys(v).some((k) => k !== 'allowOverlap'), { message: 'Nothing to change' });
 export type AppointmentUpdate = z.input<typeof appointmentUpdateSchema>;
 
 /** Which appointments a list shows, by the business's calendar day (the server knows its time zone). */
@@ -120,3 +129,12 @@ export const APPOINTMENT_STATUS_MOVES: Record<AppointmentStatus, readonly Appoin
   cancelled: ['scheduled'],
   completed: [],
 };
+
+/** The one message staff see for a date before the business's today, from the API and the dialog. */
+export const PAST_DATE_MESSAGE = 'Choose today or a later date';
+
+/** A 409's `error.code` when the slot is taken: the dialog offers "Book anyway" (allowOverlap). */
+export const SLOT_TAKEN_CODE = 'slot_taken';
+
+/** Staff give a reason when they cancel; the dialog asks for it before sending. */
+export const CANCEL_REASON_REQUIRED = 'Give a reason for cancelling';

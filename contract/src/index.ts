@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './submission.ts';
 export * from './appointment.ts';
+export * from './calendar-feed.ts';
 export * from './call.ts';
 export * from './faq.ts';
 export * from './settings.ts';

@@ -94,6 +94,8 @@ export type PhotoSubmissionUpdate = z.input<typeof photoSubmissionUpdateSchema>;
 
 export const submissionListQuerySchema = z.object({
   status: z.enum(SUBMISSION_STATUSES, { error: 'Unknown status' }).optional(),
+  /** Part of the customer's name, phone (any formatting), e-mail or address. */
+  q: z.string().trim().max(120, 'Search at most 120 characters').optional(),
 });
 
 /**

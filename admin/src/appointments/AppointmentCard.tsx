@@ -60,6 +60,9 @@ export function AppointmentCard({ appointment: a, onEdit }: AppointmentCardProps
           </>
         )}
       </dl>
+      {a.status === 'cancelled' && a.cancelReason && (
+        <p className="appointment-card__cancel-reason">Reason for cancelling: {a.cancelReason}</p>
+      )}
       {a.notes && <p className={`appointment-card__notes ${Classes.TEXT_MUTED}`}>{a.notes}</p>}
       <div className="appointment-card__actions">
         <Button icon="edit" text="Edit" size="small" onClick={() => onEdit(a)} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Button,
+  Callout,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -16,10 +17,11 @@ import {
   appointmentEditFormSchema,
   appointmentUpdateSchema,
   PREFERRED_TIMES,
+  SLOT_TAKEN_CODE,
   type Appointment,
 } from '@washdesk/contract';
 import { useForm, type Resolver } from 'react-hook-form';
-import { isUnauthorized } from '../api/api-client.ts';
+import { ApiError, isUnauthorized } from '../api/api-client.ts';
 import { fieldProblems } from '../api/problem-message.ts';
 import {
   changeOf,
@@ -61,6 +63,9 @@ export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) 
   });
   const [estimate, setEstimate] = useState(appointment?.estimateAmount?.toString() ?? '');
   const [estimateProblem, setEstimateProblem] = useState<string>();
+  // The server's "slot already booked" warning, and the values that met it: "Book anyway" sends
+  // exactly those again with the overlap confirmed.
+  const [clash, setClash] = useState<{ message: string; values: AppointmentFormOutput }>();
 
   const schedule = useAppointmentChange(
     scheduleAppointment,
@@ -74,8 +79,12 @@ export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) 
   );
 
   // A refusal that names fields belongs under them; anything else is the spec's failure toast.
-  const onFailure = (failure: string) => (error: unknown) => {
+  const onFailure = (failure: string, values: AppointmentFormOutput) => (error: unknown) => {
     if (isUnauthorized(error)) return;
+    if (error instanceof ApiError && error.body?.code === SLOT_TAKEN_CODE) {
+      setClash({ message: error.body.message, values });
+      return;
+    }
     const problems = Object.entries(fieldProblems(error));
     for (const [field, message] of problems) {
       const formField = formFieldOf(field);
@@ -85,12 +94,13 @@ export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) 
     if (problems.length === 0) showFailureToast(failure);
   };
 
-  const submit = handleSubmit((values) => {
+  const send = (values: AppointmentFormOutput, allowOverlap: boolean) => {
+    setClash(undefined);
     if (!appointment) {
       // The create schema has already refused a missing time; only the shared type allows null.
       schedule.mutate(
-        { ...values, preferredTime: values.preferredTime! },
-        { onError: onFailure('Failed to schedule appointment') },
+        { ...values, preferredTime: values.preferredTime!, allowOverlap },
+        { onError: onFailure('Failed to schedule appointment', values) },
       );
       return;
     }
@@ -99,10 +109,12 @@ export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) 
       setEstimateProblem(amount.error.issues[0]?.message);
       return;
     }
-    update.mutate(changeOf(values, amount.data.estimateAmount ?? null), {
-      onError: onFailure('Failed to update appointment'),
-    });
-  });
+    update.mutate(
+      { ...changeOf(values, amount.data.estimateAmount ?? null), allowOverlap },
+      { onError: onFailure('Failed to update appointment', values) },
+    );
+  };
+  const submit = handleSubmit((values) => send(values, false));
 
   const problem = (field: keyof AppointmentFormValues) => formState.errors[field]?.message;
   const group = (field: keyof AppointmentFormValues, label: string) => ({
@@ -123,7 +135,12 @@ export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) 
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      onSubmit={(event) => void submit(event)}
+      // Once staff change anything the slot warning no longer describes what they would book.
+      onChange={() => setClash(undefined)}
+      noValidate
+    >
       <DialogBody>
         <div className="appointment-form__grid">
           <FormGroup {...group('customerName', 'Customer Name')}>
@@ -180,6 +197,18 @@ export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) 
         <FormGroup {...group('notes', 'Notes (optional)')}>
           <TextArea {...input('notes')} rows={3} fill />
         </FormGroup>
+        {clash && (
+          <Callout intent={Intent.WARNING} title="This time slot is already booked" role="alert">
+            <p>{clash.message}</p>
+            <p>Book this appointment at the same time anyway, or choose another date or time.</p>
+            <Button
+              intent={Intent.WARNING}
+              text="Book anyway"
+              loading={schedule.isPending || update.isPending}
+              onClick={() => send(clash.values, true)}
+            />
+          </Callout>
+        )}
       </DialogBody>
       <DialogFooter
         actions={

@@ -16,6 +16,7 @@ const booked: Appointment = {
   notes: null,
   source: 'staff',
   callId: null,
+  cancelReason: null,
   createdAt: '2026-02-20T18:00:00.000Z',
   updatedAt: '2026-02-20T18:00:00.000Z',
 };

@@ -7,7 +7,7 @@ import {
 
 /** What the dialog's inputs hold: text as typed; '' until a service, date or time is chosen. */
 export type AppointmentFormValues = {
-  [K in keyof Required<AppointmentCreate>]: string;
+  [K in keyof Required<Omit<AppointmentCreate, 'allowOverlap'>>]: string;
 };
 /** The values once the contract's schema has accepted them (trimmed, blank e-mail/notes as null). */
 export type AppointmentFormOutput = ReturnType<typeof appointmentEditFormSchema.parse>;

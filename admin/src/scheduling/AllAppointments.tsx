@@ -59,6 +59,9 @@ export function AllAppointments({ onEdit }: { onEdit: (a: Appointment) => void }
                       {dateLabel(a.scheduledDate)} · {timeLabel(a)}
                     </p>
                     {a.notes && <p className={Classes.TEXT_MUTED}>{a.notes}</p>}
+                    {a.status === 'cancelled' && a.cancelReason && (
+                      <p className={Classes.TEXT_MUTED}>Reason for cancelling: {a.cancelReason}</p>
+                    )}
                   </div>
                   <AppointmentStatusTag status={a.status} />
                   <div className="scheduling-row__actions">

@@ -2,6 +2,7 @@ import { Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { StaffAccounts } from '../users/StaffAccounts.tsx';
+import { CalendarFeedCard } from '../appointments/CalendarFeedCard.tsx';
 import { AiSettingsTab } from './AiSettingsTab.tsx';
 import { CommonResponsesTab } from './CommonResponsesTab.tsx';
 import { TelephonyTab } from './TelephonyTab.tsx';
@@ -14,6 +15,7 @@ const TABS = [
   { id: 'telephony', title: 'Telephony', panel: <TelephonyTab /> },
   { id: 'staff', title: 'Staff', panel: <StaffAccounts /> },
   { id: 'notifications', title: 'Notifications', panel: <NotificationsTab /> },
+  { id: 'calendar', title: 'Calendar', panel: <CalendarFeedCard /> },
 ];
 const TAB_IDS = new Set<TabId>(TABS.map((t) => t.id));
 

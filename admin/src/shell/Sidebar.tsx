@@ -1,7 +1,8 @@
-import { AnchorButton, Alignment, ButtonVariant, Classes, H2, Intent } from '@blueprintjs/core';
+import { AnchorButton, Alignment, ButtonVariant, Classes, H2, Intent, Tag } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_BASE, normalizePagePath } from '@washdesk/contract';
+import { ADMIN_BASE, normalizePagePath, type NewForMe } from '@washdesk/contract';
+import { useNewForMe } from '../live/new-for-me.ts';
 import { useHref, useLinkClickHandler, useLocation } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { profileQueries } from '../profile/profile.queries.ts';
@@ -13,6 +14,8 @@ interface AdminEntry {
   label: string;
   page: AdminPagePath;
   icon: IconName;
+  /** Which count of what is new for me shows beside it. */
+  news?: keyof NewForMe;
 }
 
 // The spec's sidebar, in its order; the Quote Tool entry sits between Appointments and Settings.
@@ -22,6 +25,21 @@ const ENTRIES_BEFORE_QUOTE_TOOL: AdminEntry[] = [
   { label: 'Appointments', page: '/admin/appointment-scheduling', icon: 'calendar' },
 ];
 const ENTRIES_AFTER_QUOTE_TOOL: AdminEntry[] = [{ label: 'Settings', page: '/admin/settings', icon: 'cog' }];
+// Every other screen, after the spec's five, so each is one click away (issue 16).
+const OFFICE_ENTRIES: AdminEntry[] = [
+  { label: 'Scheduling', page: '/admin/scheduling', icon: 'timeline-events' },
+  { label: 'Call Logs', page: '/admin/call-logs', icon: 'phone', news: 'missedCalls' },
+  { label: 'Messenger', page: '/admin/messenger-conversations', icon: 'chat', news: 'unreadMessages' },
+  { label: 'AI Responses', page: '/admin/ai-responses', icon: 'predictive-analysis' },
+  { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
+  { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },
+];
+
+const NEWS_WORDS: Record<keyof NewForMe, string> = {
+  newLeads: 'new',
+  missedCalls: 'missed or waiting for a call back',
+  unreadMessages: 'unread',
+};
 
 /** The admin page the browser is on, in the contract's form (the router hides the basename). */
 function useCurrentAdminPath(): string {
@@ -30,6 +48,8 @@ function useCurrentAdminPath(): string {
 }
 
 function SidebarLink({ entry, active }: { entry: AdminEntry; active: boolean }) {
+  const news = useNewForMe();
+  const count = entry.news && news ? news[entry.news] : 0;
   const to = routerPath(entry.page);
   // A real href keeps middle-click and "open in new tab"; a plain click stays in the app.
   const href = useHref(to);
@@ -42,6 +62,15 @@ function SidebarLink({ entry, active }: { entry: AdminEntry; active: boolean }) 
       onClick={onClick}
       icon={entry.icon}
       text={entry.label}
+      // The link's name stays the screen's; the count is said after it.
+      aria-description={count ? `${count} ${NEWS_WORDS[entry.news!]}` : undefined}
+      endIcon={
+        count ? (
+          <Tag round intent={Intent.DANGER} className="sidebar-news">
+            {count > 99 ? '99+' : count}
+          </Tag>
+        ) : undefined
+      }
       active={active}
       intent={active ? Intent.PRIMARY : Intent.NONE}
       aria-current={active ? 'page' : undefined}
@@ -52,7 +81,14 @@ function SidebarLink({ entry, active }: { entry: AdminEntry; active: boolean }) 
   );
 }
 
-export function Sidebar() {
+interface SidebarProps {
+  id: string;
+  /** On a narrow window the sidebar is a panel the menu button opens; always shown on a wide one. */
+  open: boolean;
+  onNavigate: () => void;
+}
+
+export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const api = useApi();
   const profile = useQuery(profileQueries.publicProfile(api));
   const currentPath = useCurrentAdminPath();
@@ -62,7 +98,7 @@ export function Sidebar() {
     </li>
   );
   return (
-    <aside className="admin-sidebar">
+    <aside id={id} className={`admin-sidebar${open ? ' admin-sidebar--open' : ''}`}>
       <div className="admin-sidebar__title">
         {/* A skeleton while loading; on failure the name is left out rather than made up. */}
         {profile.isPending ? (
@@ -72,7 +108,8 @@ export function Sidebar() {
         )}
         <p className={Classes.TEXT_MUTED}>Customer Portal Admin</p>
       </div>
-      <nav aria-label="Admin">
+      {/* A click on any link (or in the list) closes the narrow-window panel. */}
+      <nav aria-label="Admin" onClick={onNavigate}>
         <ul className="admin-sidebar__entries">
           {ENTRIES_BEFORE_QUOTE_TOOL.map(entry)}
           <li>
@@ -88,6 +125,9 @@ export function Sidebar() {
             />
           </li>
           {ENTRIES_AFTER_QUOTE_TOOL.map(entry)}
+        </ul>
+        <ul className="admin-sidebar__entries admin-sidebar__entries--office" aria-label="More screens">
+          {OFFICE_ENTRIES.map(entry)}
         </ul>
       </nav>
       <ThemeSwitch />

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Classes, NonIdealState } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PhotoSubmission } from '@washdesk/contract';
+import { SUBMISSION_STATUSES, type PhotoSubmission, type SubmissionStatus } from '@washdesk/contract';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
@@ -9,10 +9,13 @@ import { ListPager } from '../components/ListPager.tsx';
 import { SubmissionCard } from './SubmissionCard.tsx';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog.tsx';
 import { SubmissionStatCards } from './SubmissionStatCards.tsx';
-import { SUBMISSIONS_PAGE_SIZE, submissionQueries } from './submission.queries.ts';
+import { SubmissionFilters } from './SubmissionFilters.tsx';
+import { SUBMISSIONS_PAGE_SIZE, submissionQueries, type SubmissionFilter } from './submission.queries.ts';
 import './submissions.css';
 
 const PLACEHOLDER_CARDS = 6;
+
+const STATUSES = new Set<string>(SUBMISSION_STATUSES);
 
 /** The page number lives in the address, so Back and a reload return to the same page. */
 function usePageParam(): [number, (page: number) => void] {
@@ -30,11 +33,42 @@ function usePageParam(): [number, (page: number) => void] {
   return [page, setPage];
 }
 
+/**
+ * The search and status filter live in the address too; a change names the parts it changes
+ * (`{ q: undefined }` clears the search) and starts again at page 1.
+ */
+function useFilterParams(): [SubmissionFilter, (filter: SubmissionFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') || undefined;
+  const statusParam = params.get('status');
+  const status = statusParam && STATUSES.has(statusParam) ? (statusParam as SubmissionStatus) : undefined;
+  const filter = useMemo(() => ({ q, status }), [q, status]);
+  const setFilter = useCallback(
+    (next: SubmissionFilter) =>
+      setParams((p) => {
+        for (const key of ['q', 'status'] as const) {
+          if (!(key in next)) continue;
+          const value = next[key];
+          if (value) p.set(key, value);
+          else p.delete(key);
+        }
+        p.delete('page');
+        return p;
+      }),
+    [setParams],
+  );
+  return [filter, setFilter];
+}
+
 export function PhotoSubmissionsScreen() {
   const api = useApi();
   const [page, setPage] = usePageParam();
+  const [filter, setFilter] = useFilterParams();
+  const filtered = Boolean(filter.q || filter.status);
+  // "Show all submissions" empties the search box by giving it a fresh start.
+  const [resets, setResets] = useState(0);
   const list = useQuery({
-    ...submissionQueries.page(api, page * SUBMISSIONS_PAGE_SIZE),
+    ...submissionQueries.page(api, page * SUBMISSIONS_PAGE_SIZE, SUBMISSIONS_PAGE_SIZE, filter),
     // The old page stays on screen while the next one loads: no flash of placeholders.
     placeholderData: keepPreviousData,
   });
@@ -52,6 +86,7 @@ export function PhotoSubmissionsScreen() {
     <>
       <PageHeader page="/admin/photo-submissions" />
       <SubmissionStatCards />
+      <SubmissionFilters key={resets} filter={filter} onChange={setFilter} />
       {list.isError ? (
         <NonIdealState
           className="submissions-problem"
@@ -60,8 +95,27 @@ export function PhotoSubmissionsScreen() {
           description="Check that the Washdesk server is running, then try again."
           action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
         />
-      ) : list.data && list.data.total === 0 ? (
-        <NonIdealState className="submissions-empty" icon="camera" title="No photo submissions yet" />
+      ) : list.data && list.data.total === 0 && !list.isPlaceholderData ? (
+        filtered ? (
+          <NonIdealState
+            className="submissions-empty"
+            icon="search"
+            title={
+              filter.q ? `No photo submissions match “${filter.q}”` : 'No photo submissions with this status'
+            }
+            action={
+              <Button
+                text="Show all submissions"
+                onClick={() => {
+                  setFilter({ q: undefined, status: undefined });
+                  setResets((n) => n + 1);
+                }}
+              />
+            }
+          />
+        ) : (
+          <NonIdealState className="submissions-empty" icon="camera" title="No photo submissions yet" />
+        )
       ) : (
         <>
           <section className="submission-grid" aria-label="Photo submissions" aria-busy={list.isFetching}>

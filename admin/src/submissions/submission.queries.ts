@@ -1,8 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { photoSubmissionSchema, type PhotoSubmission } from '@washdesk/contract';
+import { photoSubmissionSchema, type PhotoSubmission, type SubmissionStatus } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
 
 const submissionsKey = ['photo-submissions'] as const;
+
+/** What the Photo Submissions screen narrows the list to; the server searches every row. */
+export interface SubmissionFilter {
+  /** Part of the customer's name, phone, e-mail or address. */
+  q?: string;
+  status?: SubmissionStatus;
+}
 
 /** Cards per page: four rows of three at 1440 px, and a page the server answers in a blink. */
 export const SUBMISSIONS_PAGE_SIZE = 12;
@@ -12,11 +19,15 @@ export const RECENT_SUBMISSIONS = 5;
 export const submissionQueries = {
   /** Every key under this one belongs to photo submissions; invalidated after each change. */
   all: submissionsKey,
-  page: (api: ApiClient, offset: number, limit = SUBMISSIONS_PAGE_SIZE) =>
+  page: (api: ApiClient, offset: number, limit = SUBMISSIONS_PAGE_SIZE, filter: SubmissionFilter = {}) =>
     queryOptions({
-      queryKey: [...submissionsKey, 'page', { offset, limit }],
-      queryFn: () =>
-        api.getPage(`/api/photo-submissions?limit=${limit}&offset=${offset}`, photoSubmissionSchema.array()),
+      queryKey: [...submissionsKey, 'page', { offset, limit, ...filter }],
+      queryFn: () => {
+        const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+        if (filter.q) params.set('q', filter.q);
+        if (filter.status) params.set('status', filter.status);
+        return api.getPage(`/api/photo-submissions?${params}`, photoSubmissionSchema.array());
+      },
     }),
   recent: (api: ApiClient) => submissionQueries.page(api, 0, RECENT_SUBMISSIONS),
 };

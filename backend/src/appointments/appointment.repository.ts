@@ -1,3 +1,4 @@
+import { PREFERRED_TIMES } from '@washdesk/contract';
 import type {
   Appointment,
   AppointmentSource,
@@ -28,6 +29,7 @@ interface AppointmentRow {
   notes: string | null;
   source: AppointmentSource;
   call_id: number | null;
+  cancel_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -46,11 +48,15 @@ const toAppointment = (r: AppointmentRow): Appointment => ({
   notes: r.notes,
   source: r.source,
   callId: r.call_id,
+  cancelReason: r.cancel_reason,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
-const COLUMNS: Record<keyof AppointmentChange, string> = {
+/** What the repository writes: the change without the request's allowOverlap flag. */
+export type StoredChange = Omit<AppointmentChange, 'allowOverlap'>;
+
+const COLUMNS: Record<keyof StoredChange, string> = {
   customerName: 'customer_name',
   customerPhone: 'customer_phone',
   customerEmail: 'customer_email',
@@ -61,7 +67,11 @@ const COLUMNS: Record<keyof AppointmentChange, string> = {
   status: 'status',
   estimateAmount: 'estimate_amount_cents',
   notes: 'notes',
+  cancelReason: 'cancel_reason',
 };
+
+// Within a day, visits run in the order of the day's hours (the times are labels like "9:00 AM").
+const TIME_OF_DAY = `CASE preferred_time ${PREFERRED_TIMES.map((t, i) => `WHEN '${t}' THEN ${i}`).join(' ')} ELSE ${PREFERRED_TIMES.length} END`;
 
 /** A list's filters once `when` has been turned into calendar dates by the business's time zone. */
 export interface AppointmentFilter {
@@ -69,8 +79,10 @@ export interface AppointmentFilter {
   from?: string;
   to?: string;
   q?: string;
-  /** Soonest first (upcoming visits); otherwise latest date first. */
+  /** Soonest first (upcoming visits); otherwise today's, then upcoming soonest first, then past latest first. */
   soonestFirst?: boolean;
+  /** The business's calendar date, which the default order puts first. */
+  today: string;
   limit: number;
   offset: number;
 }
@@ -80,15 +92,24 @@ export function appointmentRepository(db: Db) {
     AND (@from IS NULL OR scheduled_date >= @from) AND (@to IS NULL OR scheduled_date <= @to)
     AND (@q IS NULL OR customer_name LIKE @q ESCAPE '\\' OR customer_phone LIKE @q ESCAPE '\\'
       OR address LIKE @q ESCAPE '\\')`;
-  const latestFirst = db.prepare(`SELECT * FROM appointments ${filter}
-    ORDER BY scheduled_date DESC, id DESC LIMIT @limit OFFSET @offset`);
+  // The office works from today outwards: today's jobs, then what is coming, then what is done.
+  const todayFirst = db.prepare(`SELECT * FROM appointments ${filter}
+    ORDER BY CASE WHEN scheduled_date = @today THEN 0 WHEN scheduled_date > @today THEN 1 ELSE 2 END,
+      CASE WHEN scheduled_date >= @today THEN scheduled_date END ASC, scheduled_date DESC,
+      ${TIME_OF_DAY}, id ASC LIMIT @limit OFFSET @offset`);
   const soonestFirst = db.prepare(`SELECT * FROM appointments ${filter}
-    ORDER BY scheduled_date ASC, id ASC LIMIT @limit OFFSET @offset`);
+    ORDER BY scheduled_date ASC, ${TIME_OF_DAY}, id ASC LIMIT @limit OFFSET @offset`);
+  const inSlot = db.prepare(`SELECT * FROM appointments
+    WHERE status = 'scheduled' AND scheduled_date = ? AND preferred_time = ? AND id IS NOT ?
+    ORDER BY id LIMIT 1`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM appointments ${filter}`);
   // One pass over the status index; "today" is a date equality on the date index.
   const byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM appointments GROUP BY status');
   const onDate = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
   const one = db.prepare('SELECT * FROM appointments WHERE id = ?');
+  const onCalendar = db.prepare(
+    "SELECT * FROM appointments WHERE status != 'cancelled' ORDER BY scheduled_date, id",
+  );
   const insert = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
      status, notes, source, call_id, created_at, updated_at)
@@ -107,9 +128,10 @@ export function appointmentRepository(db: Db) {
         q: f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
         limit: f.limit,
         offset: f.offset,
+        today: f.today,
       };
       return {
-        rows: ((f.soonestFirst ? soonestFirst : latestFirst).all(params) as AppointmentRow[]).map(
+        rows: ((f.soonestFirst ? soonestFirst : todayFirst).all(params) as AppointmentRow[]).map(
           toAppointment,
         ),
         total: (count.get(params) as { n: number }).n,
@@ -130,13 +152,21 @@ export function appointmentRepository(db: Db) {
       })();
     },
     get,
+    /** Every visit that is on (or was done from) the calendar: all but the cancelled ones. */
+    onCalendar: () => (onCalendar.all() as AppointmentRow[]).map(toAppointment),
+    /** Another scheduled visit on this date at this time, if any (`exceptId` is the one being edited). */
+    scheduledInSlot(date: string, time: string, exceptId: number | null = null) {
+      const row = inSlot.get(date, time, exceptId) as AppointmentRow | undefined;
+      return row && toAppointment(row);
+    },
     /** `callId`: the phone call that booked it (the phone assistant). */
     create(input: NewAppointment, source: AppointmentSource = 'staff', callId: number | null = null) {
-      return get(Number(insert.run({ ...input, source, callId, now: nowIso() }).lastInsertRowid))!;
+      const { allowOverlap: _confirmed, ...fields } = input;
+      return get(Number(insert.run({ ...fields, source, callId, now: nowIso() }).lastInsertRowid))!;
     },
-    update(id: number, change: AppointmentChange) {
+    update(id: number, change: StoredChange) {
       const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [
-        keyof AppointmentChange,
+        keyof StoredChange,
         unknown,
       ][];
       const sets = entries.map(([key]) => `${COLUMNS[key]} = @${key}`);

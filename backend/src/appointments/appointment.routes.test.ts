@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CANCEL_REASON_REQUIRED,
+  PAST_DATE_MESSAGE,
+  SLOT_TAKEN_CODE,
   TOTAL_COUNT_HEADER,
   appointmentSchema,
   appointmentSummarySchema,
@@ -8,17 +11,18 @@ import {
 } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { expectInvalid, expectNotFound } from '../test/expect-errors.ts';
-import { addDays, localDate } from '../time.ts';
+import { addDays } from '../time.ts';
 
-// The test server's business time zone (see test-server.ts).
-const TZ = 'America/Los_Angeles';
+// The server's clock stands at noon on Monday 2 March 2026 in the business's time zone (California).
+const NOW = Date.parse('2026-03-02T20:00:00Z');
+const TODAY = '2026-03-02';
 
 const oneSchema = appointmentSchema.strict();
 const listSchema = oneSchema.array();
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ clock: () => NOW });
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
@@ -34,11 +38,28 @@ const valid = {
   notes: 'Gate code 1234',
 };
 
+// Most tests book the same slot again and again; the slot rule has its own tests below.
 const create = async (over: Record<string, unknown> = {}): Promise<Appointment> => {
-  const res = await server.send('POST', '/api/appointments/create', { ...valid, ...over });
+  const res = await server.send('POST', '/api/appointments/create', {
+    ...valid,
+    allowOverlap: true,
+    ...over,
+  });
   expect(res.status).toBe(201);
   return oneSchema.parse(await res.json());
 };
+
+/** A visit booked back when its date was still ahead: today's API refuses past dates, so it goes in directly. */
+const bookedEarlier = (name: string, date: string, status = 'completed') =>
+  Number(
+    server.db
+      .prepare(
+        `INSERT INTO appointments (customer_name, customer_phone, address, service_type,
+        scheduled_date, preferred_time, status, created_at, updated_at)
+        VALUES (?, '7075550100', '1 Main Street', 'house-wash', ?, '9:00 AM', ?, ?, ?)`,
+      )
+      .run(name, date, status, new Date(NOW).toISOString(), new Date(NOW).toISOString()).lastInsertRowid,
+  );
 
 const fetchOne = async (id: number) => {
   const res = await server.get(`/api/appointments/${id}`);
@@ -69,6 +90,7 @@ describe('POST /api/appointments/create', () => {
       estimateAmount: null,
       notes: 'Gate code 1234',
       callId: null,
+      cancelReason: null,
     });
     expect(server.count('appointments')).toBe(before + 1);
     expect(await fetchOne(appt.id)).toEqual(appt);
@@ -110,31 +132,57 @@ describe('POST /api/appointments/create', () => {
 });
 
 describe('GET /api/appointments', () => {
-  it('orders by scheduled date, latest first, with the total in X-Total-Count', async () => {
+  it('orders upcoming dates soonest first, with the total in X-Total-Count', async () => {
     const mar = await create({ preferredDate: '2030-03-01' });
     const may = await create({ preferredDate: '2030-05-10' });
     const apr = await create({ preferredDate: '2030-04-15' });
     const { rows, total } = await listOf('?from=2030-01-01&to=2030-12-31');
-    expect(rows.map((a) => a.id)).toEqual([may.id, apr.id, mar.id]);
+    expect(rows.map((a) => a.id)).toEqual([mar.id, apr.id, may.id]);
     expect(total).toBe('3');
-    const all = await listOf('');
-    expect(all.total).toBe(String(server.count('appointments')));
-    const dates = all.rows.map((a) => a.scheduledDate);
-    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("puts today's visits first (by time of day), then upcoming soonest first, then past latest first", async () => {
+    const tag = `Order ${Date.now()}`;
+    const at = (date: string, time: string) => ({
+      customerName: tag,
+      preferredDate: date,
+      preferredTime: time,
+    });
+    const past = (date: string) => bookedEarlier(tag, date);
+    const lastWeek = past(addDays(TODAY, -7));
+    const nextWeek = (await create(at(addDays(TODAY, 7), '9:00 AM'))).id;
+    const todayAfternoon = (await create(at(TODAY, '2:00 PM'))).id;
+    const yesterday = past(addDays(TODAY, -1));
+    const tomorrow = (await create(at(addDays(TODAY, 1), '11:00 AM'))).id;
+    const todayMorning = (await create(at(TODAY, '8:00 AM'))).id;
+    const { rows } = await listOf(`?q=${encodeURIComponent(tag)}`);
+    expect(rows.map((a) => a.id)).toEqual([
+      todayMorning,
+      todayAfternoon,
+      tomorrow,
+      nextWeek,
+      yesterday,
+      lastWeek,
+    ]);
+    const firstPage = await listOf(`?q=${encodeURIComponent(tag)}&limit=3&offset=0`);
+    expect(firstPage.rows.map((a) => a.id)).toEqual([todayMorning, todayAfternoon, tomorrow]);
   });
 
   it('filters by status and by an inclusive from/to date range', async () => {
     const a = await create({ preferredDate: '2031-04-01' });
     const b = await create({ preferredDate: '2031-04-30' });
     const c = await create({ preferredDate: '2031-05-01' });
-    await server.send('PUT', `/api/appointments/${b.id}`, { status: 'cancelled' });
+    await server.send('PUT', `/api/appointments/${b.id}`, {
+      status: 'cancelled',
+      cancelReason: 'Customer asked',
+    });
     const april = await listOf('?from=2031-04-01&to=2031-04-30');
-    expect(april.rows.map((x) => x.id)).toEqual([b.id, a.id]);
+    expect(april.rows.map((x) => x.id)).toEqual([a.id, b.id]);
     const cancelled = await listOf('?status=cancelled&from=2031-01-01&to=2031-12-31');
     expect(cancelled.rows.map((x) => x.id)).toEqual([b.id]);
     expect(cancelled.total).toBe('1');
     const scheduled = await listOf('?status=scheduled&from=2031-01-01');
-    expect(scheduled.rows.map((x) => x.id)).toEqual([c.id, a.id]);
+    expect(scheduled.rows.map((x) => x.id)).toEqual([a.id, c.id]);
   });
 
   it('pages with limit and offset while X-Total-Count keeps the full total', async () => {
@@ -142,10 +190,10 @@ describe('GET /api/appointments', () => {
     for (const d of ['2032-01-01', '2032-01-02', '2032-01-03', '2032-01-04'])
       ids.push((await create({ preferredDate: d })).id);
     const page = await listOf('?from=2032-01-01&to=2032-01-31&limit=2&offset=1');
-    expect(page.rows.map((a) => a.id)).toEqual([ids[2], ids[1]]);
+    expect(page.rows.map((a) => a.id)).toEqual([ids[1], ids[2]]);
     expect(page.total).toBe('4');
     const last = await listOf('?from=2032-01-01&to=2032-01-31&limit=2&offset=3');
-    expect(last.rows.map((a) => a.id)).toEqual([ids[0]]);
+    expect(last.rows.map((a) => a.id)).toEqual([ids[3]]);
   });
 
   it('rejects an unknown status, a bad date and a bad limit', async () => {
@@ -179,7 +227,10 @@ describe('PUT /api/appointments/:id', () => {
     expect((await fetchOne(done.id)).status).toBe('completed');
 
     const off = await create();
-    const res2 = await server.send('PUT', `/api/appointments/${off.id}`, { status: 'cancelled' });
+    const res2 = await server.send('PUT', `/api/appointments/${off.id}`, {
+      status: 'cancelled',
+      cancelReason: 'Customer asked',
+    });
     expect(res2.status).toBe(200);
     expect((await fetchOne(off.id)).status).toBe('cancelled');
   });
@@ -228,8 +279,11 @@ describe('PUT /api/appointments/:id', () => {
 describe('status moves', () => {
   it('puts a cancelled appointment back on the calendar', async () => {
     const appt = await create();
-    await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'cancelled' });
-    const res = await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'scheduled' });
+    await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'cancelled', cancelReason: 'Rain' });
+    const res = await server.send('PUT', `/api/appointments/${appt.id}`, {
+      status: 'scheduled',
+      allowOverlap: true,
+    });
     expect(res.status).toBe(200);
     expect((await fetchOne(appt.id)).status).toBe('scheduled');
   });
@@ -240,7 +294,14 @@ describe('status moves', () => {
     ['cancelled', 'completed', 'A cancelled appointment cannot be marked completed'],
   ])('refuses %s → %s with 409 and a clear message', async (from, to, message) => {
     const appt = await create();
-    expect((await server.send('PUT', `/api/appointments/${appt.id}`, { status: from })).status).toBe(200);
+    expect(
+      (
+        await server.send('PUT', `/api/appointments/${appt.id}`, {
+          status: from,
+          cancelReason: 'Customer asked',
+        })
+      ).status,
+    ).toBe(200);
     const before = await fetchOne(appt.id);
     const res = await server.send('PUT', `/api/appointments/${appt.id}`, { status: to, notes: 'changed' });
     expect(res.status).toBe(409);
@@ -262,11 +323,11 @@ describe('status moves', () => {
 });
 
 describe('GET /api/appointments?when= and ?q=', () => {
-  const today = localDate(new Date(), TZ);
+  const today = TODAY;
 
   it("lists today's appointments, and upcoming ones soonest first from tomorrow", async () => {
     const tag = `When ${Date.now()}`;
-    const yesterday = await create({ customerName: `${tag} a`, preferredDate: addDays(today, -1) });
+    const yesterday = { id: bookedEarlier(`${tag} a`, addDays(today, -1), 'scheduled') };
     const onToday = await create({ customerName: `${tag} b`, preferredDate: today });
     const later = await create({ customerName: `${tag} c`, preferredDate: addDays(today, 9) });
     const tomorrow = await create({ customerName: `${tag} d`, preferredDate: addDays(today, 1) });
@@ -277,7 +338,7 @@ describe('GET /api/appointments?when= and ?q=', () => {
     expect(upcoming.rows.map((a) => a.id)).toEqual([tomorrow.id, later.id]);
     expect(upcoming.total).toBe('2');
     const everything = await listOf(`?q=${encodeURIComponent(tag)}`);
-    expect(everything.rows.map((a) => a.id)).toEqual([later.id, tomorrow.id, onToday.id, yesterday.id]);
+    expect(everything.rows.map((a) => a.id)).toEqual([onToday.id, tomorrow.id, later.id, yesterday.id]);
   });
 
   it('searches name, phone and address, treating % and _ literally', async () => {
@@ -310,7 +371,7 @@ describe('GET /api/appointments/summary', () => {
   };
 
   it('counts every appointment by status, and today by the business calendar day', async () => {
-    const today = localDate(new Date(), TZ);
+    const today = TODAY;
     const before = await readSummary();
     expect(before.date).toBe(today);
     expect(before.total).toBe(server.count('appointments'));
@@ -318,9 +379,12 @@ describe('GET /api/appointments/summary', () => {
     const done = await create({ preferredDate: today });
     await server.send('PUT', `/api/appointments/${done.id}`, { status: 'completed' });
     const off = await create({ preferredDate: addDays(today, 2) });
-    await server.send('PUT', `/api/appointments/${off.id}`, { status: 'cancelled' });
+    await server.send('PUT', `/api/appointments/${off.id}`, {
+      status: 'cancelled',
+      cancelReason: 'Customer asked',
+    });
     await create({ preferredDate: today });
-    await create({ preferredDate: addDays(today, -1) });
+    bookedEarlier('Summary', addDays(today, -1), 'scheduled');
 
     expect(await readSummary()).toEqual({
       total: before.total + 4,
@@ -330,5 +394,155 @@ describe('GET /api/appointments/summary', () => {
       cancelled: before.cancelled + 1,
       date: today,
     });
+  });
+});
+
+describe('dates in the past', () => {
+  it('refuses a date before today (in California) with 400 and writes no row; today is fine', async () => {
+    const before = server.count('appointments');
+    await expectInvalid(
+      await server.send('POST', '/api/appointments/create', { ...valid, preferredDate: addDays(TODAY, -1) }),
+      'preferredDate',
+      PAST_DATE_MESSAGE,
+    );
+    expect(server.count('appointments')).toBe(before);
+    expect(PAST_DATE_MESSAGE).toBe('Choose today or a later date');
+    expect((await create({ preferredDate: TODAY })).scheduledDate).toBe(TODAY);
+  });
+
+  it('uses the business calendar, not UTC: at 5 PM on 1 March in California it is already 2 March in UTC', async () => {
+    const evening = await startTestServer({ clock: () => Date.parse('2026-03-02T01:00:00Z') });
+    try {
+      const res = await evening.send('POST', '/api/appointments/create', {
+        ...valid,
+        preferredDate: '2026-03-01',
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      await evening.stop();
+    }
+  });
+
+  it('refuses moving a visit into the past, but lets staff edit a past visit without moving it', async () => {
+    const appt = await create({ preferredDate: addDays(TODAY, 3) });
+    await expectInvalid(
+      await server.send('PUT', `/api/appointments/${appt.id}`, { scheduledDate: addDays(TODAY, -2) }),
+      'scheduledDate',
+      PAST_DATE_MESSAGE,
+    );
+    expect(await fetchOne(appt.id)).toEqual(appt);
+
+    const old = bookedEarlier('Past visit', addDays(TODAY, -10));
+    const res = await server.send('PUT', `/api/appointments/${old}`, {
+      scheduledDate: addDays(TODAY, -10),
+      estimateAmount: '1,250.50',
+    });
+    expect(res.status).toBe(200);
+    expect(await fetchOne(old)).toMatchObject({ scheduledDate: addDays(TODAY, -10), estimateAmount: 1250.5 });
+  });
+});
+
+describe('a slot already booked', () => {
+  const slot = { preferredDate: '2026-04-07', preferredTime: '1:00 PM' };
+
+  const expectClash = async (res: Response, message: string) => {
+    expect(res.status).toBe(409);
+    const body = errorBodySchema.parse(await res.json());
+    expect(body.error).toEqual({ code: SLOT_TAKEN_CODE, message });
+  };
+
+  it('answers 409 naming the other booking, and books once staff confirm the overlap', async () => {
+    const first = await create({ ...slot, customerName: 'Maya Lindqvist', allowOverlap: undefined });
+    const before = server.count('appointments');
+    await expectClash(
+      await server.send('POST', '/api/appointments/create', { ...valid, ...slot }),
+      'Maya Lindqvist is already booked on Tue, Apr 7, 2026 at 1:00 PM.',
+    );
+    expect(server.count('appointments')).toBe(before);
+
+    const second = await create({ ...slot, allowOverlap: true });
+    expect(second).toMatchObject({ scheduledDate: slot.preferredDate, preferredTime: slot.preferredTime });
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it('does not count a cancelled visit, another time, or another day', async () => {
+    const day = { preferredDate: '2026-04-08', preferredTime: '9:00 AM' };
+    const off = await create({ ...day, customerName: 'Called Off' });
+    await server.send('PUT', `/api/appointments/${off.id}`, {
+      status: 'cancelled',
+      cancelReason: 'Moved away',
+    });
+    for (const other of [
+      day,
+      { ...day, preferredTime: '10:00 AM' },
+      { ...day, preferredDate: '2026-04-09' },
+    ]) {
+      const res = await server.send('POST', '/api/appointments/create', { ...valid, ...other });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('checks a move to another slot and putting a cancelled visit back, but not an edit that stays put', async () => {
+    const holder = await create({
+      preferredDate: '2026-04-10',
+      preferredTime: '3:00 PM',
+      customerName: 'Ana Holt',
+    });
+    const mover = await create({ preferredDate: '2026-04-10', preferredTime: '4:00 PM' });
+    await expectClash(
+      await server.send('PUT', `/api/appointments/${mover.id}`, { preferredTime: '3:00 PM' }),
+      'Ana Holt is already booked on Fri, Apr 10, 2026 at 3:00 PM.',
+    );
+    expect((await fetchOne(mover.id)).preferredTime).toBe('4:00 PM');
+    // Editing the holder's notes while it keeps its own slot is no clash with itself.
+    expect((await server.send('PUT', `/api/appointments/${holder.id}`, { notes: 'Side gate' })).status).toBe(
+      200,
+    );
+    const moved = await server.send('PUT', `/api/appointments/${mover.id}`, {
+      preferredTime: '3:00 PM',
+      allowOverlap: true,
+    });
+    expect(moved.status).toBe(200);
+
+    const back = await create({ preferredDate: '2026-04-11', preferredTime: '8:00 AM' });
+    await server.send('PUT', `/api/appointments/${back.id}`, { status: 'cancelled', cancelReason: 'Sick' });
+    await create({ preferredDate: '2026-04-11', preferredTime: '8:00 AM', customerName: 'Took The Slot' });
+    await expectClash(
+      await server.send('PUT', `/api/appointments/${back.id}`, { status: 'scheduled' }),
+      'Took The Slot is already booked on Sat, Apr 11, 2026 at 8:00 AM.',
+    );
+    expect((await fetchOne(back.id)).status).toBe('cancelled');
+  });
+});
+
+describe('cancelling with a reason', () => {
+  it('needs a reason, keeps it, and clears it when the visit is put back', async () => {
+    const appt = await create({ preferredDate: '2026-05-01', preferredTime: '11:00 AM' });
+    for (const body of [{ status: 'cancelled' }, { status: 'cancelled', cancelReason: '   ' }])
+      await expectInvalid(
+        await server.send('PUT', `/api/appointments/${appt.id}`, body),
+        'cancelReason',
+        CANCEL_REASON_REQUIRED,
+      );
+    expect((await fetchOne(appt.id)).status).toBe('scheduled');
+
+    const res = await server.send('PUT', `/api/appointments/${appt.id}`, {
+      status: 'cancelled',
+      cancelReason: ' Customer sold the house ',
+    });
+    expect(res.status).toBe(200);
+    expect(await fetchOne(appt.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Customer sold the house',
+    });
+
+    await server.send('PUT', `/api/appointments/${appt.id}`, { status: 'scheduled', allowOverlap: true });
+    expect(await fetchOne(appt.id)).toMatchObject({ status: 'scheduled', cancelReason: null });
+  });
+
+  it('ignores a reason sent with a visit that is not being cancelled', async () => {
+    const appt = await create({ preferredDate: '2026-05-02' });
+    await server.send('PUT', `/api/appointments/${appt.id}`, { notes: 'x', cancelReason: 'stray' });
+    expect((await fetchOne(appt.id)).cancelReason).toBeNull();
   });
 });

@@ -3,31 +3,62 @@ import {
   appointmentCreateSchema,
   appointmentListQuerySchema,
   appointmentUpdateSchema,
+  CANCEL_REASON_REQUIRED,
   ERROR_CODES,
+  PAST_DATE_MESSAGE,
+  SLOT_TAKEN_CODE,
 } from '@washdesk/contract';
-import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
+import { HttpError, notFound, parseWith, routeId, validationError } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
-import { addDays, localDate } from '../time.ts';
+import { addDays, localDate, type Clock } from '../time.ts';
 import type { AppointmentRepository } from './appointment.repository.ts';
+import { findSlotClash, type Slot } from './appointment-slot.ts';
 import { statusMoveProblem } from './appointment-status.ts';
 
-/** `timeZone` is the business's: "today" is its calendar day, not the server's. */
-export function appointmentRoutes(appointments: AppointmentRepository, timeZone: string) {
+/**
+ * `timeZone` is the business's: "today" is its calendar day, not the server's. `clock` says what
+ * time it is (tests fix it).
+ */
+export function appointmentRoutes(
+  appointments: AppointmentRepository,
+  timeZone: string,
+  clock: Clock = Date.now,
+) {
   const router = Router();
+  const today = () => localDate(new Date(clock()), timeZone);
+
+  // A visit cannot be booked into the past; today is fine (a same-day job).
+  const refusePast = (date: string, field: string) => {
+    if (date < today()) throw validationError({ [field]: PAST_DATE_MESSAGE }, PAST_DATE_MESSAGE);
+  };
+  // A taken slot is a warning the client can override by sending allowOverlap: true.
+  const refuseClash = (slot: Slot, allowOverlap: boolean | undefined) => {
+    const clash = !allowOverlap && findSlotClash(appointments, slot);
+    if (clash)
+      throw new HttpError(409, SLOT_TAKEN_CODE, clash.message, undefined, {
+        clash: {
+          id: clash.other.id,
+          customerName: clash.other.customerName,
+          scheduledDate: clash.other.scheduledDate,
+          preferredTime: clash.other.preferredTime,
+        },
+      });
+  };
+
   router.get('/api/appointments', (req, res) => {
     const { when, ...query } = listQuery(req, appointmentListQuerySchema);
-    const today = localDate(new Date(), timeZone);
+    const day = today();
     const range =
       when === 'today'
-        ? { from: today, to: today }
+        ? { from: day, to: day }
         : when === 'upcoming'
-          ? { from: addDays(today, 1), soonestFirst: true }
+          ? { from: addDays(day, 1), soonestFirst: true }
           : {};
-    const { rows, total } = appointments.list({ ...query, ...range });
+    const { rows, total } = appointments.list({ ...query, ...range, today: day });
     sendPage(res, rows, total);
   });
   router.get('/api/appointments/summary', (_req, res) => {
-    res.json(appointments.summary(localDate(new Date(), timeZone)));
+    res.json(appointments.summary(today()));
   });
   router.get('/api/appointments/:id', (req, res) => {
     const appointment = appointments.get(routeId(req.params));
@@ -35,16 +66,35 @@ export function appointmentRoutes(appointments: AppointmentRepository, timeZone:
     res.json(appointment);
   });
   router.post('/api/appointments/create', (req, res) => {
-    res.status(201).json(appointments.create(parseWith(appointmentCreateSchema, req.body ?? {})));
+    const input = parseWith(appointmentCreateSchema, req.body ?? {});
+    refusePast(input.preferredDate, 'preferredDate');
+    refuseClash({ date: input.preferredDate, time: input.preferredTime }, input.allowOverlap);
+    res.status(201).json(appointments.create(input));
   });
   // Edits, and marking an appointment completed or cancelled.
   router.put('/api/appointments/:id', (req, res) => {
     const id = routeId(req.params);
-    const change = parseWith(appointmentUpdateSchema, req.body ?? {});
+    const { allowOverlap, ...change } = parseWith(appointmentUpdateSchema, req.body ?? {});
     const current = appointments.get(id);
     if (!current) throw notFound('Appointment');
     const problem = change.status && statusMoveProblem(current.status, change.status);
     if (problem) throw new HttpError(409, ERROR_CODES.conflict, problem);
+
+    const cancelling = change.status === 'cancelled' && current.status !== 'cancelled';
+    if (cancelling && !change.cancelReason) throw validationError({ cancelReason: CANCEL_REASON_REQUIRED });
+    // The reason belongs to a cancelled visit only: putting it back on the calendar clears it.
+    if (change.status === 'scheduled' && current.status === 'cancelled') change.cancelReason = null;
+    else if (!cancelling && current.status !== 'cancelled') delete change.cancelReason;
+
+    const dateMoved = change.scheduledDate !== undefined && change.scheduledDate !== current.scheduledDate;
+    if (dateMoved) refusePast(change.scheduledDate!, 'scheduledDate');
+    const after = { ...current, ...change };
+    const slotMoved =
+      dateMoved || (change.preferredTime !== undefined && change.preferredTime !== current.preferredTime);
+    const rebooked = change.status === 'scheduled' && current.status !== 'scheduled';
+    if (after.status === 'scheduled' && (slotMoved || rebooked))
+      refuseClash({ date: after.scheduledDate, time: after.preferredTime, exceptId: id }, allowOverlap);
+
     const updated = appointments.update(id, change);
     if (!updated) throw notFound('Appointment');
     res.json(updated);

@@ -20,6 +20,8 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   // Meta's Messenger webhook: the verify token and the signature of every body authenticate it.
   ['GET', '/api/messenger/webhook'],
   ['POST', '/api/messenger/webhook'],
+  // A calendar app's subscription: the secret token in the path authenticates it (calendar-feed/).
+  ['GET', '/api/calendar-feed/:token.ics'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));

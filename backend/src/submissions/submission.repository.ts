@@ -46,11 +46,15 @@ export function submissionRepository(db: Db, photos: PhotoRepository, analyses: 
       created_at, updated_at)
     VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, @stories, @squareFeet,
       'pending', @source, @now, @now)`);
-  const page = db.prepare(`SELECT * FROM photo_submissions WHERE (@status IS NULL OR status = @status)
+  // A phone number is found however it was typed: "(707) 555-0199" by "707-555-0199" or "5550199".
+  const phoneDigits = `replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+  const filter = `WHERE (@status IS NULL OR status = @status)
+    AND (@q IS NULL OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') LIKE @q ESCAPE '\\'
+      OR email LIKE @q ESCAPE '\\' OR address LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
+      OR (@digits IS NOT NULL AND ${phoneDigits} LIKE @digits))`;
+  const page = db.prepare(`SELECT * FROM photo_submissions ${filter}
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(
-    'SELECT COUNT(*) AS n FROM photo_submissions WHERE (@status IS NULL OR status = @status)',
-  );
+  const count = db.prepare(`SELECT COUNT(*) AS n FROM photo_submissions ${filter}`);
   const one = db.prepare('SELECT * FROM photo_submissions WHERE id = ?');
   const setServiceType = db.prepare(
     'UPDATE photo_submissions SET service_type = @serviceType, updated_at = @now WHERE id = @id',
@@ -106,8 +110,18 @@ export function submissionRepository(db: Db, photos: PhotoRepository, analyses: 
       })();
       return get(id)!;
     },
-    list(filter: { status?: SubmissionStatus; limit: number; offset: number }) {
-      const params = { status: filter.status ?? null, limit: filter.limit, offset: filter.offset };
+    list(filter: { status?: SubmissionStatus; q?: string; limit: number; offset: number }) {
+      const q = filter.q || null;
+      // Only a search that looks like part of a phone number (3+ digits, phone punctuation) is
+      // also matched digit for digit.
+      const digits = q && /^[\d\s()+.-]+$/.test(q) ? q.replace(/\D/g, '') : '';
+      const params = {
+        status: filter.status ?? null,
+        q: q && `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+        digits: digits.length >= 3 ? `%${digits}%` : null,
+        limit: filter.limit,
+        offset: filter.offset,
+      };
       return {
         rows: toSubmissions(page.all(params) as SubmissionRow[]),
         total: (count.get(params) as { n: number }).n,
