@@ -53,6 +53,9 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
   '/admin/messenger-conversations': preloadedScreen(() =>
     import('./messenger/MessengerScreen.tsx').then((m) => m.MessengerScreen),
   ),
+  '/admin/requests': preloadedScreen(() =>
+    import('./requests/RequestsScreen.tsx').then((m) => m.RequestsScreen),
+  ),
 };
 const SCREEN_ROUTES = Object.entries(SCREENS) as [keyof typeof SCREENS, PreloadedScreen][];
 

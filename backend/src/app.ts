@@ -39,6 +39,8 @@ import { pageRoutes } from './pages/pages.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { newForMeRepository } from './news/new-for-me.repository.ts';
 import { newForMeRoutes } from './news/new-for-me.routes.ts';
+import { leadRepository } from './leads/lead.repository.ts';
+import { leadRoutes } from './leads/lead.routes.ts';
 import { eventRepository } from './events/event.repository.ts';
 import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
 import { phoneRoutes } from './phone/phone.routes.ts';
@@ -100,6 +102,7 @@ export function createRepositories(db: Db, config: Config) {
     users: userRepository(db),
     events: eventRepository(db),
     newForMe: newForMeRepository(db),
+    leads: leadRepository(db),
     sessions: sessionRepository(db, config.session),
   };
 }
@@ -172,6 +175,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(messengerRoutes(repos.messenger, messengerDeliveryFromConfig(config.providers.meta)));
   app.use(assistantRoutes(assistantStatusService(config, channels, repos.assistant)));
   app.use(newForMeRoutes(repos.newForMe, deps.clock));
+  app.use(leadRoutes(repos.leads));
   app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));

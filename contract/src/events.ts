@@ -63,8 +63,9 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
   const id = event.entityId;
   if (event.type.startsWith('call.')) return id ? `/admin/call-logs?call=${id}` : '/admin/call-logs';
   if (event.type === 'message.received')
-    return id ? `/admin/messenger?conversation=${id}` : '/admin/messenger';
+    return id ? `/admin/messenger-conversations?conversation=${id}` : '/admin/messenger-conversations';
   if (event.type === 'submission.created') return '/admin/photo-submissions';
+  if (event.type === 'service-request.created') return '/admin/requests';
   if (event.type.startsWith('appointment.'))
     return id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';
   return '/admin';

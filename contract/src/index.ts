@@ -18,3 +18,4 @@ export * from './home-size.ts';
 export * from './report.ts';
 export * from './prerendered-page.ts';
 export * from './events.ts';
+export * from './leads.ts';

@@ -14,6 +14,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/faq-management',
   '/admin/settings',
   '/admin/messenger-conversations',
+  '/admin/requests',
 ] as const;
 
 export const normalizePagePath = (path: string) => {

@@ -6,13 +6,13 @@ import type { LiveEventType } from '@washdesk/contract';
  */
 const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
   'call.created': ['calls', 'stats', 'reports'],
-  'call.missed': ['calls', 'stats', 'reports', 'me-new'],
-  'call.callback-requested': ['calls', 'ai-responses', 'me-new'],
+  'call.missed': ['leads', 'calls', 'stats', 'reports', 'me-new'],
+  'call.callback-requested': ['leads', 'calls', 'ai-responses', 'me-new'],
   // A call's end brings its summary and the answers of its turns; a booking may have been made.
   'call.updated': ['calls', 'ai-responses', 'appointments', 'stats', 'reports'],
-  'message.received': ['messenger', 'ai-responses', 'me-new'],
-  'submission.created': ['photo-submissions', 'stats', 'reports', 'me-new'],
-  'service-request.created': ['service-requests', 'stats', 'reports', 'me-new'],
+  'message.received': ['leads', 'messenger', 'ai-responses', 'me-new'],
+  'submission.created': ['leads', 'photo-submissions', 'stats', 'reports', 'me-new'],
+  'service-request.created': ['leads', 'service-requests', 'stats', 'reports', 'me-new'],
   'appointment.created': ['appointments', 'calls', 'stats', 'reports'],
   'appointment.updated': ['appointments', 'calls', 'stats', 'reports'],
 };

@@ -33,6 +33,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Facebook Messenger',
     description: 'Read and answer customer conversations',
   },
+  '/admin/requests': {
+    title: 'Requests',
+    description: 'Every lead from every channel, from first contact to won or lost',
+  },
 };
 
 /** The router runs under the /admin basename, so its paths are the contract's minus that prefix. */

@@ -4,9 +4,9 @@ import type { AiIntent } from '@washdesk/contract';
 // the model's own intent (a caller who asks for a person is put through whatever the model says).
 
 const HANDOFF =
-  /\b(real |live |actual )?(person|human|somebody|someone|representative|operator|agent|receptionist|owner|manager)\b.*\b(please|talk|speak)|\b(talk|speak)\w* (to|with) (a |an |the |some)?(real |live )?(person|human|somebody|someone|representative|operator|agent|owner|manager|office)|\b(a|real|live) (person|human)\b|\bhuman\b|\brepresentative\b|\boperator\b/i;
+  /\b(real |live |actual )?(person|human|somebody|someone|representative|operator|agent|receptionist|owner|manager)\b.*\b(please|talk|speak)|\b(talk|speak)\w* (to|with) (a |an |the |some)?(real |live )?(person|human|somebody|someone|representative|operator|agent|owner|manager|office)|\b(a|real|live) (person|human)\b(?! to come)|\bhuman\b|\brepresentative\b|\boperator\b/i;
 const BOOKING =
-  /\b(book|schedule|set up|make)\b.*\b(estimate|appointment|visit|time|someone|somebody)|\bappointment\b|\b(free|on-?site) estimate\b|\bcan (you|someone|somebody) come\b|\bcome (out|by|over)\b.*\b(on|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bavailab(le|ility)\b/i;
+  /\b(book|schedule|set up|make)\b.*\b(estimate|appointment|visit|time|someone|somebody)|\bappointment\b|\b(free|on-?site) estimate\b|\bcan (you|someone|somebody) come\b|\b(someone|somebody|you|a person) to come\b|\bcome (and )?(look|take a look|see)\b|\bcome (out|by|over)\b.*\b(on|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bavailab(le|ility)\b/i;
 const QUOTE = /\b(quote|estimate)\b|\bhow much (would|will|for) (it|my|a|the)\b|\bhow much to\b/i;
 const PRICING =
   /\b(price|prices|pricing|cost|costs|charge|charges|rate|rates|fee|fees|expensive|cheap|how much|per square)\b/i;

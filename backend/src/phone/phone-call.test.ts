@@ -85,6 +85,32 @@ describe('an incoming call', () => {
     expect(callRow(stranger.callSid)?.customer_name).toBeNull();
   });
 
+  it('takes the newest name the business has for the number: here a later web request', async () => {
+    const booked = await server.send('POST', '/api/appointments/create', {
+      customerName: 'Rosa Ortega',
+      customerPhone: '707-555-0123',
+      address: '44 Shelter Cove Road, Whitethorn',
+      serviceType: 'roof-cleaning',
+      preferredDate: '2026-12-02',
+      preferredTime: '9:00 AM',
+    });
+    expect(booked.status).toBe(201);
+    server.db.prepare(`UPDATE appointments SET created_at = '2026-01-05T17:00:00.000Z'`).run();
+    const wizard = await server.anonymous.send('POST', '/api/service-requests', {
+      firstName: 'Rosa',
+      lastName: 'Ortega-Diaz',
+      email: 'rosa@example.com',
+      phone: '707.555.0123',
+      address: '44 Shelter Cove Road',
+      serviceType: 'house-washing',
+    });
+    expect(wizard.status).toBe(201);
+    const caller = phoneCaller(server.url, '+17075550123');
+    await caller.dial();
+    expect(callRow(caller.callSid)?.customer_name).toBe('Rosa Ortega-Diaz');
+    server.db.exec('DELETE FROM service_requests');
+  });
+
   it('answers in the friendly tone when Settings say so', async () => {
     await aiSettings({ friendlyTone: true });
     const caller = phoneCaller(server.url);

@@ -86,7 +86,7 @@ describe('the photo quote link by text', () => {
     await caller.say('Can I get a quote?');
     const reply = spoken(await caller.twiml(await caller.say('Yes'))).join(' ');
     expect(reply).toBe(
-      "Sorry, I couldn't send the text just now. You can find the photo quote form at washdesk dot example dot com slash photo quote tool. Is there anything else I can help you with?",
+      "Sorry, I couldn't send the text just now. You can find the photo quote form at washdesk dot example dot com slash photo dash quote dash tool. Is there anything else I can help you with?",
     );
     expect(reply).not.toContain('texted');
     expect(fake.texts).toEqual([]);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { newCallSid, PHONE_ENV, TEST_TWILIO } from '../test/phone-caller.ts';
-import { postAsTwilio, twilioSignature, type TwilioPost } from '../test/twilio-signing.ts';
+import { twilioSignature } from '../phone-simulator/twilio-signature.ts';
+import { postAsTwilio, type TwilioPost } from '../test/twilio-signing.ts';
 
 // The Twilio webhooks have no staff session: the signature is their only authentication, so
 // every way of getting it wrong must be refused before anything is written.
@@ -60,7 +61,7 @@ const refusals: [string, (path: string) => TwilioPost][] = [
     'a body with a parameter added after signing',
     (p) => {
       const r = request(p);
-      return { ...r, sentParams: { ...r.params, CallDuration: '1' } };
+      return { ...r, sentParams: { ...r.params, Digits: '1' } };
     },
   ],
   ['http instead of https', (p) => request(p, { signedBaseUrl: 'http://washdesk.example.com' })],

@@ -31,10 +31,18 @@ export function placesOf(serviceArea: string): string[] {
 export const speechHints = (serviceArea: string) =>
   [...APPOINTMENT_SERVICE_OPTIONS.map((o) => o.label), ...placesOf(serviceArea)].join(', ');
 
-/** A web address said aloud: "quotes dot example dot com slash photo quote tool". */
+/**
+ * A web address said aloud so a caller can type it: "quotes dot example dot com slash photo dash
+ * quote dash tool" (every character that matters is named).
+ */
 export function spokenWebAddress(url: string): string {
   const { host, pathname } = new URL(url);
-  const words = (text: string) => text.replace(/\./g, ' dot ').replace(/[-_]/g, ' ');
+  const words = (text: string) =>
+    text
+      .replace(/\./g, ' dot ')
+      .replace(/-/g, ' dash ')
+      .replace(/_/g, ' underscore ')
+      .replace(/:/g, ' colon ');
   const path = pathname
     .split('/')
     .filter(Boolean)

@@ -1,16 +1,8 @@
-import crypto from 'node:crypto';
+import { twilioSignature } from '../phone-simulator/twilio-signature.ts';
 
-// Requests signed the way Twilio signs its webhooks (X-Twilio-Signature: base64 HMAC-SHA1, keyed
-// with the auth token, over the full URL Twilio called followed by every POST parameter's name and
-// value, sorted by name). Written from Twilio's documentation, not with the SDK, so the webhook
-// tests do not have the SDK checking its own work.
-
-export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((text, name) => text + name + params[name], url);
-  return crypto.createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
-}
+// Requests signed the way Twilio signs its webhooks, with the simulator's signer (written from
+// Twilio's documentation, not with the SDK, so the webhook tests do not have the SDK checking its
+// own work; twilio-signature.test.ts checks it against the SDK).
 
 export interface TwilioPost {
   /** Where the request really goes (the test server on 127.0.0.1). */

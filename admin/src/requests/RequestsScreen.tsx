@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import {
+  Button,
+  Classes,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Popover,
+  Section,
+  SectionCard,
+  Tag,
+} from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import {
+  LEAD_CHANNEL_OPTIONS,
+  LEAD_CHANNELS,
+  LEAD_STAGE_OPTIONS,
+  LEAD_STAGES,
+  type Lead,
+  type LeadChannel,
+  type LeadStage,
+} from '@washdesk/contract';
+import { useApi } from '../api/api-context.tsx';
+import { problemMessage } from '../api/problem-message.ts';
+import { useDebounced } from '../appointments/use-debounced.ts';
+import { ListPager } from '../components/ListPager.tsx';
+import { formatCallTime } from '../calls/call-format.ts';
+import { useSeenOnOpen } from '../live/new-for-me.ts';
+import { PageHeader } from '../shell/PageHeader.tsx';
+import { LeadStagePicker, stageLabel } from './LeadStagePicker.tsx';
+import { REQUESTS_PAGE_SIZE, requestQueries } from './requests.queries.ts';
+import './requests.css';
+
+const CHANNEL_LABEL = new Map<string, string>(LEAD_CHANNEL_OPTIONS.map((o) => [o.value, o.label]));
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  value && (list as readonly string[]).includes(value) ? (value as T) : null;
+
+/** Every lead from every channel, newest first: filters, search and the page live in the address. */
+export function RequestsScreen() {
+  const api = useApi();
+  useSeenOnOpen('leads');
+  const [params, setParams] = useSearchParams();
+  const stage = oneOf<LeadStage>(LEAD_STAGES, params.get('stage'));
+  const channel = oneOf<LeadChannel>(LEAD_CHANNELS, params.get('channel'));
+  const page = Math.max(0, Number(params.get('page') ?? '1') - 1) || 0;
+  const [typed, setTyped] = useState(params.get('q') ?? '');
+  const q = useDebounced(typed);
+  const leads = useQuery(requestQueries.page(api, { stage, channel, q, page }));
+
+  const update = (change: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(change)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in change)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader page="/admin/requests" />
+      <Section title="Inbox" icon="inbox">
+        <SectionCard className="requests-filters">
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            aria-label="Search requests"
+            placeholder="Name, phone, e-mail or address"
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.currentTarget.value);
+              update({ q: e.currentTarget.value || null });
+            }}
+          />
+          <HTMLSelect
+            aria-label="Stage"
+            value={stage ?? ''}
+            onChange={(e) => update({ stage: e.currentTarget.value || null })}
+            options={[{ value: '', label: 'All stages' }, ...LEAD_STAGE_OPTIONS]}
+          />
+          <HTMLSelect
+            aria-label="Channel"
+            value={channel ?? ''}
+            onChange={(e) => update({ channel: e.currentTarget.value || null })}
+            options={[{ value: '', label: 'All channels' }, ...LEAD_CHANNEL_OPTIONS]}
+          />
+        </SectionCard>
+        <SectionCard padded={false}>
+          {leads.isError ? (
+            <NonIdealState
+              icon="error"
+              title="The requests could not be loaded"
+              description={problemMessage(leads.error)}
+              action={<Button text="Try again" icon="refresh" onClick={() => void leads.refetch()} />}
+            />
+          ) : leads.data?.total === 0 ? (
+            <NonIdealState
+              icon="inbox"
+              title={q || stage || channel ? 'No requests match' : 'No requests yet'}
+              description={q || stage || channel ? 'Try another search or filter.' : undefined}
+            />
+          ) : (
+            <HTMLTable className="requests-table" striped aria-label="Requests" aria-busy={leads.isFetching}>
+              <thead>
+                <tr>
+                  <th>Received</th>
+                  <th>Channel</th>
+                  <th>Customer</th>
+                  <th>Asked for</th>
+                  <th>Timeline</th>
+                  <th>Stage</th>
+                  <th>
+                    <span className={Classes.TEXT_MUTED}>History</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {leads.data
+                  ? leads.data.items.map((lead) => <LeadRow key={lead.id} lead={lead} />)
+                  : Array.from({ length: 8 }, (_, i) => (
+                      <tr key={i} aria-hidden>
+                        {Array.from({ length: 7 }, (__, j) => (
+                          <td key={j} className={Classes.SKELETON}>
+                            placeholder
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </SectionCard>
+        {leads.data && leads.data.total > 0 && (
+          <SectionCard>
+            <ListPager
+              label="Request pages"
+              page={page}
+              pageSize={REQUESTS_PAGE_SIZE}
+              total={leads.data.total}
+              busy={leads.isPlaceholderData}
+              onPage={(p) => update({ page: p > 0 ? String(p + 1) : null })}
+            />
+          </SectionCard>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function LeadRow({ lead }: { lead: Lead }) {
+  return (
+    <tr aria-label={lead.name ?? lead.phone ?? `Lead ${lead.id}`}>
+      <td>
+        <time dateTime={lead.createdAt}>{formatCallTime(lead.createdAt)}</time>
+      </td>
+      <td>
+        <Tag minimal>{CHANNEL_LABEL.get(lead.channel)}</Tag>
+      </td>
+      <td>
+        <div>{lead.name ?? <span className={Classes.TEXT_MUTED}>Name not given</span>}</div>
+        {lead.phone && <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>}
+        {lead.email && (
+          <div>
+            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          </div>
+        )}
+        {lead.address && <div className={Classes.TEXT_MUTED}>{lead.address}</div>}
+      </td>
+      <td>
+        {lead.askedFor ?? <span className={Classes.TEXT_MUTED}>—</span>}
+        {lead.detail && <div className={`requests-detail ${Classes.TEXT_MUTED}`}>{lead.detail}</div>}
+      </td>
+      <td>{lead.timeline ?? <span className={Classes.TEXT_MUTED}>—</span>}</td>
+      <td>
+        <LeadStagePicker lead={lead} />
+        {lead.stage === 'lost' && lead.lostReason && (
+          <div className={Classes.TEXT_MUTED}>{lead.lostReason}</div>
+        )}
+      </td>
+      <td>
+        <LeadHistory lead={lead} />
+      </td>
+    </tr>
+  );
+}
+
+function LeadHistory({ lead }: { lead: Lead }) {
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const history = useQuery({ ...requestQueries.history(api, lead.id), enabled: open });
+  if (!lead.stageChangedAt) return <span className={Classes.TEXT_MUTED}>New</span>;
+  return (
+    <Popover
+      isOpen={open}
+      onInteraction={setOpen}
+      content={
+        <ol className="requests-history" aria-label={`History of ${lead.name ?? 'this lead'}`}>
+          {history.data?.map((h, i) => (
+            <li key={i}>
+              {stageLabel(h.stage)}
+              {h.lostReason ? ` (${h.lostReason})` : ''} · {h.changedBy ?? 'a former staff member'} ·{' '}
+              {formatCallTime(h.changedAt)}
+            </li>
+          )) ?? <li>Loading…</li>}
+        </ol>
+      }
+    >
+      <Button
+        small
+        minimal
+        text={`${stageLabel(lead.stage)} by ${lead.stageChangedBy ?? 'a former staff member'}`}
+      />
+    </Popover>
+  );
+}

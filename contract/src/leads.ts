@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { optionalText } from './common.ts';
+
+/** Where a lead came from. */
+export const LEAD_CHANNEL_OPTIONS = [
+  { value: 'wizard', label: 'Website request' },
+  { value: 'photo-form', label: 'Photo form' },
+  { value: 'quote-tool', label: 'Quote tool' },
+  { value: 'phone', label: 'Phone' },
+  { value: 'messenger', label: 'Messenger' },
+] as const;
+export const LEAD_CHANNELS = LEAD_CHANNEL_OPTIONS.map((o) => o.value) as [
+  (typeof LEAD_CHANNEL_OPTIONS)[number]['value'],
+  ...(typeof LEAD_CHANNEL_OPTIONS)[number]['value'][],
+];
+export type LeadChannel = (typeof LEAD_CHANNELS)[number];
+
+/** The pipeline: new → contacted → estimate booked → quoted → won / lost (with a reason). */
+export const LEAD_STAGE_OPTIONS = [
+  { value: 'new', label: 'New' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'estimate-booked', label: 'Estimate booked' },
+  { value: 'quoted', label: 'Quoted' },
+  { value: 'won', label: 'Won' },
+  { value: 'lost', label: 'Lost' },
+] as const;
+export const LEAD_STAGES = LEAD_STAGE_OPTIONS.map((o) => o.value) as [
+  (typeof LEAD_STAGE_OPTIONS)[number]['value'],
+  ...(typeof LEAD_STAGE_OPTIONS)[number]['value'][],
+];
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+export const leadSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(LEAD_CHANNELS),
+  /** The request, submission, call or conversation the lead is. */
+  sourceId: z.number().int(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The service asked for, in words. */
+  askedFor: z.string().nullable(),
+  /** The wizard's timeline ("As soon as possible", "Within a week", "Within a month"). */
+  timeline: z.string().nullable(),
+  /** Notes, the call's summary, the request's description. */
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+  stage: z.enum(LEAD_STAGES),
+  lostReason: z.string().nullable(),
+  stageChangedAt: z.string().nullable(),
+  /** Who moved it to this stage. */
+  stageChangedBy: z.string().nullable(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const leadListQuerySchema = z.object({
+  stage: z.enum(LEAD_STAGES, { error: 'Unknown stage' }).optional(),
+  channel: z.enum(LEAD_CHANNELS, { error: 'Unknown channel' }).optional(),
+  q: optionalText(100, { multiline: false }),
+});
+
+export const LOST_REASON_REQUIRED = 'Say why the lead was lost';
+export const leadStageChangeSchema = z
+  .object({
+    stage: z.enum(LEAD_STAGES, { error: 'Choose a stage' }),
+    lostReason: optionalText(300, { multiline: false }),
+  })
+  .refine((c) => c.stage !== 'lost' || Boolean(c.lostReason), {
+    message: LOST_REASON_REQUIRED,
+    path: ['lostReason'],
+  });
+export type LeadStageChange = z.input<typeof leadStageChangeSchema>;
+
+export const leadStageRecordSchema = z.object({
+  stage: z.enum(LEAD_STAGES),
+  lostReason: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string(),
+});
+export type LeadStageRecord = z.infer<typeof leadStageRecordSchema>;
