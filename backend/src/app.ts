@@ -167,6 +167,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     settings: repos.settings,
     assistant,
     delivery: messengerDeliveryFromConfig(config.providers.meta),
+    receiving: Boolean(config.providers.meta.appSecret),
     clock: deps.clock,
     report: (error) => report(error, { method: 'POST', path: MESSENGER_WEBHOOK }),
     events,

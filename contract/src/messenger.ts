@@ -29,6 +29,11 @@ export const conversationSchema = z.object({
   createdAt: z.string(),
   /** The staff member answering this conversation now; null: the AI assistant (when it is on). */
   handledBy: z.string().nullable(),
+  /**
+   * The AI answers this conversation's next customer message: Meta is connected, Messenger
+   * auto-reply is on, and no staff member is handling it. False: only staff answer.
+   */
+  aiReplies: z.boolean(),
   /** Meta's messaging window right now, counted from the customer's last message. */
   replyWindow: z.enum(REPLY_WINDOWS),
   /** When the current window ends (ISO); null when closed or the customer never wrote. */

@@ -83,14 +83,17 @@ function HandledBy({ conversation }: { conversation: Conversation }) {
         message: 'The conversation could not be handed back to the AI.',
       }),
   });
-  const handler = conversation.handledBy ?? AI_HANDLER;
+  // Only what is true now: the AI is named only when it would answer the next message.
+  const handler =
+    conversation.handledBy ??
+    (conversation.aiReplies ? AI_HANDLER : 'Staff (the AI is not answering Messenger)');
   return (
     <div className="messenger-panel__handler" aria-label="Handled by">
       <span className={Classes.TEXT_MUTED}>Handled by</span>{' '}
       <Tag
         minimal
         intent={conversation.handledBy ? Intent.PRIMARY : Intent.NONE}
-        icon={conversation.handledBy ? 'person' : 'predictive-analysis'}
+        icon={conversation.aiReplies ? 'predictive-analysis' : 'person'}
       >
         {handler}
       </Tag>

@@ -331,7 +331,7 @@ describe('the AI reply', () => {
       deliveryStatus: 'sent',
       messageText: sent!.message.text,
     });
-    expect((await conversationOf(user))!.handledBy).toBeNull();
+    expect((await conversationOf(user))!).toMatchObject({ handledBy: null, aiReplies: true });
   });
 
   it('stops after a staff member answers, and answers again once handed back', async () => {
@@ -343,7 +343,7 @@ describe('the AI reply', () => {
       messageText: 'Marco here.',
     });
     expect(staff.status).toBe(201);
-    expect((await conversationOf(user))!.handledBy).toBe('test-owner');
+    expect((await conversationOf(user))!).toMatchObject({ handledBy: 'test-owner', aiReplies: false });
     meta.calls = [];
     await customerWrites(user, 'Are you insured?');
     expect(sentTo(user)).toEqual([]);
@@ -415,6 +415,8 @@ describe('the AI reply', () => {
       await customerWrites(user, 'Do you clean roofs?');
       expect(sentTo(user)).toEqual([]);
       expect((await threadOf(user)).map((m) => m.sender)).toEqual(['customer']);
+      // The thread does not claim the AI handles it.
+      expect((await conversationOf(user))!).toMatchObject({ handledBy: null, aiReplies: false });
     } finally {
       await setAi({});
     }

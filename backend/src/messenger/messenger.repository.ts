@@ -101,12 +101,18 @@ export interface NewMessage {
 }
 
 /** Conversations and messages; times come from `clock` so tests can move Meta's windows. */
-export function messengerRepository(db: Db, clock: Clock = Date.now) {
+export function messengerRepository(
+  db: Db,
+  clock: Clock = Date.now,
+  /** Whether the AI answers Messenger at all now (Meta connected, auto-reply on). */
+  aiAvailable: () => boolean = () => false,
+) {
   const iso = () => new Date(clock()).toISOString();
   const toConversation = (r: ConversationRow): Conversation => {
     const now = clock();
     const lastCustomer = r.last_customer_message_at === null ? null : Date.parse(r.last_customer_message_at);
     const { window, endsAt } = replyWindowAt(lastCustomer, now);
+    const handledBy = handlerAt(r, now);
     return {
       id: r.id,
       facebookUserId: r.facebook_user_id,
@@ -117,7 +123,8 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
       lastMessageAt: r.last_message_at,
       lastMessageText: r.last_message_text,
       createdAt: r.created_at,
-      handledBy: handlerAt(r, now),
+      handledBy,
+      aiReplies: handledBy === null && aiAvailable(),
       replyWindow: window,
       replyWindowEndsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
     };

@@ -42,6 +42,8 @@ export interface MessengerServiceDeps {
   settings: SettingsRepository;
   assistant: Assistant;
   delivery: MessengerDelivery | null;
+  /** Meta's webhook can bring messages in (an app secret is configured). */
+  receiving: boolean;
   clock?: Clock;
   /** Faults in the work done after Meta got its answer (no request is left to fail). */
   report: (error: unknown) => void;
@@ -57,8 +59,10 @@ export interface MessengerServiceDeps {
  * read inside the job, so a customer message never gets two answers.
  */
 export function messengerService(deps: MessengerServiceDeps) {
-  const repo = messengerRepository(deps.db, deps.clock);
   const { delivery } = deps;
+  const repo = messengerRepository(deps.db, deps.clock, () =>
+    Boolean(deps.receiving && delivery && deps.settings.aiSettings().messengerAutoReply),
+  );
   const chains = new Map<number, Promise<void>>();
   /** Customer messages not yet answered, per conversation: one AI reply answers them together. */
   const unanswered = new Map<number, Message[]>();
