@@ -65,8 +65,6 @@ export function PhotoSubmissionsScreen() {
   const [page, setPage] = usePageParam();
   const [filter, setFilter] = useFilterParams();
   const filtered = Boolean(filter.q || filter.status);
-  // "Show all submissions" empties the search box by giving it a fresh start.
-  const [resets, setResets] = useState(0);
   const list = useQuery({
     ...submissionQueries.page(api, page * SUBMISSIONS_PAGE_SIZE, SUBMISSIONS_PAGE_SIZE, filter),
     // The old page stays on screen while the next one loads: no flash of placeholders.
@@ -86,7 +84,7 @@ export function PhotoSubmissionsScreen() {
     <>
       <PageHeader page="/admin/photo-submissions" />
       <SubmissionStatCards />
-      <SubmissionFilters key={resets} filter={filter} onChange={setFilter} />
+      <SubmissionFilters filter={filter} onChange={setFilter} />
       {list.isError ? (
         <NonIdealState
           className="submissions-problem"
@@ -106,10 +104,7 @@ export function PhotoSubmissionsScreen() {
             action={
               <Button
                 text="Show all submissions"
-                onClick={() => {
-                  setFilter({ q: undefined, status: undefined });
-                  setResets((n) => n + 1);
-                }}
+                onClick={() => setFilter({ q: undefined, status: undefined })}
               />
             }
           />

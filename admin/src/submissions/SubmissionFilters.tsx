@@ -20,7 +20,15 @@ export function SubmissionFilters({ filter, onChange }: SubmissionFiltersProps) 
   // The box shows each keystroke; the list (and the address) follow once typing pauses.
   const [typed, setTyped] = useState(filter.q ?? '');
   const settled = useDebounced(typed.trim());
-  // Only a change of what was typed moves the list; the screen remounts this to clear the box.
+  // When the search in the address changes without typing ("Show all submissions", Back), the
+  // box follows it, so it never shows a search the list is not filtered by.
+  const current = filter.q ?? '';
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    setShown(current);
+    if (current !== settled) setTyped(current);
+  }
+  // Only a change of what was typed moves the list.
   const sent = useRef(settled);
   useEffect(() => {
     if (settled === sent.current) return;
