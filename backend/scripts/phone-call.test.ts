@@ -15,12 +15,14 @@ const running = new Set<ChildProcess>();
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: PHONE_ENV });
-  await server.send('PUT', '/api/settings/ai', {
+  const saved = await server.send('PUT', '/api/settings/ai', {
     friendlyTone: false,
     autoScheduleQuotes: false,
     photoRequestPrompts: false,
+    messengerAutoReply: true,
     responseDelay: 1,
   });
+  expect(saved.status).toBe(200);
 });
 afterAll(() => server.stop());
 afterEach(() => {
