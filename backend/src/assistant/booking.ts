@@ -5,6 +5,7 @@ import {
   type AppointmentServiceType,
   type PreferredTime,
 } from '@washdesk/contract';
+import { wallClockParts } from '../time.ts';
 
 // Booking a free estimate by filling slots across turns: whatever the customer says is searched for
 // a name, a service, an address and a day and time; what is still missing is asked for, one at a
@@ -77,38 +78,21 @@ const NAME_INTRO = new RegExp(
 );
 const NOT_NAMES = new Set(['Looking', 'Calling', 'Interested', 'Wondering', 'Trying', 'Just', 'Not', 'Sure']);
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** The business's wall clock now: the calendar date and hour there. */
 export function businessNow(instant: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
+  const w = wallClockParts(instant, timeZone);
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
+    date: `${w.year}-${pad(w.month)}-${pad(w.day)}`,
+    hour: w.hour,
+    minute: w.minute,
     // chrono reads "next Tuesday" against a Date's own fields: one whose fields are the business's
     // wall clock makes the answer the business's, whatever the server's time zone.
-    asLocalDate: new Date(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-    ),
+    asLocalDate: new Date(w.year, w.month - 1, w.day, w.hour, w.minute),
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const timeLabel = (hour: number) =>
   `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}` as PreferredTime;
 const FIRST_HOUR = 8;
