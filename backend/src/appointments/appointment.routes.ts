@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  APPOINTMENT_SERVICE_OPTIONS,
   appointmentCreateSchema,
   appointmentListQuerySchema,
   appointmentUpdateSchema,
@@ -14,15 +15,23 @@ import { addDays, localDate, type Clock } from '../time.ts';
 import type { AppointmentRepository } from './appointment.repository.ts';
 import { findSlotClash, type Slot } from './appointment-slot.ts';
 import { statusMoveProblem } from './appointment-status.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { appointmentBooked, appointmentChanged } from '../events/announcements.ts';
+import { staffOf } from '../auth/staff-session.ts';
 
 /**
  * `timeZone` is the business's: "today" is its calendar day, not the server's. `clock` says what
  * time it is (tests fix it).
  */
+
+const serviceTypeLabel = (value: string) =>
+  APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? value;
+
 export function appointmentRoutes(
   appointments: AppointmentRepository,
   timeZone: string,
   clock: Clock = Date.now,
+  events?: EventBus,
 ) {
   const router = Router();
   const today = () => localDate(new Date(clock()), timeZone);
@@ -69,7 +78,15 @@ export function appointmentRoutes(
     const input = parseWith(appointmentCreateSchema, req.body ?? {});
     refusePast(input.preferredDate, 'preferredDate');
     refuseClash({ date: input.preferredDate, time: input.preferredTime }, input.allowOverlap);
-    res.status(201).json(appointments.create(input));
+    const created = appointments.create(input);
+    events?.publish(
+      appointmentBooked(
+        { ...created, serviceType: serviceTypeLabel(created.serviceType) },
+        `by ${staffOf(res)!.user.name}`,
+        staffOf(res)!.user.id,
+      ),
+    );
+    res.status(201).json(created);
   });
   // Edits, and marking an appointment completed or cancelled.
   router.put('/api/appointments/:id', (req, res) => {
@@ -97,6 +114,7 @@ export function appointmentRoutes(
 
     const updated = appointments.update(id, change);
     if (!updated) throw notFound('Appointment');
+    events?.publish(appointmentChanged(updated, staffOf(res)!.user));
     res.json(updated);
   });
   return router;

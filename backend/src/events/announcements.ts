@@ -75,3 +75,19 @@ export const conversationChanged = (conversationId: number, what: string): NewLi
   entityId: conversationId,
   summary: what,
 });
+
+export const appointmentChanged = (
+  a: {
+    id: number;
+    customerName: string;
+    status: string;
+    scheduledDate: string;
+    preferredTime: string | null;
+  },
+  by: { id: number; name: string },
+): NewLiveEvent => ({
+  type: 'appointment.updated',
+  entityId: a.id,
+  summary: `${a.customerName}'s appointment (${a.scheduledDate}${a.preferredTime ? ` at ${a.preferredTime}` : ''}) is ${a.status}, changed by ${by.name}`,
+  actorUserId: by.id,
+});

@@ -151,6 +151,45 @@ describe('GET /api/events', () => {
     expect((await open()).status).toBe(401);
   });
 
+  it("announces staff's appointment bookings and changes, marked as theirs", async () => {
+    server = await startTestServer({ clock: () => Date.parse('2026-11-23T17:30:00Z') });
+    const stream = await open();
+    const me = (await (await server.get('/api/auth/me')).json()).user as { id: number; name: string };
+    const created = await server.send('POST', '/api/appointments/create', {
+      customerName: 'Rosa Ortega',
+      customerPhone: '707-555-0188',
+      address: '44 Shelter Cove Road, Whitethorn',
+      serviceType: 'roof-cleaning',
+      preferredDate: '2026-12-02',
+      preferredTime: '9:00 AM',
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect(
+      (
+        await server.send('PUT', `/api/appointments/${id}`, {
+          status: 'cancelled',
+          cancelReason: 'Sold the house',
+        })
+      ).status,
+    ).toBe(200);
+    await liveEvent(stream, 'appointment.updated');
+    expect(stream.live().map((e) => [e.type, e.entityId, e.actorUserId, e.summary])).toEqual([
+      [
+        'appointment.created',
+        id,
+        me.id,
+        `Rosa Ortega: Roof Cleaning on 2026-12-02 at 9:00 AM, booked by ${me.name}`,
+      ],
+      [
+        'appointment.updated',
+        id,
+        me.id,
+        `Rosa Ortega's appointment (2026-12-02 at 9:00 AM) is cancelled, changed by ${me.name}`,
+      ],
+    ]);
+  });
+
   it('holds 200 open streams and hands each the same event', async () => {
     server = await startTestServer();
     const many = await Promise.all(Array.from({ length: 200 }, () => open()));
