@@ -63,6 +63,7 @@ function SidebarLink({ entry, active }: { entry: AdminEntry; active: boolean }) 
       icon={entry.icon}
       text={entry.label}
       // The link's name stays the screen's; the count is said after it.
+      aria-label={entry.label}
       aria-description={count ? `${count} ${NEWS_WORDS[entry.news!]}` : undefined}
       endIcon={
         count ? (
