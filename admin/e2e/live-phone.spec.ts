@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, test } from '@playwright/test';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
+// Twilio's side of the call is the simulator's code (what `npm run call` runs); a test, never shipped.
+// eslint-disable-next-line no-restricted-imports
 import { SimulatedCall } from '../../backend/src/phone-simulator/simulated-call.ts';
 import { AdminPage } from './admin-page.ts';
 
