@@ -118,6 +118,13 @@ export class AdminPage {
     return this.page.getByRole('navigation', { name: 'Admin' });
   }
 
+  /** The sidebar's links in order, by name (a count of what is new may follow a name). */
+  async expectSidebarEntries(entries: readonly string[] = SIDEBAR_ENTRIES) {
+    const links = this.sidebar.getByRole('link');
+    await expect(links).toHaveCount(entries.length);
+    for (const [i, name] of entries.entries()) await expect(links.nth(i)).toHaveAccessibleName(name);
+  }
+
   sidebarEntry(label: string) {
     return this.sidebar.getByRole('link', { name: label, exact: true });
   }

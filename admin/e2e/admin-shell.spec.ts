@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Stats } from '@washdesk/contract';
-import { AdminPage, SETTINGS_TABS, SIDEBAR_ENTRIES } from './admin-page.ts';
+import { AdminPage, SETTINGS_TABS } from './admin-page.ts';
 
 test('staff sign in and see the dashboard with the real figures', async ({ page }) => {
   const admin = new AdminPage(page);
@@ -10,7 +10,7 @@ test('staff sign in and see the dashboard with the real figures', async ({ page 
   await admin.signInWithForm();
 
   await expect(admin.pageTitle('Dashboard')).toBeVisible();
-  await expect(admin.sidebar.getByRole('link')).toHaveText(SIDEBAR_ENTRIES);
+  await admin.expectSidebarEntries();
   await expect(admin.sidebarEntry('Dashboard')).toHaveAttribute('aria-current', 'page');
   // The e2e server answers no channel with the assistant (no keys, no webhooks), and says so.
   await expect(page.getByText('AI Assistant Offline · no channel answered', { exact: true })).toBeVisible();

@@ -14,8 +14,7 @@ test('with no channel answered, the header says the assistant is offline, and ea
   await admin.signInWithApi();
   await admin.open('/admin/call-logs');
   await expect(admin.pageTitle('Call Logs')).toBeVisible();
-  // The demo data has active FAQ entries; the e2e server has no provider keys, no phone webhooks
-  // and no Messenger webhook.
+  // The demo data has active FAQ entries; the e2e server has no provider keys (Twilio, Meta).
   const faq = (await (await page.request.get('/api/faq')).json()) as FaqEntry[];
   const active = faq.filter((entry) => entry.isActive).length;
   expect(active).toBeGreaterThan(1);
@@ -24,7 +23,7 @@ test('with no channel answered, the header says the assistant is offline, and ea
   const tag = page.getByText('AI Assistant Offline · no channel answered', { exact: true });
   await tag.hover();
   await expect(channelList(page).getByRole('listitem')).toHaveText([
-    'Phone: not answered (this server has no phone webhooks yet; Twilio is not configured)',
+    'Phone: not answered (Twilio is not configured)',
     'Messenger: not answered (Meta is not configured)',
     'Photo quotes: local estimate (no AI key)',
     `Answers from ${active} active FAQ entries.`,
@@ -51,7 +50,7 @@ test.describe('with an AI key', () => {
     await expect(tag).toBeVisible();
     await tag.hover();
     await expect(channelList(page).getByRole('listitem')).toHaveText([
-      'Phone: not answered (this server has no phone webhooks yet; Twilio is not configured)',
+      'Phone: not answered (Twilio is not configured)',
       'Messenger: not answered (Meta is not configured)',
       'Photo quotes: AI model',
       'Answers from the AI model.',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AdminPage, SIDEBAR_ENTRIES } from './admin-page.ts';
+import { AdminPage } from './admin-page.ts';
 
 // Each sidebar entry, the page it opens and that page's title (spec section 2 for the first five).
 const SCREENS = [
@@ -18,7 +18,7 @@ test('every screen is one click away in the sidebar, and only its entry is highl
   const admin = new AdminPage(page);
   await admin.signInWithApi();
   await admin.open('/admin');
-  await expect(admin.sidebar.getByRole('link')).toHaveText(SIDEBAR_ENTRIES);
+  await admin.expectSidebarEntries();
   await expect(admin.sidebarEntry('Quote Tool')).toHaveAttribute('href', '/photo-quote-tool');
   for (const [label, path, title] of SCREENS) {
     await admin.sidebarEntry(label).click();
@@ -45,7 +45,7 @@ test('on a 390 px wide window the sidebar folds behind a menu button and opens o
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  await expect(admin.sidebar.getByRole('link')).toHaveText(SIDEBAR_ENTRIES);
+  await admin.expectSidebarEntries();
   // The panel opens from the left edge over the page, narrower than the window.
   const box = (await page.getByRole('complementary').boundingBox())!;
   expect(box.x).toBe(0);
