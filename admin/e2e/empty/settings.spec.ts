@@ -22,8 +22,8 @@ test('with nothing to answer from, the header says the assistant is offline and 
   const tag = page.getByText('AI Assistant Offline · no channel answered', { exact: true });
   await tag.hover();
   await expect(page.locator('.bp6-tooltip').getByRole('listitem')).toHaveText([
-    'Phone: not answered (this server has no phone webhooks yet; Twilio is not configured)',
-    'Messenger: not answered (no webhook receives Messenger messages yet; Meta is not configured)',
+    'Phone: not answered (Twilio is not configured)',
+    'Messenger: not answered (Meta is not configured)',
     'Photo quotes: local estimate (no AI key)',
     'Has no AI key and no active FAQ entry to answer from.',
   ]);
