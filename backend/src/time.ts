@@ -35,6 +35,7 @@ export function wallClockParts(instant: number, timeZone: string) {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      timeZoneName: 'short',
     });
     wallClocks.set(timeZone, f);
   }
@@ -47,6 +48,8 @@ export function wallClockParts(instant: number, timeZone: string) {
     hour: get('hour'),
     minute: get('minute'),
     second: get('second'),
+    /** The zone's short name at that instant: "PST", or "PDT" in summer. */
+    zone: parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone,
   };
 }
 
