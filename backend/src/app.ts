@@ -73,6 +73,8 @@ import { reportRoutes } from './reports/report.routes.ts';
 import { reportService } from './reports/report.service.ts';
 import { submissionRepository } from './submissions/submission.repository.ts';
 import { submissionRoutes } from './submissions/submission.routes.ts';
+import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
+import { quoteSendingApp } from './quote-sending/quote-sending.app.ts';
 
 export interface AppDeps {
   db: Db;
@@ -92,10 +94,12 @@ export interface AppDeps {
 export function createRepositories(db: Db, config: Config) {
   const photos = photoRepository(db);
   const analyses = analysisRepository(db);
+  const sentQuotes = sentQuoteRepository(db);
   return {
     photos,
     analyses,
-    submissions: submissionRepository(db, photos, analyses),
+    sentQuotes,
+    submissions: submissionRepository(db, photos, analyses, sentQuotes),
     serviceRequests: serviceRequestRepository(db, photos),
     calls: callRepository(db),
     faq: faqRepository(db),
@@ -190,6 +194,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     ),
   );
   app.use(photoRoutes(config, repos.photos));
+  app.use(quoteSendingApp({ config, repos, twilio, publicUrl: publicUrl.get, events, clock: deps.clock }));
   app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
   app.use(callRoutes(repos.calls, config.timeZone));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));

@@ -137,6 +137,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://graph.facebook.com/v21.0'),
   NGROK_AUTHTOKEN: optionalSecret,
+  // Where quotes are e-mailed through: smtp(s)://user:password@host:port. Unset = no e-mail.
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465' })
+    .optional(),
+  // The sender of quote e-mails; unset = the business e-mail (BUSINESS_EMAIL).
+  QUOTE_FROM_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
 });
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -212,6 +218,8 @@ export interface Config {
     };
     meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string; graphBaseUrl: string };
     ngrok: { authtoken?: string };
+    /** Quote e-mails: the SMTP server (with its credentials) and the sender; no url = no e-mail. */
+    email: { smtpUrl?: string; from: string };
   };
 }
 
@@ -226,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
       // Never echo a secret back into a terminal or a log.
-      const shown = /PASSWORD|KEY|TOKEN|SECRET|SID/.test(name) ? '[hidden]' : JSON.stringify(env[name] ?? '');
+      const shown = /PASSWORD|KEY|TOKEN|SECRET|SID|SMTP_URL/.test(name) ? '[hidden]' : JSON.stringify(env[name] ?? '');
       return `  ${name}=${shown}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
@@ -286,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''),
       },
       ngrok: { authtoken: e.NGROK_AUTHTOKEN },
+      email: { smtpUrl: e.SMTP_URL, from: e.QUOTE_FROM_EMAIL ?? e.BUSINESS_EMAIL },
     },
   };
 }

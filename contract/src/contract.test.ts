@@ -6,6 +6,8 @@ import {
   formatDuration,
   initialsOf,
   isPublicPage,
+  publicPageOf,
+  prerenderedPageFile,
   priceFor,
 } from './index.ts';
 
@@ -43,6 +45,17 @@ describe('contract helpers', () => {
     expect(isPublicPage('/embed/photo-quote/')).toBe(true);
     expect(isPublicPage('/admin')).toBe(false);
     expect(isPublicPage('/photo-form/x')).toBe(false);
+  });
+
+  it('makes a quote link a public page, and neither /quote alone nor junk after it', () => {
+    expect(publicPageOf('/quote/AbC-12_xyz')).toBe('/quote/:token');
+    expect(publicPageOf('/Quote/AbC-12_xyz/')).toBe('/quote/:token');
+    expect(isPublicPage('/quote')).toBe(false);
+    expect(isPublicPage('/quote/')).toBe(false);
+    expect(isPublicPage('/quote/a/b')).toBe(false);
+    expect(isPublicPage('/quote/a%20b')).toBe(false);
+    expect(isPublicPage('/quote/<script>')).toBe(false);
+    expect(prerenderedPageFile('/quote/:token')).toBe('pages/quote.html');
   });
 
   it('turns an empty optional e-mail into null and trims the rest', () => {

@@ -16,6 +16,12 @@ export const LIVE_EVENT_TYPES = [
   'service-request.created',
   'appointment.created',
   'appointment.updated',
+  /** A customer opened their quote's link for the first time (entityId: the submission). */
+  'quote.opened',
+  /** A customer accepted their quote online: the lead is won. */
+  'quote.accepted',
+  /** A customer asked a question on their quote's page. */
+  'quote.question-asked',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -52,6 +58,11 @@ export const NOTIFICATION_KINDS = [
     label: 'New web leads (requests and photo submissions)',
     types: ['service-request.created', 'submission.created'],
   },
+  {
+    kind: 'quote',
+    label: 'Quotes accepted and questions on quotes',
+    types: ['quote.accepted', 'quote.question-asked'],
+  },
 ] as const satisfies readonly { kind: string; label: string; types: readonly LiveEventType[] }[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['kind'];
 
@@ -66,7 +77,7 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
   if (event.type.startsWith('call.')) return id ? `/admin/call-logs?call=${id}` : '/admin/call-logs';
   if (event.type === 'message.received')
     return id ? `/admin/messenger-conversations?conversation=${id}` : '/admin/messenger-conversations';
-  if (event.type === 'submission.created') return '/admin/photo-submissions';
+  if (event.type === 'submission.created' || event.type.startsWith('quote.')) return '/admin/photo-submissions';
   if (event.type === 'service-request.created') return '/admin/requests';
   if (event.type.startsWith('appointment.'))
     return id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';

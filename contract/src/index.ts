@@ -20,3 +20,4 @@ export * from './report.ts';
 export * from './prerendered-page.ts';
 export * from './events.ts';
 export * from './leads.ts';
+export * from './sent-quote.ts';

@@ -41,7 +41,12 @@ export const pageVariantFile = (file: string, mode: PublicProfile['instantQuotes
  * server reads the same place. `/` keeps index.html, as every static host expects.
  */
 export const prerenderedPageFile = (page: string | null) =>
-  page === null ? 'pages/404.html' : page === '/' ? 'index.html' : `pages${page}.html`;
+  page === null
+    ? 'pages/404.html'
+    : page === '/'
+      ? 'index.html'
+      : // A page with a value in its path (/quote/:token) has one file for every value.
+        `pages${page.replace(/\/:\w+/g, '')}.html`;
 
 /** The id of the `<script type="application/json">` element that carries the profile. */
 export const PROFILE_DATA_ID = 'business-profile';

@@ -22,8 +22,26 @@ export const normalizePagePath = (path: string) => {
   return lower.length > 1 ? lower.replace(/\/+$/, '') || '/' : lower;
 };
 
-export const isPublicPage = (path: string) =>
-  (PUBLIC_PAGE_PATHS as readonly string[]).includes(normalizePagePath(path));
+/**
+ * Public pages whose path carries a value (a quote's token). The value keeps its case (tokens are
+ * base64url); the fixed part matches in any case. `/quote` alone is no page.
+ */
+export const PUBLIC_PAGE_PATTERNS = [{ page: '/quote/:token', pattern: /^\/quote\/[A-Za-z0-9_-]{1,128}$/i }] as const;
+
+export type PublicPage =
+  | (typeof PUBLIC_PAGE_PATHS)[number]
+  | (typeof PUBLIC_PAGE_PATTERNS)[number]['page'];
+
+/** The public page a path shows (a quote link gives '/quote/:token'), or null for the 404 page. */
+export function publicPageOf(path: string): PublicPage | null {
+  const normalized = normalizePagePath(path);
+  const fixed = PUBLIC_PAGE_PATHS.find((p) => p === normalized);
+  if (fixed) return fixed;
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return PUBLIC_PAGE_PATTERNS.find((p) => p.pattern.test(trimmed))?.page ?? null;
+}
+
+export const isPublicPage = (path: string) => publicPageOf(path) !== null;
 
 export const isAdminPage = (path: string) =>
   (ADMIN_PAGE_PATHS as readonly string[]).includes(normalizePagePath(path));

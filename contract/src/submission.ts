@@ -3,6 +3,7 @@ import { dollarAmount, optionalEmail, optionalText, phoneNumber, requiredText } 
 import { PHOTO_FORM_SERVICE_TYPES, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './enums.ts';
 import { HOME_SIZE_MESSAGES, HOME_SQUARE_FEET, HOME_STORIES } from './home-size.ts';
 import { submissionAnalysisSchema } from './quote.ts';
+import { sentQuoteSummarySchema } from './sent-quote.ts';
 
 /** A customer photo as staff fetch it; both URLs need a staff session. */
 export const photoSchema = z.object({
@@ -33,6 +34,8 @@ export const photoSubmissionSchema = z.object({
   source: z.enum(SUBMISSION_SOURCES),
   /** The photo analysis behind an AI quote; null for manual submissions. */
   analysis: submissionAnalysisSchema.nullable(),
+  /** The newest quote sent to the customer (Send quote), in short; null when none was sent. */
+  latestQuote: sentQuoteSummarySchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -16,6 +16,10 @@ const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
   'service-request.created': ['leads', 'service-requests', 'stats', 'reports', 'me-new'],
   'appointment.created': ['appointments', 'calls', 'stats', 'reports'],
   'appointment.updated': ['appointments', 'calls', 'stats', 'reports'],
+  // A submission's quotes live under its key; acceptance moves the lead to won.
+  'quote.opened': ['photo-submissions'],
+  'quote.accepted': ['photo-submissions', 'leads', 'stats', 'reports'],
+  'quote.question-asked': ['photo-submissions'],
 };
 
 export const staleAfter = (type: string): readonly string[] =>

@@ -22,6 +22,10 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/messenger/webhook'],
   // A calendar app's subscription: the secret token in the path authenticates it (calendar-feed/).
   ['GET', '/api/calendar-feed/:token.ics'],
+  // A quote sent to a customer: the unguessable token in its link is the key (quote-sending/).
+  ['GET', '/api/public/quotes/:token'],
+  ['POST', '/api/public/quotes/:token/accept'],
+  ['POST', '/api/public/quotes/:token/questions'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));

@@ -91,3 +91,22 @@ export const appointmentChanged = (
   summary: `${a.customerName}'s appointment (${a.scheduledDate}${a.preferredTime ? ` at ${a.preferredTime}` : ''}) is ${a.status}, changed by ${by.name}`,
   actorUserId: by.id,
 });
+
+/** A sent quote's news, named by its customer as the submission's card names them. */
+type QuoteRef = { submissionId: number; customerName: string; amount: string };
+
+export const quoteOpened = (q: QuoteRef): NewLiveEvent => ({
+  type: 'quote.opened',
+  entityId: q.submissionId,
+  summary: `${q.customerName} opened their quote (${q.amount})`,
+});
+export const quoteAccepted = (q: QuoteRef): NewLiveEvent => ({
+  type: 'quote.accepted',
+  entityId: q.submissionId,
+  summary: `${q.customerName} accepted their quote (${q.amount}): book the job`,
+});
+export const quoteQuestionAsked = (q: QuoteRef): NewLiveEvent => ({
+  type: 'quote.question-asked',
+  entityId: q.submissionId,
+  summary: `${q.customerName} asked a question about their quote (${q.amount})`,
+});

@@ -6,6 +6,7 @@ import { nowIso } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
+import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 
 /** The photo form's fields, or what the quote tool knows (no service type yet, maybe one name). */
 export type NewSubmission = Omit<
@@ -40,7 +41,12 @@ export const centsToDollars = (cents: number | null) => (cents == null ? null : 
 export const dollarsToCents = (dollars: number | null | undefined) =>
   dollars == null ? null : Math.round(dollars * 100);
 
-export function submissionRepository(db: Db, photos: PhotoRepository, analyses: AnalysisRepository) {
+export function submissionRepository(
+  db: Db,
+  photos: PhotoRepository,
+  analyses: AnalysisRepository,
+  sentQuotes?: Pick<SentQuoteRepository, 'latestFor'>,
+) {
   const insert = db.prepare(`INSERT INTO photo_submissions
     (first_name, last_name, phone, email, address, service_type, notes, stories, square_feet, status, source,
       created_at, updated_at)
@@ -66,6 +72,7 @@ export function submissionRepository(db: Db, photos: PhotoRepository, analyses: 
     const ids = rows.map((r) => r.id);
     const photosOf = photos.forSubmissions(ids);
     const analysisOf = analyses.forSubmissions(ids);
+    const quoteOf = sentQuotes?.latestFor(ids, nowIso()) ?? new Map();
     return rows.map((r) => ({
       id: r.id,
       customerName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
@@ -83,6 +90,7 @@ export function submissionRepository(db: Db, photos: PhotoRepository, analyses: 
       estimateAmount: centsToDollars(r.estimate_amount_cents),
       source: r.source,
       analysis: analysisOf.get(r.id) ?? null,
+      latestQuote: quoteOf.get(r.id) ?? null,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     }));

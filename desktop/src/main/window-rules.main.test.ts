@@ -134,6 +134,7 @@ describe('the window and link rules', () => {
       ['Missed calls and call-back requests', true],
       ['New Messenger messages', false],
       ['New web leads (requests and photo submissions)', true],
+      ['Quotes accepted and questions on quotes', true],
     ]);
     // Electron flips a checkbox before calling click: the new state is on the item.
     (kinds[0]!.click as (item: { checked: boolean }) => void)({ checked: false });

@@ -1,0 +1,83 @@
+import nodemailer from 'nodemailer';
+import type { QuoteDeliveryChannel, QuoteDeliveryOutcome } from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import type { TwilioApi } from '../phone/twilio-client.ts';
+
+// The two ways a quote reaches a customer. Each answers what happened, never throws: a failed
+// e-mail must not lose the quote, whose link staff can still copy.
+
+export interface DeliveryResult {
+  channel: QuoteDeliveryChannel;
+  outcome: QuoteDeliveryOutcome;
+  recipient: string | null;
+  problem: string | null;
+}
+
+export interface QuoteDelivery {
+  /** Whether each channel is set up on this server (the dialog says which are not). */
+  configured: Record<QuoteDeliveryChannel, boolean>;
+  email(to: string | null, message: { subject: string; text: string }): Promise<DeliveryResult>;
+  sms(to: string | null, body: string): Promise<DeliveryResult>;
+}
+
+/**
+ * A staff member waits for the answer of "Send quote": an SMTP server that stalls is given up on
+ * after this and reported as a failure (the link still works).
+ */
+const SMTP_TIMEOUT_MS = 15_000;
+
+/** A North American number as people type it, in the E.164 form Twilio needs; null if not one. */
+export function e164Of(phone: string): string | null {
+  const digits = phone.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null): QuoteDelivery {
+  const { smtpUrl, from } = config.providers.email;
+  const transport = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      })
+    : null;
+  return {
+    configured: { email: transport !== null, sms: twilio !== null },
+    async email(to, message) {
+      const base = { channel: 'email' as const, recipient: to };
+      if (!transport) return { ...base, outcome: 'not-configured', problem: 'E-mail is not configured (SMTP_URL)' };
+      if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no e-mail address' };
+      try {
+        await transport.sendMail({
+          from: { name: config.business.name, address: from },
+          replyTo: config.business.email,
+          to,
+          subject: message.subject,
+          text: message.text,
+        });
+        return { ...base, outcome: 'sent', problem: null };
+      } catch (error) {
+        return { ...base, outcome: 'failed', problem: reasonOf(error) };
+      }
+    },
+    async sms(to, body) {
+      const base = { channel: 'sms' as const, recipient: to };
+      if (!twilio) return { ...base, outcome: 'not-configured', problem: 'Text messages are not configured (Twilio)' };
+      if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no phone number' };
+      const number = e164Of(to);
+      if (!number) return { ...base, outcome: 'failed', problem: `${to} is not a phone number a text can go to` };
+      try {
+        await twilio.sendText(number, body);
+        return { ...base, outcome: 'sent', problem: null };
+      } catch (error) {
+        return { ...base, outcome: 'failed', problem: reasonOf(error) };
+      }
+    },
+  };
+}

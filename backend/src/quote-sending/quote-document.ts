@@ -1,0 +1,66 @@
+import {
+  DEFAULT_SUBMISSION_SERVICE_LABEL,
+  formatDollars,
+  priceFor,
+  QUOTE_TERMS,
+  QUOTE_VALIDITY_DAYS,
+  type PhotoSubmission,
+  type PublicProfile,
+  type QuoteLine,
+} from '@washdesk/contract';
+import type { QuoteDocument } from './sent-quote.repository.ts';
+
+/**
+ * The services a quote lists: the surfaces the photo analysis found (with their areas), else the
+ * service the customer asked for. Lines carry no prices of their own: the analysis's subtotals
+ * are not what staff quoted, and the page must not show sums that disagree with the total.
+ */
+export function quoteLinesOf(s: PhotoSubmission): QuoteLine[] {
+  if (s.analysis && s.analysis.surfaces.length > 0) {
+    return s.analysis.surfaces.map((surface) => ({
+      service: priceFor(surface.surfaceType).label,
+      squareFeet: surface.squareFootage,
+      subtotal: null,
+    }));
+  }
+  return [{ service: s.serviceType ?? DEFAULT_SUBMISSION_SERVICE_LABEL, squareFeet: s.squareFeet, subtotal: null }];
+}
+
+export const quoteDocumentOf = (s: PhotoSubmission, profile: PublicProfile): QuoteDocument => ({
+  business: {
+    name: profile.businessName,
+    phone: profile.phone,
+    email: profile.email,
+    serviceArea: profile.serviceArea,
+  },
+  customerName: s.customerName ?? 'Customer',
+  address: s.address,
+  lines: quoteLinesOf(s),
+});
+
+/** The e-mail: plain text, the link on a line of its own so every mail client makes it clickable. */
+export function quoteEmail(doc: QuoteDocument, amount: number, link: string, validUntil: string) {
+  const subject = `Your quote from ${doc.business.name}: ${formatDollars(amount)}`;
+  const text = [
+    `Hello ${doc.customerName},`,
+    '',
+    `Thank you for sending us your photos. Your quote for ${doc.lines.map((l) => l.service).join(', ')}` +
+      `${doc.address ? ` at ${doc.address}` : ''} is ${formatDollars(amount)}.`,
+    '',
+    'See the full quote, accept it or ask us a question here:',
+    link,
+    '',
+    `The quote is valid for ${QUOTE_VALIDITY_DAYS} days (until ${validUntil.slice(0, 10)}).`,
+    '',
+    QUOTE_TERMS,
+    '',
+    doc.business.name,
+    doc.business.phone,
+    doc.business.email,
+  ].join('\n');
+  return { subject, text };
+}
+
+/** The text message: short, the link last. */
+export const quoteText = (doc: QuoteDocument, amount: number, link: string) =>
+  `${doc.business.name}: your quote is ${formatDollars(amount)}. See it, accept it or ask a question: ${link}`;

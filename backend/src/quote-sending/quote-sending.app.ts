@@ -1,0 +1,30 @@
+import type { Repositories } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { TwilioApi } from '../phone/twilio-client.ts';
+import { publicProfile } from '../profile/public-profile.ts';
+import type { Clock } from '../time.ts';
+import { quoteDeliveryFromConfig } from './quote-delivery.ts';
+import { quoteSendingRoutes } from './quote-sending.routes.ts';
+import { quoteSendingService } from './quote-sending.service.ts';
+
+/** Quotes sent to customers, wired from what the app already has (one line in app.ts). */
+export function quoteSendingApp(deps: {
+  config: Config;
+  repos: Repositories;
+  twilio: TwilioApi | null;
+  publicUrl: () => string;
+  events: EventBus;
+  clock?: Clock;
+}) {
+  const service = quoteSendingService({
+    submissions: deps.repos.submissions,
+    quotes: deps.repos.sentQuotes,
+    delivery: quoteDeliveryFromConfig(deps.config, deps.twilio),
+    profile: () => publicProfile(deps.config),
+    publicUrl: deps.publicUrl,
+    events: deps.events,
+    clock: deps.clock,
+  });
+  return quoteSendingRoutes(deps.config, service);
+}

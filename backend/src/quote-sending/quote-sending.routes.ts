@@ -1,0 +1,47 @@
+import { Router } from 'express';
+import { quoteQuestionSchema, sendQuoteSchema } from '@washdesk/contract';
+import { staffOf } from '../auth/staff-session.ts';
+import type { Config } from '../config.ts';
+import { notFound, parseWith, routeId } from '../http/errors.ts';
+import { perMinuteLimit } from '../http/rate-limit.ts';
+import type { QuoteSendingService } from './quote-sending.service.ts';
+
+export const PUBLIC_QUOTE = '/api/public/quotes/:token';
+export const PUBLIC_QUOTE_ACCEPT = '/api/public/quotes/:token/accept';
+export const PUBLIC_QUOTE_QUESTIONS = '/api/public/quotes/:token/questions';
+
+/** Staff send quotes from a submission; customers open, accept and ask through the link's token. */
+export function quoteSendingRoutes(config: Config, service: QuoteSendingService) {
+  const router = Router();
+  const token = (params: Record<string, unknown>) => (typeof params.token === 'string' ? params.token : '');
+
+  // Staff.
+  router.get('/api/photo-submissions/:id/quotes', (req, res) => {
+    const quotes = service.ofSubmission(routeId(req.params));
+    if (!quotes) throw notFound('Photo submission');
+    res.json({ quotes, deliveryConfigured: service.configured() });
+  });
+  router.post('/api/photo-submissions/:id/quotes', async (req, res) => {
+    const id = routeId(req.params);
+    const { estimateAmount } = parseWith(sendQuoteSchema, req.body ?? {});
+    const quote = await service.send(id, estimateAmount, staffOf(res)!.user.id);
+    res.status(201).json({ quote, deliveryConfigured: service.configured() });
+  });
+
+  // Customers (public: the token is the key; see auth/public-routes.ts).
+  router.get(PUBLIC_QUOTE, (req, res) => {
+    res.json(service.open(token(req.params), Boolean(staffOf(res))));
+  });
+  router.post(PUBLIC_QUOTE_ACCEPT, perMinuteLimit(PUBLIC_QUOTE_ACCEPT, config.rateLimitPerMinute), (req, res) => {
+    res.json(service.accept(token(req.params)));
+  });
+  router.post(
+    PUBLIC_QUOTE_QUESTIONS,
+    perMinuteLimit(PUBLIC_QUOTE_QUESTIONS, config.rateLimitPerMinute),
+    (req, res) => {
+      const { question } = parseWith(quoteQuestionSchema, req.body ?? {});
+      res.status(201).json(service.ask(token(req.params), question));
+    },
+  );
+  return router;
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import {
+  formatDollars,
+  QUOTE_REFUSALS,
+  QUOTE_TERMS,
+  QUOTE_TOKEN_BYTES,
+  QUOTE_TOKEN_PATTERN,
+  QUOTE_VALIDITY_DAYS,
+  quotePagePath,
+  type PublicProfile,
+  type PublicQuote,
+  type QuoteDeliveryChannel,
+  type SentQuote,
+} from '@washdesk/contract';
+import type { EventBus } from '../events/event-bus.ts';
+import { quoteAccepted, quoteOpened, quoteQuestionAsked } from '../events/announcements.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { SubmissionRepository } from '../submissions/submission.repository.ts';
+import type { Clock } from '../time.ts';
+import type { QuoteDelivery } from './quote-delivery.ts';
+import { quoteDocumentOf, quoteEmail, quoteText } from './quote-document.ts';
+import { stateOf, type SentQuoteRepository, type StoredQuote } from './sent-quote.repository.ts';
+
+export interface QuoteSendingDeps {
+  submissions: SubmissionRepository;
+  quotes: SentQuoteRepository;
+  delivery: QuoteDelivery;
+  profile: () => PublicProfile;
+  /** Where customers reach this server (an ngrok tunnel may change it while it runs). */
+  publicUrl: () => string;
+  events: EventBus;
+  clock?: Clock;
+}
+
+/** A token the link could never have had, an unknown one and a tampered one all get this same 404. */
+const quoteNotFound = () => notFound('Quote');
+
+export function quoteSendingService(deps: QuoteSendingDeps) {
+  const { submissions, quotes, delivery, events } = deps;
+  const now = () => new Date((deps.clock ?? Date.now)()).toISOString();
+  const linkOf = (token: string) => `${deps.publicUrl()}${quotePagePath(token)}`;
+  const announced = (q: StoredQuote) => ({
+    submissionId: q.submissionId,
+    customerName: q.document.customerName,
+    amount: formatDollars(q.amount),
+  });
+
+  const staffView = (q: StoredQuote, at: string): SentQuote => ({
+    id: q.id,
+    submissionId: q.submissionId,
+    link: linkOf(q.token),
+    amount: q.amount,
+    state: stateOf(q, at),
+    sentAt: q.sentAt,
+    sentBy: q.sentBy,
+    validUntil: q.validUntil,
+    openedAt: q.openedAt,
+    acceptedAt: q.acceptedAt,
+    deliveries: quotes.deliveries(q.id),
+    questions: quotes.questions(q.id),
+  });
+
+  const customerView = (q: StoredQuote, at: string): PublicQuote => ({
+    ...q.document,
+    amount: q.amount,
+    validityDays: QUOTE_VALIDITY_DAYS,
+    terms: QUOTE_TERMS,
+    sentAt: q.sentAt,
+    validUntil: q.validUntil,
+    state: stateOf(q, at),
+    acceptedAt: q.acceptedAt,
+    questions: quotes.questions(q.id),
+  });
+
+  const byToken = (token: string) => {
+    const quote = QUOTE_TOKEN_PATTERN.test(token) ? quotes.byToken(token) : undefined;
+    if (!quote) throw quoteNotFound();
+    return quote;
+  };
+
+  return {
+    configured: (): Record<QuoteDeliveryChannel, boolean> => delivery.configured,
+
+    /**
+     * "Send quote": the quote is stored first (the submission quoted, its lead "quoted"), then
+     * e-mailed and texted where configured; each outcome is recorded, and a failure leaves the
+     * quote and its link as they are.
+     */
+    async send(submissionId: number, amount: number, staffUserId: number): Promise<SentQuote> {
+      const submission = submissions.get(submissionId);
+      if (!submission) throw notFound('Photo submission');
+      const sentAt = now();
+      const validUntil = new Date(Date.parse(sentAt) + QUOTE_VALIDITY_DAYS * 86_400_000).toISOString();
+      const quote = quotes.create({
+        submissionId,
+        token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
+        amount,
+        document: quoteDocumentOf(submission, deps.profile()),
+        sentBy: staffUserId,
+        sentAt,
+        validUntil,
+      });
+      const link = linkOf(quote.token);
+      const results = await Promise.all([
+        delivery.email(submission.email, quoteEmail(quote.document, amount, link, validUntil)),
+        delivery.sms(submission.phone, quoteText(quote.document, amount, link)),
+      ]);
+      for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
+      return staffView(quote, now());
+    },
+
+    /** Every quote sent for a submission, newest first; undefined for an unknown submission. */
+    ofSubmission(submissionId: number): SentQuote[] | undefined {
+      if (!submissions.get(submissionId)) return undefined;
+      const at = now();
+      return quotes.ofSubmission(submissionId).map((q) => staffView(q, at));
+    },
+
+    /** The customer's page. Their first visit is recorded (a signed-in staff member's is not). */
+    open(token: string, byStaff: boolean): PublicQuote {
+      const quote = byToken(token);
+      const at = now();
+      if (!byStaff && quotes.recordOpened(quote.id, at)) {
+        events.publish(quoteOpened(announced(quote)));
+      }
+      return customerView(quotes.byToken(token)!, at);
+    },
+
+    /** "Accept quote": once; accepting again answers the same acceptance, with no new event. */
+    accept(token: string): PublicQuote {
+      const quote = byToken(token);
+      const at = now();
+      const state = stateOf(quote, at);
+      if (state === 'superseded') throw new HttpError(410, 'quote_superseded', QUOTE_REFUSALS.superseded);
+      if (state === 'expired') throw new HttpError(410, 'quote_expired', QUOTE_REFUSALS.expired);
+      if (state === 'open' && quotes.accept(quote, at)) {
+        events.publish(quoteAccepted(announced(quote)));
+      }
+      return customerView(quotes.byToken(token)!, at);
+    },
+
+    /** "Ask a question": kept with the quote and announced to staff, whatever the quote's state. */
+    ask(token: string, question: string): PublicQuote {
+      const quote = byToken(token);
+      const at = now();
+      quotes.addQuestion(quote.id, question, at);
+      events.publish(quoteQuestionAsked(announced(quote)));
+      return customerView(quote, at);
+    },
+  };
+}
+export type QuoteSendingService = ReturnType<typeof quoteSendingService>;

@@ -1,0 +1,175 @@
+import type {
+  QuoteDelivery,
+  QuoteDeliveryChannel,
+  QuoteDeliveryOutcome,
+  QuoteLine,
+  QuoteState,
+  SentQuoteSummary,
+} from '@washdesk/contract';
+import type { Db } from '../db/database.ts';
+
+/** The document as it was sent: what the customer's page shows, frozen at sending. */
+export interface QuoteDocument {
+  business: { name: string; phone: string; email: string; serviceArea: string };
+  customerName: string;
+  address: string | null;
+  lines: QuoteLine[];
+}
+
+interface SentQuoteRow {
+  id: number;
+  submission_id: number;
+  token: string;
+  amount_cents: number;
+  document: string;
+  sent_by_name: string | null;
+  sent_at: string;
+  valid_until: string;
+  superseded_at: string | null;
+  opened_at: string | null;
+  accepted_at: string | null;
+}
+
+export interface StoredQuote {
+  id: number;
+  submissionId: number;
+  token: string;
+  amount: number;
+  document: QuoteDocument;
+  sentBy: string | null;
+  sentAt: string;
+  validUntil: string;
+  supersededAt: string | null;
+  openedAt: string | null;
+  acceptedAt: string | null;
+}
+
+const toQuote = (r: SentQuoteRow): StoredQuote => ({
+  id: r.id,
+  submissionId: r.submission_id,
+  token: r.token,
+  amount: r.amount_cents / 100,
+  document: JSON.parse(r.document) as QuoteDocument,
+  sentBy: r.sent_by_name,
+  sentAt: r.sent_at,
+  validUntil: r.valid_until,
+  supersededAt: r.superseded_at,
+  openedAt: r.opened_at,
+  acceptedAt: r.accepted_at,
+});
+
+/** Accepted wins over everything; a replaced quote says so before an expired one. */
+export const stateOf = (q: Pick<StoredQuote, 'acceptedAt' | 'supersededAt' | 'validUntil'>, now: string): QuoteState =>
+  q.acceptedAt ? 'accepted' : q.supersededAt ? 'superseded' : q.validUntil <= now ? 'expired' : 'open';
+
+const SELECT = `SELECT q.*, u.name AS sent_by_name FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
+
+/** Quotes sent to customers, their deliveries and questions (migration 0011), and the lead they move. */
+export function sentQuoteRepository(db: Db) {
+  const insert = db.prepare(`INSERT INTO sent_quotes
+    (submission_id, token, amount_cents, document, sent_by, sent_at, valid_until)
+    VALUES (@submissionId, @token, @amountCents, @document, @sentBy, @sentAt, @validUntil)`);
+  const supersede = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
+    WHERE submission_id = @submissionId AND id <> @id AND superseded_at IS NULL AND accepted_at IS NULL`);
+  const markQuoted = db.prepare(`UPDATE photo_submissions SET status = 'quoted', estimate_amount_cents = @amountCents,
+    updated_at = @at WHERE id = @submissionId`);
+  const byToken = db.prepare(`${SELECT} WHERE q.token = ?`);
+  const byId = db.prepare(`${SELECT} WHERE q.id = ?`);
+  const ofSubmission = db.prepare(`${SELECT} WHERE q.submission_id = ? ORDER BY q.id DESC`);
+  const open = db.prepare('UPDATE sent_quotes SET opened_at = @at WHERE id = @id AND opened_at IS NULL');
+  const accept = db.prepare('UPDATE sent_quotes SET accepted_at = @at WHERE id = @id AND accepted_at IS NULL');
+  const leadOf = db.prepare(`SELECT id FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`);
+  const setStage = db.prepare(`UPDATE leads SET stage = @stage, lost_reason = NULL, stage_changed_at = @at,
+    stage_changed_by = @userId WHERE id = @leadId`);
+  const recordStage = db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
+    VALUES (@leadId, @stage, NULL, @userId, @at)`);
+  const addDelivery = db.prepare(`INSERT INTO quote_deliveries (quote_id, channel, outcome, recipient, problem, at)
+    VALUES (@quoteId, @channel, @outcome, @recipient, @problem, @at)`);
+  const deliveriesOf = db.prepare(
+    'SELECT channel, outcome, recipient, problem, at FROM quote_deliveries WHERE quote_id = ? ORDER BY id',
+  );
+  const addQuestion = db.prepare(
+    'INSERT INTO quote_questions (quote_id, question, asked_at) VALUES (@quoteId, @question, @at)',
+  );
+  const questionsOf = db.prepare(
+    'SELECT question, asked_at AS askedAt FROM quote_questions WHERE quote_id = ? ORDER BY id',
+  );
+  const latestOf = (ids: number[]) =>
+    db.prepare(`SELECT q.* , NULL AS sent_by_name FROM sent_quotes q WHERE q.id IN (
+      SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (${ids.map(() => '?').join(',')}) GROUP BY submission_id)`);
+
+  const moveLead = (submissionId: number, stage: 'quoted' | 'won', userId: number | null, at: string) => {
+    const lead = leadOf.get(submissionId) as { id: number } | undefined;
+    if (!lead) return;
+    const params = { leadId: lead.id, stage, userId, at };
+    setStage.run(params);
+    recordStage.run(params);
+  };
+
+  return {
+    /**
+     * One transaction: the new quote, the older open ones superseded, the submission quoted at this
+     * amount and its lead moved to "quoted" by the staff member who sent it.
+     */
+    create(q: {
+      submissionId: number;
+      token: string;
+      amount: number;
+      document: QuoteDocument;
+      sentBy: number;
+      sentAt: string;
+      validUntil: string;
+    }): StoredQuote {
+      return db.transaction(() => {
+        const amountCents = Math.round(q.amount * 100);
+        const { lastInsertRowid } = insert.run({ ...q, amountCents, document: JSON.stringify(q.document) });
+        const id = Number(lastInsertRowid);
+        supersede.run({ submissionId: q.submissionId, id, at: q.sentAt });
+        markQuoted.run({ submissionId: q.submissionId, amountCents, at: q.sentAt });
+        moveLead(q.submissionId, 'quoted', q.sentBy, q.sentAt);
+        return toQuote(byId.get(id) as SentQuoteRow);
+      })();
+    },
+    byToken(token: string): StoredQuote | undefined {
+      const row = byToken.get(token) as SentQuoteRow | undefined;
+      return row && toQuote(row);
+    },
+    ofSubmission: (submissionId: number) => (ofSubmission.all(submissionId) as SentQuoteRow[]).map(toQuote),
+    /** True only for the first open. */
+    recordOpened: (id: number, at: string) => open.run({ id, at }).changes === 1,
+    /** True only for the first acceptance, which alone moves the lead to won (by the customer: no user). */
+    accept(quote: StoredQuote, at: string): boolean {
+      return db.transaction(() => {
+        if (accept.run({ id: quote.id, at }).changes === 0) return false;
+        moveLead(quote.submissionId, 'won', null, at);
+        return true;
+      })();
+    },
+    recordDelivery(d: {
+      quoteId: number;
+      channel: QuoteDeliveryChannel;
+      outcome: QuoteDeliveryOutcome;
+      recipient: string | null;
+      problem: string | null;
+      at: string;
+    }) {
+      addDelivery.run(d);
+    },
+    deliveries: (quoteId: number) => deliveriesOf.all(quoteId) as QuoteDelivery[],
+    addQuestion: (quoteId: number, question: string, at: string) => addQuestion.run({ quoteId, question, at }),
+    questions: (quoteId: number) => questionsOf.all(quoteId) as { question: string; askedAt: string }[],
+    /** Each submission's newest quote in short, for the cards of a page of submissions. */
+    latestFor(submissionIds: number[], now: string): Map<number, SentQuoteSummary> {
+      if (submissionIds.length === 0) return new Map();
+      const rows = latestOf(submissionIds).all(...submissionIds) as SentQuoteRow[];
+      return new Map(
+        rows.map((r) => {
+          const q = toQuote(r);
+          const summary = { state: stateOf(q, now), sentAt: q.sentAt, openedAt: q.openedAt, acceptedAt: q.acceptedAt };
+          return [q.submissionId, summary];
+        }),
+      );
+    },
+  };
+}
+export type SentQuoteRepository = ReturnType<typeof sentQuoteRepository>;
