@@ -91,10 +91,10 @@ export interface AppDeps {
   publicUrl?: PublicUrl;
 }
 
-export function createRepositories(db: Db, config: Config) {
+export function createRepositories(db: Db, config: Config, clock?: Clock) {
   const photos = photoRepository(db);
   const analyses = analysisRepository(db);
-  const sentQuotes = sentQuoteRepository(db);
+  const sentQuotes = sentQuoteRepository(db, clock);
   return {
     photos,
     analyses,
@@ -121,7 +121,7 @@ export function createRepositories(db: Db, config: Config) {
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export function createApp(config: Config, deps: AppDeps): Express {
-  const repos = createRepositories(deps.db, config);
+  const repos = createRepositories(deps.db, config, deps.clock);
   const logger = deps.logger ?? createLogger(config.logLevel);
   const app = express();
   app.disable('x-powered-by');

@@ -7,6 +7,7 @@ import type {
   SentQuoteSummary,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
+import type { Clock } from '../time.ts';
 
 /** The document as it was sent: what the customer's page shows, frozen at sending. */
 export interface QuoteDocument {
@@ -65,7 +66,7 @@ export const stateOf = (q: Pick<StoredQuote, 'acceptedAt' | 'supersededAt' | 'va
 const SELECT = `SELECT q.*, u.name AS sent_by_name FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
 
 /** Quotes sent to customers, their deliveries and questions (migration 0011), and the lead they move. */
-export function sentQuoteRepository(db: Db) {
+export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   const insert = db.prepare(`INSERT INTO sent_quotes
     (submission_id, token, amount_cents, document, sent_by, sent_at, valid_until)
     VALUES (@submissionId, @token, @amountCents, @document, @sentBy, @sentAt, @validUntil)`);
@@ -159,7 +160,8 @@ export function sentQuoteRepository(db: Db) {
     addQuestion: (quoteId: number, question: string, at: string) => addQuestion.run({ quoteId, question, at }),
     questions: (quoteId: number) => questionsOf.all(quoteId) as { question: string; askedAt: string }[],
     /** Each submission's newest quote in short, for the cards of a page of submissions. */
-    latestFor(submissionIds: number[], now: string): Map<number, SentQuoteSummary> {
+    latestFor(submissionIds: number[]): Map<number, SentQuoteSummary> {
+      const now = new Date(clock()).toISOString();
       if (submissionIds.length === 0) return new Map();
       const rows = latestOf(submissionIds).all(...submissionIds) as SentQuoteRow[];
       return new Map(

@@ -72,7 +72,7 @@ export function submissionRepository(
     const ids = rows.map((r) => r.id);
     const photosOf = photos.forSubmissions(ids);
     const analysisOf = analyses.forSubmissions(ids);
-    const quoteOf = sentQuotes?.latestFor(ids, nowIso()) ?? new Map();
+    const quoteOf = sentQuotes?.latestFor(ids) ?? new Map();
     return rows.map((r) => ({
       id: r.id,
       customerName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
