@@ -20,6 +20,8 @@ export default defineConfig({
         { path: '/photo-form', chunk: 'src/pages/PhotoFormPage.tsx' },
         { path: '/photo-quote-tool', chunk: 'src/pages/QuoteToolPage.tsx' },
         { path: '/embed/photo-quote', chunk: 'src/pages/QuoteToolPage.tsx' },
+        // One file for every quote link; the token is read in the browser.
+        { path: '/quote/prerendered', file: 'pages/quote.html', chunk: 'src/pages/QuotePage.tsx' },
         { path: null },
       ],
     }),

@@ -21,3 +21,4 @@ export * from './prerendered-page.ts';
 export * from './events.ts';
 export * from './leads.ts';
 export * from './sent-quote.ts';
+export * from './sent-quote-texts.ts';

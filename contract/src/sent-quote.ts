@@ -1,34 +1,9 @@
 import { z } from 'zod';
 import { dollarAmount, requiredText } from './common.ts';
+import { QUOTE_DELIVERY_CHANNELS, QUOTE_DELIVERY_OUTCOMES, QUOTE_STATES } from './sent-quote-texts.ts';
 
 // A quote sent to the customer (issue 16): a document at an unguessable link that the customer can
 // open on a phone, accept, or ask about. Staff send it from a photo submission.
-
-// How long a sent quote can be accepted is the one QUOTE_VALIDITY_DAYS (prices.ts) every quote
-// states; past it the page says so and refuses acceptance.
-
-/** The terms every quote carries, word for word on the page and in the e-mail. */
-export const QUOTE_TERMS =
-  'Price covers the services listed at the address shown, based on the photos you sent. ' +
-  'If the site differs noticeably from the photos we will confirm any change with you before starting. ' +
-  'Payment is due on completion. You can reschedule or cancel free of charge up to 24 hours before the visit.';
-
-/** The random bytes behind a quote's link: 32 bytes, written as 43 base64url characters. */
-export const QUOTE_TOKEN_BYTES = 32;
-export const QUOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The customer's page of a quote, from its link's token. */
-export const quotePagePath = (token: string) => `/quote/${token}`;
-
-export const QUOTE_DELIVERY_CHANNELS = ['email', 'sms'] as const;
-export type QuoteDeliveryChannel = (typeof QUOTE_DELIVERY_CHANNELS)[number];
-
-/**
- * What happened to one way of sending: sent, failed (with the provider's reason), not configured
- * on this server, or nowhere to send it (no e-mail or phone on the submission).
- */
-export const QUOTE_DELIVERY_OUTCOMES = ['sent', 'failed', 'not-configured', 'no-recipient'] as const;
-export type QuoteDeliveryOutcome = (typeof QUOTE_DELIVERY_OUTCOMES)[number];
 
 /** "Send quote": the amount as staff type it ("1,250" is fine). */
 export const sendQuoteSchema = z.strictObject({
@@ -50,10 +25,6 @@ export const quoteLineSchema = z.object({
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
-/** Where a quote stands for the customer. */
-export const QUOTE_STATES = ['open', 'accepted', 'superseded', 'expired'] as const;
-export type QuoteState = (typeof QUOTE_STATES)[number];
-
 /** The quote as the customer sees it (GET /api/public/quotes/:token): nothing else of the submission. */
 export const publicQuoteSchema = z.object({
   business: z.object({ name: z.string(), phone: z.string(), email: z.string(), serviceArea: z.string() }),
@@ -71,13 +42,6 @@ export const publicQuoteSchema = z.object({
   questions: z.array(z.object({ question: z.string(), askedAt: z.string() })),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
-
-/** Texts the public page and the API share, so what the page says is what the server refused. */
-export const QUOTE_REFUSALS = {
-  superseded: 'This quote has been replaced by a newer one. Please use the latest link we sent you.',
-  expired: 'This quote has expired. Please contact us for an updated quote.',
-  notFound: 'Quote not found',
-} as const;
 
 export const quoteDeliverySchema = z.object({
   channel: z.enum(QUOTE_DELIVERY_CHANNELS),

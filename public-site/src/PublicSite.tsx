@@ -14,6 +14,7 @@ const PAGES: Record<PublicPagePath, () => Promise<ReactElement>> = {
     import('./pages/QuoteToolPage.tsx').then(({ QuoteToolPage }) => <QuoteToolPage variant="full-page" />),
   '/embed/photo-quote': () =>
     import('./pages/QuoteToolPage.tsx').then(({ QuoteToolPage }) => <QuoteToolPage variant="embed" />),
+  '/quote/:token': () => import('./pages/QuotePage.tsx').then(({ QuotePage }) => <QuotePage />),
 };
 
 /**

@@ -13,5 +13,11 @@ describe('which public page a path shows', () => {
     expect(matchPublicPage('/admin')).toBeNull();
     expect(matchPublicPage('/photo-form/extra')).toBeNull();
     expect(matchPublicPage('/no-such-page')).toBeNull();
+    expect(matchPublicPage('/quote')).toBeNull();
+    expect(matchPublicPage('/quote/a/b')).toBeNull();
+  });
+
+  it("shows a quote's page for its link", () => {
+    expect(matchPublicPage('/quote/Zx9-_aQ')).toBe('/quote/:token');
   });
 });

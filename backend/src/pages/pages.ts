@@ -3,11 +3,10 @@ import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import {
   isAdminPage,
-  isPublicPage,
-  normalizePagePath,
   NOT_FOUND_TEXT,
   pageVariantFile,
   prerenderedPageFile,
+  publicPageOf,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { publicProfile } from '../profile/public-profile.ts';
@@ -54,7 +53,7 @@ export function pageRoutes(config: Config) {
 
   router.use(builtFiles(config.publicSiteDist));
   router.get('/{*rest}', (req: Request, res: Response) => {
-    const page = isPublicPage(req.path) ? normalizePagePath(req.path) : null;
+    const page = publicPageOf(req.path);
     const dist = config.publicSiteDist;
     // Older builds lack the embed's own output or the prerendered pages: fall back to the whole
     // site's index.html, which renders any page in the browser.

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { QUOTE_REFUSALS, type PublicQuote } from '@washdesk/contract';
+import { PageLayout } from '../layout/PageLayout.tsx';
+import { acceptQuote, fetchQuote, tokenOfPath } from '../sent-quote/quote-api.ts';
+import { QuoteDocument, formatQuoteDate } from '../sent-quote/QuoteDocument.tsx';
+import { QuestionBox } from '../sent-quote/QuestionBox.tsx';
+import '../quote-tool/quote-tool.css';
+import '../sent-quote/sent-quote.css';
+
+type Shown =
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'quote'; quote: PublicQuote };
+
+const STATE_TEXT: Partial<Record<PublicQuote['state'], string>> = {
+  superseded: QUOTE_REFUSALS.superseded,
+  expired: QUOTE_REFUSALS.expired,
+};
+
+/**
+ * /quote/{token}: the quote a customer was sent, to accept or ask about. The build prerenders the
+ * loading state (the token is only known in the browser); the quote is fetched once hydrated.
+ */
+export function QuotePage() {
+  const [token] = useState(() => (typeof window === 'undefined' ? '' : tokenOfPath(window.location.pathname)));
+  const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+  const [accepting, setAccepting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchQuote(token)
+      .then((answer) => {
+        if (!live) return;
+        if (answer.kind === 'quote') setShown({ kind: 'quote', quote: answer.quote });
+        else setShown(answer.status === 404 ? { kind: 'missing' } : { kind: 'failed', message: answer.message });
+      })
+      .catch(() => live && setShown({ kind: 'failed', message: 'The quote could not be loaded. Please try again.' }));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const accept = async () => {
+    setAccepting(true);
+    setRefusal(null);
+    try {
+      const answer = await acceptQuote(token);
+      if (answer.kind === 'quote') setShown({ kind: 'quote', quote: answer.quote });
+      else {
+        setRefusal(answer.message);
+        // The quote changed under the customer (replaced or expired): show it as it is now.
+        const now = await fetchQuote(token);
+        if (now.kind === 'quote') setShown({ kind: 'quote', quote: now.quote });
+      }
+    } catch {
+      setRefusal('Your acceptance could not be sent. Please check your connection and try again.');
+    } finally {
+      setAccepting(false);
+    }
+  };
+
+  return (
+    <PageLayout title="Your quote">
+      {shown.kind === 'loading' && (
+        <>
+          <h1>Your quote</h1>
+          <p className="intro" role="status">
+            Loading your quote…
+          </p>
+        </>
+      )}
+      {shown.kind === 'missing' && (
+        <>
+          <h1>Quote not found</h1>
+          <p className="intro">This quote link is not valid. Please check the link, or contact us for a new one.</p>
+        </>
+      )}
+      {shown.kind === 'failed' && (
+        <>
+          <h1>Your quote</h1>
+          <p className="intro" role="alert">
+            {shown.message}
+          </p>
+        </>
+      )}
+      {shown.kind === 'quote' && (
+        <>
+          <h1>Your quote from {shown.quote.business.name}</h1>
+          <QuoteDocument quote={shown.quote} />
+          {shown.quote.state === 'accepted' && shown.quote.acceptedAt && (
+            <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
+              You accepted this quote on {formatQuoteDate(shown.quote.acceptedAt)}. Thank you! We will contact you
+              to schedule the work.
+            </p>
+          )}
+          {STATE_TEXT[shown.quote.state] && (
+            <p className="sent-quote__banner sent-quote__banner--closed" role="status">
+              {STATE_TEXT[shown.quote.state]}
+            </p>
+          )}
+          {refusal && (
+            <p className="sent-quote__banner sent-quote__banner--closed" role="alert">
+              {refusal}
+            </p>
+          )}
+          {shown.quote.state === 'open' && (
+            <button type="button" className="quote-button" disabled={accepting} onClick={() => void accept()}>
+              {accepting ? 'Accepting…' : 'Accept quote'}
+            </button>
+          )}
+          <QuestionBox
+            token={token}
+            questions={shown.quote.questions}
+            onAsked={(quote) => setShown({ kind: 'quote', quote })}
+          />
+        </>
+      )}
+    </PageLayout>
+  );
+}

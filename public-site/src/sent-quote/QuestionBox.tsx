@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import type { PublicQuote } from '@washdesk/contract';
+import { askAboutQuote } from './quote-api.ts';
+import { formatQuoteDate } from './QuoteDocument.tsx';
+
+interface QuestionBoxProps {
+  token: string;
+  questions: PublicQuote['questions'];
+  onAsked: (quote: PublicQuote) => void;
+}
+
+/** "Ask a question": a message box; the office sees it on the submission at once. */
+export function QuestionBox({ token, questions, onAsked }: QuestionBoxProps) {
+  const [question, setQuestion] = useState('');
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!question.trim()) {
+      setProblem('Write your question');
+      return;
+    }
+    setSending(true);
+    setProblem(null);
+    setSent(false);
+    try {
+      const answer = await askAboutQuote(token, question);
+      if (answer.kind === 'quote') {
+        setQuestion('');
+        setSent(true);
+        onAsked(answer.quote);
+      } else setProblem(answer.message);
+    } catch {
+      setProblem('Your question could not be sent. Please check your connection and try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="sent-quote__questions card" aria-labelledby="ask-heading">
+      <h2 id="ask-heading">Ask a question</h2>
+      {questions.length > 0 && (
+        <ul className="sent-quote__asked">
+          {questions.map((q, i) => (
+            <li key={i}>
+              <span className="sent-quote__muted">{formatQuoteDate(q.askedAt)}</span>
+              <p>{q.question}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor="quote-question">Your question</label>
+        <textarea
+          id="quote-question"
+          rows={4}
+          maxLength={2000}
+          value={question}
+          onChange={(event) => setQuestion(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'quote-question-problem' : undefined}
+        />
+        {problem && (
+          <p id="quote-question-problem" className="sent-quote__problem" role="alert">
+            {problem}
+          </p>
+        )}
+        {sent && (
+          <p className="sent-quote__sent" role="status">
+            Thank you, we received your question and will get back to you.
+          </p>
+        )}
+        <button type="submit" className="quote-button quote-button--secondary" disabled={sending}>
+          {sending ? 'Sending…' : 'Send question'}
+        </button>
+      </form>
+    </section>
+  );
+}

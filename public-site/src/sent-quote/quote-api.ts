@@ -1,0 +1,41 @@
+import type { PublicQuote } from '@washdesk/contract';
+
+// The quote page's calls. No zod here (the public bundle stays small): the server's answer is the
+// contract's PublicQuote, and a refusal carries { error: { message } } worded for the customer.
+
+export type QuoteAnswer =
+  | { kind: 'quote'; quote: PublicQuote }
+  | { kind: 'refused'; status: number; message: string };
+
+const looksLikeQuote = (value: unknown): value is PublicQuote =>
+  typeof value === 'object' && value !== null && typeof (value as PublicQuote).amount === 'number';
+
+async function answerOf(response: Response): Promise<QuoteAnswer> {
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok && looksLikeQuote(body)) return { kind: 'quote', quote: body };
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return {
+    kind: 'refused',
+    status: response.status,
+    message: typeof message === 'string' ? message : `${response.status}: ${response.statusText}`,
+  };
+}
+
+const quoteUrl = (token: string) => `/api/public/quotes/${encodeURIComponent(token)}`;
+
+export const fetchQuote = async (token: string) => answerOf(await fetch(quoteUrl(token)));
+
+export const acceptQuote = async (token: string) =>
+  answerOf(await fetch(`${quoteUrl(token)}/accept`, { method: 'POST' }));
+
+export const askAboutQuote = async (token: string, question: string) =>
+  answerOf(
+    await fetch(`${quoteUrl(token)}/questions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ question }),
+    }),
+  );
+
+/** The token at the end of the page's path (/quote/{token}). */
+export const tokenOfPath = (pathname: string) => pathname.replace(/\/+$/, '').split('/').at(-1) ?? '';
