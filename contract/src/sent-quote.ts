@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarAmount, requiredText } from './common.ts';
+import { LEAD_STAGES } from './leads.ts';
 import { QUOTE_DELIVERY_CHANNELS, QUOTE_DELIVERY_OUTCOMES, QUOTE_STATES } from './sent-quote-texts.ts';
 
 // A quote sent to the customer (issue 16): a document at an unguessable link that the customer can
@@ -79,3 +80,18 @@ export const sentQuoteSummarySchema = sentQuoteSchema.pick({
   acceptedAt: true,
 });
 export type SentQuoteSummary = z.infer<typeof sentQuoteSummarySchema>;
+
+/** Which ways of sending this server has set up (the dialog says which are not). */
+export const deliveryConfiguredSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+
+/** GET /api/photo-submissions/:id/quotes: every quote sent, newest first, and the lead's stage. */
+export const submissionQuotesSchema = z.object({
+  quotes: z.array(sentQuoteSchema),
+  deliveryConfigured: deliveryConfiguredSchema,
+  /** The inbox stage of the submission's lead ("won" once the customer accepted). */
+  leadStage: z.enum(LEAD_STAGES).nullable(),
+});
+export type SubmissionQuotes = z.infer<typeof submissionQuotesSchema>;
+
+/** POST /api/photo-submissions/:id/quotes: the quote just sent, with each delivery's outcome. */
+export const quoteSentSchema = z.object({ quote: sentQuoteSchema, deliveryConfigured: deliveryConfiguredSchema });

@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, publicQuoteSchema, QUOTE_REFUSALS, sentQuoteSchema } from '@washdesk/contract';
+import {
+  errorBodySchema,
+  publicQuoteSchema,
+  QUOTE_REFUSALS,
+  quoteSentSchema,
+  submissionQuotesSchema,
+} from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
 
@@ -16,8 +22,8 @@ afterEach(() => expect(server.errors).toEqual([]));
 const sendQuote = async (submissionId: number, estimateAmount: unknown = '1,250') => {
   const res = await server.send('POST', `/api/photo-submissions/${submissionId}/quotes`, { estimateAmount });
   expect(res.status).toBe(201);
-  const body = await res.json();
-  return { quote: sentQuoteSchema.parse(body.quote), configured: body.deliveryConfigured };
+  const body = quoteSentSchema.strict().parse(await res.json());
+  return { quote: body.quote, configured: body.deliveryConfigured };
 };
 const openQuote = (token: string) => server.anonymous.get(`/api/public/quotes/${token}`);
 const acceptQuote = (token: string) => server.anonymous.send('POST', `/api/public/quotes/${token}/accept`);
@@ -145,8 +151,9 @@ describe('a quote sent from a photo submission', () => {
     ]);
     const accepted = eventsOf('quote.accepted').filter((e) => e.entity_id === id);
     expect(accepted).toEqual([{ entity_id: id, summary: 'Ada Brook accepted their quote ($2,400): book the job' }]);
-    const staff = (await (await server.get(`/api/photo-submissions/${id}/quotes`)).json()).quotes[0];
-    expect(staff).toMatchObject({ state: 'accepted', acceptedAt: first.acceptedAt });
+    const staff = submissionQuotesSchema.parse(await (await server.get(`/api/photo-submissions/${id}/quotes`)).json());
+    expect(staff.quotes[0]).toMatchObject({ state: 'accepted', acceptedAt: first.acceptedAt });
+    expect(staff.leadStage).toBe('won');
   });
 
   it('refuses a superseded or expired quote with a clear 410, and the page says why', async () => {

@@ -17,9 +17,10 @@ export function quoteSendingRoutes(config: Config, service: QuoteSendingService)
 
   // Staff.
   router.get('/api/photo-submissions/:id/quotes', (req, res) => {
-    const quotes = service.ofSubmission(routeId(req.params));
+    const id = routeId(req.params);
+    const quotes = service.ofSubmission(id);
     if (!quotes) throw notFound('Photo submission');
-    res.json({ quotes, deliveryConfigured: service.configured() });
+    res.json({ quotes, deliveryConfigured: service.configured(), leadStage: service.leadStage(id) });
   });
   router.post('/api/photo-submissions/:id/quotes', async (req, res) => {
     const id = routeId(req.params);

@@ -79,6 +79,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
   };
 
   return {
+    leadStage: (submissionId: number) => quotes.leadStageOf(submissionId),
     configured: (): Record<QuoteDeliveryChannel, boolean> => delivery.configured,
 
     /**

@@ -1,4 +1,5 @@
 import type {
+  LeadStage,
   QuoteDelivery,
   QuoteDeliveryChannel,
   QuoteDeliveryOutcome,
@@ -79,6 +80,9 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   const ofSubmission = db.prepare(`${SELECT} WHERE q.submission_id = ? ORDER BY q.id DESC`);
   const open = db.prepare('UPDATE sent_quotes SET opened_at = @at WHERE id = @id AND opened_at IS NULL');
   const accept = db.prepare('UPDATE sent_quotes SET accepted_at = @at WHERE id = @id AND accepted_at IS NULL');
+  const leadStage = db.prepare(
+    `SELECT stage FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`,
+  );
   const leadOf = db.prepare(`SELECT id FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`);
   const setStage = db.prepare(`UPDATE leads SET stage = @stage, lost_reason = NULL, stage_changed_at = @at,
     stage_changed_by = @userId WHERE id = @leadId`);
@@ -156,6 +160,8 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     }) {
       addDelivery.run(d);
     },
+    leadStageOf: (submissionId: number) =>
+      ((leadStage.get(submissionId) as { stage: LeadStage } | undefined)?.stage ?? null) as LeadStage | null,
     deliveries: (quoteId: number) => deliveriesOf.all(quoteId) as QuoteDelivery[],
     addQuestion: (quoteId: number, question: string, at: string) => addQuestion.run({ quoteId, question, at }),
     questions: (quoteId: number) => questionsOf.all(quoteId) as { question: string; askedAt: string }[],
