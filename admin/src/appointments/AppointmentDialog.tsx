@@ -1,16 +1,19 @@
 import { Dialog } from '@blueprintjs/core';
 import type { Appointment } from '@washdesk/contract';
 import { AppointmentForm } from './AppointmentForm.tsx';
+import type { AppointmentFormValues } from './appointment-form-values.ts';
 
 interface AppointmentDialogProps {
   isOpen: boolean;
   onClose: () => void;
   /** The appointment to edit; none schedules a new one. */
   appointment?: Appointment;
+  /** What a new appointment starts from (e.g. "Book the job" from an accepted quote). */
+  prefill?: Partial<AppointmentFormValues>;
 }
 
 /** "Schedule Appointment" and "Edit" on both appointment screens open this one dialog. */
-export function AppointmentDialog({ isOpen, onClose, appointment }: AppointmentDialogProps) {
+export function AppointmentDialog({ isOpen, onClose, appointment, prefill }: AppointmentDialogProps) {
   return (
     <Dialog
       title={appointment ? `Edit appointment of ${appointment.customerName}` : 'Schedule Appointment'}
@@ -21,7 +24,7 @@ export function AppointmentDialog({ isOpen, onClose, appointment }: AppointmentD
       style={{ width: 'min(44rem, calc(100vw - 2rem))' }}
     >
       {/* Mounted only while open, so every opening starts from the record (or an empty form). */}
-      {isOpen && <AppointmentForm appointment={appointment} onClose={onClose} />}
+      {isOpen && <AppointmentForm appointment={appointment} prefill={prefill} onClose={onClose} />}
     </Dialog>
   );
 }

@@ -48,17 +48,18 @@ const EDIT_TIME_CHOICES = [{ value: '', label: 'Time TBD' }, ...PREFERRED_TIMES]
 
 interface AppointmentFormProps {
   appointment?: Appointment;
+  prefill?: Partial<AppointmentFormValues>;
   onClose: () => void;
 }
 
-export function AppointmentForm({ appointment, onClose }: AppointmentFormProps) {
+export function AppointmentForm({ appointment, prefill, onClose }: AppointmentFormProps) {
   const { register, handleSubmit, setError, formState } = useForm<
     AppointmentFormValues,
     unknown,
     AppointmentFormOutput
   >({
     resolver: appointment ? editResolver : createResolver,
-    defaultValues: formValuesOf(appointment),
+    defaultValues: { ...formValuesOf(appointment), ...prefill },
     mode: 'onSubmit',
   });
   const [estimate, setEstimate] = useState(appointment?.estimateAmount?.toString() ?? '');

@@ -4,6 +4,7 @@ import { ContactMenu } from '../components/ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
 import { customerNameOf, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
+import { quoteStateLine } from './sent-quote.queries.ts';
 
 interface SubmissionCardProps {
   submission: PhotoSubmission;
@@ -30,6 +31,13 @@ export function SubmissionCard({ submission, onOpen }: SubmissionCardProps) {
       <PhotoThumbnails photos={submission.photos} customerName={name} max={3} />
       {submission.estimateAmount !== null && (
         <p className="submission-card__amount">Estimate: {formatDollars(submission.estimateAmount)}</p>
+      )}
+      {submission.latestQuote && (
+        <p
+          className={`submission-card__quote submission-card__quote--${submission.latestQuote.state} ${Classes.TEXT_SMALL}`}
+        >
+          {quoteStateLine(submission.latestQuote)}
+        </p>
       )}
       <div className="submission-card__actions">
         <Button

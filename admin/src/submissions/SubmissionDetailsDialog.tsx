@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Callout, Classes, Dialog, DialogBody, H5, Intent } from '@blueprintjs/core';
 import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
 import { AnalysisSummary } from './AnalysisSummary.tsx';
+import { CustomerQuoteSection } from './CustomerQuoteSection.tsx';
 import { ContactMenu } from '../components/ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { QuoteForm, type PriceSuggestion } from './QuoteForm.tsx';
@@ -69,7 +70,7 @@ function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; 
       {submission.analysis ? (
         <AnalysisSummary
           analysis={submission.analysis}
-          onUseSuggestedPrice={quoted ? undefined : (amount) => setSuggestion({ amount })}
+          onUseSuggestedPrice={(amount) => setSuggestion({ amount })}
         />
       ) : (
         <p className={Classes.TEXT_MUTED}>
@@ -85,6 +86,7 @@ function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; 
       ) : (
         <QuoteForm submission={submission} suggestion={suggestion} />
       )}
+      <CustomerQuoteSection submission={submission} suggestion={suggestion} />
     </DialogBody>
   );
 }

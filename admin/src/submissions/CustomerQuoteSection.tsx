@@ -1,0 +1,52 @@
+import { H5, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import type { PhotoSubmission } from '@washdesk/contract';
+import { useApi } from '../api/api-context.tsx';
+import { LoadFailed } from '../shell/LoadFailed.tsx';
+import type { PriceSuggestion } from './QuoteForm.tsx';
+import { SendQuoteForm } from './SendQuoteForm.tsx';
+import { SentQuotePanel } from './SentQuotePanel.tsx';
+import { sentQuoteQueries } from './sent-quote.queries.ts';
+
+/**
+ * The quote the customer receives: the newest one sent (live: opening, accepting and questions
+ * arrive as events and refetch it) and "Send quote". Once accepted, the job is booked instead.
+ */
+export function CustomerQuoteSection({
+  submission,
+  suggestion,
+}: {
+  submission: PhotoSubmission;
+  suggestion: PriceSuggestion | null;
+}) {
+  const api = useApi();
+  const quotes = useQuery(sentQuoteQueries.of(api, submission.id));
+  return (
+    <section className="customer-quote" aria-label="Quote for the customer">
+      <H5>Quote for the customer</H5>
+      {quotes.isPending ? (
+        <Spinner size={20} aria-label="Loading the quotes sent" />
+      ) : quotes.isError ? (
+        <LoadFailed title="The quotes sent could not be loaded" />
+      ) : (
+        <>
+          {quotes.data.quotes[0] && (
+            <SentQuotePanel
+              submission={submission}
+              quote={quotes.data.quotes[0]}
+              leadStage={quotes.data.leadStage}
+            />
+          )}
+          {quotes.data.quotes[0]?.state !== 'accepted' && (
+            <SendQuoteForm
+              submission={submission}
+              suggestion={suggestion}
+              configured={quotes.data.deliveryConfigured}
+              resend={quotes.data.quotes.length > 0}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendQuoteSchema, type PhotoSubmission } from '@washdesk/contract';
+import { useApi } from '../api/api-context.tsx';
+import { fieldProblems } from '../api/problem-message.ts';
+import { leadsKey } from '../requests/requests.queries.ts';
+import { showProblemToast, showSuccessToast } from '../toaster.ts';
+import type { PriceSuggestion } from './QuoteForm.tsx';
+import { sendQuote } from './sent-quote.queries.ts';
+import { submissionQueries } from './submission.queries.ts';
+
+interface SendQuoteFormProps {
+  submission: PhotoSubmission;
+  suggestion: PriceSuggestion | null;
+  configured: { email: boolean; sms: boolean };
+  /** Whether a quote was sent before: sending again replaces it. */
+  resend: boolean;
+}
+
+/** Says which ways of sending work here, before anyone presses the button. */
+function deliveryNotice({ email, sms }: { email: boolean; sms: boolean }) {
+  if (email && sms) return 'The quote is e-mailed and texted to the customer; you can also copy its link.';
+  if (email) return 'The quote is e-mailed to the customer. Text messages are not configured (Twilio): copy the link to text it yourself.';
+  if (sms) return 'The quote is texted to the customer. E-mail is not configured (SMTP_URL): copy the link to e-mail it yourself.';
+  return 'E-mail and text messages are not configured on this server: nothing is sent. Send the quote, then copy its link to the customer yourself.';
+}
+
+/** "Send quote": the quote document at its own link, sent where this server can send it. */
+export function SendQuoteForm({ submission, suggestion, configured, resend }: SendQuoteFormProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState(submission.estimateAmount?.toString() ?? '');
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    if (suggestion) setAmount(String(suggestion.amount));
+  }, [suggestion]);
+  const send = useMutation({
+    mutationFn: (estimateAmount: string) => sendQuote(api, submission.id, estimateAmount),
+    onSuccess: ({ quote }) => {
+      const sent = quote.deliveries.filter((d) => d.outcome === 'sent').length;
+      showSuccessToast(sent ? 'Quote sent' : 'Quote ready: copy its link to the customer');
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionQueries.all }),
+        queryClient.invalidateQueries({ queryKey: leadsKey }),
+      ]);
+    },
+    onError: (error) => {
+      const field = fieldProblems(error).estimateAmount;
+      if (field) setProblem(field);
+      else showProblemToast(error);
+    },
+  });
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = sendQuoteSchema.safeParse({ estimateAmount: amount });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    send.mutate(amount);
+  };
+  const id = `send-quote-amount-${submission.id}`;
+  return (
+    <form className="send-quote" onSubmit={submit} noValidate aria-label="Send quote">
+      <Callout
+        intent={configured.email || configured.sms ? Intent.PRIMARY : Intent.WARNING}
+        icon={configured.email || configured.sms ? 'send-message' : 'link'}
+        className="send-quote__notice"
+      >
+        {deliveryNotice(configured)}
+      </Callout>
+      <FormGroup
+        label="Quoted price"
+        labelFor={id}
+        helperText={problem ?? (resend ? 'Sending again replaces the quote sent before.' : undefined)}
+        intent={problem ? Intent.DANGER : Intent.NONE}
+      >
+        <InputGroup
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          leftIcon="dollar"
+          placeholder="0.00"
+          value={amount}
+          intent={problem ? Intent.DANGER : Intent.NONE}
+          onValueChange={(value) => {
+            setAmount(value);
+            setProblem(undefined);
+          }}
+        />
+      </FormGroup>
+      <Button type="submit" intent={Intent.PRIMARY} icon="send-message" text={resend ? 'Send new quote' : 'Send quote'} loading={send.isPending} />
+    </form>
+  );
+}

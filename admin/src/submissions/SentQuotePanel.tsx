@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import { Button, Callout, Classes, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { formatDollars, LEAD_STAGE_OPTIONS, type LeadStage, type PhotoSubmission, type SentQuote } from '@washdesk/contract';
+import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
+import { showFailureToast, showSuccessToast } from '../toaster.ts';
+import { deliveryLine, formatQuoteTime, jobBookingOf } from './sent-quote.queries.ts';
+
+const STATE_TAG = {
+  open: { text: 'Waiting for the customer', intent: Intent.PRIMARY },
+  accepted: { text: 'Accepted', intent: Intent.SUCCESS },
+  superseded: { text: 'Replaced by a newer quote', intent: Intent.NONE },
+  expired: { text: 'Expired', intent: Intent.WARNING },
+} as const;
+
+interface SentQuotePanelProps {
+  submission: PhotoSubmission;
+  quote: SentQuote;
+  leadStage: LeadStage | null;
+}
+
+/** The newest quote sent for a submission: its link, what happened to it, and the customer's replies. */
+export function SentQuotePanel({ submission, quote, leadStage }: SentQuotePanelProps) {
+  const linkInput = useRef<HTMLInputElement>(null);
+  const [booking, setBooking] = useState(false);
+  const tag = STATE_TAG[quote.state];
+  const copy = async () => {
+    try {
+      // Only secure pages (https, localhost) may write to the clipboard.
+      await navigator.clipboard.writeText(quote.link);
+      showSuccessToast('Link copied');
+    } catch {
+      linkInput.current?.select();
+      showFailureToast('The browser would not copy the link; it is selected, press Ctrl+C to copy it');
+    }
+  };
+  return (
+    <section className="sent-quote-panel" aria-label="Sent quote">
+      <div className="sent-quote-panel__head">
+        <H5>Quote {formatDollars(quote.amount)}</H5>
+        <Tag intent={tag.intent} round>
+          {tag.text}
+        </Tag>
+        {leadStage && (
+          <Tag minimal round intent={leadStage === 'won' ? Intent.SUCCESS : Intent.NONE}>
+            Lead: {LEAD_STAGE_OPTIONS.find((o) => o.value === leadStage)?.label ?? leadStage}
+          </Tag>
+        )}
+      </div>
+      <InputGroup
+        readOnly
+        value={quote.link}
+        inputRef={linkInput}
+        aria-label="Quote link"
+        onFocus={(event) => event.target.select()}
+        rightElement={<Button icon="duplicate" text="Copy link" variant="minimal" onClick={() => void copy()} />}
+      />
+      <dl className="submission-details__facts sent-quote-panel__times">
+        <dt>Sent</dt>
+        <dd>
+          {formatQuoteTime(quote.sentAt)}
+          {quote.sentBy ? ` by ${quote.sentBy}` : ''}
+        </dd>
+        <dt>Opened</dt>
+        <dd>{quote.openedAt ? formatQuoteTime(quote.openedAt) : 'Not opened yet'}</dd>
+        <dt>Accepted</dt>
+        <dd>{quote.acceptedAt ? formatQuoteTime(quote.acceptedAt) : 'Not accepted'}</dd>
+        <dt>Valid until</dt>
+        <dd>{formatQuoteTime(quote.validUntil)}</dd>
+      </dl>
+      <ul className={`${Classes.LIST_UNSTYLED} sent-quote-panel__deliveries`} aria-label="Deliveries">
+        {quote.deliveries.map((d) => (
+          <li key={d.channel} className={d.outcome === 'failed' ? 'sent-quote-panel__failed' : undefined}>
+            {deliveryLine(d)}
+          </li>
+        ))}
+      </ul>
+      {quote.questions.length > 0 && (
+        <>
+          <H5>Questions from the customer</H5>
+          <ul className={Classes.LIST_UNSTYLED} aria-label="Questions from the customer">
+            {quote.questions.map((q, i) => (
+              <li key={i} className="sent-quote-panel__question">
+                <span className={Classes.TEXT_MUTED}>{formatQuoteTime(q.askedAt)}</span>
+                <p>{q.question}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {quote.state === 'accepted' && (
+        <Callout intent={Intent.SUCCESS} icon="endorsed" title="The customer accepted this quote">
+          <p>Book the job while they are keen.</p>
+          <Button intent={Intent.SUCCESS} icon="calendar" text="Book the job" onClick={() => setBooking(true)} />
+        </Callout>
+      )}
+      <AppointmentDialog
+        isOpen={booking}
+        onClose={() => setBooking(false)}
+        prefill={jobBookingOf(submission, quote)}
+      />
+    </section>
+  );
+}
