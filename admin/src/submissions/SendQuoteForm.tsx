@@ -35,6 +35,10 @@ export function SendQuoteForm({ submission, suggestion, configured, resend }: Se
   useEffect(() => {
     if (suggestion) setAmount(String(suggestion.amount));
   }, [suggestion]);
+  // "Save Quote" beside this form stores an amount: the quote to send starts from it.
+  useEffect(() => {
+    if (submission.estimateAmount !== null) setAmount(String(submission.estimateAmount));
+  }, [submission.estimateAmount]);
   const send = useMutation({
     mutationFn: (estimateAmount: string) => sendQuote(api, submission.id, estimateAmount),
     onSuccess: ({ quote }) => {

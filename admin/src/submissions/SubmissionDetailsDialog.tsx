@@ -70,7 +70,7 @@ function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; 
       {submission.analysis ? (
         <AnalysisSummary
           analysis={submission.analysis}
-          onUseSuggestedPrice={(amount) => setSuggestion({ amount })}
+          onUseSuggestedPrice={quoted ? undefined : (amount) => setSuggestion({ amount })}
         />
       ) : (
         <p className={Classes.TEXT_MUTED}>

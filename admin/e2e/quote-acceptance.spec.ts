@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import type { PhotoSubmission } from '@washdesk/contract';
+import { AdminPage } from './admin-page.ts';
+
+// A quote from the office to a customer's phone and back: staff send it from a photo submission
+// (this server has no e-mail or SMS set up, so the dialog says so and offers the link), the
+// customer opens the link on a phone-sized page in their own browser and accepts it, and the
+// admin shows the acceptance and the won lead without a reload (the event stream refetches).
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+const PHOTO = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../../fixtures/photos/pixel-gps-orientation1.jpg'),
+);
+
+async function customerSends(request: APIRequestContext): Promise<PhotoSubmission> {
+  const lastName = `Quote${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    firstName: 'Nora',
+    lastName,
+    phone: '(707) 555-0166',
+    email: `${lastName.toLowerCase()}@example.com`,
+    address: '8 Briceland Rd, Redway, CA',
+    serviceType: 'Roof Cleaning',
+  })) {
+    form.append(k, v);
+  }
+  form.append('photos', new Blob([PHOTO], { type: 'image/jpeg' }), 'roof.jpg');
+  const response = await request.post('/api/photo-submissions', { multipart: form });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as PhotoSubmission;
+}
+
+test('a quote is sent, opened on a phone, accepted, and the admin shows it won', async ({ page, browser }) => {
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  const submission = await customerSends(page.request);
+  const name = submission.customerName!;
+
+  await page.goto(`/admin/photo-submissions?q=${encodeURIComponent(submission.lastName!)}`);
+  const card = page.getByRole('article', { name, exact: true });
+  await card.getByRole('button', { name: 'Create Quote' }).click();
+  const dialog = page.getByRole('dialog', { name: `Submission from ${name}` });
+  const section = dialog.getByRole('region', { name: 'Quote for the customer' });
+  // No SMTP_URL and no Twilio on this server: the dialog says so before anything is sent.
+  await expect(section.getByText('E-mail and text messages are not configured on this server')).toBeVisible();
+  await section.getByLabel('Quoted price').fill('1,480');
+  await admin.afterAnswers(
+    () => section.getByRole('button', { name: 'Send quote' }).click(),
+    ['POST', `/api/photo-submissions/${submission.id}/quotes`],
+  );
+
+  const sent = section.getByRole('region', { name: 'Sent quote' });
+  await expect(sent.getByRole('heading', { name: 'Quote $1,480' })).toBeVisible();
+  await expect(sent.getByText('Waiting for the customer')).toBeVisible();
+  await expect(sent.getByText('Lead: Quoted')).toBeVisible();
+  await expect(sent.getByText('E-mail not sent: not configured on this server')).toBeVisible();
+  await expect(sent.getByText('Text not sent: not configured on this server')).toBeVisible();
+  await expect(sent.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await expect(sent.getByText('Not opened yet')).toBeVisible();
+  const link = await sent.getByLabel('Quote link').inputValue();
+  expect(link).toMatch(/\/quote\/[A-Za-z0-9_-]{43}$/);
+
+  // The customer's phone: another browser (no staff cookie), 390 × 844.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const customer = await phone.newPage();
+    await customer.goto(new URL(link).pathname);
+    await expect(customer.getByRole('heading', { level: 1, name: /Your quote from / })).toBeVisible();
+    const quote = customer.getByRole('article', { name: 'Quote' });
+    await expect(quote.getByText(name)).toBeVisible();
+    await expect(quote.getByText('8 Briceland Rd, Redway, CA')).toBeVisible();
+    await expect(quote.getByText('Roof Cleaning')).toBeVisible();
+    await expect(quote.getByText('$1,480')).toBeVisible();
+    await expect(quote.getByText('Valid for 30 days')).toBeVisible();
+    await expect(customer.getByText('555-0166')).toHaveCount(0);
+    // Nothing wider than the phone's screen.
+    const overflow = await customer.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(390);
+
+    // The office sees the first open at once.
+    await expect(sent.getByText('Not opened yet')).toHaveCount(0);
+
+    await customer.getByRole('button', { name: 'Accept quote' }).click();
+    await expect(customer.getByRole('status').filter({ hasText: 'You accepted this quote on' })).toBeVisible();
+    await expect(customer.getByRole('button', { name: 'Accept quote' })).toHaveCount(0);
+  } finally {
+    await phone.close();
+  }
+
+  // Without a reload: the acceptance arrived as an event and the dialog and card refetched.
+  await expect(sent.getByText('The customer accepted this quote')).toBeVisible();
+  await expect(sent.getByText('Lead: Won')).toBeVisible();
+  await expect(sent.getByText('Not accepted')).toHaveCount(0);
+  await sent.getByRole('button', { name: 'Book the job' }).click();
+  const booking = page.getByRole('dialog', { name: 'Schedule Appointment' });
+  await expect(booking.getByLabel('Customer Name')).toHaveValue(name);
+  await expect(booking.getByLabel('Phone Number')).toHaveValue('(707) 555-0166');
+  await expect(booking.getByLabel('Address')).toHaveValue('8 Briceland Rd, Redway, CA');
+  await expect(booking.getByLabel('Service Type')).toHaveValue('roof-cleaning');
+  await expect(booking.getByLabel('Notes (optional)')).toHaveValue(/\$1,480/);
+  // The card behind the dialogs says it too.
+  await expect(card.getByText(/^Quote accepted /)).toBeVisible();
+});
