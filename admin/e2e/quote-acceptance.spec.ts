@@ -35,7 +35,10 @@ async function customerSends(request: APIRequestContext): Promise<PhotoSubmissio
   return (await response.json()) as PhotoSubmission;
 }
 
-test('a quote is sent, opened on a phone, accepted, and the admin shows it won', async ({ page, browser }) => {
+test('a quote is sent, opened on a phone, accepted, and the admin shows it won', async ({
+  page,
+  browser,
+}) => {
   const admin = new AdminPage(page);
   await admin.signInWithApi();
   const submission = await customerSends(page.request);
@@ -66,7 +69,11 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   expect(link).toMatch(/\/quote\/[A-Za-z0-9_-]{43}$/);
 
   // The customer's phone: another browser (no staff cookie), 390 × 844.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const customer = await phone.newPage();
     await customer.goto(new URL(link).pathname);
@@ -86,7 +93,9 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
     await expect(sent.getByText('Not opened yet')).toHaveCount(0);
 
     await customer.getByRole('button', { name: 'Accept quote' }).click();
-    await expect(customer.getByRole('status').filter({ hasText: 'You accepted this quote on' })).toBeVisible();
+    await expect(
+      customer.getByRole('status').filter({ hasText: 'You accepted this quote on' }),
+    ).toBeVisible();
     await expect(customer.getByRole('button', { name: 'Accept quote' })).toHaveCount(0);
   } finally {
     await phone.close();

@@ -139,7 +139,10 @@ const envSchema = z.object({
   NGROK_AUTHTOKEN: optionalSecret,
   // Where quotes are e-mailed through: smtp(s)://user:password@host:port. Unset = no e-mail.
   SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465' })
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465',
+    })
     .optional(),
   // The sender of quote e-mails; unset = the business e-mail (BUSINESS_EMAIL).
   QUOTE_FROM_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
@@ -234,7 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
       // Never echo a secret back into a terminal or a log.
-      const shown = /PASSWORD|KEY|TOKEN|SECRET|SID|SMTP_URL/.test(name) ? '[hidden]' : JSON.stringify(env[name] ?? '');
+      const shown = /PASSWORD|KEY|TOKEN|SECRET|SID|SMTP_URL/.test(name)
+        ? '[hidden]'
+        : JSON.stringify(env[name] ?? '');
       return `  ${name}=${shown}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);

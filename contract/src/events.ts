@@ -77,7 +77,8 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
   if (event.type.startsWith('call.')) return id ? `/admin/call-logs?call=${id}` : '/admin/call-logs';
   if (event.type === 'message.received')
     return id ? `/admin/messenger-conversations?conversation=${id}` : '/admin/messenger-conversations';
-  if (event.type === 'submission.created' || event.type.startsWith('quote.')) return '/admin/photo-submissions';
+  if (event.type === 'submission.created' || event.type.startsWith('quote.'))
+    return '/admin/photo-submissions';
   if (event.type === 'service-request.created') return '/admin/requests';
   if (event.type.startsWith('appointment.'))
     return id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';

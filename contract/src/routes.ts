@@ -26,11 +26,11 @@ export const normalizePagePath = (path: string) => {
  * Public pages whose path carries a value (a quote's token). The value keeps its case (tokens are
  * base64url); the fixed part matches in any case. `/quote` alone is no page.
  */
-export const PUBLIC_PAGE_PATTERNS = [{ page: '/quote/:token', pattern: /^\/quote\/[A-Za-z0-9_-]{1,128}$/i }] as const;
+export const PUBLIC_PAGE_PATTERNS = [
+  { page: '/quote/:token', pattern: /^\/quote\/[A-Za-z0-9_-]{1,128}$/i },
+] as const;
 
-export type PublicPage =
-  | (typeof PUBLIC_PAGE_PATHS)[number]
-  | (typeof PUBLIC_PAGE_PATTERNS)[number]['page'];
+export type PublicPage = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PUBLIC_PAGE_PATTERNS)[number]['page'];
 
 /** The public page a path shows (a quote link gives '/quote/:token'), or null for the 404 page. */
 export function publicPageOf(path: string): PublicPage | null {

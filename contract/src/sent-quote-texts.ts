@@ -37,4 +37,3 @@ export const QUOTE_REFUSALS = {
   expired: 'This quote has expired. Please contact us for an updated quote.',
   notFound: 'Quote not found',
 } as const;
-

@@ -94,4 +94,7 @@ export const submissionQuotesSchema = z.object({
 export type SubmissionQuotes = z.infer<typeof submissionQuotesSchema>;
 
 /** POST /api/photo-submissions/:id/quotes: the quote just sent, with each delivery's outcome. */
-export const quoteSentSchema = z.object({ quote: sentQuoteSchema, deliveryConfigured: deliveryConfiguredSchema });
+export const quoteSentSchema = z.object({
+  quote: sentQuoteSchema,
+  deliveryConfigured: deliveryConfiguredSchema,
+});

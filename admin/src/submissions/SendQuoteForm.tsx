@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendQuoteSchema, type PhotoSubmission } from '@washdesk/contract';
@@ -21,8 +21,10 @@ interface SendQuoteFormProps {
 /** Says which ways of sending work here, before anyone presses the button. */
 function deliveryNotice({ email, sms }: { email: boolean; sms: boolean }) {
   if (email && sms) return 'The quote is e-mailed and texted to the customer; you can also copy its link.';
-  if (email) return 'The quote is e-mailed to the customer. Text messages are not configured (Twilio): copy the link to text it yourself.';
-  if (sms) return 'The quote is texted to the customer. E-mail is not configured (SMTP_URL): copy the link to e-mail it yourself.';
+  if (email)
+    return 'The quote is e-mailed to the customer. Text messages are not configured (Twilio): copy the link to text it yourself.';
+  if (sms)
+    return 'The quote is texted to the customer. E-mail is not configured (SMTP_URL): copy the link to e-mail it yourself.';
   return 'E-mail and text messages are not configured on this server: nothing is sent. Send the quote, then copy its link to the customer yourself.';
 }
 
@@ -32,13 +34,14 @@ export function SendQuoteForm({ submission, suggestion, configured, resend }: Se
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState(submission.estimateAmount?.toString() ?? '');
   const [problem, setProblem] = useState<string>();
-  useEffect(() => {
-    if (suggestion) setAmount(String(suggestion.amount));
-  }, [suggestion]);
-  // "Save Quote" beside this form stores an amount: the quote to send starts from it.
-  useEffect(() => {
-    if (submission.estimateAmount !== null) setAmount(String(submission.estimateAmount));
-  }, [submission.estimateAmount]);
+  // A press of "Use suggested price", or an amount saved with "Save Quote" beside this form,
+  // becomes the amount to send (adjusted while rendering, as React advises, not in an effect).
+  const [source, setSource] = useState({ suggestion, saved: submission.estimateAmount });
+  if (source.suggestion !== suggestion || source.saved !== submission.estimateAmount) {
+    setSource({ suggestion, saved: submission.estimateAmount });
+    if (suggestion && suggestion !== source.suggestion) setAmount(String(suggestion.amount));
+    else if (submission.estimateAmount !== null) setAmount(String(submission.estimateAmount));
+  }
   const send = useMutation({
     mutationFn: (estimateAmount: string) => sendQuote(api, submission.id, estimateAmount),
     onSuccess: ({ quote }) => {
@@ -96,7 +99,13 @@ export function SendQuoteForm({ submission, suggestion, configured, resend }: Se
           }}
         />
       </FormGroup>
-      <Button type="submit" intent={Intent.PRIMARY} icon="send-message" text={resend ? 'Send new quote' : 'Send quote'} loading={send.isPending} />
+      <Button
+        type="submit"
+        intent={Intent.PRIMARY}
+        icon="send-message"
+        text={resend ? 'Send new quote' : 'Send quote'}
+        loading={send.isPending}
+      />
     </form>
   );
 }

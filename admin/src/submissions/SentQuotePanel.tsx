@@ -1,6 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button, Callout, Classes, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
-import { formatDollars, LEAD_STAGE_OPTIONS, type LeadStage, type PhotoSubmission, type SentQuote } from '@washdesk/contract';
+import {
+  formatDollars,
+  LEAD_STAGE_OPTIONS,
+  type LeadStage,
+  type PhotoSubmission,
+  type SentQuote,
+} from '@washdesk/contract';
 import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
 import { showFailureToast, showSuccessToast } from '../toaster.ts';
 import { deliveryLine, formatQuoteTime, jobBookingOf } from './sent-quote.queries.ts';
@@ -52,7 +58,9 @@ export function SentQuotePanel({ submission, quote, leadStage }: SentQuotePanelP
         inputRef={linkInput}
         aria-label="Quote link"
         onFocus={(event) => event.target.select()}
-        rightElement={<Button icon="duplicate" text="Copy link" variant="minimal" onClick={() => void copy()} />}
+        rightElement={
+          <Button icon="duplicate" text="Copy link" variant="minimal" onClick={() => void copy()} />
+        }
       />
       <dl className="submission-details__facts sent-quote-panel__times">
         <dt>Sent</dt>
@@ -90,7 +98,12 @@ export function SentQuotePanel({ submission, quote, leadStage }: SentQuotePanelP
       {quote.state === 'accepted' && (
         <Callout intent={Intent.SUCCESS} icon="endorsed" title="The customer accepted this quote">
           <p>Book the job while they are keen.</p>
-          <Button intent={Intent.SUCCESS} icon="calendar" text="Book the job" onClick={() => setBooking(true)} />
+          <Button
+            intent={Intent.SUCCESS}
+            icon="calendar"
+            text="Book the job"
+            onClick={() => setBooking(true)}
+          />
         </Callout>
       )}
       <AppointmentDialog

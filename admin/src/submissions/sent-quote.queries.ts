@@ -26,7 +26,8 @@ export const sentQuoteQueries = {
 export const sendQuote = (api: ApiClient, submissionId: number, estimateAmount: string) =>
   api.send('POST', `/api/photo-submissions/${submissionId}/quotes`, { estimateAmount }, quoteSentSchema);
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A card's one line about its newest quote: what the customer has done with it so far. */
 export function quoteStateLine(q: SentQuoteSummary): string {

@@ -51,7 +51,8 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
     configured: { email: transport !== null, sms: twilio !== null },
     async email(to, message) {
       const base = { channel: 'email' as const, recipient: to };
-      if (!transport) return { ...base, outcome: 'not-configured', problem: 'E-mail is not configured (SMTP_URL)' };
+      if (!transport)
+        return { ...base, outcome: 'not-configured', problem: 'E-mail is not configured (SMTP_URL)' };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no e-mail address' };
       try {
         await transport.sendMail({
@@ -68,10 +69,12 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
     },
     async sms(to, body) {
       const base = { channel: 'sms' as const, recipient: to };
-      if (!twilio) return { ...base, outcome: 'not-configured', problem: 'Text messages are not configured (Twilio)' };
+      if (!twilio)
+        return { ...base, outcome: 'not-configured', problem: 'Text messages are not configured (Twilio)' };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no phone number' };
       const number = e164Of(to);
-      if (!number) return { ...base, outcome: 'failed', problem: `${to} is not a phone number a text can go to` };
+      if (!number)
+        return { ...base, outcome: 'failed', problem: `${to} is not a phone number a text can go to` };
       try {
         await twilio.sendText(number, body);
         return { ...base, outcome: 'sent', problem: null };

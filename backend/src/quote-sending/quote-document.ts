@@ -23,7 +23,9 @@ export function quoteLinesOf(s: PhotoSubmission): QuoteLine[] {
       subtotal: null,
     }));
   }
-  return [{ service: s.serviceType ?? DEFAULT_SUBMISSION_SERVICE_LABEL, squareFeet: s.squareFeet, subtotal: null }];
+  return [
+    { service: s.serviceType ?? DEFAULT_SUBMISSION_SERVICE_LABEL, squareFeet: s.squareFeet, subtotal: null },
+  ];
 }
 
 export const quoteDocumentOf = (s: PhotoSubmission, profile: PublicProfile): QuoteDocument => ({

@@ -14,7 +14,10 @@ import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
 let now = Date.parse('2026-03-02T20:00:00Z');
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now, env: { PUBLIC_BASE_URL: 'https://quotes.example.com' } });
+  server = await startTestServer({
+    clock: () => now,
+    env: { PUBLIC_BASE_URL: 'https://quotes.example.com' },
+  });
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
@@ -59,7 +62,11 @@ describe('a quote sent from a photo submission', () => {
       ['sms', 'not-configured'],
     ]);
     const submission = await (await server.get(`/api/photo-submissions/${id}`)).json();
-    expect(submission).toMatchObject({ status: 'quoted', estimateAmount: 1250, latestQuote: { state: 'open' } });
+    expect(submission).toMatchObject({
+      status: 'quoted',
+      estimateAmount: 1250,
+      latestQuote: { state: 'open' },
+    });
     const lead = leadOf(id);
     expect(lead.stage).toBe('quoted');
     expect(lead.stage_changed_by).not.toBeNull();
@@ -150,8 +157,12 @@ describe('a quote sent from a photo submission', () => {
       ['won', true],
     ]);
     const accepted = eventsOf('quote.accepted').filter((e) => e.entity_id === id);
-    expect(accepted).toEqual([{ entity_id: id, summary: 'Ada Brook accepted their quote ($2,400): book the job' }]);
-    const staff = submissionQuotesSchema.parse(await (await server.get(`/api/photo-submissions/${id}/quotes`)).json());
+    expect(accepted).toEqual([
+      { entity_id: id, summary: 'Ada Brook accepted their quote ($2,400): book the job' },
+    ]);
+    const staff = submissionQuotesSchema.parse(
+      await (await server.get(`/api/photo-submissions/${id}/quotes`)).json(),
+    );
     expect(staff.quotes[0]).toMatchObject({ state: 'accepted', acceptedAt: first.acceptedAt });
     expect(staff.leadStage).toBe('won');
   });
@@ -171,7 +182,11 @@ describe('a quote sent from a photo submission', () => {
     expect((await expired.json()).error.message).toBe(QUOTE_REFUSALS.expired);
     expect(publicQuoteSchema.parse(await (await openQuote(fresh)).json()).state).toBe('expired');
     expect(leadOf(id).stage).toBe('quoted');
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM sent_quotes WHERE accepted_at IS NOT NULL AND submission_id = ?').get(id)).toEqual({ n: 0 });
+    expect(
+      server.db
+        .prepare('SELECT COUNT(*) AS n FROM sent_quotes WHERE accepted_at IS NOT NULL AND submission_id = ?')
+        .get(id),
+    ).toEqual({ n: 0 });
   });
 
   it('keeps a customer’s question with the quote and tells staff', async () => {
@@ -200,7 +215,10 @@ describe('bad inputs', () => {
       const res = await server.send('POST', `/api/photo-submissions/${id}/quotes`, { estimateAmount });
       expect(res.status).toBe(400);
     }
-    const extra = await server.send('POST', `/api/photo-submissions/${id}/quotes`, { estimateAmount: 5, x: 1 });
+    const extra = await server.send('POST', `/api/photo-submissions/${id}/quotes`, {
+      estimateAmount: 5,
+      x: 1,
+    });
     expect(extra.status).toBe(400);
     expect(server.count('sent_quotes')).toBe(before);
     expect((await (await server.get(`/api/photo-submissions/${id}`)).json()).status).toBe('pending');
@@ -216,11 +234,18 @@ describe('bad inputs', () => {
 
   it('answers 404 for unknown submissions and needs a staff session to send or list', async () => {
     const before = server.count('sent_quotes');
-    expect((await server.send('POST', '/api/photo-submissions/999999/quotes', { estimateAmount: 5 })).status).toBe(404);
+    expect(
+      (await server.send('POST', '/api/photo-submissions/999999/quotes', { estimateAmount: 5 })).status,
+    ).toBe(404);
     expect((await server.get('/api/photo-submissions/999999/quotes')).status).toBe(404);
-    expect((await server.send('POST', '/api/photo-submissions/0x1/quotes', { estimateAmount: 5 })).status).toBe(404);
+    expect(
+      (await server.send('POST', '/api/photo-submissions/0x1/quotes', { estimateAmount: 5 })).status,
+    ).toBe(404);
     const id = await submitPhotoForm(server.anonymous);
-    expect((await server.anonymous.send('POST', `/api/photo-submissions/${id}/quotes`, { estimateAmount: 5 })).status).toBe(401);
+    expect(
+      (await server.anonymous.send('POST', `/api/photo-submissions/${id}/quotes`, { estimateAmount: 5 }))
+        .status,
+    ).toBe(401);
     expect((await server.anonymous.get(`/api/photo-submissions/${id}/quotes`)).status).toBe(401);
     expect(server.count('sent_quotes')).toBe(before);
   });

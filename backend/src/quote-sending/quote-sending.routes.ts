@@ -33,9 +33,13 @@ export function quoteSendingRoutes(config: Config, service: QuoteSendingService)
   router.get(PUBLIC_QUOTE, (req, res) => {
     res.json(service.open(token(req.params), Boolean(staffOf(res))));
   });
-  router.post(PUBLIC_QUOTE_ACCEPT, perMinuteLimit(PUBLIC_QUOTE_ACCEPT, config.rateLimitPerMinute), (req, res) => {
-    res.json(service.accept(token(req.params)));
-  });
+  router.post(
+    PUBLIC_QUOTE_ACCEPT,
+    perMinuteLimit(PUBLIC_QUOTE_ACCEPT, config.rateLimitPerMinute),
+    (req, res) => {
+      res.json(service.accept(token(req.params)));
+    },
+  );
   router.post(
     PUBLIC_QUOTE_QUESTIONS,
     perMinuteLimit(PUBLIC_QUOTE_QUESTIONS, config.rateLimitPerMinute),

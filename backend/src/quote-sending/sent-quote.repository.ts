@@ -61,7 +61,10 @@ const toQuote = (r: SentQuoteRow): StoredQuote => ({
 });
 
 /** Accepted wins over everything; a replaced quote says so before an expired one. */
-export const stateOf = (q: Pick<StoredQuote, 'acceptedAt' | 'supersededAt' | 'validUntil'>, now: string): QuoteState =>
+export const stateOf = (
+  q: Pick<StoredQuote, 'acceptedAt' | 'supersededAt' | 'validUntil'>,
+  now: string,
+): QuoteState =>
   q.acceptedAt ? 'accepted' : q.supersededAt ? 'superseded' : q.validUntil <= now ? 'expired' : 'open';
 
 const SELECT = `SELECT q.*, u.name AS sent_by_name FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
@@ -73,22 +76,29 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     VALUES (@submissionId, @token, @amountCents, @document, @sentBy, @sentAt, @validUntil)`);
   const supersede = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
     WHERE submission_id = @submissionId AND id <> @id AND superseded_at IS NULL AND accepted_at IS NULL`);
-  const markQuoted = db.prepare(`UPDATE photo_submissions SET status = 'quoted', estimate_amount_cents = @amountCents,
+  const markQuoted =
+    db.prepare(`UPDATE photo_submissions SET status = 'quoted', estimate_amount_cents = @amountCents,
     updated_at = @at WHERE id = @submissionId`);
   const byToken = db.prepare(`${SELECT} WHERE q.token = ?`);
   const byId = db.prepare(`${SELECT} WHERE q.id = ?`);
   const ofSubmission = db.prepare(`${SELECT} WHERE q.submission_id = ? ORDER BY q.id DESC`);
   const open = db.prepare('UPDATE sent_quotes SET opened_at = @at WHERE id = @id AND opened_at IS NULL');
-  const accept = db.prepare('UPDATE sent_quotes SET accepted_at = @at WHERE id = @id AND accepted_at IS NULL');
+  const accept = db.prepare(
+    'UPDATE sent_quotes SET accepted_at = @at WHERE id = @id AND accepted_at IS NULL',
+  );
   const leadStage = db.prepare(
     `SELECT stage FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`,
   );
-  const leadOf = db.prepare(`SELECT id FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`);
+  const leadOf = db.prepare(
+    `SELECT id FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`,
+  );
   const setStage = db.prepare(`UPDATE leads SET stage = @stage, lost_reason = NULL, stage_changed_at = @at,
     stage_changed_by = @userId WHERE id = @leadId`);
-  const recordStage = db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
+  const recordStage =
+    db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
     VALUES (@leadId, @stage, NULL, @userId, @at)`);
-  const addDelivery = db.prepare(`INSERT INTO quote_deliveries (quote_id, channel, outcome, recipient, problem, at)
+  const addDelivery =
+    db.prepare(`INSERT INTO quote_deliveries (quote_id, channel, outcome, recipient, problem, at)
     VALUES (@quoteId, @channel, @outcome, @recipient, @problem, @at)`);
   const deliveriesOf = db.prepare(
     'SELECT channel, outcome, recipient, problem, at FROM quote_deliveries WHERE quote_id = ? ORDER BY id',
@@ -163,7 +173,8 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     leadStageOf: (submissionId: number) =>
       ((leadStage.get(submissionId) as { stage: LeadStage } | undefined)?.stage ?? null) as LeadStage | null,
     deliveries: (quoteId: number) => deliveriesOf.all(quoteId) as QuoteDelivery[],
-    addQuestion: (quoteId: number, question: string, at: string) => addQuestion.run({ quoteId, question, at }),
+    addQuestion: (quoteId: number, question: string, at: string) =>
+      addQuestion.run({ quoteId, question, at }),
     questions: (quoteId: number) => questionsOf.all(quoteId) as { question: string; askedAt: string }[],
     /** Each submission's newest quote in short, for the cards of a page of submissions. */
     latestFor(submissionIds: number[]): Map<number, SentQuoteSummary> {
@@ -173,7 +184,12 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
       return new Map(
         rows.map((r) => {
           const q = toQuote(r);
-          const summary = { state: stateOf(q, now), sentAt: q.sentAt, openedAt: q.openedAt, acceptedAt: q.acceptedAt };
+          const summary = {
+            state: stateOf(q, now),
+            sentAt: q.sentAt,
+            openedAt: q.openedAt,
+            acceptedAt: q.acceptedAt,
+          };
           return [q.submissionId, summary];
         }),
       );

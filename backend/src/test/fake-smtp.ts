@@ -26,7 +26,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     recipients: [],
     answer: 'accept',
     received: (count) =>
-      fake.mails.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+      fake.mails.length >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () => Promise.resolve(),
   };
   const server = new SMTPServer({
@@ -36,7 +38,8 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === 'quotes' && auth.password === 'smtp-secret') return callback(null, { user: 'quotes' });
+      if (auth.username === 'quotes' && auth.password === 'smtp-secret')
+        return callback(null, { user: 'quotes' });
       callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {

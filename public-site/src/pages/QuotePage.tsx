@@ -23,7 +23,9 @@ const STATE_TEXT: Partial<Record<PublicQuote['state'], string>> = {
  * loading state (the token is only known in the browser); the quote is fetched once hydrated.
  */
 export function QuotePage() {
-  const [token] = useState(() => (typeof window === 'undefined' ? '' : tokenOfPath(window.location.pathname)));
+  const [token] = useState(() =>
+    typeof window === 'undefined' ? '' : tokenOfPath(window.location.pathname),
+  );
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
   const [accepting, setAccepting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -34,9 +36,13 @@ export function QuotePage() {
       .then((answer) => {
         if (!live) return;
         if (answer.kind === 'quote') setShown({ kind: 'quote', quote: answer.quote });
-        else setShown(answer.status === 404 ? { kind: 'missing' } : { kind: 'failed', message: answer.message });
+        else
+          setShown(answer.status === 404 ? { kind: 'missing' } : { kind: 'failed', message: answer.message });
       })
-      .catch(() => live && setShown({ kind: 'failed', message: 'The quote could not be loaded. Please try again.' }));
+      .catch(
+        () =>
+          live && setShown({ kind: 'failed', message: 'The quote could not be loaded. Please try again.' }),
+      );
     return () => {
       live = false;
     };
@@ -74,7 +80,9 @@ export function QuotePage() {
       {shown.kind === 'missing' && (
         <>
           <h1>Quote not found</h1>
-          <p className="intro">This quote link is not valid. Please check the link, or contact us for a new one.</p>
+          <p className="intro">
+            This quote link is not valid. Please check the link, or contact us for a new one.
+          </p>
         </>
       )}
       {shown.kind === 'failed' && (
@@ -91,8 +99,8 @@ export function QuotePage() {
           <QuoteDocument quote={shown.quote} />
           {shown.quote.state === 'accepted' && shown.quote.acceptedAt && (
             <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
-              You accepted this quote on {formatQuoteDate(shown.quote.acceptedAt)}. Thank you! We will contact you
-              to schedule the work.
+              You accepted this quote on {formatQuoteDate(shown.quote.acceptedAt)}. Thank you! We will contact
+              you to schedule the work.
             </p>
           )}
           {STATE_TEXT[shown.quote.state] && (

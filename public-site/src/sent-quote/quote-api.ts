@@ -4,8 +4,7 @@ import type { PublicQuote } from '@washdesk/contract';
 // contract's PublicQuote, and a refusal carries { error: { message } } worded for the customer.
 
 export type QuoteAnswer =
-  | { kind: 'quote'; quote: PublicQuote }
-  | { kind: 'refused'; status: number; message: string };
+  { kind: 'quote'; quote: PublicQuote } | { kind: 'refused'; status: number; message: string };
 
 const looksLikeQuote = (value: unknown): value is PublicQuote =>
   typeof value === 'object' && value !== null && typeof (value as PublicQuote).amount === 'number';
