@@ -92,6 +92,16 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
     // The office sees the first open at once.
     await expect(sent.getByText('Not opened yet')).toHaveCount(0);
 
+    // A question first: kept with the quote, and the office sees it.
+    await customer.getByLabel('Your question').fill('Does the price include the gutters?');
+    await customer.getByRole('button', { name: 'Send question' }).click();
+    await expect(customer.getByText('Thank you, we received your question')).toBeVisible();
+    await expect(
+      sent
+        .getByRole('list', { name: 'Questions from the customer' })
+        .getByText('Does the price include the gutters?'),
+    ).toBeVisible();
+
     await customer.getByRole('button', { name: 'Accept quote' }).click();
     await expect(
       customer.getByRole('status').filter({ hasText: 'You accepted this quote on' }),

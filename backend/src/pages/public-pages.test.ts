@@ -23,6 +23,7 @@ write('index.html', page('wizard'));
 write('pages/photo-form.html', page('photo form'));
 write('pages/photo-quote-tool.html', page('quote tool'));
 write('pages/404.html', page('not found'));
+write('pages/quote.html', page('quote'));
 write('embed/embed.html', page('embed'));
 
 const BUSINESS = { name: `O'Neil & Sons "Wash" <Co>`, phone: '+1 (707) 555-0199', area: 'Eureka & Arcata' };
@@ -100,6 +101,10 @@ describe('the prerendered public pages', () => {
       ['/embed/photo-quote', 200, 'embed'],
       ['/no-such-page', 404, 'not found'],
       ['/photo-form/extra', 404, 'not found'],
+      // One page for every quote link; the token's case is its own. /quote alone is no page.
+      ['/quote/Zx9-_aQ3kPq', 200, 'quote'],
+      ['/quote', 404, 'not found'],
+      ['/quote/a/b', 404, 'not found'],
     ];
     for (const [p, status, name] of cases) {
       const res = await get(p);
