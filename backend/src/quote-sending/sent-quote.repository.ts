@@ -109,9 +109,9 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   const questionsOf = db.prepare(
     'SELECT question, asked_at AS askedAt FROM quote_questions WHERE quote_id = ? ORDER BY id',
   );
-  const latestOf = (ids: number[]) =>
-    db.prepare(`SELECT q.* , NULL AS sent_by_name FROM sent_quotes q WHERE q.id IN (
-      SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (${ids.map(() => '?').join(',')}) GROUP BY submission_id)`);
+  // One statement for any page of submissions: their ids travel as one JSON array.
+  const latestOf = db.prepare(`SELECT q.*, NULL AS sent_by_name FROM sent_quotes q WHERE q.id IN (
+    SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (SELECT value FROM json_each(?)) GROUP BY submission_id)`);
 
   const moveLead = (submissionId: number, stage: 'quoted' | 'won', userId: number | null, at: string) => {
     const lead = leadOf.get(submissionId) as { id: number } | undefined;
@@ -180,7 +180,7 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     latestFor(submissionIds: number[]): Map<number, SentQuoteSummary> {
       const now = new Date(clock()).toISOString();
       if (submissionIds.length === 0) return new Map();
-      const rows = latestOf(submissionIds).all(...submissionIds) as SentQuoteRow[];
+      const rows = latestOf.all(JSON.stringify(submissionIds)) as SentQuoteRow[];
       return new Map(
         rows.map((r) => {
           const q = toQuote(r);
