@@ -26,3 +26,7 @@ CREATE TRIGGER leads_search_follow AFTER UPDATE OF name, email, address, phone_d
   INSERT INTO leads_search (rowid, name, email, address, phone_digits)
   VALUES (NEW.id, NEW.name, NEW.email, NEW.address, NEW.phone_digits);
 END;
+
+-- "Won phone leads", "new Messenger leads": a stage and a channel together read one index range
+-- instead of one filter's rows each looked up for the other (26 ms at 100,000 leads without it).
+CREATE INDEX leads_stage_channel ON leads (stage, channel, created_at DESC);

@@ -1,5 +1,5 @@
 import { Dialog } from '@blueprintjs/core';
-import type { Appointment } from '@washdesk/contract';
+import type { Appointment, Lead } from '@washdesk/contract';
 import { AppointmentForm } from './AppointmentForm.tsx';
 
 interface AppointmentDialogProps {
@@ -7,13 +7,21 @@ interface AppointmentDialogProps {
   onClose: () => void;
   /** The appointment to edit; none schedules a new one. */
   appointment?: Appointment;
+  /** "Book estimate" from the requests inbox: a new visit prefilled from this lead. */
+  lead?: Lead;
 }
 
 /** "Schedule Appointment" and "Edit" on both appointment screens open this one dialog. */
-export function AppointmentDialog({ isOpen, onClose, appointment }: AppointmentDialogProps) {
+export function AppointmentDialog({ isOpen, onClose, appointment, lead }: AppointmentDialogProps) {
   return (
     <Dialog
-      title={appointment ? `Edit appointment of ${appointment.customerName}` : 'Schedule Appointment'}
+      title={
+        appointment
+          ? `Edit appointment of ${appointment.customerName}`
+          : lead
+            ? `Book estimate for ${lead.name ?? lead.phone ?? 'this lead'}`
+            : 'Schedule Appointment'
+      }
       icon={appointment ? 'edit' : 'calendar'}
       isOpen={isOpen}
       onClose={onClose}
@@ -21,7 +29,7 @@ export function AppointmentDialog({ isOpen, onClose, appointment }: AppointmentD
       style={{ width: 'min(44rem, calc(100vw - 2rem))' }}
     >
       {/* Mounted only while open, so every opening starts from the record (or an empty form). */}
-      {isOpen && <AppointmentForm appointment={appointment} onClose={onClose} />}
+      {isOpen && <AppointmentForm appointment={appointment} lead={lead} onClose={onClose} />}
     </Dialog>
   );
 }
