@@ -32,8 +32,14 @@ test('a customer asks on the home page; staff find the request, book its estimat
   await page.getByRole('textbox', { name: /^Phone/ }).fill('(707) 555-0123');
   await page.getByRole('textbox', { name: /^Property Address/ }).fill('512 Redwood Drive, Garberville');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByRole('group', { name: /Service Needed/ }).getByLabel('House Washing').check();
-  await page.getByRole('group', { name: /Timeline/ }).getByLabel('Within a week').check();
+  await page
+    .getByRole('group', { name: /Service Needed/ })
+    .getByLabel('House Washing')
+    .check();
+  await page
+    .getByRole('group', { name: /Timeline/ })
+    .getByLabel('Within a week')
+    .check();
   await page.getByRole('textbox', { name: /^Project Description/ }).fill('Green streaks on the north side.');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Submit Request' }).click();

@@ -206,7 +206,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
   );
   app.use(newForMeRoutes(repos.newForMe, deps.clock));
   app.use(leadRoutes(repos.leads));
-  app.use(leadEstimateRoutes({ ...repos, db: deps.db, timeZone: config.timeZone, clock: deps.clock, events }));
+  app.use(
+    leadEstimateRoutes({ ...repos, db: deps.db, timeZone: config.timeZone, clock: deps.clock, events }),
+  );
   app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));

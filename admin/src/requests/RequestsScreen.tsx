@@ -150,7 +150,11 @@ export function RequestsScreen() {
           </SectionCard>
         )}
       </Section>
-      <AppointmentDialog isOpen={booking !== null} lead={booking ?? undefined} onClose={() => setBooking(null)} />
+      <AppointmentDialog
+        isOpen={booking !== null}
+        lead={booking ?? undefined}
+        onClose={() => setBooking(null)}
+      />
     </>
   );
 }

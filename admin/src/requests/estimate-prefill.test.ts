@@ -29,7 +29,9 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
 
 describe('"Book estimate" prefill', () => {
   it("maps every wizard and photo-form service to the appointment's, and leaves a poor fit to staff", () => {
-    expect(Object.fromEntries(WIZARD_SERVICE_OPTIONS.map((o) => [o.label, appointmentServiceOf(o.label)]))).toEqual({
+    expect(
+      Object.fromEntries(WIZARD_SERVICE_OPTIONS.map((o) => [o.label, appointmentServiceOf(o.label)])),
+    ).toEqual({
       'House Washing': 'house-wash',
       'Roof Cleaning': 'roof-cleaning',
       'Deck & Patio Cleaning': 'deck-cleaning',
@@ -68,7 +70,15 @@ describe('"Book estimate" prefill', () => {
   });
 
   it('leaves blank what the lead does not have (a missed call) and keeps long notes within the limit', () => {
-    const call = lead({ channel: 'phone', name: null, email: null, address: null, askedFor: null, timeline: null, detail: null });
+    const call = lead({
+      channel: 'phone',
+      name: null,
+      email: null,
+      address: null,
+      askedFor: null,
+      timeline: null,
+      detail: null,
+    });
     expect(estimateFormValuesOf(call)).toMatchObject({
       customerName: '',
       customerEmail: '',

@@ -35,7 +35,10 @@ const wizardRequest = async (firstName: string) => {
     urgency: 'week',
   });
   expect(res.status).toBe(201);
-  const leads = leadSchema.strict().array().parse(await (await server.get(`/api/leads?q=${firstName}`)).json());
+  const leads = leadSchema
+    .strict()
+    .array()
+    .parse(await (await server.get(`/api/leads?q=${firstName}`)).json());
   expect(leads).toHaveLength(1);
   return leads[0]!;
 };
@@ -92,7 +95,9 @@ describe('booking an estimate from a lead', () => {
     expect(booked.lead).toMatchObject({ id: lead.id, ...expected });
     // What the inbox and the lead read from now on, and the history row with who did it.
     expect(await leadNow(lead)).toMatchObject(expected);
-    const [inInbox] = leadSchema.array().parse(await (await server.get('/api/leads?stage=estimate-booked')).json());
+    const [inInbox] = leadSchema
+      .array()
+      .parse(await (await server.get('/api/leads?stage=estimate-booked')).json());
     expect(inInbox).toMatchObject({ id: lead.id, ...expected });
     expect((await historyOf(lead)).map((h) => [h.stage, h.changedBy])).toEqual([
       ['estimate-booked', 'test-owner'],
@@ -109,7 +114,8 @@ describe('booking an estimate from a lead', () => {
     expect(announced).toEqual([
       {
         entity_id: booked.appointment.id,
-        summary: 'Dana Whitfield: House Wash on 2026-03-05 at 10:00 AM, booked by test-owner from the requests inbox',
+        summary:
+          'Dana Whitfield: House Wash on 2026-03-05 at 10:00 AM, booked by test-owner from the requests inbox',
       },
     ]);
   });
@@ -122,14 +128,29 @@ describe('booking an estimate from a lead', () => {
       cancelReason: 'Customer away',
     });
     expect(cancel.status).toBe(200);
-    expect((await leadNow(lead)).estimate).toMatchObject({ appointmentId: appointment.id, status: 'cancelled' });
+    expect((await leadNow(lead)).estimate).toMatchObject({
+      appointmentId: appointment.id,
+      status: 'cancelled',
+    });
   });
 
   it('books neither the visit nor the stage on a past date, a taken slot, or bad input', async () => {
     const lead = await wizardRequest('Dana');
-    await expectInvalid(await book(lead, visit({ preferredDate: '2026-03-01' })), 'preferredDate', PAST_DATE_MESSAGE);
-    await expectInvalid(await book(lead, visit({ customerPhone: '12' })), 'customerPhone', 'Valid phone number required');
-    await expectInvalid(await book(lead, visit({ serviceType: 'House Washing' })), 'serviceType', 'Service type is required');
+    await expectInvalid(
+      await book(lead, visit({ preferredDate: '2026-03-01' })),
+      'preferredDate',
+      PAST_DATE_MESSAGE,
+    );
+    await expectInvalid(
+      await book(lead, visit({ customerPhone: '12' })),
+      'customerPhone',
+      'Valid phone number required',
+    );
+    await expectInvalid(
+      await book(lead, visit({ serviceType: 'House Washing' })),
+      'serviceType',
+      'Service type is required',
+    );
     expect((await book(lead, 'not json')).status).toBe(400);
     expect((await book(lead, visit({ allowOverlap: 'yes' }))).status).toBe(400);
     expect(appointmentsBooked()).toBe(0);

@@ -27,7 +27,14 @@ export interface LeadEstimateDeps {
  * does not show, nor a lead marked booked without its visit. A refusal (past date, taken slot,
  * unknown lead) rolls back both.
  */
-export function leadEstimateRoutes({ db, leads, appointments, timeZone, clock = Date.now, events }: LeadEstimateDeps) {
+export function leadEstimateRoutes({
+  db,
+  leads,
+  appointments,
+  timeZone,
+  clock = Date.now,
+  events,
+}: LeadEstimateDeps) {
   const rules = appointmentRules(appointments, timeZone, clock);
   const book = db.transaction((leadId: number, input: ReturnType<typeof parseBooking>, userId: number) => {
     if (!leads.get(leadId)) throw notFound('Lead');

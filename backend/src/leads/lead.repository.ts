@@ -99,7 +99,8 @@ function whereOf(stage: boolean, channel: boolean, search: Search) {
   const terms = [];
   if (stage) terms.push('stage = @stage');
   if (channel) terms.push('channel = @channel');
-  if (search === 'index') terms.push('id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH @match)');
+  if (search === 'index')
+    terms.push('id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH @match)');
   if (search === 'scan')
     terms.push(`(name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR address LIKE @like ESCAPE '\\'
       OR (@digits IS NOT NULL AND phone_digits LIKE @digits))`);

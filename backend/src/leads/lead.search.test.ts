@@ -19,8 +19,10 @@ const names = async (q: string, more = '') => {
 };
 const conversation = (psid: string, first: string, last: string) =>
   server.db
-    .prepare(`INSERT INTO messenger_conversations (facebook_user_id, first_name, last_name, created_at)
-      VALUES (?, ?, ?, ?)`)
+    .prepare(
+      `INSERT INTO messenger_conversations (facebook_user_id, first_name, last_name, created_at)
+      VALUES (?, ?, ?, ?)`,
+    )
     .run(psid, first, last, new Date().toISOString());
 
 describe('searching the requests inbox', () => {
@@ -28,7 +30,9 @@ describe('searching the requests inbox', () => {
     server = await startTestServer();
     conversation('psid-1', 'Kai', 'Moana');
     expect(await names('moana')).toEqual(['Kai Moana']);
-    server.db.prepare("UPDATE messenger_conversations SET last_name = 'Kealoha' WHERE facebook_user_id = 'psid-1'").run();
+    server.db
+      .prepare("UPDATE messenger_conversations SET last_name = 'Kealoha' WHERE facebook_user_id = 'psid-1'")
+      .run();
     expect(await names('moana')).toEqual([]);
     expect(await names('KEALOHA')).toEqual(['Kai Kealoha']);
     server.db.prepare("DELETE FROM messenger_conversations WHERE facebook_user_id = 'psid-1'").run();
