@@ -49,6 +49,7 @@ import { newForMeRepository } from './news/new-for-me.repository.ts';
 import { newForMeRoutes } from './news/new-for-me.routes.ts';
 import { leadRepository } from './leads/lead.repository.ts';
 import { leadRoutes } from './leads/lead.routes.ts';
+import { leadEstimateRoutes } from './leads/lead-estimate.routes.ts';
 import { eventRepository } from './events/event.repository.ts';
 import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
 import { phoneRoutes } from './phone/phone.routes.ts';
@@ -210,6 +211,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
   );
   app.use(newForMeRoutes(repos.newForMe, deps.clock));
   app.use(leadRoutes(repos.leads));
+  app.use(
+    leadEstimateRoutes({ ...repos, db: deps.db, timeZone: config.timeZone, clock: deps.clock, events }),
+  );
   app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
   // Last of the API: every route registered above gets the session check as its first handler.
   guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { appointmentCreateSchema, appointmentSchema } from './appointment.ts';
 import { optionalText } from './common.ts';
+import { APPOINTMENT_STATUSES } from './enums.ts';
 
 /** Where a lead came from. */
 export const LEAD_CHANNEL_OPTIONS = [
@@ -30,6 +32,17 @@ export const LEAD_STAGES = LEAD_STAGE_OPTIONS.map((o) => o.value) as [
 ];
 export type LeadStage = (typeof LEAD_STAGES)[number];
 
+/** The estimate visit booked from the lead ("Book estimate"), as the appointment stands now. */
+export const leadEstimateSchema = z.object({
+  appointmentId: z.number().int(),
+  /** `YYYY-MM-DD`, the business's calendar date. */
+  scheduledDate: z.string(),
+  /** Null shows as "Time TBD". */
+  preferredTime: z.string().nullable(),
+  status: z.enum(APPOINTMENT_STATUSES),
+});
+export type LeadEstimate = z.infer<typeof leadEstimateSchema>;
+
 export const leadSchema = z.object({
   id: z.number().int(),
   channel: z.enum(LEAD_CHANNELS),
@@ -51,6 +64,8 @@ export const leadSchema = z.object({
   stageChangedAt: z.string().nullable(),
   /** Who moved it to this stage. */
   stageChangedBy: z.string().nullable(),
+  /** The estimate visit booked for it; null until one is. */
+  estimate: leadEstimateSchema.nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -79,3 +94,12 @@ export const leadStageRecordSchema = z.object({
   changedAt: z.string(),
 });
 export type LeadStageRecord = z.infer<typeof leadStageRecordSchema>;
+
+/**
+ * POST /api/leads/:id/estimate: the appointment dialog's fields. The server books the appointment
+ * (same rules as the dialog: no past date, a taken slot needs allowOverlap) and moves the lead to
+ * "estimate-booked" in one transaction: both happen or neither.
+ */
+export const leadEstimateBookingSchema = appointmentCreateSchema;
+export const leadEstimateBookedSchema = z.object({ appointment: appointmentSchema, lead: leadSchema });
+export type LeadEstimateBooked = z.infer<typeof leadEstimateBookedSchema>;

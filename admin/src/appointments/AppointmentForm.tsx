@@ -19,6 +19,7 @@ import {
   PREFERRED_TIMES,
   SLOT_TAKEN_CODE,
   type Appointment,
+  type Lead,
 } from '@washdesk/contract';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ApiError, isUnauthorized } from '../api/api-client.ts';
@@ -30,7 +31,10 @@ import {
   type AppointmentFormOutput,
   type AppointmentFormValues,
 } from './appointment-form-values.ts';
-import { changeAppointment, scheduleAppointment } from './appointments.queries.ts';
+import { appointmentQueries, changeAppointment, scheduleAppointment } from './appointments.queries.ts';
+import { useChange } from '../api/use-change.ts';
+import { bookEstimate, leadsKey } from '../requests/requests.queries.ts';
+import { estimateFormValuesOf } from '../requests/estimate-prefill.ts';
 import { AppointmentStatusButtons } from './AppointmentStatusButtons.tsx';
 import { showFailureToast } from '../toaster.ts';
 import { useAppointmentChange } from './use-appointment-change.ts';
@@ -49,17 +53,19 @@ const EDIT_TIME_CHOICES = [{ value: '', label: 'Time TBD' }, ...PREFERRED_TIMES]
 interface AppointmentFormProps {
   appointment?: Appointment;
   prefill?: Partial<AppointmentFormValues>;
+  /** "Book estimate": a new visit for this lead, prefilled from it; saving also moves the lead. */
+  lead?: Lead;
   onClose: () => void;
 }
 
-export function AppointmentForm({ appointment, prefill, onClose }: AppointmentFormProps) {
+export function AppointmentForm({ appointment, prefill, lead, onClose }: AppointmentFormProps) {
   const { register, handleSubmit, setError, formState } = useForm<
     AppointmentFormValues,
     unknown,
     AppointmentFormOutput
   >({
     resolver: appointment ? editResolver : createResolver,
-    defaultValues: { ...formValuesOf(appointment), ...prefill },
+    defaultValues: lead ? estimateFormValuesOf(lead) : { ...formValuesOf(appointment), ...prefill },
     mode: 'onSubmit',
   });
   const [estimate, setEstimate] = useState(appointment?.estimateAmount?.toString() ?? '');
@@ -68,11 +74,14 @@ export function AppointmentForm({ appointment, prefill, onClose }: AppointmentFo
   // exactly those again with the overlap confirmed.
   const [clash, setClash] = useState<{ message: string; values: AppointmentFormOutput }>();
 
-  const schedule = useAppointmentChange(
-    scheduleAppointment,
-    () => 'Appointment scheduled successfully',
-    onClose,
-  );
+  // From a lead the server books the visit and moves the lead together, so both lists refresh.
+  const schedule = useChange({
+    change: (api, input: Parameters<typeof scheduleAppointment>[1]) =>
+      lead ? bookEstimate(api, lead.id, input) : scheduleAppointment(api, input),
+    success: 'Appointment scheduled successfully',
+    refetch: lead ? [appointmentQueries.all, leadsKey] : [appointmentQueries.all],
+    onDone: onClose,
+  });
   const update = useAppointmentChange(
     (api, input: Parameters<typeof changeAppointment>[2]) => changeAppointment(api, appointment!.id, input),
     () => 'Appointment updated successfully',

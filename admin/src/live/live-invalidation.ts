@@ -14,8 +14,9 @@ const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
   'message.received': ['leads', 'messenger', 'ai-responses', 'me-new'],
   'submission.created': ['leads', 'photo-submissions', 'stats', 'reports', 'me-new'],
   'service-request.created': ['leads', 'service-requests', 'stats', 'reports', 'me-new'],
-  'appointment.created': ['appointments', 'calls', 'stats', 'reports'],
-  'appointment.updated': ['appointments', 'calls', 'stats', 'reports'],
+  // The inbox shows a lead's booked estimate visit ("Book estimate"), its date and its status.
+  'appointment.created': ['appointments', 'calls', 'leads', 'stats', 'reports'],
+  'appointment.updated': ['appointments', 'calls', 'leads', 'stats', 'reports'],
   // A submission's quotes live under its key; acceptance moves the lead to won.
   'quote.opened': ['photo-submissions'],
   'quote.accepted': ['photo-submissions', 'leads', 'stats', 'reports'],

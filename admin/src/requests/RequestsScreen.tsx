@@ -29,6 +29,8 @@ import { ListPager } from '../components/ListPager.tsx';
 import { formatCallTime } from '../calls/call-format.ts';
 import { useSeenOnOpen } from '../live/new-for-me.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
+import { LeadEstimateCell } from './LeadEstimateCell.tsx';
 import { LeadStagePicker, stageLabel } from './LeadStagePicker.tsx';
 import { REQUESTS_PAGE_SIZE, requestQueries } from './requests.queries.ts';
 import './requests.css';
@@ -48,6 +50,7 @@ export function RequestsScreen() {
   const [typed, setTyped] = useState(params.get('q') ?? '');
   const q = useDebounced(typed);
   const leads = useQuery(requestQueries.page(api, { stage, channel, q, page }));
+  const [booking, setBooking] = useState<Lead | null>(null);
 
   const update = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -112,6 +115,7 @@ export function RequestsScreen() {
                   <th>Asked for</th>
                   <th>Timeline</th>
                   <th>Stage</th>
+                  <th>Estimate</th>
                   <th>
                     <span className={Classes.TEXT_MUTED}>History</span>
                   </th>
@@ -119,10 +123,10 @@ export function RequestsScreen() {
               </thead>
               <tbody>
                 {leads.data
-                  ? leads.data.items.map((lead) => <LeadRow key={lead.id} lead={lead} />)
+                  ? leads.data.items.map((lead) => <LeadRow key={lead.id} lead={lead} onBook={setBooking} />)
                   : Array.from({ length: 8 }, (_, i) => (
                       <tr key={i} aria-hidden>
-                        {Array.from({ length: 7 }, (__, j) => (
+                        {Array.from({ length: 8 }, (__, j) => (
                           <td key={j} className={Classes.SKELETON}>
                             placeholder
                           </td>
@@ -146,11 +150,16 @@ export function RequestsScreen() {
           </SectionCard>
         )}
       </Section>
+      <AppointmentDialog
+        isOpen={booking !== null}
+        lead={booking ?? undefined}
+        onClose={() => setBooking(null)}
+      />
     </>
   );
 }
 
-function LeadRow({ lead }: { lead: Lead }) {
+function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void }) {
   return (
     <tr aria-label={lead.name ?? lead.phone ?? `Lead ${lead.id}`}>
       <td>
@@ -179,6 +188,9 @@ function LeadRow({ lead }: { lead: Lead }) {
         {lead.stage === 'lost' && lead.lostReason && (
           <div className={Classes.TEXT_MUTED}>{lead.lostReason}</div>
         )}
+      </td>
+      <td>
+        <LeadEstimateCell lead={lead} onBook={onBook} />
       </td>
       <td>
         <LeadHistory lead={lead} />

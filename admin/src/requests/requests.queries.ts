@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { leadSchema, leadStageRecordSchema, type LeadChannel, type LeadStage } from '@washdesk/contract';
+import {
+  leadEstimateBookedSchema,
+  leadSchema,
+  leadStageRecordSchema,
+  type AppointmentCreate,
+  type LeadChannel,
+  type LeadStage,
+} from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
 
 export const leadsKey = ['leads'] as const;
@@ -34,3 +41,7 @@ export const requestQueries = {
       staleTime: 0,
     }),
 };
+
+/** "Book estimate": the visit and the lead's move to "estimate booked", in one request. */
+export const bookEstimate = (api: ApiClient, leadId: number, appointment: AppointmentCreate) =>
+  api.send('POST', `/api/leads/${leadId}/estimate`, appointment, leadEstimateBookedSchema);

@@ -6,14 +6,12 @@ import {
   appointmentUpdateSchema,
   CANCEL_REASON_REQUIRED,
   ERROR_CODES,
-  PAST_DATE_MESSAGE,
-  SLOT_TAKEN_CODE,
 } from '@washdesk/contract';
 import { HttpError, notFound, parseWith, routeId, validationError } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
-import { addDays, localDate, type Clock } from '../time.ts';
+import { addDays, type Clock } from '../time.ts';
 import type { AppointmentRepository } from './appointment.repository.ts';
-import { findSlotClash, type Slot } from './appointment-slot.ts';
+import { appointmentRules } from './appointment-rules.ts';
 import { statusMoveProblem } from './appointment-status.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { appointmentBooked, appointmentChanged } from '../events/announcements.ts';
@@ -24,7 +22,7 @@ import { staffOf } from '../auth/staff-session.ts';
  * time it is (tests fix it).
  */
 
-const serviceTypeLabel = (value: string) =>
+export const serviceTypeLabel = (value: string) =>
   APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? value;
 
 export function appointmentRoutes(
@@ -34,25 +32,7 @@ export function appointmentRoutes(
   events?: EventBus,
 ) {
   const router = Router();
-  const today = () => localDate(new Date(clock()), timeZone);
-
-  // A visit cannot be booked into the past; today is fine (a same-day job).
-  const refusePast = (date: string, field: string) => {
-    if (date < today()) throw validationError({ [field]: PAST_DATE_MESSAGE }, PAST_DATE_MESSAGE);
-  };
-  // A taken slot is a warning the client can override by sending allowOverlap: true.
-  const refuseClash = (slot: Slot, allowOverlap: boolean | undefined) => {
-    const clash = !allowOverlap && findSlotClash(appointments, slot);
-    if (clash)
-      throw new HttpError(409, SLOT_TAKEN_CODE, clash.message, undefined, {
-        clash: {
-          id: clash.other.id,
-          customerName: clash.other.customerName,
-          scheduledDate: clash.other.scheduledDate,
-          preferredTime: clash.other.preferredTime,
-        },
-      });
-  };
+  const { today, refusePast, refuseClash } = appointmentRules(appointments, timeZone, clock);
 
   router.get('/api/appointments', (req, res) => {
     const { when, ...query } = listQuery(req, appointmentListQuerySchema);

@@ -6,7 +6,9 @@ import {
   type LeadChannel,
   type LeadStage,
   type LeadStageRecord,
+  type AppointmentStatus,
 } from '@washdesk/contract';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 
@@ -26,6 +28,10 @@ interface LeadRow {
   lost_reason: string | null;
   stage_changed_at: string | null;
   changed_by_name: string | null;
+  estimate_appointment_id: number | null;
+  estimate_date: string | null;
+  estimate_time: string | null;
+  estimate_status: AppointmentStatus | null;
 }
 
 // Channels store the service as their own values ("house-washing"); staff read the labels.
@@ -50,6 +56,15 @@ const toLead = (r: LeadRow): Lead => ({
   lostReason: r.lost_reason,
   stageChangedAt: r.stage_changed_at,
   stageChangedBy: r.changed_by_name,
+  estimate:
+    r.estimate_appointment_id !== null && r.estimate_date !== null && r.estimate_status !== null
+      ? {
+          appointmentId: r.estimate_appointment_id,
+          scheduledDate: r.estimate_date,
+          preferredTime: r.estimate_time,
+          status: r.estimate_status,
+        }
+      : null,
 });
 
 export interface LeadFilter {
@@ -63,20 +78,60 @@ export interface LeadFilter {
 // A search for "555-0123" or "(707) 555 0123" finds the number however it was typed.
 const digitsOf = (q: string) => q.replace(/\D/g, '');
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// An FTS5 phrase: the text in double quotes, its own quotes doubled; nothing in it is syntax.
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+// The trigram index (migration 0013) answers substrings of three characters or more.
+const TRIGRAM = 3;
+
+const ROW = `SELECT l.*, u.name AS changed_by_name, a.scheduled_date AS estimate_date,
+    a.preferred_time AS estimate_time, a.status AS estimate_status FROM leads l
+  LEFT JOIN users u ON u.id = l.stage_changed_by
+  LEFT JOIN appointments a ON a.id = l.estimate_appointment_id`;
+
+type Search = 'none' | 'index' | 'scan';
+
+/**
+ * The WHERE of one combination of filters, naming only the filters in use: a generic
+ * "(@stage IS NULL OR stage = @stage)" keeps SQLite from choosing the stage or channel index,
+ * so each combination gets its own statement (see backend/bench/requests-inbox.bench.ts).
+ */
+function whereOf(stage: boolean, channel: boolean, search: Search) {
+  const terms = [];
+  if (stage) terms.push('stage = @stage');
+  if (channel) terms.push('channel = @channel');
+  if (search === 'index')
+    terms.push('id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH @match)');
+  if (search === 'scan')
+    terms.push(`(name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR address LIKE @like ESCAPE '\\'
+      OR (@digits IS NOT NULL AND phone_digits LIKE @digits))`);
+  return terms.length ? `WHERE ${terms.join(' AND ')}` : '';
+}
 
 /** The requests inbox: every channel's leads (kept by triggers, see migration 0010) and their stage. */
 export function leadRepository(db: Db) {
-  const where = `WHERE (@stage IS NULL OR l.stage = @stage) AND (@channel IS NULL OR l.channel = @channel)
-    AND (@q IS NULL OR l.name LIKE @q ESCAPE '\\' OR l.email LIKE @q ESCAPE '\\' OR l.address LIKE @q ESCAPE '\\'
-      OR (@digits IS NOT NULL AND l.phone_digits LIKE @digits))`;
-  const page = db.prepare(`SELECT l.*, u.name AS changed_by_name FROM leads l
-    LEFT JOIN users u ON u.id = l.stage_changed_by ${where}
-    ORDER BY l.created_at DESC, l.id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(`SELECT COUNT(*) AS n FROM leads l ${where}`);
-  const one = db.prepare(`SELECT l.*, u.name AS changed_by_name FROM leads l
-    LEFT JOIN users u ON u.id = l.stage_changed_by WHERE l.id = ?`);
+  const statements = new Map<string, { page: Statement; count: Statement }>();
+  const statementsFor = (stage: boolean, channel: boolean, search: Search) => {
+    const key = `${stage}/${channel}/${search}`;
+    let found = statements.get(key);
+    if (!found) {
+      const where = whereOf(stage, channel, search);
+      found = {
+        // The page's ids first, from an index alone; only those 50 rows are read and joined, so a
+        // deep page skips index entries rather than whole joined rows.
+        page: db.prepare(`${ROW} WHERE l.id IN (SELECT id FROM leads ${where}
+          ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset)
+          ORDER BY l.created_at DESC, l.id DESC`),
+        count: db.prepare(`SELECT COUNT(*) AS n FROM leads ${where}`),
+      };
+      statements.set(key, found);
+    }
+    return found;
+  };
+  const one = db.prepare(`${ROW} WHERE l.id = ?`);
   const setStage = db.prepare(`UPDATE leads SET stage = @stage, lost_reason = @lostReason,
     stage_changed_at = @at, stage_changed_by = @userId WHERE id = @id`);
+  const linkEstimate = db.prepare(`UPDATE leads SET stage = 'estimate-booked', lost_reason = NULL,
+    stage_changed_at = @at, stage_changed_by = @userId, estimate_appointment_id = @appointmentId WHERE id = @id`);
   const record =
     db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
     VALUES (@id, @stage, @lostReason, @userId, @at)`);
@@ -89,22 +144,36 @@ export function leadRepository(db: Db) {
   return {
     list(f: LeadFilter) {
       const q = f.q?.trim() || null;
-      const digits = q && digitsOf(q).length >= 3 ? `%${digitsOf(q)}%` : null;
+      const digits = q && digitsOf(q).length >= 3 ? digitsOf(q) : null;
+      const search: Search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
+      const match =
+        search === 'index'
+          ? `{name email address} : ${phrase(q!)}${digits ? ` OR phone_digits : ${phrase(digits)}` : ''}`
+          : null;
       const params = {
-        stage: f.stage ?? null,
-        channel: f.channel ?? null,
-        q: q ? likePattern(q) : null,
-        digits,
-        limit: f.limit,
-        offset: f.offset,
+        ...(f.stage && { stage: f.stage }),
+        ...(f.channel && { channel: f.channel }),
+        ...(match && { match }),
+        ...(search === 'scan' && { like: likePattern(q!), digits: digits && `%${digits}%` }),
       };
+      const { page, count } = statementsFor(Boolean(f.stage), Boolean(f.channel), search);
       return {
-        rows: (page.all(params) as LeadRow[]).map(toLead),
+        rows: (page.all({ ...params, limit: f.limit, offset: f.offset }) as LeadRow[]).map(toLead),
         total: (count.get(params) as { n: number }).n,
       };
     },
     get,
     /** Moves a lead along the pipeline and records who did it; undefined for an unknown lead. */
+    /**
+     * Moves the lead to "estimate-booked" with the appointment booked for it, and records who did
+     * it. Runs inside the caller's transaction (the booking); false for an unknown lead.
+     */
+    bookedEstimate(id: number, appointmentId: number, userId: number) {
+      const params = { id, appointmentId, userId, stage: 'estimate-booked', lostReason: null, at: nowIso() };
+      if (linkEstimate.run(params).changes === 0) return false;
+      record.run(params);
+      return true;
+    },
     changeStage(id: number, change: { stage: LeadStage; lostReason: string | null }, userId: number) {
       return db.transaction(() => {
         const params = {
