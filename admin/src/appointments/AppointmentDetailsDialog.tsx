@@ -40,7 +40,6 @@ export function AppointmentDetailsDialog({ appointment: a, onClose, onEdit }: Ap
                   ['Time', timeLabel(a)],
                   ['Estimate', a.estimateAmount === null ? '—' : formatDollars(a.estimateAmount)],
                   ['Notes', a.notes ?? '—'],
-                  ['Source', SOURCES[a.source]],
                   ...(a.status === 'cancelled' ? [['Reason for cancelling', a.cancelReason ?? '—']] : []),
                 ].map(([label, value]) => (
                   <tr key={label}>
