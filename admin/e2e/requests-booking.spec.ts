@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { fixturePhoto } from '../../public-site/e2e/quote-tool-page.ts';
 import { AdminPage } from './admin-page.ts';
 import { appointmentDialog, farDate, uniqueCustomer } from './appointment-dialog.ts';
 
@@ -41,6 +42,8 @@ test('a customer asks on the home page; staff find the request, book its estimat
     .getByLabel('Within a week')
     .check();
   await page.getByRole('textbox', { name: /^Project Description/ }).fill('Green streaks on the north side.');
+  await page.getByLabel('Add Photos for Quote').setInputFiles([fixturePhoto('pixel-gps-orientation1.jpg')]);
+  await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Request Submitted Successfully!' })).toBeVisible();
@@ -54,6 +57,10 @@ test('a customer asks on the home page; staff find the request, book its estimat
   await expect(row).toBeVisible();
   await expect(page.getByRole('table', { name: 'Requests' }).getByRole('row')).toHaveCount(2);
   await expect(row.getByRole('combobox', { name: `Stage of ${name}` })).toHaveValue('new');
+  // The photo the customer sent with the request, loaded from the server.
+  const photo = row.getByRole('img', { name: `Photo 1 of 1 from ${name}` });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await row.getByRole('button', { name: `Book estimate for ${name}` }).click();
   const dialog = appointmentDialog(page, `Book estimate for ${name}`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentCreateSchema, appointmentSchema } from './appointment.ts';
 import { optionalText } from './common.ts';
+import { photoSchema } from './photo.ts';
 import { APPOINTMENT_STATUSES } from './enums.ts';
 
 /** Where a lead came from. */
@@ -66,6 +67,8 @@ export const leadSchema = z.object({
   stageChangedBy: z.string().nullable(),
   /** The estimate visit booked for it; null until one is. */
   estimate: leadEstimateSchema.nullable(),
+  /** The photos a wizard request or a submission came with (none for calls and conversations). */
+  photos: z.array(photoSchema),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

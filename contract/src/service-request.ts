@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, phoneNumber, requiredText } from './common.ts';
 import { PROPERTY_TYPES, SERVICE_REQUEST_STATUSES, URGENCIES, WIZARD_SERVICE_TYPES } from './enums.ts';
-import { photoSchema } from './submission.ts';
+import { photoSchema } from './photo.ts';
 
 /** The customer wizard on `/`, sent as JSON or (with photos) as multipart. */
 export const serviceRequestCreateSchema = z.object({

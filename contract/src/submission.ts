@@ -5,15 +5,8 @@ import { HOME_SIZE_MESSAGES, HOME_SQUARE_FEET, HOME_STORIES } from './home-size.
 import { submissionAnalysisSchema } from './quote.ts';
 import { sentQuoteSummarySchema } from './sent-quote.ts';
 
-/** A customer photo as staff fetch it; both URLs need a staff session. */
-export const photoSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  thumbnailUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-export type Photo = z.infer<typeof photoSchema>;
+export { photoSchema, type Photo } from './photo.ts';
+import { photoSchema } from './photo.ts';
 
 export const photoSubmissionSchema = z.object({
   id: z.number().int(),

@@ -29,6 +29,7 @@ import { ListPager } from '../components/ListPager.tsx';
 import { formatCallTime } from '../calls/call-format.ts';
 import { useSeenOnOpen } from '../live/new-for-me.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
 import { LeadEstimateCell } from './LeadEstimateCell.tsx';
 import { LeadStagePicker, stageLabel } from './LeadStagePicker.tsx';
@@ -181,6 +182,9 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
       <td>
         {lead.askedFor ?? <span className={Classes.TEXT_MUTED}>—</span>}
         {lead.detail && <div className={`requests-detail ${Classes.TEXT_MUTED}`}>{lead.detail}</div>}
+        {lead.photos.length > 0 && (
+          <PhotoThumbnails photos={lead.photos} customerName={lead.name ?? 'the customer'} max={3} />
+        )}
       </td>
       <td>{lead.timeline ?? <span className={Classes.TEXT_MUTED}>—</span>}</td>
       <td>

@@ -24,6 +24,7 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
   stageChangedAt: null,
   stageChangedBy: null,
   estimate: null,
+  photos: [],
   ...over,
 });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import type { Photo } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
+import './photo-thumbnails.css';
 
 interface PhotoThumbnailsProps {
   photos: Photo[];

@@ -11,6 +11,7 @@ import {
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { photoRepository } from '../photos/photo.repository.ts';
 
 interface LeadRow {
   id: number;
@@ -65,6 +66,7 @@ const toLead = (r: LeadRow): Lead => ({
           status: r.estimate_status,
         }
       : null,
+  photos: [],
 });
 
 export interface LeadFilter {
@@ -137,9 +139,25 @@ export function leadRepository(db: Db) {
     VALUES (@id, @stage, @lostReason, @userId, @at)`);
   const history = db.prepare(`SELECT c.stage, c.lost_reason, u.name AS changed_by, c.changed_at
     FROM lead_stage_changes c LEFT JOIN users u ON u.id = c.changed_by WHERE c.lead_id = ? ORDER BY c.id`);
+  const photos = photoRepository(db);
+  /** One query per channel table for a whole page, however many leads it has. */
+  const withPhotos = (rows: LeadRow[]): Lead[] => {
+    const sourcesOf = (channels: LeadChannel[]) =>
+      rows.filter((r) => channels.includes(r.channel)).map((r) => r.source_id);
+    const ofRequests = photos.forServiceRequests(sourcesOf(['wizard']));
+    const ofSubmissions = photos.forSubmissions(sourcesOf(['photo-form', 'quote-tool']));
+    // A call's or a conversation's id may equal a submission's: only the owning table's photos count.
+    const photosOf = (r: LeadRow) =>
+      r.channel === 'wizard'
+        ? ofRequests.get(r.source_id)
+        : r.channel === 'photo-form' || r.channel === 'quote-tool'
+          ? ofSubmissions.get(r.source_id)
+          : undefined;
+    return rows.map((r) => ({ ...toLead(r), photos: photosOf(r) ?? [] }));
+  };
   const get = (id: number) => {
     const row = one.get(id) as LeadRow | undefined;
-    return row && toLead(row);
+    return row && withPhotos([row])[0];
   };
   return {
     list(f: LeadFilter) {
@@ -158,7 +176,7 @@ export function leadRepository(db: Db) {
       };
       const { page, count } = statementsFor(Boolean(f.stage), Boolean(f.channel), search);
       return {
-        rows: (page.all({ ...params, limit: f.limit, offset: f.offset }) as LeadRow[]).map(toLead),
+        rows: withPhotos(page.all({ ...params, limit: f.limit, offset: f.offset }) as LeadRow[]),
         total: (count.get(params) as { n: number }).n,
       };
     },

@@ -79,6 +79,53 @@ describe('the requests inbox', () => {
     expect((await inbox('?channel=phone')).total).toBe(2);
   });
 
+  it("shows a wizard request's and a submission's photos, served to staff; calls and conversations have none", async () => {
+    server = await startTestServer({ env: PHONE_ENV });
+    const fields = {
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      email: 'dana@example.com',
+      phone: '707-555-0123',
+      address: '512 Redwood Drive',
+      city: 'Garberville',
+      serviceType: 'house-washing',
+      urgency: 'week',
+    };
+    const request = await server.anonymous.upload(
+      '/api/service-requests',
+      photoForm(fields, [
+        { path: fixturePhoto('pixel-gps-orientation1.jpg') },
+        { path: fixturePhoto('pixel-gps-orientation1.jpg') },
+      ]),
+    );
+    expect(request.status).toBe(201);
+    const submission = await server.anonymous.upload(
+      '/api/photo-submissions',
+      photoForm(
+        { firstName: 'Rosa', lastName: 'Ortega', phone: '(707) 555-0188', serviceType: 'House Soft Wash' },
+        [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }],
+      ),
+    );
+    expect(submission.status).toBe(201);
+    // A missed call: its row id is 1 like the request's and maybe the submission's; it owns no photo.
+    expect((await phoneCaller(server.url, '+17075550199').status('no-answer', { sequence: 1 })).status).toBe(
+      204,
+    );
+
+    const { leads } = await inbox();
+    const byChannel = new Map(leads.map((l) => [l.channel, l]));
+    expect(byChannel.get('wizard')!.photos).toHaveLength(2);
+    expect(byChannel.get('photo-form')!.photos).toHaveLength(1);
+    expect(byChannel.get('phone')!.photos).toEqual([]);
+    const thumbnail = await server.get(byChannel.get('wizard')!.photos[0]!.thumbnailUrl);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    const one = leadSchema
+      .strict()
+      .parse(await (await server.get(`/api/leads/${byChannel.get('wizard')!.id}`)).json());
+    expect(one.photos.map((p) => p.id)).toEqual(byChannel.get('wizard')!.photos.map((p) => p.id));
+  });
+
   it('finds a customer by a phone number however it is typed, by name, e-mail or address', async () => {
     server = await startTestServer();
     await wizardRequest('Dana', '(707) 555-0123');
