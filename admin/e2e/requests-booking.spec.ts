@@ -1,11 +1,13 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { fixturePhoto } from '../../public-site/e2e/quote-tool-page.ts';
+import path from 'node:path';
 import { AdminPage } from './admin-page.ts';
 import { appointmentDialog, farDate, uniqueCustomer } from './appointment-dialog.ts';
 
 // The machine is shared by several test runs at once; a busy server answers slower than usual.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
+
+const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/pixel-gps-orientation1.jpg');
 
 // How the inbox and the schedule write a calendar day ("Thu, Mar 5, 2026").
 const dayLabel = (date: string) =>
@@ -42,7 +44,7 @@ test('a customer asks on the home page; staff find the request, book its estimat
     .getByLabel('Within a week')
     .check();
   await page.getByRole('textbox', { name: /^Project Description/ }).fill('Green streaks on the north side.');
-  await page.getByLabel('Add Photos for Quote').setInputFiles([fixturePhoto('pixel-gps-orientation1.jpg')]);
+  await page.getByLabel('Add Photos for Quote').setInputFiles([PHOTO]);
   await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Submit Request' }).click();
