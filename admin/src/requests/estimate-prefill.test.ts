@@ -5,7 +5,8 @@ import {
   WIZARD_SERVICE_OPTIONS,
   type Lead,
 } from '@washdesk/contract';
-import { appointmentServiceOf, estimateFormValuesOf, notesOf } from './estimate-prefill.ts';
+import { appointmentServiceOf } from '../appointments/appointment-service-of.ts';
+import { estimateFormValuesOf, notesOf } from './estimate-prefill.ts';
 
 const lead = (over: Partial<Lead> = {}): Lead => ({
   id: 7,

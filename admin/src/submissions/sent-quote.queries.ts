@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  APPOINTMENT_SERVICE_TYPES,
   formatDollars,
   quoteSentSchema,
   submissionQuotesSchema,
@@ -10,6 +9,7 @@ import {
   type SentQuoteSummary,
 } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
+import { appointmentServiceOf } from '../appointments/appointment-service-of.ts';
 import type { AppointmentFormValues } from '../appointments/appointment-form-values.ts';
 import { submissionQueries } from './submission.queries.ts';
 
@@ -57,16 +57,6 @@ export function deliveryLine(d: QuoteDelivery): string {
 
 export const formatQuoteTime = when;
 
-// The photo form's services as the appointment dialog names them.
-const SERVICE_FOR_APPOINTMENT: Record<string, (typeof APPOINTMENT_SERVICE_TYPES)[number]> = {
-  'House Soft Wash': 'house-wash',
-  'Roof Cleaning': 'roof-cleaning',
-  'Driveway/Concrete Cleaning': 'driveway-cleaning',
-  'Deck/Patio Cleaning': 'deck-cleaning',
-  'Fence Cleaning': 'fence-cleaning',
-  'Multiple Services': 'multiple-services',
-};
-
 /** "Book the job": the appointment dialog filled from the submission and its accepted quote. */
 export function jobBookingOf(s: PhotoSubmission, quote: SentQuote): Partial<AppointmentFormValues> {
   return {
@@ -74,7 +64,7 @@ export function jobBookingOf(s: PhotoSubmission, quote: SentQuote): Partial<Appo
     customerPhone: s.phone ?? '',
     customerEmail: s.email ?? '',
     address: s.address ?? '',
-    serviceType: (s.serviceType && SERVICE_FOR_APPOINTMENT[s.serviceType]) ?? '',
+    serviceType: appointmentServiceOf(s.serviceType),
     notes: `Quote accepted online: ${formatDollars(quote.amount)} (photo submission #${s.id}).`,
   };
 }
