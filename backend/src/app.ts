@@ -49,6 +49,8 @@ import { newForMeRepository } from './news/new-for-me.repository.ts';
 import { newForMeRoutes } from './news/new-for-me.routes.ts';
 import { leadRepository } from './leads/lead.repository.ts';
 import { leadRoutes } from './leads/lead.routes.ts';
+import { customerRepository } from './customers/customer.repository.ts';
+import { customerRoutes } from './customers/customer.routes.ts';
 import { leadEstimateRoutes } from './leads/lead-estimate.routes.ts';
 import { eventRepository } from './events/event.repository.ts';
 import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
@@ -116,6 +118,7 @@ export function createRepositories(db: Db, config: Config, clock?: Clock) {
     events: eventRepository(db),
     newForMe: newForMeRepository(db),
     leads: leadRepository(db),
+    customers: customerRepository(db),
     sessions: sessionRepository(db, config.session),
   };
 }
@@ -211,6 +214,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   );
   app.use(newForMeRoutes(repos.newForMe, deps.clock));
   app.use(leadRoutes(repos.leads));
+  app.use(customerRoutes(repos.customers));
   app.use(
     leadEstimateRoutes({ ...repos, db: deps.db, timeZone: config.timeZone, clock: deps.clock, events }),
   );

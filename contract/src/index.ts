@@ -20,5 +20,6 @@ export * from './report.ts';
 export * from './prerendered-page.ts';
 export * from './events.ts';
 export * from './leads.ts';
+export * from './customers.ts';
 export * from './sent-quote.ts';
 export * from './sent-quote-texts.ts';

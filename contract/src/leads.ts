@@ -69,6 +69,8 @@ export const leadSchema = z.object({
   estimate: leadEstimateSchema.nullable(),
   /** The photos a wizard request or a submission came with (none for calls and conversations). */
   photos: z.array(photoSchema),
+  /** The customer record this lead belongs to (their timeline). */
+  customerId: z.number().int().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -26,6 +26,7 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
   stageChangedBy: null,
   estimate: null,
   photos: [],
+  customerId: null,
   ...over,
 });
 

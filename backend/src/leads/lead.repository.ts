@@ -2,6 +2,7 @@ import {
   APPOINTMENT_SERVICE_OPTIONS,
   URGENCY_OPTIONS,
   WIZARD_SERVICE_OPTIONS,
+  type CustomerItemKind,
   type Lead,
   type LeadChannel,
   type LeadStage,
@@ -67,7 +68,17 @@ const toLead = (r: LeadRow): Lead => ({
         }
       : null,
   photos: [],
+  customerId: null,
 });
+
+// Which timeline entry each channel's lead is.
+const CUSTOMER_KIND: Record<LeadChannel, CustomerItemKind> = {
+  wizard: 'request',
+  'photo-form': 'submission',
+  'quote-tool': 'submission',
+  phone: 'call',
+  messenger: 'conversation',
+};
 
 export interface LeadFilter {
   stage?: LeadStage;
@@ -140,6 +151,10 @@ export function leadRepository(db: Db) {
   const history = db.prepare(`SELECT c.stage, c.lost_reason, u.name AS changed_by, c.changed_at
     FROM lead_stage_changes c LEFT JOIN users u ON u.id = c.changed_by WHERE c.lead_id = ? ORDER BY c.id`);
   const photos = photoRepository(db);
+  // The customer record of each lead on a page (migration 0012 keeps one per person).
+  const customersOf =
+    db.prepare(`SELECT l.value ->> '$[0]' AS channel, l.value ->> '$[1]' AS source_id, i.customer_id
+    FROM json_each(?) l JOIN customer_items i ON i.kind = l.value ->> '$[2]' AND i.source_id = l.value ->> '$[1]'`);
   /** One query per channel table for a whole page, however many leads it has. */
   const withPhotos = (rows: LeadRow[]): Lead[] => {
     const sourcesOf = (channels: LeadChannel[]) =>
@@ -153,7 +168,22 @@ export function leadRepository(db: Db) {
         : r.channel === 'photo-form' || r.channel === 'quote-tool'
           ? ofSubmissions.get(r.source_id)
           : undefined;
-    return rows.map((r) => ({ ...toLead(r), photos: photosOf(r) ?? [] }));
+    const customers = new Map(
+      (
+        customersOf.all(
+          JSON.stringify(rows.map((r) => [r.channel, r.source_id, CUSTOMER_KIND[r.channel]])),
+        ) as {
+          channel: string;
+          source_id: number;
+          customer_id: number;
+        }[]
+      ).map((c) => [`${c.channel}:${c.source_id}`, c.customer_id]),
+    );
+    return rows.map((r) => ({
+      ...toLead(r),
+      photos: photosOf(r) ?? [],
+      customerId: customers.get(`${r.channel}:${r.source_id}`) ?? null,
+    }));
   };
   const get = (id: number) => {
     const row = one.get(id) as LeadRow | undefined;

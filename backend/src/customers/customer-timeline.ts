@@ -1,0 +1,129 @@
+import type { CustomerItem, CustomerItemKind, Photo } from '@washdesk/contract';
+import type { Db } from '../db/database.ts';
+import type { PhotoRepository } from '../photos/photo.repository.ts';
+
+type Ref = { kind: CustomerItemKind; source_id: number; at: string };
+type Row = Record<string, unknown> & { id: number };
+
+// A conversation shows its latest messages; the whole thread is one click away in Messenger.
+const MESSAGES_SHOWN = 5;
+const SENDERS: Record<string, string> = { customer: 'Customer', staff: 'Staff', assistant: 'AI assistant' };
+const cents = (v: unknown) => (typeof v === 'number' ? v / 100 : null);
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+
+/**
+ * Turns a page of timeline references into entries staff can read: one query per kind for the
+ * whole page (plus a conversation's latest messages), then back into the page's time order.
+ */
+export function customerTimelineItems(
+  db: Db,
+  photos: PhotoRepository,
+  labels: { services: Map<string, string>; timelines: Map<string, string> },
+) {
+  const byIds = (table: string) =>
+    db.prepare(`SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`);
+  const requests = byIds('service_requests');
+  const submissions = byIds('photo_submissions');
+  const calls = byIds('calls');
+  const conversations = byIds('messenger_conversations');
+  const appointments = byIds('appointments');
+  const messages =
+    db.prepare(`SELECT sender, message_text, attachment_kind, created_at FROM messenger_messages
+    WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
+  const service = (v: unknown) => (typeof v === 'string' ? (labels.services.get(v) ?? v) : null);
+
+  const load = (refs: Ref[], kind: CustomerItemKind, statement: ReturnType<Db['prepare']>) => {
+    const ids = refs.filter((r) => r.kind === kind).map((r) => r.source_id);
+    return new Map(ids.length ? (statement.all(JSON.stringify(ids)) as Row[]).map((r) => [r.id, r]) : []);
+  };
+
+  return (refs: Ref[]): CustomerItem[] => {
+    const rows = {
+      request: load(refs, 'request', requests),
+      submission: load(refs, 'submission', submissions),
+      call: load(refs, 'call', calls),
+      conversation: load(refs, 'conversation', conversations),
+      appointment: load(refs, 'appointment', appointments),
+    };
+    const ids = (kind: CustomerItemKind) => [...rows[kind].keys()];
+    const requestPhotos = photos.forServiceRequests(ids('request'));
+    const submissionPhotos = photos.forSubmissions(ids('submission'));
+
+    const entry = (ref: Ref, r: Row): CustomerItem => {
+      const base = {
+        kind: ref.kind,
+        sourceId: ref.source_id,
+        at: ref.at,
+        detail: null as string | null,
+        status: null as string | null,
+        amount: null as number | null,
+        photos: [] as Photo[],
+        messages: [] as CustomerItem['messages'],
+      };
+      switch (ref.kind) {
+        case 'request':
+          return {
+            ...base,
+            title: `Website request: ${service(r.service_type)}`,
+            detail: text(r.description),
+            status: typeof r.urgency === 'string' ? (labels.timelines.get(r.urgency) ?? r.urgency) : null,
+            photos: requestPhotos.get(r.id) ?? [],
+            link: `/admin/requests?q=${encodeURIComponent(String(r.phone))}`,
+          };
+        case 'submission':
+          return {
+            ...base,
+            title: `Photo submission${text(r.service_type) ? `: ${service(r.service_type)}` : ''}`,
+            detail: text(r.notes),
+            status: String(r.status),
+            amount: cents(r.estimate_amount_cents),
+            photos: submissionPhotos.get(r.id) ?? [],
+            link: `/admin/photo-submissions?q=${encodeURIComponent(String(r.phone ?? r.email ?? ''))}`,
+          };
+        case 'call':
+          return {
+            ...base,
+            title: r.callback_requested ? 'Call: asked for a call back' : `Call: ${String(r.status)}`,
+            detail: text(r.summary),
+            status: String(r.status),
+            link: `/admin/call-logs?call=${r.id}`,
+          };
+        case 'conversation':
+          return {
+            ...base,
+            title: 'Messenger conversation',
+            messages: (
+              messages.all(r.id) as {
+                sender: string;
+                message_text: string;
+                attachment_kind: string | null;
+                created_at: string;
+              }[]
+            )
+              .reverse()
+              .map((m) => ({
+                sender: SENDERS[m.sender] ?? m.sender,
+                text: m.message_text || (m.attachment_kind === 'image' ? 'sent a photo' : 'sent a file'),
+                at: m.created_at,
+              })),
+            status: String(r.status),
+            link: `/admin/messenger-conversations?conversation=${r.id}`,
+          };
+        case 'appointment':
+          return {
+            ...base,
+            title: `Appointment: ${service(r.service_type)}`,
+            detail: [r.scheduled_date, r.preferred_time].filter(Boolean).join(' at '),
+            status: String(r.status),
+            amount: cents(r.estimate_amount_cents),
+            link: `/admin/appointment-scheduling?appointment=${r.id}`,
+          };
+      }
+    };
+    // A row deleted after the page was read is skipped rather than shown half.
+    return refs.flatMap((ref) => {
+      const r = rows[ref.kind].get(ref.source_id);
+      return r ? [entry(ref, r)] : [];
+    });
+  };
+}

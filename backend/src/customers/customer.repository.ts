@@ -1,0 +1,170 @@
+import {
+  APPOINTMENT_SERVICE_OPTIONS,
+  CUSTOMER_ITEM_KINDS,
+  URGENCY_OPTIONS,
+  WIZARD_SERVICE_OPTIONS,
+  type CustomerItem,
+  type CustomerItemKind,
+  type CustomerSummary,
+  type CustomerContact,
+} from '@washdesk/contract';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { photoRepository } from '../photos/photo.repository.ts';
+import { customerTimelineItems } from './customer-timeline.ts';
+
+interface CustomerRow {
+  id: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  created_at: string;
+  last_activity_at: string;
+  merged_into: number | null;
+  counts: string;
+}
+
+const toSummary = (r: CustomerRow): CustomerSummary => {
+  const found = JSON.parse(r.counts ?? '{}') as Partial<Record<CustomerItemKind, number>>;
+  return {
+    id: r.id,
+    name: r.name,
+    phone: r.phone,
+    email: r.email,
+    address: r.address,
+    createdAt: r.created_at,
+    lastActivityAt: r.last_activity_at,
+    counts: Object.fromEntries(
+      CUSTOMER_ITEM_KINDS.map((k) => [k, found[k] ?? 0]),
+    ) as CustomerSummary['counts'],
+  };
+};
+
+// The same last-ten-digits rule as the triggers of migration 0012.
+export const phoneKeyOf = (phone: string | null) => {
+  const digits = phone?.replace(/\D/g, '').slice(-10);
+  return digits ? `phone:${digits}` : null;
+};
+const emailKeyOf = (email: string | null) => (email ? `email:${email.trim().toLowerCase()}` : null);
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type CustomerChange =
+  | { outcome: 'changed'; customer: CustomerSummary }
+  | { outcome: 'missing' }
+  | { outcome: 'merged'; mergedInto: number }
+  | { outcome: 'key-taken' };
+
+/** Customer records (kept by the triggers of migration 0012), their timelines, edits and merges. */
+export function customerRepository(db: Db) {
+  const COUNTS = `(SELECT json_group_object(kind, n) FROM
+    (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts`;
+  const page = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c
+    WHERE c.merged_into IS NULL AND (@like IS NULL OR c.search_text LIKE @like ESCAPE '\\'
+      OR (@digits IS NOT NULL AND c.search_text LIKE @digits))
+    ORDER BY c.last_activity_at DESC, c.id DESC LIMIT @limit OFFSET @offset`);
+  const count = db.prepare(`SELECT count(*) AS n FROM customers c
+    WHERE c.merged_into IS NULL AND (@like IS NULL OR c.search_text LIKE @like ESCAPE '\\'
+      OR (@digits IS NOT NULL AND c.search_text LIKE @digits))`);
+  const one = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.id = ?`);
+  const items = db.prepare(`SELECT kind, source_id, at FROM customer_items WHERE customer_id = ?
+    ORDER BY at DESC, kind, source_id DESC LIMIT ? OFFSET ?`);
+  const itemCount = db.prepare('SELECT count(*) AS n FROM customer_items WHERE customer_id = ?');
+  const keyOwner = db.prepare('SELECT customer_id FROM customer_keys WHERE key = ?');
+  const addKey = db.prepare('INSERT OR IGNORE INTO customer_keys (key, customer_id) VALUES (?, ?)');
+  const update = db.prepare(`UPDATE customers SET name = @name, phone = @phone, email = @email,
+    address = @address, updated_at = @at,
+    search_text = search_text || ' ' || @name || IFNULL(' ' || @email, '') || IFNULL(' ' || @address, '')
+      || IFNULL(' ' || @digits, '')
+    WHERE id = @id`);
+  const moveItems = db.prepare('UPDATE customer_items SET customer_id = @into WHERE customer_id = @from');
+  const moveKeys = db.prepare('UPDATE customer_keys SET customer_id = @into WHERE customer_id = @from');
+  const absorb = db.prepare(`UPDATE customers SET
+      name = COALESCE(name, (SELECT name FROM customers WHERE id = @from)),
+      phone = COALESCE(phone, (SELECT phone FROM customers WHERE id = @from)),
+      email = COALESCE(email, (SELECT email FROM customers WHERE id = @from)),
+      address = COALESCE(address, (SELECT address FROM customers WHERE id = @from)),
+      search_text = search_text || (SELECT search_text FROM customers WHERE id = @from),
+      last_activity_at = max(last_activity_at, (SELECT last_activity_at FROM customers WHERE id = @from)),
+      updated_at = @at
+    WHERE id = @into`);
+  // Links to the absorbed record follow it, even through a record that was merged again later.
+  const retire = db.prepare(`UPDATE customers SET merged_into = @into, updated_at = @at
+    WHERE id = @from OR merged_into = @from`);
+  const timeline = customerTimelineItems(db, photoRepository(db), {
+    services: new Map(
+      [...WIZARD_SERVICE_OPTIONS, ...APPOINTMENT_SERVICE_OPTIONS].map((o) => [o.value, o.label]),
+    ),
+    timelines: new Map(URGENCY_OPTIONS.map((o) => [o.value, o.label])),
+  });
+
+  const row = (id: number) => one.get(id) as CustomerRow | undefined;
+
+  return {
+    list(f: { q?: string | null; limit: number; offset: number }) {
+      const q = f.q?.trim() || null;
+      const digits = q?.replace(/\D/g, '') ?? '';
+      const params = {
+        like: q ? likePattern(q) : null,
+        digits: digits.length >= 3 ? `%${digits}%` : null,
+        limit: f.limit,
+        offset: f.offset,
+      };
+      return {
+        rows: (page.all(params) as CustomerRow[]).map(toSummary),
+        total: (count.get(params) as { n: number }).n,
+      };
+    },
+
+    /** The record, or where it went when staff merged it into another. */
+    get(id: number): CustomerSummary | { mergedInto: number } | undefined {
+      const r = row(id);
+      if (!r) return undefined;
+      return r.merged_into !== null ? { mergedInto: r.merged_into } : toSummary(r);
+    },
+
+    timeline(id: number, limit: number, offset: number): { rows: CustomerItem[]; total: number } {
+      const refs = items.all(id, limit, offset) as {
+        kind: CustomerItemKind;
+        source_id: number;
+        at: string;
+      }[];
+      return { rows: timeline(refs), total: (itemCount.get(id) as { n: number }).n };
+    },
+
+    /** Staff correct the contact details; a phone or e-mail of another record is refused. */
+    update(id: number, change: CustomerContact): CustomerChange {
+      return db.transaction((): CustomerChange => {
+        const r = row(id);
+        if (!r) return { outcome: 'missing' };
+        if (r.merged_into !== null) return { outcome: 'merged', mergedInto: r.merged_into };
+        const keys = [phoneKeyOf(change.phone), emailKeyOf(change.email)].filter((k) => k !== null);
+        for (const key of keys) {
+          const owner = keyOwner.get(key) as { customer_id: number } | undefined;
+          if (owner && owner.customer_id !== id) return { outcome: 'key-taken' };
+        }
+        for (const key of keys) addKey.run(key, id);
+        update.run({ id, ...change, digits: phoneKeyOf(change.phone)?.slice(6) ?? null, at: nowIso() });
+        return { outcome: 'changed', customer: toSummary(row(id)!) };
+      })();
+    },
+
+    /** Moves everything of `from` into `into`; `from` then points at `into`. */
+    merge(into: number, from: number): CustomerChange {
+      return db.transaction((): CustomerChange => {
+        const target = row(into);
+        if (!target) return { outcome: 'missing' };
+        if (target.merged_into !== null) return { outcome: 'merged', mergedInto: target.merged_into };
+        const other = row(from);
+        if (!other || other.merged_into !== null) return { outcome: 'missing' };
+        const params = { into, from, at: nowIso() };
+        absorb.run(params);
+        moveItems.run(params);
+        moveKeys.run(params);
+        retire.run(params);
+        return { outcome: 'changed', customer: toSummary(row(into)!) };
+      })();
+    },
+  };
+}
+export type CustomerRepository = ReturnType<typeof customerRepository>;

@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import {
+  CUSTOMER_KEY_TAKEN,
+  CUSTOMER_MERGE_ITSELF,
+  CUSTOMER_MERGED_CODE,
+  customerListQuerySchema,
+  customerMergeSchema,
+  customerUpdateSchema,
+  ERROR_CODES,
+} from '@washdesk/contract';
+import { z } from 'zod';
+import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
+import { listQuery, sendPage } from '../http/lists.ts';
+import type { CustomerChange, CustomerRepository } from './customer.repository.ts';
+
+/** A merged record answers 404 too, saying where it went, so an old link can follow it. */
+const mergedAway = (mergedInto: number) =>
+  new HttpError(404, CUSTOMER_MERGED_CODE, 'This customer was merged into another record', undefined, {
+    mergedInto,
+  });
+
+function answer(change: CustomerChange) {
+  switch (change.outcome) {
+    case 'changed':
+      return change.customer;
+    case 'missing':
+      throw notFound('Customer');
+    case 'merged':
+      throw mergedAway(change.mergedInto);
+    case 'key-taken':
+      throw new HttpError(409, ERROR_CODES.conflict, CUSTOMER_KEY_TAKEN);
+  }
+}
+
+/** Customer records: found by anything staff know, a timeline across channels, edited, merged. */
+export function customerRoutes(customers: CustomerRepository) {
+  const router = Router();
+  const existing = (id: number) => {
+    const found = customers.get(id);
+    if (!found) throw notFound('Customer');
+    if ('mergedInto' in found) throw mergedAway(found.mergedInto);
+    return found;
+  };
+
+  router.get('/api/customers', (req, res) => {
+    const { rows, total } = customers.list(listQuery(req, customerListQuerySchema));
+    sendPage(res, rows, total);
+  });
+  router.get('/api/customers/:id', (req, res) => {
+    res.json(existing(routeId(req.params)));
+  });
+  router.get('/api/customers/:id/timeline', (req, res) => {
+    const id = routeId(req.params);
+    existing(id);
+    const { limit, offset } = listQuery(req, z.object({}));
+    const { rows, total } = customers.timeline(id, limit, offset);
+    sendPage(res, rows, total);
+  });
+  router.put('/api/customers/:id', (req, res) => {
+    const id = routeId(req.params);
+    res.json(answer(customers.update(id, parseWith(customerUpdateSchema, req.body ?? {}))));
+  });
+  router.post('/api/customers/:id/merge', (req, res) => {
+    const id = routeId(req.params);
+    const { otherId } = parseWith(customerMergeSchema, req.body ?? {});
+    if (otherId === id) throw new HttpError(400, ERROR_CODES.validation, CUSTOMER_MERGE_ITSELF);
+    res.json(answer(customers.merge(id, otherId)));
+  });
+  return router;
+}

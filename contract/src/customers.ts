@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
+import { photoSchema } from './photo.ts';
+
+/** What a customer's timeline holds, one entry per request, submission, call, conversation or visit. */
+export const CUSTOMER_ITEM_KINDS = ['request', 'submission', 'call', 'conversation', 'appointment'] as const;
+export type CustomerItemKind = (typeof CUSTOMER_ITEM_KINDS)[number];
+
+/** "2 requests · 1 call": the kinds named the way staff count them. */
+export const CUSTOMER_ITEM_NOUNS: Record<CustomerItemKind, [one: string, many: string]> = {
+  request: ['request', 'requests'],
+  submission: ['photo submission', 'photo submissions'],
+  call: ['call', 'calls'],
+  conversation: ['Messenger conversation', 'Messenger conversations'],
+  appointment: ['appointment', 'appointments'],
+};
+
+export const customerSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+  counts: z.record(z.enum(CUSTOMER_ITEM_KINDS), z.number().int()),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+export const customerListQuerySchema = z.object({
+  q: optionalText(100, { multiline: false }),
+});
+
+/** One entry of the timeline, in words staff read; `link` opens it on its own screen. */
+export const customerItemSchema = z.object({
+  kind: z.enum(CUSTOMER_ITEM_KINDS),
+  sourceId: z.number().int(),
+  at: z.string(),
+  title: z.string(),
+  detail: z.string().nullable(),
+  status: z.string().nullable(),
+  amount: z.number().nullable(),
+  photos: z.array(photoSchema),
+  messages: z.array(z.object({ sender: z.string(), text: z.string(), at: z.string() })),
+  link: z.string(),
+});
+export type CustomerItem = z.infer<typeof customerItemSchema>;
+
+export const CUSTOMER_NAME_REQUIRED = 'Name is required';
+export const customerUpdateSchema = z.object({
+  name: requiredText(CUSTOMER_NAME_REQUIRED, 100, { multiline: false }),
+  phone: z
+    .union([z.literal(''), phoneNumber()])
+    .nullish()
+    .transform((v) => v || null),
+  email: optionalEmail,
+  address: optionalText(200, { multiline: false }),
+});
+export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
+export type CustomerContact = z.output<typeof customerUpdateSchema>;
+
+export const customerMergeSchema = z.object({
+  otherId: z.number({ error: 'Choose the record to merge' }).int().positive('Choose the record to merge'),
+});
+
+export const CUSTOMER_KEY_TAKEN =
+  'This phone number or e-mail belongs to another customer record. Merge the two records instead.';
+export const CUSTOMER_MERGE_ITSELF = 'A record cannot be merged with itself';
+export const CUSTOMER_MERGED_CODE = 'customer_merged';
