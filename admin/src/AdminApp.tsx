@@ -57,6 +57,11 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
     import('./requests/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),
 };
+// A customer's timeline is opened from the inbox or the search, never first: it loads on demand.
+const CustomerScreen = preloadedScreen(() =>
+  import('./customers/CustomerScreen.tsx').then((m) => m.CustomerScreen),
+);
+
 const SCREEN_ROUTES = Object.entries(SCREENS) as [keyof typeof SCREENS, PreloadedScreen][];
 
 /** The screen the browser opened on starts loading at once, beside the session check. */
@@ -93,6 +98,7 @@ export function AdminApp({ platform, apiBaseUrl = '' }: AdminAppProps) {
                   {SCREEN_ROUTES.map(([page, Screen]) => (
                     <Route key={page} path={routerPath(page)} element={<Screen />} />
                   ))}
+                  <Route path="customers/:id" element={<CustomerScreen />} />
                   <Route path="*" element={<NotFoundScreen />} />
                 </Route>
               </Routes>

@@ -43,7 +43,18 @@ export function publicPageOf(path: string): PublicPage | null {
 
 export const isPublicPage = (path: string) => publicPageOf(path) !== null;
 
-export const isAdminPage = (path: string) =>
-  (ADMIN_PAGE_PATHS as readonly string[]).includes(normalizePagePath(path));
+/** Admin pages whose path carries a record's id: a customer's timeline. */
+export const ADMIN_PAGE_PATTERNS = [
+  { page: '/admin/customers/:id', pattern: /^\/admin\/customers\/[1-9][0-9]{0,15}$/ },
+] as const;
+export const customerPagePath = (id: number) => `/admin/customers/${id}`;
+
+export const isAdminPage = (path: string) => {
+  const normalized = normalizePagePath(path);
+  return (
+    (ADMIN_PAGE_PATHS as readonly string[]).includes(normalized) ||
+    ADMIN_PAGE_PATTERNS.some((p) => p.pattern.test(normalized))
+  );
+};
 
 export const NOT_FOUND_TEXT = '404 Page Not Found';

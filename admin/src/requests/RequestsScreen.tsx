@@ -12,8 +12,10 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
+  ADMIN_BASE,
+  customerPagePath,
   LEAD_CHANNEL_OPTIONS,
   LEAD_CHANNELS,
   LEAD_STAGE_OPTIONS,
@@ -170,7 +172,16 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
         <Tag minimal>{CHANNEL_LABEL.get(lead.channel)}</Tag>
       </td>
       <td>
-        <div>{lead.name ?? <span className={Classes.TEXT_MUTED}>Name not given</span>}</div>
+        <div>
+          {/* The customer's record: everything they sent, called or booked, across channels. */}
+          {lead.customerId !== null ? (
+            <Link to={customerPagePath(lead.customerId).slice(ADMIN_BASE.length)}>
+              {lead.name ?? lead.phone ?? 'Customer record'}
+            </Link>
+          ) : (
+            (lead.name ?? <span className={Classes.TEXT_MUTED}>Name not given</span>)
+          )}
+        </div>
         {lead.phone && <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>}
         {lead.email && (
           <div>

@@ -8,6 +8,7 @@ import { useApi } from '../api/api-context.tsx';
 import { profileQueries } from '../profile/profile.queries.ts';
 import { SignedInStaff } from '../session/SignedInStaff.tsx';
 import { ThemeSwitch } from '../theme/ThemeSwitch.tsx';
+import { CustomerSearch } from '../customers/CustomerSearch.tsx';
 import { routerPath, type AdminPagePath } from './admin-pages.ts';
 
 interface AdminEntry {
@@ -108,6 +109,9 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
           profile.data && <H2>{profile.data.businessName}</H2>
         )}
         <p className={Classes.TEXT_MUTED}>Customer Portal Admin</p>
+      </div>
+      <div className="admin-sidebar__search">
+        <CustomerSearch />
       </div>
       {/* A click on any link (or in the list) closes the narrow-window panel. */}
       <nav aria-label="Admin" onClick={onNavigate}>

@@ -103,7 +103,8 @@ export function customerRepository(db: Db) {
   return {
     list(f: { q?: string | null; limit: number; offset: number }) {
       const q = f.q?.trim() || null;
-      const digits = q?.replace(/\D/g, '') ?? '';
+      // Numbers are kept as their last ten digits, so "+1 707 555 0123" searches as 7075550123.
+      const digits = q?.replace(/\D/g, '').slice(-10) ?? '';
       const params = {
         like: q ? likePattern(q) : null,
         digits: digits.length >= 3 ? `%${digits}%` : null,

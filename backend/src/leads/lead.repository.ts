@@ -89,7 +89,8 @@ export interface LeadFilter {
 }
 
 // A search for "555-0123" or "(707) 555 0123" finds the number however it was typed.
-const digitsOf = (q: string) => q.replace(/\D/g, '');
+// Numbers are kept as their last ten digits, so "+1 707 555 0123" searches as 7075550123.
+const digitsOf = (q: string) => q.replace(/\D/g, '').slice(-10);
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // An FTS5 phrase: the text in double quotes, its own quotes doubled; nothing in it is syntax.
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;

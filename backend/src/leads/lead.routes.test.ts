@@ -130,7 +130,7 @@ describe('the requests inbox', () => {
     server = await startTestServer();
     await wizardRequest('Dana', '(707) 555-0123');
     await wizardRequest('Ana', '+1 707 555 0999');
-    for (const q of ['707-555-0123', '7075550123', '555 0123', '(707)555-0123']) {
+    for (const q of ['707-555-0123', '7075550123', '+1 707 555 0123', '555 0123', '(707)555-0123']) {
       expect(
         (await inbox(`?q=${encodeURIComponent(q)}`)).leads.map((l) => l.name),
         q,

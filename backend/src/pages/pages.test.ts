@@ -74,7 +74,7 @@ describe('pages', () => {
   });
 
   it('serves the admin for its routes', async () => {
-    for (const p of ['/admin', '/admin/', '/admin/call-logs', '/Admin/Settings']) {
+    for (const p of ['/admin', '/admin/', '/admin/call-logs', '/Admin/Settings', '/admin/customers/12']) {
       const res = await page(p);
       expect(res.status, p).toBe(200);
       expect(res.text).toContain('<title>admin</title>');
@@ -82,7 +82,7 @@ describe('pages', () => {
   });
 
   it('answers unknown pages with the public 404 page and status 404', async () => {
-    for (const p of ['/no-such-page', '/photo-form/extra', '/admin/nothing-here']) {
+    for (const p of ['/no-such-page', '/photo-form/extra', '/admin/nothing-here', '/admin/customers/0', '/admin/customers/x', '/admin/customers']) {
       const res = await page(p);
       expect(res.status, p).toBe(404);
       expect(res.type).toContain('text/html');
