@@ -8,7 +8,7 @@ const BENCHES = [
   ['Instant photo quote', 'backend/bench/photo-quote.bench.ts'],
   ['Phone line: one assistant turn', 'backend/bench/phone.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
-  ['Requests inbox at 100,000 leads', 'backend/bench/requests-inbox.bench.ts'],
+  ['Requests inbox and customer search at 100,000 leads', 'backend/bench/requests-inbox.bench.ts'],
   ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],

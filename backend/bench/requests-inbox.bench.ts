@@ -1,4 +1,5 @@
-// `npm run bench`: the requests inbox with 100,000 leads over real HTTP on a real SQLite file —
+// `npm run bench`: the requests inbox and the customer search (the Omnibar) with 100,000 leads
+// over real HTTP on a real SQLite file —
 // the first page, a stage and a channel filter, a deep page, and searches by name, by a phone
 // number typed another way, by e-mail and by address. Each line gives p50/p95 and what it found.
 import { performance } from 'node:perf_hooks';
@@ -16,10 +17,16 @@ async function main() {
   const db = openDatabase(server.config.databaseFile, server.config.migrationsDir);
   seedLeads(db, LEADS);
   const leads = (db.prepare('SELECT COUNT(*) FROM leads').pluck().get() as number).toLocaleString('en-US');
+  const customers = (
+    db.prepare('SELECT COUNT(*) FROM customers WHERE merged_into IS NULL').pluck().get() as number
+  ).toLocaleString('en-US');
   db.close();
-  process.stdout.write(`Seeded ${leads} leads in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `Seeded ${leads} leads (${customers} customer records) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
+  );
 
   const q = (text: string) => `/api/leads?limit=50&q=${encodeURIComponent(text)}`;
+  const c = (text: string) => `/api/customers?limit=8&q=${encodeURIComponent(text)}`;
   const cases: [string, string][] = [
     ['first page', '/api/leads?limit=50'],
     ['stage: estimate booked', '/api/leads?limit=50&stage=estimate-booked'],
@@ -33,6 +40,13 @@ async function main() {
     ['search: address', q('Juniper Hollow')],
     ['search: common name, page 1', q('Garcia')],
     ['search: nothing matches', q('Zebediah')],
+    // The Omnibar (Ctrl+K): customer records over the same leads, eight results a page.
+    ['customers: name', c('Whitfield')],
+    ['customers: phone, another format', c('+1 707.555.0123')],
+    ['customers: e-mail', c(SOUGHT.email)],
+    ['customers: address', c('Juniper Hollow')],
+    ['customers: common name', c('Garcia')],
+    ['customers: nothing matches', c('Zebediah')],
   ];
   const lines = [`${'case'.padEnd(32)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'found'.padStart(8)}`];
   for (const [name, path] of cases) {
@@ -56,7 +70,7 @@ async function main() {
     );
   }
   process.stdout.write(
-    `${lines.join('\n')}\n(GET /api/leads, ${RUNS} sequential requests each after 10 warm-up; ${leads} leads)\n`,
+    `${lines.join('\n')}\n(GET /api/leads and /api/customers, ${RUNS} sequential requests each after 10 warm-up; ${leads} leads)\n`,
   );
   await server.stop();
 }
