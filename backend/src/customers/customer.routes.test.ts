@@ -116,7 +116,14 @@ describe('customer records', () => {
       email: 'dana@example.com',
       counts: { request: 1, submission: 1, call: 1, appointment: 1, conversation: 0 },
     });
-    for (const q of ['7075550123', '+1 (707) 555-0123', '(707) 555 0123', 'whitfield', 'DANA@EXAMPLE', 'redwood']) {
+    for (const q of [
+      '7075550123',
+      '+1 (707) 555-0123',
+      '(707) 555 0123',
+      'whitfield',
+      'DANA@EXAMPLE',
+      'redwood',
+    ]) {
       expect(
         (await search(q)).rows.map((c) => c.id),
         q,

@@ -82,7 +82,14 @@ describe('pages', () => {
   });
 
   it('answers unknown pages with the public 404 page and status 404', async () => {
-    for (const p of ['/no-such-page', '/photo-form/extra', '/admin/nothing-here', '/admin/customers/0', '/admin/customers/x', '/admin/customers']) {
+    for (const p of [
+      '/no-such-page',
+      '/photo-form/extra',
+      '/admin/nothing-here',
+      '/admin/customers/0',
+      '/admin/customers/x',
+      '/admin/customers',
+    ]) {
       const res = await page(p);
       expect(res.status, p).toBe(404);
       expect(res.type).toContain('text/html');
