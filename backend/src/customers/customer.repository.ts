@@ -11,6 +11,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
+import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
 import { customerTimelineItems } from './customer-timeline.ts';
 
 interface CustomerRow {
@@ -47,7 +48,6 @@ export const phoneKeyOf = (phone: string | null) => {
   return digits ? `phone:${digits}` : null;
 };
 const emailKeyOf = (email: string | null) => (email ? `email:${email.trim().toLowerCase()}` : null);
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type CustomerChange =
   | { outcome: 'changed'; customer: CustomerSummary }
@@ -103,11 +103,10 @@ export function customerRepository(db: Db) {
   return {
     list(f: { q?: string | null; limit: number; offset: number }) {
       const q = f.q?.trim() || null;
-      // Numbers are kept as their last ten digits, so "+1 707 555 0123" searches as 7075550123.
-      const digits = q?.replace(/\D/g, '').slice(-10) ?? '';
+      const digits = q && phoneDigitsOf(q);
       const params = {
         like: q ? likePattern(q) : null,
-        digits: digits.length >= 3 ? `%${digits}%` : null,
+        digits: digits ? `%${digits}%` : null,
         limit: f.limit,
         offset: f.offset,
       };

@@ -13,6 +13,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
+import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
 
 interface LeadRow {
   id: number;
@@ -89,9 +90,6 @@ export interface LeadFilter {
 }
 
 // A search for "555-0123" or "(707) 555 0123" finds the number however it was typed.
-// Numbers are kept as their last ten digits, so "+1 707 555 0123" searches as 7075550123.
-const digitsOf = (q: string) => q.replace(/\D/g, '').slice(-10);
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // An FTS5 phrase: the text in double quotes, its own quotes doubled; nothing in it is syntax.
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 // The trigram index (migration 0013) answers substrings of three characters or more.
@@ -193,7 +191,7 @@ export function leadRepository(db: Db) {
   return {
     list(f: LeadFilter) {
       const q = f.q?.trim() || null;
-      const digits = q && digitsOf(q).length >= 3 ? digitsOf(q) : null;
+      const digits = q && phoneDigitsOf(q);
       const search: Search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
       const match =
         search === 'index'

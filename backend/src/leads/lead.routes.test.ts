@@ -142,6 +142,16 @@ describe('the requests inbox', () => {
     expect((await inbox('?q=%25')).total).toBe(0);
   });
 
+  it('does not read the digits of a name or an address as a phone number', async () => {
+    server = await startTestServer();
+    await wizardRequest('Dana', '(707) 555-0123');
+    await wizardRequest('Bo0123', '(707) 555-0999');
+    // "0123" is the end of Dana's number, but typed inside a name it is the name that is searched.
+    expect((await inbox('?q=Bo0123')).leads.map((l) => l.name)).toEqual(['Bo0123 Whitfield']);
+    expect((await inbox('?q=o01')).leads.map((l) => l.name)).toEqual(['Bo0123 Whitfield']);
+    expect((await inbox('?q=0123')).leads.map((l) => l.name)).toEqual(['Bo0123 Whitfield', 'Dana Whitfield']);
+  });
+
   it('moves a lead along the pipeline, keeps who did it and when, and needs a reason to mark it lost', async () => {
     server = await startTestServer();
     await wizardRequest('Dana');
