@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Appointment } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
 import { CallLogsPage } from './call-logs-page.ts';
-import { failNextCall } from './failing-backend.ts';
+import { failNextCall, shutEventStream } from './failing-backend.ts';
 import { screenshotBothThemes } from './screenshots.ts';
 
 const figure = (n: number) => n.toLocaleString('en-US');
@@ -220,6 +220,7 @@ test('Export Logs downloads the whole call log as CSV, at the office’s wall-cl
 test('a call log that cannot be loaded says so and can be retried', async ({ page }) => {
   const admin = new AdminPage(page);
   const logs = new CallLogsPage(page);
+  await shutEventStream(page);
   await failNextCall(page, 'GET', /\/api\/calls\?/);
   await admin.open('/admin/call-logs');
   await expect(page.getByText('The call log could not be loaded')).toBeVisible();

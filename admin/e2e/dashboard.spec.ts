@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { PhotoSubmission, QuotePerformance, WeeklySummary } from '@washdesk/contract';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
-import { failNextCall } from './failing-backend.ts';
+import { failNextCall, shutEventStream } from './failing-backend.ts';
 import { screenshotBothThemes } from './screenshots.ts';
 
 // The machine is shared by several test runs at once; a busy server answers slower than usual.
@@ -175,6 +175,7 @@ test('"Generate Reports" shows the weekly summary and downloads it as CSV', asyn
 });
 
 test('figures that fail to load say so instead of showing numbers', async ({ page }) => {
+  await shutEventStream(page);
   await failNextCall(page, 'GET', '**/api/stats');
   await failNextCall(page, 'GET', '**/api/stats/quote-performance');
   await page.goto('/admin');
@@ -189,6 +190,7 @@ test('figures that fail to load say so instead of showing numbers', async ({ pag
 });
 
 test('a weekly summary that fails to load says so', async ({ page }) => {
+  await shutEventStream(page);
   await failNextCall(page, 'GET', '**/api/reports/weekly?weeks=8');
   await page.goto('/admin?report=weekly');
   await expect(

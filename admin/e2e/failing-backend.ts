@@ -16,3 +16,11 @@ export async function failNextCall(page: Page, method: string, url: string | Reg
     });
   });
 }
+
+/**
+ * No event stream for this page: other tests' writes reach an open admin over it and reload its
+ * lists, which would replace a failure state before the test has looked at it or retried it.
+ */
+export async function shutEventStream(page: Page) {
+  await page.route(/\/api\/events/, (route) => route.abort());
+}

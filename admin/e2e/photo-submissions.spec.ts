@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PhotoSubmission, Stats } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
-import { failNextCall } from './failing-backend.ts';
+import { failNextCall, shutEventStream } from './failing-backend.ts';
 import { screenshotBothThemes } from './screenshots.ts';
 
 // The machine is shared by several test runs at once; a busy server answers slower than usual.
@@ -234,6 +234,7 @@ test('a failed save says "Failed to update submission" and keeps the form', asyn
 });
 
 test('a list that fails to load says so, and "Try again" loads it', async ({ page }) => {
+  await shutEventStream(page);
   await failNextCall(page, 'GET', /\/api\/photo-submissions\?/);
   await page.goto('/admin/photo-submissions');
 
