@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { centsToDollars, dollarsToCents } from '../submissions/submission.repository.ts';
+import { likePattern } from '../search/search-terms.ts';
 
 export type NewAppointment = z.output<typeof appointmentCreateSchema>;
 export type AppointmentChange = z.output<typeof appointmentUpdateSchema>;
@@ -125,7 +126,7 @@ export function appointmentRepository(db: Db) {
         status: f.status ?? null,
         from: f.from ?? null,
         to: f.to ?? null,
-        q: f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+        q: f.q ? likePattern(f.q) : null,
         limit: f.limit,
         offset: f.offset,
         today: f.today,

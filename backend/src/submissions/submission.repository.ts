@@ -7,6 +7,7 @@ import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
+import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
 
 /** The photo form's fields, or what the quote tool knows (no service type yet, maybe one name). */
 export type NewSubmission = Omit<
@@ -120,13 +121,12 @@ export function submissionRepository(
     },
     list(filter: { status?: SubmissionStatus; q?: string; limit: number; offset: number }) {
       const q = filter.q || null;
-      // Only a search that looks like part of a phone number (3+ digits, phone punctuation) is
-      // also matched digit for digit.
-      const digits = q && /^[\d\s()+.-]+$/.test(q) ? q.replace(/\D/g, '') : '';
+      // Only a search that looks like part of a phone number is also matched digit for digit.
+      const digits = q && phoneDigitsOf(q);
       const params = {
         status: filter.status ?? null,
-        q: q && `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-        digits: digits.length >= 3 ? `%${digits}%` : null,
+        q: q && likePattern(q),
+        digits: digits ? `%${digits}%` : null,
         limit: filter.limit,
         offset: filter.offset,
       };
