@@ -129,3 +129,26 @@ describe('demo data', () => {
     expect(server.count('faq_entries')).toBe(1);
   });
 });
+
+describe('kept-alive connections', () => {
+  it('are held longer than clients hold them, so a reused socket is never closed under a request', async () => {
+    const server = await startTestServer({ dataDir: newDataDir() });
+    try {
+      const http = await import('node:http');
+      const agent = new http.Agent({ keepAlive: true });
+      const keepAlive = await new Promise<unknown>((resolve, reject) => {
+        http
+          .get(`${server.url}/api/health`, { agent }, (res) => {
+            res.resume();
+            resolve(res.headers['keep-alive']);
+          })
+          .on('error', reject);
+      });
+      agent.destroy();
+      // Node's own client drops idle sockets well before this; Chrome and proxies by 60 s.
+      expect(keepAlive).toBe('timeout=65');
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { sessionRepository } from './auth/session.repository.ts';
 import { userRepository } from './auth/user.repository.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { removeOrphanPhotos } from './photos/photo.storage.ts';
+import { holdKeptAliveSockets } from './http/keep-alive.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 
 export interface RunningServer {
@@ -48,6 +49,7 @@ export async function startServer(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  holdKeptAliveSockets(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

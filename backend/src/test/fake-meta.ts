@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { holdKeptAliveSockets } from '../http/keep-alive.ts';
 
 // A stand-in for graph.facebook.com on 127.0.0.1, answering the Send API and user profiles in
 // Meta's documented formats, so tests exercise the real HTTP calls and never the internet. It
@@ -88,6 +89,8 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       }
     });
   });
+  // As the real server does: the SDK's kept-alive socket must not be closed under its next request.
+  holdKeptAliveSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
   fake.accepted = () => accepted;

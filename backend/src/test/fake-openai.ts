@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { PhotoAnalysis } from '@washdesk/contract';
+import { holdKeptAliveSockets } from '../http/keep-alive.ts';
 
 // A stand-in for api.openai.com on 127.0.0.1: the real SDK talks to it over HTTP, so tests cover
 // the SDK's request building, error classes and timeouts, not a mock of them. Bodies follow
@@ -224,6 +225,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  // As the real server does: the SDK's kept-alive socket must not be closed under its next request.
+  holdKeptAliveSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

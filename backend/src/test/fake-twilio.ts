@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { holdKeptAliveSockets } from '../http/keep-alive.ts';
 
 // A stand-in for api.twilio.com on 127.0.0.1, answering the REST API's documented shapes (the
 // 2010-04-01 Messages and IncomingPhoneNumbers resources, Twilio's error body), so the real twilio
@@ -150,6 +151,8 @@ export async function startFakeTwilio(
       send(404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
     });
   });
+  // As the real server does: the SDK's kept-alive socket must not be closed under its next request.
+  holdKeptAliveSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.env = {
