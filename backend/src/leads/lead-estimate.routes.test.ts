@@ -191,4 +191,43 @@ describe('booking an estimate from a lead', () => {
     expect(await leadNow(dana)).toMatchObject({ stage: 'new', estimate: null });
     expect((await leadNow(kim)).stage).toBe('estimate-booked');
   });
+  it('never moves a quoted or won lead back; a lost lead that comes back is reopened, in its history', async () => {
+    const moveTo = async (lead: Lead, stage: string, lostReason?: string) =>
+      expect((await server.send('PUT', `/api/leads/${lead.id}/stage`, { stage, lostReason })).status).toBe(
+        200,
+      );
+    const leads = await Promise.all(['Quinn', 'Wren', 'Lorna'].map(wizardRequest));
+    const [quoted, won, lost] = leads as [Lead, Lead, Lead];
+    await moveTo(quoted, 'quoted');
+    await moveTo(won, 'won');
+    await moveTo(lost, 'lost', 'Went with a cheaper company');
+
+    const times = ['9:00 AM', '11:00 AM', '1:00 PM'];
+    for (const [i, lead] of leads.entries()) {
+      const res = await book(
+        lead,
+        visit({ customerName: lead.name ?? 'Whitfield', preferredTime: times[i] }),
+      );
+      expect(res.status).toBe(201);
+      const { appointment, lead: after } = leadEstimateBookedSchema.parse(await res.json());
+      expect(after.estimate?.appointmentId).toBe(appointment.id);
+    }
+
+    expect((await leadNow(quoted)).stage).toBe('quoted');
+    expect((await leadNow(won)).stage).toBe('won');
+    expect(await leadNow(lost)).toMatchObject({ stage: 'estimate-booked', lostReason: null });
+    expect((await historyOf(quoted)).map((h) => h.stage)).toEqual(['quoted']);
+    expect((await historyOf(won)).map((h) => h.stage)).toEqual(['won']);
+    expect((await historyOf(lost)).map((h) => h.stage)).toEqual(['lost', 'estimate-booked']);
+    expect(await appointmentsBooked()).toBe(3);
+  });
+
+  it('a second estimate for the same lead links the new visit without a second history row', async () => {
+    const lead = await wizardRequest('Dana');
+    expect((await book(lead, visit())).status).toBe(201);
+    const res = await book(lead, visit({ preferredDate: '2026-03-06' }));
+    const { appointment } = leadEstimateBookedSchema.parse(await res.json());
+    expect((await leadNow(lead)).estimate?.appointmentId).toBe(appointment.id);
+    expect((await historyOf(lead)).map((h) => h.stage)).toEqual(['estimate-booked']);
+  });
 });

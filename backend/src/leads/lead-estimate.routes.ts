@@ -25,7 +25,7 @@ export interface LeadEstimateDeps {
  * "Book estimate" from the requests inbox: the appointment dialog's fields book the visit and move
  * the lead to "estimate-booked" in one transaction, so there is never a booked visit the inbox
  * does not show, nor a lead marked booked without its visit. A refusal (past date, taken slot,
- * unknown lead) rolls back both.
+ * unknown lead) rolls back both. A quoted or won lead keeps its stage (see `bookedEstimate`).
  */
 export function leadEstimateRoutes({
   db,

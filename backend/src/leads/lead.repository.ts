@@ -144,6 +144,10 @@ export function leadRepository(db: Db) {
     stage_changed_at = @at, stage_changed_by = @userId WHERE id = @id`);
   const linkEstimate = db.prepare(`UPDATE leads SET stage = 'estimate-booked', lost_reason = NULL,
     stage_changed_at = @at, stage_changed_by = @userId, estimate_appointment_id = @appointmentId WHERE id = @id`);
+  const linkEstimateOnly = db.prepare(
+    `UPDATE leads SET estimate_appointment_id = @appointmentId WHERE id = @id`,
+  );
+  const stageOf = db.prepare(`SELECT stage FROM leads WHERE id = ?`).pluck();
   const record =
     db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
     VALUES (@id, @stage, @lostReason, @userId, @at)`);
@@ -215,9 +219,20 @@ export function leadRepository(db: Db) {
      * Moves the lead to "estimate-booked" with the appointment booked for it, and records who did
      * it. Runs inside the caller's transaction (the booking); false for an unknown lead.
      */
+    /**
+     * Links the booked visit to the lead. The pipeline only moves forward: a lead already quoted
+     * or won keeps its stage (the visit is a re-measure or the job's walk-through), while a new,
+     * contacted or lost lead (the customer came back) moves to "estimate booked", in its history.
+     */
     bookedEstimate(id: number, appointmentId: number, userId: number) {
+      const stage = stageOf.get(id) as LeadStage | undefined;
+      if (!stage) return false;
       const params = { id, appointmentId, userId, stage: 'estimate-booked', lostReason: null, at: nowIso() };
-      if (linkEstimate.run(params).changes === 0) return false;
+      if (stage === 'quoted' || stage === 'won' || stage === 'estimate-booked') {
+        linkEstimateOnly.run(params);
+        return true;
+      }
+      linkEstimate.run(params);
       record.run(params);
       return true;
     },
