@@ -124,4 +124,18 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   await expect(booking.getByLabel('Notes (optional)')).toHaveValue(/\$1,480/);
   // The card behind the dialogs says it too.
   await expect(card.getByText(/^Quote accepted /)).toBeVisible();
+
+  // The customer's timeline tells the quote's story under the submission it answered.
+  const found = await page.request.get(`/api/customers?q=${encodeURIComponent(submission.email!)}`);
+  const [customer] = (await found.json()) as { id: number }[];
+  await page.goto(`/admin/customers/${customer!.id}`);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  // Newest first: this run's submission (the phone number is shared by every run of this test).
+  const quotes = timeline
+    .getByRole('listitem', { name: 'Photo submission: Roof Cleaning' })
+    .first()
+    .getByRole('list', { name: 'Quotes sent' });
+  await expect(quotes.getByRole('listitem')).toHaveText([
+    /^Quote of \$1,480 sent .+ by .+ · opened .+ · accepted .+$/,
+  ]);
 });

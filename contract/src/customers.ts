@@ -42,6 +42,17 @@ export const customerItemSchema = z.object({
   amount: z.number().nullable(),
   photos: z.array(photoSchema),
   messages: z.array(z.object({ sender: z.string(), text: z.string(), at: z.string() })),
+  /** A photo submission's quotes as sent, oldest first: when, by whom, and what the customer did. */
+  quotes: z.array(
+    z.object({
+      amount: z.number(),
+      sentAt: z.string(),
+      sentBy: z.string().nullable(),
+      openedAt: z.string().nullable(),
+      acceptedAt: z.string().nullable(),
+      supersededAt: z.string().nullable(),
+    }),
+  ),
   link: z.string(),
 });
 export type CustomerItem = z.infer<typeof customerItemSchema>;

@@ -131,6 +131,13 @@ function TimelineEntry({ item, customerName }: { item: CustomerItem; customerNam
         {item.photos.length > 0 && (
           <PhotoThumbnails photos={item.photos} customerName={customerName} max={4} />
         )}
+        {item.quotes.length > 0 && (
+          <ul className="customer-timeline__messages" aria-label="Quotes sent">
+            {item.quotes.map((q, i) => (
+              <li key={i}>{quoteLine(q)}</li>
+            ))}
+          </ul>
+        )}
         {item.messages.length > 0 && (
           <ul className="customer-timeline__messages">
             {item.messages.map((m, i) => (
@@ -143,4 +150,16 @@ function TimelineEntry({ item, customerName }: { item: CustomerItem; customerNam
       </Card>
     </li>
   );
+}
+
+/** "Quote of $450.00 sent Nov 3, 2:14 PM by Sam · opened Nov 4, 9:02 AM · accepted Nov 5, 10:00 AM" */
+function quoteLine(q: CustomerItem['quotes'][number]): string {
+  const parts = [
+    `Quote of ${formatDollars(q.amount)} sent ${formatCallTime(q.sentAt)}${q.sentBy ? ` by ${q.sentBy}` : ''}`,
+  ];
+  if (q.openedAt) parts.push(`opened ${formatCallTime(q.openedAt)}`);
+  if (q.acceptedAt) parts.push(`accepted ${formatCallTime(q.acceptedAt)}`);
+  else if (q.supersededAt) parts.push(`replaced ${formatCallTime(q.supersededAt)}`);
+  else if (!q.openedAt) parts.push('not opened yet');
+  return parts.join(' · ');
 }

@@ -4,6 +4,15 @@ import type { PhotoRepository } from '../photos/photo.repository.ts';
 
 type Ref = { kind: CustomerItemKind; source_id: number; at: string };
 type Row = Record<string, unknown> & { id: number };
+interface QuoteRow {
+  submission_id: number;
+  amount_cents: number;
+  sent_at: string;
+  sent_by: string | null;
+  opened_at: string | null;
+  accepted_at: string | null;
+  superseded_at: string | null;
+}
 
 // A conversation shows its latest messages; the whole thread is one click away in Messenger.
 const MESSAGES_SHOWN = 5;
@@ -30,6 +39,9 @@ export function customerTimelineItems(
   const messages =
     db.prepare(`SELECT sender, message_text, attachment_kind, created_at FROM messenger_messages
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
+  const quotesOf = db.prepare(`SELECT q.submission_id, q.amount_cents, q.sent_at, u.name AS sent_by,
+    q.opened_at, q.accepted_at, q.superseded_at FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by
+    WHERE q.submission_id IN (SELECT value FROM json_each(?)) ORDER BY q.id`);
   const service = (v: unknown) => (typeof v === 'string' ? (labels.services.get(v) ?? v) : null);
 
   const load = (refs: Ref[], kind: CustomerItemKind, statement: ReturnType<Db['prepare']>) => {
@@ -48,6 +60,21 @@ export function customerTimelineItems(
     const ids = (kind: CustomerItemKind) => [...rows[kind].keys()];
     const requestPhotos = photos.forServiceRequests(ids('request'));
     const submissionPhotos = photos.forSubmissions(ids('submission'));
+    const submissionQuotes = new Map<number, CustomerItem['quotes']>();
+    if (ids('submission').length) {
+      for (const q of quotesOf.all(JSON.stringify(ids('submission'))) as QuoteRow[]) {
+        const list = submissionQuotes.get(q.submission_id) ?? [];
+        list.push({
+          amount: q.amount_cents / 100,
+          sentAt: q.sent_at,
+          sentBy: q.sent_by,
+          openedAt: q.opened_at,
+          acceptedAt: q.accepted_at,
+          supersededAt: q.superseded_at,
+        });
+        submissionQuotes.set(q.submission_id, list);
+      }
+    }
 
     const entry = (ref: Ref, r: Row): CustomerItem => {
       const base = {
@@ -59,6 +86,7 @@ export function customerTimelineItems(
         amount: null as number | null,
         photos: [] as Photo[],
         messages: [] as CustomerItem['messages'],
+        quotes: [] as CustomerItem['quotes'],
       };
       switch (ref.kind) {
         case 'request':
@@ -78,6 +106,7 @@ export function customerTimelineItems(
             status: String(r.status),
             amount: cents(r.estimate_amount_cents),
             photos: submissionPhotos.get(r.id) ?? [],
+            quotes: submissionQuotes.get(r.id) ?? [],
             link: `/admin/photo-submissions?q=${encodeURIComponent(String(r.phone ?? r.email ?? ''))}`,
           };
         case 'call':

@@ -4,6 +4,7 @@ import {
   CUSTOMER_MERGE_ITSELF,
   customerItemSchema,
   customerSummarySchema,
+  quoteSentSchema,
   TOTAL_COUNT_HEADER,
   type CustomerSummary,
 } from '@washdesk/contract';
@@ -144,6 +145,49 @@ describe('customer records', () => {
       'request',
     ]);
     expect((await search('rosa')).rows.map((c) => c.name)).toEqual(['Rosa Whitfield']);
+  });
+
+  it("show a photo submission's quotes: when each was sent, by whom, and what the customer did", async () => {
+    server = await startTestServer();
+    expect((await wizardRequest('(707) 555-0123')).status).toBe(201);
+    const submitted = await photoSubmission('(707) 555-0123');
+    const { id: submissionId } = (await submitted.json()) as { id: number };
+    const send = async (estimateAmount: string) => {
+      const res = await server.send('POST', `/api/photo-submissions/${submissionId}/quotes`, {
+        estimateAmount,
+      });
+      expect(res.status).toBe(201);
+      return quoteSentSchema.parse(await res.json()).quote;
+    };
+    const first = await send('900');
+    const second = await send('1,250');
+    // The customer opens and accepts the second link, with no session.
+    const token = second.link.split('/').pop()!;
+    expect((await server.anonymous.get(`/api/public/quotes/${token}`)).status).toBe(200);
+    expect((await server.anonymous.send('POST', `/api/public/quotes/${token}/accept`)).status).toBe(200);
+
+    const dana = await only('555-0123');
+    const { items } = await timeline(dana.id);
+    const submission = items.find((i) => i.kind === 'submission')!;
+    expect(submission.quotes).toEqual([
+      {
+        amount: 900,
+        sentAt: first.sentAt,
+        sentBy: 'test-owner',
+        openedAt: null,
+        acceptedAt: null,
+        supersededAt: expect.any(String),
+      },
+      {
+        amount: 1250,
+        sentAt: second.sentAt,
+        sentBy: 'test-owner',
+        openedAt: expect.any(String),
+        acceptedAt: expect.any(String),
+        supersededAt: null,
+      },
+    ]);
+    expect(items.find((i) => i.kind === 'request')!.quotes).toEqual([]);
   });
 
   it('match an e-mail whatever its case, and a new phone of a known e-mail joins that record', async () => {
