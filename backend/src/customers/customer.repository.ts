@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
-import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
+import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
 import { customerTimelineItems } from './customer-timeline.ts';
 
 interface CustomerRow {
@@ -59,13 +59,19 @@ export type CustomerChange =
 export function customerRepository(db: Db) {
   const COUNTS = `(SELECT json_group_object(kind, n) FROM
     (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts`;
-  const page = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c
-    WHERE c.merged_into IS NULL AND (@like IS NULL OR c.search_text LIKE @like ESCAPE '\\'
-      OR (@digits IS NOT NULL AND c.search_text LIKE @digits))
-    ORDER BY c.last_activity_at DESC, c.id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(`SELECT count(*) AS n FROM customers c
-    WHERE c.merged_into IS NULL AND (@like IS NULL OR c.search_text LIKE @like ESCAPE '\\'
-      OR (@digits IS NOT NULL AND c.search_text LIKE @digits))`);
+  // Three searches, each its own statement so SQLite plans it alone: none, the trigram index
+  // (migration 0014) for three characters or more, and a scan for one or two.
+  const SEARCH = {
+    none: '',
+    index: 'AND c.id IN (SELECT rowid FROM customers_search WHERE customers_search MATCH @match)',
+    scan: `AND (c.search_text LIKE @like ESCAPE '\\' OR (@digits IS NOT NULL AND c.search_text LIKE @digits))`,
+  };
+  const statementsOf = (search: keyof typeof SEARCH) => ({
+    page: db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]}
+      ORDER BY c.last_activity_at DESC, c.id DESC LIMIT @limit OFFSET @offset`),
+    count: db.prepare(`SELECT count(*) AS n FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]}`),
+  });
+  const searches = { none: statementsOf('none'), index: statementsOf('index'), scan: statementsOf('scan') };
   const one = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.id = ?`);
   const items = db.prepare(`SELECT kind, source_id, at FROM customer_items WHERE customer_id = ?
     ORDER BY at DESC, kind, source_id DESC LIMIT ? OFFSET ?`);
@@ -104,14 +110,14 @@ export function customerRepository(db: Db) {
     list(f: { q?: string | null; limit: number; offset: number }) {
       const q = f.q?.trim() || null;
       const digits = q && phoneDigitsOf(q);
+      const search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
       const params = {
-        like: q ? likePattern(q) : null,
-        digits: digits ? `%${digits}%` : null,
-        limit: f.limit,
-        offset: f.offset,
+        ...(search === 'index' && { match: `${phrase(q!)}${digits ? ` OR ${phrase(digits)}` : ''}` }),
+        ...(search === 'scan' && { like: likePattern(q!), digits: digits ? `%${digits}%` : null }),
       };
+      const { page, count } = searches[search];
       return {
-        rows: (page.all(params) as CustomerRow[]).map(toSummary),
+        rows: (page.all({ ...params, limit: f.limit, offset: f.offset }) as CustomerRow[]).map(toSummary),
         total: (count.get(params) as { n: number }).n,
       };
     },

@@ -265,6 +265,51 @@ describe('customer records', () => {
     expect((await only('555-0124')).name).toBe('Dana W. Whitfield');
   });
 
+  it('find exactly the records whose details hold the text, for short, long and odd searches', async () => {
+    server = await startTestServer();
+    for (const sent of [
+      await wizardRequest('(707) 555-0123', 'dana@example.com'),
+      await wizardRequest('(530) 555-0777', 'rosa.o@example.com', 'Rosa'),
+      await wizardRequest('(916) 555-0100', 'al_10@example.com', 'Al'),
+      await photoSubmission('(707) 555-0199', 'kim@example.com'),
+    ])
+      expect(sent.status).toBe(201);
+    // What a reader of every record would find: the text anywhere in its details, any case.
+    const everyRecordHolding = (q: string) =>
+      (
+        server.db
+          .prepare('SELECT name, search_text FROM customers WHERE merged_into IS NULL ORDER BY id')
+          .all() as { name: string; search_text: string }[]
+      )
+        .filter((c) => c.search_text.toLowerCase().includes(q.toLowerCase()))
+        .map((c) => c.name)
+        .sort();
+    for (const q of [
+      'Al',
+      'ro',
+      'whit',
+      'WHITFIELD',
+      'redwood drive',
+      '0123',
+      'dana@',
+      'rosa"o',
+      'al_10%',
+      'e"x',
+    ]) {
+      const found = (await search(q)).rows.map((c) => c.name!).sort();
+      expect(found, q).toEqual(everyRecordHolding(q));
+    }
+    expect((await search('Rosa')).rows.map((c) => c.name)).toEqual(['Rosa Whitfield']);
+    expect((await search('l_1')).rows.map((c) => c.name)).toEqual(['Al Whitfield']);
+    // FTS5 syntax in a search is plain text, never an error.
+    for (const q of ['"', 'NEAR(a b)', 'dana*', 'OR', '-dana', '{name}:x', '555-0123 OR 1']) {
+      const res = await server.get(`/api/customers?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+    // A phone number typed any way: digits found inside the stored ten.
+    expect((await search('+1 (707) 555-0199')).rows.map((c) => c.name)).toEqual(['Dana Whitfield']);
+  });
+
   it('answer 404 to unknown and malformed ids and 401 without a session', async () => {
     server = await startTestServer();
     await wizardRequest('(707) 555-0123');

@@ -13,7 +13,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
-import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
+import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
 
 interface LeadRow {
   id: number;
@@ -90,10 +90,6 @@ export interface LeadFilter {
 }
 
 // A search for "555-0123" or "(707) 555 0123" finds the number however it was typed.
-// An FTS5 phrase: the text in double quotes, its own quotes doubled; nothing in it is syntax.
-const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-// The trigram index (migration 0013) answers substrings of three characters or more.
-const TRIGRAM = 3;
 
 const ROW = `SELECT l.*, u.name AS changed_by_name, a.scheduled_date AS estimate_date,
     a.preferred_time AS estimate_time, a.status AS estimate_status FROM leads l
