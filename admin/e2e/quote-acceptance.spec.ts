@@ -68,6 +68,17 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   const link = await sent.getByLabel('Quote link').inputValue();
   expect(link).toMatch(/\/quote\/[A-Za-z0-9_-]{43}$/);
 
+  // Staff open the link in their own signed-in browser: a preview that neither counts as the
+  // customer's visit nor lets them accept or ask in the customer's name.
+  const preview = await page.context().newPage();
+  await preview.goto(new URL(link).pathname);
+  await expect(preview.getByRole('heading', { level: 1, name: /Your quote from / })).toBeVisible();
+  await expect(preview.getByText(/^Staff preview: this is the customer's page/)).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Accept quote' })).toHaveCount(0);
+  await expect(preview.getByLabel('Your question')).toHaveCount(0);
+  await preview.close();
+  await expect(sent.getByText('Not opened yet')).toBeVisible();
+
   // The customer's phone: another browser (no staff cookie), 390 × 844.
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },

@@ -36,4 +36,9 @@ export const QUOTE_REFUSALS = {
   superseded: 'This quote has been replaced by a newer one. Please use the latest link we sent you.',
   expired: 'This quote has expired. Please contact us for an updated quote.',
   notFound: 'Quote not found',
+  staff: 'You are signed in as staff. Only the customer can accept this quote or ask about it.',
 } as const;
+
+/** The quote page opened in a browser signed in to the admin: what staff see is the customer's page. */
+export const QUOTE_STAFF_PREVIEW =
+  "Staff preview: this is the customer's page. Your visit is not counted as theirs, and accepting or asking is left to them.";

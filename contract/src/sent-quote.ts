@@ -41,6 +41,8 @@ export const publicQuoteSchema = z.object({
   acceptedAt: z.string().nullable(),
   /** The customer's own questions on this quote, oldest first. */
   questions: z.array(z.object({ question: z.string(), askedAt: z.string() })),
+  /** Opened by a signed-in staff member: the page is shown, but accepting and asking are refused. */
+  staffPreview: z.boolean(),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 

@@ -140,6 +140,35 @@ describe('a quote sent from a photo submission', () => {
     expect(eventsOf('quote.opened').length).toBe(opened + 1);
   });
 
+  it('shows a signed-in staff member a preview, and refuses their accept or question in the customer’s name', async () => {
+    const id = await submitPhotoForm(server.anonymous);
+    const token = tokenOf((await sendQuote(id)).quote.link);
+    const preview = publicQuoteSchema
+      .strict()
+      .parse(await (await server.get(`/api/public/quotes/${token}`)).json());
+    expect(preview).toMatchObject({ state: 'open', staffPreview: true });
+    expect(publicQuoteSchema.parse(await (await openQuote(token)).json()).staffPreview).toBe(false);
+
+    const accepted = await server.send('POST', `/api/public/quotes/${token}/accept`);
+    expect(accepted.status).toBe(403);
+    expect(errorBodySchema.parse(await accepted.json()).error.message).toBe(QUOTE_REFUSALS.staff);
+    const asked = await server.send('POST', `/api/public/quotes/${token}/questions`, {
+      question: 'Gutters too?',
+    });
+    expect(asked.status).toBe(403);
+
+    // Nothing changed: the quote waits for the customer, the lead is still quoted, no question.
+    const [latest] = submissionQuotesSchema.parse(
+      await (await server.get(`/api/photo-submissions/${id}/quotes`)).json(),
+    ).quotes;
+    expect(latest).toMatchObject({ state: 'open', acceptedAt: null, questions: [] });
+    expect(leadOf(id).stage).toBe('quoted');
+    // An unknown token is still the same 404 for staff.
+    expect((await server.send('POST', `/api/public/quotes/${'x'.repeat(43)}/accept`)).status).toBe(404);
+    // The customer accepts.
+    expect((await acceptQuote(token)).status).toBe(200);
+  });
+
   it('is accepted once: the same acceptedAt, one stage change to won by the customer, one event', async () => {
     const id = await submitPhotoForm(server.anonymous, { firstName: 'Ada', lastName: 'Brook' });
     const token = tokenOf((await sendQuote(id, 2400)).quote.link);

@@ -37,7 +37,7 @@ export function quoteSendingRoutes(config: Config, service: QuoteSendingService)
     PUBLIC_QUOTE_ACCEPT,
     perMinuteLimit(PUBLIC_QUOTE_ACCEPT, config.rateLimitPerMinute),
     (req, res) => {
-      res.json(service.accept(token(req.params)));
+      res.json(service.accept(token(req.params), Boolean(staffOf(res))));
     },
   );
   router.post(
@@ -45,7 +45,7 @@ export function quoteSendingRoutes(config: Config, service: QuoteSendingService)
     perMinuteLimit(PUBLIC_QUOTE_QUESTIONS, config.rateLimitPerMinute),
     (req, res) => {
       const { question } = parseWith(quoteQuestionSchema, req.body ?? {});
-      res.status(201).json(service.ask(token(req.params), question));
+      res.status(201).json(service.ask(token(req.params), question, Boolean(staffOf(res))));
     },
   );
   return router;

@@ -60,7 +60,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     questions: quotes.questions(q.id),
   });
 
-  const customerView = (q: StoredQuote, at: string): PublicQuote => ({
+  const customerView = (q: StoredQuote, at: string, byStaff = false): PublicQuote => ({
     ...q.document,
     amount: q.amount,
     validityDays: QUOTE_VALIDITY_DAYS,
@@ -70,7 +70,12 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     state: stateOf(q, at),
     acceptedAt: q.acceptedAt,
     questions: quotes.questions(q.id),
+    staffPreview: byStaff,
   });
+  // A staff member previewing the link must not accept or ask in the customer's name.
+  const refuseStaff = (byStaff: boolean) => {
+    if (byStaff) throw new HttpError(403, 'quote_staff_preview', QUOTE_REFUSALS.staff);
+  };
 
   const byToken = (token: string) => {
     const quote = QUOTE_TOKEN_PATTERN.test(token) ? quotes.byToken(token) : undefined;
@@ -124,12 +129,13 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       if (!byStaff && quotes.recordOpened(quote.id, at)) {
         events.publish(quoteOpened(announced(quote)));
       }
-      return customerView(quotes.byToken(token)!, at);
+      return customerView(quotes.byToken(token)!, at, byStaff);
     },
 
     /** "Accept quote": once; accepting again answers the same acceptance, with no new event. */
-    accept(token: string): PublicQuote {
+    accept(token: string, byStaff: boolean): PublicQuote {
       const quote = byToken(token);
+      refuseStaff(byStaff);
       const at = now();
       const state = stateOf(quote, at);
       if (state === 'superseded') throw new HttpError(410, 'quote_superseded', QUOTE_REFUSALS.superseded);
@@ -141,8 +147,9 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     },
 
     /** "Ask a question": kept with the quote and announced to staff, whatever the quote's state. */
-    ask(token: string, question: string): PublicQuote {
+    ask(token: string, question: string, byStaff: boolean): PublicQuote {
       const quote = byToken(token);
+      refuseStaff(byStaff);
       const at = now();
       quotes.addQuestion(quote.id, question, at);
       events.publish(quoteQuestionAsked(announced(quote)));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { QUOTE_REFUSALS, type PublicQuote } from '@washdesk/contract';
+import { QUOTE_REFUSALS, QUOTE_STAFF_PREVIEW, type PublicQuote } from '@washdesk/contract';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { acceptQuote, fetchQuote, tokenOfPath } from '../sent-quote/quote-api.ts';
 import { QuoteDocument, formatQuoteDate } from '../sent-quote/QuoteDocument.tsx';
@@ -96,6 +96,11 @@ export function QuotePage() {
       {shown.kind === 'quote' && (
         <>
           <h1>Your quote from {shown.quote.business.name}</h1>
+          {shown.quote.staffPreview && (
+            <p className="sent-quote__banner sent-quote__banner--closed" role="status">
+              {QUOTE_STAFF_PREVIEW}
+            </p>
+          )}
           <QuoteDocument quote={shown.quote} />
           {shown.quote.state === 'accepted' && shown.quote.acceptedAt && (
             <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
@@ -113,7 +118,7 @@ export function QuotePage() {
               {refusal}
             </p>
           )}
-          {shown.quote.state === 'open' && (
+          {shown.quote.state === 'open' && !shown.quote.staffPreview && (
             <button type="button" className="quote-button" disabled={accepting} onClick={() => void accept()}>
               {accepting ? 'Accepting…' : 'Accept quote'}
             </button>
@@ -121,6 +126,7 @@ export function QuotePage() {
           <QuestionBox
             token={token}
             questions={shown.quote.questions}
+            canAsk={!shown.quote.staffPreview}
             onAsked={(quote) => setShown({ kind: 'quote', quote })}
           />
         </>

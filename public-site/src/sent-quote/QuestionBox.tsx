@@ -6,11 +6,13 @@ import { formatQuoteDate } from './QuoteDocument.tsx';
 interface QuestionBoxProps {
   token: string;
   questions: PublicQuote['questions'];
+  /** False in a staff preview: the customer's questions are shown, no form to ask in their name. */
+  canAsk: boolean;
   onAsked: (quote: PublicQuote) => void;
 }
 
 /** "Ask a question": a message box; the office sees it on the submission at once. */
-export function QuestionBox({ token, questions, onAsked }: QuestionBoxProps) {
+export function QuestionBox({ token, questions, canAsk, onAsked }: QuestionBoxProps) {
   const [question, setQuestion] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,31 +54,33 @@ export function QuestionBox({ token, questions, onAsked }: QuestionBoxProps) {
           ))}
         </ul>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor="quote-question">Your question</label>
-        <textarea
-          id="quote-question"
-          rows={4}
-          maxLength={2000}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'quote-question-problem' : undefined}
-        />
-        {problem && (
-          <p id="quote-question-problem" className="sent-quote__problem" role="alert">
-            {problem}
-          </p>
-        )}
-        {sent && (
-          <p className="sent-quote__sent" role="status">
-            Thank you, we received your question and will get back to you.
-          </p>
-        )}
-        <button type="submit" className="quote-button quote-button--secondary" disabled={sending}>
-          {sending ? 'Sending…' : 'Send question'}
-        </button>
-      </form>
+      {canAsk && (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <label htmlFor="quote-question">Your question</label>
+          <textarea
+            id="quote-question"
+            rows={4}
+            maxLength={2000}
+            value={question}
+            onChange={(event) => setQuestion(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'quote-question-problem' : undefined}
+          />
+          {problem && (
+            <p id="quote-question-problem" className="sent-quote__problem" role="alert">
+              {problem}
+            </p>
+          )}
+          {sent && (
+            <p className="sent-quote__sent" role="status">
+              Thank you, we received your question and will get back to you.
+            </p>
+          )}
+          <button type="submit" className="quote-button quote-button--secondary" disabled={sending}>
+            {sending ? 'Sending…' : 'Send question'}
+          </button>
+        </form>
+      )}
     </section>
   );
 }
