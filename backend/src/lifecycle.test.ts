@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   faqEntrySchema,
   photoSubmissionSchema,
   statsSchema,
+  submissionQuotesSchema,
   FAQ_CATEGORIES,
   CALL_STATUSES,
 } from '@washdesk/contract';
@@ -116,6 +118,23 @@ describe('demo data', () => {
       .array()
       .parse(await json(server, '/api/messenger/conversations'));
     expect(conversations).toHaveLength(2);
+
+    // Quoted and completed submissions carry the quotes that were sent: completed ones accepted,
+    // their leads won; nothing claims an e-mail or text went out.
+    for (const s of submissions.filter((x) => x.status === 'quoted' || x.status === 'completed')) {
+      const { quotes, leadStage } = submissionQuotesSchema.parse(
+        await json(server, `/api/photo-submissions/${s.id}/quotes`),
+      );
+      expect(quotes, s.customerName ?? '').toHaveLength(1);
+      const [quote] = quotes;
+      expect(quote!.amount).toBe(s.estimateAmount);
+      expect(quote!.deliveries.map((d) => d.outcome)).toEqual(['not-configured', 'not-configured']);
+      expect(quote!.state).toBe(s.status === 'completed' ? 'accepted' : 'open');
+      expect(leadStage).toBe(s.status === 'completed' ? 'won' : 'quoted');
+      expect(quote!.sentAt >= s.createdAt).toBe(true);
+    }
+    const open = submissions.filter((s) => s.status === 'quoted');
+    expect(open.length).toBeGreaterThan(0);
   });
 
   it('never touches a database that already has data, and stays off with DEMO_DATA=off', async () => {
@@ -134,7 +153,6 @@ describe('kept-alive connections', () => {
   it('are held longer than clients hold them, so a reused socket is never closed under a request', async () => {
     const server = await startTestServer({ dataDir: newDataDir() });
     try {
-      const http = await import('node:http');
       const agent = new http.Agent({ keepAlive: true });
       const keepAlive = await new Promise<unknown>((resolve, reject) => {
         http

@@ -16,6 +16,7 @@ import { addDays, localDate, startOfLocalDay } from '../time.ts';
 import { demoPerson, seededRandom, type Random } from './demo-people.ts';
 import { DEMO_AI_RESPONSES, DEMO_CALL_SUMMARIES, DEMO_CONVERSATIONS, DEMO_FAQ } from './demo-texts.ts';
 import { renderPlaceholderPhotos } from './placeholder-photos.ts';
+import { seedDemoQuotes } from './demo-quotes.ts';
 import { estimateFromAnswers } from '../quotes/local-estimate.ts';
 import { priceQuote, quotedServices } from '../quotes/pricing.ts';
 
@@ -312,6 +313,8 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
           createdAt,
         );
       });
+
+      seedDemoQuotes(db, config, r, now);
 
       db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)').run(
         SEEDED_KEY,

@@ -35,6 +35,12 @@ export function e164Of(phone: string): string | null {
   return null;
 }
 
+/** Why a channel did not send on a server without it set up (also the demo's quotes, see demo-quotes.ts). */
+export const NOT_CONFIGURED: Record<QuoteDeliveryChannel, string> = {
+  email: 'E-mail is not configured (SMTP_URL)',
+  sms: 'Text messages are not configured (Twilio)',
+};
+
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null): QuoteDelivery {
@@ -51,8 +57,7 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
     configured: { email: transport !== null, sms: twilio !== null },
     async email(to, message) {
       const base = { channel: 'email' as const, recipient: to };
-      if (!transport)
-        return { ...base, outcome: 'not-configured', problem: 'E-mail is not configured (SMTP_URL)' };
+      if (!transport) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.email };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no e-mail address' };
       try {
         await transport.sendMail({
@@ -69,8 +74,7 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
     },
     async sms(to, body) {
       const base = { channel: 'sms' as const, recipient: to };
-      if (!twilio)
-        return { ...base, outcome: 'not-configured', problem: 'Text messages are not configured (Twilio)' };
+      if (!twilio) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.sms };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no phone number' };
       const number = e164Of(to);
       if (!number)

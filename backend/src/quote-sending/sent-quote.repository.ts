@@ -131,7 +131,8 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
       token: string;
       amount: number;
       document: QuoteDocument;
-      sentBy: number;
+      /** Null only for the demo's quotes, written before any staff account exists. */
+      sentBy: number | null;
       sentAt: string;
       validUntil: string;
     }): StoredQuote {
