@@ -149,4 +149,10 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   await expect(quotes.getByRole('listitem')).toHaveText([
     /^Quote of \$1,480 sent .+ by .+ · opened .+ · accepted .+$/,
   ]);
+
+  // The inbox names who won the lead: the customer, by accepting online (no staff member did).
+  await page.goto(`/admin/requests?q=${encodeURIComponent(submission.email!)}`);
+  const lead = page.getByRole('row', { name });
+  await expect(lead.getByRole('combobox', { name: `Stage of ${name}` })).toHaveValue('won');
+  await expect(lead.getByRole('button', { name: 'Won by the customer' })).toBeVisible();
 });

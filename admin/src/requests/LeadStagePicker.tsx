@@ -40,6 +40,7 @@ export function LeadStagePicker({ lead }: { lead: Lead }) {
   return (
     <>
       <HTMLSelect
+        className="requests-stage"
         aria-label={`Stage of ${lead.name ?? 'this lead'}`}
         value={lead.stage}
         disabled={move.isPending}

@@ -109,35 +109,41 @@ export function RequestsScreen() {
               description={q || stage || channel ? 'Try another search or filter.' : undefined}
             />
           ) : (
-            <HTMLTable className="requests-table" striped aria-label="Requests" aria-busy={leads.isFetching}>
-              <thead>
-                <tr>
-                  <th>Received</th>
-                  <th>Channel</th>
-                  <th>Customer</th>
-                  <th>Asked for</th>
-                  <th>Timeline</th>
-                  <th>Stage</th>
-                  <th>Estimate</th>
-                  <th>
-                    <span className={Classes.TEXT_MUTED}>History</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {leads.data
-                  ? leads.data.items.map((lead) => <LeadRow key={lead.id} lead={lead} onBook={setBooking} />)
-                  : Array.from({ length: 8 }, (_, i) => (
-                      <tr key={i} aria-hidden>
-                        {Array.from({ length: 8 }, (__, j) => (
-                          <td key={j} className={Classes.SKELETON}>
-                            placeholder
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-              </tbody>
-            </HTMLTable>
+            <div className="requests-table-scroll">
+              <HTMLTable
+                className="requests-table"
+                striped
+                aria-label="Requests"
+                aria-busy={leads.isFetching}
+              >
+                <thead>
+                  <tr>
+                    <th>Received</th>
+                    <th>Channel</th>
+                    <th>Customer</th>
+                    <th>Asked for</th>
+                    <th>Timeline</th>
+                    <th>Stage</th>
+                    <th>Estimate</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {leads.data
+                    ? leads.data.items.map((lead) => (
+                        <LeadRow key={lead.id} lead={lead} onBook={setBooking} />
+                      ))
+                    : Array.from({ length: 8 }, (_, i) => (
+                        <tr key={i} aria-hidden>
+                          {Array.from({ length: 7 }, (__, j) => (
+                            <td key={j} className={Classes.SKELETON}>
+                              placeholder
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                </tbody>
+              </HTMLTable>
+            </div>
           )}
         </SectionCard>
         {leads.data && leads.data.total > 0 && (
@@ -203,22 +209,30 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
         {lead.stage === 'lost' && lead.lostReason && (
           <div className={Classes.TEXT_MUTED}>{lead.lostReason}</div>
         )}
+        {/* Who moved it last; the whole history opens from here. */}
+        <LeadHistory lead={lead} />
       </td>
       <td>
         <LeadEstimateCell lead={lead} onBook={onBook} />
       </td>
-      <td>
-        <LeadHistory lead={lead} />
-      </td>
     </tr>
   );
+}
+
+/**
+ * Who moved a lead. Staff accounts are never deleted, so a change without one was made by no staff
+ * member: a quote accepted online (the customer), or demo data (nobody to name).
+ */
+function movedBy(stage: LeadStage, staffName: string | null): string | null {
+  return staffName ?? (stage === 'won' ? 'the customer' : null);
 }
 
 function LeadHistory({ lead }: { lead: Lead }) {
   const api = useApi();
   const [open, setOpen] = useState(false);
   const history = useQuery({ ...requestQueries.history(api, lead.id), enabled: open });
-  if (!lead.stageChangedAt) return <span className={Classes.TEXT_MUTED}>New</span>;
+  if (!lead.stageChangedAt) return null;
+  const mover = movedBy(lead.stage, lead.stageChangedBy);
   return (
     <Popover
       isOpen={open}
@@ -228,18 +242,14 @@ function LeadHistory({ lead }: { lead: Lead }) {
           {history.data?.map((h, i) => (
             <li key={i}>
               {stageLabel(h.stage)}
-              {h.lostReason ? ` (${h.lostReason})` : ''} · {h.changedBy ?? 'a former staff member'} ·{' '}
-              {formatCallTime(h.changedAt)}
+              {h.lostReason ? ` (${h.lostReason})` : ''} ·{' '}
+              {[movedBy(h.stage, h.changedBy), formatCallTime(h.changedAt)].filter(Boolean).join(' · ')}
             </li>
           )) ?? <li>Loading…</li>}
         </ol>
       }
     >
-      <Button
-        small
-        minimal
-        text={`${stageLabel(lead.stage)} by ${lead.stageChangedBy ?? 'a former staff member'}`}
-      />
+      <Button small minimal text={mover ? `${stageLabel(lead.stage)} by ${mover}` : 'History'} />
     </Popover>
   );
 }
