@@ -29,8 +29,10 @@ export function CallRow({ call, onViewDetails }: CallRowProps) {
         <time dateTime={call.createdAt}>{formatCallTime(call.createdAt)}</time>
       </td>
       <td className="call-table__actions">
-        <CallBackButton call={call} small />
-        <Button size={Size.SMALL} icon="eye-open" text="View Details" onClick={() => onViewDetails(call)} />
+        <div>
+          <CallBackButton call={call} small />
+          <Button size={Size.SMALL} icon="eye-open" text="View Details" onClick={() => onViewDetails(call)} />
+        </div>
       </td>
     </tr>
   );

@@ -122,7 +122,6 @@ export function RequestsScreen() {
                     <th>Channel</th>
                     <th>Customer</th>
                     <th>Asked for</th>
-                    <th>Timeline</th>
                     <th>Stage</th>
                     <th>Estimate</th>
                   </tr>
@@ -134,7 +133,7 @@ export function RequestsScreen() {
                       ))
                     : Array.from({ length: 8 }, (_, i) => (
                         <tr key={i} aria-hidden>
-                          {Array.from({ length: 7 }, (__, j) => (
+                          {Array.from({ length: 6 }, (__, j) => (
                             <td key={j} className={Classes.SKELETON}>
                               placeholder
                             </td>
@@ -177,7 +176,7 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
       <td>
         <Tag minimal>{CHANNEL_LABEL.get(lead.channel)}</Tag>
       </td>
-      <td>
+      <td className="requests-customer">
         <div>
           {/* The customer's record: everything they sent, called or booked, across channels. */}
           {lead.customerId !== null ? (
@@ -199,11 +198,11 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
       <td>
         {lead.askedFor ?? <span className={Classes.TEXT_MUTED}>—</span>}
         {lead.detail && <div className={`requests-detail ${Classes.TEXT_MUTED}`}>{lead.detail}</div>}
+        {lead.timeline && <div>Timeline: {lead.timeline}</div>}
         {lead.photos.length > 0 && (
           <PhotoThumbnails photos={lead.photos} customerName={lead.name ?? 'the customer'} max={3} />
         )}
       </td>
-      <td>{lead.timeline ?? <span className={Classes.TEXT_MUTED}>—</span>}</td>
       <td>
         <LeadStagePicker lead={lead} />
         {lead.stage === 'lost' && lead.lostReason && (
