@@ -76,6 +76,8 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   await expect(preview.getByText(/^Staff preview: this is the customer's page/)).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Accept quote' })).toHaveCount(0);
   await expect(preview.getByLabel('Your question')).toHaveCount(0);
+  await expect(preview.getByRole('heading', { name: 'Questions from the customer' })).toBeVisible();
+  await expect(preview.getByText('No questions yet.')).toBeVisible();
   await preview.close();
   await expect(sent.getByText('Not opened yet')).toBeVisible();
 

@@ -97,7 +97,7 @@ export function QuotePage() {
         <>
           <h1>Your quote from {shown.quote.business.name}</h1>
           {shown.quote.staffPreview && (
-            <p className="sent-quote__banner sent-quote__banner--closed" role="status">
+            <p className="sent-quote__banner sent-quote__banner--preview" role="status">
               {QUOTE_STAFF_PREVIEW}
             </p>
           )}

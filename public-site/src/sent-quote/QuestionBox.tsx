@@ -43,7 +43,9 @@ export function QuestionBox({ token, questions, canAsk, onAsked }: QuestionBoxPr
 
   return (
     <section className="sent-quote__questions card" aria-labelledby="ask-heading">
-      <h2 id="ask-heading">Ask a question</h2>
+      {/* Staff previewing the page see what the customer asked, not a form to ask in their name. */}
+      <h2 id="ask-heading">{canAsk ? 'Ask a question' : 'Questions from the customer'}</h2>
+      {!canAsk && questions.length === 0 && <p className="sent-quote__muted">No questions yet.</p>}
       {questions.length > 0 && (
         <ul className="sent-quote__asked">
           {questions.map((q, i) => (
