@@ -30,7 +30,13 @@ export function SettingsScreen() {
   return (
     <>
       <PageHeader page="/admin/settings" />
-      <Tabs id="settings" selectedTabId={selectedTab} onChange={selectTab} renderActiveTabPanelOnly>
+      <Tabs
+        id="settings"
+        className="settings-tabs"
+        selectedTabId={selectedTab}
+        onChange={selectTab}
+        renderActiveTabPanelOnly
+      >
         {TABS.map((tab) => (
           <Tab key={tab.id} id={tab.id} title={tab.title} panel={tab.panel} />
         ))}

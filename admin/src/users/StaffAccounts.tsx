@@ -56,27 +56,29 @@ function StaffAccountList({ signedInId }: { signedInId: number }) {
           />
         )}
         {staff.data && (
-          <HTMLTable className="staff-accounts" striped>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>E-mail</th>
-                <th>Role</th>
-                <th>Status</th>
-                <th>Last sign-in</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.data.map((staffMember) => (
-                <StaffMemberRow
-                  key={staffMember.id}
-                  staffMember={staffMember}
-                  isSignedIn={staffMember.id === signedInId}
-                />
-              ))}
-            </tbody>
-          </HTMLTable>
+          <div className="staff-accounts__scroll">
+            <HTMLTable className="staff-accounts" striped>
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>E-mail</th>
+                  <th>Role</th>
+                  <th>Status</th>
+                  <th>Last sign-in</th>
+                  <th>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {staff.data.map((staffMember) => (
+                  <StaffMemberRow
+                    key={staffMember.id}
+                    staffMember={staffMember}
+                    isSignedIn={staffMember.id === signedInId}
+                  />
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
         )}
       </SectionCard>
       <AddStaffMemberDialog isOpen={adding} onClose={() => setAdding(false)} />

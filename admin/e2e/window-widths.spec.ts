@@ -1,0 +1,93 @@
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { AdminPage } from './admin-page.ts';
+
+// On an ordinary laptop window the widest lists show every column and action without scrolling
+// sideways, and the inbox's stage pickers show their whole stage name (not "Ne" for "New"). On a
+// phone no screen is wider than the window, and a wide table scrolls inside its card instead of
+// being cut off by it.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test.beforeEach(async ({ page }) => {
+  await new AdminPage(page).signInWithApi();
+});
+
+/** How far an element's content reaches past its box, in CSS pixels (0 when it all fits). */
+const overflowOf = (box: Locator) => box.evaluate((el) => Math.max(0, el.scrollWidth - el.clientWidth));
+
+test('the requests inbox fits a 1,280 px window, stage names whole', async ({ page }) => {
+  await new AdminPage(page).open('/admin/requests', ['GET', '/api/leads']);
+  const table = page.getByRole('table', { name: 'Requests' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  expect(await overflowOf(page.locator('.requests-table-scroll'))).toBe(0);
+  expect(await overflowOf(page.locator('html'))).toBe(0);
+
+  const pickers = table.getByRole('combobox', { name: /^Stage of / });
+  expect(await pickers.count()).toBeGreaterThan(0);
+  // The widest option's text, in the picker's own font, must fit inside the picker.
+  const cut = await pickers.evaluateAll(
+    (selects) =>
+      (selects as HTMLSelectElement[]).filter((select) => {
+        const context = document.createElement('canvas').getContext('2d')!;
+        const style = getComputedStyle(select);
+        context.font = style.font;
+        const widest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return room < widest;
+      }).length,
+  );
+  expect(cut).toBe(0);
+});
+
+test('Call Logs fits a 1,280 px window with both actions on every row', async ({ page }) => {
+  await new AdminPage(page).open('/admin/call-logs', ['GET', '/api/calls']);
+  const firstRow = page.getByRole('table').getByRole('row').nth(1);
+  await expect(firstRow.getByRole('button', { name: 'View Details' })).toBeInViewport();
+  expect(await overflowOf(page.locator('.call-table__scroll'))).toBe(0);
+  expect(await overflowOf(page.locator('html'))).toBe(0);
+});
+
+/** Tables wider than their card with nothing between that scrolls: their last columns are cut off. */
+const cutOffTables = (page: Page) =>
+  page.locator('table').evaluateAll((tables) =>
+    tables
+      .filter((table) => {
+        for (let box = table.parentElement; box && box !== document.body; box = box.parentElement) {
+          if (['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) return false;
+          if (table.getBoundingClientRect().width > box.clientWidth + 1) return true;
+        }
+        return false;
+      })
+      .map((table) => table.getAttribute('aria-label') ?? table.className),
+  );
+
+test('on a 390 px phone no screen is wider than the window and no table is cut off', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found = await page.request.get('/api/customers?q=example');
+  const [customer] = (await found.json()) as { id: number }[];
+  const screens = [
+    ['/admin', 'Dashboard'],
+    ['/admin/photo-submissions', 'Photo Submissions'],
+    ['/admin/appointment-scheduling', 'Appointment Scheduling'],
+    ['/admin/settings', 'Settings'],
+    ['/admin/settings?tab=staff', 'Settings'],
+    ['/admin/requests', 'Requests'],
+    ['/admin/scheduling', 'Scheduling'],
+    ['/admin/call-logs', 'Call Logs'],
+    ['/admin/messenger-conversations', 'Facebook Messenger'],
+    ['/admin/ai-responses', 'AI Responses'],
+    ['/admin/faq-management', 'FAQ Management'],
+    [`/admin/customers/${customer!.id}`, undefined],
+  ] as const;
+  const admin = new AdminPage(page);
+  for (const [path, title] of screens) {
+    await page.goto(path);
+    if (title) await expect(admin.pageTitle(title)).toBeVisible();
+    else await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+    // Lists arrive after the title: wait until nothing on the page is still loading.
+    await expect(page.locator('[aria-busy="true"], .bp6-skeleton')).toHaveCount(0);
+    expect({ path, overflow: await overflowOf(page.locator('html')) }).toEqual({ path, overflow: 0 });
+    expect({ path, cut: await cutOffTables(page) }).toEqual({ path, cut: [] });
+  }
+});
