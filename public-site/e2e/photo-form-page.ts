@@ -28,7 +28,7 @@ export class PhotoFormPage extends PublicPage {
   }
 
   openForm() {
-    return this.open('/photo-form');
+    return this.openReady('/photo-form');
   }
 
   field(name: keyof PhotoFormDetails) {

@@ -8,6 +8,16 @@ export class PublicPage {
     return this.page.goto(path);
   }
 
+  /**
+   * Opens a page with a form and waits until it answers input: before that, a file chosen or a
+   * click lands on the prerendered HTML and no script sees it.
+   */
+  async openReady(path: string) {
+    const response = await this.page.goto(path);
+    await this.page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    return response;
+  }
+
   heading(name: string) {
     return this.page.getByRole('heading', { level: 1, name, exact: true });
   }

@@ -34,11 +34,11 @@ export class QuoteToolPage extends PublicPage {
   }
 
   openFullPage() {
-    return this.open('/photo-quote-tool');
+    return this.openReady('/photo-quote-tool');
   }
 
   openEmbed() {
-    return this.open('/embed/photo-quote');
+    return this.openReady('/embed/photo-quote');
   }
 
   get photoInput() {

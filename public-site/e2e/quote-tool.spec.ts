@@ -370,3 +370,23 @@ test.describe('photos are shrunk in the browser before they are uploaded', () =>
     expect(heic!.contentType).toMatch(/^image\/hei[cf]$/);
   });
 });
+
+test('photos chosen while the page is still loading its script are kept once it has loaded', async ({
+  page,
+}) => {
+  // A slow phone: the prerendered form is on screen, its script has not arrived yet.
+  let release!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto('/photo-quote-tool', { waitUntil: 'commit' });
+  const quote = new QuoteToolPage(page);
+  await quote.photoInput.setInputFiles([fixturePhoto('pixel-gps-orientation1.jpg')]);
+
+  release();
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+  await expect(quote.selectedPhotos).toHaveCount(1);
+  await expect(page.getByText('1 of 5 added')).toBeVisible();
+});

@@ -24,7 +24,7 @@ export class RequestWizardPage extends PublicPage {
   }
 
   openWizard() {
-    return this.open('/');
+    return this.openReady('/');
   }
 
   stepHeading(name: string) {

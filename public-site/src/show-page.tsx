@@ -1,4 +1,4 @@
-import { startTransition, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 /**
@@ -10,6 +10,19 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 export function showPage(page: ReactNode) {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, page));
-  else createRoot(root).render(page);
+  const live = <PageReady>{page}</PageReady>;
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, live));
+  else createRoot(root).render(live);
+}
+
+/**
+ * Marks the page as answering input (`<html data-ready="true">`) once React has taken it over.
+ * Until then the prerendered HTML is only a picture of the form; browser tests wait for the mark
+ * before they type or choose files, as a visitor on a fast connection would find it.
+ */
+function PageReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return children;
 }

@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type Ref } from 'react';
 import { MAX_QUOTE_PHOTOS } from './quote-texts.ts';
 
 export interface SelectedPhoto {
@@ -40,6 +40,17 @@ export function PhotoPicker({
   const [dragging, setDragging] = useState(false);
   const full = photos.length >= max;
   const describedBy = [`${idPrefix}-hint`, problems.length ? `${idPrefix}-problems` : ''].join(' ').trim();
+
+  // Photos chosen before the page's script took over (a slow phone) sit in the input with no change
+  // event anyone saw: take them once, on the first render, so the visitor's choice is not lost.
+  const takeEarlyFiles = useRef(onAdd);
+  useEffect(() => {
+    const input = document.getElementById(idPrefix);
+    if (input instanceof HTMLInputElement && input.files?.length) {
+      takeEarlyFiles.current([...input.files]);
+      input.value = '';
+    }
+  }, [idPrefix]);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
