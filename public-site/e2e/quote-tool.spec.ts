@@ -390,3 +390,32 @@ test('photos chosen while the page is still loading its script are kept once it 
   await expect(quote.selectedPhotos).toHaveCount(1);
   await expect(page.getByText('1 of 5 added')).toBeVisible();
 });
+
+test('words typed while the page is still loading its script stay, and are sent', async ({ page }) => {
+  let release!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto('/photo-quote-tool', { waitUntil: 'commit' });
+  const quote = new QuoteToolPage(page);
+  const name = page.getByRole('textbox', { name: /^Name/ });
+  const notes = page.getByRole('textbox', { name: /^Notes/ });
+  await name.fill('Jane Early');
+  await notes.fill('Typed on a slow phone');
+
+  release();
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+  await expect(name).toHaveValue('Jane Early');
+  await expect(notes).toHaveValue('Typed on a slow phone');
+
+  // The form's own state has them: they reach the server with the photo.
+  await quote.addPhotos([fixturePhoto('pixel-gps-orientation1.jpg')]);
+  await page.getByRole('textbox', { name: /^Phone/ }).fill('(707) 555-0142');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/photo-quote'));
+  await quote.submit();
+  const body = (await sent).postDataBuffer()?.toString('latin1') ?? '';
+  expect(body).toContain('Jane Early');
+  expect(body).toContain('Typed on a slow phone');
+});

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { keepEarlyTyping } from './early-typing.ts';
 
 /**
  * Takes over the page the build prerendered (src/prerender): hydration keeps the HTML already on
@@ -10,9 +11,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 export function showPage(page: ReactNode) {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  const live = <PageReady>{page}</PageReady>;
-  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, live));
-  else createRoot(root).render(live);
+  if (root.firstElementChild) {
+    const replayTyping = keepEarlyTyping(root);
+    startTransition(() => void hydrateRoot(root, <PageReady onReady={replayTyping}>{page}</PageReady>));
+  } else createRoot(root).render(<PageReady>{page}</PageReady>);
 }
 
 /**
@@ -20,9 +22,10 @@ export function showPage(page: ReactNode) {
  * Until then the prerendered HTML is only a picture of the form; browser tests wait for the mark
  * before they type or choose files, as a visitor on a fast connection would find it.
  */
-function PageReady({ children }: { children: ReactNode }) {
+function PageReady({ children, onReady }: { children: ReactNode; onReady?: () => void }) {
   useEffect(() => {
+    onReady?.();
     document.documentElement.dataset.ready = 'true';
-  }, []);
+  }, [onReady]);
   return children;
 }
