@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import type { PhotoSubmission } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
+import { postPhotoForm } from './photo-form-post.ts';
 
 // A quote from the office to a customer's phone and back: staff send it from a photo submission
 // (this server has no e-mail or SMS set up, so the dialog says so and offers the link), the
@@ -12,25 +11,16 @@ import { AdminPage } from './admin-page.ts';
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
 
-const PHOTO = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../fixtures/photos/pixel-gps-orientation1.jpg'),
-);
-
 async function customerSends(request: APIRequestContext): Promise<PhotoSubmission> {
   const lastName = `Quote${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
+  const response = await postPhotoForm(request, {
     firstName: 'Nora',
     lastName,
     phone: '(707) 555-0166',
     email: `${lastName.toLowerCase()}@example.com`,
     address: '8 Briceland Rd, Redway, CA',
     serviceType: 'Roof Cleaning',
-  })) {
-    form.append(k, v);
-  }
-  form.append('photos', new Blob([PHOTO], { type: 'image/jpeg' }), 'roof.jpg');
-  const response = await request.post('/api/photo-submissions', { multipart: form });
+  });
   expect(response.ok()).toBe(true);
   return (await response.json()) as PhotoSubmission;
 }

@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { AdminPage } from './admin-page.ts';
-
-const PHOTO = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../fixtures/photos/pixel-gps-orientation1.jpg'),
-);
+import { postPhotoForm } from './photo-form-post.ts';
 
 // On an ordinary laptop window the widest lists show every column and action without scrolling
 // sideways, and the inbox's stage pickers show their whole stage name (not "Ne" for "New"). On a
@@ -26,7 +21,7 @@ test('the requests inbox fits a 1,280 px window, stage names whole', async ({ pa
   await new AdminPage(page).open('/admin/requests', ['GET', '/api/leads']);
   const table = page.getByRole('table', { name: 'Requests' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  expect(await overflowOf(page.locator('.requests-table-scroll'))).toBe(0);
+  expect(await overflowOf(page.locator('.table-scroll'))).toBe(0);
   expect(await overflowOf(page.locator('html'))).toBe(0);
 
   const pickers = table.getByRole('combobox', { name: /^Stage of / });
@@ -50,7 +45,7 @@ test('Call Logs fits a 1,280 px window with both actions on every row', async ({
   await new AdminPage(page).open('/admin/call-logs', ['GET', '/api/calls']);
   const firstRow = page.getByRole('table').getByRole('row').nth(1);
   await expect(firstRow.getByRole('button', { name: 'View Details' })).toBeInViewport();
-  expect(await overflowOf(page.locator('.call-table__scroll'))).toBe(0);
+  expect(await overflowOf(page.locator('.table-scroll'))).toBe(0);
   expect(await overflowOf(page.locator('html'))).toBe(0);
 });
 
@@ -73,19 +68,15 @@ test('on a 390 px phone no screen is wider than the window and no table is cut o
   // The newest lead has a long unbroken name and e-mail, as a typo or a company name can be: it
   // must wrap, not widen the dashboard, the lists or the customer's page.
   const lastName = `Widename${Date.now()}${'x'.repeat(24)}`;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
+  const sent = await postPhotoForm(page.request, {
     firstName: 'Nora',
     lastName,
     phone: '(707) 555-0199',
     email: `${lastName.toLowerCase()}@example.com`,
     address: '8 Briceland Rd, Redway, CA',
     serviceType: 'Roof Cleaning',
-  })) {
-    form.append(k, v);
-  }
-  form.append('photos', new Blob([PHOTO], { type: 'image/jpeg' }), 'roof.jpg');
-  expect((await page.request.post('/api/photo-submissions', { multipart: form })).status()).toBe(201);
+  });
+  expect(sent.status()).toBe(201);
   const found = await page.request.get(`/api/customers?q=${lastName.toLowerCase()}`);
   const [customer] = (await found.json()) as { id: number }[];
   const screens = [

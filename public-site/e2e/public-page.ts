@@ -14,8 +14,31 @@ export class PublicPage {
    */
   async openReady(path: string) {
     const response = await this.page.goto(path);
-    await this.page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    await this.untilReady();
     return response;
+  }
+
+  /**
+   * Opens a page as a slow phone sees it: the prerendered HTML is there, its scripts are held back.
+   * The function returned lets them load and resolves once the page answers input.
+   */
+  async openWithScriptsHeld(path: string): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await this.page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await this.page.goto(path, { waitUntil: 'commit' });
+    return async () => {
+      release();
+      await this.untilReady();
+    };
+  }
+
+  /** The page marks itself ready (`<html data-ready>`) once its script has taken over the HTML. */
+  private untilReady() {
+    return this.page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
   }
 
   heading(name: string) {

@@ -375,38 +375,24 @@ test('photos chosen while the page is still loading its script are kept once it 
   page,
 }) => {
   // A slow phone: the prerendered form is on screen, its script has not arrived yet.
-  let release!: () => void;
-  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
-  await page.goto('/photo-quote-tool', { waitUntil: 'commit' });
   const quote = new QuoteToolPage(page);
+  const letScriptsLoad = await quote.openWithScriptsHeld('/photo-quote-tool');
   await quote.photoInput.setInputFiles([fixturePhoto('pixel-gps-orientation1.jpg')]);
 
-  release();
-  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+  await letScriptsLoad();
   await expect(quote.selectedPhotos).toHaveCount(1);
   await expect(page.getByText('1 of 5 added')).toBeVisible();
 });
 
 test('words typed while the page is still loading its script stay, and are sent', async ({ page }) => {
-  let release!: () => void;
-  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
-  await page.goto('/photo-quote-tool', { waitUntil: 'commit' });
   const quote = new QuoteToolPage(page);
+  const letScriptsLoad = await quote.openWithScriptsHeld('/photo-quote-tool');
   const name = page.getByRole('textbox', { name: /^Name/ });
   const notes = page.getByRole('textbox', { name: /^Notes/ });
   await name.fill('Jane Early');
   await notes.fill('Typed on a slow phone');
 
-  release();
-  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+  await letScriptsLoad();
   await expect(name).toHaveValue('Jane Early');
   await expect(notes).toHaveValue('Typed on a slow phone');
 

@@ -76,7 +76,7 @@ export function CallLogsScreen() {
           ) : calls.data?.total === 0 && !calls.isPlaceholderData ? (
             <NonIdealState icon="phone" title={EMPTY[filter]} />
           ) : (
-            <div className="call-table__scroll">
+            <div className="table-scroll">
               <HTMLTable
                 className="call-table"
                 aria-label="Recent Calls"

@@ -109,7 +109,7 @@ export function RequestsScreen() {
               description={q || stage || channel ? 'Try another search or filter.' : undefined}
             />
           ) : (
-            <div className="requests-table-scroll">
+            <div className="table-scroll">
               <HTMLTable
                 className="requests-table"
                 striped

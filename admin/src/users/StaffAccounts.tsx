@@ -56,7 +56,7 @@ function StaffAccountList({ signedInId }: { signedInId: number }) {
           />
         )}
         {staff.data && (
-          <div className="staff-accounts__scroll">
+          <div className="table-scroll">
             <HTMLTable className="staff-accounts" striped>
               <thead>
                 <tr>

@@ -34,17 +34,17 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
   const keepCompleted = db.prepare(`UPDATE photo_submissions SET status = 'completed' WHERE id = ?`);
 
   for (const s of quoted) {
+    const submission = submissions.get(s.id)!;
     const sentAt = at(Date.parse(s.created_at) + r.int(2, 26) * HOUR);
     const quote = quotes.create({
       submissionId: s.id,
       token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
       amount: s.cents / 100,
-      document: quoteDocumentOf(submissions.get(s.id)!, profile),
+      document: quoteDocumentOf(submission, profile),
       sentBy: null,
       sentAt,
       validUntil: new Date(Date.parse(sentAt) + QUOTE_VALIDITY_DAYS * 24 * HOUR).toISOString(),
     });
-    const submission = submissions.get(s.id)!;
     for (const channel of ['email', 'sms'] as const) {
       quotes.recordDelivery({
         quoteId: quote.id,

@@ -89,8 +89,6 @@ export interface LeadFilter {
   offset: number;
 }
 
-// A search for "555-0123" or "(707) 555 0123" finds the number however it was typed.
-
 const ROW = `SELECT l.*, u.name AS changed_by_name, a.scheduled_date AS estimate_date,
     a.preferred_time AS estimate_time, a.status AS estimate_status FROM leads l
   LEFT JOIN users u ON u.id = l.stage_changed_by
@@ -210,15 +208,11 @@ export function leadRepository(db: Db) {
       };
     },
     get,
-    /** Moves a lead along the pipeline and records who did it; undefined for an unknown lead. */
     /**
-     * Moves the lead to "estimate-booked" with the appointment booked for it, and records who did
-     * it. Runs inside the caller's transaction (the booking); false for an unknown lead.
-     */
-    /**
-     * Links the booked visit to the lead. The pipeline only moves forward: a lead already quoted
-     * or won keeps its stage (the visit is a re-measure or the job's walk-through), while a new,
-     * contacted or lost lead (the customer came back) moves to "estimate booked", in its history.
+     * Links the visit booked for a lead, inside the caller's transaction (the booking); false for an
+     * unknown lead. The pipeline only moves forward: a lead already quoted or won keeps its stage
+     * (the visit is a re-measure or the job's walk-through), while a new, contacted or lost lead
+     * (the customer came back) moves to "estimate booked", recorded with who did it.
      */
     bookedEstimate(id: number, appointmentId: number, userId: number) {
       const stage = stageOf.get(id) as LeadStage | undefined;
@@ -232,6 +226,7 @@ export function leadRepository(db: Db) {
       record.run(params);
       return true;
     },
+    /** Moves a lead along the pipeline and records who did it; undefined for an unknown lead. */
     changeStage(id: number, change: { stage: LeadStage; lostReason: string | null }, userId: number) {
       return db.transaction(() => {
         const params = {
