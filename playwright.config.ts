@@ -29,6 +29,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
+  // Tests tagged @pictures only take screenshots for people to look at: `npm run screenshots`.
+  grepInvert: process.env.WASHDESK_PICTURES ? undefined : /@pictures/,
   workers: 2,
   outputDir: '.test-output/playwright-artifacts',
   reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],
@@ -40,7 +42,9 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
-    trace: 'retain-on-failure',
+    // A trace costs a quarter of each test's time on these machines, and CI keeps no artifacts
+    // (it reads the printed error): recorded only on a developer's machine, for failures.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [
     { name: 'public-site', testDir: './public-site/e2e', testMatch: '**/*.spec.ts' },

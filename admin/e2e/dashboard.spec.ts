@@ -4,7 +4,7 @@ import type { PhotoSubmission, QuotePerformance, WeeklySummary } from '@washdesk
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
 import { failNextCall, shutEventStream } from './failing-backend.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { PICTURES, screenshotBothThemes } from './screenshots.ts';
 
 // The machine is shared by several test runs at once; a busy server answers slower than usual.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -198,7 +198,7 @@ test('a weekly summary that fails to load says so', async ({ page }) => {
   ).toBeVisible();
 });
 
-test('screenshots of the dashboard', async ({ page }) => {
+test('screenshots of the dashboard', PICTURES, async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('region', { name: 'Recent Submissions' }).getByRole('listitem')).toHaveCount(5);
   await screenshotBothThemes(page, 'dashboard');

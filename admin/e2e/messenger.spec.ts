@@ -6,7 +6,7 @@ import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
 import { failNextCall } from './failing-backend.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { PICTURES, screenshotBothThemes } from './screenshots.ts';
 
 // Customers reach the inbox through Meta's webhook; these tests put their conversations straight
 // into the test server's database, as the webhook would, each with its own unique Messenger id.
@@ -180,7 +180,7 @@ test('a long thread shows its latest messages first and loads older ones on requ
   expect(threadRequests.every((u) => new URL(u).searchParams.get('limit') === '50')).toBe(true);
 });
 
-test('screenshots of the messenger', async ({ page }) => {
+test('screenshots of the messenger', PICTURES, async ({ page }) => {
   await new AdminPage(page).signInWithApi();
   const [first] = (await (await page.request.get('/api/messenger/conversations?limit=1')).json()) as {
     id: number;

@@ -4,7 +4,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import type { PhotoSubmission, Stats } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
 import { failNextCall, shutEventStream } from './failing-backend.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { PICTURES, screenshotBothThemes } from './screenshots.ts';
 
 // The machine is shared by several test runs at once; a busy server answers slower than usual.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -267,7 +267,7 @@ test('"Contact" offers call, text and e-mail links for the customer', async ({ p
   );
 });
 
-test('screenshots of the photo submissions page', async ({ page }) => {
+test('screenshots of the photo submissions page', PICTURES, async ({ page }) => {
   await page.goto('/admin/photo-submissions');
   await expect(
     page.getByRole('region', { name: 'Photo submissions' }).getByRole('article').first(),

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
 
+/**
+ * Picture-taking tests carry this tag: `npm run screenshots` runs them, `npm test` leaves them out
+ * (playwright.config.ts), since they check nothing the other tests do not and cost CI minutes.
+ */
+export const PICTURES = { tag: '@pictures' };
+
 /** Where the admin remembers the staff member's theme choice (per browser). */
 export const THEME_STORAGE_KEY = 'washdesk.theme';
 

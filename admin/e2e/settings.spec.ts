@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AiSettings, CommonResponse } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
 import { failNextCall } from './failing-backend.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { PICTURES, screenshotBothThemes } from './screenshots.ts';
 
 // These tests change the one set of AI settings and common responses of the shared database.
 test.describe.configure({ mode: 'serial' });
@@ -147,14 +147,14 @@ test('Telephony says honestly that nothing is configured and lists the webhooks'
   await expect(ai).toContainText('No AI provider configured');
 });
 
-test('screenshots of the settings', async ({ page }) => {
+test('screenshots of the settings', PICTURES, async ({ page }) => {
   await openSettings(page);
   await expect(page.getByRole('region', { name: 'Performance Metrics' })).toBeVisible();
   await screenshotBothThemes(page, 'settings');
 });
 
 for (const tab of ['common-responses', 'telephony']) {
-  test(`screenshots of the settings' ${tab} tab`, async ({ page }) => {
+  test(`screenshots of the settings' ${tab} tab`, PICTURES, async ({ page }) => {
     await openSettings(page, tab);
     await expect(page.getByRole('tab', { selected: true })).toBeVisible();
     await screenshotBothThemes(page, `settings-${tab}`);

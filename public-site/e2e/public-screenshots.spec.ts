@@ -3,6 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 // Pictures of every public page on a phone (390 px) and a desktop (1280 px), written to
 // .test-output/screenshots/ as test-run artifacts (not committed), for people to look at.
 const WIDTHS = [390, 1280] as const;
+// Taken by `npm run screenshots`, left out of `npm test` (the tag playwright.config.ts reads).
+const PICTURES = { tag: '@pictures' };
 
 const PAGES: { name: string; path: string; heading: string; prepare?: (page: Page) => Promise<void> }[] = [
   { name: 'wizard', path: '/', heading: 'Request a Free Estimate' },
@@ -31,7 +33,7 @@ const PAGES: { name: string; path: string; heading: string; prepare?: (page: Pag
 ];
 
 for (const { name, path, heading, prepare } of PAGES) {
-  test(`screenshots of ${name} at ${WIDTHS.join(' and ')} px`, async ({ page }) => {
+  test(`screenshots of ${name} at ${WIDTHS.join(' and ')} px`, PICTURES, async ({ page }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
