@@ -102,6 +102,35 @@ test('a manual submission ends on the thank-you screen, and the office sees it',
   expect(stored?.photos).toHaveLength(2);
 });
 
+test('choices made while the page is still loading its script stay, and the office gets them', async ({
+  page,
+  request,
+}) => {
+  // A slow phone: the prerendered form is on screen, its script has not arrived yet.
+  const form = new PhotoFormPage(page);
+  const details = customer('Early');
+  const letScriptsLoad = await form.openWithScriptsHeld('/photo-form');
+  await form.fill(details);
+  await form.chooseService('Deck/Patio Cleaning');
+  await form.chooseService('House Soft Wash');
+  await form.stories.selectOption('2');
+
+  await letScriptsLoad();
+  const service = (label: string) => page.getByRole('radio', { name: label, exact: true });
+  await expect(service('House Soft Wash')).toBeChecked();
+  await expect(service('Deck/Patio Cleaning')).not.toBeChecked();
+  await expect(form.stories).toHaveValue('2');
+  await expect(form.field('lastName')).toHaveValue(details.lastName!);
+
+  // The form's own state has them: they reach the office with the photo.
+  await form.photoInput.setInputFiles([PHOTO]);
+  await form.manualButton.click();
+  await expect(form.thankYou).toBeVisible();
+  const staff = await StaffApi.signIn(request);
+  const stored = (await staff.photoSubmissions()).find((s) => s.lastName === details.lastName);
+  expect(stored).toMatchObject({ serviceType: 'House Soft Wash', stories: 2, phone: details.phone });
+});
+
 test('without an AI model the instant estimate is a rough range from the answers, and says so', async ({
   page,
   request,

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { keepEarlyTyping } from './early-typing.ts';
+import { keepEarlyInput } from './early-input.ts';
 
 /**
  * Takes over the page the build prerendered (src/prerender): hydration keeps the HTML already on
@@ -12,8 +12,8 @@ export function showPage(page: ReactNode) {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   if (root.firstElementChild) {
-    const replayTyping = keepEarlyTyping(root);
-    startTransition(() => void hydrateRoot(root, <PageReady onReady={replayTyping}>{page}</PageReady>));
+    const replayInput = keepEarlyInput(root);
+    startTransition(() => void hydrateRoot(root, <PageReady onReady={replayInput}>{page}</PageReady>));
   } else createRoot(root).render(<PageReady>{page}</PageReady>);
 }
 
