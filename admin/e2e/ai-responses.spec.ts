@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AiResponse, AiResponseSummary, IntentShare } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
+import { screenshotBothThemes, WITH_PICTURES } from './screenshots.ts';
 
 const INTENT_LABELS: Record<string, string> = {
   service_inquiry: 'Service inquiry',
@@ -31,44 +32,55 @@ test('AI Responses shows figures computed from the log, with how each is compute
   await expect(admin.pageTitle('AI Responses')).toBeVisible();
   await expect(page.getByText("The AI assistant's conversations with customers")).toBeVisible();
 
-  const summary = await apiJson<AiResponseSummary>(page, '/api/ai-responses/summary');
-  expect(summary.totalResponses).toBeGreaterThan(0);
-  await expect(admin.statCard('Total Responses').getByRole('heading')).toHaveText(
-    summary.totalResponses.toLocaleString('en-US'),
-  );
-  await expect(admin.statCard('Avg Response Time').getByRole('heading')).toHaveText(
-    `${(summary.averageResponseTimeMs! / 1000).toFixed(1)}s`,
-  );
-  await expect(admin.statCard('Success Rate').getByRole('heading')).toHaveText(`${summary.successRate}%`);
-
-  await admin.statCard('Success Rate').getByRole('heading').hover();
-  await expect(page.getByText(/^Share of logged answers the assistant/)).toContainText(
-    `recorded as successful (it answered instead of failing or handing over): ${summary.successfulResponses} of ${summary.totalResponses}.`,
+  const figure = (label: string) => admin.statCard(label).getByRole('heading');
+  await expectScreenAgrees(
+    () => apiJson<AiResponseSummary>(page, '/api/ai-responses/summary'),
+    async (summary) => {
+      expect(summary.totalResponses).toBeGreaterThan(0);
+      await expect(figure('Total Responses')).toHaveText(
+        summary.totalResponses.toLocaleString('en-US'),
+        ONE_LOOK,
+      );
+      await expect(figure('Avg Response Time')).toHaveText(
+        `${(summary.averageResponseTimeMs! / 1000).toFixed(1)}s`,
+        ONE_LOOK,
+      );
+      await expect(figure('Success Rate')).toHaveText(`${summary.successRate}%`, ONE_LOOK);
+      await figure('Success Rate').hover();
+      await expect(page.getByText(/^Share of logged answers the assistant/)).toContainText(
+        `recorded as successful (it answered instead of failing or handing over): ${summary.successfulResponses} of ${summary.totalResponses}.`,
+        ONE_LOOK,
+      );
+    },
   );
 });
 
-test('the list is the real log, newest first, with intents and the photo request badge', async ({ page }) => {
-  const admin = new AdminPage(page);
-  await admin.open('/admin/ai-responses');
-  const log = await apiJson<AiResponse[]>(page, '/api/ai-responses?limit=50');
+test(
+  'the list is the real log, newest first, with intents and the photo request badge',
+  WITH_PICTURES,
+  async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.open('/admin/ai-responses');
+    const log = await apiJson<AiResponse[]>(page, '/api/ai-responses?limit=50');
 
-  await expect(responseItems(page)).toHaveCount(log.length);
-  const newest = responseItems(page).first();
-  await expect(newest).toContainText(log[0]!.customerMessage);
-  await expect(newest).toContainText(log[0]!.aiResponse);
-  await expect(newest).toContainText(INTENT_LABELS[log[0]!.intent]!);
-  await expect(newest).toContainText(
-    log[0]!.answeredBy === 'model' ? 'Written by the AI model' : 'Said without the AI model',
-  );
+    await expect(responseItems(page)).toHaveCount(log.length);
+    const newest = responseItems(page).first();
+    await expect(newest).toContainText(log[0]!.customerMessage);
+    await expect(newest).toContainText(log[0]!.aiResponse);
+    await expect(newest).toContainText(INTENT_LABELS[log[0]!.intent]!);
+    await expect(newest).toContainText(
+      log[0]!.answeredBy === 'model' ? 'Written by the AI model' : 'Said without the AI model',
+    );
 
-  const withPhoto = log.findIndex((r) => r.photoRequestSent);
-  const withoutPhoto = log.findIndex((r) => !r.photoRequestSent);
-  expect(withPhoto, 'the demo log has an answer that asked for photos').toBeGreaterThanOrEqual(0);
-  await expect(responseItems(page).nth(withPhoto)).toContainText('Photo request sent');
-  await expect(responseItems(page).nth(withoutPhoto)).not.toContainText('Photo request sent');
+    const withPhoto = log.findIndex((r) => r.photoRequestSent);
+    const withoutPhoto = log.findIndex((r) => !r.photoRequestSent);
+    expect(withPhoto, 'the demo log has an answer that asked for photos').toBeGreaterThanOrEqual(0);
+    await expect(responseItems(page).nth(withPhoto)).toContainText('Photo request sent');
+    await expect(responseItems(page).nth(withoutPhoto)).not.toContainText('Photo request sent');
 
-  await screenshotBothThemes(page, 'ai-responses');
-});
+    await screenshotBothThemes(page, 'ai-responses');
+  },
+);
 
 test('Analyze Patterns shows how the log splits by intent', async ({ page }) => {
   const admin = new AdminPage(page);

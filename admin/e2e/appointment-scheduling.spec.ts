@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
+import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import {
   appointmentDialog,
   AppointmentApi,
@@ -9,7 +10,7 @@ import {
   uniqueCustomer,
 } from './appointment-dialog.ts';
 import { failNextCall } from './failing-backend.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { screenshotBothThemes, WITH_PICTURES } from './screenshots.ts';
 
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
@@ -24,29 +25,35 @@ async function openScreen(page: Page) {
   return { api, admin: new AdminPage(page), firstPage: await firstPage };
 }
 
-test('shows the title, description and the first page of appointment cards', async ({ page }) => {
-  const { admin, firstPage } = await openScreen(page);
-  await expect(admin.pageTitle('Appointment Scheduling')).toBeVisible();
-  await expect(page.getByText('Manage customer appointments and free estimates')).toBeVisible();
-  await expect(admin.sidebarEntry('Appointments')).toHaveAttribute('aria-current', 'page');
+test(
+  'shows the title, description and the first page of appointment cards',
+  WITH_PICTURES,
+  async ({ page }) => {
+    const { admin, firstPage } = await openScreen(page);
+    await expect(admin.pageTitle('Appointment Scheduling')).toBeVisible();
+    await expect(page.getByText('Manage customer appointments and free estimates')).toBeVisible();
+    await expect(admin.sidebarEntry('Appointments')).toHaveAttribute('aria-current', 'page');
 
-  // Other tests add appointments to the shared database meanwhile, and the event stream refreshes
-  // the open list: compare the screen with what the server answers now for the same page.
-  const cards = page.getByRole('list', { name: 'Appointments' }).getByRole('listitem');
-  await expect(async () => {
-    const now = await page.request.get(firstPage.url());
-    const shown = (await now.json()) as { customerName: string }[];
-    const total = Number(now.headers()[TOTAL_COUNT_HEADER.toLowerCase()]);
-    expect(shown.length).toBeGreaterThan(0);
-    await expect(cards).toHaveCount(Math.min(20, total), { timeout: 2_000 });
-    await expect(cards.first().getByRole('heading')).toHaveText(shown[0]!.customerName, { timeout: 2_000 });
-    if (total > 20)
-      await expect(page.getByText(`Showing 1–20 of ${total.toLocaleString('en-US')}`)).toBeVisible({
-        timeout: 2_000,
-      });
-  }).toPass();
-  await screenshotBothThemes(page, 'appointment-scheduling');
-});
+    const cards = page.getByRole('list', { name: 'Appointments' }).getByRole('listitem');
+    await expectScreenAgrees(
+      async () => {
+        const now = await page.request.get(firstPage.url());
+        const shown = (await now.json()) as { customerName: string }[];
+        return { shown, total: Number(now.headers()[TOTAL_COUNT_HEADER.toLowerCase()]) };
+      },
+      async ({ shown, total }) => {
+        expect(shown.length).toBeGreaterThan(0);
+        await expect(cards).toHaveCount(Math.min(20, total), ONE_LOOK);
+        await expect(cards.first().getByRole('heading')).toHaveText(shown[0]!.customerName, ONE_LOOK);
+        if (total > 20)
+          await expect(page.getByText(`Showing 1–20 of ${total.toLocaleString('en-US')}`)).toBeVisible(
+            ONE_LOOK,
+          );
+      },
+    );
+    await screenshotBothThemes(page, 'appointment-scheduling');
+  },
+);
 
 test('a card shows "Time TBD" without a time and the estimate with a $', async ({ page }) => {
   const api = await AppointmentApi.signIn(page);

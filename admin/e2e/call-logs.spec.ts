@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Appointment } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
+import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import { CallLogsPage } from './call-logs-page.ts';
 import { failNextCall, shutEventStream } from './failing-backend.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { screenshotBothThemes, WITH_PICTURES } from './screenshots.ts';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 
@@ -12,82 +13,92 @@ test.beforeEach(async ({ page }) => {
   await new AdminPage(page).signInWithApi();
 });
 
-test('Call Logs is a table of the recent calls, newest first, with Call back on every row', async ({
-  page,
-}) => {
-  const admin = new AdminPage(page);
-  const logs = new CallLogsPage(page);
-  await admin.open('/admin/call-logs', ['GET', '/api/calls']);
-  await expect(admin.pageTitle('Call Logs')).toBeVisible();
-  await expect(page.getByText('Phone calls answered by the AI assistant')).toBeVisible();
+test(
+  'Call Logs is a table of the recent calls, newest first, with Call back on every row',
+  WITH_PICTURES,
+  async ({ page }) => {
+    const admin = new AdminPage(page);
+    const logs = new CallLogsPage(page);
+    await admin.open('/admin/call-logs', ['GET', '/api/calls']);
+    await expect(admin.pageTitle('Call Logs')).toBeVisible();
+    await expect(page.getByText('Phone calls answered by the AI assistant')).toBeVisible();
 
-  const { body: calls, total } = await logs.firstPage();
-  expect(calls.length).toBeGreaterThan(0);
-  await expect(logs.table.getByRole('columnheader')).toHaveText([
-    'Status',
-    'Customer',
-    'Phone number',
-    'Summary',
-    'Duration',
-    'Time',
-    'Actions',
-  ]);
-  await expect(logs.rows).toHaveCount(calls.length);
-  await expect(logs.pager).toContainText(`1–${calls.length} of ${figure(total)}`);
+    const { body: calls, total } = await logs.firstPage();
+    expect(calls.length).toBeGreaterThan(0);
+    await expect(logs.table.getByRole('columnheader')).toHaveText([
+      'Status',
+      'Customer',
+      'Phone number',
+      'Summary',
+      'Duration',
+      'Time',
+      'Actions',
+    ]);
+    await expect(logs.rows).toHaveCount(calls.length);
+    await expect(logs.pager).toContainText(`1–${calls.length} of ${figure(total)}`);
 
-  // One cell per column on every row: the columns line up.
-  await expect(logs.rows.locator('td')).toHaveCount(calls.length * 7);
-  const column = (n: number) => logs.rows.locator(`td:nth-child(${n})`);
-  await expect(column(1)).toContainText(calls.map((c) => c.status));
-  await expect(column(2)).toHaveText(calls.map((c) => c.customerName ?? 'Unknown caller'));
-  await expect(column(3)).toHaveText(calls.map((c) => c.phoneNumber));
-  await expect(column(4)).toHaveText(calls.map((c) => c.summary ?? 'No summary'));
-  // Spec: the duration, or "N/A" when none was measured.
-  await expect(column(5)).toHaveText(calls.map((c) => c.duration ?? 'N/A'));
-  const callBack = column(7).getByRole('link', { name: /^Call back/ });
-  await expect(callBack).toHaveCount(calls.length);
-  expect(await callBack.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
-    calls.map((c) => `tel:${c.phoneNumber.replace(/[^\d+]/g, '')}`),
-  );
-  await screenshotBothThemes(page, 'call-logs');
-});
+    // One cell per column on every row: the columns line up.
+    await expect(logs.rows.locator('td')).toHaveCount(calls.length * 7);
+    const column = (n: number) => logs.rows.locator(`td:nth-child(${n})`);
+    await expect(column(1)).toContainText(calls.map((c) => c.status));
+    await expect(column(2)).toHaveText(calls.map((c) => c.customerName ?? 'Unknown caller'));
+    await expect(column(3)).toHaveText(calls.map((c) => c.phoneNumber));
+    await expect(column(4)).toHaveText(calls.map((c) => c.summary ?? 'No summary'));
+    // Spec: the duration, or "N/A" when none was measured.
+    await expect(column(5)).toHaveText(calls.map((c) => c.duration ?? 'N/A'));
+    const callBack = column(7).getByRole('link', { name: /^Call back/ });
+    await expect(callBack).toHaveCount(calls.length);
+    expect(await callBack.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      calls.map((c) => `tel:${c.phoneNumber.replace(/[^\d+]/g, '')}`),
+    );
+    await screenshotBothThemes(page, 'call-logs');
+  },
+);
 
 test('the filters show the server’s counts, narrow the list, and stay in the address', async ({ page }) => {
   const admin = new AdminPage(page);
   const logs = new CallLogsPage(page);
   await admin.open('/admin/call-logs', ['GET', '/api/calls']);
-  const counts = await logs.counts();
-  expect(counts.missed).toBeGreaterThan(0);
-  await expect(logs.filter('All')).toHaveAccessibleName(`All (${figure(counts.all)})`);
-  await expect(logs.filter('Missed')).toHaveAccessibleName(`Missed (${figure(counts.missed)})`);
-  await expect(logs.filter('Callback requested')).toHaveAccessibleName(
-    `Callback requested (${figure(counts.callbackRequested)})`,
-  );
+  await expectScreenAgrees(logs.counts, async (counts) => {
+    expect(counts.missed).toBeGreaterThan(0);
+    await expect(logs.filter('All')).toHaveAccessibleName(`All (${figure(counts.all)})`, ONE_LOOK);
+    await expect(logs.filter('Missed')).toHaveAccessibleName(`Missed (${figure(counts.missed)})`, ONE_LOOK);
+    await expect(logs.filter('Callback requested')).toHaveAccessibleName(
+      `Callback requested (${figure(counts.callbackRequested)})`,
+      ONE_LOOK,
+    );
+  });
   await expect(logs.filter('All')).toBeChecked();
 
   await logs.filter('Missed').click();
   await expect(page).toHaveURL(/\/admin\/call-logs\?filter=missed$/);
-  const { body: missed } = await logs.firstPage('&status=missed');
-  await expect(logs.rows).toHaveCount(missed.length);
-  for (let i = 0; i < missed.length; i++) {
-    await expect(logs.rows.nth(i).getByRole('cell').first()).toContainText('missed');
-    await expect(logs.rows.nth(i).getByRole('cell').nth(2)).toHaveText(missed[i]!.phoneNumber);
-  }
+  const missedNow = async () => (await logs.firstPage('&status=missed')).body;
+  await expectScreenAgrees(missedNow, async (missed) => {
+    await expect(logs.rows).toHaveCount(missed.length, ONE_LOOK);
+    for (let i = 0; i < missed.length; i++) {
+      await expect(logs.rows.nth(i).getByRole('cell').first()).toContainText('missed', ONE_LOOK);
+      await expect(logs.rows.nth(i).getByRole('cell').nth(2)).toHaveText(missed[i]!.phoneNumber, ONE_LOOK);
+    }
+  });
 
   // A reload (or a link) lands on the same filter.
   await admin.afterAnswers(() => page.reload(), ['GET', '/api/calls']);
   await expect(logs.filter('Missed')).toBeChecked();
-  await expect(logs.rows).toHaveCount(missed.length);
+  await expectScreenAgrees(missedNow, (missed) => expect(logs.rows).toHaveCount(missed.length, ONE_LOOK));
 
   await logs.filter('Callback requested').click();
   await expect(page).toHaveURL(/\?filter=callback$/);
-  const { body: owed } = await logs.firstPage('&callbackRequested=true');
-  if (owed.length === 0) {
-    await expect(page.getByText('No caller is waiting for a call back')).toBeVisible();
-  } else {
-    await expect(logs.rows).toHaveCount(owed.length);
-    await expect(logs.rows.first()).toContainText('Callback requested');
-  }
+  await expectScreenAgrees(
+    async () => (await logs.firstPage('&callbackRequested=true')).body,
+    async (owed) => {
+      if (owed.length === 0) {
+        await expect(page.getByText('No caller is waiting for a call back')).toBeVisible(ONE_LOOK);
+      } else {
+        await expect(logs.rows).toHaveCount(owed.length, ONE_LOOK);
+        await expect(logs.rows.first()).toContainText('Callback requested', ONE_LOOK);
+      }
+    },
+  );
 
   await logs.filter('All').click();
   await expect(page).toHaveURL(/\/admin\/call-logs$/);

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { FaqEntry } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
+import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import { failNextCall } from './failing-backend.ts';
-import { screenshotBothThemes } from './screenshots.ts';
+import { screenshotBothThemes, WITH_PICTURES } from './screenshots.ts';
 
 /** Tests share one database: each makes questions no other test uses. */
 const uniqueQuestion = (label: string) =>
@@ -29,30 +30,37 @@ test.beforeEach(async ({ page }) => {
   await new AdminPage(page).signInWithApi();
 });
 
-test('FAQ Management lists the knowledge base with its figures and usage', async ({ page }) => {
-  const admin = new AdminPage(page);
-  await admin.open('/admin/faq-management');
-  await expect(admin.pageTitle('FAQ Management')).toBeVisible();
-  await expect(page.getByText('The knowledge base the AI assistant answers from')).toBeVisible();
+test(
+  'FAQ Management lists the knowledge base with its figures and usage',
+  WITH_PICTURES,
+  async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.open('/admin/faq-management');
+    await expect(admin.pageTitle('FAQ Management')).toBeVisible();
+    await expect(page.getByText('The knowledge base the AI assistant answers from')).toBeVisible();
 
-  const entries = (await (await page.request.get('/api/faq')).json()) as FaqEntry[];
-  const used = entries.find((e) => e.usageCount > 1)!;
-  const unused = entries.find((e) => e.usageCount === 0);
-  await expect(entryCard(page, used.question)).toContainText(`Used ${used.usageCount} times`);
-  if (unused) await expect(entryCard(page, unused.question)).not.toContainText('Used');
+    // Other tests add and remove entries, and phone calls use them, meanwhile.
+    const cards = page.getByRole('feed', { name: 'FAQ entries' }).getByRole('article');
+    const figure = (label: string) => admin.statCard(label).getByRole('heading');
+    await expectScreenAgrees(
+      async () => (await (await page.request.get('/api/faq')).json()) as FaqEntry[],
+      async (entries) => {
+        const used = entries.find((e) => e.usageCount > 1)!;
+        const unused = entries.find((e) => e.usageCount === 0);
+        await expect(entryCard(page, used.question)).toContainText(`Used ${used.usageCount} times`, ONE_LOOK);
+        if (unused) await expect(entryCard(page, unused.question)).not.toContainText('Used', ONE_LOOK);
+        await expect(cards).toHaveCount(entries.length, ONE_LOOK);
+        await expect(figure('Total FAQs')).toHaveText(String(entries.length), ONE_LOOK);
+        const active = entries.filter((e) => e.isActive).length;
+        await expect(figure('Active FAQs')).toHaveText(String(active), ONE_LOOK);
+        const categories = new Set(entries.map((e) => e.category)).size;
+        await expect(figure('Categories')).toHaveText(String(categories), ONE_LOOK);
+      },
+    );
 
-  // Other tests add and remove entries meanwhile: the cards must agree with the list on screen.
-  const cards = page.getByRole('feed', { name: 'FAQ entries' }).getByRole('article');
-  const shown = await cards.count();
-  await expect(admin.statCard('Total FAQs').getByRole('heading')).toHaveText(String(shown));
-  const active = await cards.filter({ hasText: /^(?!.*Inactive).*Active/ }).count();
-  await expect(admin.statCard('Active FAQs').getByRole('heading')).toHaveText(String(active));
-  await expect(admin.statCard('Categories').getByRole('heading')).toHaveText(
-    String(new Set(entries.map((e) => e.category)).size),
-  );
-
-  await screenshotBothThemes(page, 'faq-management');
-});
+    await screenshotBothThemes(page, 'faq-management');
+  },
+);
 
 test('staff add, edit and delete an FAQ entry', async ({ page }) => {
   const admin = new AdminPage(page);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PhotoSubmission, Stats } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
+import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import { failNextCall, shutEventStream } from './failing-backend.ts';
 import { PICTURES, screenshotBothThemes } from './screenshots.ts';
 
@@ -79,36 +80,46 @@ test('the page shows its title, the server-wide counts and the newest submission
   await expect(page.getByText('Review customer photo submissions and create quotes')).toBeVisible();
   await expect(admin.sidebarEntry('Photo Submissions')).toHaveAttribute('aria-current', 'page');
 
-  const stats = (await (await page.request.get('/api/stats')).json()) as Stats;
   const count = (n: number) => n.toLocaleString('en-US');
-  await expect(admin.statCard('Total Submissions').getByRole('heading')).toHaveText(
-    count(stats.totalSubmissions),
+  const figure = (label: string) => admin.statCard(label).getByRole('heading');
+  await expectScreenAgrees(
+    async () => (await (await page.request.get('/api/stats')).json()) as Stats,
+    async (stats) => {
+      await expect(figure('Total Submissions')).toHaveText(count(stats.totalSubmissions), ONE_LOOK);
+      await expect(figure('Pending Review')).toHaveText(count(stats.pendingSubmissions), ONE_LOOK);
+      await expect(figure('Reviewed')).toHaveText(count(stats.reviewedSubmissions), ONE_LOOK);
+      await expect(figure('Quoted')).toHaveText(count(stats.quotedSubmissions), ONE_LOOK);
+    },
   );
-  await expect(admin.statCard('Pending Review').getByRole('heading')).toHaveText(
-    count(stats.pendingSubmissions),
-  );
-  await expect(admin.statCard('Reviewed').getByRole('heading')).toHaveText(count(stats.reviewedSubmissions));
-  await expect(admin.statCard('Quoted').getByRole('heading')).toHaveText(count(stats.quotedSubmissions));
 
-  const response = await page.request.get(`/api/photo-submissions?limit=${PAGE_SIZE}`);
-  const firstPage = (await response.json()) as PhotoSubmission[];
   const cards = page.getByRole('region', { name: 'Photo submissions' }).getByRole('article');
-  await expect(cards).toHaveCount(firstPage.length);
-  await expect(cards.first().getByRole('heading')).toHaveText(
-    firstPage[0]!.customerName ?? `Customer #${firstPage[0]!.id}`,
-  );
-  const total = Number(response.headers()['x-total-count']);
-  await expect(page.getByRole('navigation', { name: 'Photo submission pages' })).toContainText(
-    `of ${total.toLocaleString('en-US')} submissions`,
+  const nameOf = (s: PhotoSubmission) => s.customerName ?? `Customer #${s.id}`;
+  const pageAt = async (offset: number) => {
+    const response = await page.request.get(`/api/photo-submissions?limit=${PAGE_SIZE}&offset=${offset}`);
+    return {
+      shown: (await response.json()) as PhotoSubmission[],
+      total: response.headers()['x-total-count'],
+    };
+  };
+  await expectScreenAgrees(
+    () => pageAt(0),
+    async ({ shown, total }) => {
+      await expect(cards).toHaveCount(shown.length, ONE_LOOK);
+      await expect(cards.first().getByRole('heading')).toHaveText(nameOf(shown[0]!), ONE_LOOK);
+      await expect(page.getByRole('navigation', { name: 'Photo submission pages' })).toContainText(
+        `of ${Number(total).toLocaleString('en-US')} submissions`,
+        ONE_LOOK,
+      );
+    },
   );
 
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page).toHaveURL(/\?page=2$/);
-  const secondPage = (await (
-    await page.request.get(`/api/photo-submissions?limit=${PAGE_SIZE}&offset=${PAGE_SIZE}`)
-  ).json()) as PhotoSubmission[];
-  await expect(cards.first().getByRole('heading')).toHaveText(
-    secondPage[0]!.customerName ?? `Customer #${secondPage[0]!.id}`,
+  await expectScreenAgrees(
+    () => pageAt(PAGE_SIZE),
+    async ({ shown }) => {
+      await expect(cards.first().getByRole('heading')).toHaveText(nameOf(shown[0]!), ONE_LOOK);
+    },
   );
 });
 

@@ -7,7 +7,7 @@ import {
 } from '@washdesk/contract';
 import { PhotoFormPage, type PhotoFormDetails } from './photo-form-page.ts';
 import { fixturePhoto } from './quote-tool-page.ts';
-import { screenshotBothWidths } from './screenshot.ts';
+import { screenshotBothWidths, WITH_PICTURES } from './screenshot.ts';
 import { StaffApi, unique } from './staff-api.ts';
 
 const customer = (label: string): PhotoFormDetails => ({
@@ -131,59 +131,60 @@ test('choices made while the page is still loading its script stay, and the offi
   expect(stored).toMatchObject({ serviceType: 'House Soft Wash', stories: 2, phone: details.phone });
 });
 
-test('without an AI model the instant estimate is a rough range from the answers, and says so', async ({
-  page,
-  request,
-}) => {
-  const form = new PhotoFormPage(page);
-  const details = { ...customer('Rough'), squareFeet: '2,400' };
-  await form.openForm();
-  // The e2e server has no AI key: nothing on the page may promise an AI looking at the photos.
-  await expect(page.getByRole('region', { name: 'Instant Rough Estimate' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'AI Analysis' })).toHaveCount(0);
-  await form.fill(details);
-  await form.stories.selectOption('2');
-  await form.chooseService('House Soft Wash');
-  await form.photoInput.setInputFiles([PHOTO]);
-  await expect(form.analysisButton).toHaveText('Get Instant Rough Estimate');
-  // Held back until the busy label has been seen, however fast the estimate would answer.
-  let release = () => {};
-  const seenBusy = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/analyze-photos', async (route) => {
-    await seenBusy;
-    await route.continue();
-  });
+test(
+  'without an AI model the instant estimate is a rough range from the answers, and says so',
+  WITH_PICTURES,
+  async ({ page, request }) => {
+    const form = new PhotoFormPage(page);
+    const details = { ...customer('Rough'), squareFeet: '2,400' };
+    await form.openForm();
+    // The e2e server has no AI key: nothing on the page may promise an AI looking at the photos.
+    await expect(page.getByRole('region', { name: 'Instant Rough Estimate' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'AI Analysis' })).toHaveCount(0);
+    await form.fill(details);
+    await form.stories.selectOption('2');
+    await form.chooseService('House Soft Wash');
+    await form.photoInput.setInputFiles([PHOTO]);
+    await expect(form.analysisButton).toHaveText('Get Instant Rough Estimate');
+    // Held back until the busy label has been seen, however fast the estimate would answer.
+    let release = () => {};
+    const seenBusy = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/analyze-photos', async (route) => {
+      await seenBusy;
+      await route.continue();
+    });
 
-  await form.analysisButton.click();
+    await form.analysisButton.click();
 
-  await expect(form.analysisButton).toHaveText('Estimating...');
-  release();
-  // 2,400 sq ft of house over two stories (moderate, +10%): 2400 × 0.40 × 1.1 = $1,056 to
-  // 2400 × 0.65 × 1.1 = $1,716.
-  await expect(form.toast).toContainText('Rough Estimate Ready');
-  await expect(form.toast).toContainText(
-    "$1,056 - $1,716 from your answers. We'll call you within 24 hours.",
-  );
-  await expect(form.toast).not.toContainText('AI Analysis Complete!');
-  await expect(form.thankYou.getByRole('heading', { name: 'Rough Estimate' })).toBeVisible();
-  await expect(form.thankYou.getByLabel('Estimated price range')).toHaveText('$1,056 - $1,716');
-  await expect(form.thankYou).toContainText(
-    'Here is a rough estimate from your answers; your photos were not analyzed for it. We call you within 24 hours',
-  );
-  await expect(form.thankYou).toContainText(
-    'Based on the service you chose and the size you gave: 2 stories, about 2,400 sq ft.',
-  );
-  await expect(form.thankYou.getByRole('list', { name: 'Services estimated' })).toHaveText([
-    /House Soft Washing\s*2,400 sq ft/,
-  ]);
-  for (const claim of ['Your photos were analyzed', 'AI Analysis Results', 'confidence', 'Valid for']) {
-    await expect(form.thankYou).not.toContainText(claim);
-  }
-  const staff = await StaffApi.signIn(request);
-  const stored = (await staff.photoSubmissions()).find((s) => s.lastName === details.lastName);
-  expect(stored).toMatchObject({ stories: 2, squareFeet: 2400, source: 'ai-analysis' });
-  await screenshotBothWidths(page, 'photo-form-rough-estimate');
-});
+    await expect(form.analysisButton).toHaveText('Estimating...');
+    release();
+    // 2,400 sq ft of house over two stories (moderate, +10%): 2400 × 0.40 × 1.1 = $1,056 to
+    // 2400 × 0.65 × 1.1 = $1,716.
+    await expect(form.toast).toContainText('Rough Estimate Ready');
+    await expect(form.toast).toContainText(
+      "$1,056 - $1,716 from your answers. We'll call you within 24 hours.",
+    );
+    await expect(form.toast).not.toContainText('AI Analysis Complete!');
+    await expect(form.thankYou.getByRole('heading', { name: 'Rough Estimate' })).toBeVisible();
+    await expect(form.thankYou.getByLabel('Estimated price range')).toHaveText('$1,056 - $1,716');
+    await expect(form.thankYou).toContainText(
+      'Here is a rough estimate from your answers; your photos were not analyzed for it. We call you within 24 hours',
+    );
+    await expect(form.thankYou).toContainText(
+      'Based on the service you chose and the size you gave: 2 stories, about 2,400 sq ft.',
+    );
+    await expect(form.thankYou.getByRole('list', { name: 'Services estimated' })).toHaveText([
+      /House Soft Washing\s*2,400 sq ft/,
+    ]);
+    for (const claim of ['Your photos were analyzed', 'AI Analysis Results', 'confidence', 'Valid for']) {
+      await expect(form.thankYou).not.toContainText(claim);
+    }
+    const staff = await StaffApi.signIn(request);
+    const stored = (await staff.photoSubmissions()).find((s) => s.lastName === details.lastName);
+    expect(stored).toMatchObject({ stories: 2, squareFeet: 2400, source: 'ai-analysis' });
+    await screenshotBothWidths(page, 'photo-form-rough-estimate');
+  },
+);
 
 test('a square footage the estimate cannot use is refused beside its field', async ({ page }) => {
   const form = new PhotoFormPage(page);
