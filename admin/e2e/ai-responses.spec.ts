@@ -61,22 +61,27 @@ test(
   async ({ page }) => {
     const admin = new AdminPage(page);
     await admin.open('/admin/ai-responses');
-    const log = await apiJson<AiResponse[]>(page, '/api/ai-responses?limit=50');
+    // Calls and messages in other tests add answers meanwhile, and the list follows them.
+    await expectScreenAgrees(
+      () => apiJson<AiResponse[]>(page, '/api/ai-responses?limit=50'),
+      async (log) => {
+        await expect(responseItems(page)).toHaveCount(log.length, ONE_LOOK);
+        const newest = responseItems(page).first();
+        await expect(newest).toContainText(log[0]!.customerMessage, ONE_LOOK);
+        await expect(newest).toContainText(log[0]!.aiResponse, ONE_LOOK);
+        await expect(newest).toContainText(INTENT_LABELS[log[0]!.intent]!, ONE_LOOK);
+        await expect(newest).toContainText(
+          log[0]!.answeredBy === 'model' ? 'Written by the AI model' : 'Said without the AI model',
+          ONE_LOOK,
+        );
 
-    await expect(responseItems(page)).toHaveCount(log.length);
-    const newest = responseItems(page).first();
-    await expect(newest).toContainText(log[0]!.customerMessage);
-    await expect(newest).toContainText(log[0]!.aiResponse);
-    await expect(newest).toContainText(INTENT_LABELS[log[0]!.intent]!);
-    await expect(newest).toContainText(
-      log[0]!.answeredBy === 'model' ? 'Written by the AI model' : 'Said without the AI model',
+        const withPhoto = log.findIndex((r) => r.photoRequestSent);
+        const withoutPhoto = log.findIndex((r) => !r.photoRequestSent);
+        expect(withPhoto, 'the demo log has an answer that asked for photos').toBeGreaterThanOrEqual(0);
+        await expect(responseItems(page).nth(withPhoto)).toContainText('Photo request sent', ONE_LOOK);
+        await expect(responseItems(page).nth(withoutPhoto)).not.toContainText('Photo request sent', ONE_LOOK);
+      },
     );
-
-    const withPhoto = log.findIndex((r) => r.photoRequestSent);
-    const withoutPhoto = log.findIndex((r) => !r.photoRequestSent);
-    expect(withPhoto, 'the demo log has an answer that asked for photos').toBeGreaterThanOrEqual(0);
-    await expect(responseItems(page).nth(withPhoto)).toContainText('Photo request sent');
-    await expect(responseItems(page).nth(withoutPhoto)).not.toContainText('Photo request sent');
 
     await screenshotBothThemes(page, 'ai-responses');
   },
@@ -87,17 +92,21 @@ test('Analyze Patterns shows how the log splits by intent', async ({ page }) => 
   await admin.open('/admin/ai-responses');
   await page.getByRole('button', { name: 'Analyze Patterns' }).click();
   const dialog = page.getByRole('dialog', { name: 'Response patterns' });
-  const intents = await apiJson<IntentShare[]>(page, '/api/ai-responses/intents');
-  const total = intents.reduce((sum, row) => sum + row.count, 0);
-
-  await expect(dialog).toContainText(`over all ${total} logged answers`);
   const rows = dialog.getByRole('table', { name: 'Intents' }).locator('tbody tr');
-  await expect(rows).toHaveCount(intents.length);
-  for (const [i, row] of intents.entries()) {
-    await expect(rows.nth(i).getByRole('cell').first()).toHaveText(INTENT_LABELS[row.intent] ?? row.intent);
-    await expect(rows.nth(i).getByRole('cell').nth(1)).toHaveText(String(row.count));
-    await expect(rows.nth(i).getByRole('cell').nth(2)).toHaveText(`${row.share}%`);
-  }
+  await expectScreenAgrees(
+    () => apiJson<IntentShare[]>(page, '/api/ai-responses/intents'),
+    async (intents) => {
+      const total = intents.reduce((sum, row) => sum + row.count, 0);
+      await expect(dialog).toContainText(`over all ${total} logged answers`, ONE_LOOK);
+      await expect(rows).toHaveCount(intents.length, ONE_LOOK);
+      for (const [i, row] of intents.entries()) {
+        const cell = (n: number) => rows.nth(i).getByRole('cell').nth(n);
+        await expect(cell(0)).toHaveText(INTENT_LABELS[row.intent] ?? row.intent, ONE_LOOK);
+        await expect(cell(1)).toHaveText(String(row.count), ONE_LOOK);
+        await expect(cell(2)).toHaveText(`${row.share}%`, ONE_LOOK);
+      }
+    },
+  );
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toBeHidden();
 });
@@ -105,18 +114,26 @@ test('Analyze Patterns shows how the log splits by intent', async ({ page }) => 
 test("Settings' Performance Metrics are the same figures, computed from the log", async ({ page }) => {
   const admin = new AdminPage(page);
   await admin.open('/admin/settings');
-  const summary = await apiJson<AiResponseSummary>(page, '/api/ai-responses/summary');
   const metrics = page.getByRole('region', { name: 'Performance Metrics' });
   const metric = (name: string) => metrics.getByRole('group', { name }).locator('dd');
-  await expect(metric('Response Accuracy')).toHaveText(`${summary.successRate}%`);
-  await expect(metric('Avg Response Time')).toHaveText(
-    `${(summary.averageResponseTimeMs! / 1000).toFixed(1)}s`,
-  );
-  await expect(metric('Total Interactions')).toHaveText(summary.totalResponses.toLocaleString('en-US'));
-
-  await metric('Response Accuracy').getByText(`${summary.successRate}%`).hover();
-  await expect(page.getByText(/^No one grades the answers/)).toContainText(
-    `${summary.successfulResponses} of ${summary.totalResponses} logged answers`,
+  await expectScreenAgrees(
+    () => apiJson<AiResponseSummary>(page, '/api/ai-responses/summary'),
+    async (summary) => {
+      await expect(metric('Response Accuracy')).toHaveText(`${summary.successRate}%`, ONE_LOOK);
+      await expect(metric('Avg Response Time')).toHaveText(
+        `${(summary.averageResponseTimeMs! / 1000).toFixed(1)}s`,
+        ONE_LOOK,
+      );
+      await expect(metric('Total Interactions')).toHaveText(
+        summary.totalResponses.toLocaleString('en-US'),
+        ONE_LOOK,
+      );
+      await metric('Response Accuracy').getByText(`${summary.successRate}%`).hover(ONE_LOOK);
+      await expect(page.getByText(/^No one grades the answers/)).toContainText(
+        `${summary.successfulResponses} of ${summary.totalResponses} logged answers`,
+        ONE_LOOK,
+      );
+    },
   );
 });
 

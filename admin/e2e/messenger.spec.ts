@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
+import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import { failNextCall } from './failing-backend.ts';
 import { PICTURES, screenshotBothThemes } from './screenshots.ts';
 
@@ -73,10 +74,14 @@ test('the inbox lists conversations, counts the active ones, and opens a thread'
     ['staff', 'Happy to add it to your house wash.'],
   ]);
   await openMessenger(page);
-  const total = (await page.request.get('/api/messenger/conversations?status=active&limit=1')).headers()[
-    TOTAL_COUNT_HEADER.toLowerCase()
-  ];
-  await expect(page.getByText(`${total} active conversations`)).toBeVisible();
+  // Other tests open conversations meanwhile, and the list follows them.
+  await expectScreenAgrees(
+    async () =>
+      (await page.request.get('/api/messenger/conversations?status=active&limit=1')).headers()[
+        TOTAL_COUNT_HEADER.toLowerCase()
+      ],
+    (total) => expect(page.getByText(`${total} active conversations`)).toBeVisible(ONE_LOOK),
+  );
   await expect(panel(page).getByText('Select a conversation')).toBeVisible();
 
   const row = conversationList(page).getByRole('button', { name: new RegExp(`${unique} Quinn`) });
