@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { PICTURES_ONLY, TAKING_PICTURES } from './scripts/pictures.ts';
 
 // Override when another run already uses the port on this machine.
 const PORT = Number(process.env.WASHDESK_E2E_PORT ?? 3100);
@@ -29,8 +30,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
-  // Tests tagged @pictures only take screenshots for people to look at: `npm run screenshots`.
-  grepInvert: process.env.WASHDESK_PICTURES ? undefined : /@pictures/,
+  // Tests that only take screenshots for people to look at run under `npm run screenshots`.
+  grepInvert: TAKING_PICTURES ? undefined : PICTURES_ONLY,
   workers: 2,
   outputDir: '.test-output/playwright-artifacts',
   reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],

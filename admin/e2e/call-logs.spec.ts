@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { Appointment } from '@washdesk/contract';
+import type { Appointment, Call } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
 import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import { CallLogsPage } from './call-logs-page.ts';
@@ -40,27 +40,16 @@ test(
       await expect(logs.pager).toContainText(`1–${calls.length} of ${figure(total)}`, ONE_LOOK);
       // One cell per column on every row: the columns line up.
       await expect(logs.rows.locator('td')).toHaveCount(calls.length * 7, ONE_LOOK);
-      await expect(column(1)).toContainText(
-        calls.map((c) => c.status),
-        ONE_LOOK,
-      );
-      await expect(column(2)).toHaveText(
-        calls.map((c) => c.customerName ?? 'Unknown caller'),
-        ONE_LOOK,
-      );
-      await expect(column(3)).toHaveText(
-        calls.map((c) => c.phoneNumber),
-        ONE_LOOK,
-      );
-      await expect(column(4)).toHaveText(
-        calls.map((c) => c.summary ?? 'No summary'),
-        ONE_LOOK,
-      );
-      // Spec: the duration, or "N/A" when none was measured.
-      await expect(column(5)).toHaveText(
-        calls.map((c) => c.duration ?? 'N/A'),
-        ONE_LOOK,
-      );
+      const statuses = calls.map((c) => c.status);
+      await expect(column(1)).toContainText(statuses, ONE_LOOK);
+      const cells: [number, (c: Call) => string][] = [
+        [2, (c) => c.customerName ?? 'Unknown caller'],
+        [3, (c) => c.phoneNumber],
+        [4, (c) => c.summary ?? 'No summary'],
+        // Spec: the duration, or "N/A" when none was measured.
+        [5, (c) => c.duration ?? 'N/A'],
+      ];
+      for (const [n, text] of cells) await expect(column(n)).toHaveText(calls.map(text), ONE_LOOK);
       const callBack = column(7).getByRole('link', { name: /^Call back/ });
       await expect(callBack).toHaveCount(calls.length, ONE_LOOK);
       expect(await callBack.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(

@@ -98,7 +98,7 @@ test('the page shows its title, the server-wide counts and the newest submission
     const response = await page.request.get(`/api/photo-submissions?limit=${PAGE_SIZE}&offset=${offset}`);
     return {
       shown: (await response.json()) as PhotoSubmission[],
-      total: response.headers()['x-total-count'],
+      total: Number(response.headers()['x-total-count']),
     };
   };
   await expectScreenAgrees(
@@ -107,7 +107,7 @@ test('the page shows its title, the server-wide counts and the newest submission
       await expect(cards).toHaveCount(shown.length, ONE_LOOK);
       await expect(cards.first().getByRole('heading')).toHaveText(nameOf(shown[0]!), ONE_LOOK);
       await expect(page.getByRole('navigation', { name: 'Photo submission pages' })).toContainText(
-        `of ${Number(total).toLocaleString('en-US')} submissions`,
+        `of ${total.toLocaleString('en-US')} submissions`,
         ONE_LOOK,
       );
     },

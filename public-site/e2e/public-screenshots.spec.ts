@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PICTURES } from './screenshot.ts';
 
 // Pictures of every public page on a phone (390 px) and a desktop (1280 px), written to
 // .test-output/screenshots/ as test-run artifacts (not committed), for people to look at.
 const WIDTHS = [390, 1280] as const;
-// Taken by `npm run screenshots`, left out of `npm test` (the tag playwright.config.ts reads).
-const PICTURES = { tag: '@pictures' };
 
 const PAGES: { name: string; path: string; heading: string; prepare?: (page: Page) => Promise<void> }[] = [
   { name: 'wizard', path: '/', heading: 'Request a Free Estimate' },

@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
+import { TAKING_PICTURES } from '../../scripts/pictures.ts';
 
-/** Taken with `npm run screenshots` (see admin/e2e/screenshots.ts): these tests carry the tag. */
-export const WITH_PICTURES = { tag: '@with-pictures' };
+export { PICTURES, WITH_PICTURES } from '../../scripts/pictures.ts';
 
 /**
- * With `npm run screenshots`: the current state of a page at a phone's and a desktop's width, written to
- * .test-output/screenshots/public-<name>-<width>.png (a test-run artifact, not committed).
+ * With `npm run screenshots`: the current state of a page at a phone's and a desktop's width,
+ * written to .test-output/screenshots/public-<name>-<width>.png (a test-run artifact, not committed).
  */
 export async function screenshotBothWidths(page: Page, name: string) {
-  if (!process.env.WASHDESK_PICTURES) return;
+  if (!TAKING_PICTURES) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `.test-output/screenshots/public-${name}-${width}.png`, fullPage: true });

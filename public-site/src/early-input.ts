@@ -31,20 +31,17 @@ function inputOf(el: EventTarget | null): EarlyInput | null {
  * which hands them to React as the events a keystroke, a pick or a tap would have sent.
  */
 export function keepEarlyInput(root: HTMLElement) {
-  const noted = new Map<Element, EarlyInput>();
+  // A radio group is one answer, noted under its name; every other field under itself.
+  const noted = new Map<Element | string, EarlyInput>();
   const note = (el: EventTarget | null) => {
+    if (!(el instanceof Element)) return;
+    const radio = el instanceof HTMLInputElement && el.type === 'radio';
+    // Choosing a radio unchecks its neighbours without an event of theirs: the checked one speaks.
+    if (radio && !el.checked) return;
+    const key = radio ? `radio:${el.name}` : el;
     const input = inputOf(el);
-    if (el instanceof Element) noted.delete(el);
-    if (!input) return;
-    // A radio chosen unchecks its neighbours without an event of theirs: the chosen one says it all.
-    if (input.kind === 'box' && input.field.type === 'radio') {
-      for (const other of noted.keys()) {
-        if (other instanceof HTMLInputElement && other.type === 'radio' && other.name === input.field.name) {
-          noted.delete(other);
-        }
-      }
-    }
-    noted.set(input.field, input);
+    if (input) noted.set(key, input);
+    else noted.delete(key);
   };
   root.querySelectorAll('input, textarea, select').forEach(note);
   const onInput = (event: Event) => note(event.target);
@@ -76,8 +73,6 @@ function replayOne(input: EarlyInput) {
     input.field.dispatchEvent(new Event('change', { bubbles: true }));
   } else {
     const { field, checked } = input;
-    // A tap cannot uncheck a radio; the neighbour chosen instead is replayed on its own.
-    if (field.type === 'radio' && !checked) return;
     field.checked = !checked;
     field.click();
   }
