@@ -10,7 +10,7 @@ import {
   uniqueCustomer,
 } from './appointment-dialog.ts';
 import { failNextCall } from './failing-backend.ts';
-import { screenshotBothThemes, WITH_PICTURES } from './screenshots.ts';
+import { screenshotBothThemes, screenshotHere, WITH_PICTURES } from './screenshots.ts';
 
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
@@ -120,48 +120,51 @@ test('staff schedule an appointment and see it in the list', async ({ page }) =>
   await expect(c).toContainText('rosa@example.com');
 });
 
-test('the dialog shows each validation message of the spec under its field', async ({ page }) => {
-  await openScreen(page);
-  await page.getByRole('button', { name: 'Schedule Appointment' }).click();
-  const dialog = appointmentDialog(page);
-  let posted = false;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/appointments/create')) posted = true;
-  });
-  await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
-  for (const message of [
-    'Customer name is required',
-    'Valid phone number required',
-    'Complete address is required',
-    'Service type is required',
-    'Preferred date is required',
-    'Preferred time is required',
-  ]) {
-    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: '.test-output/screenshots/admin-appointment-dialog-messages.png' });
+test(
+  'the dialog shows each validation message of the spec under its field',
+  WITH_PICTURES,
+  async ({ page }) => {
+    await openScreen(page);
+    await page.getByRole('button', { name: 'Schedule Appointment' }).click();
+    const dialog = appointmentDialog(page);
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/appointments/create')) posted = true;
+    });
+    await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
+    for (const message of [
+      'Customer name is required',
+      'Valid phone number required',
+      'Complete address is required',
+      'Service type is required',
+      'Preferred date is required',
+      'Preferred time is required',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await screenshotHere(page, 'appointment-dialog-messages', { width: 1440, height: 900 });
 
-  // Too short, and an e-mail that is not one.
-  await dialog.getByLabel('Customer Name').fill('   ');
-  await dialog.getByLabel('Phone Number').fill('707555012');
-  await dialog.getByLabel('Address').fill('12 A');
-  await dialog.getByLabel('Email (optional)').fill('rosa@');
-  await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
-  await expect(dialog.getByText('Customer name is required', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Valid phone number required', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Complete address is required', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Enter a valid e-mail address', { exact: true })).toBeVisible();
+    // Too short, and an e-mail that is not one.
+    await dialog.getByLabel('Customer Name').fill('   ');
+    await dialog.getByLabel('Phone Number').fill('707555012');
+    await dialog.getByLabel('Address').fill('12 A');
+    await dialog.getByLabel('Email (optional)').fill('rosa@');
+    await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
+    await expect(dialog.getByText('Customer name is required', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Valid phone number required', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Complete address is required', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Enter a valid e-mail address', { exact: true })).toBeVisible();
 
-  // Fixing a field clears its message; the others stay until they are fixed.
-  await dialog.getByLabel('Phone Number').fill('7075550123');
-  await dialog.getByLabel('Email (optional)').fill('');
-  await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
-  await expect(dialog.getByText('Valid phone number required')).toBeHidden();
-  await expect(dialog.getByText('Enter a valid e-mail address')).toBeHidden();
-  await expect(dialog.getByText('Preferred time is required')).toBeVisible();
-  expect(posted).toBe(false);
-});
+    // Fixing a field clears its message; the others stay until they are fixed.
+    await dialog.getByLabel('Phone Number').fill('7075550123');
+    await dialog.getByLabel('Email (optional)').fill('');
+    await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
+    await expect(dialog.getByText('Valid phone number required')).toBeHidden();
+    await expect(dialog.getByText('Enter a valid e-mail address')).toBeHidden();
+    await expect(dialog.getByText('Preferred time is required')).toBeVisible();
+    expect(posted).toBe(false);
+  },
+);
 
 test('a failed create shows the failure toast and keeps the dialog open', async ({ page }) => {
   await openScreen(page);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AdminPage } from './admin-page.ts';
+import { screenshotHere, WITH_PICTURES } from './screenshots.ts';
 
 // Each sidebar entry, the page it opens and that page's title (spec section 2 for the first five).
 const SCREENS = [
@@ -32,38 +33,40 @@ test('every screen is one click away in the sidebar, and only its entry is highl
   }
 });
 
-test('on a 390 px wide window the sidebar folds behind a menu button and opens over the page', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const admin = new AdminPage(page);
-  await admin.signInWithApi();
-  await admin.open('/admin/appointment-scheduling');
-  const title = admin.pageTitle('Appointment Scheduling');
-  await expect(title).toBeVisible();
-  await expect(admin.sidebar).toBeHidden();
-  // The page starts at the top, under the menu bar, not below a stacked sidebar.
-  expect((await title.boundingBox())!.y).toBeLessThan(150);
+test(
+  'on a 390 px wide window the sidebar folds behind a menu button and opens over the page',
+  WITH_PICTURES,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const admin = new AdminPage(page);
+    await admin.signInWithApi();
+    await admin.open('/admin/appointment-scheduling');
+    const title = admin.pageTitle('Appointment Scheduling');
+    await expect(title).toBeVisible();
+    await expect(admin.sidebar).toBeHidden();
+    // The page starts at the top, under the menu bar, not below a stacked sidebar.
+    expect((await title.boundingBox())!.y).toBeLessThan(150);
 
-  const menu = page.getByRole('button', { name: 'Menu' });
-  await expect(menu).toHaveAttribute('aria-expanded', 'false');
-  await menu.click();
-  await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  await admin.expectSidebarEntries();
-  // The panel opens from the left edge over the page, narrower than the window.
-  const box = (await page.getByRole('complementary').boundingBox())!;
-  expect(box.x).toBe(0);
-  expect(box.width).toBeLessThan(390);
-  await page.screenshot({ path: '.test-output/screenshots/admin-sidebar-390.png' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await admin.expectSidebarEntries();
+    // The panel opens from the left edge over the page, narrower than the window.
+    const box = (await page.getByRole('complementary').boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBeLessThan(390);
+    await screenshotHere(page, 'sidebar-390');
 
-  await admin.sidebarEntry('Call Logs').click();
-  await expect(page).toHaveURL('/admin/call-logs');
-  await expect(admin.pageTitle('Call Logs')).toBeVisible();
-  await expect(admin.sidebar).toBeHidden();
+    await admin.sidebarEntry('Call Logs').click();
+    await expect(page).toHaveURL('/admin/call-logs');
+    await expect(admin.pageTitle('Call Logs')).toBeVisible();
+    await expect(admin.sidebar).toBeHidden();
 
-  // Escape closes it too.
-  await menu.click();
-  await expect(admin.sidebar).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(admin.sidebar).toBeHidden();
-});
+    // Escape closes it too.
+    await menu.click();
+    await expect(admin.sidebar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(admin.sidebar).toBeHidden();
+  },
+);

@@ -5,7 +5,7 @@ import type { PhotoSubmission, Stats } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
 import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import { failNextCall, shutEventStream } from './failing-backend.ts';
-import { PICTURES, screenshotBothThemes } from './screenshots.ts';
+import { PICTURES, screenshotBothThemes, screenshotHere, WITH_PICTURES } from './screenshots.ts';
 
 // The machine is shared by several test runs at once; a busy server answers slower than usual.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -147,43 +147,48 @@ test("a card shows the customer's photos, and a click opens one large", async ({
   ).toBeVisible();
 });
 
-test('staff quote from the AI analysis with "Use suggested price" and see it saved', async ({ page }) => {
-  const request = page.request;
-  const submission = await customerSends(request, 'Quote', { analysed: true });
-  const analysis = submission.analysis!;
-  expect(analysis).toBeTruthy();
-  const card = await openPageWith(page, submission);
+test(
+  'staff quote from the AI analysis with "Use suggested price" and see it saved',
+  WITH_PICTURES,
+  async ({ page }) => {
+    const request = page.request;
+    const submission = await customerSends(request, 'Quote', { analysed: true });
+    const analysis = submission.analysis!;
+    expect(analysis).toBeTruthy();
+    const card = await openPageWith(page, submission);
 
-  await card.getByRole('button', { name: 'Create Quote' }).click();
-  const dialog = quoteDialog(page, submission);
-  const analysisSection = dialog.getByRole('region', { name: 'AI analysis' });
-  await expect(analysisSection).toContainText(`${Math.round(analysis.confidence * 100)}%`);
-  const area = analysis.surfaces.reduce((sum, s) => sum + s.squareFootage, 0);
-  await expect(analysisSection).toContainText(`${area.toLocaleString('en-US')} sq ft`);
-  await expect(analysisSection).toContainText(`$${analysis.suggestedTotal.toLocaleString('en-US')}`);
-  await expect(analysisSection.getByRole('row')).toHaveCount(analysis.surfaces.length + 1);
+    await card.getByRole('button', { name: 'Create Quote' }).click();
+    const dialog = quoteDialog(page, submission);
+    const analysisSection = dialog.getByRole('region', { name: 'AI analysis' });
+    await expect(analysisSection).toContainText(`${Math.round(analysis.confidence * 100)}%`);
+    const area = analysis.surfaces.reduce((sum, s) => sum + s.squareFootage, 0);
+    await expect(analysisSection).toContainText(`${area.toLocaleString('en-US')} sq ft`);
+    await expect(analysisSection).toContainText(`$${analysis.suggestedTotal.toLocaleString('en-US')}`);
+    await expect(analysisSection.getByRole('row')).toHaveCount(analysis.surfaces.length + 1);
 
-  await page.setViewportSize({ width: 1440, height: 1100 });
-  await page.screenshot({ path: '.test-output/screenshots/admin-photo-submissions-quote-dialog.png' });
-  await dialog.getByRole('button', { name: 'Use suggested price' }).click();
-  await expect(dialog.getByLabel('Quote amount')).toHaveValue(String(analysis.suggestedTotal));
-  await dialog.getByRole('button', { name: 'Save Quote' }).click();
+    await screenshotHere(page, 'photo-submissions-quote-dialog', { width: 1440, height: 1100 });
+    await dialog.getByRole('button', { name: 'Use suggested price' }).click();
+    await expect(dialog.getByLabel('Quote amount')).toHaveValue(String(analysis.suggestedTotal));
+    await dialog.getByRole('button', { name: 'Save Quote' }).click();
 
-  await expect(page.getByRole('alert').filter({ hasText: 'Submission updated successfully' })).toBeVisible();
-  await expect(
-    dialog.getByText(`Quoted at $${analysis.suggestedTotal.toLocaleString('en-US')}.`),
-  ).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Save Quote' })).toHaveCount(0);
-  await expect(dialog.getByRole('button', { name: 'Use suggested price' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await expect(card.getByRole('button', { name: 'View Quote' })).toBeVisible();
-  await expect(card).toContainText('Quoted');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Submission updated successfully' }),
+    ).toBeVisible();
+    await expect(
+      dialog.getByText(`Quoted at $${analysis.suggestedTotal.toLocaleString('en-US')}.`),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save Quote' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Use suggested price' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(card.getByRole('button', { name: 'View Quote' })).toBeVisible();
+    await expect(card).toContainText('Quoted');
 
-  const saved = (await (
-    await request.get(`/api/photo-submissions/${submission.id}`)
-  ).json()) as PhotoSubmission;
-  expect(saved).toMatchObject({ status: 'quoted', estimateAmount: analysis.suggestedTotal });
-});
+    const saved = (await (
+      await request.get(`/api/photo-submissions/${submission.id}`)
+    ).json()) as PhotoSubmission;
+    expect(saved).toMatchObject({ status: 'quoted', estimateAmount: analysis.suggestedTotal });
+  },
+);
 
 test('a typed amount is checked, then saved', async ({ page }) => {
   const request = page.request;

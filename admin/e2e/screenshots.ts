@@ -3,6 +3,16 @@ import { TAKING_PICTURES } from '../../scripts/pictures.ts';
 
 export { PICTURES, WITH_PICTURES } from '../../scripts/pictures.ts';
 
+/**
+ * With `npm run screenshots`: what the window shows now (a dialog, a folded sidebar), at `size` when
+ * given, written to .test-output/screenshots/admin-<name>.png.
+ */
+export async function screenshotHere(page: Page, name: string, size?: { width: number; height: number }) {
+  if (!TAKING_PICTURES) return;
+  if (size) await page.setViewportSize(size);
+  await page.screenshot({ path: `.test-output/screenshots/admin-${name}.png` });
+}
+
 /** Where the admin remembers the staff member's theme choice (per browser). */
 export const THEME_STORAGE_KEY = 'washdesk.theme';
 
