@@ -41,6 +41,34 @@ describe('npm run users', () => {
     expect(users(['frobnicate']).stderr).toContain('Usage:');
   });
 
+  it('prints its usage for --help and -h, and exits 0', () => {
+    for (const flag of ['--help', '-h']) {
+      const help = users([flag]);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/^Usage:\n {2}npm run users -- list\n/);
+      expect(help.stderr).toBe('');
+    }
+  });
+
+  // Each bad command line: what was wrong and the usage on stderr, exit 2, never a stack trace.
+  it.each([
+    [['frobnicate'], 'Unknown command "frobnicate".'],
+    [[], 'No command given.'],
+    [['list', '--bogus'], "Unknown option '--bogus'"],
+    [['reset', '--email'], "Option '--email <value>' argument missing"],
+    [['disable'], '--email is required.'],
+    [['add', '--email', 'c@example.com'], '--email and --name are required.'],
+    [['add', '--email', 'c@example.com', '--name', 'C', '--role', 'boss'], '--role must be owner or staff.'],
+    [['list', 'extra'], 'Unexpected argument "extra".'],
+  ])('answers %j with the usage and exit 2', (args, message) => {
+    const bad = users(args);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain(message);
+    expect(bad.stderr).toContain('Usage:\n');
+    expect(bad.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it('resets the password, disables and enables the account', () => {
     expect(users(['reset', '--email', 'ada@example.com'], 'the second password\n').stdout).toContain(
       'Password reset',

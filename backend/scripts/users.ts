@@ -17,11 +17,36 @@ const USAGE = `Usage:
   npm run users -- add --email you@example.com --name "Your Name" [--role owner|staff]
   npm run users -- reset --email you@example.com
   npm run users -- disable --email you@example.com
-  npm run users -- enable --email you@example.com`;
+  npm run users -- enable --email you@example.com
+  npm run users -- --help`;
+const COMMANDS = ['list', 'add', 'reset', 'disable', 'enable'];
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
+}
+
+/** A command line the tool cannot read: what was wrong, then how to use it (exit 2, as getopt tools do). */
+function usageError(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function readArguments() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        email: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string', default: 'staff' },
+      },
+    });
+  } catch (error) {
+    // parseArgs says which option it did not know or which value was missing; the stack is noise.
+    usageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 async function readPassword(prompt: string): Promise<string> {
@@ -42,15 +67,14 @@ async function readPassword(prompt: string): Promise<string> {
 }
 
 async function main() {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string', default: 'staff' },
-    },
-  });
+  const { positionals, values } = readArguments();
   const command = positionals[0];
+  if (values.help || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  if (!command || !COMMANDS.includes(command)) usageError(command ? `Unknown command "${command}".` : 'No command given.');
+  if (positionals.length > 1) usageError(`Unexpected argument "${positionals[1]}".`);
   const root = path.resolve(import.meta.dirname, '../..');
   if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
   let config;
@@ -63,7 +87,7 @@ async function main() {
   const users = userRepository(db);
   const email = values.email?.trim().toLowerCase();
   const needUser = () => {
-    if (!email) fail(`--email is required.\n${USAGE}`);
+    if (!email) usageError('--email is required.');
     return users.byEmail(email) ?? fail(`No account with the e-mail ${email}.`);
   };
 
@@ -79,8 +103,8 @@ async function main() {
       break;
     }
     case 'add': {
-      if (!email || !values.name) fail(`--email and --name are required.\n${USAGE}`);
-      if (!(USER_ROLES as readonly string[]).includes(values.role!)) fail('--role must be owner or staff.');
+      if (!email || !values.name) usageError('--email and --name are required.');
+      if (!(USER_ROLES as readonly string[]).includes(values.role!)) usageError('--role must be owner or staff.');
       if (users.byEmail(email)) fail(`An account with the e-mail ${email} already exists; use reset.`);
       const password = await readPassword(`Password for ${email}: `);
       users.create({
@@ -108,8 +132,6 @@ async function main() {
       process.stdout.write(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${user.email}.\n`);
       break;
     }
-    default:
-      fail(USAGE);
   }
   db.close();
 }
