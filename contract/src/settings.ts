@@ -19,6 +19,16 @@ export const aiSettingsSchema = z.object({
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
+/**
+ * What `PUT /api/settings/ai` takes: the spec's four fields, always sent by a client written
+ * against it, and the settings it does not name (Messenger auto-reply), which keep their stored
+ * value when left out.
+ */
+export const aiSettingsUpdateSchema = aiSettingsSchema.extend({
+  messengerAutoReply: aiSettingsSchema.shape.messengerAutoReply.optional(),
+});
+export type AiSettingsUpdate = z.infer<typeof aiSettingsUpdateSchema>;
+
 export const DEFAULT_AI_SETTINGS: AiSettings = {
   friendlyTone: true,
   autoScheduleQuotes: true,

@@ -66,6 +66,27 @@ describe('PUT /api/settings/ai', () => {
     expect(await readSettings()).toEqual(full);
   });
 
+  // The spec's call table: PUT /api/settings/ai | JSON friendlyTone, autoScheduleQuotes,
+  // photoRequestPrompts, responseDelay. A client sending exactly that must be answered, and the
+  // setting it does not know (Messenger auto-reply) keeps what staff chose.
+  it("takes exactly the spec's four fields and keeps the stored Messenger auto-reply", async () => {
+    for (const messengerAutoReply of [false, true]) {
+      expect((await server.send('PUT', '/api/settings/ai', { ...full, messengerAutoReply })).status).toBe(
+        200,
+      );
+      const specBody = {
+        friendlyTone: true,
+        autoScheduleQuotes: false,
+        photoRequestPrompts: false,
+        responseDelay: 4,
+      };
+      const res = await server.send('PUT', '/api/settings/ai', specBody);
+      expect(res.status).toBe(200);
+      expect(settingsSchema.parse(await res.json())).toEqual({ ...specBody, messengerAutoReply });
+      expect(await readSettings()).toEqual({ ...specBody, messengerAutoReply });
+    }
+  });
+
   it('keeps the settings across a restart on the same data folder', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-settings-'));
     try {
@@ -127,6 +148,12 @@ describe('PUT /api/settings/ai', () => {
       { friendlyTone: true, autoScheduleQuotes: true, messengerAutoReply: true, responseDelay: 2 },
       'photoRequestPrompts',
       'photoRequestPrompts must be true or false',
+    ],
+    [
+      'a non-boolean messengerAutoReply',
+      { ...full, messengerAutoReply: 'no' },
+      'messengerAutoReply',
+      'messengerAutoReply must be true or false',
     ],
   ];
   it.each(bad)(

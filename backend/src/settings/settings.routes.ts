@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { aiSettingsSchema, commonResponseUpdateSchema } from '@washdesk/contract';
+import { aiSettingsUpdateSchema, commonResponseUpdateSchema } from '@washdesk/contract';
 import { notFound, parseWith } from '../http/errors.ts';
 import type { Config } from '../config.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -18,9 +18,10 @@ export function settingsRoutes(
   router.get('/api/settings/ai', (_req, res) => {
     res.json(settings.aiSettings());
   });
-  // The screen sends the full settings on every change, so PUT replaces them whole.
+  // The spec's client sends its four fields; a setting it does not know keeps its stored value.
   router.put('/api/settings/ai', (req, res) => {
-    res.json(settings.saveAiSettings(parseWith(aiSettingsSchema.strict(), req.body ?? {})));
+    const update = parseWith(aiSettingsUpdateSchema.strict(), req.body ?? {});
+    res.json(settings.saveAiSettings({ ...settings.aiSettings(), ...update }));
   });
   router.get('/api/settings/responses', (_req, res) => {
     res.json(settings.commonResponses());
