@@ -159,7 +159,8 @@ function quoteLine(q: CustomerItem['quotes'][number]): string {
   ];
   if (q.openedAt) parts.push(`opened ${formatCallTime(q.openedAt)}`);
   if (q.acceptedAt) parts.push(`accepted ${formatCallTime(q.acceptedAt)}`);
-  else if (q.supersededAt) parts.push(`replaced ${formatCallTime(q.supersededAt)}`);
-  else if (!q.openedAt) parts.push('not opened yet');
+  // An accepted quote is replaced only when the customer accepts a later one.
+  if (q.supersededAt) parts.push(`replaced ${formatCallTime(q.supersededAt)}`);
+  else if (!q.openedAt && !q.acceptedAt) parts.push('not opened yet');
   return parts.join(' · ');
 }

@@ -218,6 +218,51 @@ describe('a quote sent from a photo submission', () => {
     ).toEqual({ n: 0 });
   });
 
+  // Issue 21, 6a: a quote sent after the first was accepted could be accepted too, leaving two.
+  it('accepting a quote closes the others on the submission, the accepted one included', async () => {
+    const id = await submitPhotoForm(server.anonymous);
+    const first = tokenOf((await sendQuote(id, 900)).quote.link);
+    expect((await acceptQuote(first)).status).toBe(200);
+    const second = tokenOf((await sendQuote(id, 850)).quote.link);
+    const third = tokenOf((await sendQuote(id, 800)).quote.link);
+    expect(publicQuoteSchema.parse(await (await openQuote(second)).json()).state).toBe('superseded');
+    const accepted = await acceptQuote(third);
+    expect(accepted.status).toBe(200);
+    expect(publicQuoteSchema.parse(await accepted.json()).state).toBe('accepted');
+
+    const rows = server.db
+      .prepare(
+        `SELECT amount_cents AS cents, accepted_at IS NOT NULL AS accepted, superseded_at IS NOT NULL AS closed
+         FROM sent_quotes WHERE submission_id = ? ORDER BY id`,
+      )
+      .all(id);
+    expect(rows).toEqual([
+      { cents: 90000, accepted: 1, closed: 1 },
+      { cents: 85000, accepted: 0, closed: 1 },
+      { cents: 80000, accepted: 1, closed: 0 },
+    ]);
+    const staff = submissionQuotesSchema.parse(
+      await (await server.get(`/api/photo-submissions/${id}/quotes`)).json(),
+    );
+    expect(staff.quotes.map((q) => [q.amount, q.state])).toEqual([
+      [800, 'accepted'],
+      [850, 'superseded'],
+      [900, 'superseded'],
+    ]);
+    // The first link now says it was replaced, and accepting it again changes nothing.
+    const again = await acceptQuote(first);
+    expect(again.status).toBe(410);
+    expect((await again.json()).error.message).toBe(QUOTE_REFUSALS.superseded);
+    expect(
+      server.db
+        .prepare(
+          'SELECT COUNT(*) AS n FROM sent_quotes WHERE submission_id = ? AND accepted_at IS NOT NULL AND superseded_at IS NULL',
+        )
+        .get(id),
+    ).toEqual({ n: 1 });
+    expect(leadOf(id).stage).toBe('won');
+  });
+
   it('keeps a customer’s question with the quote and tells staff', async () => {
     const id = await submitPhotoForm(server.anonymous, { firstName: 'Lena', lastName: 'Park' });
     const token = tokenOf((await sendQuote(id)).quote.link);

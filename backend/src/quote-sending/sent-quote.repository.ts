@@ -60,12 +60,16 @@ const toQuote = (r: SentQuoteRow): StoredQuote => ({
   acceptedAt: r.accepted_at,
 });
 
-/** Accepted wins over everything; a replaced quote says so before an expired one. */
+/**
+ * A replaced quote says so first: replaced by a newer quote (only ever while open), or, once
+ * accepted, by the customer accepting another quote on the same submission. Then an accepted
+ * one is accepted whatever its date, and an expired one says so.
+ */
 export const stateOf = (
   q: Pick<StoredQuote, 'acceptedAt' | 'supersededAt' | 'validUntil'>,
   now: string,
 ): QuoteState =>
-  q.acceptedAt ? 'accepted' : q.supersededAt ? 'superseded' : q.validUntil <= now ? 'expired' : 'open';
+  q.supersededAt ? 'superseded' : q.acceptedAt ? 'accepted' : q.validUntil <= now ? 'expired' : 'open';
 
 const SELECT = `SELECT q.*, u.name AS sent_by_name FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
 
@@ -84,8 +88,11 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   const ofSubmission = db.prepare(`${SELECT} WHERE q.submission_id = ? ORDER BY q.id DESC`);
   const open = db.prepare('UPDATE sent_quotes SET opened_at = @at WHERE id = @id AND opened_at IS NULL');
   const accept = db.prepare(
-    'UPDATE sent_quotes SET accepted_at = @at WHERE id = @id AND accepted_at IS NULL',
+    'UPDATE sent_quotes SET accepted_at = @at WHERE id = @id AND accepted_at IS NULL AND superseded_at IS NULL',
   );
+  // One submission has one accepted quote: accepting one closes every other, accepted ones included.
+  const closeOthers = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
+    WHERE submission_id = @submissionId AND id <> @id AND superseded_at IS NULL`);
   const leadStage = db.prepare(
     `SELECT stage FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`,
   );
@@ -153,10 +160,14 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     ofSubmission: (submissionId: number) => (ofSubmission.all(submissionId) as SentQuoteRow[]).map(toQuote),
     /** True only for the first open. */
     recordOpened: (id: number, at: string) => open.run({ id, at }).changes === 1,
-    /** True only for the first acceptance, which alone moves the lead to won (by the customer: no user). */
+    /**
+     * True only for the first acceptance, which alone closes the submission's other quotes and
+     * moves the lead to won (by the customer: no user), all in one transaction.
+     */
     accept(quote: StoredQuote, at: string): boolean {
       return db.transaction(() => {
         if (accept.run({ id: quote.id, at }).changes === 0) return false;
+        closeOthers.run({ submissionId: quote.submissionId, id: quote.id, at });
         moveLead(quote.submissionId, 'won', null, at);
         return true;
       })();
