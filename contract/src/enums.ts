@@ -99,16 +99,29 @@ export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 export const CALL_STATUSES = ['in-progress', 'completed', 'missed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
+/**
+ * FAQ categories as the spec names them (section 4): stored and sent as these names, because a
+ * client written against the spec sends and shows them as they are.
+ */
 export const FAQ_CATEGORY_OPTIONS = [
-  { value: 'services', label: 'Services' },
-  { value: 'pricing', label: 'Pricing' },
-  { value: 'service-areas', label: 'Service Areas' },
-  { value: 'process', label: 'Process' },
-  { value: 'scheduling', label: 'Scheduling' },
-  { value: 'general', label: 'General' },
+  { value: 'Services', label: 'Services' },
+  { value: 'Pricing', label: 'Pricing' },
+  { value: 'Service Areas', label: 'Service Areas' },
+  { value: 'Process', label: 'Process' },
+  { value: 'Scheduling', label: 'Scheduling' },
+  { value: 'General', label: 'General' },
 ] as const satisfies readonly Option[];
 export const FAQ_CATEGORIES = values(FAQ_CATEGORY_OPTIONS);
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+/** The slugs the API sent before, still accepted on input (migration 0017 renamed stored rows). */
+export const FAQ_CATEGORY_SLUGS = {
+  services: 'Services',
+  pricing: 'Pricing',
+  'service-areas': 'Service Areas',
+  process: 'Process',
+  scheduling: 'Scheduling',
+  general: 'General',
+} as const satisfies Record<string, FaqCategory>;
 
 export const COMMON_RESPONSE_IDS = ['service-areas', 'pricing', 'process'] as const;
 export type CommonResponseId = (typeof COMMON_RESPONSE_IDS)[number];

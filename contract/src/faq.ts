@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { requiredText } from './common.ts';
-import { FAQ_CATEGORIES } from './enums.ts';
+import { FAQ_CATEGORIES, FAQ_CATEGORY_SLUGS, type FaqCategory } from './enums.ts';
+
+const FAQ_CATEGORY_SLUG_LIST = Object.keys(FAQ_CATEGORY_SLUGS) as [
+  keyof typeof FAQ_CATEGORY_SLUGS,
+  ...(keyof typeof FAQ_CATEGORY_SLUGS)[],
+];
 
 export const faqEntrySchema = z.object({
   id: z.number().int(),
@@ -18,7 +23,16 @@ export type FaqEntry = z.infer<typeof faqEntrySchema>;
 export const faqEntryInputSchema = z.object({
   question: requiredText('Question is required', 500),
   answer: requiredText('Answer is required', 4000, { multiline: true }),
-  category: z.enum(FAQ_CATEGORIES, { error: 'Choose a category from the list' }).default('general'),
+  // The spec's name ("Service Areas"), or the slug older clients send ("service-areas").
+  category: z
+    .union(
+      [
+        z.enum(FAQ_CATEGORIES),
+        z.enum(FAQ_CATEGORY_SLUG_LIST).transform((slug): FaqCategory => FAQ_CATEGORY_SLUGS[slug]),
+      ],
+      { error: 'Choose a category from the list' },
+    )
+    .default('General'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 });
 export type FaqEntryInput = z.input<typeof faqEntryInputSchema>;

@@ -55,7 +55,7 @@ function FaqEntryForm({ entry, onClose }: { entry: FaqEntry | null; onClose: () 
   const [form, setForm] = useState<Form>({
     question: entry?.question ?? '',
     answer: entry?.answer ?? '',
-    category: entry?.category ?? 'general',
+    category: entry?.category ?? 'General',
     isActive: entry?.isActive ?? true,
   });
   const [problems, setProblems] = useState<Problems>({});

@@ -22,7 +22,7 @@ const addFaq = (s: TestServer, active: boolean) =>
   s.db
     .prepare(
       `INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
-      VALUES ('Do you wash roofs?', 'Yes.', 'services', ?, '2026-01-01', '2026-01-01')`,
+      VALUES ('Do you wash roofs?', 'Yes.', 'Services', ?, '2026-01-01', '2026-01-01')`,
     )
     .run(active ? 1 : 0);
 

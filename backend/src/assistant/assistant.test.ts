@@ -37,7 +37,7 @@ const newCall = (s: TestServer) =>
       .run(`CA${Math.random().toString(16).slice(2).padEnd(32, '0')}`, CALLER).lastInsertRowid,
   );
 
-const addFaq = (s: TestServer, question: string, answer: string, category = 'general', active = true) =>
+const addFaq = (s: TestServer, question: string, answer: string, category = 'General', active = true) =>
   Number(
     s.db
       .prepare(
@@ -101,13 +101,13 @@ describe('answers from the knowledge, with no AI key', () => {
       server,
       'Do you clean roofs and remove moss?',
       'Yes. We treat moss on asphalt, metal and tile roofs.',
-      'services',
+      'Services',
     );
     const hidden = addFaq(
       server,
       'Do you wash boats?',
       'Boats are washed on Tuesdays at the marina.',
-      'services',
+      'Services',
       false,
     );
     const say = phoneCall(assistantFor(server), newCall(server));
@@ -330,7 +330,7 @@ describe('with an AI model (the fake OpenAI on 127.0.0.1)', () => {
 
   it('speaks the model reply built from the retrieved facts, and counts the FAQ it used', async () => {
     setAi(server, {});
-    const roofs = addFaq(server, 'Do you clean roofs?', 'Yes, roofs of every kind.', 'services');
+    const roofs = addFaq(server, 'Do you clean roofs?', 'Yes, roofs of every kind.', 'Services');
     const assistant = await withModel();
     fake!.setScenario(modelAnswer('We do clean roofs, every kind of them.', [`faq:${roofs}`]));
     const turn = await phoneCall(assistant, newCall(server))('Do you do roofs?');

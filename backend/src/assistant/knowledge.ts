@@ -128,7 +128,7 @@ export function buildKnowledge(source: KnowledgeSource) {
       kind: 'faq' as const,
       title: f.question,
       text: f.answer,
-      category: f.category.replace(/-/g, ' '),
+      category: f.category.toLowerCase(),
     })),
     ...source.common.map((c) => ({
       id: `common:${c.id}`,

@@ -2,50 +2,50 @@ import type { AiIntent, FaqCategory, MessageSender } from '@washdesk/contract';
 
 export const DEMO_FAQ: [FaqCategory, string, string][] = [
   [
-    'services',
+    'Services',
     'What is soft washing?',
     'Soft washing cleans siding and roofs with low pressure and a gentle, biodegradable cleaner that kills mold and algae at the root, so it stays clean longer than pressure washing.',
   ],
   [
-    'services',
+    'Services',
     'Do you clean roofs and remove moss?',
     'Yes. We treat moss and lichen on asphalt, metal and tile roofs without walking on fragile shingles or blasting them.',
   ],
   [
-    'pricing',
+    'Pricing',
     'How much does a house wash cost?',
     'House soft washing runs $0.40 to $0.65 per square foot, with a $150 minimum for small homes. Estimates are free.',
   ],
-  ['pricing', 'Do you charge for estimates?', 'No, estimates are always free, on site or from your photos.'],
+  ['Pricing', 'Do you charge for estimates?', 'No, estimates are always free, on site or from your photos.'],
   [
-    'service-areas',
+    'Service Areas',
     'Where do you work?',
     'Mendocino, Humboldt and Trinity counties, especially Southern Humboldt, within about 30 miles of our base.',
   ],
-  ['service-areas', 'Do you come out to Shelter Cove?', 'Yes, Shelter Cove is in our regular service area.'],
+  ['Service Areas', 'Do you come out to Shelter Cove?', 'Yes, Shelter Cove is in our regular service area.'],
   [
-    'process',
+    'Process',
     'Do I need to be home?',
     'No. We need access to an outside water tap and any gates; we send photos when we are done.',
   ],
   [
-    'process',
+    'Process',
     'Is the cleaner safe for my plants and pets?',
     'Yes. We pre-wet and rinse plants, and the cleaner is biodegradable. Keep pets inside while we work.',
   ],
   [
-    'scheduling',
+    'Scheduling',
     'How soon can you come?',
     'Usually within one to two weeks; in spring it can be three. We contact you within 24 hours to set a day.',
   ],
   [
-    'scheduling',
+    'Scheduling',
     'What if it rains?',
     'Light rain is fine for most jobs. In heavy rain we reschedule at no charge.',
   ],
-  ['general', 'Are you insured?', 'Yes, fully licensed and insured; we can send a certificate on request.'],
+  ['General', 'Are you insured?', 'Yes, fully licensed and insured; we can send a certificate on request.'],
   [
-    'general',
+    'General',
     'Do you pressure wash decks?',
     'We clean decks with low pressure to protect the wood. This entry is switched off while we review it.',
   ],

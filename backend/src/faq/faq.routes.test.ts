@@ -28,7 +28,7 @@ const create = async (body: Record<string, unknown>): Promise<FaqEntry> => {
 const validEntry = {
   question: 'Do you need water on site?',
   answer: 'Yes, an outdoor tap.',
-  category: 'process',
+  category: 'Process',
   isActive: false,
 };
 
@@ -39,7 +39,7 @@ describe('GET /api/faq', () => {
     const { lastInsertRowid } = server.db
       .prepare(
         `INSERT INTO faq_entries (question, answer, category, is_active, usage_count, created_at, updated_at)
-        VALUES ('Old question?', 'Old answer.', 'pricing', 0, 7, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')`,
+        VALUES ('Old question?', 'Old answer.', 'Pricing', 0, 7, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')`,
       )
       .run();
     const entries = await list();
@@ -48,7 +48,7 @@ describe('GET /api/faq', () => {
     const old = entries.find((e) => e.id === Number(lastInsertRowid))!;
     expect(old).toMatchObject({
       question: 'Old question?',
-      category: 'pricing',
+      category: 'Pricing',
       isActive: false,
       usageCount: 7,
     });
@@ -58,13 +58,13 @@ describe('GET /api/faq', () => {
 });
 
 describe('POST /api/faq', () => {
-  it('creates an entry with 201, active and in "general" by default', async () => {
+  it('creates an entry with 201, active and in "General" by default', async () => {
     const before = server.count('faq_entries');
     const entry = await create({ question: '  Are you insured?  ', answer: 'Fully licensed and insured.' });
     expect(entry).toMatchObject({
       question: 'Are you insured?',
       answer: 'Fully licensed and insured.',
-      category: 'general',
+      category: 'General',
       isActive: true,
       usageCount: 0,
     });
@@ -74,7 +74,7 @@ describe('POST /api/faq', () => {
 
   it('keeps the category and isActive it is given', async () => {
     const entry = await create(validEntry);
-    expect(entry).toMatchObject({ category: 'process', isActive: false });
+    expect(entry).toMatchObject({ category: 'Process', isActive: false });
   });
 
   it('rejects a missing question with "Question is required" and writes nothing', async () => {
@@ -113,13 +113,51 @@ describe('POST /api/faq', () => {
   });
 });
 
+// The spec's data model: "Categories: Services, Pricing, Service Areas, Process, Scheduling, General".
+// A client written against it sends and shows those names; the slugs the API used to speak stay
+// accepted on input and are answered as names.
+const SPEC_CATEGORIES = ['Services', 'Pricing', 'Service Areas', 'Process', 'Scheduling', 'General'];
+const SLUGS = ['services', 'pricing', 'service-areas', 'process', 'scheduling', 'general'];
+
+describe("the spec's category names", () => {
+  it('are taken by POST and PUT, answered as they are, and listed by GET', async () => {
+    for (const category of SPEC_CATEGORIES) {
+      const entry = await create({ ...validEntry, question: `In ${category}?`, category });
+      expect(entry.category).toBe(category);
+      const moved = await server.send('PUT', `/api/faq/${entry.id}`, { ...validEntry, category });
+      expect(moved.status).toBe(200);
+      expect((await moved.json()).category).toBe(category);
+      expect((await list()).find((e) => e.id === entry.id)?.category).toBe(category);
+    }
+  });
+
+  it('are what a slug sent by an older client becomes', async () => {
+    for (const [i, slug] of SLUGS.entries()) {
+      const entry = await create({ ...validEntry, category: slug });
+      expect(entry.category).toBe(SPEC_CATEGORIES[i]);
+      const stored = server.db.prepare('SELECT category FROM faq_entries WHERE id = ?').get(entry.id);
+      expect(stored).toEqual({ category: SPEC_CATEGORIES[i] });
+    }
+  });
+
+  it('refuse other spellings', async () => {
+    for (const category of ['services ', 'SERVICES', 'Service areas', 'service_areas', '']) {
+      await expectInvalid(
+        await server.send('POST', '/api/faq', { ...validEntry, category }),
+        'category',
+        'Choose a category from the list',
+      );
+    }
+  });
+});
+
 describe('PUT /api/faq/:id', () => {
   it('replaces the fields and answers the updated entry', async () => {
     const entry = await create({ question: 'Q before?', answer: 'A before.' });
     const res = await server.send('PUT', `/api/faq/${entry.id}`, {
       question: 'Q after?',
       answer: 'A after.',
-      category: 'scheduling',
+      category: 'Scheduling',
       isActive: false,
     });
     expect(res.status).toBe(200);
@@ -128,7 +166,7 @@ describe('PUT /api/faq/:id', () => {
       id: entry.id,
       question: 'Q after?',
       answer: 'A after.',
-      category: 'scheduling',
+      category: 'Scheduling',
       isActive: false,
       createdAt: entry.createdAt,
     });

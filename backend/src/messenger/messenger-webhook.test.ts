@@ -45,7 +45,7 @@ beforeAll(async () => {
   server.db
     .prepare(
       `INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
-      VALUES ('Do you clean roofs?', 'Yes, we soft-wash roofs of every kind.', 'services', 1, '2026-01-01', '2026-01-01')`,
+      VALUES ('Do you clean roofs?', 'Yes, we soft-wash roofs of every kind.', 'Services', 1, '2026-01-01', '2026-01-01')`,
     )
     .run();
 });
