@@ -49,7 +49,9 @@ test('the owner adds a staff member, who can sign in until disabled', async ({ p
 
   await row.getByRole('button', { name: 'Disable' }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText('Disable Robin Ladder? They are signed out at once.');
+  await expect(confirm).toContainText(
+    'Disable Robin Ladder? They are signed out at once and their calendar links stop working.',
+  );
   await owner.afterAnswers(
     () => confirm.getByRole('button', { name: 'Disable' }).click(),
     ['PUT', USER_PATH],

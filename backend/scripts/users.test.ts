@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer } from '../src/test/test-server.ts';
+import { clientOf, signIn, startTestServer } from '../src/test/test-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-cli-'));
@@ -83,6 +83,30 @@ describe('npm run users', () => {
     try {
       await expect(signIn(server.url, 'ada@example.com', 'a long first password')).rejects.toThrow(/401/);
       await signIn(server.url, 'ada@example.com', 'the second password');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  // A calendar link is a credential too: resetting or disabling here ends it, as in the admin.
+  it("ends the person's calendar links when it disables the account", async () => {
+    let server = await startTestServer({ dataDir });
+    let feedPath: string;
+    try {
+      const ada = clientOf(server.url, await signIn(server.url, 'ada@example.com', 'the second password'));
+      const created = await ada.send('POST', '/api/calendar-feeds');
+      expect(created.status).toBe(201);
+      feedPath = ((await created.json()) as { path: string }).path;
+      expect((await server.anonymous.get(feedPath)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const disabled = users(['disable', '--email', 'ada@example.com']);
+    expect(disabled.status).toBe(0);
+    expect(users(['enable', '--email', 'ada@example.com']).status).toBe(0);
+    server = await startTestServer({ dataDir });
+    try {
+      expect((await server.anonymous.get(feedPath)).status).toBe(404);
     } finally {
       await server.stop();
     }

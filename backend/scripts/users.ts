@@ -73,7 +73,8 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
-  if (!command || !COMMANDS.includes(command)) usageError(command ? `Unknown command "${command}".` : 'No command given.');
+  if (!command || !COMMANDS.includes(command))
+    usageError(command ? `Unknown command "${command}".` : 'No command given.');
   if (positionals.length > 1) usageError(`Unexpected argument "${positionals[1]}".`);
   const root = path.resolve(import.meta.dirname, '../..');
   if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
@@ -104,7 +105,8 @@ async function main() {
     }
     case 'add': {
       if (!email || !values.name) usageError('--email and --name are required.');
-      if (!(USER_ROLES as readonly string[]).includes(values.role!)) usageError('--role must be owner or staff.');
+      if (!(USER_ROLES as readonly string[]).includes(values.role!))
+        usageError('--role must be owner or staff.');
       if (users.byEmail(email)) fail(`An account with the e-mail ${email} already exists; use reset.`);
       const password = await readPassword(`Password for ${email}: `);
       users.create({
@@ -121,7 +123,9 @@ async function main() {
       const password = await readPassword(`New password for ${user.email}: `);
       users.setPassword(user.id, await hashPassword(password));
       sessionRepository(db, config.session).destroyAllFor(user.id);
-      process.stdout.write(`Password reset for ${user.email}; its sessions were signed out.\n`);
+      process.stdout.write(
+        `Password reset for ${user.email}; its sessions were signed out and its calendar links revoked.\n`,
+      );
       break;
     }
     case 'disable':
@@ -129,7 +133,11 @@ async function main() {
       const user = needUser();
       users.update(user.id, { disabled: command === 'disable' });
       if (command === 'disable') sessionRepository(db, config.session).destroyAllFor(user.id);
-      process.stdout.write(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${user.email}.\n`);
+      process.stdout.write(
+        command === 'disable'
+          ? `Disabled ${user.email}; its sessions were signed out and its calendar links revoked.\n`
+          : `Enabled ${user.email}.\n`,
+      );
       break;
     }
   }

@@ -204,7 +204,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
   app.use(appointmentRoutes(repos.appointments, config.timeZone, deps.clock, events));
-  app.use(calendarFeedRoutes(config, calendarFeedRepository(deps.db), repos.appointments));
+  app.use(calendarFeedRoutes(config, calendarFeedRepository(deps.db, deps.clock), repos.appointments));
   app.use(settingsRoutes(repos.settings, config, publicUrl.get));
   app.use(messengerRoutes(messenger));
   app.use(

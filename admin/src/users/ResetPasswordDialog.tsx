@@ -45,7 +45,10 @@ function ResetPasswordForm({ staffMember, onClose }: { staffMember: User; onClos
   return (
     <form onSubmit={submit} noValidate>
       <DialogBody>
-        <p>{staffMember.name} is signed out everywhere and signs in with the new password from now on.</p>
+        <p>
+          {staffMember.name} is signed out everywhere, their calendar links stop working, and they sign in
+          with the new password from now on.
+        </p>
         <FormGroup
           label="New password"
           labelFor="reset-password"

@@ -90,7 +90,9 @@ export function StaffMemberRow({ staffMember, isSignedIn }: StaffMemberRowProps)
           onConfirm={() => changeDisabled(true)}
           onCancel={() => setConfirmingDisable(false)}
         >
-          <p>Disable {staffMember.name}? They are signed out at once.</p>
+          <p>
+            Disable {staffMember.name}? They are signed out at once and their calendar links stop working.
+          </p>
         </Alert>
         <ResetPasswordDialog
           staffMember={staffMember}

@@ -32,6 +32,10 @@ export function sessionRepository(db: Db, policy: SessionPolicy) {
   const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const removeForUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
+  // A calendar link is a credential of its creator's too (migration 0017): it ends with them.
+  const revokeFeedsOf = db.prepare(
+    'UPDATE calendar_feeds SET revoked_at = ? WHERE created_by_user_id = ? AND revoked_at IS NULL',
+  );
   const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?');
 
   // Told when sessions end (sign-out, an account disabled): open event streams close at once.
@@ -78,8 +82,16 @@ export function sessionRepository(db: Db, policy: SessionPolicy) {
       ended({ tokenHash: hashToken(token) });
       return result;
     },
-    destroyAllFor(userId: number) {
-      const result = removeForUser.run(userId);
+    /**
+     * Ends a person's access everywhere: every session, and every calendar link they made. Each
+     * way access ends goes through here (an account disabled, a password reset, in the admin or
+     * with `npm run users`), so no link outlives the person who made it.
+     */
+    destroyAllFor(userId: number, now = new Date()) {
+      const result = db.transaction(() => {
+        revokeFeedsOf.run(now.toISOString(), userId);
+        return removeForUser.run(userId);
+      })();
       ended({ userId });
       return result;
     },

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { calendarFeedCreatedSchema, calendarFeedSchema } from '@washdesk/contract';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { clientOf, signIn, startTestServer, type Client, type TestServer } from '../test/test-server.ts';
 import { expectNotFound } from '../test/expect-errors.ts';
 
 // Noon, Monday 2 March 2026, in the business's time zone (California).
@@ -29,8 +29,12 @@ const book = async (over: Record<string, unknown>) => {
   return ((await res.json()) as { id: number }).id;
 };
 
-const newFeed = async () => {
-  const res = await server.send('POST', '/api/calendar-feeds');
+const ownerId = () =>
+  (server.db.prepare(`SELECT id FROM users WHERE email = 'test-owner@example.com'`).get() as { id: number })
+    .id;
+
+const newFeed = async (as: Client = server) => {
+  const res = await as.send('POST', '/api/calendar-feeds');
   expect(res.status).toBe(201);
   return calendarFeedCreatedSchema.strict().parse(await res.json());
 };
@@ -103,6 +107,8 @@ describe('the private calendar feed', () => {
       id: feed.id,
       createdAt: feed.createdAt,
       createdBy: 'test-owner',
+      createdByUserId: ownerId(),
+      lastUsedAt: null,
     });
     const token = feed.path.slice('/api/calendar-feed/'.length, -'.ics'.length);
     expect(
@@ -136,5 +142,90 @@ describe('the private calendar feed', () => {
     expect((await server.anonymous.get('/api/calendar-feeds')).status).toBe(401);
     expect((await server.anonymous.send('DELETE', `/api/calendar-feeds/${feed.id}`)).status).toBe(401);
     await subscribe(feed.path);
+  });
+});
+
+/** A staff member signed in in their own browser, with their account id. */
+const staffMember = async (email: string) => {
+  await server.addUser({ email, role: 'staff' });
+  const id = (server.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+  return { id, client: clientOf(server.url, await signIn(server.url, email)) };
+};
+const listOf = async (as: Client) =>
+  calendarFeedSchema
+    .strict()
+    .array()
+    .parse(await (await as.get('/api/calendar-feeds')).json());
+
+// Issue 21, item 2: a link made by someone whose access has ended kept serving the whole schedule.
+describe("a calendar link and its creator's access", () => {
+  it('ends when the account is disabled, and stays ended when it is enabled again', async () => {
+    const sam = await staffMember('sam.feeds@example.com');
+    const feed = await newFeed(sam.client);
+    await subscribe(feed.path);
+    const disabled = await server.send('PUT', `/api/users/${sam.id}`, { disabled: true });
+    expect(disabled.status).toBe(200);
+    await expectNotFound(await server.anonymous.get(feed.path));
+    expect((await listOf(server)).map((f) => f.id)).not.toContain(feed.id);
+    expect((await server.send('PUT', `/api/users/${sam.id}`, { disabled: false })).status).toBe(200);
+    await expectNotFound(await server.anonymous.get(feed.path));
+  });
+
+  it('ends when the owner resets the password (which signs that person out everywhere)', async () => {
+    const kim = await staffMember('kim.feeds@example.com');
+    const mine = await newFeed(kim.client);
+    const owners = await newFeed();
+    const reset = await server.send('POST', `/api/users/${kim.id}/reset-password`, {
+      password: 'a brand new password',
+    });
+    expect(reset.status).toBe(204);
+    await expectNotFound(await server.anonymous.get(mine.path));
+    // Only that person's links: everyone else's keep working.
+    await subscribe(owners.path);
+  });
+
+  it('serves only while its creator is enabled, however the account was disabled', async () => {
+    const lee = await staffMember('lee.feeds@example.com');
+    const feed = await newFeed(lee.client);
+    await subscribe(feed.path);
+    server.db
+      .prepare('UPDATE users SET disabled_at = ? WHERE id = ?')
+      .run(new Date(NOW).toISOString(), lee.id);
+    await expectNotFound(await server.anonymous.get(feed.path));
+    server.db.prepare('UPDATE users SET disabled_at = NULL WHERE id = ?').run(lee.id);
+    await subscribe(feed.path);
+  });
+
+  it('is seen and revoked by the owner whoever made it, with who, when and when it was last read', async () => {
+    const ana = await staffMember('ana.feeds@example.com');
+    const hers = await newFeed(ana.client);
+    const owners = await newFeed();
+    expect((await listOf(server)).find((f) => f.id === hers.id)).toEqual({
+      id: hers.id,
+      createdAt: new Date(NOW).toISOString(),
+      createdBy: 'ana.feeds',
+      createdByUserId: ana.id,
+      lastUsedAt: null,
+    });
+    await subscribe(hers.path);
+    expect((await listOf(server)).find((f) => f.id === hers.id)?.lastUsedAt).toBe(
+      new Date(NOW).toISOString(),
+    );
+
+    // Staff see only their own links, and cannot revoke anyone else's.
+    expect((await listOf(ana.client)).map((f) => f.id)).toEqual([hers.id]);
+    await expectNotFound(await ana.client.send('DELETE', `/api/calendar-feeds/${owners.id}`));
+    await subscribe(owners.path);
+
+    expect((await server.send('DELETE', `/api/calendar-feeds/${hers.id}`)).status).toBe(204);
+    await expectNotFound(await server.anonymous.get(hers.path));
+    expect(await listOf(ana.client)).toEqual([]);
+  });
+
+  it('can be revoked by the staff member who made it', async () => {
+    const bo = await staffMember('bo.feeds@example.com');
+    const feed = await newFeed(bo.client);
+    expect((await bo.client.send('DELETE', `/api/calendar-feeds/${feed.id}`)).status).toBe(204);
+    await expectNotFound(await server.anonymous.get(feed.path));
   });
 });

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { calendarFeedPath } from '@washdesk/contract';
 import { staffOf } from '../auth/staff-session.ts';
 import { notFound, routeId } from '../http/errors.ts';
@@ -14,15 +14,22 @@ export function calendarFeedRoutes(
   appointments: AppointmentRepository,
 ) {
   const router = Router();
+  // The owner sees and revokes every link; other staff only their own (someone else's link is
+  // "not found" to them, as if it did not exist).
+  const scopeOf = (res: Response) => {
+    const { user } = staffOf(res)!;
+    return user.role === 'owner' ? undefined : user.id;
+  };
   router.get('/api/calendar-feeds', (_req, res) => {
-    res.json(feeds.list());
+    res.json(feeds.list(scopeOf(res)));
   });
   router.post('/api/calendar-feeds', (_req, res) => {
-    const { feed, token } = feeds.create(staffOf(res)?.user.name ?? null);
+    const { user } = staffOf(res)!;
+    const { feed, token } = feeds.create(user);
     res.status(201).json({ ...feed, path: calendarFeedPath(token) });
   });
   router.delete('/api/calendar-feeds/:id', (req, res) => {
-    if (!feeds.revoke(routeId(req.params))) throw notFound('Calendar link');
+    if (!feeds.revoke(routeId(req.params), scopeOf(res))) throw notFound('Calendar link');
     res.status(204).end();
   });
   // Public (see public-routes.ts): the token in the path is the credential. Unknown and revoked
