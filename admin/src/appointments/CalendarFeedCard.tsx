@@ -7,18 +7,22 @@ import { useApi } from '../api/api-context.tsx';
 import { useChange } from '../api/use-change.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 import { showFailureToast, showSuccessToast } from '../toaster.ts';
+import { sessionQueries } from '../session/session.queries.ts';
 import { calendarFeedQueries, createCalendarFeed, revokeCalendarFeed } from './calendar-feed.queries.ts';
 
-const createdAtFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateFormat.format(new Date(iso));
 
 /**
  * Settings → Calendar: private links a phone's calendar app subscribes to. The server keeps only a
  * hash of each link's secret, so a link is shown once, right after it is created; after that it
- * can only be revoked (and a new one made).
+ * can only be revoked (and a new one made). The owner sees and revokes everyone's links; others
+ * their own. A link stops working when its creator is disabled, reset or signed out everywhere.
  */
 export function CalendarFeedCard() {
   const api = useApi();
   const feeds = useQuery(calendarFeedQueries.list(api));
+  const isOwner = useQuery(sessionQueries.current(api)).data?.user.role === 'owner';
   const [created, setCreated] = useState<CalendarFeedCreated>();
   const linkInput = useRef<HTMLInputElement>(null);
   const create = useChange({
@@ -52,7 +56,11 @@ export function CalendarFeedCard() {
       <H4>Calendar Subscription</H4>
       <p className={Classes.TEXT_MUTED}>
         Subscribe to the schedule from a phone&apos;s or computer&apos;s calendar app. Anyone with the link
-        can read the schedule, so share it only with staff; revoke it when a phone is lost or someone leaves.
+        can read the schedule, so share it only with staff; revoke it when a phone is lost. A link stops
+        working by itself when the person who made it is disabled or their password is reset.
+      </p>
+      <p className={Classes.TEXT_MUTED}>
+        {isOwner ? 'Every staff member’s links are listed here.' : 'Your own links are listed here.'}
       </p>
       {link && (
         <Callout intent={Intent.SUCCESS} title="New calendar link" className="calendar-feed__new">
@@ -80,8 +88,14 @@ export function CalendarFeedCard() {
           {feeds.data.map((feed) => (
             <li key={feed.id}>
               <span>
-                Link created {createdAtFormat.format(new Date(feed.createdAt))}
+                Link created {when(feed.createdAt)}
                 {feed.createdBy && ` by ${feed.createdBy}`}
+                <br />
+                <span className={Classes.TEXT_MUTED}>
+                  {feed.lastUsedAt
+                    ? `Last read by a calendar ${when(feed.lastUsedAt)}`
+                    : 'Not read by a calendar yet'}
+                </span>
               </span>
               <Button
                 text="Revoke"
