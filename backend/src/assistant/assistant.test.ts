@@ -124,6 +124,21 @@ describe('answers from the knowledge, with no AI key', () => {
     expect(usage(hidden)).toBe(0);
   });
 
+  // FAQ categories are the spec's names ("Service Areas"); an answer found under one tells what
+  // the caller asked about when their words alone did not.
+  it("takes what was asked about from the FAQ entry's category", async () => {
+    setAi(server, {});
+    const cove = addFaq(
+      server,
+      'Do you come out to Shelter Cove?',
+      'Yes, Shelter Cove is in our regular service area.',
+      'Service Areas',
+    );
+    const turn = await phoneCall(assistantFor(server), newCall(server))('Shelter Cove?');
+    expect(turn.knowledgeUsed).toEqual([`faq:${cove}`]);
+    expect(turn.intent).toBe('service_area');
+  });
+
   it('says plainly that it does not know, and logs the answer as unsuccessful', async () => {
     setAi(server, {});
     const callId = newCall(server);

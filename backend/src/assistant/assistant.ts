@@ -76,7 +76,10 @@ const INTENT_FALLBACK: Partial<Record<AiIntent, string>> = {
   service_area: 'common:service-areas',
   service_inquiry: 'services',
 };
-/** FAQ categories say what a question was about when its words alone did not. */
+/**
+ * FAQ categories say what a question was about when its words alone did not. Keyed by the spec's
+ * category names lower-cased, as knowledge.ts indexes them ("Service Areas" → "service areas").
+ */
 const CATEGORY_INTENT: Record<string, AiIntent> = {
   pricing: 'pricing',
   'service areas': 'service_area',
