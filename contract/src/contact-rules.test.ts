@@ -42,7 +42,7 @@ describe("the wizard's contact check in the page", () => {
     expect(requestContactProblems(contact)).toEqual(serverProblems(contact));
   });
 
-  it('uses the spec\'s messages for a phone and an address', () => {
+  it("uses the spec's messages for a phone and an address", () => {
     expect(requestContactProblems({ ...fine, phone: 'abc', address: 'J' })).toEqual({
       phone: 'Valid phone number required',
       address: 'Complete address is required',

@@ -84,7 +84,6 @@ export const photoQuoteResponseSchema = z.object({
 });
 export type PhotoQuoteResponse = z.infer<typeof photoQuoteResponseSchema>;
 
-
 /** The quote tool's `customerInfo` (sent as JSON text in the multipart body). */
 export const quoteCustomerInfoSchema = z.object({
   name: z

@@ -31,7 +31,9 @@ test.describe('with JavaScript turned off, the pages are already there (prerende
       await expect(page.locator('form input').first()).toBeVisible();
       if (path === '/embed/photo-quote') {
         // This server has no model: the prerendered page for that way of quoting.
-        await expect(page.locator('.powered-by')).toHaveText(`Powered by ${profile.businessName} Quote System`);
+        await expect(page.locator('.powered-by')).toHaveText(
+          `Powered by ${profile.businessName} Quote System`,
+        );
       } else {
         await expect(site.siteHeader).toContainText(profile.businessName);
         await expect(site.siteHeader.getByRole('link', { name: profile.phone })).toBeVisible();

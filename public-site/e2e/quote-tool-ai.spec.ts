@@ -17,7 +17,9 @@ test.afterAll(async () => {
   expect(await server?.stop()).toBe(0);
 });
 
-test('with a model the quote tool says it analyses the photos, and shows what it measured', async ({ page }) => {
+test('with a model the quote tool says it analyses the photos, and shows what it measured', async ({
+  page,
+}) => {
   const quote = new QuoteToolPage(page);
   await page.goto(`${server.url}/photo-quote-tool`);
   await expect(page.getByText(/Our AI estimates the area/)).toBeVisible();

@@ -21,7 +21,10 @@ test('from each public page the visitor reaches the other two, and sees where th
 
       await expect(site.heading(to.heading)).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(to.path);
-      await expect(site.navigation.getByRole('link', { name: to.link })).toHaveAttribute('aria-current', 'page');
+      await expect(site.navigation.getByRole('link', { name: to.link })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     }
   }
 });

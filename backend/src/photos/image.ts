@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
-import { ERROR_CODES, IMAGE_HEAD_BYTES, notAPhotoMessage, sniffImage, type ImageKind } from '@washdesk/contract';
+import {
+  ERROR_CODES,
+  IMAGE_HEAD_BYTES,
+  notAPhotoMessage,
+  sniffImage,
+  type ImageKind,
+} from '@washdesk/contract';
 import { HttpError } from '../http/errors.ts';
 
 export type { ImageKind } from '@washdesk/contract';

@@ -159,7 +159,9 @@ describe('POST /api/photo-quote refusals', () => {
       '/api/photo-quote',
       quoteForm(['coffee-photo.png'], { name: 'Jane Rivera', phone: ' ' }),
     );
-    expect((await noPhone.json()).error.fields).toEqual({ phone: 'Please provide your name and phone number.' });
+    expect((await noPhone.json()).error.fields).toEqual({
+      phone: 'Please provide your name and phone number.',
+    });
     // Both were given: the answer says what is wrong with the phone.
     for (const phone of ['abc', 'abc-def-ghij', '555-0142']) {
       const badPhone = await server.anonymous.upload(

@@ -40,7 +40,10 @@ const ANALYSIS_FAILED = {
   text: 'Please try submitting photos normally or call us directly.',
 };
 
-const CHECK_THE_FORM = { title: 'Please check the form', text: 'Some details need attention; each is marked.' };
+const CHECK_THE_FORM = {
+  title: 'Please check the form',
+  text: 'Some details need attention; each is marked.',
+};
 const PHOTO_INPUT_ID = 'photo-form-photos';
 
 /** Photos for a manual or AI-assisted estimate (spec: photo form). */

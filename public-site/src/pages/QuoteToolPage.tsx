@@ -22,7 +22,8 @@ export function QuoteToolPage({ variant }: QuoteToolPageProps) {
       {embedded && profile && (
         <footer className="powered-by">
           {/* The spec's "AI Quote System" only where a model makes the quotes. */}
-          Powered by {profile.businessName} {profile.instantQuotes === 'ai-model' ? 'AI Quote System' : 'Quote System'}
+          Powered by {profile.businessName}{' '}
+          {profile.instantQuotes === 'ai-model' ? 'AI Quote System' : 'Quote System'}
         </footer>
       )}
     </PageLayout>

@@ -33,7 +33,14 @@ const nextSteps = (hours: number) => [
   },
 ];
 
-export function QuoteResult({ quote, measured, profile, compact, onAnotherQuote, headingRef }: QuoteResultProps) {
+export function QuoteResult({
+  quote,
+  measured,
+  profile,
+  compact,
+  onAnotherQuote,
+  headingRef,
+}: QuoteResultProps) {
   // The spec's labels where a model measured the photos; otherwise what the figures really are.
   const facts = [
     [measured ? 'Surface type' : 'Priced for', readableSurfaceType(quote.surfaceType)],

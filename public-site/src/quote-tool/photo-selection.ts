@@ -43,11 +43,20 @@ export async function checkPhotoFiles(files: Iterable<File>): Promise<PhotoCheck
  * The photos that fit beside the `alreadySelected` ones (at most `max`: 5 in the quote tool); the
  * rest are named in a message rather than dropped without a word.
  */
-export function limitPhotos(photos: readonly File[], alreadySelected: number, max: number = MAX_QUOTE_PHOTOS) {
+export function limitPhotos(
+  photos: readonly File[],
+  alreadySelected: number,
+  max: number = MAX_QUOTE_PHOTOS,
+) {
   const room = Math.max(0, max - alreadySelected);
   const left = photos.slice(room);
   return {
     accepted: photos.slice(0, room),
-    refusal: left.length ? tooManyPhotosMessage(left.map((file) => file.name), max) : null,
+    refusal: left.length
+      ? tooManyPhotosMessage(
+          left.map((file) => file.name),
+          max,
+        )
+      : null,
   };
 }

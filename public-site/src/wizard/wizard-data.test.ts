@@ -32,7 +32,9 @@ describe('the request wizard', () => {
 
   it('finds at Next what the server would refuse: "abc" as a phone, "not-an-email", a one-letter address', () => {
     expect(stepProblems(1, contact)).toEqual({});
-    expect(stepProblems(1, { ...contact, firstName: 'J', phone: 'abc', email: 'not-an-email', address: 'J' })).toEqual({
+    expect(
+      stepProblems(1, { ...contact, firstName: 'J', phone: 'abc', email: 'not-an-email', address: 'J' }),
+    ).toEqual({
       email: 'Enter a valid e-mail address',
       phone: 'Valid phone number required',
       address: 'Complete address is required',

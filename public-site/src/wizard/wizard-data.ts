@@ -1,4 +1,9 @@
-import { requestContactProblems, type PropertyType, type Urgency, type WizardServiceType } from '@washdesk/contract';
+import {
+  requestContactProblems,
+  type PropertyType,
+  type Urgency,
+  type WizardServiceType,
+} from '@washdesk/contract';
 
 /** What the visitor types into the wizard (spec section 3 "Wizard data"; `city` is unused). */
 export interface WizardData {
