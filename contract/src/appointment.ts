@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MIN_LENGTH,
   calendarDate,
   dollarAmount,
   optionalEmail,
@@ -9,6 +8,7 @@ import {
   requiredText,
   typedText,
 } from './common.ts';
+import { ADDRESS_MIN_LENGTH } from './contact-rules.ts';
 import {
   APPOINTMENT_SERVICE_TYPES,
   APPOINTMENT_SOURCES,

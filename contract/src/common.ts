@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGES, EMAIL_ADDRESS, EMAIL_MAX_LENGTH, isPhoneNumber } from './contact-rules.ts';
 
 // Control characters have no place in what people type: they hide text in the admin, break CSV
 // rows and logs, and can reorder what staff read (bidirectional overrides). Notes and answers
@@ -37,26 +38,24 @@ export const optionalText = (max = 2000, options: TextOptions = { multiline: tru
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const PHONE_MIN_LENGTH = 10;
-export const ADDRESS_MIN_LENGTH = 5;
-
-// Digits and the separators people type: (707) 555-0142, +1 707.555.0142, 707-555-0142 x12.
-const PHONE_CHARACTERS = /^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
-const digitCount = (v: string) => v.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '').length;
-
-export const phoneNumber = (message = 'Valid phone number required') =>
-  typedText(message).pipe(
+/** `message` for a number that is not one; `requiredMessage` (the same unless told) for a blank one. */
+export const phoneNumber = (message: string = CONTACT_MESSAGES.phone, requiredMessage = message) =>
+  typedText(requiredMessage).pipe(
     z
       .string()
-      .min(PHONE_MIN_LENGTH, message)
+      .min(1, requiredMessage)
       .max(40, 'Must be at most 40 characters')
-      .refine((v) => PHONE_CHARACTERS.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15, message),
+      .refine(isPhoneNumber, message),
   );
+
+/** An e-mail address by the rule the public pages check too (contact-rules.ts). */
+export const emailAddress = (message: string = CONTACT_MESSAGES.email) =>
+  z.email({ pattern: EMAIL_ADDRESS, error: message }).max(EMAIL_MAX_LENGTH);
 
 /** Optional e-mail: empty or missing is fine, anything else must look like an address. */
 export const optionalEmail = z
-  .union([z.literal(''), z.email('Enter a valid e-mail address').max(254)], {
-    error: 'Enter a valid e-mail address',
+  .union([z.literal(''), emailAddress()], {
+    error: CONTACT_MESSAGES.email,
   })
   .nullish()
   .transform((v) => (v ? v.toLowerCase() : null));

@@ -2,6 +2,8 @@ export * from './enums.ts';
 export * from './prices.ts';
 export * from './errors.ts';
 export * from './common.ts';
+export * from './contact-rules.ts';
+export * from './photo-files.ts';
 export * from './submission.ts';
 export * from './appointment.ts';
 export * from './calendar-feed.ts';

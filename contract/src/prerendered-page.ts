@@ -25,7 +25,7 @@ export const PROFILE_STAND_INS: PublicProfile = {
 /**
  * How instant quotes are made changes what a page says (an AI estimate or a rough one), and that
  * is not a text the server can swap in: the build renders a page once per way, and writes the
- * other way's file only where the page differs (today the photo form).
+ * other way's file only where the page differs (the photo form, the quote tool and its embed).
  */
 export const INSTANT_QUOTE_MODES = [
   'local-estimate',

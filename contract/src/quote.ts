@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, phoneNumber } from './common.ts';
+import { CONTACT_MESSAGES } from './contact-rules.ts';
+import { CONTACT_REQUIRED } from './photo-files.ts';
 import { PRICED_SURFACES } from './prices.ts';
 
 // Photo quotes: what the AI (or the local estimator) may say about the photos, and what the
@@ -82,16 +84,6 @@ export const photoQuoteResponseSchema = z.object({
 });
 export type PhotoQuoteResponse = z.infer<typeof photoQuoteResponseSchema>;
 
-export const CONTACT_REQUIRED = {
-  title: 'Contact Info Required',
-  message: 'Please provide your name and phone number.',
-};
-export const PHOTOS_REQUIRED = {
-  title: 'Photos Required',
-  message: 'Please upload at least one photo to get a quote.',
-};
-export const MAX_QUOTE_PHOTOS = 5;
-
 /** The quote tool's `customerInfo` (sent as JSON text in the multipart body). */
 export const quoteCustomerInfoSchema = z.object({
   name: z
@@ -99,7 +91,8 @@ export const quoteCustomerInfoSchema = z.object({
     .trim()
     .min(1, CONTACT_REQUIRED.message)
     .max(160, 'Must be at most 160 characters'),
-  phone: phoneNumber(CONTACT_REQUIRED.message),
+  // Blank: the spec's "Please provide your name and phone number."; not a number: say that.
+  phone: phoneNumber(CONTACT_MESSAGES.phone, CONTACT_REQUIRED.message),
   email: optionalEmail,
   address: optionalText(300),
   notes: optionalText(2000),

@@ -1,20 +1,25 @@
 import { z } from 'zod';
-import { optionalText, phoneNumber, requiredText } from './common.ts';
+import { emailAddress, optionalText, phoneNumber, requiredText } from './common.ts';
+import { ADDRESS_MIN_LENGTH, CONTACT_MESSAGES } from './contact-rules.ts';
 import { PROPERTY_TYPES, SERVICE_REQUEST_STATUSES, URGENCIES, WIZARD_SERVICE_TYPES } from './enums.ts';
 import { photoSchema } from './photo.ts';
 
-/** The customer wizard on `/`, sent as JSON or (with photos) as multipart. */
+/** The customer wizard on `/`, sent as JSON or (with photos) as multipart; the page checks
+ * the contact fields by the same rule first (contact-rules.ts `requestContactProblems`). */
 export const serviceRequestCreateSchema = z.object({
-  firstName: requiredText('First name is required', 80),
-  lastName: requiredText('Last name is required', 80),
+  firstName: requiredText(CONTACT_MESSAGES.firstName, 80),
+  lastName: requiredText(CONTACT_MESSAGES.lastName, 80),
   email: z
-    .string({ error: 'Email is required' })
+    .string({ error: CONTACT_MESSAGES.emailRequired })
     .trim()
-    .min(1, 'Email is required')
-    .pipe(z.email('Enter a valid e-mail address').max(254))
+    .min(1, CONTACT_MESSAGES.emailRequired)
+    .pipe(emailAddress())
     .transform((v) => v.toLowerCase()),
   phone: phoneNumber(),
-  address: requiredText('Address is required', 300),
+  // The address the free estimate is booked at (appointments want a complete one too).
+  address: requiredText(CONTACT_MESSAGES.address, 300).pipe(
+    z.string().min(ADDRESS_MIN_LENGTH, CONTACT_MESSAGES.address),
+  ),
   city: optionalText(120),
   serviceType: z.enum(WIZARD_SERVICE_TYPES, { error: 'Please choose a service' }),
   propertyType: z

@@ -72,7 +72,6 @@ export const photoSubmissionCreateSchema = z.object({
 export type PhotoSubmissionCreate = z.input<typeof photoSubmissionCreateSchema>;
 
 export const PHOTO_FIELD = 'photos';
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTOS_PER_SUBMISSION = 20;
 export const PHOTOS_REQUIRED_MESSAGE = 'Please add at least one photo';
 

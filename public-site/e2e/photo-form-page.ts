@@ -56,6 +56,10 @@ export class PhotoFormPage extends PublicPage {
     return this.page.getByLabel('Add photos');
   }
 
+  get photoProblems() {
+    return this.page.locator('#photo-form-photos-problems');
+  }
+
   get selectedPhotos() {
     return this.page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem');
   }

@@ -7,6 +7,7 @@ import {
 } from '@washdesk/contract';
 import { PhotoFormPage, type PhotoFormDetails } from './photo-form-page.ts';
 import { fixturePhoto } from './quote-tool-page.ts';
+import { serverAnswer } from './server-answer.ts';
 import { screenshotBothWidths, WITH_PICTURES } from './screenshot.ts';
 import { StaffApi, unique } from './staff-api.ts';
 
@@ -240,4 +241,44 @@ test('when the analysis fails, the spec’s toast suggests a normal submission',
   await expect(form.toast).toContainText('Please try submitting photos normally or call us directly.');
   await expect(form.thankYou).toHaveCount(0);
   await expect(form.manualButton).toBeEnabled();
+});
+
+test('a text file named .jpg is refused when picked, saying it is not a photo', async ({ page }) => {
+  const form = new PhotoFormPage(page);
+  await form.openForm();
+
+  await form.photoInput.setInputFiles([
+    { name: 'porch.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Not a photo, just text.\n') },
+  ]);
+
+  await expect(form.photoProblems).toHaveText(
+    '“porch.jpg” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
+  );
+  await expect(form.selectedPhotos).toHaveCount(0);
+  await expect(form.analysisButton).toBeDisabled();
+});
+
+test('a photo only the server cannot read gets the server’s reason, not “try submitting normally”', async ({
+  page,
+}) => {
+  const form = new PhotoFormPage(page);
+  await form.openForm();
+  await form.fill(customer('Unreadable photo'));
+  await form.chooseService('Roof Cleaning');
+  // JPEG's first bytes, then nothing a decoder can read: it passes the page's check of the bytes.
+  const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x41)]);
+  await form.photoInput.setInputFiles([{ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: broken }]);
+  await expect(form.selectedPhotos).toHaveCount(1);
+
+  const answered = serverAnswer(page, 'POST', '/api/analyze-photos');
+  await form.analysisButton.click();
+
+  expect((await answered).status()).toBe(415);
+  const reason = '“broken.jpg” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.';
+  await expect(form.photoProblems).toHaveText(reason);
+  await expect(form.toast).toContainText('Please check the form');
+  await expect(form.toast).toContainText(reason);
+  await expect(form.toast).not.toContainText('Analysis failed');
+  await expect(form.photoInput).toBeFocused();
+  await expect(form.thankYou).toHaveCount(0);
 });

@@ -49,6 +49,11 @@ export class PublicPage {
     return this.page.getByRole('banner');
   }
 
+  /** The links between the public pages, in the site header. */
+  get navigation() {
+    return this.page.getByRole('navigation', { name: 'Site' });
+  }
+
   get siteFooter() {
     return this.page.getByRole('contentinfo');
   }

@@ -79,7 +79,7 @@ export class QuoteToolPage extends PublicPage {
   }
 
   get submitButton() {
-    return this.page.getByRole('button', { name: /Get My Quote|Analyzing Photos/ });
+    return this.page.getByRole('button', { name: /Get My Quote|Analyzing Photos|Estimating/ });
   }
 
   submit() {

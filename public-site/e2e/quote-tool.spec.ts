@@ -62,7 +62,7 @@ test.describe('the quote tool checks the form before sending it', () => {
     await expect(quote.field('name')).toBeFocused();
   });
 
-  test(`keeps the first ${MAX_QUOTE_PHOTOS} of 6 photos picked at once and drops the rest silently`, async ({
+  test(`keeps the first ${MAX_QUOTE_PHOTOS} of 6 photos picked at once and names the one left out`, async ({
     page,
   }) => {
     const quote = new QuoteToolPage(page);
@@ -79,20 +79,27 @@ test.describe('the quote tool checks the form before sending it', () => {
     await expect(quote.selectedPhotos).toHaveCount(MAX_QUOTE_PHOTOS);
     await expect(page.getByRole('img', { name: 'side-5.jpg' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'side-6.jpg' })).toHaveCount(0);
-    await expect(quote.photoProblems).toHaveCount(0);
+    await expect(quote.photoProblems).toHaveText(
+      `“side-6.jpg” was not added: at most ${MAX_QUOTE_PHOTOS} photos can be sent.`,
+    );
     await expect(quote.photoInput).toBeDisabled();
 
     await quote.removePhoto('side-2.jpg');
     await expect(quote.selectedPhotos).toHaveCount(MAX_QUOTE_PHOTOS - 1);
+    await expect(quote.photoProblems).toHaveCount(0);
     await expect(quote.photoInput).toBeEnabled();
   });
 
-  test('refuses a file that is not a photo, and one over 10 MB, naming each', async ({ page }) => {
+  test('refuses a file that is not a photo (by its bytes), and one over 10 MB, naming each', async ({
+    page,
+  }) => {
     const quote = new QuoteToolPage(page);
     await quote.openFullPage();
 
     await quote.addPhotos([
       { name: 'estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') },
+      // A text file named .jpg: the browser calls it image/jpeg; its bytes say otherwise.
+      { name: 'porch.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Not a photo, just text.\n') },
       { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1) },
       {
         name: 'coffee-photo.png',
@@ -102,6 +109,9 @@ test.describe('the quote tool checks the form before sending it', () => {
     ]);
 
     await expect(quote.photoProblems).toContainText('“estimate.pdf” is not a photo');
+    await expect(quote.photoProblems).toContainText(
+      '“porch.jpg” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
+    );
     await expect(quote.photoProblems).toContainText('“huge.jpg” is larger than 10 MB');
     await expect(quote.selectedPhotos).toHaveCount(1);
     await expect(quote.photoInput).toHaveAttribute('aria-invalid', 'true');
@@ -130,9 +140,10 @@ test('a visitor gets a rough quote from the real backend, then starts over', asy
     "Your rough quote is ready. We'll contact you within 24 hours for a detailed estimate.",
   );
   await expect(quote.priceRange).toHaveText(PRICE_RANGE);
-  await expect(quote.resultFact('Surface type')).not.toBeEmpty();
-  await expect(quote.resultFact('Surface type')).not.toContainText('_');
-  await expect(quote.resultFact('Estimated area')).toContainText('sq ft');
+  // No model on this server: the facts are named for what they are (see the test below).
+  await expect(quote.resultFact('Priced for')).not.toBeEmpty();
+  await expect(quote.resultFact('Priced for')).not.toContainText('_');
+  await expect(quote.resultFact('Typical area')).toContainText('sq ft');
   await expect(quote.resultFact('Difficulty')).not.toBeEmpty();
   await expect(quote.result.getByRole('heading', { name: 'Recommended services' })).toBeVisible();
   await expect(quote.result.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
@@ -159,6 +170,32 @@ test('a visitor gets a rough quote from the real backend, then starts over', asy
   await expect(quote.photoInput).toBeFocused();
 });
 
+test('without a model, the tool says the quote comes from the answers and typical sizes, not the photos', async ({
+  page,
+}) => {
+  const quote = new QuoteToolPage(page);
+  await quote.openFullPage();
+  await expect(page.getByText(/estimated from your notes and typical home sizes in our area/)).toBeVisible();
+  await expect(page.getByText(/Our AI/)).toHaveCount(0);
+  // A photo of a coffee cup: nothing looks at it, and nothing pretends to.
+  await quote.addPhotos([fixturePhoto('coffee-photo.png')]);
+  await quote.fillContact(JANE);
+
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
+  await quote.submit();
+
+  await answered;
+  await expect(quote.result).toBeVisible();
+  await expect(quote.resultFact('Priced for')).toHaveText('House Soft Washing, Concrete Cleaning');
+  // Typical sizes: a house of 2,200 sq ft and a driveway of 600.
+  await expect(quote.resultFact('Typical area')).toHaveText('2,800 sq ft');
+  await expect(quote.result).toContainText(
+    'Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured.',
+  );
+  await expect(quote.result.getByText('Surface type')).toHaveCount(0);
+  await expect(quote.result.getByText('Estimated area')).toHaveCount(0);
+});
+
 test('a detail the server refuses is shown under its field, and nothing is lost', async ({ page }) => {
   const quote = new QuoteToolPage(page);
   await quote.openFullPage();
@@ -179,19 +216,45 @@ test('a detail the server refuses is shown under its field, and nothing is lost'
   await expect(quote.fieldError('email')).toHaveCount(0);
 });
 
-test('a phone number too short to call is pointed out before the photos are sent', async ({ page }) => {
-  const quote = new QuoteToolPage(page);
-  const requests: string[] = [];
-  page.on('request', (request) => requests.push(request.url()));
-  await quote.openFullPage();
-  await quote.addPhotos([fixturePhoto('pixel-gps-orientation1.jpg')]);
-  await quote.fillContact({ name: JANE.name, phone: '555-0142' });
+for (const phone of ['555-0142', 'abc-def-ghij']) {
+  test(`a phone number we cannot call (${phone}) is named as such before the photos are sent`, async ({
+    page,
+  }) => {
+    const quote = new QuoteToolPage(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await quote.openFullPage();
+    await quote.addPhotos([fixturePhoto('pixel-gps-orientation1.jpg')]);
+    await quote.fillContact({ name: JANE.name, phone });
 
+    await quote.submit();
+
+    // Both were given: not "Please provide your name and phone number." but what is wrong.
+    await expect(quote.fieldError('phone')).toHaveText('Valid phone number required');
+    await expect(quote.field('phone')).toBeFocused();
+    await expect(quote.toast).not.toContainText(CONTACT_REQUIRED.message);
+    expect(requests.filter((url) => url.endsWith('/api/photo-quote'))).toHaveLength(0);
+  });
+}
+
+test('a photo only the server finds unreadable is named with the server’s reason', async ({ page }) => {
+  const quote = new QuoteToolPage(page);
+  await quote.openFullPage();
+  // JPEG's first bytes, then nothing a decoder can read: it passes the page's check of the bytes.
+  const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x41)]);
+  await quote.addPhotos([{ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: broken }]);
+  await expect(quote.selectedPhotos).toHaveCount(1);
+  await quote.fillContact(JANE);
+
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await quote.submit();
 
-  await expect(quote.fieldError('phone')).toContainText('full phone number');
-  await expect(quote.field('phone')).toBeFocused();
-  expect(requests.filter((url) => url.endsWith('/api/photo-quote'))).toHaveLength(0);
+  expect((await answered).status()).toBe(415);
+  await expect(quote.photoProblems).toHaveText(
+    '“broken.jpg” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
+  );
+  await expect(quote.toast).not.toContainText('Upload Failed');
+  await expect(quote.field('name')).toHaveValue(JANE.name);
 });
 
 test('when the server fails, the visitor is told and keeps what they entered', async ({ page }) => {
@@ -248,7 +311,8 @@ test('while the photos go up, a progress bar shows how far along they are', asyn
   const answered = serverAnswer(page, 'POST', '/api/photo-quote');
   await quote.submit();
 
-  await expect(quote.submitButton).toHaveText('Analyzing Photos...');
+  // No model on this server: nothing claims to analyse the photos.
+  await expect(quote.submitButton).toHaveText('Estimating...');
   await expect(quote.submitButton).toBeDisabled();
   await expect
     .poll(async () => Number(await quote.progressBar.getAttribute('aria-valuenow')), { timeout: 15_000 })

@@ -39,6 +39,11 @@ export class RequestWizardPage extends PublicPage {
     return this.page.getByRole('textbox', { name: new RegExp(`^${CONTACT_LABELS[name]}`) });
   }
 
+  /** The message under a contact field, tied to it by aria-describedby. */
+  fieldError(name: keyof WizardContact) {
+    return this.page.locator(`#wizard-${name}-error`);
+  }
+
   async fillContact(contact: WizardContact) {
     for (const [key, value] of Object.entries(contact) as [keyof WizardContact, string][]) {
       await this.field(key).fill(value);

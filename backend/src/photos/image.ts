@@ -1,34 +1,22 @@
 import fs from 'node:fs/promises';
 import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
-import { ERROR_CODES } from '@washdesk/contract';
+import {
+  ERROR_CODES,
+  IMAGE_HEAD_BYTES,
+  notAPhotoMessage,
+  sniffImage,
+  type ImageKind,
+} from '@washdesk/contract';
 import { HttpError } from '../http/errors.ts';
 
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'heic' | 'avif';
+export type { ImageKind } from '@washdesk/contract';
 
 /** Sharp refuses anything bigger: a 50 MP cap stops decompression bombs yet fits any phone photo. */
 export const MAX_PIXELS = 50_000_000;
 /** Stored photos are re-encoded no larger than this on the long edge. */
 const STORED_LONG_EDGE = 2560;
 const THUMBNAIL_LONG_EDGE = 480;
-
-const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
-const AVIF_BRANDS = new Set(['avif', 'avis']);
-
-/** What the bytes say the file is, whatever its name or declared type. */
-export function sniffImage(head: Uint8Array): ImageKind | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  if (ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (AVIF_BRANDS.has(brand)) return 'avif';
-    if (HEIC_BRANDS.has(brand)) return 'heic';
-  }
-  return null;
-}
 
 export interface ProcessedPhoto {
   width: number;
@@ -41,8 +29,9 @@ const notAnImage = (name: string) =>
   new HttpError(
     415,
     ERROR_CODES.notAnImage,
-    `"${name}" is not a photo we can read. Please send JPEG, PNG, WebP or HEIC images.`,
-    { photos: 'Only image files can be uploaded' },
+    notAPhotoMessage(name),
+    // The field's message names the file too: the pages show it under their photo picker.
+    { photos: notAPhotoMessage(name) },
   );
 
 const tooManyPixels = (name: string) =>
@@ -83,7 +72,7 @@ export async function processPhoto(
   thumbnailPath: string,
 ): Promise<ProcessedPhoto> {
   const buffer = await fs.readFile(sourcePath);
-  const kind = sniffImage(buffer.subarray(0, 16));
+  const kind = sniffImage(buffer.subarray(0, IMAGE_HEAD_BYTES));
   if (!kind) throw notAnImage(originalName);
   try {
     const image =

@@ -18,7 +18,7 @@ describe('local estimate (no photo analysis)', () => {
       },
     ]);
     expect(estimate.notes).toBe(
-      'Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.',
+      'Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.',
     );
   });
 

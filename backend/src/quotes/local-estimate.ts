@@ -14,6 +14,10 @@ import {
 export const LOCAL_ESTIMATE_CONFIDENCE = 0.3;
 export const LOCAL_ESTIMATE_NOTE =
   'Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.';
+/** When a size was not given, the customer is told where the square feet came from. */
+export const TYPICAL_SIZE_NOTE =
+  'Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.';
+const TYPICAL_SIZE_SURFACE_NOTE = 'Typical size; not measured from photos.';
 
 /** Typical areas in square feet for the services customers pick. */
 const TYPICAL: Record<PricedSurface, number> = {
@@ -88,7 +92,7 @@ export function estimateFromAnswers(input: CustomerAnswers): PhotoAnalysis {
       confidence: LOCAL_ESTIMATE_CONFIDENCE,
       notes:
         given === null
-          ? 'Typical size; not measured from photos.'
+          ? TYPICAL_SIZE_SURFACE_NOTE
           : surfaceType === 'house_soft_wash'
             ? `From the size you gave: ${formatSquareFeet(given)}.`
             : `From the size you gave: ${formatSquareFeet(homeArea!)} over ${stories} ${stories === 1 ? 'story' : 'stories'}.`,
@@ -98,6 +102,6 @@ export function estimateFromAnswers(input: CustomerAnswers): PhotoAnalysis {
     surfaces: list,
     // The same names the pricing engine gives these surfaces in the same quote.
     recommendedServices: list.map((s) => priceFor(s.surfaceType).label),
-    notes: LOCAL_ESTIMATE_NOTE,
+    notes: list.some((s) => s.notes === TYPICAL_SIZE_SURFACE_NOTE) ? TYPICAL_SIZE_NOTE : LOCAL_ESTIMATE_NOTE,
   };
 }

@@ -155,6 +155,22 @@ describe('POST /api/photo-quote refusals', () => {
     );
     expect(noName.status).toBe(400);
     expect((await noName.json()).error.fields.name).toBe('Please provide your name and phone number.');
+    const noPhone = await server.anonymous.upload(
+      '/api/photo-quote',
+      quoteForm(['coffee-photo.png'], { name: 'Jane Rivera', phone: ' ' }),
+    );
+    expect((await noPhone.json()).error.fields).toEqual({
+      phone: 'Please provide your name and phone number.',
+    });
+    // Both were given: the answer says what is wrong with the phone.
+    for (const phone of ['abc', 'abc-def-ghij', '555-0142']) {
+      const badPhone = await server.anonymous.upload(
+        '/api/photo-quote',
+        quoteForm(['coffee-photo.png'], { name: 'Jane Rivera', phone }),
+      );
+      expect(badPhone.status).toBe(400);
+      expect((await badPhone.json()).error.fields, phone).toEqual({ phone: 'Valid phone number required' });
+    }
     const noPhotos = await server.anonymous.upload('/api/photo-quote', quoteForm([]));
     expect((await noPhotos.json()).error.fields.photos).toBe(
       'Please upload at least one photo to get a quote.',

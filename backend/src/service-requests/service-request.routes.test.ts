@@ -100,6 +100,10 @@ describe('POST /api/service-requests as JSON', () => {
     ['a blank first name', { firstName: '  ' }, 'firstName', 'First name is required'],
     ['a malformed e-mail', { email: 'not-an-email' }, 'email', 'Enter a valid e-mail address'],
     ['a short phone', { phone: '555-0177' }, 'phone', 'Valid phone number required'],
+    ['letters for a phone', { phone: 'abc-def-ghij' }, 'phone', 'Valid phone number required'],
+    // The address the free estimate is booked at; appointments refuse a shorter one too.
+    ['a one-letter address', { address: 'J' }, 'address', 'Complete address is required'],
+    ['a blank address', { address: '  ' }, 'address', 'Complete address is required'],
     [
       'an unknown property type',
       { propertyType: 'castle' },
@@ -163,7 +167,9 @@ describe('POST /api/service-requests as multipart', () => {
     expect(res.status).toBe(415);
     const body = errorBodySchema.strict().parse(await res.json());
     expect(body.error.code).toBe('unsupported_media_type');
-    expect(body.error.fields).toEqual({ photos: 'Only image files can be uploaded' });
+    // The page shows the field's message under its photo picker: it names the file and says why.
+    const notAPhoto = '“x.jpg” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.';
+    expect(body.error).toMatchObject({ message: notAPhoto, fields: { photos: notAPhoto } });
     await server.settled();
     expect(snapshot()).toEqual(before);
     expect(before.files.filter((f) => f.includes('uploads-in-progress'))).toEqual([]);

@@ -1,7 +1,8 @@
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { PhoneLink } from './PhoneLink.tsx';
+import { SiteNav, type SitePage } from './SiteNav.tsx';
 
-export function SiteHeader() {
+export function SiteHeader({ current }: { current?: SitePage }) {
   const profile = useBusinessProfile();
   return (
     <header className="site-header">
@@ -10,6 +11,7 @@ export function SiteHeader() {
         {profile?.businessName ?? <span className="placeholder" aria-hidden="true" />}
       </a>
       {profile && <PhoneLink phone={profile.phone} className="site-header__phone" />}
+      <SiteNav current={current} />
     </header>
   );
 }

@@ -40,10 +40,16 @@ const ANALYSIS_FAILED = {
   text: 'Please try submitting photos normally or call us directly.',
 };
 
+const CHECK_THE_FORM = {
+  title: 'Please check the form',
+  text: 'Some details need attention; each is marked.',
+};
+const PHOTO_INPUT_ID = 'photo-form-photos';
+
 /** Photos for a manual or AI-assisted estimate (spec: photo form). */
 export function PhotoFormPage() {
   return (
-    <PageLayout title="Photo Submission for Estimate">
+    <PageLayout title="Photo Submission for Estimate" page="/photo-form">
       <ToastProvider>
         <PhotoForm />
       </ToastProvider>
@@ -71,6 +77,11 @@ function PhotoForm() {
   useEffect(() => {
     if (done) thanksHeading.current?.focus();
   }, [done]);
+  // After an upload, once the render has enabled the inputs again (a disabled one takes no focus).
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (focusRequest) document.getElementById(focusRequest.id)?.focus();
+  }, [focusRequest]);
 
   const change = (field: PhotoFormField, value: string) => {
     setData((current) => ({ ...current, [field]: value }));
@@ -122,9 +133,13 @@ function PhotoForm() {
       return setDone({ analysis: outcome.analysis, sent: data });
     }
     if (outcome.kind === 'refused') {
+      // Something the customer can fix: the spec's failure toasts ("try submitting photos
+      // normally") would send them into the same refusal. Say what it is, and where.
       const { photos: photoProblem, ...rest } = outcome.fields;
       if (photoProblem) selected.setProblems([photoProblem]);
-      showErrors(rest);
+      if (Object.keys(rest).length) showErrors(rest);
+      else setFocusRequest({ id: PHOTO_INPUT_ID });
+      return showToast({ ...CHECK_THE_FORM, text: photoProblem ?? CHECK_THE_FORM.text, tone: 'error' });
     }
     if (chosen === 'analysis') showToast({ ...ANALYSIS_FAILED, tone: 'error' });
     else showToast({ title: 'Error', text: SUBMIT_FAILED, tone: 'error' });
@@ -278,7 +293,7 @@ function PhotoForm() {
             onAdd={selected.add}
             onRemove={selected.remove}
             max={MAX_FORM_PHOTOS}
-            idPrefix="photo-form-photos"
+            idPrefix={PHOTO_INPUT_ID}
           />
         </div>
         {busy && (

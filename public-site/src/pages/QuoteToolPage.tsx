@@ -15,12 +15,16 @@ export function QuoteToolPage({ variant }: QuoteToolPageProps) {
   const embedded = variant === 'embed';
   useReportHeight(embedded);
   return (
-    <PageLayout title="Get Your Instant Quote" bare={embedded}>
+    <PageLayout title="Get Your Instant Quote" bare={embedded} page="/photo-quote-tool">
       <ToastProvider>
         <QuoteTool compact={embedded} />
       </ToastProvider>
       {embedded && profile && (
-        <footer className="powered-by">Powered by {profile.businessName} AI Quote System</footer>
+        <footer className="powered-by">
+          {/* The spec's "AI Quote System" only where a model makes the quotes. */}
+          Powered by {profile.businessName}{' '}
+          {profile.instantQuotes === 'ai-model' ? 'AI Quote System' : 'Quote System'}
+        </footer>
       )}
     </PageLayout>
   );

@@ -16,21 +16,21 @@ import {
   requestBody,
   stepComplete,
   stepOfField,
+  stepProblems,
   SUBMITTED_STEP,
   WIZARD_STEPS,
   type WizardData,
+  type WizardErrors,
 } from '../wizard/wizard-data.ts';
 import '../quote-tool/quote-tool.css';
 import '../wizard/wizard.css';
-
-type FieldErrors = Partial<Record<keyof WizardData, string>>;
 
 /** The customer request wizard (spec: three numbered steps, then a confirmation). */
 export function RequestWizardPage() {
   const profile = useBusinessProfile();
   const [step, setStep] = useState(1);
   const [data, setData] = useState<WizardData>(EMPTY_WIZARD_DATA);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<WizardErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const upload = usePhotoUpload();
   const { phase, progress, busy } = upload;
@@ -50,6 +50,15 @@ export function RequestWizardPage() {
   const change = (field: keyof WizardData, value: string) => {
     setData((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  /** Next: on to the following step, or each problem under its field and the first one focused. */
+  const next = () => {
+    const problems = stepProblems(step, data);
+    const first = Object.keys(problems)[0];
+    if (!first) return goTo(step + 1);
+    setErrors(problems);
+    document.getElementById(`wizard-${first}`)?.focus();
   };
 
   const submit = async () => {
@@ -77,7 +86,7 @@ export function RequestWizardPage() {
   };
 
   return (
-    <PageLayout title="Request a Free Estimate">
+    <PageLayout title="Request a Free Estimate" page="/">
       <h1>Request a Free Estimate</h1>
       <p className="intro">
         Tell us about your property and the cleaning you need, and we contact you within{' '}
@@ -106,7 +115,7 @@ export function RequestWizardPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (step < WIZARD_STEPS.length) {
-              if (stepComplete(step, data)) goTo(step + 1);
+              if (stepComplete(step, data)) next();
             } else void submit();
           }}
         >

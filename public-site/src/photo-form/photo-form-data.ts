@@ -1,7 +1,10 @@
 import {
+  CONTACT_MESSAGES,
   HOME_SIZE_MESSAGES,
   HOME_SQUARE_FEET,
   HOME_STORIES,
+  isEmailAddress,
+  isPhoneNumber,
   PHOTO_FORM_SERVICE_TYPES,
 } from '@washdesk/contract';
 
@@ -38,30 +41,27 @@ export const STORY_CHOICES = Array.from({ length: HOME_STORIES.max }, (_, i) => 
 
 export const SERVICE_TYPE_CHOICES = PHOTO_FORM_SERVICE_TYPES.map((value) => ({ value, label: value }));
 
-// The contract's messages (submission.ts, common.ts), repeated because importing its schemas would
-// pull zod into this page; the e2e tests check the server agrees.
-const PHONE_MIN_LENGTH = 10;
+// The service type's message is repeated from submission.ts because importing its schemas would
+// pull zod into this page; the e2e tests check the server agrees. The contact rules are the
+// contract's own (contact-rules.ts, free of zod).
 export const FIELD_MESSAGES = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  phone: 'Valid phone number required',
+  firstName: CONTACT_MESSAGES.firstName,
+  lastName: CONTACT_MESSAGES.lastName,
+  phone: CONTACT_MESSAGES.phone,
   serviceType: 'Service type is required',
-  email: 'Enter a valid e-mail address',
+  email: CONTACT_MESSAGES.email,
   ...HOME_SIZE_MESSAGES,
 } as const;
 /** The backend takes at most this many photos per submission (contract `MAX_PHOTOS_PER_SUBMISSION`). */
 export const MAX_FORM_PHOTOS = 20;
-
-// A plain "something@something.tld" check: the server has the final word.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Spec section 5: names, phone and service required; e-mail only checked when given. */
 export function checkPhotoForm(data: PhotoFormData): PhotoFormErrors {
   const errors: PhotoFormErrors = {};
   if (!data.firstName.trim()) errors.firstName = FIELD_MESSAGES.firstName;
   if (!data.lastName.trim()) errors.lastName = FIELD_MESSAGES.lastName;
-  if (data.phone.trim().length < PHONE_MIN_LENGTH) errors.phone = FIELD_MESSAGES.phone;
-  if (data.email.trim() && !EMAIL.test(data.email.trim())) errors.email = FIELD_MESSAGES.email;
+  if (!isPhoneNumber(data.phone.trim())) errors.phone = FIELD_MESSAGES.phone;
+  if (data.email.trim() && !isEmailAddress(data.email.trim())) errors.email = FIELD_MESSAGES.email;
   if (!data.serviceType) errors.serviceType = FIELD_MESSAGES.serviceType;
   const squareFeet = data.squareFeet.trim();
   if (squareFeet) {

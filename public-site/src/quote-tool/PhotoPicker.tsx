@@ -13,7 +13,8 @@ interface PhotoPickerProps {
   /** Why files were refused, each naming its file. */
   problems: readonly string[];
   disabled: boolean;
-  onAdd: (files: File[]) => void;
+  /** Checks the files' bytes before they join, hence a promise. */
+  onAdd: (files: File[]) => Promise<void>;
   onRemove: (photo: SelectedPhoto) => void;
   inputRef?: Ref<HTMLInputElement>;
   /** The most photos the form takes (the quote tool's 5 unless told). */
@@ -47,7 +48,7 @@ export function PhotoPicker({
   useEffect(() => {
     const input = document.getElementById(idPrefix);
     if (input instanceof HTMLInputElement && input.files?.length) {
-      takeEarlyFiles.current([...input.files]);
+      void takeEarlyFiles.current([...input.files]);
       input.value = '';
     }
   }, [idPrefix]);
@@ -55,7 +56,8 @@ export function PhotoPicker({
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled && !full) onAdd([...event.dataTransfer.files]);
+    // Dropped on a full list too: the photos not added are named, never dropped without a word.
+    if (!disabled) void onAdd([...event.dataTransfer.files]);
   };
 
   return (
@@ -80,7 +82,7 @@ export function PhotoPicker({
           aria-describedby={describedBy}
           aria-invalid={problems.length > 0 || undefined}
           onChange={(event) => {
-            onAdd([...(event.target.files ?? [])]);
+            void onAdd([...(event.target.files ?? [])]);
             // Lets the visitor pick the same file again after removing it.
             event.target.value = '';
           }}

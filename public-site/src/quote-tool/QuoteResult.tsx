@@ -4,6 +4,8 @@ import { PhoneLink } from '../layout/PhoneLink.tsx';
 
 interface QuoteResultProps {
   quote: PhotoQuote;
+  /** False for the local estimate: nothing measured the photos, and the labels say so. */
+  measured: boolean;
   profile: PublicProfile | null;
   compact: boolean;
   onAnotherQuote: () => void;
@@ -31,12 +33,21 @@ const nextSteps = (hours: number) => [
   },
 ];
 
-export function QuoteResult({ quote, profile, compact, onAnotherQuote, headingRef }: QuoteResultProps) {
+export function QuoteResult({
+  quote,
+  measured,
+  profile,
+  compact,
+  onAnotherQuote,
+  headingRef,
+}: QuoteResultProps) {
+  // The spec's labels where a model measured the photos; otherwise what the figures really are.
   const facts = [
-    ['Surface type', readableSurfaceType(quote.surfaceType)],
-    ['Estimated area', quote.estimatedArea],
+    [measured ? 'Surface type' : 'Priced for', readableSurfaceType(quote.surfaceType)],
+    [measured ? 'Estimated area' : 'Typical area', quote.estimatedArea],
     ['Difficulty', quote.difficulty],
   ] as const;
+  const notes = quote.notes && <p className="quote-result__notes">{quote.notes}</p>;
   return (
     <section className="quote-result" aria-labelledby="quote-result-heading">
       <h2 id="quote-result-heading" ref={headingRef} tabIndex={-1} className="quote-result__heading">
@@ -46,6 +57,7 @@ export function QuoteResult({ quote, profile, compact, onAnotherQuote, headingRe
         <span className="quote-result__price-label">Estimated price range</span>
         <span className="quote-result__price-value">{quote.priceRange}</span>
       </div>
+      {!measured && notes}
       <dl className="quote-result__facts">
         {facts.map(([term, value]) => (
           <div key={term} className="quote-result__fact">
@@ -64,7 +76,7 @@ export function QuoteResult({ quote, profile, compact, onAnotherQuote, headingRe
           </ul>
         </>
       )}
-      {quote.notes && <p className="quote-result__notes">{quote.notes}</p>}
+      {measured && notes}
       <h3>What Happens Next?</h3>
       <ol className="quote-result__steps">
         {nextSteps(profile?.followUpHours ?? 24).map((step) => (

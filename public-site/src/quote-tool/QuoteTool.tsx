@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PhotoQuote } from '@washdesk/contract';
+import { CONTACT_MESSAGES, isPhoneNumber, type PhotoQuoteResponse } from '@washdesk/contract';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import {
   CONTACT_FIELDS,
@@ -12,13 +12,7 @@ import { UploadProgress } from '../photos/UploadProgress.tsx';
 import { usePhotoUpload } from '../photos/use-photo-upload.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { QuoteResult } from './QuoteResult.tsx';
-import {
-  CONTACT_REQUIRED,
-  PHONE_MIN_LENGTH,
-  PHOTOS_REQUIRED,
-  QUOTE_GENERATED,
-  UPLOAD_FAILED,
-} from './quote-texts.ts';
+import { CONTACT_REQUIRED, PHOTOS_REQUIRED, QUOTE_GENERATED, UPLOAD_FAILED } from './quote-texts.ts';
 import { useShowToast } from './toast.tsx';
 import { uploadQuote, type QuoteUploadOutcome } from './upload-quote.ts';
 import { useSelectedPhotos } from './use-selected-photos.ts';
@@ -43,7 +37,9 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const upload = usePhotoUpload();
   const { phase, progress, busy } = upload;
-  const [quote, setQuote] = useState<PhotoQuote | null>(null);
+  const [answer, setAnswer] = useState<PhotoQuoteResponse | null>(null);
+  // Until the profile says an AI model makes the quotes, nothing here claims one looks at the photos.
+  const withAi = profile?.instantQuotes === 'ai-model';
 
   const photoInput = useRef<HTMLInputElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -81,7 +77,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'quoted') {
       focusAfterRender(() => resultHeading.current?.focus());
-      setQuote(outcome.response.quote);
+      setAnswer(outcome.response);
       showToast({ title: QUOTE_GENERATED.title, text: QUOTE_GENERATED.message, tone: 'success' });
       return;
     }
@@ -107,9 +103,9 @@ export function QuoteTool({ compact }: QuoteToolProps) {
       focusField(missing);
       return;
     }
-    // The server would refuse it too, but only after the photos went up; say it before.
-    if (contact.phone.trim().length < PHONE_MIN_LENGTH) {
-      setFieldErrors({ phone: 'Please enter your full phone number, area code included.' });
+    // The server's rule (the contract's), said before the photos go up rather than after.
+    if (!isPhoneNumber(contact.phone.trim())) {
+      setFieldErrors({ phone: CONTACT_MESSAGES.phone });
       focusField('phone');
       return;
     }
@@ -135,15 +131,16 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     setFieldErrors({});
     upload.clearProgress();
     focusAfterRender(() => photoInput.current?.focus());
-    setQuote(null);
+    setAnswer(null);
   };
 
   return (
     <div className={`quote-tool${compact ? ' quote-tool--compact' : ''}`}>
       <h1>Get Your Instant Quote</h1>
-      {quote ? (
+      {answer ? (
         <QuoteResult
-          quote={quote}
+          quote={answer.quote}
+          measured={answer.provider !== 'local-estimate'}
           profile={profile}
           compact={compact}
           onAnotherQuote={startOver}
@@ -154,7 +151,9 @@ export function QuoteTool({ compact }: QuoteToolProps) {
           <p className="intro">
             {compact
               ? 'Upload up to 5 photos for a rough quote in seconds.'
-              : 'Upload up to 5 photos of the surfaces you want cleaned. Our AI estimates the area and gives you a rough price range in seconds; we then confirm it with a free on-site assessment.'}
+              : withAi
+                ? 'Upload up to 5 photos of the surfaces you want cleaned. Our AI estimates the area and gives you a rough price range in seconds; we then confirm it with a free on-site assessment.'
+                : 'Upload up to 5 photos of the surfaces you want cleaned and get a rough price range in seconds, estimated from your notes and typical home sizes in our area. Our team looks at your photos and confirms the price with a free on-site assessment.'}
           </p>
           <form className="quote-form" noValidate onSubmit={submit} aria-busy={busy}>
             <fieldset className="quote-form__group">
@@ -186,11 +185,13 @@ export function QuoteTool({ compact }: QuoteToolProps) {
               <UploadProgress
                 phase={phase}
                 progress={progress}
-                processingText="Photos uploaded. Analyzing them…"
+                processingText={
+                  withAi ? 'Photos uploaded. Analyzing them…' : 'Photos uploaded. Working out your estimate…'
+                }
               />
             )}
             <button ref={submitButton} type="submit" className="quote-button" disabled={busy}>
-              {busy ? 'Analyzing Photos...' : 'Get My Quote'}
+              {busy ? (withAi ? 'Analyzing Photos...' : 'Estimating...') : 'Get My Quote'}
             </button>
           </form>
         </>

@@ -1,40 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { isImageFile, selectPhotos } from './photo-selection.ts';
+import { checkPhotoFiles, limitPhotos } from './photo-selection.ts';
 
 const MB = 1024 * 1024;
-const photo = (name: string, type = 'image/jpeg', bytes = 1000) =>
-  new File([new Uint8Array(bytes)], name, { type });
+const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0];
+const file = (name: string, head: number[] | string, type = 'image/jpeg', bytes = 1000) => {
+  const data = new Uint8Array(bytes);
+  data.set(typeof head === 'string' ? new TextEncoder().encode(head) : head);
+  return new File([data], name, { type });
+};
+const photo = (name: string, bytes = 1000) => file(name, JPEG_HEAD, 'image/jpeg', bytes);
 
 describe('choosing photos for a quote', () => {
-  it('knows a photo by its type, or by its name when the browser gives none (iPhone HEIC)', () => {
-    expect(isImageFile(photo('house.jpg'))).toBe(true);
-    expect(isImageFile(photo('IMG_0042.HEIC', ''))).toBe(true);
-    expect(isImageFile(photo('notes.txt', 'text/plain'))).toBe(false);
-    expect(isImageFile(photo('notes.txt', ''))).toBe(false);
+  it('knows a photo by its bytes, whatever its name or type says', async () => {
+    const heic = file('IMG_0042.HEIC', [0, 0, 0, 0x18, ...new TextEncoder().encode('ftypheic')], '');
+    const png = file('deck', [0x89, ...new TextEncoder().encode('PNG\r\n\x1a\n')], '');
+    const fakeJpeg = file('porch.jpg', 'This is a text file, not a photo.');
+    const { photos, refusals } = await checkPhotoFiles([heic, png, fakeJpeg]);
+    expect(photos).toEqual([heic, png]);
+    expect(refusals).toEqual([
+      '“porch.jpg” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
+    ]);
   });
 
-  it('refuses non-photos and photos over 10 MB by name, and keeps the rest', () => {
+  it('refuses non-photos and photos over 10 MB by name, and keeps the rest', async () => {
     const ok = photo('front.jpg');
-    const { accepted, refusals } = selectPhotos(
-      [photo('quote.pdf', 'application/pdf'), ok, photo('huge.jpg', 'image/jpeg', 10 * MB + 1)],
-      0,
-    );
-    expect(accepted).toEqual([ok]);
+    const { photos, refusals } = await checkPhotoFiles([
+      file('quote.pdf', '%PDF-1.7', 'application/pdf'),
+      ok,
+      photo('huge.jpg', 10 * MB + 1),
+    ]);
+    expect(photos).toEqual([ok]);
     expect(refusals).toEqual([
-      '“quote.pdf” is not a photo. Please choose an image file.',
+      '“quote.pdf” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
       '“huge.jpg” is larger than 10 MB.',
     ]);
   });
 
-  it('takes a photo of exactly 10 MB', () => {
-    expect(selectPhotos([photo('edge.jpg', 'image/jpeg', 10 * MB)], 0).accepted).toHaveLength(1);
+  it('takes a photo of exactly 10 MB', async () => {
+    expect((await checkPhotoFiles([photo('edge.jpg', 10 * MB)])).photos).toHaveLength(1);
   });
 
-  it('drops photos past the fifth silently, counting those already chosen', () => {
+  it('names the photos past the fifth instead of dropping them silently, counting those already chosen', () => {
     const six = Array.from({ length: 6 }, (_, i) => photo(`p${i}.jpg`));
-    expect(selectPhotos(six, 0)).toEqual({ accepted: six.slice(0, 5), refusals: [] });
-    expect(selectPhotos(six, 3).accepted).toEqual(six.slice(0, 2));
-    expect(selectPhotos(six, 5)).toEqual({ accepted: [], refusals: [] });
-    expect(selectPhotos(six, 0, 20).accepted).toHaveLength(6);
+    expect(limitPhotos(six, 0)).toEqual({
+      accepted: six.slice(0, 5),
+      refusal: '“p5.jpg” was not added: at most 5 photos can be sent.',
+    });
+    expect(limitPhotos(six, 3)).toEqual({
+      accepted: six.slice(0, 2),
+      refusal: '“p2.jpg”, “p3.jpg”, “p4.jpg”, “p5.jpg” were not added: at most 5 photos can be sent.',
+    });
+    expect(limitPhotos(six, 5).accepted).toEqual([]);
+    expect(limitPhotos(six, 0, 20)).toEqual({ accepted: six, refusal: null });
   });
 });

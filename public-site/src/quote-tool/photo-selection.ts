@@ -1,33 +1,62 @@
-import { MAX_PHOTO_BYTES, MAX_QUOTE_PHOTOS } from './quote-texts.ts';
+import {
+  IMAGE_HEAD_BYTES,
+  MAX_PHOTO_BYTES,
+  MAX_QUOTE_PHOTOS,
+  notAPhotoMessage,
+  sniffImage,
+  tooManyPhotosMessage,
+} from '@washdesk/contract';
 
-// Browsers often give HEIC/HEIF photos (iPhones) no MIME type at all, so the name decides.
-const IMAGE_NAME = /\.(heic|heif|jpe?g|png|webp|gif|avif|tiff?|bmp)$/i;
-
-export const isImageFile = (file: File) =>
-  file.type ? file.type.startsWith('image/') : IMAGE_NAME.test(file.name);
-
-export interface PhotoSelection {
-  accepted: File[];
+export interface PhotoCheck {
+  /** The files that are photos the server can read, in the order picked. */
+  photos: File[];
   /** One message per refused file, naming it. */
   refusals: string[];
 }
 
+/** Whether the file's first bytes are an image the server reads (its name and type say nothing). */
+async function isReadablePhoto(file: File) {
+  try {
+    return sniffImage(new Uint8Array(await file.slice(0, IMAGE_HEAD_BYTES).arrayBuffer())) !== null;
+  } catch {
+    // A file the browser cannot read (moved or deleted since it was picked) cannot be sent either.
+    return false;
+  }
+}
+
 /**
- * Which of the files a visitor just picked join the `alreadySelected` photos. Non-images and
- * photos over 10 MB are refused with a reason; past the `max`th photo (5 in the quote tool) the rest are dropped silently
- * (spec: "maximum 5 photos, extra ones silently dropped").
+ * Which picked files can go up: photos over 10 MB, and files whose bytes are not a photo (a text
+ * file named "porch.jpg"), are refused with the server's own reason.
  */
-export function selectPhotos(
-  files: Iterable<File>,
-  alreadySelected: number,
-  max: number = MAX_QUOTE_PHOTOS,
-): PhotoSelection {
-  const accepted: File[] = [];
+export async function checkPhotoFiles(files: Iterable<File>): Promise<PhotoCheck> {
+  const photos: File[] = [];
   const refusals: string[] = [];
   for (const file of files) {
-    if (!isImageFile(file)) refusals.push(`“${file.name}” is not a photo. Please choose an image file.`);
-    else if (file.size > MAX_PHOTO_BYTES) refusals.push(`“${file.name}” is larger than 10 MB.`);
-    else if (alreadySelected + accepted.length < max) accepted.push(file);
+    if (file.size > MAX_PHOTO_BYTES) refusals.push(`“${file.name}” is larger than 10 MB.`);
+    else if (!(await isReadablePhoto(file))) refusals.push(notAPhotoMessage(file.name));
+    else photos.push(file);
   }
-  return { accepted, refusals };
+  return { photos, refusals };
+}
+
+/**
+ * The photos that fit beside the `alreadySelected` ones (at most `max`: 5 in the quote tool); the
+ * rest are named in a message rather than dropped without a word.
+ */
+export function limitPhotos(
+  photos: readonly File[],
+  alreadySelected: number,
+  max: number = MAX_QUOTE_PHOTOS,
+) {
+  const room = Math.max(0, max - alreadySelected);
+  const left = photos.slice(room);
+  return {
+    accepted: photos.slice(0, room),
+    refusal: left.length
+      ? tooManyPhotosMessage(
+          left.map((file) => file.name),
+          max,
+        )
+      : null,
+  };
 }

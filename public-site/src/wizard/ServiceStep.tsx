@@ -8,7 +8,7 @@ import { MAX_REQUEST_PHOTOS, type WizardData } from './wizard-data.ts';
 interface ServiceStepProps extends StepProps {
   photos: readonly SelectedPhoto[];
   photoProblems: readonly string[];
-  onAddPhotos: (files: File[]) => void;
+  onAddPhotos: (files: File[]) => Promise<void>;
   onRemovePhoto: (photo: SelectedPhoto) => void;
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_WIZARD_DATA, requestBody, stepComplete, stepOfField, type WizardData } from './wizard-data.ts';
+import {
+  EMPTY_WIZARD_DATA,
+  requestBody,
+  stepComplete,
+  stepOfField,
+  stepProblems,
+  type WizardData,
+} from './wizard-data.ts';
 
 const contact: WizardData = {
   ...EMPTY_WIZARD_DATA,
@@ -21,6 +28,19 @@ describe('the request wizard', () => {
     expect(stepComplete(2, contact)).toBe(false);
     expect(stepComplete(2, { ...contact, serviceType: 'house-washing' } as WizardData)).toBe(true);
     expect(stepComplete(3, EMPTY_WIZARD_DATA)).toBe(true);
+  });
+
+  it('finds at Next what the server would refuse: "abc" as a phone, "not-an-email", a one-letter address', () => {
+    expect(stepProblems(1, contact)).toEqual({});
+    expect(
+      stepProblems(1, { ...contact, firstName: 'J', phone: 'abc', email: 'not-an-email', address: 'J' }),
+    ).toEqual({
+      email: 'Enter a valid e-mail address',
+      phone: 'Valid phone number required',
+      address: 'Complete address is required',
+    });
+    expect(stepProblems(2, contact)).toEqual({ serviceType: 'Please choose a service' });
+    expect(stepProblems(2, { ...contact, serviceType: 'roof-cleaning' })).toEqual({});
   });
 
   it('sends the answers trimmed, leaves out empty ones, and says whether photos come', () => {

@@ -1,4 +1,9 @@
-import type { PropertyType, Urgency, WizardServiceType } from '@washdesk/contract';
+import {
+  requestContactProblems,
+  type PropertyType,
+  type Urgency,
+  type WizardServiceType,
+} from '@washdesk/contract';
 
 /** What the visitor types into the wizard (spec section 3 "Wizard data"; `city` is unused). */
 export interface WizardData {
@@ -38,6 +43,18 @@ export function stepComplete(step: number, data: WizardData): boolean {
   if (step === 1) return CONTACT_FIELDS.every((field) => data[field].trim() !== '');
   if (step === 2) return data.serviceType !== '';
   return true;
+}
+
+export type WizardErrors = Partial<Record<keyof WizardData, string>>;
+
+/**
+ * What Next finds wrong on a step: the server's own rule for the contact fields (the contract's
+ * `requestContactProblems`), so "abc" as a phone is pointed out at step 1, not after step 3.
+ */
+export function stepProblems(step: number, data: WizardData): WizardErrors {
+  if (step === 1) return requestContactProblems(data);
+  if (step === 2 && !data.serviceType) return { serviceType: 'Please choose a service' };
+  return {};
 }
 
 /** The multipart body of `POST /api/service-requests`; empty optional answers are left out. */
