@@ -27,8 +27,16 @@ async function customerSendsTwoPhotos(page: Page): Promise<PhotoSubmission> {
     serviceType: 'House Soft Wash',
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('photos', new Blob([fixture('house-roofs-aerial-canon5d3.jpg')], { type: 'image/jpeg' }), 'a.jpg');
-  form.append('photos', new Blob([fixture('samsung-j327-orientation6.jpg')], { type: 'image/jpeg' }), 'b.jpg');
+  form.append(
+    'photos',
+    new Blob([fixture('house-roofs-aerial-canon5d3.jpg')], { type: 'image/jpeg' }),
+    'a.jpg',
+  );
+  form.append(
+    'photos',
+    new Blob([fixture('samsung-j327-orientation6.jpg')], { type: 'image/jpeg' }),
+    'b.jpg',
+  );
   const response = await page.request.post('/api/photo-submissions', { multipart: form });
   expect(response.status()).toBe(201);
   return (await response.json()) as PhotoSubmission;
@@ -39,7 +47,13 @@ async function outsideWindow(page: Page, box: Locator) {
   const rect = await box.boundingBox();
   const view = page.viewportSize()!;
   expect(rect).not.toBeNull();
-  return Math.max(0, -rect!.x, -rect!.y, rect!.x + rect!.width - view.width, rect!.y + rect!.height - view.height);
+  return Math.max(
+    0,
+    -rect!.x,
+    -rect!.y,
+    rect!.x + rect!.width - view.width,
+    rect!.y + rect!.height - view.height,
+  );
 }
 
 for (const size of SIZES) {

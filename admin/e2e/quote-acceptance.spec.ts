@@ -50,7 +50,9 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   );
   // Quoted, and honest about it: nothing reached the customer yet.
   await expect(dialog.getByText(/Quoted at \$1,480\. Quote not sent to the customer yet/)).toBeVisible();
-  await expect(card.getByText('Quote not sent to the customer yet: copy its link or send it again')).toBeVisible();
+  await expect(
+    card.getByText('Quote not sent to the customer yet: copy its link or send it again'),
+  ).toBeVisible();
 
   const sent = section.getByRole('region', { name: 'Sent quote' });
   await expect(sent.getByRole('heading', { name: 'Quote $1,480' })).toBeVisible();
@@ -146,7 +148,9 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   }
 
   // Without a reload: the acceptance arrived as an event, was announced, and the dialog and card refetched.
-  await expect(admin.toast(/^Quote accepted: .+ accepted their quote \(\$1,480\): book the job/)).toBeVisible();
+  await expect(
+    admin.toast(/^Quote accepted: .+ accepted their quote \(\$1,480\): book the job/),
+  ).toBeVisible();
   await expect(sent.getByText('The customer accepted this quote')).toBeVisible();
   await expect(sent.getByText('Lead: Won')).toBeVisible();
   await expect(sent.getByText('Not accepted')).toHaveCount(0);

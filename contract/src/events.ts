@@ -113,8 +113,7 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
   },
   'appointment.created': {
     alert: null,
-    quietBecause:
-      'Staff book appointments themselves; the assistant books during a call staff were told of.',
+    quietBecause: 'Staff book appointments themselves; the assistant books during a call staff were told of.',
     route: appointmentRoute,
   },
   'appointment.updated': {

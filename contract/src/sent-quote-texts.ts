@@ -29,7 +29,13 @@ export type QuoteHandoverChannel = (typeof QUOTE_HANDOVER_CHANNELS)[number];
  * on this server, or nowhere to send it (no e-mail or phone on the submission); `copied` is a
  * link staff copied to pass on themselves.
  */
-export const QUOTE_DELIVERY_OUTCOMES = ['sent', 'failed', 'not-configured', 'no-recipient', 'copied'] as const;
+export const QUOTE_DELIVERY_OUTCOMES = [
+  'sent',
+  'failed',
+  'not-configured',
+  'no-recipient',
+  'copied',
+] as const;
 export type QuoteDeliveryOutcome = (typeof QUOTE_DELIVERY_OUTCOMES)[number];
 
 /** Where a quote stands for the customer. */

@@ -88,17 +88,19 @@ export type SentQuote = z.infer<typeof sentQuoteSchema>;
 export type QuoteQuestion = SentQuote['questions'][number];
 
 /** The newest quote of a submission in short, for its card. */
-export const sentQuoteSummarySchema = sentQuoteSchema.pick({
-  state: true,
-  sentAt: true,
-  openedAt: true,
-  acceptedAt: true,
-}).extend({
-  /** The ways it reached the customer: sent by e-mail or text, or its link copied by staff. */
-  reachedBy: z.array(z.enum(QUOTE_HANDOVER_CHANNELS)),
-  /** Questions of the customer on it that staff have not answered yet. */
-  openQuestions: z.number().int(),
-});
+export const sentQuoteSummarySchema = sentQuoteSchema
+  .pick({
+    state: true,
+    sentAt: true,
+    openedAt: true,
+    acceptedAt: true,
+  })
+  .extend({
+    /** The ways it reached the customer: sent by e-mail or text, or its link copied by staff. */
+    reachedBy: z.array(z.enum(QUOTE_HANDOVER_CHANNELS)),
+    /** Questions of the customer on it that staff have not answered yet. */
+    openQuestions: z.number().int(),
+  });
 export type SentQuoteSummary = z.infer<typeof sentQuoteSummarySchema>;
 
 /** Which ways of sending this server has set up (the dialog says which are not). */

@@ -2,12 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { Classes, Intent } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  EVENT_STREAM_RESET,
-  liveEventSchema,
-  routeOfEvent,
-  type LiveEvent,
-} from '@washdesk/contract';
+import { EVENT_STREAM_RESET, liveEventSchema, routeOfEvent, type LiveEvent } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { sessionQueries } from '../session/session.queries.ts';
 import { staleAfter } from './live-invalidation.ts';
@@ -67,7 +62,10 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         });
         return;
       }
-      const shown = new Notification(announcement.title, { body: event.summary, tag: `washdesk-${event.id}` });
+      const shown = new Notification(announcement.title, {
+        body: event.summary,
+        tag: `washdesk-${event.id}`,
+      });
       shown.onclick = () => {
         window.focus();
         void navigate(route);

@@ -202,8 +202,10 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
         {lead.openQuestion && (
           // A customer's question on their quote: answered from its submission.
           <Link className="requests-question" to={`/photo-submissions?submission=${lead.sourceId}`}>
-            {lead.openQuestions > 1 ? `${lead.openQuestions} questions on the quote` : 'Question on the quote'}:
-            “{lead.openQuestion}” Answer it
+            {lead.openQuestions > 1
+              ? `${lead.openQuestions} questions on the quote`
+              : 'Question on the quote'}
+            : “{lead.openQuestion}” Answer it
           </Link>
         )}
         {lead.photos.length > 0 && (

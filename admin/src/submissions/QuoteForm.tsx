@@ -91,7 +91,13 @@ export function QuoteForm({ submission, suggestion }: QuoteFormProps) {
         />
       </FormGroup>
       <div className="quote-form__actions">
-        <Button type="submit" intent={Intent.PRIMARY} icon="tick" text="Save Quote" loading={save.isPending} />
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          icon="tick"
+          text="Save Quote"
+          loading={save.isPending}
+        />
         <Button
           icon="send-message"
           text="Send quote"

@@ -113,12 +113,21 @@ function AnswerForm({
   };
   const id = `answer-${question.id}`;
   return (
-    <form className="sent-quote-panel__answer" onSubmit={(e) => e.preventDefault()} aria-label="Answer the question">
+    <form
+      className="sent-quote-panel__answer"
+      onSubmit={(e) => e.preventDefault()}
+      aria-label="Answer the question"
+    >
       <Callout intent={canSend ? Intent.PRIMARY : Intent.WARNING} icon={canSend ? 'send-message' : 'phone'}>
         {answerNotice(configured)}
         {submission.phone ? ` Phone: ${submission.phone}.` : ''}
       </Callout>
-      <FormGroup label="Your answer" labelFor={id} helperText={problem} intent={problem ? Intent.DANGER : Intent.NONE}>
+      <FormGroup
+        label="Your answer"
+        labelFor={id}
+        helperText={problem}
+        intent={problem ? Intent.DANGER : Intent.NONE}
+      >
         <TextArea
           id={id}
           fill
@@ -147,7 +156,13 @@ function AnswerForm({
           loading={reply.isPending && reply.variables === 'phoned'}
           onClick={() => submit('phoned')}
         />
-        <Button icon="duplicate" text="Copy answer" variant="minimal" disabled={!answer.trim()} onClick={() => void copy()} />
+        <Button
+          icon="duplicate"
+          text="Copy answer"
+          variant="minimal"
+          disabled={!answer.trim()}
+          onClick={() => void copy()}
+        />
       </div>
     </form>
   );

@@ -51,13 +51,34 @@ describe('what staff read about a sent quote', () => {
       'Quote not sent to the customer yet: copy its link or send it again',
     );
     expect(
-      quoteStateLine({ ...q, reachedBy: ['email', 'sms'], state: 'open', sentAt: at, openedAt: null, acceptedAt: null }),
+      quoteStateLine({
+        ...q,
+        reachedBy: ['email', 'sms'],
+        state: 'open',
+        sentAt: at,
+        openedAt: null,
+        acceptedAt: null,
+      }),
     ).toMatch(/^Quote sent by e-mail and text .*, not opened yet$/);
     expect(
-      quoteStateLine({ ...q, reachedBy: ['sms', 'link'], state: 'open', sentAt: at, openedAt: null, acceptedAt: null }),
+      quoteStateLine({
+        ...q,
+        reachedBy: ['sms', 'link'],
+        state: 'open',
+        sentAt: at,
+        openedAt: null,
+        acceptedAt: null,
+      }),
     ).toMatch(/^Quote sent by text .*, not opened yet$/);
     expect(
-      quoteStateLine({ ...q, reachedBy: ['link'], state: 'open', sentAt: at, openedAt: null, acceptedAt: null }),
+      quoteStateLine({
+        ...q,
+        reachedBy: ['link'],
+        state: 'open',
+        sentAt: at,
+        openedAt: null,
+        acceptedAt: null,
+      }),
     ).toBe('Quote link copied for the customer, not opened yet');
     expect(quoteStateLine({ ...q, state: 'open', sentAt: at, openedAt: at, acceptedAt: null })).toMatch(
       /^Quote opened /,

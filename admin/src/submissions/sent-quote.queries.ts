@@ -46,7 +46,12 @@ export const answerQuestion = (
 
 /** Staff copied the quote's link to pass on: recorded, so the card says the customer can have it. */
 export const recordLinkCopied = (api: ApiClient, submissionId: number, quoteId: number) =>
-  api.send('POST', `/api/photo-submissions/${submissionId}/quotes/${quoteId}/link-copied`, undefined, sentQuoteSchema);
+  api.send(
+    'POST',
+    `/api/photo-submissions/${submissionId}/quotes/${quoteId}/link-copied`,
+    undefined,
+    sentQuoteSchema,
+  );
 
 const SENT_WORDS = { email: 'e-mail', sms: 'text' } as const;
 

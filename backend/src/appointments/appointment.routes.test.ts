@@ -330,7 +330,11 @@ describe('GET /api/appointments?when= and ?q=', () => {
   it("lists today's appointments, and upcoming ones soonest first from tomorrow", async () => {
     const tag = `When ${Date.now()}`;
     const yesterday = { id: bookedEarlier(`${tag} a`, addDays(today, -1), 'scheduled') };
-    const onToday = await create({ customerName: `${tag} b`, preferredDate: today, preferredTime: '3:00 PM' });
+    const onToday = await create({
+      customerName: `${tag} b`,
+      preferredDate: today,
+      preferredTime: '3:00 PM',
+    });
     const later = await create({ customerName: `${tag} c`, preferredDate: addDays(today, 9) });
     const tomorrow = await create({ customerName: `${tag} d`, preferredDate: addDays(today, 1) });
     const q = `&q=${encodeURIComponent(tag)}`;
@@ -416,14 +420,20 @@ describe('dates in the past', () => {
     const before = server.count('appointments');
     for (const preferredTime of ['8:00 AM', '11:00 AM', '12:00 PM'])
       await expectInvalid(
-        await server.send('POST', '/api/appointments/create', { ...valid, preferredDate: TODAY, preferredTime }),
+        await server.send('POST', '/api/appointments/create', {
+          ...valid,
+          preferredDate: TODAY,
+          preferredTime,
+        }),
         'preferredTime',
         PAST_TIME_MESSAGE,
       );
     expect(server.count('appointments')).toBe(before);
     expect((await create({ preferredDate: TODAY, preferredTime: '1:00 PM' })).preferredTime).toBe('1:00 PM');
     // Tomorrow at 8 is fine; so is 8 AM today in a zone where it is still early (UTC noon is 4 AM here).
-    expect((await create({ preferredDate: addDays(TODAY, 1), preferredTime: '8:00 AM' })).id).toBeGreaterThan(0);
+    expect((await create({ preferredDate: addDays(TODAY, 1), preferredTime: '8:00 AM' })).id).toBeGreaterThan(
+      0,
+    );
     const early = await startTestServer({ clock: () => Date.parse('2026-03-02T12:00:00Z') });
     try {
       const res = await early.send('POST', '/api/appointments/create', {
@@ -437,10 +447,13 @@ describe('dates in the past', () => {
     }
   });
 
-  it('refuses moving a visit to an hour of today that has passed; marking this morning\'s visit completed is fine', async () => {
+  it("refuses moving a visit to an hour of today that has passed; marking this morning's visit completed is fine", async () => {
     const appt = await create({ preferredDate: addDays(TODAY, 3) });
     await expectInvalid(
-      await server.send('PUT', `/api/appointments/${appt.id}`, { scheduledDate: TODAY, preferredTime: '9:00 AM' }),
+      await server.send('PUT', `/api/appointments/${appt.id}`, {
+        scheduledDate: TODAY,
+        preferredTime: '9:00 AM',
+      }),
       'preferredTime',
       PAST_TIME_MESSAGE,
     );

@@ -63,7 +63,8 @@ describe('GET /api/assistant/status', () => {
           state: 'Photo quotes: local estimate (no AI key)',
         },
       ],
-      knowledge: 'Answers from the price list, services and common responses only: no AI key and no active FAQ entry.',
+      knowledge:
+        'Answers from the price list, services and common responses only: no AI key and no active FAQ entry.',
     });
   });
 

@@ -47,7 +47,8 @@ export function customerTimelineItems(
   const messages =
     db.prepare(`SELECT sender, message_text, attachment_kind, created_at FROM messenger_messages
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
-  const questionsOf = db.prepare(`SELECT quote_id, question, asked_at, answer, answered_at FROM quote_questions
+  const questionsOf =
+    db.prepare(`SELECT quote_id, question, asked_at, answer, answered_at FROM quote_questions
     WHERE quote_id IN (SELECT value FROM json_each(?)) ORDER BY id`);
   const quotesOf = db.prepare(`SELECT q.id, q.submission_id, q.amount_cents, q.sent_at, u.name AS sent_by,
     q.opened_at, q.accepted_at, q.superseded_at FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by

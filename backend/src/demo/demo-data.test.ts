@@ -61,7 +61,7 @@ describe('demo data that adds up', () => {
     db.close();
   });
 
-  it("gives every answered call the turns its summary tells of, and a booking call the visit it booked", async () => {
+  it('gives every answered call the turns its summary tells of, and a booking call the visit it booked', async () => {
     const { db } = await demoDatabase(now);
     const calls = db
       .prepare("SELECT id, summary, created_at AS createdAt FROM calls WHERE status = 'completed'")

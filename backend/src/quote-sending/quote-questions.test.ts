@@ -110,15 +110,17 @@ describe("a customer's question on a quote", () => {
       ['sms', 'sent'],
     ]);
     await smtp.received(mails + 1);
-    expect(smtp.mails.at(-1)!.text).toContain('> Does the price include the fence?\n\nYes, the fence is included.');
+    expect(smtp.mails.at(-1)!.text).toContain(
+      '> Does the price include the fence?\n\nYes, the fence is included.',
+    );
     expect(smtp.mails.at(-1)!.text).toContain(quote.link);
     expect(twilio.texts.at(-1)!.body).toBe(
       `Lost Coast Soft Wash (demo): Yes, the fence is included. Your quote: ${quote.link}`,
     );
     // Once is enough: a second answer is refused.
-    expect((await answer(sending, submissionId, question.id, { answer: 'Again', how: 'phoned' })).status).toBe(
-      409,
-    );
+    expect(
+      (await answer(sending, submissionId, question.id, { answer: 'Again', how: 'phoned' })).status,
+    ).toBe(409);
     // The customer's page shows their question, never who answered it.
     const page = await sending.anonymous.get(`/api/public/quotes/${tokenOf(quote.link)}`);
     expect(publicQuoteSchema.strict().parse(await page.json()).questions).toEqual([
@@ -162,7 +164,10 @@ describe('whether the customer has their quote', () => {
 
     const { submissionId: bareId, quote: bareQuote } = await askedOn(bare, 'NotSent');
     expect((await cardOf(bare, bareId)).latestQuote?.reachedBy).toEqual([]);
-    const copied = await bare.send('POST', `/api/photo-submissions/${bareId}/quotes/${bareQuote.id}/link-copied`);
+    const copied = await bare.send(
+      'POST',
+      `/api/photo-submissions/${bareId}/quotes/${bareQuote.id}/link-copied`,
+    );
     expect(copied.status).toBe(200);
     expect(sentQuoteSchema.parse(await copied.json()).deliveries.at(-1)).toMatchObject({
       channel: 'link',
@@ -171,8 +176,12 @@ describe('whether the customer has their quote', () => {
     expect((await cardOf(bare, bareId)).latestQuote?.reachedBy).toEqual(['link']);
     // Another submission's quote cannot be marked through this one.
     expect(
-      (await sending.send('POST', `/api/photo-submissions/${submissionId}/quotes/${quote.id + 1000}/link-copied`))
-        .status,
+      (
+        await sending.send(
+          'POST',
+          `/api/photo-submissions/${submissionId}/quotes/${quote.id + 1000}/link-copied`,
+        )
+      ).status,
     ).toBe(404);
   });
 });

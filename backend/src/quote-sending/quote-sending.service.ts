@@ -148,7 +148,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       const question = quotes.question(questionId);
       const quote = question && quotes.ofSubmission(submissionId).find((q) => q.id === question.quoteId);
       if (!question || !quote) throw notFound('Question');
-      if (question.answeredAt) throw new HttpError(409, 'question_answered', 'This question has been answered already');
+      if (question.answeredAt)
+        throw new HttpError(409, 'question_answered', 'This question has been answered already');
       const submission = submissions.get(submissionId)!;
       let deliveries: Awaited<ReturnType<QuoteDelivery['email']>>[] = [];
       if (reply.how === 'send') {

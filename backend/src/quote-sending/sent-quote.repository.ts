@@ -187,9 +187,14 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     addQuestion: (quoteId: number, question: string, at: string) =>
       addQuestion.run({ quoteId, question, at }),
     questions: (quoteId: number): QuoteQuestion[] =>
-      (questionsOf.all(quoteId) as (Omit<QuoteQuestion, 'answerDeliveries'> & { answerDeliveries: string | null })[]).map(
-        (q) => ({ ...q, answerDeliveries: q.answerDeliveries ? (JSON.parse(q.answerDeliveries) as QuoteDelivery[]) : [] }),
-      ),
+      (
+        questionsOf.all(quoteId) as (Omit<QuoteQuestion, 'answerDeliveries'> & {
+          answerDeliveries: string | null;
+        })[]
+      ).map((q) => ({
+        ...q,
+        answerDeliveries: q.answerDeliveries ? (JSON.parse(q.answerDeliveries) as QuoteDelivery[]) : [],
+      })),
     question: (id: number) =>
       questionOf.get(id) as { id: number; quoteId: number; answeredAt: string | null } | undefined,
     /** Records staff's answer once; false when it was answered already. */

@@ -1,9 +1,4 @@
-import {
-  routeOfEvent,
-  staffAlertOf,
-  type LiveEvent,
-  type NotificationKind,
-} from '@washdesk/contract';
+import { routeOfEvent, staffAlertOf, type LiveEvent, type NotificationKind } from '@washdesk/contract';
 
 export { NOTIFICATION_KINDS, type NotificationKind } from '@washdesk/contract';
 
