@@ -138,7 +138,7 @@ export class AdminPage {
   }
 
   /** A toast of the one shared toaster. */
-  toast(message: string) {
+  toast(message: string | RegExp) {
     return this.page.getByRole('alert').filter({ hasText: message });
   }
 

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { CSRF_HEADER, type Appointment, type AppointmentCreate } from '@washdesk/contract';
 import { testOwner } from './admin-page.ts';
+import { moveAppointmentTo } from './test-database.ts';
 
 /** Tests share one database: every appointment a test makes carries a name nobody else uses. */
 export const uniqueCustomer = (label: string) =>
@@ -74,6 +75,17 @@ export class AppointmentApi {
     });
     expect(response.status(), await response.text()).toBe(201);
     return (await response.json()) as Appointment;
+  }
+
+  /**
+   * A visit on the business's today. The API refuses an hour of today that has passed, and the
+   * suite runs at any hour: the visit is booked ahead, then put on today in the server's database,
+   * as one booked before its hour came.
+   */
+  async createForToday(today: string, over: Partial<AppointmentCreate> = {}): Promise<Appointment> {
+    const booked = await this.create(over);
+    moveAppointmentTo(booked.id, today);
+    return { ...booked, scheduledDate: today };
   }
 
   async change(id: number, change: Record<string, unknown>): Promise<Appointment> {

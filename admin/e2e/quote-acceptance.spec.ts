@@ -40,12 +40,19 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   const dialog = page.getByRole('dialog', { name: `Submission from ${name}` });
   const section = dialog.getByRole('region', { name: 'Quote for the customer' });
   // No SMTP_URL and no Twilio on this server: the dialog says so before anything is sent.
-  await expect(section.getByText('E-mail and text messages are not configured on this server')).toBeVisible();
-  await section.getByLabel('Quoted price').fill('1,480');
+  await expect(dialog.getByText(/E-mail and text messages are not configured on this server/)).toBeVisible();
+  // One price box: "Save Quote" and "Send quote" both take the quote form's amount.
+  await expect(dialog.getByRole('textbox', { name: /price|amount/i })).toHaveCount(1);
+  await dialog.getByLabel('Quote amount').fill('1,480');
   await admin.afterAnswers(
-    () => section.getByRole('button', { name: 'Send quote' }).click(),
+    () => dialog.getByRole('button', { name: 'Send quote' }).click(),
     ['POST', `/api/photo-submissions/${submission.id}/quotes`],
   );
+  // Quoted, and honest about it: nothing reached the customer yet.
+  await expect(dialog.getByText(/Quoted at \$1,480\. Quote not sent to the customer yet/)).toBeVisible();
+  await expect(
+    card.getByText('Quote not sent to the customer yet: copy its link or send it again'),
+  ).toBeVisible();
 
   const sent = section.getByRole('region', { name: 'Sent quote' });
   await expect(sent.getByRole('heading', { name: 'Quote $1,480' })).toBeVisible();
@@ -57,6 +64,11 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
   await expect(sent.getByText('Not opened yet')).toBeVisible();
   const link = await sent.getByLabel('Quote link').inputValue();
   expect(link).toMatch(/\/quote\/[A-Za-z0-9_-]{43}$/);
+  // Staff copy the link to pass it on themselves: the card now says the customer can have it.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await sent.getByRole('button', { name: 'Copy link' }).click();
+  await expect(sent.getByText(/^Link copied to pass on /)).toBeVisible();
+  await expect(card.getByText('Quote link copied for the customer, not opened yet')).toBeVisible();
 
   // Staff open the link in their own signed-in browser: a preview that neither counts as the
   // customer's visit nor lets them accept or ask in the customer's name.
@@ -104,6 +116,27 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
         .getByRole('list', { name: 'Questions from the customer' })
         .getByText('Does the price include the gutters?'),
     ).toBeVisible();
+    // Staff looking at the admin are told at once, and the card says a question waits.
+    await expect(admin.toast(/^Question about a quote: .+ asked a question about their quote/)).toBeVisible();
+    await expect(card.getByText('A question from the customer to answer')).toBeVisible();
+    // The question reaches the requests inbox too, with the way to answer it.
+    const inbox = await page.context().newPage();
+    await inbox.goto(`/admin/requests?q=${encodeURIComponent(submission.email!)}`);
+    await inbox
+      .getByRole('row', { name })
+      .getByRole('link', { name: 'Question on the quote: “Does the price include the gutters?” Answer it' })
+      .click();
+    await expect(inbox.getByRole('dialog', { name: `Submission from ${name}` })).toBeVisible();
+    await inbox.close();
+    // No e-mail or texts here: the answer form says so, and staff record the answer they phoned in.
+    const answerForm = sent.getByRole('form', { name: 'Answer the question' });
+    await expect(answerForm.getByText(/call the customer or copy the answer/)).toBeVisible();
+    await expect(answerForm.getByRole('button', { name: 'Send answer' })).toHaveCount(0);
+    await answerForm.getByLabel('Your answer').fill('Yes, the gutters are included.');
+    await answerForm.getByRole('button', { name: 'Answered by phone' }).click();
+    await expect(sent.getByLabel('Answer').getByText('Yes, the gutters are included.')).toBeVisible();
+    await expect(sent.getByText(/Answered by phone \(nothing sent from here\)/)).toBeVisible();
+    await expect(card.getByText('A question from the customer to answer')).toHaveCount(0);
 
     await customer.getByRole('button', { name: 'Accept quote' }).click();
     await expect(
@@ -114,7 +147,10 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
     await phone.close();
   }
 
-  // Without a reload: the acceptance arrived as an event and the dialog and card refetched.
+  // Without a reload: the acceptance arrived as an event, was announced, and the dialog and card refetched.
+  await expect(
+    admin.toast(/^Quote accepted: .+ accepted their quote \(\$1,480\): book the job/),
+  ).toBeVisible();
   await expect(sent.getByText('The customer accepted this quote')).toBeVisible();
   await expect(sent.getByText('Lead: Won')).toBeVisible();
   await expect(sent.getByText('Not accepted')).toHaveCount(0);
@@ -139,7 +175,7 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
     .first()
     .getByRole('list', { name: 'Quotes sent' });
   await expect(quotes.getByRole('listitem')).toHaveText([
-    /^Quote of \$1,480 sent .+ by .+ · opened .+ · accepted .+$/,
+    /^Quote of \$1,480 sent .+ by .+ · opened .+ · accepted .+Asked .+: Does the price include the gutters\?Answered .+: Yes, the gutters are included\.$/,
   ]);
 
   // The inbox names who won the lead: the customer, by accepting online (no staff member did).

@@ -51,9 +51,8 @@ test(
 test("today's appointments list a visit on today's date with its time and status", async ({ page }) => {
   const api = await AppointmentApi.signIn(page);
   const { date } = (await (await page.request.get('/api/appointments/summary')).json()) as AppointmentSummary;
-  const appt = await api.create({
+  const appt = await api.createForToday(date, {
     customerName: uniqueCustomer('Today Customer'),
-    preferredDate: date,
     preferredTime: '4:00 PM',
     serviceType: 'gutter-cleaning',
   });
@@ -162,7 +161,7 @@ test('Edit in All Appointments marks a visit completed, and the tiles follow', a
   const api = await AppointmentApi.signIn(page);
   // Today's visit: its day has come, so marking it completed asks nothing more.
   const { date } = (await (await page.request.get('/api/appointments/summary')).json()) as AppointmentSummary;
-  const appt = await api.create({ customerName: uniqueCustomer('Scheduling Complete'), preferredDate: date });
+  const appt = await api.createForToday(date, { customerName: uniqueCustomer('Scheduling Complete') });
   const summaries: AppointmentSummary[] = [];
   page.on('response', async (r) => {
     if (r.url().endsWith('/api/appointments/summary')) summaries.push((await r.json()) as AppointmentSummary);

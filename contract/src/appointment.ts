@@ -133,6 +133,17 @@ export const APPOINTMENT_STATUS_MOVES: Record<AppointmentStatus, readonly Appoin
 /** The one message staff see for a date before the business's today, from the API and the dialog. */
 export const PAST_DATE_MESSAGE = 'Choose today or a later date';
 
+/** The one message for a time of the business's today that has already begun, from the API and the dialog. */
+export const PAST_TIME_MESSAGE = 'That time has already passed today: choose a later time or another day';
+
+/** The hour of day (0–23) a preferred time starts at: "1:00 PM" → 13; null for anything else. */
+export function startHourOf(time: string): number | null {
+  const match = /^(\d{1,2}):00 (AM|PM)$/.exec(time);
+  if (!match) return null;
+  const hour = Number(match[1]) % 12;
+  return match[2] === 'PM' ? hour + 12 : hour;
+}
+
 /** A 409's `error.code` when the slot is taken: the dialog offers "Book anyway" (allowOverlap). */
 export const SLOT_TAKEN_CODE = 'slot_taken';
 

@@ -51,6 +51,15 @@ export const customerItemSchema = z.object({
       openedAt: z.string().nullable(),
       acceptedAt: z.string().nullable(),
       supersededAt: z.string().nullable(),
+      /** The customer's questions on it and staff's answers, oldest first. */
+      questions: z.array(
+        z.object({
+          question: z.string(),
+          askedAt: z.string(),
+          answer: z.string().nullable(),
+          answeredAt: z.string().nullable(),
+        }),
+      ),
     }),
   ),
   link: z.string(),

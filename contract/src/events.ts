@@ -44,45 +44,111 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
  */
 export const EVENT_STREAM_RESET = 'reset';
 
-/** What a notification is about; each kind can be switched off separately. */
+/** What a notification is about; each kind can be switched off separately (Settings, the desktop menu). */
 export const NOTIFICATION_KINDS = [
-  { kind: 'call', label: 'New calls', types: ['call.created'] },
-  {
-    kind: 'missed-call',
-    label: 'Missed calls and call-back requests',
-    types: ['call.missed', 'call.callback-requested'],
-  },
-  { kind: 'message', label: 'New Messenger messages', types: ['message.received'] },
-  {
-    kind: 'lead',
-    label: 'New web leads (requests and photo submissions)',
-    types: ['service-request.created', 'submission.created'],
-  },
-  {
-    kind: 'quote',
-    label: 'Quotes accepted and questions on quotes',
-    types: ['quote.accepted', 'quote.question-asked'],
-  },
-] as const satisfies readonly { kind: string; label: string; types: readonly LiveEventType[] }[];
+  { kind: 'call', label: 'New calls' },
+  { kind: 'missed-call', label: 'Missed calls and call-back requests' },
+  { kind: 'message', label: 'New Messenger messages' },
+  { kind: 'lead', label: 'New web leads (requests and photo submissions)' },
+  { kind: 'quote', label: 'Quotes accepted and questions on quotes' },
+] as const satisfies readonly { kind: string; label: string }[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['kind'];
 
-/** The kind of notification an event makes, or null for events that make none (appointments, call updates). */
-export function notificationKindOf(type: string): NotificationKind | null {
-  return NOTIFICATION_KINDS.find((k) => (k.types as readonly string[]).includes(type))?.kind ?? null;
+/** How staff are told about one kind of event, beyond the lists it refreshes. */
+export interface StaffAlert {
+  /** The switch that turns it off. */
+  kind: NotificationKind;
+  /** The notification's title (its body is the event's summary). */
+  title: string;
+  /**
+   * Also a toast in an open admin window: the change appears in no list staff are likely to be
+   * looking at (a customer's answer sits inside one submission's dialog).
+   */
+  toastWhileLooking: boolean;
 }
+
+/** The one decision per event kind; every consumer (admin, desktop app) reads it from here. */
+export type LiveEventRule =
+  | { alert: StaffAlert; route: (entityId: number | null) => string }
+  /** Nobody is interrupted; `quietBecause` says why, so silence is a decision and not an omission. */
+  | { alert: null; quietBecause: string; route: (entityId: number | null) => string };
+
+const callRoute = (id: number | null) => (id ? `/admin/call-logs?call=${id}` : '/admin/call-logs');
+const conversationRoute = (id: number | null) =>
+  id ? `/admin/messenger-conversations?conversation=${id}` : '/admin/messenger-conversations';
+const appointmentRoute = (id: number | null) =>
+  id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';
+const submissionRoute = (id: number | null) =>
+  id ? `/admin/photo-submissions?submission=${id}` : '/admin/photo-submissions';
+
+const alert = (kind: NotificationKind, title: string, toastWhileLooking = false): StaffAlert => ({
+  kind,
+  title,
+  toastWhileLooking,
+});
+
+/**
+ * Every event kind and what staff hear of it. A new kind in LIVE_EVENT_TYPES fails to compile
+ * until it has a row here, and `events.test.ts` checks each row is a decision.
+ */
+export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } = {
+  'call.created': { alert: alert('call', 'New call'), route: callRoute },
+  'call.missed': { alert: alert('missed-call', 'Missed call'), route: callRoute },
+  'call.callback-requested': { alert: alert('missed-call', 'Call back requested'), route: callRoute },
+  'call.updated': {
+    alert: null,
+    quietBecause: 'The call was announced when it arrived; its progress shows in Call Logs.',
+    route: callRoute,
+  },
+  'message.received': { alert: alert('message', 'New Messenger message'), route: conversationRoute },
+  'message.updated': {
+    alert: null,
+    quietBecause: 'Replies, deliveries and read receipts are not news to the person who sent them.',
+    route: conversationRoute,
+  },
+  'submission.created': { alert: alert('lead', 'New photo submission'), route: submissionRoute },
+  'service-request.created': {
+    alert: alert('lead', 'New service request'),
+    route: () => '/admin/requests',
+  },
+  'appointment.created': {
+    alert: null,
+    quietBecause: 'Staff book appointments themselves; the assistant books during a call staff were told of.',
+    route: appointmentRoute,
+  },
+  'appointment.updated': {
+    alert: null,
+    quietBecause: 'Only staff change appointments, and their own actions never notify them.',
+    route: appointmentRoute,
+  },
+  'quote.opened': {
+    alert: null,
+    quietBecause: 'Opening a quote asks nothing of staff; the card says "Quote opened".',
+    route: submissionRoute,
+  },
+  'quote.accepted': { alert: alert('quote', 'Quote accepted', true), route: submissionRoute },
+  'quote.question-asked': {
+    alert: alert('quote', 'Question about a quote', true),
+    route: submissionRoute,
+  },
+};
+
+/** The event kinds a notification switch covers. */
+export const eventTypesOfKind = (kind: NotificationKind): LiveEventType[] =>
+  LIVE_EVENT_TYPES.filter((type) => LIVE_EVENT_RULES[type].alert?.kind === kind);
+
+const ruleOf = (type: string): LiveEventRule | undefined =>
+  (LIVE_EVENT_RULES as Partial<Record<string, LiveEventRule>>)[type];
+
+/** How staff are told about an event, or null for events that only refresh lists. */
+export const staffAlertOf = (type: string): StaffAlert | null => ruleOf(type)?.alert ?? null;
+
+/** The kind of notification an event makes, or null for events that make none. */
+export const notificationKindOf = (type: string): NotificationKind | null => staffAlertOf(type)?.kind ?? null;
 
 /** Where staff go to see an event's subject (admin routes; the desktop app opens the same). */
 export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): string {
-  const id = event.entityId;
-  if (event.type.startsWith('call.')) return id ? `/admin/call-logs?call=${id}` : '/admin/call-logs';
-  if (event.type === 'message.received')
-    return id ? `/admin/messenger-conversations?conversation=${id}` : '/admin/messenger-conversations';
-  if (event.type === 'submission.created' || event.type.startsWith('quote.'))
-    return '/admin/photo-submissions';
-  if (event.type === 'service-request.created') return '/admin/requests';
-  if (event.type.startsWith('appointment.'))
-    return id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';
-  return '/admin';
+  return ruleOf(event.type)?.route(event.entityId) ?? '/admin';
 }
 
 /** The lists whose news the sidebar counts; opening one marks it seen for that staff member. */

@@ -71,6 +71,10 @@ export const leadSchema = z.object({
   photos: z.array(photoSchema),
   /** The customer record this lead belongs to (their timeline). */
   customerId: z.number().int().nullable(),
+  /** A photo submission's questions from the customer on its quote that staff have not answered. */
+  openQuestions: z.number().int(),
+  /** The newest of them, in the customer's words. */
+  openQuestion: z.string().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -17,14 +17,25 @@ export const QUOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The customer's page of a quote, from its link's token. */
 export const quotePagePath = (token: string) => `/quote/${token}`;
 
+/** The ways this server sends a quote (or an answer to a question on it) itself. */
 export const QUOTE_DELIVERY_CHANNELS = ['email', 'sms'] as const;
 export type QuoteDeliveryChannel = (typeof QUOTE_DELIVERY_CHANNELS)[number];
+/** Every way a quote reaches the customer: sent by the server, or its link copied by staff to pass on. */
+export const QUOTE_HANDOVER_CHANNELS = [...QUOTE_DELIVERY_CHANNELS, 'link'] as const;
+export type QuoteHandoverChannel = (typeof QUOTE_HANDOVER_CHANNELS)[number];
 
 /**
  * What happened to one way of sending: sent, failed (with the provider's reason), not configured
- * on this server, or nowhere to send it (no e-mail or phone on the submission).
+ * on this server, or nowhere to send it (no e-mail or phone on the submission); `copied` is a
+ * link staff copied to pass on themselves.
  */
-export const QUOTE_DELIVERY_OUTCOMES = ['sent', 'failed', 'not-configured', 'no-recipient'] as const;
+export const QUOTE_DELIVERY_OUTCOMES = [
+  'sent',
+  'failed',
+  'not-configured',
+  'no-recipient',
+  'copied',
+] as const;
 export type QuoteDeliveryOutcome = (typeof QUOTE_DELIVERY_OUTCOMES)[number];
 
 /** Where a quote stands for the customer. */

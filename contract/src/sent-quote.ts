@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dollarAmount, requiredText } from './common.ts';
 import { LEAD_STAGES } from './leads.ts';
-import { QUOTE_DELIVERY_CHANNELS, QUOTE_DELIVERY_OUTCOMES, QUOTE_STATES } from './sent-quote-texts.ts';
+import { QUOTE_DELIVERY_OUTCOMES, QUOTE_HANDOVER_CHANNELS, QUOTE_STATES } from './sent-quote-texts.ts';
 
 // A quote sent to the customer (issue 16): a document at an unguessable link that the customer can
 // open on a phone, accept, or ask about. Staff send it from a photo submission.
@@ -47,7 +47,7 @@ export const publicQuoteSchema = z.object({
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 
 export const quoteDeliverySchema = z.object({
-  channel: z.enum(QUOTE_DELIVERY_CHANNELS),
+  channel: z.enum(QUOTE_HANDOVER_CHANNELS),
   outcome: z.enum(QUOTE_DELIVERY_OUTCOMES),
   /** Where it went: the e-mail address or phone number. */
   recipient: z.string().nullable(),
@@ -70,17 +70,37 @@ export const sentQuoteSchema = z.object({
   openedAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   deliveries: z.array(quoteDeliverySchema),
-  questions: z.array(z.object({ question: z.string(), askedAt: z.string() })),
+  questions: z.array(
+    z.object({
+      id: z.number().int(),
+      question: z.string(),
+      askedAt: z.string(),
+      /** Staff's answer, null until answered. */
+      answer: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+      answeredBy: z.string().nullable(),
+      /** How the answer went out: each way the server sent it; none when staff answered by phone. */
+      answerDeliveries: z.array(quoteDeliverySchema),
+    }),
+  ),
 });
 export type SentQuote = z.infer<typeof sentQuoteSchema>;
+export type QuoteQuestion = SentQuote['questions'][number];
 
 /** The newest quote of a submission in short, for its card. */
-export const sentQuoteSummarySchema = sentQuoteSchema.pick({
-  state: true,
-  sentAt: true,
-  openedAt: true,
-  acceptedAt: true,
-});
+export const sentQuoteSummarySchema = sentQuoteSchema
+  .pick({
+    state: true,
+    sentAt: true,
+    openedAt: true,
+    acceptedAt: true,
+  })
+  .extend({
+    /** The ways it reached the customer: sent by e-mail or text, or its link copied by staff. */
+    reachedBy: z.array(z.enum(QUOTE_HANDOVER_CHANNELS)),
+    /** Questions of the customer on it that staff have not answered yet. */
+    openQuestions: z.number().int(),
+  });
 export type SentQuoteSummary = z.infer<typeof sentQuoteSummarySchema>;
 
 /** Which ways of sending this server has set up (the dialog says which are not). */
@@ -100,3 +120,12 @@ export const quoteSentSchema = z.object({
   quote: sentQuoteSchema,
   deliveryConfigured: deliveryConfiguredSchema,
 });
+
+/** Staff answer a customer's question on a quote: sent where this server can, or noted as given by phone. */
+export const ANSWER_REQUIRED = 'Write your answer';
+export const quoteAnswerSchema = z.strictObject({
+  answer: requiredText(ANSWER_REQUIRED, 2000, { multiline: true }),
+  /** `send`: e-mail and text it where configured; `phoned`: staff answered by phone (or pasted it). */
+  how: z.enum(['send', 'phoned']),
+});
+export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;

@@ -12,7 +12,7 @@ test('with no data yet the performance metrics show "—"', async ({ page }) => 
   }
 });
 
-test('with nothing to answer from, the header says the assistant is offline and why', async ({ page }) => {
+test('with no channel configured, the header says the assistant is offline and why', async ({ page }) => {
   const admin = new AdminPage(page);
   await admin.signInWithApi();
   await admin.open('/admin/settings');
@@ -25,6 +25,6 @@ test('with nothing to answer from, the header says the assistant is offline and 
     'Phone: not answered (Twilio is not configured)',
     'Messenger: not answered (Meta is not configured)',
     'Photo quotes: local estimate (no AI key)',
-    'Has no AI key and no active FAQ entry to answer from.',
+    'Answers from the price list, services and common responses only: no AI key and no active FAQ entry.',
   ]);
 });

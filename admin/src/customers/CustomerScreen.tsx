@@ -134,7 +134,22 @@ function TimelineEntry({ item, customerName }: { item: CustomerItem; customerNam
         {item.quotes.length > 0 && (
           <ul className="customer-timeline__messages" aria-label="Quotes sent">
             {item.quotes.map((q, i) => (
-              <li key={i}>{quoteLine(q)}</li>
+              <li key={i}>
+                {quoteLine(q)}
+                {q.questions.map((question, k) => (
+                  <div key={k} className="customer-timeline__question">
+                    <strong>Asked {formatCallTime(question.askedAt)}:</strong> {question.question}
+                    <br />
+                    {question.answer === null ? (
+                      <em>Not answered yet</em>
+                    ) : (
+                      <>
+                        <strong>Answered {formatCallTime(question.answeredAt!)}:</strong> {question.answer}
+                      </>
+                    )}
+                  </div>
+                ))}
+              </li>
             ))}
           </ul>
         )}

@@ -1,18 +1,13 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { Classes } from '@blueprintjs/core';
+import { Classes, Intent } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  EVENT_STREAM_RESET,
-  liveEventSchema,
-  notificationKindOf,
-  routeOfEvent,
-  type LiveEvent,
-} from '@washdesk/contract';
+import { EVENT_STREAM_RESET, liveEventSchema, routeOfEvent, type LiveEvent } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { sessionQueries } from '../session/session.queries.ts';
 import { staleAfter } from './live-invalidation.ts';
-import { readNotificationPreferences, shouldNotify } from './notification-preferences.ts';
+import { showToast } from '../toaster.ts';
+import { announcementOf, readNotificationPreferences } from './notification-preferences.ts';
 
 const permission = () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
 
@@ -44,24 +39,36 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => {
-    /** A browser notification for others' new calls, misses, messages and leads, if turned on here. */
-    const notify = (event: LiveEvent) => {
-      const kind = notificationKindOf(event.type);
-      if (
-        !shouldNotify(
-          { kind, actorUserId: event.actorUserId },
-          me,
-          readNotificationPreferences(),
-          permission(),
-        )
-      )
+    /** What the contract says staff hear of this event: a notification, a toast, or nothing. */
+    const announce = (event: LiveEvent) => {
+      const staffAreLooking = document.visibilityState === 'visible' && document.hasFocus();
+      const announcement = announcementOf(
+        event,
+        me,
+        readNotificationPreferences(),
+        permission(),
+        staffAreLooking,
+      );
+      if (!announcement) return;
+      const route = routeOfEvent(event).replace(/^\/admin/, '') || '/';
+      if (announcement.as === 'toast') {
+        showToast({
+          intent: Intent.PRIMARY,
+          icon: 'notifications',
+          message: `${announcement.title}: ${event.summary}`,
+          action: { text: 'Open', onClick: () => void navigate(route) },
+          // Long enough to read and act on; it stays while the pointer is over it.
+          timeout: 10_000,
+        });
         return;
-      // While staff look at this page, the list itself shows the change.
-      if (document.visibilityState === 'visible' && document.hasFocus()) return;
-      const shown = new Notification('Washdesk', { body: event.summary, tag: `washdesk-${event.id}` });
+      }
+      const shown = new Notification(announcement.title, {
+        body: event.summary,
+        tag: `washdesk-${event.id}`,
+      });
       shown.onclick = () => {
         window.focus();
-        void navigate(routeOfEvent(event).replace(/^\/admin/, '') || '/');
+        void navigate(route);
         shown.close();
       };
     };
@@ -73,7 +80,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       if (!parsed.success) return;
       const event = parsed.data;
       for (const root of staleAfter(event.type)) void queryClient.invalidateQueries({ queryKey: [root] });
-      notify(event);
+      announce(event);
       setLive((l) => ({ state: 'live', received: [...l.received, event].slice(-KEPT) }));
     };
     // What this page missed is gone from the server: everything shown may be out of date.

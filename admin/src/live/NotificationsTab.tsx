@@ -11,8 +11,8 @@ const currentPermission = () =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
 /**
- * Settings → Notifications: browser notifications for new calls, missed calls, messages and web
- * leads while this page is in the background. The browser's permission is asked only from the
+ * Settings → Notifications: browser notifications, one switch per kind of the contract's list,
+ * while this page is in the background. The browser's permission is asked only from the
  * button here, never when a page opens.
  */
 export function NotificationsTab() {
@@ -39,8 +39,9 @@ export function NotificationsTab() {
       <H4>Browser notifications</H4>
       <p className={Classes.TEXT_MUTED}>
         While this page is open in the background, this browser can tell you about new calls, missed calls,
-        Messenger messages and web leads. Your own actions never notify you. This choice is kept in this
-        browser only.
+        Messenger messages, web leads, and quotes customers accept or ask about (those also show as a message
+        in the page while you are looking at it). Your own actions never notify you. This choice is kept in
+        this browser only.
       </p>
       {permission === 'unsupported' && (
         <Callout intent={Intent.WARNING}>This browser cannot show notifications.</Callout>

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from '@washdesk/contract';
+import { NOTIFICATION_KINDS, staffAlertOf, type NotificationKind } from '@washdesk/contract';
 
 // Browser notifications are a choice of this browser, not of the account: they are kept in
 // localStorage, and the browser's own permission is asked for only from a button in Settings.
@@ -53,4 +53,24 @@ export function shouldNotify(
   // Nobody needs telling about what they just did themselves.
   if (me !== undefined && event.actorUserId === me) return false;
   return !preferences.muted.includes(event.kind);
+}
+
+/**
+ * What this page does about an event, read from the contract's one list of event kinds: a browser
+ * notification while staff are elsewhere (if turned on here), a toast while they look at the admin
+ * for the kinds no open list would show (a customer's acceptance or question), or nothing.
+ */
+export function announcementOf(
+  event: { type: string; actorUserId: number | null },
+  me: number | undefined,
+  preferences: NotificationPreferences,
+  permission: NotificationPermission | 'unsupported',
+  staffAreLooking: boolean,
+): { as: 'notification' | 'toast'; title: string } | null {
+  const alert = staffAlertOf(event.type);
+  if (!alert || (me !== undefined && event.actorUserId === me)) return null;
+  if (staffAreLooking) return alert.toastWhileLooking ? { as: 'toast', title: alert.title } : null;
+  return shouldNotify({ kind: alert.kind, actorUserId: event.actorUserId }, me, preferences, permission)
+    ? { as: 'notification', title: alert.title }
+    : null;
 }

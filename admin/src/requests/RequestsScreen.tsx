@@ -199,6 +199,15 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
         {lead.askedFor ?? <span className={Classes.TEXT_MUTED}>—</span>}
         {lead.detail && <div className={`requests-detail ${Classes.TEXT_MUTED}`}>{lead.detail}</div>}
         {lead.timeline && <div>Timeline: {lead.timeline}</div>}
+        {lead.openQuestion && (
+          // A customer's question on their quote: answered from its submission.
+          <Link className="requests-question" to={`/photo-submissions?submission=${lead.sourceId}`}>
+            {lead.openQuestions > 1
+              ? `${lead.openQuestions} questions on the quote`
+              : 'Question on the quote'}
+            : “{lead.openQuestion}” Answer it
+          </Link>
+        )}
         {lead.photos.length > 0 && (
           <PhotoThumbnails photos={lead.photos} customerName={lead.name ?? 'the customer'} max={3} />
         )}

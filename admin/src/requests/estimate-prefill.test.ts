@@ -27,6 +27,8 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
   estimate: null,
   photos: [],
   customerId: null,
+  openQuestions: 0,
+  openQuestion: null,
   ...over,
 });
 

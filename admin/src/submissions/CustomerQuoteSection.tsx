@@ -10,17 +10,22 @@ import { sentQuoteQueries } from './sent-quote.queries.ts';
 
 /**
  * The quote the customer receives: the newest one sent (live: opening, accepting and questions
- * arrive as events and refetch it) and "Send quote". Once accepted, the job is booked instead.
+ * arrive as events and refetch it) and "Send quote" for a saved price or a new one. Before a price
+ * is saved the quote form above sends it, so this section has no price box of its own then.
+ * Once accepted, the job is booked instead.
  */
 export function CustomerQuoteSection({
   submission,
   suggestion,
+  quoted,
 }: {
   submission: PhotoSubmission;
   suggestion: PriceSuggestion | null;
+  quoted: boolean;
 }) {
   const api = useApi();
   const quotes = useQuery(sentQuoteQueries.of(api, submission.id));
+  if (!quoted && quotes.data?.quotes.length === 0) return null;
   return (
     <section className="customer-quote" aria-label="Quote for the customer">
       <H5>Quote for the customer</H5>
@@ -35,6 +40,7 @@ export function CustomerQuoteSection({
               submission={submission}
               quote={quotes.data.quotes[0]}
               leadStage={quotes.data.leadStage}
+              configured={quotes.data.deliveryConfigured}
             />
           )}
           {quotes.data.quotes[0]?.state !== 'accepted' && (

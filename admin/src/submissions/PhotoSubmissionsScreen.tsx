@@ -77,8 +77,24 @@ export function PhotoSubmissionsScreen() {
     if (pastTheEnd) setPage(lastPage);
   }, [pastTheEnd, lastPage, setPage]);
   const [opened, setOpened] = useState<PhotoSubmission | null>(null);
+  // A notification about a quote opens its submission wherever it is in the list.
+  const [linkParams, setLinkParams] = useSearchParams();
+  const linkedId = Number.parseInt(linkParams.get('submission') ?? '', 10) || null;
+  const linked = useQuery({ ...submissionQueries.one(api, linkedId ?? 0), enabled: linkedId !== null });
   // The freshest copy after a quote refetched the page; the snapshot if it left the page.
-  const openSubmission = opened ? (list.data?.items.find((s) => s.id === opened.id) ?? opened) : undefined;
+  const openSubmission = opened
+    ? (list.data?.items.find((s) => s.id === opened.id) ?? opened)
+    : linkedId !== null
+      ? linked.data
+      : undefined;
+  const close = () => {
+    setOpened(null);
+    if (linkedId !== null)
+      setLinkParams((p) => {
+        p.delete('submission');
+        return p;
+      });
+  };
 
   return (
     <>
@@ -134,7 +150,7 @@ export function PhotoSubmissionsScreen() {
           )}
         </>
       )}
-      <SubmissionDetailsDialog submission={openSubmission} onClose={() => setOpened(null)} />
+      <SubmissionDetailsDialog submission={openSubmission} onClose={close} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dollarAmount, type PhotoSubmission } from '@washdesk/contract';
 import { useForm } from 'react-hook-form';
@@ -8,6 +9,9 @@ import { useChange } from '../api/use-change.ts';
 import { showFailureToast } from '../toaster.ts';
 import { statsQueries } from '../dashboard/stats.queries.ts';
 import { reportQueries } from '../reports/report.queries.ts';
+import { useApi } from '../api/api-context.tsx';
+import { deliveryNotice, useSendQuote } from './SendQuoteForm.tsx';
+import { sentQuoteQueries } from './sent-quote.queries.ts';
 import { quoteSubmission, submissionQueries } from './submission.queries.ts';
 
 const AMOUNT_REQUIRED = 'Enter the quoted amount';
@@ -34,8 +38,14 @@ interface QuoteFormProps {
   suggestion: PriceSuggestion | null;
 }
 
-/** The quote amount for a submission; saving marks it quoted (spec: Photo Submissions). */
+/**
+ * The one price box of a submission not quoted yet. "Save Quote" stores the amount and marks it
+ * quoted (spec: Photo Submissions) without sending anything; "Send quote" stores it the same way
+ * and sends the customer the quote, so nobody has to type the price twice.
+ */
 export function QuoteForm({ submission, suggestion }: QuoteFormProps) {
+  const api = useApi();
+  const configured = useQuery(sentQuoteQueries.of(api, submission.id)).data?.deliveryConfigured;
   const form = useForm<QuoteFormInput, unknown, QuoteFormOutput>({
     resolver: zodResolver(quoteFormSchema),
     defaultValues: { estimateAmount: '' },
@@ -53,6 +63,7 @@ export function QuoteForm({ submission, suggestion }: QuoteFormProps) {
     // The spec's fixed text: a server failure's detail helps nobody at the desk.
     onError: () => showFailureToast(QUOTE_FAILED),
   });
+  const send = useSendQuote(submission.id, (message) => form.setError('estimateAmount', { message }));
   const problem = form.formState.errors.estimateAmount?.message;
   return (
     <form
@@ -79,7 +90,27 @@ export function QuoteForm({ submission, suggestion }: QuoteFormProps) {
           {...amountField}
         />
       </FormGroup>
-      <Button type="submit" intent={Intent.PRIMARY} icon="tick" text="Save Quote" loading={save.isPending} />
+      <div className="quote-form__actions">
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          icon="tick"
+          text="Save Quote"
+          loading={save.isPending}
+        />
+        <Button
+          icon="send-message"
+          text="Send quote"
+          loading={send.isPending}
+          onClick={() =>
+            void form.handleSubmit(({ estimateAmount }) => send.mutate(String(estimateAmount)))()
+          }
+        />
+      </div>
+      <p className="quote-form__hint">
+        Save Quote keeps the price here and sends the customer nothing.
+        {configured ? ` ${deliveryNotice(configured)}` : ''}
+      </p>
     </form>
   );
 }

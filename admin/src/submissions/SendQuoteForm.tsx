@@ -19,7 +19,7 @@ interface SendQuoteFormProps {
 }
 
 /** Says which ways of sending work here, before anyone presses the button. */
-function deliveryNotice({ email, sms }: { email: boolean; sms: boolean }) {
+export function deliveryNotice({ email, sms }: { email: boolean; sms: boolean }) {
   if (email && sms) return 'The quote is e-mailed and texted to the customer; you can also copy its link.';
   if (email)
     return 'The quote is e-mailed to the customer. Text messages are not configured (Twilio): copy the link to text it yourself.';
@@ -28,22 +28,15 @@ function deliveryNotice({ email, sms }: { email: boolean; sms: boolean }) {
   return 'E-mail and text messages are not configured on this server: nothing is sent. Send the quote, then copy its link to the customer yourself.';
 }
 
-/** "Send quote": the quote document at its own link, sent where this server can send it. */
-export function SendQuoteForm({ submission, suggestion, configured, resend }: SendQuoteFormProps) {
+/**
+ * Sends a quote at this amount; the toast says whether it reached the customer. A refusal of the
+ * amount goes to `onAmountProblem` (under the price box), anything else to a toast.
+ */
+export function useSendQuote(submissionId: number, onAmountProblem: (message: string) => void) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState(submission.estimateAmount?.toString() ?? '');
-  const [problem, setProblem] = useState<string>();
-  // A press of "Use suggested price", or an amount saved with "Save Quote" beside this form,
-  // becomes the amount to send (adjusted while rendering, as React advises, not in an effect).
-  const [source, setSource] = useState({ suggestion, saved: submission.estimateAmount });
-  if (source.suggestion !== suggestion || source.saved !== submission.estimateAmount) {
-    setSource({ suggestion, saved: submission.estimateAmount });
-    if (suggestion && suggestion !== source.suggestion) setAmount(String(suggestion.amount));
-    else if (submission.estimateAmount !== null) setAmount(String(submission.estimateAmount));
-  }
-  const send = useMutation({
-    mutationFn: (estimateAmount: string) => sendQuote(api, submission.id, estimateAmount),
+  return useMutation({
+    mutationFn: (estimateAmount: string) => sendQuote(api, submissionId, estimateAmount),
     onSuccess: ({ quote }) => {
       const sent = quote.deliveries.filter((d) => d.outcome === 'sent').length;
       showSuccessToast(sent ? 'Quote sent' : 'Quote ready: copy its link to the customer');
@@ -54,10 +47,28 @@ export function SendQuoteForm({ submission, suggestion, configured, resend }: Se
     },
     onError: (error) => {
       const field = fieldProblems(error).estimateAmount;
-      if (field) setProblem(field);
+      if (field) onAmountProblem(field);
       else showProblemToast(error);
     },
   });
+}
+
+/**
+ * "Send quote" once a price is saved, or "Send new quote" after one was sent: the price box here
+ * is the dialog's only one at that point (the quote form is hidden once quoted).
+ */
+export function SendQuoteForm({ submission, suggestion, configured, resend }: SendQuoteFormProps) {
+  const [amount, setAmount] = useState(submission.estimateAmount?.toString() ?? '');
+  const [problem, setProblem] = useState<string>();
+  // A press of "Use suggested price", or an amount saved with "Save Quote", becomes the amount to
+  // send (adjusted while rendering, as React advises, not in an effect).
+  const [source, setSource] = useState({ suggestion, saved: submission.estimateAmount });
+  if (source.suggestion !== suggestion || source.saved !== submission.estimateAmount) {
+    setSource({ suggestion, saved: submission.estimateAmount });
+    if (suggestion && suggestion !== source.suggestion) setAmount(String(suggestion.amount));
+    else if (submission.estimateAmount !== null) setAmount(String(submission.estimateAmount));
+  }
+  const send = useSendQuote(submission.id, setProblem);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = sendQuoteSchema.safeParse({ estimateAmount: amount });

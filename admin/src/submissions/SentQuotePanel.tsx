@@ -9,7 +9,11 @@ import {
 } from '@washdesk/contract';
 import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
 import { showFailureToast, showSuccessToast } from '../toaster.ts';
-import { deliveryLine, formatQuoteTime, jobBookingOf } from './sent-quote.queries.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/api-context.tsx';
+import { QuoteQuestions } from './QuoteQuestions.tsx';
+import { deliveryLine, formatQuoteTime, jobBookingOf, recordLinkCopied } from './sent-quote.queries.ts';
+import { submissionQueries } from './submission.queries.ts';
 
 const STATE_TAG = {
   open: { text: 'Waiting for the customer', intent: Intent.PRIMARY },
@@ -22,11 +26,20 @@ interface SentQuotePanelProps {
   submission: PhotoSubmission;
   quote: SentQuote;
   leadStage: LeadStage | null;
+  configured: { email: boolean; sms: boolean };
 }
 
 /** The newest quote sent for a submission: its link, what happened to it, and the customer's replies. */
-export function SentQuotePanel({ submission, quote, leadStage }: SentQuotePanelProps) {
+export function SentQuotePanel({ submission, quote, leadStage, configured }: SentQuotePanelProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
   const linkInput = useRef<HTMLInputElement>(null);
+  // A copied link is how the customer gets a quote this server did not send: it is recorded, so
+  // the card says they can have it.
+  const copied = useMutation({
+    mutationFn: () => recordLinkCopied(api, submission.id, quote.id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: submissionQueries.all }),
+  });
   const [booking, setBooking] = useState(false);
   const tag = STATE_TAG[quote.state];
   const copy = async () => {
@@ -34,6 +47,7 @@ export function SentQuotePanel({ submission, quote, leadStage }: SentQuotePanelP
       // Only secure pages (https, localhost) may write to the clipboard.
       await navigator.clipboard.writeText(quote.link);
       showSuccessToast('Link copied');
+      copied.mutate();
     } catch {
       linkInput.current?.select();
       showFailureToast('The browser would not copy the link; it is selected, press Ctrl+C to copy it');
@@ -76,25 +90,13 @@ export function SentQuotePanel({ submission, quote, leadStage }: SentQuotePanelP
         <dd>{formatQuoteTime(quote.validUntil)}</dd>
       </dl>
       <ul className={`${Classes.LIST_UNSTYLED} sent-quote-panel__deliveries`} aria-label="Deliveries">
-        {quote.deliveries.map((d) => (
-          <li key={d.channel} className={d.outcome === 'failed' ? 'sent-quote-panel__failed' : undefined}>
+        {quote.deliveries.map((d, i) => (
+          <li key={i} className={d.outcome === 'failed' ? 'sent-quote-panel__failed' : undefined}>
             {deliveryLine(d)}
           </li>
         ))}
       </ul>
-      {quote.questions.length > 0 && (
-        <>
-          <H5>Questions from the customer</H5>
-          <ul className={Classes.LIST_UNSTYLED} aria-label="Questions from the customer">
-            {quote.questions.map((q, i) => (
-              <li key={i} className="sent-quote-panel__question">
-                <span className={Classes.TEXT_MUTED}>{formatQuoteTime(q.askedAt)}</span>
-                <p>{q.question}</p>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QuoteQuestions submission={submission} quote={quote} configured={configured} />
       {quote.state === 'accepted' && (
         <Callout intent={Intent.SUCCESS} icon="endorsed" title="The customer accepted this quote">
           <p>Book the job while they are keen.</p>

@@ -4,7 +4,7 @@ import { ContactMenu } from '../components/ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
 import { customerNameOf, formatSubmittedAt, serviceTypeOf } from './submission.queries.ts';
-import { quoteStateLine } from './sent-quote.queries.ts';
+import { NOT_SENT_YET, openQuestionsLine, quoteStateLine } from './sent-quote.queries.ts';
 
 interface SubmissionCardProps {
   submission: PhotoSubmission;
@@ -32,11 +32,23 @@ export function SubmissionCard({ submission, onOpen }: SubmissionCardProps) {
       {submission.estimateAmount !== null && (
         <p className="submission-card__amount">Estimate: {formatDollars(submission.estimateAmount)}</p>
       )}
-      {submission.latestQuote && (
+      {/* Whether the customer has the quote: "Quoted" alone does not say it reached them. */}
+      {submission.latestQuote ? (
         <p
-          className={`submission-card__quote submission-card__quote--${submission.latestQuote.state} ${Classes.TEXT_SMALL}`}
+          className={`submission-card__quote submission-card__quote--${submission.latestQuote.reachedBy.length || submission.latestQuote.openedAt ? submission.latestQuote.state : 'not-sent'} ${Classes.TEXT_SMALL}`}
         >
           {quoteStateLine(submission.latestQuote)}
+        </p>
+      ) : (
+        quoted && (
+          <p className={`submission-card__quote submission-card__quote--not-sent ${Classes.TEXT_SMALL}`}>
+            {NOT_SENT_YET}
+          </p>
+        )
+      )}
+      {openQuestionsLine(submission.latestQuote) && (
+        <p className={`submission-card__question ${Classes.TEXT_SMALL}`} role="status">
+          {openQuestionsLine(submission.latestQuote)}
         </p>
       )}
       <div className="submission-card__actions">

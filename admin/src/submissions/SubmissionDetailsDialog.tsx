@@ -7,6 +7,7 @@ import { ContactMenu } from '../components/ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { QuoteForm, type PriceSuggestion } from './QuoteForm.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
+import { NOT_SENT_YET, quoteStateLine } from './sent-quote.queries.ts';
 import { customerNameOf, formatSubmittedAt, homeSizeOf, serviceTypeOf } from './submission.queries.ts';
 
 const isQuoted = (s: PhotoSubmission) => s.status === 'quoted' || s.status === 'completed';
@@ -81,12 +82,13 @@ function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; 
         <Callout intent={Intent.SUCCESS} icon="tick-circle" title="Quoted">
           {submission.estimateAmount === null
             ? 'This submission is marked quoted.'
-            : `Quoted at ${formatDollars(submission.estimateAmount)}.`}
+            : `Quoted at ${formatDollars(submission.estimateAmount)}.`}{' '}
+          {submission.latestQuote ? quoteStateLine(submission.latestQuote) : `${NOT_SENT_YET}.`}
         </Callout>
       ) : (
         <QuoteForm submission={submission} suggestion={suggestion} />
       )}
-      <CustomerQuoteSection submission={submission} suggestion={suggestion} />
+      <CustomerQuoteSection submission={submission} suggestion={suggestion} quoted={quoted} />
     </DialogBody>
   );
 }

@@ -45,17 +45,48 @@ describe('what staff read about a sent quote', () => {
     ).toMatch(/^E-mail sent to a@b\.c /);
   });
 
-  it("names the newest quote's state on the card", () => {
-    expect(quoteStateLine({ state: 'open', sentAt: at, openedAt: null, acceptedAt: null })).toMatch(
-      /^Quote sent .*, not opened yet$/,
+  it("names the newest quote's state on the card, and whether the customer has it", () => {
+    const q = { reachedBy: [] as ('email' | 'sms' | 'link')[], openQuestions: 0 };
+    expect(quoteStateLine({ ...q, state: 'open', sentAt: at, openedAt: null, acceptedAt: null })).toBe(
+      'Quote not sent to the customer yet: copy its link or send it again',
     );
-    expect(quoteStateLine({ state: 'open', sentAt: at, openedAt: at, acceptedAt: null })).toMatch(
+    expect(
+      quoteStateLine({
+        ...q,
+        reachedBy: ['email', 'sms'],
+        state: 'open',
+        sentAt: at,
+        openedAt: null,
+        acceptedAt: null,
+      }),
+    ).toMatch(/^Quote sent by e-mail and text .*, not opened yet$/);
+    expect(
+      quoteStateLine({
+        ...q,
+        reachedBy: ['sms', 'link'],
+        state: 'open',
+        sentAt: at,
+        openedAt: null,
+        acceptedAt: null,
+      }),
+    ).toMatch(/^Quote sent by text .*, not opened yet$/);
+    expect(
+      quoteStateLine({
+        ...q,
+        reachedBy: ['link'],
+        state: 'open',
+        sentAt: at,
+        openedAt: null,
+        acceptedAt: null,
+      }),
+    ).toBe('Quote link copied for the customer, not opened yet');
+    expect(quoteStateLine({ ...q, state: 'open', sentAt: at, openedAt: at, acceptedAt: null })).toMatch(
       /^Quote opened /,
     );
-    expect(quoteStateLine({ state: 'accepted', sentAt: at, openedAt: at, acceptedAt: at })).toMatch(
+    expect(quoteStateLine({ ...q, state: 'accepted', sentAt: at, openedAt: at, acceptedAt: at })).toMatch(
       /^Quote accepted /,
     );
-    expect(quoteStateLine({ state: 'expired', sentAt: at, openedAt: null, acceptedAt: null })).toBe(
+    expect(quoteStateLine({ ...q, state: 'expired', sentAt: at, openedAt: null, acceptedAt: null })).toBe(
       'Quote expired',
     );
   });

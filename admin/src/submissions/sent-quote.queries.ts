@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   formatDollars,
   quoteSentSchema,
+  sentQuoteSchema,
   submissionQuotesSchema,
   type PhotoSubmission,
   type QuoteDelivery,
@@ -29,21 +30,63 @@ export const sendQuote = (api: ApiClient, submissionId: number, estimateAmount: 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A card's one line about its newest quote: what the customer has done with it so far. */
+/** "Answer a question": sent by e-mail and text where configured, or noted as answered by phone. */
+export const answerQuestion = (
+  api: ApiClient,
+  submissionId: number,
+  questionId: number,
+  reply: { answer: string; how: 'send' | 'phoned' },
+) =>
+  api.send(
+    'POST',
+    `/api/photo-submissions/${submissionId}/quotes/questions/${questionId}/answer`,
+    reply,
+    sentQuoteSchema,
+  );
+
+/** Staff copied the quote's link to pass on: recorded, so the card says the customer can have it. */
+export const recordLinkCopied = (api: ApiClient, submissionId: number, quoteId: number) =>
+  api.send(
+    'POST',
+    `/api/photo-submissions/${submissionId}/quotes/${quoteId}/link-copied`,
+    undefined,
+    sentQuoteSchema,
+  );
+
+const SENT_WORDS = { email: 'e-mail', sms: 'text' } as const;
+
+/**
+ * A card's one line about its newest quote: whether the customer has it (and how), then what they
+ * have done with it. A quote nothing sent and nobody copied is said to be not sent.
+ */
 export function quoteStateLine(q: SentQuoteSummary): string {
   if (q.state === 'accepted' && q.acceptedAt) return `Quote accepted ${when(q.acceptedAt)}`;
   if (q.state === 'expired') return 'Quote expired';
   if (q.state === 'superseded') return 'Quote replaced';
   if (q.openedAt) return `Quote opened ${when(q.openedAt)}`;
-  return `Quote sent ${when(q.sentAt)}, not opened yet`;
+  const sentBy = q.reachedBy.flatMap((c) => (c === 'link' ? [] : [SENT_WORDS[c]]));
+  if (sentBy.length) return `Quote sent by ${sentBy.join(' and ')} ${when(q.sentAt)}, not opened yet`;
+  if (q.reachedBy.includes('link')) return 'Quote link copied for the customer, not opened yet';
+  return 'Quote not sent to the customer yet: copy its link or send it again';
 }
 
-const CHANNEL = { email: 'E-mail', sms: 'Text' } as const;
+/** The card's line for a submission marked quoted with "Save Quote" and no quote sent. */
+export const NOT_SENT_YET = 'Not sent to the customer yet';
+
+/** The card's line about the customer's unanswered questions, if any. */
+export const openQuestionsLine = (q: SentQuoteSummary | null | undefined) =>
+  q && q.openQuestions > 0
+    ? `${q.openQuestions === 1 ? 'A question' : `${q.openQuestions} questions`} from the customer to answer`
+    : null;
+
+const CHANNEL = { email: 'E-mail', sms: 'Text', link: 'Link' } as const;
 
 /** One delivery as staff read it: never "sent" unless the provider took it. */
 export function deliveryLine(d: QuoteDelivery): string {
   const channel = CHANNEL[d.channel];
   switch (d.outcome) {
+    case 'copied':
+      return `Link copied to pass on ${when(d.at)}`;
     case 'sent':
       return `${channel} sent to ${d.recipient} ${when(d.at)}`;
     case 'failed':

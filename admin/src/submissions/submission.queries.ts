@@ -30,6 +30,12 @@ export const submissionQueries = {
       },
     }),
   recent: (api: ApiClient) => submissionQueries.page(api, 0, RECENT_SUBMISSIONS),
+  /** One submission, for a link that names it (a notification's `?submission=`). */
+  one: (api: ApiClient, id: number) =>
+    queryOptions({
+      queryKey: [...submissionsKey, 'one', id],
+      queryFn: () => api.get(`/api/photo-submissions/${id}`, photoSubmissionSchema),
+    }),
 };
 
 /** "Create Quote": the submission becomes quoted with the amount staff settled on. */

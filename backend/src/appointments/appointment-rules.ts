@@ -1,6 +1,6 @@
-import { PAST_DATE_MESSAGE, SLOT_TAKEN_CODE } from '@washdesk/contract';
+import { PAST_DATE_MESSAGE, PAST_TIME_MESSAGE, SLOT_TAKEN_CODE, startHourOf } from '@washdesk/contract';
 import { HttpError, validationError } from '../http/errors.ts';
-import { localDate, type Clock } from '../time.ts';
+import { localDate, wallClockParts, type Clock } from '../time.ts';
 import type { AppointmentRepository } from './appointment.repository.ts';
 import { findSlotClash, type Slot } from './appointment-slot.ts';
 
@@ -12,9 +12,18 @@ export function appointmentRules(appointments: AppointmentRepository, timeZone: 
   const today = () => localDate(new Date(clock()), timeZone);
   return {
     today,
-    // A visit cannot be booked into the past; today is fine (a same-day job).
-    refusePast(date: string, field: string) {
-      if (date < today()) throw validationError({ [field]: PAST_DATE_MESSAGE }, PAST_DATE_MESSAGE);
+    /**
+     * A visit cannot be booked into the past: not on an earlier day, and today not at an hour that
+     * has already begun on the business's wall clock (a same-day job later today is fine).
+     */
+    refusePast(date: string, field: string, time?: string | null) {
+      const day = today();
+      if (date < day) throw validationError({ [field]: PAST_DATE_MESSAGE }, PAST_DATE_MESSAGE);
+      const hour = time ? startHourOf(time) : null;
+      if (date !== day || hour === null) return;
+      const now = wallClockParts(clock(), timeZone);
+      if (hour * 60 <= now.hour * 60 + now.minute)
+        throw validationError({ preferredTime: PAST_TIME_MESSAGE }, PAST_TIME_MESSAGE);
     },
     // A taken slot is a warning the client can override by sending allowOverlap: true.
     refuseClash(slot: Slot, allowOverlap: boolean | undefined) {

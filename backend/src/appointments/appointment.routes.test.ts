@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CANCEL_REASON_REQUIRED,
   PAST_DATE_MESSAGE,
+  PAST_TIME_MESSAGE,
   SLOT_TAKEN_CODE,
   TOTAL_COUNT_HEADER,
   appointmentSchema,
@@ -154,7 +155,8 @@ describe('GET /api/appointments', () => {
     const todayAfternoon = (await create(at(TODAY, '2:00 PM'))).id;
     const yesterday = past(addDays(TODAY, -1));
     const tomorrow = (await create(at(addDays(TODAY, 1), '11:00 AM'))).id;
-    const todayMorning = (await create(at(TODAY, '8:00 AM'))).id;
+    // Booked earlier: this morning's hours have passed, so today's API refuses them.
+    const todayMorning = bookedEarlier(tag, TODAY, 'scheduled');
     const { rows } = await listOf(`?q=${encodeURIComponent(tag)}`);
     expect(rows.map((a) => a.id)).toEqual([
       todayMorning,
@@ -328,7 +330,11 @@ describe('GET /api/appointments?when= and ?q=', () => {
   it("lists today's appointments, and upcoming ones soonest first from tomorrow", async () => {
     const tag = `When ${Date.now()}`;
     const yesterday = { id: bookedEarlier(`${tag} a`, addDays(today, -1), 'scheduled') };
-    const onToday = await create({ customerName: `${tag} b`, preferredDate: today });
+    const onToday = await create({
+      customerName: `${tag} b`,
+      preferredDate: today,
+      preferredTime: '3:00 PM',
+    });
     const later = await create({ customerName: `${tag} c`, preferredDate: addDays(today, 9) });
     const tomorrow = await create({ customerName: `${tag} d`, preferredDate: addDays(today, 1) });
     const q = `&q=${encodeURIComponent(tag)}`;
@@ -376,14 +382,14 @@ describe('GET /api/appointments/summary', () => {
     expect(before.date).toBe(today);
     expect(before.total).toBe(server.count('appointments'));
 
-    const done = await create({ preferredDate: today });
+    const done = await create({ preferredDate: today, preferredTime: '3:00 PM' });
     await server.send('PUT', `/api/appointments/${done.id}`, { status: 'completed' });
     const off = await create({ preferredDate: addDays(today, 2) });
     await server.send('PUT', `/api/appointments/${off.id}`, {
       status: 'cancelled',
       cancelReason: 'Customer asked',
     });
-    await create({ preferredDate: today });
+    await create({ preferredDate: today, preferredTime: '4:00 PM' });
     bookedEarlier('Summary', addDays(today, -1), 'scheduled');
 
     expect(await readSummary()).toEqual({
@@ -407,15 +413,97 @@ describe('dates in the past', () => {
     );
     expect(server.count('appointments')).toBe(before);
     expect(PAST_DATE_MESSAGE).toBe('Choose today or a later date');
-    expect((await create({ preferredDate: TODAY })).scheduledDate).toBe(TODAY);
+    expect((await create({ preferredDate: TODAY, preferredTime: '2:00 PM' })).scheduledDate).toBe(TODAY);
+  });
+
+  it('refuses an hour of today that has begun on the business clock (noon in California), with the field named', async () => {
+    const before = server.count('appointments');
+    for (const preferredTime of ['8:00 AM', '11:00 AM', '12:00 PM'])
+      await expectInvalid(
+        await server.send('POST', '/api/appointments/create', {
+          ...valid,
+          preferredDate: TODAY,
+          preferredTime,
+        }),
+        'preferredTime',
+        PAST_TIME_MESSAGE,
+      );
+    expect(server.count('appointments')).toBe(before);
+    expect((await create({ preferredDate: TODAY, preferredTime: '1:00 PM' })).preferredTime).toBe('1:00 PM');
+    // Tomorrow at 8 is fine; so is 8 AM today in a zone where it is still early (UTC noon is 4 AM here).
+    expect((await create({ preferredDate: addDays(TODAY, 1), preferredTime: '8:00 AM' })).id).toBeGreaterThan(
+      0,
+    );
+    const early = await startTestServer({ clock: () => Date.parse('2026-03-02T12:00:00Z') });
+    try {
+      const res = await early.send('POST', '/api/appointments/create', {
+        ...valid,
+        preferredDate: TODAY,
+        preferredTime: '8:00 AM',
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      await early.stop();
+    }
+  });
+
+  it("refuses moving a visit to an hour of today that has passed; marking this morning's visit completed is fine", async () => {
+    const appt = await create({ preferredDate: addDays(TODAY, 3) });
+    await expectInvalid(
+      await server.send('PUT', `/api/appointments/${appt.id}`, {
+        scheduledDate: TODAY,
+        preferredTime: '9:00 AM',
+      }),
+      'preferredTime',
+      PAST_TIME_MESSAGE,
+    );
+    expect(await fetchOne(appt.id)).toEqual(appt);
+    const morning = bookedEarlier('This morning', TODAY, 'scheduled');
+    const done = await server.send('PUT', `/api/appointments/${morning}`, { status: 'completed' });
+    expect(done.status).toBe(200);
+  });
+
+  it('refuses a past hour when booking an estimate from the requests inbox too', async () => {
+    const request = await server.anonymous.send('POST', '/api/service-requests', {
+      firstName: 'Ines',
+      lastName: 'Marlow',
+      email: 'ines@example.com',
+      phone: '707-555-0144',
+      address: '9 Pine Street, Redway',
+      serviceType: 'house-washing',
+    });
+    expect(request.status).toBe(201);
+    const leads = (await (await server.get('/api/leads?q=Marlow')).json()) as { id: number }[];
+    const before = server.count('appointments');
+    await expectInvalid(
+      await server.send('POST', `/api/leads/${leads[0]!.id}/estimate`, {
+        ...valid,
+        preferredDate: TODAY,
+        preferredTime: '10:00 AM',
+      }),
+      'preferredTime',
+      PAST_TIME_MESSAGE,
+    );
+    expect(server.count('appointments')).toBe(before);
   });
 
   it('uses the business calendar, not UTC: at 5 PM on 1 March in California it is already 2 March in UTC', async () => {
     const evening = await startTestServer({ clock: () => Date.parse('2026-03-02T01:00:00Z') });
     try {
+      // 1 March is still today there (its hours are over, not its date); 2 March at 8 is tomorrow.
+      await expectInvalid(
+        await evening.send('POST', '/api/appointments/create', {
+          ...valid,
+          preferredDate: '2026-03-01',
+          preferredTime: '4:00 PM',
+        }),
+        'preferredTime',
+        PAST_TIME_MESSAGE,
+      );
       const res = await evening.send('POST', '/api/appointments/create', {
         ...valid,
-        preferredDate: '2026-03-01',
+        preferredDate: '2026-03-02',
+        preferredTime: '8:00 AM',
       });
       expect(res.status).toBe(201);
     } finally {

@@ -56,7 +56,7 @@ export function appointmentRoutes(
   });
   router.post('/api/appointments/create', (req, res) => {
     const input = parseWith(appointmentCreateSchema, req.body ?? {});
-    refusePast(input.preferredDate, 'preferredDate');
+    refusePast(input.preferredDate, 'preferredDate', input.preferredTime);
     refuseClash({ date: input.preferredDate, time: input.preferredTime }, input.allowOverlap);
     const created = appointments.create(input);
     events?.publish(
@@ -84,10 +84,13 @@ export function appointmentRoutes(
     else if (!cancelling && current.status !== 'cancelled') delete change.cancelReason;
 
     const dateMoved = change.scheduledDate !== undefined && change.scheduledDate !== current.scheduledDate;
-    if (dateMoved) refusePast(change.scheduledDate!, 'scheduledDate');
     const after = { ...current, ...change };
     const slotMoved =
       dateMoved || (change.preferredTime !== undefined && change.preferredTime !== current.preferredTime);
+    // Only a move is checked: a visit earlier today can still be edited or marked completed.
+    if (slotMoved && after.status === 'scheduled')
+      refusePast(after.scheduledDate, 'scheduledDate', after.preferredTime);
+    else if (dateMoved) refusePast(change.scheduledDate!, 'scheduledDate');
     const rebooked = change.status === 'scheduled' && current.status !== 'scheduled';
     if (after.status === 'scheduled' && (slotMoved || rebooked))
       refuseClash({ date: after.scheduledDate, time: after.preferredTime, exceptId: id }, allowOverlap);

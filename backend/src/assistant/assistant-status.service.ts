@@ -5,11 +5,16 @@ import type { AssistantRepository } from './assistant.repository.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** What the assistant always answers from, with no AI key and no FAQ entry: it is built in. */
+const BUILT_IN_KNOWLEDGE = 'the price list, services and common responses';
+
 /**
  * Which channels the assistant really answers now. A conversation channel (phone, Messenger) is
- * answered only when this server receives it, its provider is configured, and the assistant has
- * something to answer from; photo quotes are the assistant's only with an AI model, otherwise the
- * local price-list estimate answers them, which the status says instead of claiming it.
+ * answered when this server receives it and can answer on it: the phone as soon as Twilio's
+ * webhooks can be verified (TWILIO_AUTH_TOKEN; the account and number are only for texts), and
+ * the assistant always has its built-in knowledge, with or without a model. Photo quotes are the
+ * assistant's only with an AI model, otherwise the local price-list estimate answers them, which
+ * the status says instead of claiming it.
  */
 export function assistantStatusService(
   config: Config,
@@ -19,7 +24,9 @@ export function assistantStatusService(
   aiSettings: () => Pick<AiSettings, 'messengerAutoReply'> = () => ({ messengerAutoReply: true }),
 ) {
   const { twilio, meta, openai } = config.providers;
-  const phoneConfigured = Boolean(twilio.accountSid && twilio.authToken && twilio.phoneNumber);
+  // Twilio's webhooks are answered once their signatures can be checked.
+  const phoneConfigured = Boolean(twilio.authToken);
+  const phoneTexts = Boolean(twilio.accountSid && twilio.authToken && twilio.phoneNumber);
   // Receiving needs the app secret (signed webhooks) and replying the page token.
   const messengerConfigured = Boolean(meta.pageAccessToken && meta.appSecret);
   const hasModel = Boolean(openai.apiKey);
@@ -29,23 +36,22 @@ export function assistantStatusService(
     name: string,
     missing: { receiver: string; provider: string },
     configured: boolean,
-    knowledge: string | null,
+    knowledge: string,
     switchedOff: string | null = null,
+    /** What does not work on a channel that is answered. */
+    caveat: string | null = null,
   ): AssistantChannelState => {
     const reasons = [
       switchedOff,
       channels.isReceiving(channel) ? null : missing.receiver,
       configured ? null : missing.provider,
-      channels.isReceiving(channel) && configured && !knowledge
-        ? 'it has no AI key and no active FAQ entry to answer from'
-        : null,
     ].filter((r): r is string => r !== null);
     return reasons.length === 0
       ? {
           channel,
           name,
           answeredByAssistant: true,
-          state: `${name}: answered by the assistant (from ${knowledge})`,
+          state: `${name}: answered by the assistant (from ${knowledge})${caveat ? `; ${caveat}` : ''}`,
         }
       : { channel, name, answeredByAssistant: false, state: `${name}: not answered (${reasons.join('; ')})` };
   };
@@ -58,6 +64,7 @@ export function assistantStatusService(
         faqEntries > 0 ? plural(faqEntries, 'active FAQ entry', 'active FAQ entries') : null,
       ].filter((s): s is string => s !== null);
       const knowledgeSource = sources.length ? sources.join(' and ') : null;
+      const answersFrom = knowledgeSource ?? BUILT_IN_KNOWLEDGE;
       const photoQuotes: AssistantChannelState = !channels.isReceiving('photo-quotes')
         ? {
             channel: 'photo-quotes',
@@ -84,14 +91,16 @@ export function assistantStatusService(
           'Phone',
           { receiver: 'this server has no phone webhooks yet', provider: 'Twilio is not configured' },
           phoneConfigured,
-          knowledgeSource,
+          answersFrom,
+          null,
+          phoneTexts ? null : 'no texts: TWILIO_ACCOUNT_SID and TWILIO_PHONE_NUMBER are not both set',
         ),
         conversation(
           'messenger',
           'Messenger',
           { receiver: 'no webhook receives Messenger messages yet', provider: 'Meta is not configured' },
           messengerConfigured,
-          knowledgeSource,
+          answersFrom,
           aiSettings().messengerAutoReply ? null : 'Messenger auto-reply is off in AI Settings',
         ),
         photoQuotes,
@@ -104,7 +113,7 @@ export function assistantStatusService(
         channels: states,
         knowledge: knowledgeSource
           ? `Answers from ${knowledgeSource}.`
-          : 'Has no AI key and no active FAQ entry to answer from.',
+          : `Answers from ${BUILT_IN_KNOWLEDGE} only: no AI key and no active FAQ entry.`,
       };
     },
   };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { assistantStatusSchema } from '@washdesk/contract';
 import { loadConfig } from '../config.ts';
+import { PHONE_ENV, phoneCaller } from '../test/phone-caller.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { assistantChannels } from './assistant-channels.ts';
 import { assistantStatusService } from './assistant-status.service.ts';
@@ -62,7 +63,8 @@ describe('GET /api/assistant/status', () => {
           state: 'Photo quotes: local estimate (no AI key)',
         },
       ],
-      knowledge: 'Has no AI key and no active FAQ entry to answer from.',
+      knowledge:
+        'Answers from the price list, services and common responses only: no AI key and no active FAQ entry.',
     });
   });
 
@@ -92,6 +94,19 @@ describe('GET /api/assistant/status', () => {
       'Photo quotes: AI model',
     ]);
     expect(s.knowledge).toBe('Answers from the AI model and 1 active FAQ entry.');
+  });
+
+  it('is online on a server whose phone line answers with only TWILIO_AUTH_TOKEN set (the local assistant)', async () => {
+    const { TWILIO_AUTH_TOKEN, PUBLIC_BASE_URL } = PHONE_ENV;
+    server = await startTestServer({ env: { TWILIO_AUTH_TOKEN, PUBLIC_BASE_URL } });
+    // The line really answers: a signed call gets the assistant's greeting.
+    const caller = phoneCaller(server.url);
+    const answer = await caller.dial();
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('<Gather');
+    const s = await status(server);
+    expect(s).toMatchObject({ online: true, answering: ['Phone'], offlineReason: null });
+    expect(s.channels[0]!.answeredByAssistant).toBe(true);
   });
 
   it('does not claim Messenger while AI Settings has Messenger auto-reply off', async () => {
@@ -127,7 +142,7 @@ describe('the status follows the channels features report', () => {
     expect(s.channels[0]!.state).toBe('Phone: answered by the assistant (from 3 active FAQ entries)');
   });
 
-  it('does not answer a received channel whose provider is missing, or with nothing to answer from', () => {
+  it('does not answer a received channel whose provider is missing', () => {
     const channels = assistantChannels();
     channels.receives('phone', ['/api/twilio/incoming-call']);
     channels.receives('messenger', ['/api/messenger/webhook']);
@@ -136,10 +151,19 @@ describe('the status follows the channels features report', () => {
       'Phone: not answered (Twilio is not configured)',
       'Messenger: not answered (Meta is not configured)',
     ]);
-    const empty = assistantStatusService(config(ALL_PROVIDERS), channels, faqEntries(0)).status();
-    expect(empty.online).toBe(false);
-    expect(empty.channels[1]!.state).toBe(
-      'Messenger: not answered (it has no AI key and no active FAQ entry to answer from)',
+  });
+
+  it('answers the phone with only TWILIO_AUTH_TOKEN set, from the built-in knowledge, and says texts are off', () => {
+    const channels = assistantChannels();
+    channels.receives('phone', ['/api/twilio/incoming-call']);
+    const s = assistantStatusService(
+      config({ TWILIO_AUTH_TOKEN: 'twilio-secret' }),
+      channels,
+      faqEntries(0),
+    ).status();
+    expect(s).toMatchObject({ online: true, answering: ['Phone'], offlineReason: null });
+    expect(s.channels[0]!.state).toBe(
+      'Phone: answered by the assistant (from the price list, services and common responses); no texts: TWILIO_ACCOUNT_SID and TWILIO_PHONE_NUMBER are not both set',
     );
   });
 

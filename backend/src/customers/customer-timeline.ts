@@ -5,6 +5,7 @@ import type { PhotoRepository } from '../photos/photo.repository.ts';
 type Ref = { kind: CustomerItemKind; source_id: number; at: string };
 type Row = Record<string, unknown> & { id: number };
 interface QuoteRow {
+  id: number;
   submission_id: number;
   amount_cents: number;
   sent_at: string;
@@ -12,6 +13,13 @@ interface QuoteRow {
   opened_at: string | null;
   accepted_at: string | null;
   superseded_at: string | null;
+}
+interface QuestionRow {
+  quote_id: number;
+  question: string;
+  asked_at: string;
+  answer: string | null;
+  answered_at: string | null;
 }
 
 // A conversation shows its latest messages; the whole thread is one click away in Messenger.
@@ -39,7 +47,10 @@ export function customerTimelineItems(
   const messages =
     db.prepare(`SELECT sender, message_text, attachment_kind, created_at FROM messenger_messages
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
-  const quotesOf = db.prepare(`SELECT q.submission_id, q.amount_cents, q.sent_at, u.name AS sent_by,
+  const questionsOf =
+    db.prepare(`SELECT quote_id, question, asked_at, answer, answered_at FROM quote_questions
+    WHERE quote_id IN (SELECT value FROM json_each(?)) ORDER BY id`);
+  const quotesOf = db.prepare(`SELECT q.id, q.submission_id, q.amount_cents, q.sent_at, u.name AS sent_by,
     q.opened_at, q.accepted_at, q.superseded_at FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by
     WHERE q.submission_id IN (SELECT value FROM json_each(?)) ORDER BY q.id`);
   const service = (v: unknown) => (typeof v === 'string' ? (labels.services.get(v) ?? v) : null);
@@ -62,7 +73,9 @@ export function customerTimelineItems(
     const submissionPhotos = photos.forSubmissions(ids('submission'));
     const submissionQuotes = new Map<number, CustomerItem['quotes']>();
     if (ids('submission').length) {
-      for (const q of quotesOf.all(JSON.stringify(ids('submission'))) as QuoteRow[]) {
+      const quoteRows = quotesOf.all(JSON.stringify(ids('submission'))) as QuoteRow[];
+      const questions = questionsOf.all(JSON.stringify(quoteRows.map((q) => q.id))) as QuestionRow[];
+      for (const q of quoteRows) {
         const list = submissionQuotes.get(q.submission_id) ?? [];
         list.push({
           amount: q.amount_cents / 100,
@@ -71,6 +84,14 @@ export function customerTimelineItems(
           openedAt: q.opened_at,
           acceptedAt: q.accepted_at,
           supersededAt: q.superseded_at,
+          questions: questions
+            .filter((question) => question.quote_id === q.id)
+            .map((question) => ({
+              question: question.question,
+              askedAt: question.asked_at,
+              answer: question.answer,
+              answeredAt: question.answered_at,
+            })),
         });
         submissionQuotes.set(q.submission_id, list);
       }
@@ -107,7 +128,7 @@ export function customerTimelineItems(
             amount: cents(r.estimate_amount_cents),
             photos: submissionPhotos.get(r.id) ?? [],
             quotes: submissionQuotes.get(r.id) ?? [],
-            link: `/admin/photo-submissions?q=${encodeURIComponent(String(r.phone ?? r.email ?? ''))}`,
+            link: `/admin/photo-submissions?submission=${r.id}`,
           };
         case 'call':
           return {

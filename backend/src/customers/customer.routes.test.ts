@@ -164,6 +164,19 @@ describe('customer records', () => {
     // The customer opens and accepts the second link, with no session.
     const token = second.link.split('/').pop()!;
     expect((await server.anonymous.get(`/api/public/quotes/${token}`)).status).toBe(200);
+    const asked = await server.anonymous.send('POST', `/api/public/quotes/${token}/questions`, {
+      question: 'Does it include the fence?',
+    });
+    expect(asked.status).toBe(201);
+    const question = (await (await server.get(`/api/photo-submissions/${submissionId}/quotes`)).json()) as {
+      quotes: { questions: { id: number }[] }[];
+    };
+    const answered = await server.send(
+      'POST',
+      `/api/photo-submissions/${submissionId}/quotes/questions/${question.quotes[0]!.questions[0]!.id}/answer`,
+      { answer: 'Yes, the fence is included.', how: 'phoned' },
+    );
+    expect(answered.status).toBe(200);
     expect((await server.anonymous.send('POST', `/api/public/quotes/${token}/accept`)).status).toBe(200);
 
     const dana = await only('555-0123');
@@ -177,6 +190,7 @@ describe('customer records', () => {
         openedAt: null,
         acceptedAt: null,
         supersededAt: expect.any(String),
+        questions: [],
       },
       {
         amount: 1250,
@@ -185,8 +199,18 @@ describe('customer records', () => {
         openedAt: expect.any(String),
         acceptedAt: expect.any(String),
         supersededAt: null,
+        // The customer's question and staff's answer are part of their story.
+        questions: [
+          {
+            question: 'Does it include the fence?',
+            askedAt: expect.any(String),
+            answer: 'Yes, the fence is included.',
+            answeredAt: expect.any(String),
+          },
+        ],
       },
     ]);
+    expect(submission.link).toBe(`/admin/photo-submissions?submission=${submissionId}`);
     expect(items.find((i) => i.kind === 'request')!.quotes).toEqual([]);
   });
 

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { reportRepository } from '../reports/report.repository.ts';
 import { statsRepository } from '../stats/stats.repository.ts';
 import { seedDemoData } from './demo-data.ts';
+import { DEMO_CALLS } from './demo-texts.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -25,6 +27,15 @@ async function statsAt(now: Date) {
   return { stats, future: future.n };
 }
 
+async function demoDatabase(now: Date) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-demo-'));
+  dirs.push(dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const db = openDatabase(config.databaseFile, config.migrationsDir);
+  await seedDemoData(db, config, now);
+  return { db, config };
+}
+
 describe('demo data at any time of day', () => {
   it.each([
     ['just after midnight in California', '2026-11-22T08:00:30Z'],
@@ -36,5 +47,67 @@ describe('demo data at any time of day', () => {
     expect(stats.yesterdaySubmissions).toBeGreaterThan(0);
     expect(future).toBe(0);
     expect(stats.todayAppointments).toBeGreaterThan(0);
+  });
+});
+
+describe('demo data that adds up', () => {
+  const now = new Date('2026-11-25T19:00:00Z');
+
+  it('has no call in progress: nothing would ever end a demo call', async () => {
+    const { db } = await demoDatabase(now);
+    const statuses = db.prepare('SELECT DISTINCT status FROM calls').pluck().all();
+    expect(statuses).not.toContain('in-progress');
+    expect(statuses).toContain('completed');
+    db.close();
+  });
+
+  it('gives every answered call the turns its summary tells of, and a booking call the visit it booked', async () => {
+    const { db } = await demoDatabase(now);
+    const calls = db
+      .prepare("SELECT id, summary, created_at AS createdAt FROM calls WHERE status = 'completed'")
+      .all() as { id: number; summary: string; createdAt: string }[];
+    const turnsOf = db.prepare(
+      'SELECT customer_message AS caller, ai_response AS assistant, created_at AS at FROM ai_responses WHERE call_id = ? ORDER BY created_at, id',
+    );
+    const bookedBy = db.prepare(
+      'SELECT scheduled_date AS date, preferred_time AS time, created_at AS bookedAt FROM appointments WHERE call_id = ?',
+    );
+    let bookings = 0;
+    for (const call of calls) {
+      const turns = turnsOf.all(call.id) as { caller: string; assistant: string; at: string }[];
+      expect(turns.length, call.summary).toBeGreaterThan(0);
+      for (const turn of turns) expect(turn.at >= call.createdAt && turn.at <= now.toISOString()).toBe(true);
+      const told = DEMO_CALLS.find((c) => c.summary === call.summary);
+      const booked = bookedBy.get(call.id) as { date: string; time: string; bookedAt: string } | undefined;
+      if (told) {
+        expect(turns.map((t) => t.caller)).toEqual(told.turns.map((t) => t.caller));
+        expect(booked).toBeUndefined();
+      } else {
+        // The only other summary: the booking, naming the time of the visit it is linked to.
+        expect(call.summary).toMatch(/^Booked a free estimate for /);
+        expect(booked).toBeDefined();
+        expect(call.summary).toContain(`at ${booked!.time}.`);
+        expect(turns.at(-1)!.assistant).toContain(`at ${booked!.time}`);
+        expect(booked!.bookedAt).toBe(call.createdAt);
+        bookings++;
+      }
+    }
+    expect(bookings).toBeGreaterThan(0);
+    db.close();
+  });
+
+  it('books each appointment before its visit and counts it in the week it was booked', async () => {
+    const { db, config } = await demoDatabase(now);
+    const appointments = db
+      .prepare('SELECT scheduled_date AS date, created_at AS bookedAt FROM appointments')
+      .all() as { date: string; bookedAt: string }[];
+    for (const a of appointments) {
+      expect(a.bookedAt <= now.toISOString()).toBe(true);
+      expect(a.bookedAt.slice(0, 10) <= a.date).toBe(true);
+    }
+    const weeks = reportRepository(db, config.timeZone).weekly(8, now);
+    expect(weeks[0]!.bookings).toBeLessThan(appointments.length);
+    expect(weeks.reduce((sum, w) => sum + w.bookings, 0)).toBe(appointments.length);
+    db.close();
   });
 });

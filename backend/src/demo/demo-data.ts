@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import {
+  APPOINTMENT_SERVICE_OPTIONS,
   APPOINTMENT_SERVICE_TYPES,
   PHOTO_FORM_SERVICE_TYPES,
   PREFERRED_TIMES,
@@ -14,7 +15,7 @@ import type { Db } from '../db/database.ts';
 import { photoFile, thumbnailFile } from '../photos/photo.storage.ts';
 import { addDays, localDate, startOfLocalDay } from '../time.ts';
 import { demoPerson, seededRandom, type Random } from './demo-people.ts';
-import { DEMO_AI_RESPONSES, DEMO_CALL_SUMMARIES, DEMO_CONVERSATIONS, DEMO_FAQ } from './demo-texts.ts';
+import { DEMO_CALLS, DEMO_CONVERSATIONS, DEMO_FAQ, demoBookingCall, type DemoCall } from './demo-texts.ts';
 import { renderPlaceholderPhotos } from './placeholder-photos.ts';
 import { seedDemoQuotes } from './demo-quotes.ts';
 import { estimateFromAnswers } from '../quotes/local-estimate.ts';
@@ -193,30 +194,62 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
       const insertCall =
         db.prepare(`INSERT INTO calls (call_sid, customer_name, phone_number, status, summary,
         duration_seconds, intent, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      const callIds: number[] = [];
+      const insertResponse =
+        db.prepare(`INSERT INTO ai_responses (channel, call_id, conversation_id, customer_message,
+        ai_response, intent, response_time_ms, successful, photo_request_sent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      let callCount = 0;
+      /**
+       * One call; an answered one gets the turns its summary tells of, in the AI response log
+       * (Call Logs shows them as its conversation), each a little after the call began.
+       */
+      const addCall = (
+        person: { name: string; phone: string },
+        status: 'completed' | 'missed' | 'busy',
+        createdAt: string,
+        call: DemoCall | null,
+        named = true,
+      ) => {
+        const answered = status === 'completed' && call;
+        const id = Number(
+          insertCall.run(
+            `CAdemo${String(callCount++).padStart(28, '0')}`,
+            named ? person.name : null,
+            person.phone,
+            status,
+            answered ? call.summary : null,
+            answered ? r.int(45, 420) : status === 'missed' ? 0 : null,
+            answered ? call.intent : null,
+            createdAt,
+            createdAt,
+          ).lastInsertRowid,
+        );
+        if (!answered) return id;
+        call.turns.forEach((turn, k) => {
+          const at = Math.min(Date.parse(createdAt) + (k + 1) * 20_000, now.getTime());
+          insertResponse.run(
+            'phone',
+            id,
+            null,
+            turn.caller,
+            turn.assistant,
+            call.intent,
+            r.int(700, 2800),
+            turn.successful === false ? 0 : 1,
+            turn.photoRequestSent ? 1 : 0,
+            new Date(at).toISOString(),
+          );
+        });
+        return id;
+      };
+      // Every demo call has ended: one "in progress" would stay so forever, as nothing ends it.
       for (let i = 0; i < 30; i++) {
         const person = demoPerson(r, 60 + i);
-        const status = i === 0 ? 'in-progress' : i % 7 === 3 ? 'missed' : i === 11 ? 'busy' : 'completed';
+        const status = i % 7 === 3 ? 'missed' : i === 11 ? 'busy' : 'completed';
         const createdAt =
           i === 0
-            ? new Date(now.getTime() - 2 * minutes).toISOString()
+            ? new Date(now.getTime() - 20 * minutes).toISOString()
             : businessInstant(r, config, r.int(0, 14), now);
-        const [summary, intent] = r.pick(DEMO_CALL_SUMMARIES);
-        callIds.push(
-          Number(
-            insertCall.run(
-              `CAdemo${String(i).padStart(28, '0')}`,
-              r.next() < 0.85 ? person.name : null,
-              person.phone,
-              status,
-              status === 'completed' ? summary : null,
-              status === 'completed' ? r.int(45, 420) : status === 'missed' ? 0 : null,
-              status === 'completed' ? intent : null,
-              createdAt,
-              createdAt,
-            ).lastInsertRowid,
-          ),
-        );
+        addCall(person, status, createdAt, DEMO_CALLS[i % DEMO_CALLS.length]!, r.next() < 0.85);
       }
 
       const insertAppointment =
@@ -228,14 +261,37 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
         const person = demoPerson(r, 80 + i);
         const fromPhone = i % 4 === 1;
         const status = offset < 0 ? (i % 5 === 2 ? 'cancelled' : 'completed') : 'scheduled';
+        const serviceType = r.pick(APPOINTMENT_SERVICE_TYPES);
+        const date = addDays(today, offset);
+        const time = r.pick(PREFERRED_TIMES);
+        // Booked a few days before the visit (and never after now), so a weekly report counts
+        // each booking in the week it was made, not all of them in the week the demo was made.
+        const bookedAt = businessInstant(r, config, Math.max(0, -offset) + r.int(1, 10), now);
+        const callId = fromPhone
+          ? addCall(
+              person,
+              'completed',
+              bookedAt,
+              demoBookingCall({
+                service: APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === serviceType)!.label,
+                day: new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+                  weekday: 'long',
+                  month: 'long',
+                  day: 'numeric',
+                  timeZone: 'UTC',
+                }),
+                time,
+              }),
+            )
+          : null;
         insertAppointment.run(
           person.name,
           person.phone,
           r.next() < 0.7 ? person.email : null,
           person.address,
-          r.pick(APPOINTMENT_SERVICE_TYPES),
-          addDays(today, offset),
-          fromPhone && offset > 0 ? null : r.pick(PREFERRED_TIMES),
+          serviceType,
+          date,
+          time,
           status,
           status === 'completed' || r.next() < 0.3 ? r.int(10, 90) * 2500 : null,
           fromPhone
@@ -244,9 +300,9 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
               ? 'Gate code 1234. Dog is friendly.'
               : null,
           fromPhone ? 'phone' : 'staff',
-          fromPhone ? (callIds[i] ?? null) : null,
-          iso,
-          iso,
+          callId,
+          bookedAt,
+          bookedAt,
         );
       });
 
@@ -263,9 +319,6 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
       const insertMessage =
         db.prepare(`INSERT INTO messenger_messages (conversation_id, mid, sender, message_text,
         delivery_status, delivery_error, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)`);
-      const insertResponse =
-        db.prepare(`INSERT INTO ai_responses (channel, call_id, conversation_id, customer_message,
-        ai_response, intent, response_time_ms, successful, photo_request_sent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       DEMO_CONVERSATIONS.forEach((c, ci) => {
         const start = now.getTime() - (ci === 0 ? 50 : 26 * 60) * minutes;
         const times = c.messages.map((_, mi) => new Date(start + mi * 4 * minutes).toISOString());
@@ -298,22 +351,6 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
           }
         });
       });
-      DEMO_AI_RESPONSES.forEach(([question, answer, intent], i) => {
-        const createdAt = businessInstant(r, config, r.int(0, 12), now);
-        insertResponse.run(
-          'phone',
-          callIds[i + 1] ?? null,
-          null,
-          question,
-          answer,
-          intent,
-          r.int(700, 2800),
-          i === 4 ? 0 : 1,
-          answer.includes('photo') ? 1 : 0,
-          createdAt,
-        );
-      });
-
       seedDemoQuotes(db, config, r, now);
 
       db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)').run(

@@ -51,38 +51,113 @@ export const DEMO_FAQ: [FaqCategory, string, string][] = [
   ],
 ];
 
-export const DEMO_CALL_SUMMARIES: [string, AiIntent][] = [
-  ['Asked about a house wash for a two-story home; sent the photo quote link.', 'quote_request'],
-  ['Wanted to know if we serve Redway. Confirmed and offered a free estimate.', 'service_area'],
-  ['Booked a free estimate for roof moss removal.', 'scheduling'],
-  ['Asked the price per square foot for driveway cleaning.', 'pricing'],
-  ['Asked whether soft washing is safe for painted cedar siding.', 'service_inquiry'],
+/**
+ * A demo call that the assistant answered: its summary says what its turns say (Call Logs shows
+ * both side by side). `successful: false` marks a turn the assistant did not understand.
+ */
+export interface DemoCall {
+  summary: string;
+  intent: AiIntent;
+  turns: { caller: string; assistant: string; successful?: boolean; photoRequestSent?: boolean }[];
+}
+
+export const DEMO_CALLS: DemoCall[] = [
+  {
+    summary: 'Asked about a house wash for a two-story home; sent the photo quote link.',
+    intent: 'quote_request',
+    turns: [
+      {
+        caller: 'How much for a 2,000 square foot house? It is two stories.',
+        assistant:
+          'House washing runs about $0.40 to $0.65 per square foot, so roughly $800 to $1,300. If you send a few photos we can narrow it down. Shall I text you the link?',
+      },
+      {
+        caller: 'Yes, text me the link.',
+        assistant: 'Done: the link for your photos is on its way to this phone.',
+        photoRequestSent: true,
+      },
+    ],
+  },
+  {
+    summary: 'Wanted to know if we serve Ferndale. Confirmed and offered a free estimate.',
+    intent: 'service_area',
+    turns: [
+      {
+        caller: 'Do you go to Ferndale?',
+        assistant: 'Yes, Ferndale is in our service area. Would you like a free estimate?',
+      },
+    ],
+  },
+  {
+    summary: 'Asked the price per square foot for driveway cleaning.',
+    intent: 'pricing',
+    turns: [
+      {
+        caller: 'What do you charge to clean a concrete driveway?',
+        assistant: 'Concrete cleaning runs $0.30 to $0.50 per square foot, with a $150 minimum.',
+      },
+    ],
+  },
+  {
+    summary: 'Asked whether soft washing is safe for painted cedar siding.',
+    intent: 'service_inquiry',
+    turns: [
+      {
+        caller: 'Is soft washing safe for painted cedar siding?',
+        assistant:
+          'Yes. Soft washing uses low pressure and a gentle cleaner, so it will not strip paint or raise the grain of cedar.',
+      },
+    ],
+  },
+  {
+    summary: 'Asked about roof cleaning prices; the assistant did not catch the question.',
+    intent: 'pricing',
+    turns: [
+      {
+        caller: 'What do you charge for roofs?',
+        assistant: 'Sorry, I did not catch that. Could you say it again?',
+        successful: false,
+      },
+    ],
+  },
+  {
+    summary: 'Asked whether the cleaner is safe for the garden.',
+    intent: 'service_inquiry',
+    turns: [
+      {
+        caller: 'Is the soap safe for my garden?',
+        assistant: 'Yes, the cleaner is biodegradable and we rinse your plants before and after.',
+      },
+    ],
+  },
+  {
+    summary: 'Asked whether we clean gutters; offered a free estimate.',
+    intent: 'service_inquiry',
+    turns: [
+      {
+        caller: 'Do you clean gutters?',
+        assistant:
+          'Yes, we clean gutters and brighten the outside of them too. Would you like a free estimate?',
+      },
+    ],
+  },
 ];
 
-export const DEMO_AI_RESPONSES: [string, string, AiIntent][] = [
-  [
-    'Do you clean gutters?',
-    'Yes, we clean gutters and brighten the outside of them too. Would you like a free estimate?',
-    'service_inquiry',
+/** A call in which the assistant booked the free estimate it is linked to. */
+export const demoBookingCall = (booking: { service: string; day: string; time: string }): DemoCall => ({
+  summary: `Booked a free estimate for ${booking.service.toLowerCase()} on ${booking.day} at ${booking.time}.`,
+  intent: 'scheduling',
+  turns: [
+    {
+      caller: `I would like someone to look at the house for ${booking.service.toLowerCase()}.`,
+      assistant: 'I can book a free estimate. Which day suits you?',
+    },
+    {
+      caller: `${booking.day} at ${booking.time}, please.`,
+      assistant: `Booked: a free estimate on ${booking.day} at ${booking.time}. We will see you then.`,
+    },
   ],
-  [
-    'How much for a 2,000 square foot house?',
-    'House washing runs about $0.40 to $0.65 per square foot, so roughly $800 to $1,300. If you text us a few photos we can narrow it down.',
-    'quote_request',
-  ],
-  [
-    'Can you come next Tuesday?',
-    'I can book a free estimate for Tuesday morning. What is the address?',
-    'scheduling',
-  ],
-  ['Do you go to Ferndale?', 'Yes, Ferndale is in our service area.', 'service_area'],
-  ['What do you charge for roofs?', 'Sorry, I did not catch that. Could you say it again?', 'pricing'],
-  [
-    'Is the soap safe for my garden?',
-    'Yes, the cleaner is biodegradable and we rinse your plants before and after.',
-    'service_inquiry',
-  ],
-];
+});
 
 export const DEMO_CONVERSATIONS: {
   facebookUserId: string;

@@ -38,7 +38,7 @@ export function leadEstimateRoutes({
   const rules = appointmentRules(appointments, timeZone, clock);
   const book = db.transaction((leadId: number, input: ReturnType<typeof parseBooking>, userId: number) => {
     if (!leads.get(leadId)) throw notFound('Lead');
-    rules.refusePast(input.preferredDate, 'preferredDate');
+    rules.refusePast(input.preferredDate, 'preferredDate', input.preferredTime);
     rules.refuseClash({ date: input.preferredDate, time: input.preferredTime }, input.allowOverlap);
     const appointment = appointments.create(input);
     leads.bookedEstimate(leadId, appointment.id, userId);

@@ -35,6 +35,8 @@ interface LeadRow {
   estimate_date: string | null;
   estimate_time: string | null;
   estimate_status: AppointmentStatus | null;
+  open_questions: number;
+  open_question: string | null;
 }
 
 // Channels store the service as their own values ("house-washing"); staff read the labels.
@@ -70,6 +72,8 @@ const toLead = (r: LeadRow): Lead => ({
       : null,
   photos: [],
   customerId: null,
+  openQuestions: r.open_questions,
+  openQuestion: r.open_question,
 });
 
 // Which timeline entry each channel's lead is.
@@ -89,8 +93,13 @@ export interface LeadFilter {
   offset: number;
 }
 
+// A submission's unanswered questions on its quotes: only for the page's rows (see the page query).
+const OPEN_QUESTIONS = `FROM quote_questions qq JOIN sent_quotes sq ON sq.id = qq.quote_id
+    WHERE l.channel IN ('photo-form', 'quote-tool') AND sq.submission_id = l.source_id AND qq.answered_at IS NULL`;
 const ROW = `SELECT l.*, u.name AS changed_by_name, a.scheduled_date AS estimate_date,
-    a.preferred_time AS estimate_time, a.status AS estimate_status FROM leads l
+    a.preferred_time AS estimate_time, a.status AS estimate_status,
+    (SELECT COUNT(*) ${OPEN_QUESTIONS}) AS open_questions,
+    (SELECT qq.question ${OPEN_QUESTIONS} ORDER BY qq.id DESC LIMIT 1) AS open_question FROM leads l
   LEFT JOIN users u ON u.id = l.stage_changed_by
   LEFT JOIN appointments a ON a.id = l.estimate_appointment_id`;
 

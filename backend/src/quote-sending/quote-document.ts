@@ -66,3 +66,28 @@ export function quoteEmail(doc: QuoteDocument, amount: number, link: string, val
 /** The text message: short, the link last. */
 export const quoteText = (doc: QuoteDocument, amount: number, link: string) =>
   `${doc.business.name}: your quote is ${formatDollars(amount)}. See it, accept it or ask a question: ${link}`;
+
+/** Staff's answer to a customer's question on their quote, by e-mail: the question quoted, the link again. */
+export function answerEmail(doc: QuoteDocument, question: string, answer: string, link: string) {
+  return {
+    subject: `Re: your question about your quote from ${doc.business.name}`,
+    text: [
+      `Hello ${doc.customerName},`,
+      '',
+      'You asked:',
+      ...question.split('\n').map((line) => `> ${line}`),
+      '',
+      answer,
+      '',
+      'Your quote, to accept it or ask another question:',
+      link,
+      '',
+      doc.business.name,
+      doc.business.phone,
+    ].join('\n'),
+  };
+}
+
+/** The same answer as a text: short, with the link to the quote. */
+export const answerText = (doc: QuoteDocument, answer: string, link: string) =>
+  `${doc.business.name}: ${answer} Your quote: ${link}`;

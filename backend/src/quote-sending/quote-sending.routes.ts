@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { quoteQuestionSchema, sendQuoteSchema } from '@washdesk/contract';
+import { quoteAnswerSchema, quoteQuestionSchema, sendQuoteSchema } from '@washdesk/contract';
 import { staffOf } from '../auth/staff-session.ts';
 import type { Config } from '../config.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
@@ -27,6 +27,16 @@ export function quoteSendingRoutes(config: Config, service: QuoteSendingService)
     const { estimateAmount } = parseWith(sendQuoteSchema, req.body ?? {});
     const quote = await service.send(id, estimateAmount, staffOf(res)!.user.id);
     res.status(201).json({ quote, deliveryConfigured: service.configured() });
+  });
+
+  router.post('/api/photo-submissions/:id/quotes/:quoteId/link-copied', (req, res) => {
+    const quoteId = routeId({ id: req.params.quoteId });
+    res.json(service.linkCopied(routeId(req.params), quoteId));
+  });
+  router.post('/api/photo-submissions/:id/quotes/questions/:questionId/answer', async (req, res) => {
+    const reply = parseWith(quoteAnswerSchema, req.body ?? {});
+    const questionId = routeId({ id: req.params.questionId });
+    res.json(await service.answer(routeId(req.params), questionId, reply, staffOf(res)!.user.id));
   });
 
   // Customers (public: the token is the key; see auth/public-routes.ts).

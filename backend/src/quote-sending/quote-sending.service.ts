@@ -18,7 +18,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
 import type { Clock } from '../time.ts';
 import type { QuoteDelivery } from './quote-delivery.ts';
-import { quoteDocumentOf, quoteEmail, quoteText } from './quote-document.ts';
+import { answerEmail, answerText, quoteDocumentOf, quoteEmail, quoteText } from './quote-document.ts';
 import { stateOf, type SentQuoteRepository, type StoredQuote } from './sent-quote.repository.ts';
 
 export interface QuoteSendingDeps {
@@ -69,7 +69,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     validUntil: q.validUntil,
     state: stateOf(q, at),
     acceptedAt: q.acceptedAt,
-    questions: quotes.questions(q.id),
+    // The customer's own words only: who answered them stays with staff.
+    questions: quotes.questions(q.id).map(({ question, askedAt }) => ({ question, askedAt })),
     staffPreview: byStaff,
   });
   // A staff member previewing the link must not accept or ask in the customer's name.
@@ -113,6 +114,74 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       ]);
       for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
       return staffView(quote, now());
+    },
+
+    /**
+     * Staff copied the quote's link to pass on themselves: a way the quote reaches the customer,
+     * recorded so the card stops saying it was not sent.
+     */
+    linkCopied(submissionId: number, quoteId: number): SentQuote {
+      const quote = quotes.ofSubmission(submissionId).find((q) => q.id === quoteId);
+      if (!quote) throw notFound('Quote');
+      quotes.recordDelivery({
+        quoteId,
+        channel: 'link',
+        outcome: 'copied',
+        recipient: null,
+        problem: null,
+        at: now(),
+      });
+      return staffView(quote, now());
+    },
+
+    /**
+     * Staff answer a customer's question. `send`: e-mailed and texted where configured, recorded
+     * only when at least one way reached the customer (otherwise 502 with each reason, nothing
+     * written); `phoned`: staff answered by phone or pasted it themselves, recorded as such.
+     */
+    async answer(
+      submissionId: number,
+      questionId: number,
+      reply: { answer: string; how: 'send' | 'phoned' },
+      staffUserId: number,
+    ): Promise<SentQuote> {
+      const question = quotes.question(questionId);
+      const quote = question && quotes.ofSubmission(submissionId).find((q) => q.id === question.quoteId);
+      if (!question || !quote) throw notFound('Question');
+      if (question.answeredAt)
+        throw new HttpError(409, 'question_answered', 'This question has been answered already');
+      const submission = submissions.get(submissionId)!;
+      let deliveries: Awaited<ReturnType<QuoteDelivery['email']>>[] = [];
+      if (reply.how === 'send') {
+        if (!delivery.configured.email && !delivery.configured.sms)
+          throw new HttpError(
+            409,
+            'answer_not_configured',
+            'E-mail and text messages are not configured on this server: call the customer or copy the answer, then record it as answered by phone.',
+          );
+        const asked = quotes.questions(quote.id).find((q) => q.id === questionId)!.question;
+        const link = linkOf(quote.token);
+        deliveries = await Promise.all([
+          delivery.email(submission.email, answerEmail(quote.document, asked, reply.answer, link)),
+          delivery.sms(submission.phone, answerText(quote.document, reply.answer, link)),
+        ]);
+        if (!deliveries.some((d) => d.outcome === 'sent'))
+          throw new HttpError(
+            502,
+            'answer_not_sent',
+            `The answer did not reach the customer: ${deliveries.map((d) => d.problem).join('; ')}. Call them or copy the answer, then record it as answered by phone.`,
+          );
+      }
+      const at = now();
+      const recorded = quotes.answer({
+        id: questionId,
+        answer: reply.answer,
+        at,
+        userId: staffUserId,
+        deliveries: deliveries.map((d) => ({ ...d, at })),
+      });
+      if (!recorded) throw new HttpError(409, 'question_answered', 'This question has been answered already');
+      return staffView(quote, at);
     },
 
     /** Every quote sent for a submission, newest first; undefined for an unknown submission. */

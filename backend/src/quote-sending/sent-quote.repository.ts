@@ -1,7 +1,8 @@
 import type {
   LeadStage,
   QuoteDelivery,
-  QuoteDeliveryChannel,
+  QuoteHandoverChannel,
+  QuoteQuestion,
   QuoteDeliveryOutcome,
   QuoteLine,
   QuoteState,
@@ -113,9 +114,18 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   const addQuestion = db.prepare(
     'INSERT INTO quote_questions (quote_id, question, asked_at) VALUES (@quoteId, @question, @at)',
   );
-  const questionsOf = db.prepare(
-    'SELECT question, asked_at AS askedAt FROM quote_questions WHERE quote_id = ? ORDER BY id',
+  const questionsOf = db.prepare(`SELECT q.id, q.question, q.asked_at AS askedAt, q.answer,
+    q.answered_at AS answeredAt, u.name AS answeredBy, q.answer_deliveries AS answerDeliveries
+    FROM quote_questions q LEFT JOIN users u ON u.id = q.answered_by WHERE q.quote_id = ? ORDER BY q.id`);
+  const questionOf = db.prepare(
+    'SELECT id, quote_id AS quoteId, answered_at AS answeredAt FROM quote_questions WHERE id = ?',
   );
+  const answer = db.prepare(`UPDATE quote_questions SET answer = @answer, answered_at = @at,
+    answered_by = @userId, answer_deliveries = @deliveries WHERE id = @id AND answered_at IS NULL`);
+  const reachedOf = db.prepare(`SELECT DISTINCT quote_id AS quoteId, channel FROM quote_deliveries
+    WHERE quote_id IN (SELECT value FROM json_each(?)) AND outcome IN ('sent', 'copied')`);
+  const openQuestionsOf = db.prepare(`SELECT quote_id AS quoteId, COUNT(*) AS n FROM quote_questions
+    WHERE quote_id IN (SELECT value FROM json_each(?)) AND answered_at IS NULL GROUP BY quote_id`);
   // One statement for any page of submissions: their ids travel as one JSON array.
   const latestOf = db.prepare(`SELECT q.*, NULL AS sent_by_name FROM sent_quotes q WHERE q.id IN (
     SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (SELECT value FROM json_each(?)) GROUP BY submission_id)`);
@@ -174,7 +184,7 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     },
     recordDelivery(d: {
       quoteId: number;
-      channel: QuoteDeliveryChannel;
+      channel: QuoteHandoverChannel;
       outcome: QuoteDeliveryOutcome;
       recipient: string | null;
       problem: string | null;
@@ -187,20 +197,40 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     deliveries: (quoteId: number) => deliveriesOf.all(quoteId) as QuoteDelivery[],
     addQuestion: (quoteId: number, question: string, at: string) =>
       addQuestion.run({ quoteId, question, at }),
-    questions: (quoteId: number) => questionsOf.all(quoteId) as { question: string; askedAt: string }[],
+    questions: (quoteId: number): QuoteQuestion[] =>
+      (
+        questionsOf.all(quoteId) as (Omit<QuoteQuestion, 'answerDeliveries'> & {
+          answerDeliveries: string | null;
+        })[]
+      ).map((q) => ({
+        ...q,
+        answerDeliveries: q.answerDeliveries ? (JSON.parse(q.answerDeliveries) as QuoteDelivery[]) : [],
+      })),
+    question: (id: number) =>
+      questionOf.get(id) as { id: number; quoteId: number; answeredAt: string | null } | undefined,
+    /** Records staff's answer once; false when it was answered already. */
+    answer: (a: { id: number; answer: string; at: string; userId: number; deliveries: QuoteDelivery[] }) =>
+      answer.run({ ...a, deliveries: JSON.stringify(a.deliveries) }).changes === 1,
     /** Each submission's newest quote in short, for the cards of a page of submissions. */
     latestFor(submissionIds: number[]): Map<number, SentQuoteSummary> {
       const now = new Date(clock()).toISOString();
       if (submissionIds.length === 0) return new Map();
       const rows = latestOf.all(JSON.stringify(submissionIds)) as SentQuoteRow[];
+      const quoteIds = JSON.stringify(rows.map((r) => r.id));
+      const reached = reachedOf.all(quoteIds) as { quoteId: number; channel: QuoteHandoverChannel }[];
+      const open = new Map(
+        (openQuestionsOf.all(quoteIds) as { quoteId: number; n: number }[]).map((o) => [o.quoteId, o.n]),
+      );
       return new Map(
         rows.map((r) => {
           const q = toQuote(r);
-          const summary = {
+          const summary: SentQuoteSummary = {
             state: stateOf(q, now),
             sentAt: q.sentAt,
             openedAt: q.openedAt,
             acceptedAt: q.acceptedAt,
+            reachedBy: reached.filter((d) => d.quoteId === q.id).map((d) => d.channel),
+            openQuestions: open.get(q.id) ?? 0,
           };
           return [q.submissionId, summary];
         }),

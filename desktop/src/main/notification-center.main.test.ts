@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { MenuItemConstructorOptions as MenuItem } from 'electron';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routeOfEvent, type LiveEvent, type User } from '@washdesk/contract';
+import { NOTIFICATION_KINDS, routeOfEvent, type LiveEvent, type User } from '@washdesk/contract';
 import { badge, FakeNotification, FakeTray, resetFakeElectron } from '../test/fake-electron.ts';
 import {
   logEvents,
@@ -12,6 +16,8 @@ import {
   type TestServer,
 } from '../test/live-backend.ts';
 import { stateWatcher } from '../test/wait-for.ts';
+import { appMenuTemplate } from './app-menu.main.ts';
+import { desktopSettings } from './desktop-settings.main.ts';
 import { followEventStream, type StreamState } from './event-stream.main.ts';
 import { createNotificationCenter } from './notification-center.main.ts';
 import type { NotificationKind } from '@washdesk/contract';
@@ -141,6 +147,65 @@ describe('native notifications from the live event stream', () => {
     desktop.center.markRead();
     expect(FakeTray.last?.toolTip).toBe('Washdesk: nothing new');
     expect(badge.count).toBe(0);
+  });
+
+  it("announces a customer's question and acceptance of a quote (not its opening); the menu's quote switch silences them", async () => {
+    server = await startTestServer();
+    const desktop = await startDesktop(server, server.owner.cookie);
+    const submission = await photoSubmission(server, 'Rosa');
+    const sent = await server.send('POST', `/api/photo-submissions/${submission.id}/quotes`, {
+      estimateAmount: '1,250',
+    });
+    expect(sent.status).toBe(201);
+    const token = new URL(((await sent.json()) as { quote: { link: string } }).quote.link).pathname
+      .split('/')
+      .at(-1)!;
+    const customer = server.anonymous;
+    expect((await customer.get(`/api/public/quotes/${token}`)).status).toBe(200);
+    const asked = await customer.send('POST', `/api/public/quotes/${token}/questions`, {
+      question: 'Does the price include the fence?',
+    });
+    expect(asked.status).toBe(201);
+    expect((await customer.send('POST', `/api/public/quotes/${token}/accept`)).status).toBe(200);
+    await desktop.decidedCount(4);
+
+    expect(desktop.decided.map((d) => [d.event.type, d.notification?.title ?? null])).toEqual([
+      ['submission.created', 'New photo submission'],
+      ['quote.opened', null],
+      ['quote.question-asked', 'Question about a quote'],
+      ['quote.accepted', 'Quote accepted'],
+    ]);
+    expect(shown().slice(1)).toEqual([
+      ['Question about a quote', 'Rosa Ortega asked a question about their quote ($1,250)'],
+      ['Quote accepted', 'Rosa Ortega accepted their quote ($1,250): book the job'],
+    ]);
+    FakeNotification.shown[2]!.click();
+    expect(desktop.opened).toEqual([`/admin/photo-submissions?submission=${submission.id}`]);
+
+    // "Quotes accepted and questions on quotes" unticked in the app menu, as staff would.
+    const settings = desktopSettings(fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-desktop-')));
+    const menu = appMenuTemplate(
+      { isMuted: settings.isMuted, serverSetByEnvironment: false, pausedUntil: null },
+      {
+        changeServer: () => undefined,
+        setMuted: settings.setMuted,
+        pauseForAnHour: () => undefined,
+        resume: () => undefined,
+        quit: () => undefined,
+      },
+    );
+    const notificationsMenu = menu.find((item) => item.label === 'Notifications')!.submenu as MenuItem[];
+    const quoteSwitch = notificationsMenu.find((i) => i.label === 'Quotes accepted and questions on quotes')!;
+    quoteSwitch.click!({ ...quoteSwitch, checked: false } as never, undefined as never, undefined as never);
+    for (const kind of NOTIFICATION_KINDS.map((k) => k.kind)) {
+      if (settings.isMuted(kind)) desktop.muted.add(kind);
+    }
+    expect([...desktop.muted]).toEqual(['quote']);
+    await customer.send('POST', `/api/public/quotes/${token}/questions`, { question: 'And the deck?' });
+    await desktop.decidedCount(5);
+    expect(desktop.decided[4]!.event.type).toBe('quote.question-asked');
+    expect(desktop.decided[4]!.notification).toBeNull();
+    expect(FakeNotification.shown).toHaveLength(3);
   });
 
   it('stays silent for a kind turned off, and while paused counts without showing', async () => {

@@ -1,10 +1,4 @@
-import {
-  notificationKindOf,
-  routeOfEvent,
-  type LiveEvent,
-  type LiveEventType,
-  type NotificationKind,
-} from '@washdesk/contract';
+import { routeOfEvent, staffAlertOf, type LiveEvent, type NotificationKind } from '@washdesk/contract';
 
 export { NOTIFICATION_KINDS, type NotificationKind } from '@washdesk/contract';
 
@@ -17,22 +11,12 @@ export interface StaffNotification {
   route: string;
 }
 
-const TITLES: Partial<Record<LiveEventType, string>> = {
-  'call.created': 'New call',
-  'call.missed': 'Missed call',
-  'call.callback-requested': 'Call back requested',
-  'message.received': 'New Messenger message',
-  'submission.created': 'New photo submission',
-  'service-request.created': 'New service request',
-};
-
 /**
- * What a live event tells staff, if anything: the contract says which events make which kind of
- * notification (other call changes and appointments make none) and where each one is seen.
+ * What a live event tells staff, if anything: the contract's one list of event kinds says which
+ * make a notification, its title and switch, and where each one is seen; the admin reads the same.
  */
 export function notificationFor(event: LiveEvent): StaffNotification | null {
-  const kind = notificationKindOf(event.type);
-  const title = TITLES[event.type];
-  if (!kind || !title) return null;
-  return { kind, title, body: event.summary, route: routeOfEvent(event) };
+  const alert = staffAlertOf(event.type);
+  if (!alert) return null;
+  return { kind: alert.kind, title: alert.title, body: event.summary, route: routeOfEvent(event) };
 }
