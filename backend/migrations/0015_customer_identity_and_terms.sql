@@ -99,7 +99,8 @@ CREATE TRIGGER customer_match AFTER INSERT ON customer_arrivals BEGIN
   -- compatible name (either name missing; or first words and, when both have one, last words
   -- equal or one the other's initial). A number shared by many records is compared with its 20
   -- newest, so the cost of an arrival never grows with the records behind one number.
-  UPDATE customer_arrivals SET customer_id = COALESCE(
+  -- (An arrival that names its record is migration 0016's replay keeping a record's first row.)
+  UPDATE customer_arrivals SET customer_id = COALESCE(NEW.customer_id,
     (SELECT customer_id FROM customer_keys WHERE key = NEW.other_key ORDER BY customer_id DESC LIMIT 1),
     (SELECT customer_id FROM customer_keys WHERE key = NEW.email_key ORDER BY customer_id DESC LIMIT 1),
     (SELECT c.id FROM (SELECT customer_id FROM customer_keys WHERE key = NEW.phone_key
