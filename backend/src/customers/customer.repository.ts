@@ -16,7 +16,8 @@ import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-te
 import { customerDuplicates } from './customer-duplicates.ts';
 import { customerTimelineItems } from './customer-timeline.ts';
 
-// "Also known as": the first few other names a record was reached under, for the Omnibar's hint.
+// "Also known as": a few other names a record was reached under (in index order, so a record with
+// thousands of names costs no more to show), for the Omnibar's hint.
 const OTHER_NAMES = 3;
 
 interface CustomerRow {
@@ -67,7 +68,7 @@ export function customerRepository(db: Db) {
   const COUNTS = `(SELECT json_group_object(kind, n) FROM
     (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts,
     (SELECT json_group_array(term) FROM (SELECT term FROM customer_terms WHERE customer_id = c.id
-      AND kind = 'name' AND term IS NOT c.name ORDER BY id LIMIT ${OTHER_NAMES})) AS other_names`;
+      AND kind = 'name' AND term IS NOT c.name ORDER BY term LIMIT ${OTHER_NAMES})) AS other_names`;
   // Three searches, each its own statement so SQLite plans it alone: none, the trigram index over
   // every detail a person used (migration 0015) for three characters or more, a scan for one or two.
   const SEARCH = {
