@@ -145,7 +145,9 @@ test('a stranger on a known number gets a record of their own, suggested on both
   await expect(admin.toast('Records merged')).toBeVisible();
   await expect(page.getByText('2 requests', { exact: true })).toBeVisible();
   await expect(onOwen).toHaveCount(0);
-  await expect(page.getByLabel('Contact details').getByText(`${maya} Timeline`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByLabel('Contact details').getByText(`${maya} Timeline`, { exact: true }),
+  ).toBeVisible();
 
   // Ctrl+K finds the one record by either name, saying the other.
   for (const name of [owen, maya]) {

@@ -1,6 +1,11 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_BASE, customerPagePath, type CustomerSummary, type PossibleDuplicate } from '@washdesk/contract';
+import {
+  ADMIN_BASE,
+  customerPagePath,
+  type CustomerSummary,
+  type PossibleDuplicate,
+} from '@washdesk/contract';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
@@ -64,7 +69,8 @@ function Suggestion({ duplicate: { customer: other, reason }, busy, onMerge, onD
   return (
     <Callout intent={Intent.WARNING} icon="people" aria-label={`Possibly the same as ${name}`}>
       <p>
-        Possibly the same as <Link to={customerPagePath(other.id).slice(ADMIN_BASE.length)}>{name}</Link> — {reason}
+        Possibly the same as <Link to={customerPagePath(other.id).slice(ADMIN_BASE.length)}>{name}</Link> —{' '}
+        {reason}
         {holdingsOf(other) && ` (${holdingsOf(other)})`}
       </p>
       <div className="customer-duplicates__actions">

@@ -48,7 +48,9 @@ it("writes as much for a customer's 1,001st row as for their 11th (issue 21, ite
     big.push(written('big'));
   }
   const counts = db
-    .prepare(`SELECT email, count(*) AS n FROM customers c JOIN customer_items i ON i.customer_id = c.id GROUP BY c.id`)
+    .prepare(
+      `SELECT email, count(*) AS n FROM customers c JOIN customer_items i ON i.customer_id = c.id GROUP BY c.id`,
+    )
     .all();
   db.close();
   expect(counts).toEqual([

@@ -31,7 +31,11 @@ const request = async (name: string, phone: string, email: string) => {
   });
   expect(res.status, name).toBe(201);
 };
-const appointment = async (customerName: string, customerPhone: string, customerEmail: string | null = null) => {
+const appointment = async (
+  customerName: string,
+  customerPhone: string,
+  customerEmail: string | null = null,
+) => {
   const res = await server.send('POST', '/api/appointments/create', {
     customerName,
     customerPhone,
@@ -47,7 +51,10 @@ const appointment = async (customerName: string, customerPhone: string, customer
 const records = async (q = ''): Promise<CustomerSummary[]> => {
   const res = await server.get(`/api/customers?limit=100${q && `&q=${encodeURIComponent(q)}`}`);
   expect(res.status).toBe(200);
-  return customerSummarySchema.strict().array().parse(await res.json());
+  return customerSummarySchema
+    .strict()
+    .array()
+    .parse(await res.json());
 };
 const named = async (q: string) => (await records(q)).map((c) => c.name).sort();
 /** Two strangers who gave one number (a household's landline): their two records. */
@@ -60,7 +67,10 @@ const owenAndMayaOnOneNumber = async () => {
 const suggestions = async (id: number) => {
   const res = await server.get(`/api/customers/${id}/possible-duplicates`);
   expect(res.status).toBe(200);
-  return possibleDuplicateSchema.strict().array().parse(await res.json());
+  return possibleDuplicateSchema
+    .strict()
+    .array()
+    .parse(await res.json());
 };
 
 describe('matching a new arrival to a customer record', () => {
@@ -92,8 +102,12 @@ describe('matching a new arrival to a customer record', () => {
     // Neither a different first name with the same last name, nor the same first name with another.
     await appointment('Nora Greer', '707 555 0142');
     await appointment('Owen Whitfield', '707 555 0142');
-    expect(await records('Owen Greer')).toMatchObject([{ email: 'owen@example.com', counts: { request: 1 } }]);
-    expect(await records('Maya Brooks')).toMatchObject([{ email: 'maya@example.com', counts: { request: 1 } }]);
+    expect(await records('Owen Greer')).toMatchObject([
+      { email: 'owen@example.com', counts: { request: 1 } },
+    ]);
+    expect(await records('Maya Brooks')).toMatchObject([
+      { email: 'maya@example.com', counts: { request: 1 } },
+    ]);
     expect(await named('555-0142')).toEqual(['Maya Brooks', 'Nora Greer', 'Owen Greer', 'Owen Whitfield']);
 
     const forOwen = await suggestions(owen.id);
@@ -126,7 +140,10 @@ describe('matching a new arrival to a customer record', () => {
     expect(await suggestions(owen.id)).toEqual([]);
     // Search finds the person by every name they used, and says which other names.
     for (const q of ['Owen Greer', 'Maya Brooks', 'Brooks', 'maya@example'])
-      expect((await records(q)).map((c) => [c.id, c.otherNames]), q).toEqual([[owen.id, ['Maya Brooks']]]);
+      expect(
+        (await records(q)).map((c) => [c.id, c.otherNames]),
+        q,
+      ).toEqual([[owen.id, ['Maya Brooks']]]);
   });
 
   it('"Not the same person" dismisses the pair for good; a second dismissal is refused', async () => {

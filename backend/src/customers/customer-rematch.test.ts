@@ -20,7 +20,8 @@ it('re-examines records the old phone-only matching wrote, and leaves the ones s
   for (const file of fs.readdirSync(config.migrationsDir).filter((f) => f < '0015'))
     fs.copyFileSync(path.join(config.migrationsDir, file), path.join(before, file));
   let db = openDatabase(config.databaseFile, before);
-  const request = db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
+  const request =
+    db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
     service_type, urgency, description, created_at, updated_at)
     VALUES (?, ?, ?, ?, '1 Main St', 'Redway', 'house-washing', 'week', 'Moss', ?, ?)`);
   const call = db.prepare(`INSERT INTO calls (customer_name, phone_number, status, created_at, updated_at)
@@ -36,7 +37,9 @@ it('re-examines records the old phone-only matching wrote, and leaves the ones s
   // Staff edited this record after Lee's request joined it: it stays as staff left it.
   request.run('Kim', 'Ortega', 'kim@example.com', '(530) 555-0177', t[5], t[5]);
   request.run('Lee', 'Holm', 'lee@example.com', '(530) 555-0177', t[6], t[6]);
-  db.prepare("UPDATE customers SET address = '9 Elk Ridge Rd', updated_at = ? WHERE name = 'Kim Ortega'").run(at());
+  db.prepare("UPDATE customers SET address = '9 Elk Ridge Rd', updated_at = ? WHERE name = 'Kim Ortega'").run(
+    at(),
+  );
   const idOf = (name: string) => db.prepare('SELECT id FROM customers WHERE name = ?').pluck().get(name);
   const [owenId, danaId, kimId] = [idOf('Owen Greer'), idOf('Dana Whitfield'), idOf('Kim Ortega')];
   expect(idOf('Maya Brooks')).toBeUndefined();

@@ -95,12 +95,18 @@ export function customerRepository(db: Db) {
   const update = db.prepare(`UPDATE customers SET name = @name, phone = @phone, email = @email,
     address = @address, updated_at = @at WHERE id = @id`);
   // The details as they were stay findable: the edited ones are added, none removed.
-  const addTerm = db.prepare('INSERT OR IGNORE INTO customer_terms (customer_id, kind, term) VALUES (?, ?, ?)');
+  const addTerm = db.prepare(
+    'INSERT OR IGNORE INTO customer_terms (customer_id, kind, term) VALUES (?, ?, ?)',
+  );
   const moveItems = db.prepare('UPDATE customer_items SET customer_id = @into WHERE customer_id = @from');
   // Keys and terms both records hold stay once, on the record kept.
-  const moveKeys = db.prepare('UPDATE OR IGNORE customer_keys SET customer_id = @into WHERE customer_id = @from');
+  const moveKeys = db.prepare(
+    'UPDATE OR IGNORE customer_keys SET customer_id = @into WHERE customer_id = @from',
+  );
   const dropKeys = db.prepare('DELETE FROM customer_keys WHERE customer_id = @from');
-  const moveTerms = db.prepare('UPDATE OR IGNORE customer_terms SET customer_id = @into WHERE customer_id = @from');
+  const moveTerms = db.prepare(
+    'UPDATE OR IGNORE customer_terms SET customer_id = @into WHERE customer_id = @from',
+  );
   const dropTerms = db.prepare('DELETE FROM customer_terms WHERE customer_id = @from');
   const absorb = db.prepare(`UPDATE customers SET
       name = COALESCE(name, (SELECT name FROM customers WHERE id = @from)),

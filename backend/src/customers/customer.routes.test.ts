@@ -277,8 +277,10 @@ describe('customer records', () => {
     // What a reader of every record would find: the text anywhere in one of its details, any case.
     const everyRecordHolding = (q: string) => {
       const details = server.db
-        .prepare(`SELECT c.id, c.name, t.term FROM customers c JOIN customer_terms t ON t.customer_id = c.id
-          WHERE c.merged_into IS NULL`)
+        .prepare(
+          `SELECT c.id, c.name, t.term FROM customers c JOIN customer_terms t ON t.customer_id = c.id
+          WHERE c.merged_into IS NULL`,
+        )
         .all() as { id: number; name: string; term: string }[];
       const holding = details.filter((d) => d.term.toLowerCase().includes(q.toLowerCase()));
       return [...new Map(holding.map((d) => [d.id, d.name])).values()].sort();
