@@ -91,13 +91,31 @@ ALTER TABLE customer_arrivals ADD COLUMN name_first TEXT GENERATED ALWAYS AS (
 ALTER TABLE customer_arrivals ADD COLUMN name_last TEXT GENERATED ALWAYS AS (
   CASE WHEN instr(name_words, ' ') > 0 THEN substr(name_words, length(rtrim(name_words, replace(name_words, ' ', ''))) + 1) END
 ) VIRTUAL;
+-- First names that are one name: "Bob Greer" on Robert Greer's phone is Robert. Short on purpose:
+-- a pair missing here only costs a suggestion, a wrong pair would merge two people.
+CREATE TABLE name_nicknames (
+  nickname TEXT NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (nickname, name)
+) WITHOUT ROWID;
+INSERT INTO name_nicknames (nickname, name) VALUES
+  ('bob', 'robert'), ('bobby', 'robert'), ('rob', 'robert'), ('bill', 'william'), ('will', 'william'),
+  ('liz', 'elizabeth'), ('beth', 'elizabeth'), ('jim', 'james'), ('jimmy', 'james'), ('mike', 'michael'),
+  ('dave', 'david'), ('dan', 'daniel'), ('danny', 'daniel'), ('tom', 'thomas'), ('tony', 'anthony'),
+  ('joe', 'joseph'), ('kate', 'katherine'), ('katie', 'katherine'), ('kathy', 'katherine'),
+  ('chris', 'christopher'), ('matt', 'matthew'), ('nick', 'nicholas'), ('alex', 'alexander'),
+  ('andy', 'andrew'), ('ben', 'benjamin'), ('rick', 'richard'), ('rich', 'richard'), ('ed', 'edward'),
+  ('ted', 'edward'), ('peggy', 'margaret'), ('maggie', 'margaret'), ('jen', 'jennifer'),
+  ('jenny', 'jennifer'), ('sue', 'susan'), ('greg', 'gregory'), ('jeff', 'jeffrey'),
+  ('larry', 'lawrence'), ('tim', 'timothy'), ('walt', 'walter'), ('charlie', 'charles'),
+  ('chuck', 'charles'), ('theo', 'theodore'), ('sam', 'samuel'), ('sam', 'samantha');
 -- The record the arrival joined, decided once and read by every step of the trigger below.
 ALTER TABLE customer_arrivals ADD COLUMN customer_id INTEGER;
 
 CREATE TRIGGER customer_match AFTER INSERT ON customer_arrivals BEGIN
   -- Identity first: the same Messenger sender, then the same e-mail, then the same phone with a
   -- compatible name (either name missing; or first words and, when both have one, last words
-  -- equal or one the other's initial). A number shared by many records is compared with its 20
+  -- equal or one the other's initial; first words may also be a known nickname pair). A number shared by many records is compared with its 20
   -- newest, so the cost of an arrival never grows with the records behind one number.
   -- (An arrival that names its record is migration 0016's replay keeping a record's first row.)
   UPDATE customer_arrivals SET customer_id = COALESCE(NEW.customer_id,
@@ -108,7 +126,9 @@ CREATE TRIGGER customer_match AFTER INSERT ON customer_arrivals BEGIN
       WHERE NEW.name_words IS NULL OR c.name_words IS NULL OR (
         (c.name_first = NEW.name_first
           OR (length(c.name_first) = 1 AND substr(NEW.name_first, 1, 1) = c.name_first)
-          OR (length(NEW.name_first) = 1 AND substr(c.name_first, 1, 1) = NEW.name_first))
+          OR (length(NEW.name_first) = 1 AND substr(c.name_first, 1, 1) = NEW.name_first)
+          OR EXISTS (SELECT 1 FROM name_nicknames WHERE (nickname = c.name_first AND name = NEW.name_first)
+            OR (nickname = NEW.name_first AND name = c.name_first)))
         AND (c.name_last IS NULL OR NEW.name_last IS NULL OR c.name_last = NEW.name_last
           OR (length(c.name_last) = 1 AND substr(NEW.name_last, 1, 1) = c.name_last)
           OR (length(NEW.name_last) = 1 AND substr(c.name_last, 1, 1) = NEW.name_last)))

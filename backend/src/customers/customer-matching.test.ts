@@ -96,6 +96,18 @@ describe('matching a new arrival to a customer record', () => {
     expect(all[0]!.counts).toMatchObject({ request: 1, appointment: 5, call: 1 });
   });
 
+  it('joins a known nickname of the first name on the same phone, and keeps an unknown one apart', async () => {
+    server = await startTestServer();
+    await request('Robert Greer', '(707) 555-0150', 'robert@example.com');
+    await appointment('Bob Greer', '707-555-0150');
+    await appointment('Rob', '707-555-0150');
+    await appointment('Roberta Greer', '707-555-0150');
+    expect((await records('555-0150')).map((c) => [c.name, c.counts.appointment])).toEqual([
+      ['Roberta Greer', 1],
+      ['Robert Greer', 2],
+    ]);
+  });
+
   it('keeps a different name on a known phone apart, and suggests the pair on both records', async () => {
     server = await startTestServer();
     const { owen, maya } = await owenAndMayaOnOneNumber();
