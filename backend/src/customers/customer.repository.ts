@@ -63,7 +63,10 @@ export type CustomerChange =
   | { outcome: 'merged'; mergedInto: number }
   | { outcome: 'key-taken' };
 
-/** Customer records (kept by the triggers of migration 0012), their timelines, edits and merges. */
+/**
+ * Customer records (kept by the triggers of migrations 0012 and 0015), their timelines, edits,
+ * merges and suggested duplicates.
+ */
 export function customerRepository(db: Db) {
   const COUNTS = `(SELECT json_group_object(kind, n) FROM
     (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts,
