@@ -86,7 +86,9 @@ function server(port: number, dataDir: string, env: Record<string, string>, seed
     command: seed ? `npx tsx backend/scripts/seed-volume.ts && ${start}` : start,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A readiness wait, not a measurement: a quick server is ready in seconds whatever this says,
+    // and a start (or the volume seed) on a machine whose other core is busy must not fail a run.
+    timeout: 600_000,
     env: {
       ...env,
       PORT: String(port),

@@ -117,3 +117,66 @@ test('Ctrl+K finds a customer by a phone number typed another way and opens thei
   await expect(admin.pageTitle(`${firstName} Timeline`)).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/customers\/\d+$/);
 });
+
+test('a stranger on a known number gets a record of their own, suggested on both pages; one click merges, Ctrl+K finds both names', async ({
+  page,
+}) => {
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  const n = uniqueNumber();
+  const phone = formats(n);
+  const [owen, maya] = [uniqueCustomer('Owen').replace(' ', ''), uniqueCustomer('Maya').replace(' ', '')];
+  await wizardRequest(page, { firstName: owen, phone: phone.dashed, email: `${owen}@example.com` });
+  await wizardRequest(page, { firstName: maya, phone: phone.spaced, email: `${maya}@example.com` });
+  const [owenId, mayaId] = [await customerIdOf(page, owen), await customerIdOf(page, maya)];
+  expect(owenId).not.toBe(mayaId);
+  const reason = `same phone (530) ${n.slice(0, 3)}-${n.slice(3)}`;
+
+  // Both pages say why, under the other person's name.
+  await page.goto(`/admin/customers/${mayaId}`);
+  await expect(admin.pageTitle(`${maya} Timeline`)).toBeVisible();
+  const onMaya = page.getByRole('region', { name: 'Possibly the same person' });
+  await expect(onMaya).toContainText(`Possibly the same as ${owen} Timeline — ${reason}`);
+  await page.goto(`/admin/customers/${owenId}`);
+  const onOwen = page.getByRole('region', { name: 'Possibly the same person' });
+  await expect(onOwen).toContainText(`Possibly the same as ${maya} Timeline — ${reason}`);
+
+  await onOwen.getByRole('button', { name: `Merge ${maya} Timeline into this record` }).click();
+  await expect(admin.toast('Records merged')).toBeVisible();
+  await expect(page.getByText('2 requests', { exact: true })).toBeVisible();
+  await expect(onOwen).toHaveCount(0);
+  await expect(
+    page.getByLabel('Contact details').getByText(`${maya} Timeline`, { exact: true }),
+  ).toBeVisible();
+
+  // Ctrl+K finds the one record by either name, saying the other.
+  for (const name of [owen, maya]) {
+    await page.keyboard.press('Control+K');
+    const search = page.getByRole('textbox', { name: 'Search customers' });
+    await search.fill(name);
+    const found = page.getByRole('option', { name: new RegExp(`${owen} Timeline`) });
+    await expect(found).toContainText(`Also known as ${maya} Timeline`);
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await search.press('Escape');
+  }
+});
+
+test('"Not the same person" settles a suggestion on both pages', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  const phone = formats(uniqueNumber());
+  const [first, second] = [uniqueCustomer('Ann').replace(' ', ''), uniqueCustomer('Bea').replace(' ', '')];
+  await wizardRequest(page, { firstName: first, phone: phone.dashed, email: `${first}@example.com` });
+  await wizardRequest(page, { firstName: second, phone: phone.dashed, email: `${second}@example.com` });
+  const [firstId, secondId] = [await customerIdOf(page, first), await customerIdOf(page, second)];
+
+  await page.goto(`/admin/customers/${secondId}`);
+  const suggestion = page.getByRole('region', { name: 'Possibly the same person' });
+  await suggestion.getByRole('button', { name: 'Not the same person' }).click();
+  await expect(admin.toast('Marked as different people')).toBeVisible();
+  await expect(suggestion).toHaveCount(0);
+  await page.goto(`/admin/customers/${firstId}`);
+  await expect(admin.pageTitle(`${first} Timeline`)).toBeVisible();
+  await expect(page.getByText('1 request', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Possibly the same person' })).toHaveCount(0);
+});

@@ -23,9 +23,20 @@ export const customerSummarySchema = z.object({
   address: z.string().nullable(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
+  /** A few other names this person was reached under (a merge, an edit, a nickname). */
+  otherNames: z.array(z.string()),
   counts: z.record(z.enum(CUSTOMER_ITEM_KINDS), z.number().int()),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+/** "Possibly the same as …": a record the matching kept apart although a detail is shared. */
+export const possibleDuplicateSchema = z.object({
+  customer: customerSummarySchema,
+  /** Why, in staff's words: "same phone (707) 555-0142". */
+  reason: z.string(),
+  suggestedAt: z.string(),
+});
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
 
 export const customerListQuerySchema = z.object({
   q: optionalText(100, { multiline: false }),
@@ -87,3 +98,4 @@ export const CUSTOMER_KEY_TAKEN =
   'This phone number or e-mail belongs to another customer record. Merge the two records instead.';
 export const CUSTOMER_MERGE_ITSELF = 'A record cannot be merged with itself';
 export const CUSTOMER_MERGED_CODE = 'customer_merged';
+export const DUPLICATE_NOT_OPEN = 'This suggestion was already settled';

@@ -12,6 +12,7 @@ import { ContactActions } from './ContactActions.tsx';
 import { customerLabel, customerQueries, holdingsOf, TIMELINE_PAGE_SIZE } from './customers.queries.ts';
 import { EditContactDialog } from './EditContactDialog.tsx';
 import { MergeDialog } from './MergeDialog.tsx';
+import { PossibleDuplicates } from './PossibleDuplicates.tsx';
 import './customers.css';
 
 const KIND_ICONS = {
@@ -56,6 +57,7 @@ export function CustomerScreen() {
           </>
         }
       />
+      <PossibleDuplicates customer={c} />
       <Card className="customer-contact" aria-label="Contact details">
         <dl>
           <dt>Phone</dt>
@@ -64,6 +66,12 @@ export function CustomerScreen() {
           <dd>{c.email ?? '—'}</dd>
           <dt>Address</dt>
           <dd>{c.address ?? '—'}</dd>
+          {c.otherNames.length > 0 && (
+            <>
+              <dt>Also known as</dt>
+              <dd>{c.otherNames.join(', ')}</dd>
+            </>
+          )}
           <dt>Customer since</dt>
           <dd>{formatCallTime(c.createdAt)}</dd>
         </dl>

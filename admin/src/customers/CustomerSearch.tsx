@@ -23,6 +23,8 @@ const renderCustomer: ItemRenderer<CustomerSummary> = (c, { handleClick, handleF
         <span className="customer-omnibar__result">
           <strong>{customerLabel(c)}</strong>
           <span>{[c.phone, c.email, c.address].filter(Boolean).join(' · ')}</span>
+          {/* Why a search for another name found this record. */}
+          {c.otherNames.length > 0 && <span>Also known as {c.otherNames.join(', ')}</span>}
         </span>
       }
       label={holdingsOf(c)}

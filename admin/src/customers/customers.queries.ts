@@ -4,6 +4,7 @@ import {
   CUSTOMER_ITEM_NOUNS,
   customerItemSchema,
   customerSummarySchema,
+  possibleDuplicateSchema,
   type CustomerSummary,
   type CustomerUpdate,
 } from '@washdesk/contract';
@@ -29,6 +30,11 @@ export const customerQueries = {
         ),
       placeholderData: keepPreviousData,
     }),
+  possibleDuplicates: (api: ApiClient, id: number) =>
+    queryOptions({
+      queryKey: [...customersKey, 'possible-duplicates', id],
+      queryFn: () => api.get(`/api/customers/${id}/possible-duplicates`, possibleDuplicateSchema.array()),
+    }),
   search: (api: ApiClient, q: string) =>
     queryOptions({
       queryKey: [...customersKey, 'search', q],
@@ -47,6 +53,11 @@ export const updateCustomer = (api: ApiClient, id: number, contact: CustomerUpda
 
 export const mergeCustomers = (api: ApiClient, id: number, otherId: number) =>
   api.send('POST', `/api/customers/${id}/merge`, { otherId }, customerSummarySchema);
+
+const nothing = { parse: () => undefined };
+/** "Not the same person": the pair is not suggested again. */
+export const dismissDuplicate = (api: ApiClient, id: number, otherId: number) =>
+  api.send('DELETE', `/api/customers/${id}/possible-duplicates/${otherId}`, undefined, nothing);
 
 /** "2 requests · 1 call": what the record holds, in the office's words. */
 export function holdingsOf(customer: Pick<CustomerSummary, 'counts'>): string {

@@ -7,12 +7,18 @@ import {
   type CustomerItemKind,
   type CustomerSummary,
   type CustomerContact,
+  type PossibleDuplicate,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
 import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
+import { customerDuplicates } from './customer-duplicates.ts';
 import { customerTimelineItems } from './customer-timeline.ts';
+
+// "Also known as": a few other names a record was reached under (in index order, so a record with
+// thousands of names costs no more to show), for the Omnibar's hint.
+const OTHER_NAMES = 3;
 
 interface CustomerRow {
   id: number;
@@ -24,6 +30,7 @@ interface CustomerRow {
   last_activity_at: string;
   merged_into: number | null;
   counts: string;
+  other_names: string;
 }
 
 const toSummary = (r: CustomerRow): CustomerSummary => {
@@ -36,6 +43,7 @@ const toSummary = (r: CustomerRow): CustomerSummary => {
     address: r.address,
     createdAt: r.created_at,
     lastActivityAt: r.last_activity_at,
+    otherNames: JSON.parse(r.other_names ?? '[]') as string[],
     counts: Object.fromEntries(
       CUSTOMER_ITEM_KINDS.map((k) => [k, found[k] ?? 0]),
     ) as CustomerSummary['counts'],
@@ -55,16 +63,23 @@ export type CustomerChange =
   | { outcome: 'merged'; mergedInto: number }
   | { outcome: 'key-taken' };
 
-/** Customer records (kept by the triggers of migration 0012), their timelines, edits and merges. */
+/**
+ * Customer records (kept by the triggers of migrations 0012 and 0015), their timelines, edits,
+ * merges and suggested duplicates.
+ */
 export function customerRepository(db: Db) {
   const COUNTS = `(SELECT json_group_object(kind, n) FROM
-    (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts`;
-  // Three searches, each its own statement so SQLite plans it alone: none, the trigram index
-  // (migration 0014) for three characters or more, and a scan for one or two.
+    (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts,
+    (SELECT json_group_array(term) FROM (SELECT term FROM customer_terms WHERE customer_id = c.id
+      AND kind = 'name' AND term IS NOT c.name ORDER BY term LIMIT ${OTHER_NAMES})) AS other_names`;
+  // Three searches, each its own statement so SQLite plans it alone: none, the trigram index over
+  // every detail a person used (migration 0015) for three characters or more, a scan for one or two.
   const SEARCH = {
     none: '',
-    index: 'AND c.id IN (SELECT rowid FROM customers_search WHERE customers_search MATCH @match)',
-    scan: `AND (c.search_text LIKE @like ESCAPE '\\' OR (@digits IS NOT NULL AND c.search_text LIKE @digits))`,
+    index: `AND c.id IN (SELECT t.customer_id FROM customer_terms_search s JOIN customer_terms t ON t.id = s.rowid
+      WHERE customer_terms_search MATCH @match)`,
+    scan: `AND c.id IN (SELECT customer_id FROM customer_terms
+      WHERE term LIKE @like ESCAPE '\\' OR (@digits IS NOT NULL AND term LIKE @digits))`,
   };
   const statementsOf = (search: keyof typeof SEARCH) => ({
     page: db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]}
@@ -76,21 +91,31 @@ export function customerRepository(db: Db) {
   const items = db.prepare(`SELECT kind, source_id, at FROM customer_items WHERE customer_id = ?
     ORDER BY at DESC, kind, source_id DESC LIMIT ? OFFSET ?`);
   const itemCount = db.prepare('SELECT count(*) AS n FROM customer_items WHERE customer_id = ?');
-  const keyOwner = db.prepare('SELECT customer_id FROM customer_keys WHERE key = ?');
+  // Another record holding the key, when this one does not (a shared phone stays shared).
+  const keyOwner = db.prepare(`SELECT customer_id FROM customer_keys WHERE key = @key AND customer_id <> @id
+    AND NOT EXISTS (SELECT 1 FROM customer_keys WHERE key = @key AND customer_id = @id) LIMIT 1`);
   const addKey = db.prepare('INSERT OR IGNORE INTO customer_keys (key, customer_id) VALUES (?, ?)');
   const update = db.prepare(`UPDATE customers SET name = @name, phone = @phone, email = @email,
-    address = @address, updated_at = @at,
-    search_text = search_text || ' ' || @name || IFNULL(' ' || @email, '') || IFNULL(' ' || @address, '')
-      || IFNULL(' ' || @digits, '')
-    WHERE id = @id`);
+    address = @address, updated_at = @at WHERE id = @id`);
+  // The details as they were stay findable: the edited ones are added, none removed.
+  const addTerm = db.prepare(
+    'INSERT OR IGNORE INTO customer_terms (customer_id, kind, term) VALUES (?, ?, ?)',
+  );
   const moveItems = db.prepare('UPDATE customer_items SET customer_id = @into WHERE customer_id = @from');
-  const moveKeys = db.prepare('UPDATE customer_keys SET customer_id = @into WHERE customer_id = @from');
+  // Keys and terms both records hold stay once, on the record kept.
+  const moveKeys = db.prepare(
+    'UPDATE OR IGNORE customer_keys SET customer_id = @into WHERE customer_id = @from',
+  );
+  const dropKeys = db.prepare('DELETE FROM customer_keys WHERE customer_id = @from');
+  const moveTerms = db.prepare(
+    'UPDATE OR IGNORE customer_terms SET customer_id = @into WHERE customer_id = @from',
+  );
+  const dropTerms = db.prepare('DELETE FROM customer_terms WHERE customer_id = @from');
   const absorb = db.prepare(`UPDATE customers SET
       name = COALESCE(name, (SELECT name FROM customers WHERE id = @from)),
       phone = COALESCE(phone, (SELECT phone FROM customers WHERE id = @from)),
       email = COALESCE(email, (SELECT email FROM customers WHERE id = @from)),
       address = COALESCE(address, (SELECT address FROM customers WHERE id = @from)),
-      search_text = search_text || (SELECT search_text FROM customers WHERE id = @from),
       last_activity_at = max(last_activity_at, (SELECT last_activity_at FROM customers WHERE id = @from)),
       updated_at = @at
     WHERE id = @into`);
@@ -104,6 +129,7 @@ export function customerRepository(db: Db) {
     timelines: new Map(URGENCY_OPTIONS.map((o) => [o.value, o.label])),
   });
 
+  const duplicates = customerDuplicates(db);
   const row = (id: number) => one.get(id) as CustomerRow | undefined;
 
   return {
@@ -145,14 +171,32 @@ export function customerRepository(db: Db) {
         if (!r) return { outcome: 'missing' };
         if (r.merged_into !== null) return { outcome: 'merged', mergedInto: r.merged_into };
         const keys = [phoneKeyOf(change.phone), emailKeyOf(change.email)].filter((k) => k !== null);
-        for (const key of keys) {
-          const owner = keyOwner.get(key) as { customer_id: number } | undefined;
-          if (owner && owner.customer_id !== id) return { outcome: 'key-taken' };
-        }
+        if (keys.some((key) => keyOwner.get({ key, id }))) return { outcome: 'key-taken' };
         for (const key of keys) addKey.run(key, id);
-        update.run({ id, ...change, digits: phoneKeyOf(change.phone)?.slice(6) ?? null, at: nowIso() });
+        update.run({ id, ...change, at: nowIso() });
+        const terms = {
+          name: change.name,
+          email: change.email?.trim().toLowerCase(),
+          phone: phoneKeyOf(change.phone)?.slice(6),
+          address: change.address,
+        };
+        for (const [kind, term] of Object.entries(terms)) if (term) addTerm.run(id, kind, term);
         return { outcome: 'changed', customer: toSummary(row(id)!) };
       })();
+    },
+
+    /** "Possibly the same as …": open suggestions, newest first, each with the other record. */
+    possibleDuplicates(id: number): PossibleDuplicate[] {
+      return duplicates.open(id).map((d) => ({
+        customer: toSummary(row(d.otherId)!),
+        reason: d.reason,
+        suggestedAt: d.suggestedAt,
+      }));
+    },
+
+    /** "Not the same person": false when no such suggestion is open. */
+    dismissDuplicate(id: number, otherId: number, by: number): boolean {
+      return duplicates.dismiss(id, otherId, by, nowIso());
     },
 
     /** Moves everything of `from` into `into`; `from` then points at `into`. */
@@ -167,6 +211,10 @@ export function customerRepository(db: Db) {
         absorb.run(params);
         moveItems.run(params);
         moveKeys.run(params);
+        dropKeys.run(params);
+        moveTerms.run(params);
+        dropTerms.run(params);
+        duplicates.merged(into, from);
         retire.run(params);
         return { outcome: 'changed', customer: toSummary(row(into)!) };
       })();

@@ -298,16 +298,17 @@ describe('customer records', () => {
       await photoSubmission('(707) 555-0199', 'kim@example.com'),
     ])
       expect(sent.status).toBe(201);
-    // What a reader of every record would find: the text anywhere in its details, any case.
-    const everyRecordHolding = (q: string) =>
-      (
-        server.db
-          .prepare('SELECT name, search_text FROM customers WHERE merged_into IS NULL ORDER BY id')
-          .all() as { name: string; search_text: string }[]
-      )
-        .filter((c) => c.search_text.toLowerCase().includes(q.toLowerCase()))
-        .map((c) => c.name)
-        .sort();
+    // What a reader of every record would find: the text anywhere in one of its details, any case.
+    const everyRecordHolding = (q: string) => {
+      const details = server.db
+        .prepare(
+          `SELECT c.id, c.name, t.term FROM customers c JOIN customer_terms t ON t.customer_id = c.id
+          WHERE c.merged_into IS NULL`,
+        )
+        .all() as { id: number; name: string; term: string }[];
+      const holding = details.filter((d) => d.term.toLowerCase().includes(q.toLowerCase()));
+      return [...new Map(holding.map((d) => [d.id, d.name])).values()].sort();
+    };
     for (const q of [
       'Al',
       'ro',

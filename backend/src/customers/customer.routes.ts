@@ -3,12 +3,14 @@ import {
   CUSTOMER_KEY_TAKEN,
   CUSTOMER_MERGE_ITSELF,
   CUSTOMER_MERGED_CODE,
+  DUPLICATE_NOT_OPEN,
   customerListQuerySchema,
   customerMergeSchema,
   customerUpdateSchema,
   ERROR_CODES,
 } from '@washdesk/contract';
 import { z } from 'zod';
+import { staffOf } from '../auth/staff-session.ts';
 import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import type { CustomerChange, CustomerRepository } from './customer.repository.ts';
@@ -55,6 +57,20 @@ export function customerRoutes(customers: CustomerRepository) {
     const { limit, offset } = listQuery(req, z.object({}));
     const { rows, total } = customers.timeline(id, limit, offset);
     sendPage(res, rows, total);
+  });
+  router.get('/api/customers/:id/possible-duplicates', (req, res) => {
+    const id = routeId(req.params);
+    existing(id);
+    res.json(customers.possibleDuplicates(id));
+  });
+  // "Not the same person": the pair is never suggested again.
+  router.delete('/api/customers/:id/possible-duplicates/:otherId', (req, res) => {
+    const id = routeId(req.params);
+    const otherId = routeId({ id: req.params.otherId });
+    existing(id);
+    if (!customers.dismissDuplicate(id, otherId, staffOf(res)!.user.id))
+      throw new HttpError(404, ERROR_CODES.notFound, DUPLICATE_NOT_OPEN);
+    res.status(204).end();
   });
   router.put('/api/customers/:id', (req, res) => {
     const id = routeId(req.params);

@@ -111,3 +111,41 @@ describe('demo data that adds up', () => {
     db.close();
   });
 });
+
+describe('demo customers', () => {
+  it('are one person each: every row on a timeline carries the record’s name or none, their e-mail, their number', async () => {
+    const { db } = await demoDatabase(new Date('2026-11-22T20:00:00Z'));
+    const strangers = db
+      .prepare(
+        `SELECT c.name AS record, i.kind, x.name AS row FROM customer_items i JOIN customers c ON c.id = i.customer_id
+        JOIN (SELECT 'request' AS kind, id, first_name || ' ' || last_name AS name FROM service_requests
+          UNION ALL SELECT 'submission', id, first_name || ' ' || last_name FROM photo_submissions
+          UNION ALL SELECT 'call', id, customer_name FROM calls
+          UNION ALL SELECT 'appointment', id, customer_name FROM appointments) x
+          ON x.kind = i.kind AND x.id = i.source_id
+        WHERE x.name IS NOT NULL AND x.name <> c.name`,
+      )
+      .all();
+    const wrongEmails = db
+      .prepare(
+        `SELECT name, email FROM customers WHERE email IS NOT NULL
+        AND email <> lower(replace(name, ' ', '.')) || '@example.com'`,
+      )
+      .all();
+    const records = db.prepare('SELECT count(*) FROM customers WHERE merged_into IS NULL').pluck().get();
+    // Nobody shares a number with a stranger, and a visit the assistant booked is the caller's.
+    const suggested = db.prepare('SELECT count(*) FROM customer_duplicates').pluck().get();
+    const bookedForOthers = db
+      .prepare(
+        `SELECT a.customer_name, c.customer_name AS caller FROM appointments a JOIN calls c ON c.id = a.call_id
+        WHERE a.customer_phone <> c.phone_number OR a.customer_name <> IFNULL(c.customer_name, a.customer_name)`,
+      )
+      .all();
+    db.close();
+    expect(suggested).toBe(0);
+    expect(bookedForOthers).toEqual([]);
+    expect(strangers).toEqual([]);
+    expect(wrongEmails).toEqual([]);
+    expect(records).toBeGreaterThan(50);
+  });
+});

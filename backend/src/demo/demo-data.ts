@@ -258,8 +258,9 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       const offsets = [-20, -14, -9, -6, -3, -2, -1, 0, 0, 1, 2, 3, 5, 7, 9, 12, 16, 21];
       offsets.forEach((offset, i) => {
-        const person = demoPerson(r, 80 + i);
         const fromPhone = i % 4 === 1;
+        // A visit the phone assistant booked is the caller's (call i, person 60 + i).
+        const person = demoPerson(r, fromPhone ? 60 + i : 80 + i);
         const status = offset < 0 ? (i % 5 === 2 ? 'cancelled' : 'completed') : 'scheduled';
         const serviceType = r.pick(APPOINTMENT_SERVICE_TYPES);
         const date = addDays(today, offset);

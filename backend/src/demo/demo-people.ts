@@ -87,15 +87,28 @@ export function seededRandom(seed: number) {
 
 export type Random = ReturnType<typeof seededRandom>;
 
+/**
+ * Demo person number `i`: always the same name, phone, e-mail and address, so a person who
+ * writes, calls and books in the demo is recognisably one person (a random name per row put
+ * strangers on one number, and the matching then merged them). `i` below 360 names distinct
+ * people; their phones repeat every 100.
+ */
 export const demoPerson = (r: Random, i: number) => {
-  const firstName = r.pick(FIRST_NAMES);
-  const lastName = r.pick(LAST_NAMES);
+  // Drawn and dropped: the rest of the demo (dates, statuses, amounts) stays as it always was.
+  r.pick(FIRST_NAMES);
+  r.pick(LAST_NAMES);
+  r.int(100, 9899);
+  r.pick(STREETS);
+  r.pick(TOWNS);
+  const k = (i * 37) % (FIRST_NAMES.length * LAST_NAMES.length);
+  const firstName = FIRST_NAMES[k % FIRST_NAMES.length]!;
+  const lastName = LAST_NAMES[Math.floor(k / FIRST_NAMES.length)]!;
   return {
     firstName,
     lastName,
     name: `${firstName} ${lastName}`,
     phone: `(707) 555-01${String(i % 100).padStart(2, '0')}`,
     email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-    address: `${r.int(100, 9899)} ${r.pick(STREETS)}, ${r.pick(TOWNS)}, CA`,
+    address: `${100 + ((i * 797) % 9800)} ${STREETS[i % STREETS.length]!}, ${TOWNS[(i * 5) % TOWNS.length]!}, CA`,
   };
 };
