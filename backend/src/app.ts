@@ -56,6 +56,7 @@ import { eventRepository } from './events/event.repository.ts';
 import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
 import { phoneRoutes } from './phone/phone.routes.ts';
 import { PHONE_WEBHOOKS } from './phone/webhook-paths.ts';
+import { TWILIO_WEBHOOK_PREFIX, twilioWebhookBody } from './phone/twilio-signature.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { twilioApi } from './phone/twilio-client.ts';
 import { photoRepository } from './photos/photo.repository.ts';
@@ -147,6 +148,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   }
   // Meta signs the raw bytes: read them before the JSON parser would.
   app.post(MESSENGER_WEBHOOK, messengerWebhookBody);
+  // Twilio signs form fields: under its prefix only a form is read, never a JSON body.
+  app.use(TWILIO_WEBHOOK_PREFIX, twilioWebhookBody);
   app.use('/api', express.json({ limit: '100kb' }));
 
   app.use(authRoutes(config, repos.users, repos.sessions));
