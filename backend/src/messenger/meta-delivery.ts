@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { isPageScopedId } from './meta-webhook.ts';
 
 /** Staff wait for the answer; Meta normally answers in well under a second. */
 const SEND_TIMEOUT_MS = 10_000;
@@ -53,6 +54,7 @@ export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery
   const auth = { Authorization: `Bearer ${token}` };
   return {
     async deliver(recipientId, messageText, tag) {
+      if (!isPageScopedId(recipientId)) return { ok: false, reason: 'not delivered: not a Messenger id' };
       let response: Response;
       try {
         response = await fetch(`${base}/me/messages`, {
@@ -73,6 +75,8 @@ export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery
       return { ok: true, mid: typeof body.message_id === 'string' ? body.message_id : null };
     },
     async profile(userId) {
+      // Only a PSID goes into the path (and encoded all the same): never `../me` or a query.
+      if (!isPageScopedId(userId)) return null;
       try {
         const response = await fetch(
           `${base}/${encodeURIComponent(userId)}?fields=first_name,last_name,profile_pic`,

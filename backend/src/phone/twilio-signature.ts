@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler } from 'express';
 import twilio from 'twilio';
+import { isExactlyContentType } from '../http/webhook-content-type.ts';
 import type { PublicUrl } from './public-url.ts';
 
 /**
@@ -15,14 +16,6 @@ export const TWILIO_WEBHOOK_PREFIX = '/api/twilio';
 // is read here, flat (a field named twice is refused: the SDK signs a set of values, the handler
 // would read one of them); (3) the signature is checked over exactly those fields and the URL with
 // its query; (4) handlers read fields only through `twilioParam`, i.e. only what was signed.
-
-/** Whether the Content-Type is exactly a form (a UTF-8 charset allowed), not a look-alike. */
-export function isTwilioFormType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const [type = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
-  if (type !== 'application/x-www-form-urlencoded') return false;
-  return parameters.every((p) => /^charset=("?)utf-8\1$/.test(p));
-}
 
 const readForm = express.urlencoded({
   extended: false,
@@ -45,7 +38,7 @@ const refuse = (res: Parameters<RequestHandler>[1], status: number, text: string
  */
 export const twilioWebhookBody: RequestHandler = (req, res, next) => {
   if (formOf.has(req)) return next();
-  if (!isTwilioFormType(req.get('Content-Type'))) {
+  if (!isExactlyContentType(req.get('Content-Type'), 'application/x-www-form-urlencoded')) {
     return refuse(res, 415, 'Twilio webhooks accept only application/x-www-form-urlencoded');
   }
   readForm(req, res, (error?: unknown) => {
