@@ -9,6 +9,7 @@ import { userRepository } from './auth/user.repository.ts';
 import { apiCompression } from './http/api-compression.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
+import { loggablePath } from './http/secret-paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { userRoutes } from './users/user.routes.ts';
 import { analysisRepository } from './quotes/analysis.repository.ts';
@@ -231,6 +232,6 @@ export function createApp(config: Config, deps: AppDeps): Express {
     deps.reportError ??
     ((error: unknown, context: { method: string; path: string }) =>
       logger.error({ err: error, ...context }, 'unexpected fault'));
-  app.use(errorHandler((error, req) => report(error, { method: req.method, path: req.path })));
+  app.use(errorHandler((error, req) => report(error, { method: req.method, path: loggablePath(req.path) })));
   return app;
 }
