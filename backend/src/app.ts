@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { authRoutes } from './auth/auth.routes.ts';
+import { signInThrottle } from './auth/sign-in-throttle.ts';
 import { sessionRepository } from './auth/session.repository.ts';
 import { routeAccess } from './auth/staff-session.ts';
 import { canonicalApiPaths } from './auth/api-paths.ts';
@@ -10,6 +11,7 @@ import { apiCompression } from './http/api-compression.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import { loggablePath } from './http/secret-paths.ts';
+import { untrustedProxyWarning } from './http/forwarded-for-warning.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { userRoutes } from './users/user.routes.ts';
 import { analysisRepository } from './quotes/analysis.repository.ts';
@@ -134,6 +136,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default from nobody.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
+  app.use(untrustedProxyWarning(logger));
   app.use(securityHeaders(config));
   app.use(apiCompression());
   // API calls: never cached, and only in their one canonical spelling.
@@ -153,8 +156,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(TWILIO_WEBHOOK_PREFIX, twilioWebhookBody);
   app.use('/api', express.json({ limit: '100kb' }));
 
-  app.use(authRoutes(config, repos.users, repos.sessions));
-  app.use(userRoutes(repos.users, repos.sessions));
+  const signIns = signInThrottle(deps.clock);
+  app.use(authRoutes(config, repos.users, repos.sessions, signIns));
+  app.use(userRoutes(repos.users, repos.sessions, signIns));
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
   // Every writer announces its committed changes here; GET /api/events hands them to staff.
