@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { withoutLoneSurrogates } from '@washdesk/contract';
 import type { Logger } from 'pino';
 import { authRoutes } from './auth/auth.routes.ts';
 import { signInThrottle } from './auth/sign-in-throttle.ts';
@@ -83,6 +84,9 @@ import { submissionRoutes } from './submissions/submission.routes.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { quoteSendingApp } from './quote-sending/quote-sending.app.ts';
 
+const wellFormedJson = (_key: string, value: unknown) =>
+  typeof value === 'string' ? withoutLoneSurrogates(value) : value;
+
 export interface AppDeps {
   db: Db;
   logger?: Logger;
@@ -154,7 +158,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.post(MESSENGER_WEBHOOK, messengerWebhookBody);
   // Twilio signs form fields: under its prefix only a form is read, never a JSON body.
   app.use(TWILIO_WEBHOOK_PREFIX, twilioWebhookBody);
-  app.use('/api', express.json({ limit: '100kb' }));
+  // Every JSON body's text is well-formed before a route reads it: no lone surrogate reaches SQLite.
+  app.use('/api', express.json({ limit: '100kb', reviver: wellFormedJson }));
 
   const signIns = signInThrottle(deps.clock);
   app.use(authRoutes(config, repos.users, repos.sessions, signIns));

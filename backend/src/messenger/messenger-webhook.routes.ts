@@ -1,5 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
-import { ERROR_CODES } from '@washdesk/contract';
+import { ERROR_CODES, wellFormedText } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { isExactlyContentType } from '../http/webhook-content-type.ts';
@@ -57,7 +57,10 @@ export function messengerWebhookRoutes(
     if (!validSignature(raw, req.get('X-Hub-Signature-256'), meta.appSecret)) throw refused();
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      // Verified bytes, read as text that shows as what it is (names and messages: wellFormedText).
+      json = JSON.parse(raw.toString('utf8'), (_key, value: unknown) =>
+        typeof value === 'string' ? wellFormedText(value) : value,
+      );
     } catch {
       throw new HttpError(400, ERROR_CODES.invalidJson, 'The body is not JSON');
     }

@@ -1,3 +1,4 @@
+import { wellFormedText } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { isPageScopedId } from './meta-webhook.ts';
 
@@ -43,7 +44,11 @@ function refusalReason(body: GraphError): string {
   return `not delivered: Meta refused the message${message ? ` (${message})` : ''}`;
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** A profile field as it will be shown: well-formed, no bidirectional controls, trimmed. */
+const text = (v: unknown) => {
+  const shown = typeof v === 'string' ? wellFormedText(v).trim() : '';
+  return shown ? shown : null;
+};
 
 /** The Send API and user profiles, when a page access token is configured; without one, none. */
 export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery | null {

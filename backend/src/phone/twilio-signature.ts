@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler } from 'express';
 import twilio from 'twilio';
+import { wellFormedText } from '@washdesk/contract';
 import { isExactlyContentType } from '../http/webhook-content-type.ts';
 import type { PublicUrl } from './public-url.ts';
 
@@ -80,10 +81,13 @@ export function twilioSignatureCheck(authToken: string | undefined, publicUrl: P
     twilioWebhookBody(req, res, (error?: unknown) => (error ? next(error) : check(req, res, next)));
 }
 
-/** A signed field of a verified Twilio webhook ('' when Twilio did not send it). */
+/**
+ * A signed field of a verified Twilio webhook ('' when Twilio did not send it), as text that shows
+ * as what it is (no bidirectional controls in a caller id or a transcript; see wellFormedText).
+ */
 export function twilioParam(req: Request, name: string): string {
   const fields = verified.get(req);
   // A handler mounted without twilioSignatureCheck is a programming fault, not a caller's.
   if (!fields) throw new Error('twilioParam read on a request whose Twilio signature was not checked');
-  return Object.hasOwn(fields, name) ? fields[name]! : '';
+  return Object.hasOwn(fields, name) ? wellFormedText(fields[name]!) : '';
 }
