@@ -4,8 +4,8 @@ import { z } from 'zod';
 // rows and logs, and can reorder what staff read (bidirectional controls: a name ending
 // "\u202egnp.exe" shows as "exe.png"). Notes and answers may span lines; names, addresses and the
 // like are one line.
-// eslint-disable-next-line no-control-regex
 const SINGLE_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const MULTI_LINE_FORBIDDEN =
   // eslint-disable-next-line no-control-regex

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE } from '@washdesk/contract';
 import { customerText, postWebhook, startFakeMeta, webhookBody, type FakeMeta } from '../test/fake-meta.ts';
 import { newCallSid, PHONE_ENV, TEST_TWILIO } from '../test/phone-caller.ts';
-import { fixturePhoto, startTestServer, type TestServer } from '../test/test-server.ts';
+import { fixturePhoto, startTestServer, type JsonResponse, type TestServer } from '../test/test-server.ts';
 import { postAsTwilio } from '../test/twilio-signing.ts';
 
 // Issue 21, item 4: text that lies about itself. Whatever the door (a staff member's JSON, a
@@ -141,7 +141,7 @@ describe('forms from customers', () => {
         readFileSync(fixturePhoto('pixel-gps-orientation1.jpg')),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-    const post = (body: Buffer) =>
+    const post = (body: Buffer): Promise<JsonResponse> =>
       fetch(`${server.url}/api/photo-submissions`, {
         method: 'POST',
         headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
