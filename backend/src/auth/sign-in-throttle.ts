@@ -53,6 +53,13 @@ export function signInThrottle(clock: Clock = Date.now) {
     if (pairs.size + addresses.size < MAX_TRACKED) return;
     for (const [k, v] of pairs) if (stalePair(v, now)) pairs.delete(k);
     for (const [k, v] of addresses) if (now - v.since >= windowMs) addresses.delete(k);
+    // Still full (a flood inside one window): the oldest go first, so memory stays bounded.
+    for (const map of [pairs, addresses] as Map<string, unknown>[]) {
+      for (const key of map.keys()) {
+        if (map.size <= MAX_TRACKED / 2) break;
+        map.delete(key);
+      }
+    }
   };
 
   return {
