@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
+import { withoutLoneSurrogates } from '@washdesk/contract';
 import type { Logger } from 'pino';
 import { authRoutes } from './auth/auth.routes.ts';
+import { signInThrottle } from './auth/sign-in-throttle.ts';
 import { sessionRepository } from './auth/session.repository.ts';
 import { routeAccess } from './auth/staff-session.ts';
 import { canonicalApiPaths } from './auth/api-paths.ts';
@@ -9,6 +11,8 @@ import { userRepository } from './auth/user.repository.ts';
 import { apiCompression } from './http/api-compression.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
+import { loggablePath } from './http/secret-paths.ts';
+import { untrustedProxyWarning } from './http/forwarded-for-warning.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { userRoutes } from './users/user.routes.ts';
 import { analysisRepository } from './quotes/analysis.repository.ts';
@@ -56,6 +60,7 @@ import { eventRepository } from './events/event.repository.ts';
 import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
 import { phoneRoutes } from './phone/phone.routes.ts';
 import { PHONE_WEBHOOKS } from './phone/webhook-paths.ts';
+import { TWILIO_WEBHOOK_PREFIX, twilioWebhookBody } from './phone/twilio-signature.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { twilioApi } from './phone/twilio-client.ts';
 import { photoRepository } from './photos/photo.repository.ts';
@@ -78,6 +83,9 @@ import { submissionRepository } from './submissions/submission.repository.ts';
 import { submissionRoutes } from './submissions/submission.routes.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { quoteSendingApp } from './quote-sending/quote-sending.app.ts';
+
+const wellFormedJson = (_key: string, value: unknown) =>
+  typeof value === 'string' ? withoutLoneSurrogates(value) : value;
 
 export interface AppDeps {
   db: Db;
@@ -132,6 +140,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default from nobody.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
+  app.use(untrustedProxyWarning(logger));
   app.use(securityHeaders(config));
   app.use(apiCompression());
   // API calls: never cached, and only in their one canonical spelling.
@@ -147,10 +156,14 @@ export function createApp(config: Config, deps: AppDeps): Express {
   }
   // Meta signs the raw bytes: read them before the JSON parser would.
   app.post(MESSENGER_WEBHOOK, messengerWebhookBody);
-  app.use('/api', express.json({ limit: '100kb' }));
+  // Twilio signs form fields: under its prefix only a form is read, never a JSON body.
+  app.use(TWILIO_WEBHOOK_PREFIX, twilioWebhookBody);
+  // Every JSON body's text is well-formed before a route reads it: no lone surrogate reaches SQLite.
+  app.use('/api', express.json({ limit: '100kb', reviver: wellFormedJson }));
 
-  app.use(authRoutes(config, repos.users, repos.sessions));
-  app.use(userRoutes(repos.users, repos.sessions));
+  const signIns = signInThrottle(deps.clock);
+  app.use(authRoutes(config, repos.users, repos.sessions, signIns));
+  app.use(userRoutes(repos.users, repos.sessions, signIns));
   // Features that receive customers report their channel here; the assistant's status reads it.
   const channels = assistantChannels();
   // Every writer announces its committed changes here; GET /api/events hands them to staff.
@@ -228,6 +241,6 @@ export function createApp(config: Config, deps: AppDeps): Express {
     deps.reportError ??
     ((error: unknown, context: { method: string; path: string }) =>
       logger.error({ err: error, ...context }, 'unexpected fault'));
-  app.use(errorHandler((error, req) => report(error, { method: req.method, path: req.path })));
+  app.use(errorHandler((error, req) => report(error, { method: req.method, path: loggablePath(req.path) })));
   return app;
 }

@@ -96,6 +96,11 @@ const envSchema = z.object({
     .min(2, 'must be at least 2')
     .max(60, 'must be at most 60')
     .default(22),
+  UPLOAD_DEADLINE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(180),
   ASSISTANT_TURN_BUDGET_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(1, 'must be at least 1')
@@ -193,6 +198,8 @@ export interface Config {
   owner?: { email: string; password: string; name: string };
   session: { idleMs: number; absoluteMs: number };
   rateLimitPerMinute: number;
+  /** Longest a photo upload may take to arrive, whole; a slower one is stopped with 408. */
+  uploadDeadlineMs: number;
   /** Express's "trust proxy": false (nobody), a hop count, or proxy addresses. */
   trustProxy: false | number | string[];
   /** Sites that may frame the embeddable quote tool; empty = any site. */
@@ -274,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: e.SESSION_MAX_DAYS * 86_400_000 },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    uploadDeadlineMs: e.UPLOAD_DEADLINE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -2,13 +2,38 @@ import { z } from 'zod';
 import { CONTACT_MESSAGES, EMAIL_ADDRESS, EMAIL_MAX_LENGTH, isPhoneNumber } from './contact-rules.ts';
 
 // Control characters have no place in what people type: they hide text in the admin, break CSV
-// rows and logs, and can reorder what staff read (bidirectional overrides). Notes and answers
-// may span lines; names, addresses and the like are one line.
-// eslint-disable-next-line no-control-regex
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// rows and logs, and can reorder what staff read (bidirectional controls: a name ending
+// "\u202egnp.exe" shows as "exe.png"). Notes and answers may span lines; names, addresses and the
+// like are one line.
+const SINGLE_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const MULTI_LINE_FORBIDDEN =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** The bidirectional controls: embeddings, overrides, isolates and the direction marks. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** A surrogate pair (kept), or half of one without its other half (no character at all). */
+const SURROGATES = /[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g;
+
+/**
+ * Text that is really text: a lone surrogate becomes U+FFFD, as the web platform does when it
+ * turns a JavaScript string into text (USVString), instead of reaching SQLite as bytes that are
+ * not UTF-8 and that other readers of the file cannot read. A person cannot type one and cannot
+ * see it to remove it, so it is replaced, not refused (a client cutting an emoji in half is the
+ * usual source).
+ */
+export const withoutLoneSurrogates = (text: string) =>
+  text.replace(SURROGATES, (unit) => (unit.length === 2 ? unit : '\ufffd'));
+
+/**
+ * Text from a provider or a webhook (Messenger messages, Meta profile names, caller ids), stored
+ * as it will be shown: well-formed and without bidirectional controls, so it cannot display as
+ * something else. Nobody can be asked to retype it, so it is cleaned rather than refused; what
+ * staff and customers type is refused instead (typedText) and they are told why.
+ */
+export const wellFormedText = (text: string) => withoutLoneSurrogates(text).replace(BIDI_CONTROLS, '');
 export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters from this text';
 
 export interface TextOptions {
@@ -20,10 +45,11 @@ export interface TextOptions {
 export const isTypedText = (text: string, { multiline = false }: TextOptions = {}) =>
   !(multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
 
-/** A string as people type it: no control characters, trimmed. */
+/** A string as people type it: well-formed, no control characters, trimmed. */
 export const typedText = (message: string, options: TextOptions = {}) =>
   z
     .string({ error: message })
+    .transform(withoutLoneSurrogates)
     .refine((v) => isTypedText(v, options), CONTROL_CHARACTERS_MESSAGE)
     .transform((v) => v.trim());
 

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   tooLarge: 'payload_too_large',
   notAnImage: 'unsupported_media_type',
+  /** A body in another type than the route reads (a webhook's provider sends one type only). */
+  unsupportedMediaType: 'unsupported_media_type',
   conflict: 'conflict',
   internal: 'internal_error',
   unavailable: 'service_unavailable',

@@ -34,14 +34,8 @@ export function userRepository(db: Db) {
   const setPassword =
     db.prepare(`UPDATE users SET password_hash = @passwordHash, failed_logins = 0, locked_until = NULL,
     updated_at = @now WHERE id = @id`);
-  // A lock that has run out is over: the next failure counts from one again, not from five.
-  const failed = db.prepare(`UPDATE users SET
-    failed_logins = CASE WHEN locked_until <= @now THEN 1 ELSE failed_logins + 1 END,
-    locked_until = CASE
-      WHEN (CASE WHEN locked_until <= @now THEN 1 ELSE failed_logins + 1 END) >= @max THEN @lockUntil
-      WHEN locked_until <= @now THEN NULL
-      ELSE locked_until END
-    WHERE id = @id RETURNING failed_logins`);
+  // failed_logins and locked_until (0002) are only cleared: sign-in waits are per account AND
+  // address now, kept by auth/sign-in-throttle.ts.
   const succeeded = db.prepare(
     'UPDATE users SET failed_logins = 0, locked_until = NULL, last_login_at = @now WHERE id = @id',
   );
@@ -73,9 +67,6 @@ export function userRepository(db: Db) {
         .run({ name: change.name, role: change.role, id, now: nowIso() });
       return changes ? toUser(row(id)!) : undefined;
     },
-    /** Counts a failed sign-in and returns the failures in a row, locking at `max`. */
-    recordFailure: (id: number, max: number, lockUntil: string) =>
-      (failed.get({ id, max, lockUntil, now: nowIso() }) as { failed_logins: number }).failed_logins,
     recordSuccess: (id: number) => succeeded.run({ id, now: nowIso() }),
   };
 }

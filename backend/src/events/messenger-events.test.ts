@@ -26,10 +26,10 @@ it('announces each new customer message on Messenger once, even when Meta delive
   });
   stream = await openEventStream(server.url, server.owner.cookie);
   const now = Date.now();
-  const body = webhookBody(now, customerText('psid-4321', 'm_live_1', 'Do you do roofs?', now));
+  const body = webhookBody(now, customerText('6000000000004321', 'm_live_1', 'Do you do roofs?', now));
   expect((await postWebhook(server.url, body, { appSecret: 'app-secret' })).status).toBe(200);
   expect((await postWebhook(server.url, body, { appSecret: 'app-secret' })).status).toBe(200);
-  const second = webhookBody(now, customerText('psid-4321', 'm_live_2', 'And gutters?', now));
+  const second = webhookBody(now, customerText('6000000000004321', 'm_live_2', 'And gutters?', now));
   expect((await postWebhook(server.url, second, { appSecret: 'app-secret' })).status).toBe(200);
   const received = () => stream!.live().filter((e) => e.type === 'message.received');
   await stream.next(() => received().length >= 2);

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { staffOf } from '../auth/staff-session.ts';
+import { loggablePath } from './secret-paths.ts';
 
 const EMAIL = /[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}/gi;
 // Seven or more digits, allowing the separators people type: (707) 555-0142, +1 707 555 0142.
@@ -70,7 +71,10 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
-/** One line per request: method, path (never the query string), status, time and staff id. */
+/**
+ * One line per request: method, path (never the query string, and never a link's key: see
+ * secret-paths.ts), status, time and staff id.
+ */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
@@ -78,7 +82,7 @@ export function requestLog(logger: Logger): RequestHandler {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = {
         method: req.method,
-        path: req.path,
+        path: loggablePath(req.path),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         staffId: staffOf(res)?.user.id,

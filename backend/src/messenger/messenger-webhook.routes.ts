@@ -1,7 +1,8 @@
-import express, { Router } from 'express';
-import { ERROR_CODES } from '@washdesk/contract';
+import express, { Router, type RequestHandler } from 'express';
+import { ERROR_CODES, wellFormedText } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
+import { isExactlyContentType } from '../http/webhook-content-type.ts';
 import type { Clock } from '../time.ts';
 import type { MessengerService } from './messenger.service.ts';
 import { STALE_AFTER_MS, eventsOf, validSignature, webhookBodySchema } from './meta-webhook.ts';
@@ -9,11 +10,27 @@ import { OUR_ECHO_METADATA } from './meta-delivery.ts';
 
 export const MESSENGER_WEBHOOK = '/api/messenger/webhook';
 
+const readBytes = express.raw({ type: () => true, limit: '1mb', inflate: false });
+
 /**
- * The webhook's body as bytes: the signature is over the exact bytes Meta sent, so this runs
- * before the app-wide JSON parser (which then leaves the request alone).
+ * The webhook's body as bytes: the signature is over the exact bytes Meta sent and those same
+ * bytes are what is parsed, so this runs before the app-wide JSON parser (which then leaves the
+ * request alone). Meta posts application/json; any other type is refused (415) before a byte is
+ * read, and a compressed body is not inflated (415), so the HMAC never covers other bytes than
+ * the ones JSON.parse reads.
  */
-export const messengerWebhookBody = express.raw({ type: () => true, limit: '1mb' });
+export const messengerWebhookBody: RequestHandler = (req, res, next) => {
+  if (!isExactlyContentType(req.get('Content-Type'), 'application/json')) {
+    return next(
+      new HttpError(
+        415,
+        ERROR_CODES.unsupportedMediaType,
+        'The Messenger webhook accepts only application/json',
+      ),
+    );
+  }
+  readBytes(req, res, next);
+};
 
 const refused = () => new HttpError(403, 'forbidden', 'Forbidden');
 
@@ -40,7 +57,10 @@ export function messengerWebhookRoutes(
     if (!validSignature(raw, req.get('X-Hub-Signature-256'), meta.appSecret)) throw refused();
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      // Verified bytes, read as text that shows as what it is (names and messages: wellFormedText).
+      json = JSON.parse(raw.toString('utf8'), (_key, value: unknown) =>
+        typeof value === 'string' ? wellFormedText(value) : value,
+      );
     } catch {
       throw new HttpError(400, ERROR_CODES.invalidJson, 'The body is not JSON');
     }

@@ -1,4 +1,6 @@
+import { wellFormedText } from '@washdesk/contract';
 import type { Config } from '../config.ts';
+import { isPageScopedId } from './meta-webhook.ts';
 
 /** Staff wait for the answer; Meta normally answers in well under a second. */
 const SEND_TIMEOUT_MS = 10_000;
@@ -42,7 +44,11 @@ function refusalReason(body: GraphError): string {
   return `not delivered: Meta refused the message${message ? ` (${message})` : ''}`;
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** A profile field as it will be shown: well-formed, no bidirectional controls, trimmed. */
+const text = (v: unknown) => {
+  const shown = typeof v === 'string' ? wellFormedText(v).trim() : '';
+  return shown ? shown : null;
+};
 
 /** The Send API and user profiles, when a page access token is configured; without one, none. */
 export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery | null {
@@ -53,6 +59,7 @@ export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery
   const auth = { Authorization: `Bearer ${token}` };
   return {
     async deliver(recipientId, messageText, tag) {
+      if (!isPageScopedId(recipientId)) return { ok: false, reason: 'not delivered: not a Messenger id' };
       let response: Response;
       try {
         response = await fetch(`${base}/me/messages`, {
@@ -73,6 +80,8 @@ export function messengerDeliveryFromConfig(meta: MetaConfig): MessengerDelivery
       return { ok: true, mid: typeof body.message_id === 'string' ? body.message_id : null };
     },
     async profile(userId) {
+      // Only a PSID goes into the path (and encoded all the same): never `../me` or a query.
+      if (!isPageScopedId(userId)) return null;
       try {
         const response = await fetch(
           `${base}/${encodeURIComponent(userId)}?fields=first_name,last_name,profile_pic`,

@@ -20,13 +20,21 @@ export function validSignature(rawBody: Buffer, header: string | undefined, appS
  */
 export const STALE_AFTER_MS = 48 * 3_600_000;
 
+/**
+ * A page-scoped id (PSID) as Meta gives them: digits only. It goes into Graph API paths
+ * (`/{psid}?fields=…`), so anything else (`../me`, `1?x=`, `1/2`) is refused at the webhook and
+ * again where a Graph URL is built.
+ */
+export const isPageScopedId = (id: string) => /^\d{1,32}$/.test(id);
+const pageScopedId = z.string().refine(isPageScopedId, 'Not a Meta page-scoped id');
+
 const attachment = z.looseObject({
   type: z.string(),
   payload: z.looseObject({ url: z.string().optional() }).nullish(),
 });
 const messaging = z.looseObject({
-  sender: z.looseObject({ id: z.string() }),
-  recipient: z.looseObject({ id: z.string() }),
+  sender: z.looseObject({ id: pageScopedId }),
+  recipient: z.looseObject({ id: pageScopedId }),
   timestamp: z.number().optional(),
   message: z
     .looseObject({

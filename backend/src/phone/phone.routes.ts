@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -6,7 +6,7 @@ import type { Assistant, AssistantTurn } from '../assistant/assistant-turn.ts';
 import { phoneCallRepository, callStatusOf, type PhoneCall } from './phone-call.repository.ts';
 import type { PublicUrl } from './public-url.ts';
 import type { TwilioApi } from './twilio-client.ts';
-import { twilioSignatureCheck } from './twilio-signature.ts';
+import { twilioParam, twilioSignatureCheck } from './twilio-signature.ts';
 import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -33,14 +33,6 @@ export interface PhoneDeps {
   turnDeadlineMs?: number;
 }
 
-const param = (req: Request, name: string): string => {
-  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string'
-    ? value
-    : Array.isArray(value) && typeof value[0] === 'string'
-      ? value[0]
-      : '';
-};
 const CALL_SID = /^[A-Za-z0-9]{2,64}$/;
 /** A number a text can go to and staff can call back (E.164), not "anonymous" or a short code. */
 const isDialable = (phone: string) => /^\+[1-9]\d{9,14}$/.test(phone);
@@ -58,15 +50,14 @@ export function phoneRoutes(deps: PhoneDeps) {
   });
   const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
   const router = Router();
-  router.use('/api/twilio', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 }));
   const signed = twilioSignatureCheck(twilioConfig.authToken, publicUrl);
   const twiml = (res: Response, xml: string) => res.type('text/xml').send(xml);
 
   /** The call a webhook is about, created if this is the first we hear of it (null: not a call). */
   const callOf = (req: Request): PhoneCall | null => {
-    const sid = param(req, 'CallSid');
+    const sid = twilioParam(req, 'CallSid');
     if (!CALL_SID.test(sid)) return null;
-    const call = calls.open(sid, param(req, 'From') || 'unknown');
+    const call = calls.open(sid, twilioParam(req, 'From') || 'unknown');
     if (call.isNew) deps.events.publish(callArrived(call));
     return call;
   };
@@ -86,8 +77,8 @@ export function phoneRoutes(deps: PhoneDeps) {
       call = callOf(req);
       if (!call) return void res.status(400).type('text/plain').send('CallSid missing');
       if (req.query.dialed !== undefined)
-        return void twiml(res, afterDial(call, param(req, 'DialCallStatus')));
-      const heard = param(req, 'SpeechResult').trim();
+        return void twiml(res, afterDial(call, twilioParam(req, 'DialCallStatus')));
+      const heard = twilioParam(req, 'SpeechResult').trim();
       if (!heard) {
         const silences = Number(req.query.silence === '1') + 1;
         return void twiml(
@@ -110,17 +101,19 @@ export function phoneRoutes(deps: PhoneDeps) {
   });
 
   router.post(PHONE_WEBHOOKS.callStatus, signed, async (req, res) => {
-    const sid = param(req, 'CallSid');
-    const status = callStatusOf(param(req, 'CallStatus'));
+    const sid = twilioParam(req, 'CallSid');
+    const status = callStatusOf(twilioParam(req, 'CallStatus'));
     if (!CALL_SID.test(sid) || !status)
       return void res.status(400).type('text/plain').send('Unknown call status');
-    const seconds = /^\d{1,6}$/.test(param(req, 'CallDuration')) ? Number(param(req, 'CallDuration')) : null;
-    const sequence = /^\d{1,9}$/.test(param(req, 'SequenceNumber'))
-      ? Number(param(req, 'SequenceNumber'))
+    const seconds = /^\d{1,6}$/.test(twilioParam(req, 'CallDuration'))
+      ? Number(twilioParam(req, 'CallDuration'))
+      : null;
+    const sequence = /^\d{1,9}$/.test(twilioParam(req, 'SequenceNumber'))
+      ? Number(twilioParam(req, 'SequenceNumber'))
       : null;
     const { call, ended, isNew } = calls.applyStatus({
       callSid: sid,
-      phoneNumber: param(req, 'From') || 'unknown',
+      phoneNumber: twilioParam(req, 'From') || 'unknown',
       status,
       durationSeconds: seconds,
       sequence,

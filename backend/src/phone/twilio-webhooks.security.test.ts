@@ -100,7 +100,7 @@ describe('Twilio webhook signatures', () => {
     });
   }
 
-  it('refuses a signed JSON body: Twilio posts forms', async () => {
+  it('refuses a signed JSON body with 415: Twilio posts forms', async () => {
     const path = '/api/twilio/incoming-call';
     const params = paramsFor(path);
     const res = await fetch(`${server.url}${path}`, {
@@ -115,7 +115,7 @@ describe('Twilio webhook signatures', () => {
       },
       body: JSON.stringify(params),
     });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(415);
     nothingWritten();
   });
 

@@ -49,9 +49,18 @@ interface UploadOptions {
   maxFiles: number;
 }
 
+/** The answer to an upload still arriving at its deadline (UPLOAD_DEADLINE_SECONDS). */
+export const UPLOAD_TOO_SLOW =
+  'The upload took too long and was stopped. Please try again on a stronger connection, or with fewer photos.';
+
 /**
  * Receives photos to a temporary folder of this request only, removed when the response ends,
  * so a rejected, failed or aborted upload never leaves a file behind.
+ *
+ * The whole upload must arrive within `config.uploadDeadlineMs`: a client that trickles bytes
+ * would otherwise hold a connection, a parser and a half-written file for as long as it likes.
+ * At the deadline it gets 408 and the connection is closed; nothing after this handler runs, so
+ * no submission is saved and the folder (with any partial photo) goes with the response.
  */
 export function receivePhotos(config: Config, options: UploadOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -59,6 +68,23 @@ export function receivePhotos(config: Config, options: UploadOptions): RequestHa
     fs.mkdirSync(folder, { recursive: true });
     const removeFolder = () => fs.rm(folder, { recursive: true, force: true }, () => {});
     res.on('close', removeFolder);
+    // Exactly one outcome: the upload read, refused, or out of time (whichever comes first).
+    let settled = false;
+    const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      next(error);
+    };
+    const deadline = setTimeout(() => {
+      // What is still on its way is not wanted: once the 408 is out Node closes the connection,
+      // and the parser, seeing the request cut, removes the photo it was writing.
+      res.set('Connection', 'close');
+      settle(new HttpError(408, 'upload_timeout', UPLOAD_TOO_SLOW));
+    }, config.uploadDeadlineMs);
+    // The body has all arrived: what follows (re-encoding, saving) is not the client's to delay.
+    req.once('end', () => clearTimeout(deadline));
+    res.once('close', () => clearTimeout(deadline));
     const upload = multer({
       storage: multer.diskStorage({
         destination: folder,
@@ -79,12 +105,12 @@ export function receivePhotos(config: Config, options: UploadOptions): RequestHa
       },
     }).any();
     upload(req, res, (error: unknown) => {
-      if (!error) return next();
+      if (!error) return settle();
       if (error instanceof multer.MulterError) {
         const make = MULTER_ERRORS[error.code];
-        return next(make ? make(error.field) : new HttpError(400, ERROR_CODES.validation, error.message));
+        return settle(make ? make(error.field) : new HttpError(400, ERROR_CODES.validation, error.message));
       }
-      next(new HttpError(400, 'malformed_upload', 'The upload could not be read. Please try again.'));
+      settle(new HttpError(400, 'malformed_upload', 'The upload could not be read. Please try again.'));
     });
   };
 }

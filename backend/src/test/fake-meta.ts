@@ -12,6 +12,8 @@ export type FakeMetaAnswer = 'accept' | 'outside-24h' | 'bad-token';
 export interface FakeMeta {
   /** The Graph base URL (META_GRAPH_BASE_URL), e.g. http://127.0.0.1:PORT/v21.0 */
   url: string;
+  /** Every profile look-up: the path as requested (e.g. /v21.0/6000000000004321). */
+  profileLookups: string[];
   /** Every Send API call: its auth header and JSON body. */
   calls: { path: string; authorization: string | undefined; body: unknown }[];
   /** How the Send API answers from now on. */
@@ -57,7 +59,12 @@ const NO_OBJECT = {
 export async function startFakeMeta(): Promise<FakeMeta> {
   const waiters: { n: number; resolve: () => void }[] = [];
   let accepted = 0;
-  const fake = { calls: [], answer: 'accept', profiles: new Map() } as unknown as FakeMeta;
+  const fake = {
+    calls: [],
+    profileLookups: [],
+    answer: 'accept',
+    profiles: new Map(),
+  } as unknown as FakeMeta;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -68,6 +75,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       // For browser tests in another process: what the fake was asked to send.
       if (req.method === 'GET' && url.pathname === '/__calls') return reply(200, fake.calls);
       if (req.method === 'GET') {
+        fake.profileLookups.push(req.url ?? '');
         const profile = fake.profiles.get(decodeURIComponent(url.pathname.split('/').pop() ?? ''));
         return profile
           ? reply(200, { ...profile, id: url.pathname.split('/').pop() })

@@ -3,11 +3,12 @@ import { ERROR_CODES, passwordResetSchema, userCreateSchema, userUpdateSchema } 
 import { hashPassword } from '../auth/password.ts';
 import type { SessionRepository } from '../auth/session.repository.ts';
 import { ownerOnly } from '../auth/staff-session.ts';
+import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
 import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
 
 /** The owner adds, disables and resets staff accounts (Settings → Staff). */
-export function userRoutes(users: UserRepository, sessions: SessionRepository) {
+export function userRoutes(users: UserRepository, sessions: SessionRepository, signIns: SignInThrottle) {
   const router = Router();
   router.get('/api/users', ownerOnly, (_req, res) => {
     res.json(users.list());
@@ -48,8 +49,11 @@ export function userRoutes(users: UserRepository, sessions: SessionRepository) {
   router.post('/api/users/:id/reset-password', ownerOnly, async (req, res) => {
     const id = routeId(req.params);
     const { password } = parseWith(passwordResetSchema, req.body ?? {});
-    if (!users.get(id)) throw notFound('User');
+    const user = users.get(id);
+    if (!user) throw notFound('User');
     users.setPassword(id, await hashPassword(password));
+    // The new password works at once, from wherever the person waited after wrong ones.
+    signIns.forgetAccount(user.email);
     // Every session opened with the old password ends.
     sessions.destroyAllFor(id);
     res.status(204).end();
