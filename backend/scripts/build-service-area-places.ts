@@ -11,8 +11,10 @@
 // (Shelter Cove, Benbow…) are hand-entered with approximate coordinates and marked so.
 import fs from 'node:fs';
 import path from 'node:path';
+import prettier from 'prettier';
 
 /** County → the post office towns in it, as GeoNames spells them (checked by hand). */
+// prettier-ignore
 const COUNTY_OF_POST_OFFICE: Record<string, string[]> = {
   Humboldt: [
     'Alderpoint', 'Arcata', 'Bayside', 'Blocksburg', 'Blue Lake', 'Bridgeville', 'Carlotta', 'Cutten',
@@ -132,5 +134,6 @@ const missing = [...countyOf.keys()].filter((t) => !byTown.has(t));
 if (missing.length) process.stderr.write(`Not in the postal data (left out): ${missing.join(', ')}\n`);
 
 const target = path.resolve(import.meta.dirname, '../src/assistant/tools/service-area-places.json');
-fs.writeFileSync(target, `${JSON.stringify({ places }, null, 0).replace(/\},\{/g, '},\n{')}\n`);
+// Written as `prettier --write` would, so formatting the repository never changes the data file.
+fs.writeFileSync(target, await prettier.format(JSON.stringify({ places }), { filepath: target }));
 process.stdout.write(`${places.length} places written to ${path.relative(process.cwd(), target)}\n`);

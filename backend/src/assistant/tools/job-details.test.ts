@@ -22,7 +22,7 @@ describe('withDigits: numbers as callers say them', () => {
 });
 
 describe('jobDetailsOf: the surfaces, size and storeys a caller describes', () => {
-  it('reads the issue\'s question whole', () => {
+  it("reads the issue's question whole", () => {
     expect(jobDetailsOf('How much to wash a two-story house, about 2,400 square feet?')).toEqual({
       surfaces: ['house_soft_wash'],
       unpricedSurfaces: [],
@@ -61,12 +61,18 @@ describe('jobDetailsOf: the surfaces, size and storeys a caller describes', () =
     expect(jobDetailsOf('a three bedroom').size).toEqual({ squareFeet: 1600, from: 'bedrooms', bedrooms: 3 });
     expect(jobDetailsOf('4 bed 2 bath').size).toEqual({ squareFeet: 2200, from: 'bedrooms', bedrooms: 4 });
     // A size the caller gave wins over a guess.
-    expect(jobDetailsOf('3 bedroom, about 1,900 square feet').size).toEqual({ squareFeet: 1900, from: 'caller' });
+    expect(jobDetailsOf('3 bedroom, about 1,900 square feet').size).toEqual({
+      squareFeet: 1900,
+      from: 'caller',
+    });
   });
 
   it('takes a bare number as the size only when the size was just asked', () => {
     expect(jobDetailsOf('about 2400').size).toBeUndefined();
-    expect(jobDetailsOf('about 2400', { answering: 'size' }).size).toEqual({ squareFeet: 2400, from: 'caller' });
+    expect(jobDetailsOf('about 2400', { answering: 'size' }).size).toEqual({
+      squareFeet: 2400,
+      from: 'caller',
+    });
     expect(jobDetailsOf('uh twenty two hundred I think', { answering: 'size' }).size?.squareFeet).toBe(2200);
   });
 
@@ -83,6 +89,9 @@ describe('jobDetailsOf: the surfaces, size and storeys a caller describes', () =
     ['the fence and the gutters', [], ['fence', 'gutters']],
     ['the house and the deck', ['house_soft_wash'], ['deck']],
     ['what are your hours', [], []],
+    ['a 2.4k sq ft two-story', ['house_soft_wash'], []],
+    ['a three bedroom rancher', ['house_soft_wash'], []],
+    ['about 600 square feet', [], []],
   ])('"%s" → priced %j, unpriced %j', (said, surfaces, unpriced) => {
     const details = jobDetailsOf(said);
     expect(details.surfaces).toEqual(surfaces);

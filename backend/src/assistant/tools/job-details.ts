@@ -14,6 +14,8 @@ export interface JobDetails {
   /** Square feet; `from: 'bedrooms'` is a guess from the number of bedrooms, and says so. */
   size?: { squareFeet: number; from: SizeSource; bedrooms?: number };
   stories?: number;
+  /** Square feet of the driveway or patio, when said apart from the home's. */
+  concreteSquareFeet?: number;
   /** The caller spoke of the house or home, so a size they gave is the home's (a roof is its footprint). */
   aboutTheHome: boolean;
 }
@@ -32,7 +34,8 @@ export const TYPICAL_SQUARE_FEET_BY_BEDROOMS: Record<number, number> = {
 
 const SIZE = /\b(\d{2,5}(?:\.\d+)?)\s*(?:square|sq|sqft|sf\b|ft2|square feet)/;
 const STORIES = /\b([1-4])\s*(?:story|stories|storey|storeys|stor(?:y|ies)|level|levels|floor|floors)\b/;
-const ONE_STORY = /\b(ranch(?:er| style| house)|rambler|single wide|double wide|mobile home|manufactured home)\b/;
+const ONE_STORY =
+  /\b(ranch(?:er| style| house)|rambler|single wide|double wide|mobile home|manufactured home)\b/;
 const BEDROOMS = /\b([1-6])\s*(?:bed|beds|bedroom|bedrooms|br|bdrm)\b/;
 
 const SURFACE_WORDS: [RegExp, PricedSurface][] = [
@@ -61,8 +64,19 @@ export function jobDetailsOf(text: string, options: { answering?: 'size' } = {})
   for (const [pattern, surface] of SURFACE_WORDS) if (pattern.test(about)) surfaces.add(surface);
   // Moss is taken off the roof it grows on: one job, priced as moss removal.
   if (surfaces.has('moss_removal')) surfaces.delete('roof_cleaning');
+  // "Moss on my roof, it's a two story house": with a roof, the house is what it sits on, unless
+  // the caller wants it washed too ("the roof and the house", "wash the siding").
+  const roofJob = surfaces.has('moss_removal') || surfaces.has('roof_cleaning');
+  if (
+    roofJob &&
+    !/\b(wash\w*|siding|stucco)\b|\b(house|home) and\b|\band (the |my )?(house|home)\b/.test(about)
+  )
+    surfaces.delete('house_soft_wash');
   const unpricedSurfaces = [...new Set([...about.matchAll(UNPRICED)].map((m) => m[1]!))];
 
+  // "A two-story, about 2,400 square feet" with nothing else named: storeys and bedrooms are a home's.
+  if (surfaces.size === 0 && unpricedSurfaces.length === 0 && (STORIES.test(said) || BEDROOMS.test(said)))
+    surfaces.add('house_soft_wash');
   const details: JobDetails = {
     surfaces: [...surfaces],
     unpricedSurfaces,
@@ -71,7 +85,8 @@ export function jobDetailsOf(text: string, options: { answering?: 'size' } = {})
   const stories = STORIES.exec(said)?.[1] ?? (ONE_STORY.test(said) ? '1' : undefined);
   if (stories) details.stories = Number(stories);
 
-  const stated = SIZE.exec(said)?.[1] ?? (options.answering === 'size' ? /\b(\d{3,5})\b/.exec(said)?.[1] : undefined);
+  const stated =
+    SIZE.exec(said)?.[1] ?? (options.answering === 'size' ? /\b(\d{3,5})\b/.exec(said)?.[1] : undefined);
   const squareFeet = stated ? Math.round(Number(stated)) : undefined;
   if (squareFeet && squareFeet >= 50 && squareFeet <= 20_000) details.size = { squareFeet, from: 'caller' };
   else {
@@ -79,5 +94,9 @@ export function jobDetailsOf(text: string, options: { answering?: 'size' } = {})
     const typical = TYPICAL_SQUARE_FEET_BY_BEDROOMS[bedrooms];
     if (typical) details.size = { squareFeet: typical, from: 'bedrooms', bedrooms };
   }
+  // "…and the driveway's about 500": a second size said with the concrete is the concrete's.
+  const concrete = /\b(?:driveway|patio|walkway|sidewalk|concrete)\b\D{0,30}?(\d{2,5})\b/.exec(said)?.[1];
+  if (concrete && details.size?.from === 'caller' && Number(concrete) !== details.size.squareFeet)
+    details.concreteSquareFeet = Number(concrete);
   return details;
 }

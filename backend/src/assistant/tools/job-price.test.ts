@@ -5,13 +5,16 @@ import { jobPriceReply, priceOfJob } from './job-price.ts';
 
 const priceOf = (said: string) => priceOfJob(jobDetailsOf(said));
 /** Every dollar figure in a sentence. */
-const dollarsIn = (text: string) => [...text.matchAll(/\$([\d,]+)/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+const dollarsIn = (text: string) =>
+  [...text.matchAll(/\$([\d,]+)/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
 
 describe('priceOfJob: the pricing engine from what the caller said', () => {
   it("answers the issue's question with a total range from the engine", () => {
     const price = priceOf('How much to wash a two-story house, about 2,400 square feet?');
     // The engine's own answer for the same job: 2,400 sq ft of house, two storeys (moderate).
-    const engine = priceQuote([{ surfaceType: 'house_soft_wash', squareFootage: 2400, difficulty: 'moderate' }]);
+    const engine = priceQuote([
+      { surfaceType: 'house_soft_wash', squareFootage: 2400, difficulty: 'moderate' },
+    ]);
     expect(price).toMatchObject({ kind: 'priced', range: engine.priceRange });
     expect(engine.priceRange).toEqual({ low: 1056, high: 1716 });
     expect(jobPriceReply(price)).toBe(
@@ -19,7 +22,7 @@ describe('priceOfJob: the pricing engine from what the caller said', () => {
     );
   });
 
-  it('prices a roof over the home\'s footprint when the size given was the home\'s', () => {
+  it("prices a roof over the home's footprint when the size given was the home's", () => {
     const price = priceOf('roof cleaning on a two story house, 2400 square feet');
     expect(price).toMatchObject({
       kind: 'priced',
@@ -40,7 +43,9 @@ describe('priceOfJob: the pricing engine from what the caller said', () => {
 
   it('says a size from bedrooms is a guess', () => {
     const reply = jobPriceReply(priceOf('wash a three bedroom single story house'));
-    expect(reply).toContain('a typical 3-bedroom home of about 1,600 sq ft (a guess; the real size changes the price)');
+    expect(reply).toContain(
+      'a typical 3-bedroom home of about 1,600 sq ft (a guess; the real size changes the price)',
+    );
     expect(dollarsIn(reply)).toEqual([640, 1040]);
   });
 
@@ -49,7 +54,11 @@ describe('priceOfJob: the pricing engine from what the caller said', () => {
     ['a two story house', ['size'], 'About how many square feet is the house?'],
     ['house is 2000 square feet', ['stories'], 'Is it one story, two, or three?'],
     ['how much for the driveway', ['concrete-size'], 'About how many square feet is the driveway or patio?'],
-    ['how much do you charge', ['surface'], 'What would you like cleaned: the house, the roof, moss on the roof, or a driveway or patio?'],
+    [
+      'how much do you charge',
+      ['surface'],
+      'What would you like cleaned: the house, the roof, moss on the roof, or a driveway or patio?',
+    ],
   ])('"%s" asks for what is missing (%j) and names no price', (said, missing, question) => {
     const price = priceOf(said);
     expect(price).toMatchObject({ kind: 'needs', missing });
@@ -68,5 +77,37 @@ describe('priceOfJob: the pricing engine from what the caller said', () => {
     const both = jobPriceReply(priceOf('the house and the deck, single story, 1500 sq ft'));
     expect(both).toContain("We don't have a set price for the deck");
     expect(dollarsIn(both)).toEqual([600, 975]);
+  });
+
+  it('prices moss on a two-story house over its footprint, without washing the house', () => {
+    expect(
+      priceOf("How much to get the moss off my roof? It's a two story house, about 2,200 square feet."),
+    ).toMatchObject({
+      kind: 'priced',
+      areas: [{ surfaceType: 'moss_removal', squareFootage: 1100, difficulty: 'moderate' }],
+      range: { low: 726, high: 1089 },
+    });
+    // Asked for, the house is washed as well.
+    expect(priceOf('wash the house and clean the roof, single story, 1500 square feet')).toMatchObject({
+      areas: [
+        { surfaceType: 'roof_cleaning', squareFootage: 1500 },
+        { surfaceType: 'house_soft_wash', squareFootage: 1500 },
+      ],
+    });
+  });
+
+  it("takes a second size said with the driveway as the driveway's", () => {
+    const price = priceOf("House and driveway. Two story, 2000 square feet, and the driveway's about 500.");
+    expect(price).toMatchObject({
+      kind: 'priced',
+      areas: [
+        { surfaceType: 'house_soft_wash', squareFootage: 2000, difficulty: 'moderate' },
+        { surfaceType: 'concrete_cleaning', squareFootage: 500, difficulty: 'easy' },
+      ],
+      range: { low: 1030, high: 1680 },
+    });
+    expect(jobPriceReply(price)).toBe(
+      'For house soft washing and concrete cleaning at about 2,000 sq ft, 2 stories (the concrete about 500 sq ft), the total would be about $1,030 - $1,680. The free on-site estimate confirms the price.',
+    );
   });
 });

@@ -43,7 +43,8 @@ export function priceOfJob(details: JobDetails): JobPrice {
   if (!size) missing.push(concrete && home.length === 0 ? 'concrete-size' : 'size');
   if (home.length && stories === undefined) missing.push('stories');
   // One size given with the house and a driveway: it is the home's; the driveway needs its own.
-  if (size && concrete && home.length) missing.push('concrete-size');
+  if (size && concrete && home.length && details.concreteSquareFeet === undefined)
+    missing.push('concrete-size');
   if (missing.length) return { kind: 'needs', missing, details };
 
   // A roof covers the home's footprint (its size per storey) when the size given was the home's.
@@ -51,9 +52,11 @@ export function priceOfJob(details: JobDetails): JobPrice {
   const areas: PricedArea[] = surfaces.map((surfaceType) => ({
     surfaceType,
     squareFootage:
-      surfaceType !== 'house_soft_wash' && surfaceType !== 'concrete_cleaning' && homeSizeGiven
-        ? Math.round(size!.squareFeet / stories!)
-        : size!.squareFeet,
+      surfaceType === 'concrete_cleaning'
+        ? (details.concreteSquareFeet ?? size!.squareFeet)
+        : surfaceType !== 'house_soft_wash' && homeSizeGiven
+          ? Math.round(size!.squareFeet / stories!)
+          : size!.squareFeet,
     difficulty: surfaceType === 'concrete_cleaning' ? 'easy' : difficultyFor(stories!),
   }));
   const quote = priceQuote(areas);
@@ -85,11 +88,15 @@ export function jobPriceReply(price: JobPrice): string {
     size!.from === 'bedrooms'
       ? `a typical ${size!.bedrooms}-bedroom home of about ${formatSquareFeet(size!.squareFeet)} (a guess; the real size changes the price)`
       : `about ${formatSquareFeet(size!.squareFeet)}`;
+  const concrete = price.details.concreteSquareFeet;
+  const concreteSaid = concrete === undefined ? '' : ` (the concrete about ${formatSquareFeet(concrete)})`;
   const storeys = stories === undefined ? '' : `, ${stories} ${stories === 1 ? 'story' : 'stories'}`;
   const minimum =
-    price.range.low === MINIMUM_JOB_PRICE ? ` Our minimum for any job is ${formatDollars(MINIMUM_JOB_PRICE)}.` : '';
+    price.range.low === MINIMUM_JOB_PRICE
+      ? ` Our minimum for any job is ${formatDollars(MINIMUM_JOB_PRICE)}.`
+      : '';
   return [
-    `For ${services} at ${basis}${storeys}, the total would be about ${formatDollarRange(price.range)}.${minimum}`,
+    `For ${services} at ${basis}${storeys}${concreteSaid}, the total would be about ${formatDollarRange(price.range)}.${minimum}`,
     notListed,
     'The free on-site estimate confirms the price.',
   ]

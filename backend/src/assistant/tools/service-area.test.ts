@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PLACES, milesBetween, serviceAreaConfigFrom, serviceAreaOf, serviceAreaReply } from './service-area.ts';
+import {
+  PLACES,
+  milesBetween,
+  serviceAreaConfigFrom,
+  serviceAreaOf,
+  serviceAreaReply,
+} from './service-area.ts';
 
 // The default SERVICE_AREA text of .env.example: the counties are read from it.
 const config = serviceAreaConfigFrom({
@@ -17,12 +23,29 @@ const where = (said: string) => {
 describe('the gazetteer', () => {
   it('holds the towns and places of the three counties with a county and a point in northern California', () => {
     for (const [name, county] of [
-      ['Garberville', 'Humboldt'], ['Redway', 'Humboldt'], ['Shelter Cove', 'Humboldt'], ['Willits', 'Mendocino'],
-      ['Ukiah', 'Mendocino'], ['Fort Bragg', 'Mendocino'], ['Mendocino', 'Mendocino'], ['Eureka', 'Humboldt'],
-      ['Arcata', 'Humboldt'], ['Fortuna', 'Humboldt'], ['Weaverville', 'Trinity'], ['Hayfork', 'Trinity'],
-      ['Miranda', 'Humboldt'], ['Whitethorn', 'Humboldt'], ['Petrolia', 'Humboldt'], ['Ferndale', 'Humboldt'],
-      ['Laytonville', 'Mendocino'], ['Covelo', 'Mendocino'], ['Point Arena', 'Mendocino'], ['Gualala', 'Mendocino'],
-      ['Hoopa', 'Humboldt'], ['Orick', 'Humboldt'], ['McKinleyville', 'Humboldt'],
+      ['Garberville', 'Humboldt'],
+      ['Redway', 'Humboldt'],
+      ['Shelter Cove', 'Humboldt'],
+      ['Willits', 'Mendocino'],
+      ['Ukiah', 'Mendocino'],
+      ['Fort Bragg', 'Mendocino'],
+      ['Mendocino', 'Mendocino'],
+      ['Eureka', 'Humboldt'],
+      ['Arcata', 'Humboldt'],
+      ['Fortuna', 'Humboldt'],
+      ['Weaverville', 'Trinity'],
+      ['Hayfork', 'Trinity'],
+      ['Miranda', 'Humboldt'],
+      ['Whitethorn', 'Humboldt'],
+      ['Petrolia', 'Humboldt'],
+      ['Ferndale', 'Humboldt'],
+      ['Laytonville', 'Mendocino'],
+      ['Covelo', 'Mendocino'],
+      ['Point Arena', 'Mendocino'],
+      ['Gualala', 'Mendocino'],
+      ['Hoopa', 'Humboldt'],
+      ['Orick', 'Humboldt'],
+      ['McKinleyville', 'Humboldt'],
     ]) {
       const place = PLACES.find((p) => p.name === name);
       expect(place, name).toMatchObject({ county });

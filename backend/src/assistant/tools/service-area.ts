@@ -31,7 +31,8 @@ const radians = (deg: number) => (deg * Math.PI) / 180;
 export function milesBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
   const dLat = radians(b.lat - a.lat);
   const dLon = radians(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h));
 }
 
@@ -64,10 +65,7 @@ function baseOf(text: string): ServiceAreaConfig['base'] {
   return { name: town.name, lat: town.lat, lon: town.lon };
 }
 
-const COUNTY_NAMED = new RegExp(
-  `\\b(${COUNTIES.map((c) => c.toLowerCase()).join('|')})\\s+county\\b`,
-  'i',
-);
+const COUNTY_NAMED = new RegExp(`\\b(${COUNTIES.map((c) => c.toLowerCase()).join('|')})\\s+county\\b`, 'i');
 /** County names no town or word shares, understood without "county" ("we're in Humboldt"). */
 const COUNTY_ALONE = /\b(humboldt|trinity|del norte|siskiyou)\b/i;
 
