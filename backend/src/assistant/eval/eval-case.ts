@@ -60,6 +60,8 @@ export interface Dialogue {
   group: EvalGroup;
   channel?: 'phone' | 'messenger';
   turns: readonly Turn[];
+  /** Estimates staff booked before the call (a clash to meet), date YYYY-MM-DD and time as stored. */
+  alreadyBooked?: readonly { date: string; time: string }[];
   /** After the last turn: the one free estimate booked (date YYYY-MM-DD, time as stored), or none. */
   booked?: { date: string; time: string; service: string } | null;
 }

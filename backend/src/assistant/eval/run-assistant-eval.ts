@@ -35,7 +35,6 @@ if (args.group && !EVAL_GROUPS.includes(args.group as EvalGroup)) {
 interface Conversation {
   /** Says one line; resolves with what came back and what the log recorded. */
   say(text: string): Promise<Reply>;
-  callId(): Promise<number | undefined>;
 }
 
 let nextNumber = 1000;
@@ -45,13 +44,11 @@ let nextMid = 1;
 async function phoneConversation(server: TestServer): Promise<Conversation> {
   const caller = phoneCaller(server.url, `+1707555${String(nextNumber++).padStart(4, '0')}`);
   await caller.dial();
-  let callId: number | undefined;
   return {
     async say(text) {
       const twiml = await caller.twiml(await caller.say(text));
       const heard = spoken(twiml).join(' ');
       const logged = await lastLogged(server, text);
-      callId ??= logged?.callId ?? undefined;
       return {
         text: heard,
         intent: logged?.intent,
@@ -59,7 +56,6 @@ async function phoneConversation(server: TestServer): Promise<Conversation> {
         handedOff: verbNames(twiml).includes('Dial') || /call you back/i.test(heard),
       };
     },
-    callId: async () => callId,
   };
 }
 
@@ -91,7 +87,6 @@ function messengerConversation(server: TestServer, meta: FakeMeta): Conversation
         handedOff: /office|someone|person/i.test(sent) && logged?.intent === 'handoff',
       };
     },
-    callId: async () => undefined,
   };
 }
 
@@ -162,27 +157,37 @@ async function play(
   };
 }
 
-async function checkBooking(server: TestServer, dialogue: Dialogue, conversation: Conversation) {
+const lastAppointmentId = (server: TestServer) =>
+  (server.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM appointments').get() as { id: number }).id;
+
+/** Staff's own bookings before a dialogue that must meet a taken hour. */
+async function bookAhead(server: TestServer, dialogue: Dialogue) {
+  for (const slot of dialogue.alreadyBooked ?? []) {
+    const res = await server.send('POST', '/api/appointments/create', {
+      customerName: 'Booked By Staff',
+      customerPhone: '+17075550111',
+      address: '1 Staff Way, Garberville, CA 95542',
+      serviceType: 'house-wash',
+      preferredDate: slot.date,
+      preferredTime: slot.time,
+      allowOverlap: true,
+    });
+    if (res.status !== 201) throw new Error(`staff booking refused: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** The estimates this dialogue booked, against what it should have. */
+function checkBooking(server: TestServer, dialogue: Dialogue, sinceId: number) {
   if (dialogue.booked === undefined) return [];
-  const callId = await conversation.callId();
-  const rows = server.db
-    .prepare(
-      'SELECT scheduled_date, preferred_time, service_type FROM appointments WHERE call_id IS ? OR ? IS NULL',
-    )
-    .all(callId ?? null, callId ?? null) as {
-    scheduled_date: string;
-    preferred_time: string;
-    service_type: string;
-  }[];
-  const mine = callId === undefined ? [] : rows;
+  const mine = server.db
+    .prepare('SELECT scheduled_date, preferred_time, service_type FROM appointments WHERE id > ?')
+    .all(sinceId) as { scheduled_date: string; preferred_time: string; service_type: string }[];
   if (dialogue.booked === null)
     return mine.length ? [`booked ${JSON.stringify(mine)} although the caller never confirmed`] : [];
   const want = dialogue.booked;
-  const found = mine.filter(
-    (r) =>
-      r.scheduled_date === want.date && r.preferred_time === want.time && r.service_type === want.service,
-  );
-  return found.length === 1 && mine.length === 1
+  const right = (r: (typeof mine)[number]) =>
+    r.scheduled_date === want.date && r.preferred_time === want.time && r.service_type === want.service;
+  return mine.length === 1 && right(mine[0]!)
     ? []
     : [
         `expected one estimate ${want.service} on ${want.date} at ${want.time}, found ${JSON.stringify(mine)}`,
@@ -225,9 +230,10 @@ async function main() {
     for (const c of TURN_CASES.filter((c) => wanted(c.group)))
       results.push(await play(c.id, c.group, [c], await open(c.channel), known));
     for (const d of DIALOGUES.filter((d) => wanted(d.group))) {
-      const conversation = await open(d.channel);
-      const result = await play(d.id, d.group, d.turns, conversation, known);
-      const booking = await checkBooking(server, d, conversation);
+      await bookAhead(server, d);
+      const sinceId = lastAppointmentId(server);
+      const result = await play(d.id, d.group, d.turns, await open(d.channel), known);
+      const booking = checkBooking(server, d, sinceId);
       results.push({
         ...result,
         passed: result.passed && booking.length === 0,

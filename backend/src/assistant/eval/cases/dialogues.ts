@@ -149,8 +149,8 @@ const BOOKING_DIALOGUES: Dialogue[] = [
     booked: { date: '2026-11-25', time: '10:00 AM', service: 'driveway-cleaning' },
   },
   {
-    // Tuesday, December 1 at 10 was booked by booking-issue-replay, earlier in this list.
     id: 'booking-taken-slot',
+    alreadyBooked: [{ date: '2026-12-01', time: '10:00 AM' }],
     group: 'booking',
     turns: [
       say(
