@@ -32,7 +32,7 @@ export const FAQ_CASES: readonly TurnCase[] = [
   faq('at-work', "I'll be at work that day, is that ok?", ['outdoor water spigot']),
   faq('how-long', 'How long are you gonna be at my place?', ['two to four hours']),
   faq('card', 'Can I pay with a card?', ['credit cards']),
-  faq('venmo', 'do you take checks', ['Cash, check']),
+  faq('checks', 'do you take checks', ['Cash, check']),
   faq('rain', "What if it's pouring that day?", ['reschedule at no charge']),
   faq('gutters-debris', 'Can you clean the leaves out of my gutters?', ['do not clear debris'], [/^Yes\b/i]),
   faq('pressure', "Is this like pressure washing? I don't want my siding blasted.", ['low pressure']),
