@@ -2,7 +2,8 @@
 // "do you come out to willits", "we're up in Ft. Bragg", "garbage ville". A wrong town is worse
 // than none (the assistant would say "yes, we come out" or "no" for the wrong place), so:
 // - a town that is also an everyday word or a first name (Weed, Elk, Nice, Miranda…) counts only
-//   right after "in", "to", "near"… ("up in Weed", never "weeds on my patio", "this is Miranda");
+//   right after "in", "to", "near"… or a street ("up in Weed", "12 Ocean Road, Trinidad"), never
+//   in "weeds on my patio" or "this is Miranda";
 // - a name followed by "road", "street"… is a street, not the caller's town;
 // - spelling slips are forgiven only on long names, where one letter cannot make another word
 //   ("Redding" is one letter from "wedding", so short names need an exact match).
@@ -200,7 +201,9 @@ export function placesNamedIn(text: string, places: readonly Place[]): Place[] {
     const key = match.entry.key;
     const county = after === 'county' || after === 'counties';
     const street = after !== undefined && STREET_WORDS.has(after);
-    const needsPlaceWord = NEEDS_PLACE_WORD.has(key) && !(before && PLACE_WORDS.has(before));
+    // "9 Ocean View Road, Trinidad": the town of an address follows its street.
+    const placeContext = before !== undefined && (PLACE_WORDS.has(before) || STREET_WORDS.has(before));
+    const needsPlaceWord = NEEDS_PLACE_WORD.has(key) && !placeContext;
     if (!county && !street && !needsPlaceWord && !(before === 'new' && key === 'orleans'))
       found.push(match.entry.place);
     i += match.span - 1;

@@ -86,6 +86,8 @@ describe('serviceAreaOf, from sentences as callers say them', () => {
     ['I am in Willets', 'Willits', 'Mendocino'],
     ['we just moved to Miranda', 'Miranda', 'Humboldt'],
     ['we are near Hoopa', 'Hoopa', 'Humboldt'],
+    ['9 Ocean View Road, Trinidad', 'Trinidad', 'Humboldt'],
+    ['1500 Old Redwood Highway, Miranda', 'Miranda', 'Humboldt'],
   ])('"%s" is in the area: %s, %s County', (said, town, county) => {
     expect(where(said)).toEqual(['in-area', town, county]);
   });
