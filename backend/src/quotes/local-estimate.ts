@@ -47,7 +47,7 @@ const storiesInNotes = (notes: string) =>
   /three[- ]?stor|3[- ]?stor/i.test(notes) ? 3 : /two[- ]?stor|2[- ]?stor|tall|steep/i.test(notes) ? 2 : 1;
 
 /** Higher walls and roofs need ladders, lifts and more time. */
-const difficultyFor = (stories: number): Difficulty =>
+export const difficultyFor = (stories: number): Difficulty =>
   stories >= 3 ? 'difficult' : stories === 2 ? 'moderate' : 'easy';
 
 export interface CustomerAnswers {

@@ -1,0 +1,23 @@
+import type { TurnCase } from '../eval-case.ts';
+import { BOOKING_CASES } from './booking.ts';
+import { FAQ_CASES } from './faq-meaning.ts';
+import { HANDOFF_CASES } from './hand-off.ts';
+import { HOSTILE_CASES } from './hostile.ts';
+import { MESSENGER_CASES } from './messenger.ts';
+import { PRICE_CASES } from './price.ts';
+import { SERVICE_AREA_CASES } from './service-area.ts';
+import { SPANISH_CASES } from './spanish.ts';
+
+export { DIALOGUES } from './dialogues.ts';
+export { EVAL_FAQ } from './faq-seed.ts';
+
+export const TURN_CASES: readonly TurnCase[] = [
+  ...SERVICE_AREA_CASES,
+  ...PRICE_CASES,
+  ...FAQ_CASES,
+  ...BOOKING_CASES,
+  ...HANDOFF_CASES,
+  ...SPANISH_CASES,
+  ...HOSTILE_CASES,
+  ...MESSENGER_CASES,
+];

@@ -1,0 +1,67 @@
+import type { AiIntent } from '@washdesk/contract';
+import type { MissingDetail } from '../tools/job-price.ts';
+
+// The shape of the assistant's evaluation set (issue 23, item 6): what a caller says, and what a
+// business owner would accept as the answer — the intent, the tool's result, what the reply must
+// and must not say. Cases are written as people talk; the code is judged by them, never the reverse.
+
+export const EVAL_GROUPS = [
+  'service-area',
+  'price',
+  'faq-meaning',
+  'booking',
+  'hand-off',
+  'spanish',
+  'hostile-off-topic',
+  'messenger',
+] as const;
+export type EvalGroup = (typeof EVAL_GROUPS)[number];
+
+/** The service-area tool's answer for the words of the turn. */
+export type AreaExpectation =
+  | { kind: 'in-area' | 'outside'; town: string; county: string }
+  | { kind: 'county'; county: string; served: boolean }
+  | { kind: 'unknown' };
+
+/** The price tool's answer: the engine's range, the question still to ask, or no price at all. */
+export type PriceExpectation =
+  | { kind: 'priced'; low: number; high: number }
+  | { kind: 'needs'; asks: MissingDetail }
+  | { kind: 'not-on-price-list' };
+
+export interface TurnExpectation {
+  intent?: AiIntent | readonly AiIntent[];
+  area?: AreaExpectation;
+  price?: PriceExpectation;
+  /** Every one must be in the reply (strings: case-insensitive). */
+  must?: readonly (string | RegExp)[];
+  /** None may be in the reply. */
+  mustNot?: readonly (string | RegExp)[];
+  /** What the channel does: put through / promise a call back, or nothing special. */
+  action?: 'handoff';
+  /** The reply is in Spanish. */
+  spanish?: boolean;
+}
+
+export interface Turn {
+  says: string;
+  expect: TurnExpectation;
+}
+
+/** One caller turn on a fresh call (or a fresh Messenger conversation). */
+export interface TurnCase extends Turn {
+  id: string;
+  group: EvalGroup;
+  channel?: 'phone' | 'messenger';
+}
+
+export interface Dialogue {
+  id: string;
+  group: EvalGroup;
+  channel?: 'phone' | 'messenger';
+  turns: readonly Turn[];
+  /** Estimates staff booked before the call (a clash to meet), date YYYY-MM-DD and time as stored. */
+  alreadyBooked?: readonly { date: string; time: string }[];
+  /** After the last turn: the one free estimate booked (date YYYY-MM-DD, time as stored), or none. */
+  booked?: { date: string; time: string; service: string } | null;
+}
