@@ -22,6 +22,8 @@ export const LIVE_EVENT_TYPES = [
   'quote.accepted',
   /** A customer asked a question on their quote's page. */
   'quote.question-asked',
+  /** A backup, its off-machine copy or its restore test failed (Settings → Backups says why). */
+  'backup.failed',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -82,6 +84,7 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
   if (event.type === 'service-request.created') return '/admin/requests';
   if (event.type.startsWith('appointment.'))
     return id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';
+  if (event.type === 'backup.failed') return '/admin/settings?tab=backups';
   return '/admin';
 }
 
