@@ -14,7 +14,8 @@ export function BackupsTab() {
   if (backups.isPending) return <Spinner aria-label="Loading backups" />;
   if (backups.isError) return <LoadFailed title="The backup status could not be loaded" />;
   const status = backups.data;
-  const now = Date.now();
+  // Ages are told as of the answer (refetched when the window regains focus or a failure is announced).
+  const now = backups.dataUpdatedAt;
   return (
     <Card className="settings-card" role="region" aria-label="Backups">
       <H4>Backups</H4>
