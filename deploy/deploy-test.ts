@@ -294,6 +294,52 @@ async function main() {
     );
   say(`ok: in the container, ${backup.out.split('\n')[0]}; ${verify.out}`);
 
+  // --- The README's restore drill: a call after the backup, then stop, restore, start. ---
+  const afterBackup = await viaCaddy('https', '/api/twilio/incoming-call', {
+    ca,
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': twilioSignature(twilioToken, `https://${host}/api/twilio/incoming-call`, {
+        ...params,
+        CallSid: 'CAdeploytest0002',
+      }),
+    },
+    body: new URLSearchParams({ ...params, CallSid: 'CAdeploytest0002' }).toString(),
+  });
+  if (afterBackup.status !== 200) fail(`the second call was not accepted (${afterBackup.status})`);
+  const restoreStarted = Date.now();
+  if (!compose('stop', 'app').ok) fail('docker-compose stop app failed');
+  const restored = compose(
+    'run',
+    '--rm',
+    '-T',
+    'app',
+    'npm',
+    'run',
+    '--silent',
+    'restore',
+    '--',
+    'latest',
+    '--force',
+  );
+  if (!restored.ok) fail(`the restore drill failed:\n${restored.out}\n${restored.err}`);
+  if (!compose('start', 'app').ok) fail('docker-compose start app failed');
+  await waitHealthy(app);
+  const calls = compose(
+    'exec',
+    '-T',
+    'app',
+    'node',
+    '-e',
+    "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(d.prepare(\"SELECT call_sid FROM calls WHERE call_sid LIKE 'CAdeploytest%' ORDER BY call_sid\").pluck().all().join(','))",
+  ).out;
+  if (calls !== 'CAdeploytest0001')
+    fail(`after the restore the calls are "${calls}", not the backup's (CAdeploytest0001 only)`);
+  say(
+    `ok: restore drill (stop, npm run restore -- latest --force, start) in ${Math.round((Date.now() - restoreStarted) / 1000)} s: the database is the backup's`,
+  );
+
   cleanUp();
   say('Deploy test passed.');
 }
