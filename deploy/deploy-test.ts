@@ -62,7 +62,7 @@ const compose = (...args: string[]) =>
   run('docker-compose', ['-f', path.join(root, 'compose.yaml'), ...args], { env: composeEnv, quiet: true });
 let standalone: string | null = null;
 function cleanUp() {
-  if (standalone) docker('rm', '-f', standalone);
+  if (standalone) docker('rm', '-f', '-v', standalone);
   compose('down', '-v', '--remove-orphans');
   fs.rmSync(scratch, { recursive: true, force: true });
 }
@@ -189,7 +189,7 @@ async function main() {
   say(
     `ok: with no network at all the container is healthy and answers /api/health as uid ${uid} (version ${health.version}, commit ${health.commit})`,
   );
-  docker('rm', '-f', standalone);
+  docker('rm', '-f', '-v', standalone);
   standalone = null;
 
   // --- compose.yaml: app + Caddy, named volumes. ---
