@@ -94,6 +94,8 @@ function server(port: number, dataDir: string, env: Record<string, string>, seed
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Each server's backups stay in its own temporary folder (backups-tab.spec.ts takes one).
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       OWNER_EMAIL: process.env.WASHDESK_E2E_OWNER_EMAIL!,
       OWNER_PASSWORD: process.env.WASHDESK_E2E_OWNER_PASSWORD!,
       // Browser tests fill the public forms many times a minute from one address.

@@ -56,6 +56,10 @@ if (!fs.existsSync('/usr/bin/chromium')) {
   runner('browser tests', 'playwright', 'npx', ['playwright', 'test'], 'playwright.json', playwrightCounts);
 }
 
+// The deploy test: the image from the Dockerfile, compose.yaml with Caddy over https (deploy/).
+// One step, counted like a build; it fails (never skips) where Docker cannot start.
+step('deploy test', 'npx', ['tsx', 'deploy/deploy-test.ts']);
+
 const summary = summarize(steps, lastCounts);
 if (JSON.stringify(summary.counts) !== JSON.stringify(lastCounts)) {
   fs.writeFileSync(countsFile, `${JSON.stringify(summary.counts, null, 2)}\n`);

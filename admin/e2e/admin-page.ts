@@ -33,6 +33,7 @@ export const SETTINGS_TABS = [
   'Staff',
   'Notifications',
   'Calendar',
+  'Backups',
 ];
 
 /** Tests run in parallel on one database, so every account they make needs its own address. */

@@ -83,6 +83,10 @@ import { submissionRepository } from './submissions/submission.repository.ts';
 import { submissionRoutes } from './submissions/submission.routes.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { quoteSendingApp } from './quote-sending/quote-sending.app.ts';
+import { backupService } from './backups/backup-service.ts';
+import { backupRoutes } from './backups/backup.routes.ts';
+import { mailOwners } from './backups/backup-mail.ts';
+import type { Timer } from './backups/backup-timer.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -100,6 +104,8 @@ export interface AppDeps {
   eventStream?: EventStreamOptions;
   /** The address Twilio and customers reach this server at; an ngrok tunnel may change it. */
   publicUrl?: PublicUrl;
+  /** The timer scheduled backups run on (default a real one); tests fire it themselves. */
+  backupTimer?: Timer;
 }
 
 export function createRepositories(db: Db, config: Config, clock?: Clock) {
@@ -197,7 +203,19 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.locals.settled = messenger.settled;
   app.use(messengerWebhookRoutes(config.providers.meta, messenger, deps.clock));
   channels.receives('messenger', [MESSENGER_WEBHOOK]);
-  app.use(profileRoutes(profileService(config, repos.profile)));
+  // Backups on a timer; startServer starts it once the server listens and stops it on close.
+  const backups = backupService({
+    db: deps.db,
+    config,
+    clock: deps.clock,
+    timer: deps.backupTimer,
+    bus: events,
+    mailStaff: mailOwners(config, repos.users, logger),
+    logger,
+  });
+  app.locals.backups = backups;
+  app.use(backupRoutes(backups));
+  app.use(profileRoutes(profileService(config, repos.profile, backups, deps.clock)));
   app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
   app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
   app.use(submissionRoutes(config, repos.submissions, events));

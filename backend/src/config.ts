@@ -151,6 +151,29 @@ const envSchema = z.object({
     .optional(),
   // The sender of quote e-mails; unset = the business e-mail (BUSINESS_EMAIL).
   QUOTE_FROM_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  // Backups: where they go, how often (0 = no scheduled backups), how many are kept.
+  BACKUP_DIR: z.string().trim().min(1, 'must not be empty').default('./backups'),
+  BACKUP_EVERY_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(7 * 24 * 60, 'must be at most a week')
+    .default(60),
+  BACKUP_KEEP_HOURLY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(48),
+  BACKUP_KEEP_DAILY: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(30),
+  // Off-machine copies to S3-compatible storage; no bucket = none.
+  BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  BACKUP_S3_BUCKET: optionalSecret,
+  BACKUP_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  BACKUP_S3_ACCESS_KEY_ID: optionalSecret,
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalSecret,
+  BACKUP_S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'must be a key prefix such as washdesk/')
+    .default('washdesk/'),
+  // Set by the container image: the git commit it was built from (shown in /api/health).
+  WASHDESK_GIT_COMMIT: z.string().trim().optional(),
 });
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -231,6 +254,24 @@ export interface Config {
     /** Quote e-mails: the SMTP server (with its credentials) and the sender; no url = no e-mail. */
     email: { smtpUrl?: string; from: string };
   };
+  backups: {
+    dir: string;
+    /** 0 = no scheduled backups (`npm run backup` and the one before an upgrade still run). */
+    everyMinutes: number;
+    keepHourly: number;
+    keepDaily: number;
+    /** Off-machine copies; undefined = none. */
+    s3?: {
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      prefix: string;
+    };
+  };
+  /** The git commit this build came from, when the image says so. */
+  gitCommit: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -258,6 +299,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  if (Boolean(e.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(e.BACKUP_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY must be set together.\nSee .env.example for every setting.',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -309,5 +355,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ngrok: { authtoken: e.NGROK_AUTHTOKEN },
       email: { smtpUrl: e.SMTP_URL, from: e.QUOTE_FROM_EMAIL ?? e.BUSINESS_EMAIL },
     },
+    backups: {
+      dir: path.resolve(cwd, e.BACKUP_DIR),
+      everyMinutes: e.BACKUP_EVERY_MINUTES,
+      keepHourly: e.BACKUP_KEEP_HOURLY,
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      s3: e.BACKUP_S3_BUCKET
+        ? {
+            endpoint: e.BACKUP_S3_ENDPOINT,
+            bucket: e.BACKUP_S3_BUCKET,
+            region: e.BACKUP_S3_REGION,
+            accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY,
+            prefix: e.BACKUP_S3_PREFIX,
+          }
+        : undefined,
+    },
+    gitCommit: e.WASHDESK_GIT_COMMIT || null,
   };
 }

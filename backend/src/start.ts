@@ -12,6 +12,8 @@ import { photoRepository } from './photos/photo.repository.ts';
 import { removeOrphanPhotos } from './photos/photo.storage.ts';
 import { holdKeptAliveSockets } from './http/keep-alive.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
+import { backupBeforeUpgrade } from './backups/backup-before-upgrade.ts';
+import type { BackupService } from './backups/backup-service.ts';
 
 export interface RunningServer {
   server: Server;
@@ -29,15 +31,21 @@ export interface RunningServer {
 /** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock' | 'pause'> = {},
+  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer'> = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.
   fs.rmSync(config.uploadTempDir, { recursive: true, force: true });
-  const db = openDatabase(config.databaseFile, config.migrationsDir);
+  // An upgrade never starts without a backup of what it changes; a failure names it.
+  const upgradeBackup = await backupBeforeUpgrade(config, new Date((options.clock ?? Date.now)()));
+  const db = openDatabase(config.databaseFile, config.migrationsDir, { backup: upgradeBackup?.dir });
   const orphans = removeOrphanPhotos(config, photoRepository(db).exists);
   if (config.demoData) await seedDemoData(db, config);
   const notices = await ensureOwner(config, userRepository(db));
+  if (upgradeBackup)
+    notices.push(
+      `Backed up the database and photos to ${upgradeBackup.dir} before applying ${upgradeBackup.pending} migration(s).`,
+    );
   if (orphans)
     notices.push(`Removed ${orphans} photo file(s) left without a record by an interrupted upload.`);
   const sessions = sessionRepository(db, config.session);
@@ -50,6 +58,8 @@ export async function startServer(
     s.once('error', reject);
   });
   holdKeptAliveSockets(server);
+  const backups = app.locals.backups as BackupService;
+  backups.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -64,6 +74,8 @@ export async function startServer(
     close: async () => {
       // Work that runs after a webhook answered (e.g. a Messenger reply) finishes before the database closes.
       await (app.locals.settled as (() => Promise<void>) | undefined)?.();
+      // A backup under way finishes (its copy needs the open database) before the database closes.
+      await backups.stop();
       return new Promise<void>((resolve) => {
         clearInterval(sweeper);
         server.closeAllConnections();

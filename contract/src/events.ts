@@ -22,6 +22,8 @@ export const LIVE_EVENT_TYPES = [
   'quote.accepted',
   /** A customer asked a question on their quote's page. */
   'quote.question-asked',
+  /** A backup, its off-machine copy or its restore test failed (Settings → Backups says why). */
+  'backup.failed',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -51,6 +53,7 @@ export const NOTIFICATION_KINDS = [
   { kind: 'message', label: 'New Messenger messages' },
   { kind: 'lead', label: 'New web leads (requests and photo submissions)' },
   { kind: 'quote', label: 'Quotes accepted and questions on quotes' },
+  { kind: 'backup', label: 'Failed backups and restore tests' },
 ] as const satisfies readonly { kind: string; label: string }[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['kind'];
 
@@ -130,6 +133,11 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
   'quote.question-asked': {
     alert: alert('quote', 'Question about a quote', true),
     route: submissionRoute,
+  },
+  // Toasted too: nobody looks at Settings → Backups until something is already lost.
+  'backup.failed': {
+    alert: alert('backup', 'Backup failed', true),
+    route: () => '/admin/settings?tab=backups',
   },
 };
 

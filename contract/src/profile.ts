@@ -19,5 +19,15 @@ export const healthSchema = z.object({
   ok: z.boolean(),
   database: z.object({ ok: z.boolean(), migrations: z.number().int() }),
   version: z.string(),
+  /** The git commit the running build came from (set in the container image); null elsewhere. */
+  commit: z.string().nullable().optional(),
+  /** The newest finished backup: when, how old, and whether its latest restore test passed. */
+  backup: z
+    .object({
+      lastAt: z.string().nullable(),
+      ageMinutes: z.number().int().nullable(),
+      verifiedOk: z.boolean().nullable(),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;

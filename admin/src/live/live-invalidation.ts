@@ -22,6 +22,7 @@ const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
   'quote.opened': ['photo-submissions'],
   'quote.accepted': ['customers', 'photo-submissions', 'leads', 'stats', 'reports'],
   'quote.question-asked': ['photo-submissions'],
+  'backup.failed': ['backups'],
 };
 
 export const staleAfter = (type: string): readonly string[] =>

@@ -6,6 +6,7 @@ import { CalendarFeedCard } from '../appointments/CalendarFeedCard.tsx';
 import { AiSettingsTab } from './AiSettingsTab.tsx';
 import { CommonResponsesTab } from './CommonResponsesTab.tsx';
 import { TelephonyTab } from './TelephonyTab.tsx';
+import { BackupsTab } from './BackupsTab.tsx';
 import { NotificationsTab } from '../live/NotificationsTab.tsx';
 import './settings.css';
 
@@ -16,6 +17,7 @@ const TABS = [
   { id: 'staff', title: 'Staff', panel: <StaffAccounts /> },
   { id: 'notifications', title: 'Notifications', panel: <NotificationsTab /> },
   { id: 'calendar', title: 'Calendar', panel: <CalendarFeedCard /> },
+  { id: 'backups', title: 'Backups', panel: <BackupsTab /> },
 ];
 const TAB_IDS = new Set<TabId>(TABS.map((t) => t.id));
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  backupStatusSchema,
   aiSettingsSchema,
   commonResponseSchema,
   telephonySettingsSchema,
@@ -18,6 +19,12 @@ export const settingsQueries = {
     queryOptions({
       queryKey: ['settings', 'responses'],
       queryFn: () => api.get('/api/settings/responses', commonResponseSchema.array()),
+    }),
+  // Key 'backups': a backup.failed event makes it stale (live-invalidation.ts).
+  backups: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['backups', 'status'],
+      queryFn: () => api.get('/api/backups/status', backupStatusSchema),
     }),
   telephony: (api: ApiClient) =>
     queryOptions({

@@ -6,7 +6,7 @@ import { runMigrations } from './migrate.ts';
 export type Db = Database.Database;
 
 /** Opens (or creates) the database file and brings its schema up to date. */
-export function openDatabase(file: string, migrationsDir: string): Db {
+export function openDatabase(file: string, migrationsDir: string, options: { backup?: string } = {}): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
@@ -15,7 +15,7 @@ export function openDatabase(file: string, migrationsDir: string): Db {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
-    runMigrations(db, migrationsDir);
+    runMigrations(db, migrationsDir, options);
     return db;
   } catch (error) {
     db.close();

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import type { Clock } from '../time.ts';
 import type { Pause } from '../assistant/assistant.ts';
+import type { Timer } from '../backups/backup-timer.ts';
 import { startServer, type RunningServer } from '../start.ts';
 import './affordable-password-cost.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -100,6 +101,8 @@ export async function startTestServer(
     clock?: Clock;
     /** Response Delay's wait; by default none, and every requested pause is kept in `pauses`. */
     pause?: Pause;
+    /** The timer scheduled backups run on; a test fires it itself. */
+    backupTimer?: Timer;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
@@ -110,6 +113,8 @@ export async function startTestServer(
     DEMO_DATA: 'off',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000',
+    // Backups stay inside the test's own folder (the scheduled one is an hour away anyway).
+    BACKUP_DIR: path.join(dataDir, 'backups'),
     ...options.env,
   });
   const config = options.config ? options.config(base) : base;
@@ -119,6 +124,7 @@ export async function startTestServer(
     reportError: (e) => errors.push(e),
     logger: options.logger,
     clock: options.clock,
+    backupTimer: options.backupTimer,
     pause:
       options.pause ??
       ((ms) => {

@@ -135,6 +135,7 @@ describe('the window and link rules', () => {
       ['New Messenger messages', false],
       ['New web leads (requests and photo submissions)', true],
       ['Quotes accepted and questions on quotes', true],
+      ['Failed backups and restore tests', true],
     ]);
     // Electron flips a checkbox before calling click: the new state is on the item.
     (kinds[0]!.click as (item: { checked: boolean }) => void)({ checked: false });

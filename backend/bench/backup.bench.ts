@@ -1,0 +1,112 @@
+// Backups at volume: a database with 100,000 rows in each list (requests, photo submissions,
+// calls, appointments; the triggers make their leads and customers as in production) and 5,000
+// photo files. Prints the first backup's time and size, the second's added bytes beside the
+// first's (content-addressed photos: only the new ones are copied), the restore's and the
+// restore test's time. Seeds its own data, so it runs on its own.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { openDatabase } from '../src/db/database.ts';
+import { backupFolder } from '../src/backups/backup-folder.ts';
+import { restoreBackup } from '../src/backups/restore-backup.ts';
+import { takeBackup } from '../src/backups/take-backup.ts';
+import { verifyBackup } from '../src/backups/verify-backup.ts';
+
+const ROWS_PER_LIST = Number(process.env.BENCH_BACKUP_ROWS ?? 100_000);
+const PHOTOS = Number(process.env.BENCH_BACKUP_PHOTOS ?? 5_000);
+/** A re-encoded photo (long edge ~2000 px) is a few hundred KB; its thumbnail a few dozen. */
+const PHOTO_BYTES = 120_000;
+const MIGRATIONS = path.resolve(import.meta.dirname, '../migrations');
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-backup-'));
+const dataDir = path.join(dir, 'data');
+const photoDir = path.join(dataDir, 'photos');
+const backupDir = path.join(dir, 'backups');
+fs.mkdirSync(photoDir, { recursive: true });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const sizeOf = (target: string): number =>
+  fs
+    .readdirSync(target, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((n, e) => n + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
+
+function seed(db: Database.Database, from: number, count: number) {
+  const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const request =
+    db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
+    service_type, urgency, description, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, 'Garberville', 'house-washing', 'week', 'Green streaks on the north side', ?, ?)`);
+  const submission = db.prepare(`INSERT INTO photo_submissions (first_name, last_name, phone, email, address,
+    service_type, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'Roof Cleaning', 'photo-form', ?, ?)`);
+  const call =
+    db.prepare(`INSERT INTO calls (customer_name, phone_number, status, summary, created_at, updated_at)
+    VALUES (?, ?, 'completed', 'Asked about a roof wash', ?, ?)`);
+  const appointment =
+    db.prepare(`INSERT INTO appointments (customer_name, customer_phone, address, service_type,
+    scheduled_date, created_at, updated_at) VALUES (?, ?, ?, 'House Soft Washing', '2026-06-01', ?, ?)`);
+  db.transaction(() => {
+    for (let i = from; i < from + count; i++) {
+      // One person per row number across the lists (their own phone), as customers are in a real office.
+      const phone = `(707) ${String(200 + Math.floor(i / 10_000))}-${String(i % 10_000).padStart(4, '0')}`;
+      const address = `${1 + (i % 999)} Redwood Dr`;
+      request.run('Ana', `Smith No${i}`, `customer${i}@example.com`, phone, address, at(i), at(i));
+      submission.run('Ben', `Garcia No${i}`, phone, `customer${i}@example.com`, address, at(i), at(i));
+      call.run(`Cara Nguyen No${i}`, phone, at(i), at(i));
+      appointment.run(`Dev Patel No${i}`, phone, address, at(i), at(i));
+    }
+  })();
+}
+
+function writePhotos(from: number, count: number) {
+  for (let i = from; i < from + count; i++)
+    fs.writeFileSync(
+      path.join(photoDir, `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000.jpg`),
+      randomBytes(PHOTO_BYTES),
+    );
+}
+
+let started = performance.now();
+const db = openDatabase(path.join(dataDir, 'washdesk.sqlite'), MIGRATIONS);
+seed(db, 0, ROWS_PER_LIST);
+writePhotos(0, PHOTOS);
+say(
+  `Seeded ${ROWS_PER_LIST.toLocaleString('en-US')} rows per list (4 lists) and ${PHOTOS.toLocaleString('en-US')} photos ` +
+    `of ${PHOTO_BYTES / 1000} KB in ${seconds(performance.now() - started)}: database ${mb(fs.statSync(db.name).size)}, photos ${mb(sizeOf(photoDir))}`,
+);
+
+started = performance.now();
+const first = await takeBackup({ db, photoDir, backupDir }, { reason: 'manual' });
+const firstMs = performance.now() - started;
+const afterFirst = sizeOf(backupDir);
+say(
+  `First backup:  ${seconds(firstMs)}, ${mb(afterFirst)} written (database ${mb(first.manifest.database.bytes)} + every photo)`,
+);
+
+// An hour of a busy office: a hundred new rows per list and fifty new photos.
+seed(db, ROWS_PER_LIST, 100);
+writePhotos(PHOTOS, 50);
+started = performance.now();
+await takeBackup({ db, photoDir, backupDir }, { reason: 'manual' });
+const secondMs = performance.now() - started;
+const added = sizeOf(backupDir) - afterFirst;
+say(
+  `Second backup: ${seconds(secondMs)}, ${mb(added)} added (the database again + only the 50 new photos), beside the first's ${mb(afterFirst)}`,
+);
+db.close();
+
+const latest = backupFolder(backupDir).newest()!;
+started = performance.now();
+await restoreBackup({ backupDir, which: latest.name, dataDir: path.join(dir, 'restored') });
+say(
+  `Restore (database + ${latest.manifest.photos.length.toLocaleString('en-US')} photos, every checksum checked): ${seconds(performance.now() - started)}`,
+);
+started = performance.now();
+const verified = await verifyBackup(backupDir, latest);
+say(
+  `Restore test (backup:verify): ${seconds(performance.now() - started)}, ${verified.ok ? 'passed' : `FAILED: ${verified.problems.join(' ')}`}`,
+);
+fs.rmSync(dir, { recursive: true, force: true });

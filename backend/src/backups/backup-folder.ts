@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readManifest, type BackupManifest } from './backup-manifest.ts';
+
+/**
+ * BACKUP_DIR holds `snapshots/<time>/` (the database copy and its manifest) and `photos/`, where
+ * every photo is kept once under its checksum, however many snapshots list it.
+ */
+export function backupFolder(dir: string) {
+  const snapshots = path.join(dir, 'snapshots');
+  const photos = path.join(dir, 'photos');
+  return {
+    dir,
+    snapshots,
+    photos,
+    photoBlob: (sha256: string) => path.join(photos, sha256.slice(0, 2), sha256),
+    snapshotDir: (name: string) => path.join(snapshots, name),
+    /** Finished backups (those with a good manifest), newest first. */
+    good(): GoodBackup[] {
+      if (!fs.existsSync(snapshots)) return [];
+      return fs
+        .readdirSync(snapshots)
+        .map((name) => ({ name, dir: path.join(snapshots, name), manifest: readManifest(path.join(snapshots, name)) }))
+        .filter((b): b is GoodBackup => b.manifest !== null)
+        .sort((a, b) => b.manifest.takenAt.localeCompare(a.manifest.takenAt) || b.name.localeCompare(a.name));
+    },
+    /**
+     * The newest finished backup, reading only as many manifests as it must (names sort by time):
+     * health checks and Settings ask often, and a manifest lists every photo.
+     */
+    newest(): GoodBackup | null {
+      if (!fs.existsSync(snapshots)) return null;
+      for (const name of fs.readdirSync(snapshots).sort().reverse()) {
+        const manifest = readManifest(path.join(snapshots, name));
+        if (manifest) return { name, dir: path.join(snapshots, name), manifest };
+      }
+      return null;
+    },
+    /** Snapshot folder names, newest first. */
+    names(): string[] {
+      return fs.existsSync(snapshots) ? fs.readdirSync(snapshots).sort().reverse() : [];
+    },
+    /** Snapshot folders without a manifest: backups that never finished. */
+    unfinished(): string[] {
+      if (!fs.existsSync(snapshots)) return [];
+      return fs
+        .readdirSync(snapshots)
+        .map((name) => path.join(snapshots, name))
+        .filter((d) => readManifest(d) === null);
+    },
+  };
+}
+export type BackupFolder = ReturnType<typeof backupFolder>;
+
+export interface GoodBackup {
+  name: string;
+  dir: string;
+  manifest: BackupManifest;
+}
+
+/** A snapshot folder's name from its time: sortable, and valid on every file system. */
+export const snapshotNameOf = (at: Date) => at.toISOString().replace(/:/g, '-');
+
+/**
+ * One backup at a time per BACKUP_DIR, across processes (the server's timer and `npm run backup`):
+ * an exclusive lock file naming its owner's pid. A lock whose owner died (kill -9) is taken over.
+ */
+export function lockBackupFolder(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, '.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      heldHere.add(lockFile);
+      return () => {
+        heldHere.delete(lockFile);
+        fs.rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      // Our own pid on a lock we do not hold is a dead process's (a container restarted).
+      const ours = owner === process.pid;
+      if (heldHere.has(lockFile) || (owner && !ours && isAlive(owner)))
+        throw new BackupBusyError(`Another backup is running (process ${owner}).`);
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new BackupBusyError('Could not lock the backup folder.');
+}
+
+const heldHere = new Set<string>();
+
+export class BackupBusyError extends Error {}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { backupFolder, type GoodBackup } from './backup-folder.ts';
+import { DATABASE_FILE, writeFileAtomically } from './backup-manifest.ts';
+import { copyBackupInto } from './restore-backup.ts';
+import { tableRowCounts } from './row-counts.ts';
+
+export interface Verification {
+  backup: string;
+  at: string;
+  ok: boolean;
+  problems: string[];
+}
+
+export const VERIFICATION_FILE = 'verified.json';
+
+/**
+ * A backup counts once a restore of it has been checked: restored into a temporary folder, opened,
+ * `PRAGMA integrity_check`, the row counts and every photo's checksum compared with the manifest.
+ * The outcome is written beside the backup (verified.json), where Settings and the next run read it.
+ */
+export async function verifyBackup(backupDir: string, backup: GoodBackup, now = new Date()): Promise<Verification> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-verify-'));
+  try {
+    const problems = await copyBackupInto(backup, backupFolder(backupDir), scratch);
+    problems.push(...checkDatabase(path.join(scratch, DATABASE_FILE), backup.manifest.rowCounts));
+    const verification = { backup: backup.name, at: now.toISOString(), ok: problems.length === 0, problems };
+    writeFileAtomically(path.join(backup.dir, VERIFICATION_FILE), `${JSON.stringify(verification, null, 1)}\n`);
+    return verification;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function checkDatabase(file: string, expected: Record<string, number>): string[] {
+  if (!fs.existsSync(file)) return [];
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+    const failures = integrity.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+    if (failures.length) return [`integrity_check: ${failures.slice(0, 5).join('; ')}`];
+    const counted = tableRowCounts(db);
+    const problems: string[] = [];
+    for (const [table, rows] of Object.entries(expected)) {
+      if (!(table in counted)) problems.push(`Table ${table} is missing.`);
+      else if (counted[table] !== rows) problems.push(`Table ${table} has ${counted[table]} rows; the manifest says ${rows}.`);
+    }
+    for (const table of Object.keys(counted))
+      if (!(table in expected)) problems.push(`Table ${table} is not in the manifest.`);
+    return problems;
+  } catch (error) {
+    return [`The database cannot be read: ${error instanceof Error ? error.message : String(error)}`];
+  } finally {
+    db?.close();
+  }
+}
+
+/** The last verification written beside a backup, if any. */
+export function readVerification(snapshotDir: string): Verification | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(snapshotDir, VERIFICATION_FILE), 'utf8')) as Verification;
+  } catch {
+    return null;
+  }
+}
