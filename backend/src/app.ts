@@ -78,6 +78,8 @@ import { submissionRepository } from './submissions/submission.repository.ts';
 import { submissionRoutes } from './submissions/submission.routes.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { quoteSendingApp } from './quote-sending/quote-sending.app.ts';
+import { createOutbox } from './outbox/outbox.ts';
+import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
 
 export interface AppDeps {
   db: Db;
@@ -92,6 +94,8 @@ export interface AppDeps {
   eventStream?: EventStreamOptions;
   /** The address Twilio and customers reach this server at; an ngrok tunnel may change it. */
   publicUrl?: PublicUrl;
+  /** How often the outbox scheduler looks for due messages (real time; default 15 s). */
+  outboxPassEveryMs?: number;
 }
 
 export function createRepositories(db: Db, config: Config, clock?: Clock) {
@@ -168,6 +172,16 @@ export function createApp(config: Config, deps: AppDeps): Express {
     events,
   });
   const twilio = twilioApi(config.providers.twilio);
+  // Every automatic message goes through one durable outbox; startServer runs its scheduler.
+  const outbox = createOutbox({
+    db: deps.db,
+    config,
+    twilio,
+    statusCallbackUrl: () => `${publicUrl.get()}${TEXT_WEBHOOKS.messageStatus}`,
+    clock: deps.clock,
+    logger,
+  });
+  app.locals.outbox = outbox;
   app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   const messenger = messengerService({

@@ -11,6 +11,7 @@ import { userRepository } from './auth/user.repository.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { removeOrphanPhotos } from './photos/photo.storage.ts';
 import { holdKeptAliveSockets } from './http/keep-alive.ts';
+import type { Outbox } from './outbox/outbox.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 
 export interface RunningServer {
@@ -29,7 +30,7 @@ export interface RunningServer {
 /** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock' | 'pause'> = {},
+  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock' | 'pause' | 'outboxPassEveryMs'> = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.
@@ -50,6 +51,9 @@ export async function startServer(
     s.once('error', reject);
   });
   holdKeptAliveSockets(server);
+  // Due messages (and any a crash left mid-send) go out from the first pass on.
+  const outbox = app.locals.outbox as Outbox;
+  outbox.scheduler.start(options.outboxPassEveryMs);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -64,6 +68,7 @@ export async function startServer(
     close: async () => {
       // Work that runs after a webhook answered (e.g. a Messenger reply) finishes before the database closes.
       await (app.locals.settled as (() => Promise<void>) | undefined)?.();
+      await outbox.scheduler.stop();
       return new Promise<void>((resolve) => {
         clearInterval(sweeper);
         server.closeAllConnections();
