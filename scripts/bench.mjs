@@ -12,6 +12,7 @@ const BENCHES = [
   ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
+  ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
 ];
 
 buildStaleApps();

@@ -80,6 +80,9 @@ import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { quoteSendingApp } from './quote-sending/quote-sending.app.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
+import { textsService } from './texts/texts.service.ts';
+import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
+import { textsRoutes } from './texts/texts.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -180,10 +183,15 @@ export function createApp(config: Config, deps: AppDeps): Express {
     statusCallbackUrl: () => `${publicUrl.get()}${TEXT_WEBHOOKS.messageStatus}`,
     clock: deps.clock,
     logger,
+    changed: (message) => texts.outboxChanged(message),
   });
   app.locals.outbox = outbox;
   app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
+  // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
+  const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
+  app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
+  app.use(textsRoutes(texts));
   const messenger = messengerService({
     db: deps.db,
     settings: repos.settings,

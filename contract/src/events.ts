@@ -22,6 +22,10 @@ export const LIVE_EVENT_TYPES = [
   'quote.accepted',
   /** A customer asked a question on their quote's page. */
   'quote.question-asked',
+  /** A customer texted the business number (entityId: the text thread). */
+  'text.received',
+  /** A text was sent, delivered or failed; staff took a thread over; a number opted out or in. */
+  'text.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -77,6 +81,7 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
   if (event.type.startsWith('call.')) return id ? `/admin/call-logs?call=${id}` : '/admin/call-logs';
   if (event.type === 'message.received')
     return id ? `/admin/messenger-conversations?conversation=${id}` : '/admin/messenger-conversations';
+  if (event.type.startsWith('text.')) return id ? `/admin/texts?thread=${id}` : '/admin/texts';
   if (event.type === 'submission.created' || event.type.startsWith('quote.'))
     return '/admin/photo-submissions';
   if (event.type === 'service-request.created') return '/admin/requests';

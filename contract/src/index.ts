@@ -23,3 +23,4 @@ export * from './leads.ts';
 export * from './customers.ts';
 export * from './sent-quote.ts';
 export * from './sent-quote-texts.ts';
+export * from './texts.ts';

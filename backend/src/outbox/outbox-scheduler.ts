@@ -108,7 +108,7 @@ export function outboxScheduler(options: OutboxSchedulerOptions) {
   async function reconcile(message: OutboxMessage, report: PassReport): Promise<OutboxMessage | null> {
     if (!repository.reclaim(message.id, clock(), leaseMs, run)) return null;
     const sender = senders[message.channel];
-    let sid: string | null = null;
+    let sid: string | null;
     try {
       sid = sender ? await sender.findSent(message) : null;
     } catch (error) {

@@ -126,8 +126,12 @@ export function outboxRepository(db: Db) {
     WHERE id = @id AND state = 'sending'`);
   const cancelAbout = db.prepare(`UPDATE outbox_messages SET state = 'cancelled', error = @reason
     WHERE about = @about AND state = 'pending'`);
+  // Twilio's callbacks can arrive out of order: a late "sent" never undoes "delivered".
+  const rank = (v: string) => `CASE ${v} WHEN 'queued' THEN 0 WHEN 'accepted' THEN 0 WHEN 'sending' THEN 1
+    WHEN 'sent' THEN 2 ELSE 3 END`;
   const delivery = db.prepare(`UPDATE outbox_messages SET delivery_status = @status, delivery_error = @error
-    WHERE provider_id = @providerId`);
+    WHERE provider_id = @providerId AND (delivery_status IS NULL OR ${rank('delivery_status')} <= ${rank('@status')})`);
+  const byProviderId = db.prepare('SELECT * FROM outbox_messages WHERE provider_id = ?');
   const sentTo = db.prepare(`SELECT 1 FROM outbox_messages WHERE recipient = @recipient AND template = @template
     AND state IN ('pending', 'sending', 'sent') AND created_at >= @since LIMIT 1`);
   const providerIdTaken = db.prepare('SELECT 1 FROM outbox_messages WHERE provider_id = ?');
@@ -187,6 +191,10 @@ export function outboxRepository(db: Db) {
     hasSince: (recipient: string, template: string, since: Date) =>
       sentTo.get({ recipient, template, since: since.toISOString() }) !== undefined,
     isProviderIdRecorded: (providerId: string) => providerIdTaken.get(providerId) !== undefined,
+    byProviderId: (providerId: string) => {
+      const r = byProviderId.get(providerId) as Row | undefined;
+      return r ? toMessage(r) : undefined;
+    },
     byId: (id: number) => {
       const r = byId.get(id) as Row | undefined;
       return r ? toMessage(r) : undefined;
