@@ -83,6 +83,7 @@ import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
 import { textsService } from './texts/texts.service.ts';
 import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
+import { missedCallTextBack } from './texts/missed-call-text-back.ts';
 
 export interface AppDeps {
   db: Db;
@@ -191,7 +192,18 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
   const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
   app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
-  app.use(textsRoutes(texts));
+  app.use(textsRoutes(texts, repos.settings));
+  missedCallTextBack({
+    db: deps.db,
+    events,
+    texts,
+    settings: repos.settings,
+    businessName: config.business.name,
+    timeZone: config.timeZone,
+    publicUrl: publicUrl.get,
+    clock: deps.clock,
+    report: (error) => logger.error({ err: error }, 'missed-call text-back not queued'),
+  });
   const messenger = messengerService({
     db: deps.db,
     settings: repos.settings,

@@ -4,12 +4,19 @@ import { z } from 'zod';
 import { staffOf } from '../auth/staff-session.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
 import type { TextsService } from './texts.service.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { followThroughSettings, followThroughSettingsSchema } from './follow-through-settings.ts';
 
 const takeOverSchema = z.object({ on: z.boolean({ error: 'on must be true or false' }) });
 
 /** The Texts screen's API: threads, one thread's messages, a staff text, taking a thread over. */
-export function textsRoutes(texts: TextsService) {
+export function textsRoutes(texts: TextsService, settingsRepo: SettingsRepository) {
   const router = Router();
+  const settings = followThroughSettings(settingsRepo);
+  router.get('/api/texts/settings', (_req, res) => void res.json(settings.read()));
+  router.put('/api/texts/settings', (req, res) => {
+    res.json(settings.save(parseWith(followThroughSettingsSchema, req.body ?? {})));
+  });
   router.get('/api/texts/status', (_req, res) => void res.json(texts.status()));
   router.get('/api/texts/threads', (_req, res) => void res.json(texts.repo.threads()));
   router.get('/api/texts/threads/:id', (req, res) => {

@@ -146,9 +146,12 @@ export function textsService(deps: TextsDeps) {
       return repo.messageOfOutbox(message.id)!;
     },
 
-    /** The outbox changed a text's state (sent, failed, cancelled): its thread's screen refreshes. */
+    /**
+     * The outbox settled a text (sent, failed, cancelled): its thread's screen refreshes. A retry
+     * still to come is no news; the message shows its last error when read.
+     */
     outboxChanged(message: OutboxMessage) {
-      if (message.channel !== 'text') return;
+      if (message.channel !== 'text' || message.state === 'pending' || message.state === 'sending') return;
       const threadId = repo.threadOfOutbox(message.id);
       if (threadId) announce(threadId, 'text.updated', `Text to ${nameOf(threadId)} ${message.state}`);
     },
