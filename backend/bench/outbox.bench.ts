@@ -19,11 +19,31 @@ const iso = (ms: number) => new Date(ms).toISOString();
 rig.db.transaction(() => {
   for (let i = 0; i < ROWS; i++) {
     const phone = `+1707${String(2_000_000 + (i % 50_000)).padStart(7, '0')}`;
-    insert.run(`history-${i}`, phone, `old ${i}`, iso(START.getTime() - DAY), 'sent', 1, `SMold${i}`, iso(START.getTime() - DAY), iso(START.getTime() - DAY));
+    insert.run(
+      `history-${i}`,
+      phone,
+      `old ${i}`,
+      iso(START.getTime() - DAY),
+      'sent',
+      1,
+      `SMold${i}`,
+      iso(START.getTime() - DAY),
+      iso(START.getTime() - DAY),
+    );
   }
   for (let i = 0; i < ROWS; i++) {
     const phone = `+1707${String(3_000_000 + (i % 50_000)).padStart(7, '0')}`;
-    insert.run(`pending-${i}`, phone, `Lost Coast Soft Wash: reminder ${i}`, iso(START.getTime() + DAY), 'pending', 0, null, iso(START.getTime()), null);
+    insert.run(
+      `pending-${i}`,
+      phone,
+      `Lost Coast Soft Wash: reminder ${i}`,
+      iso(START.getTime() + DAY),
+      'pending',
+      0,
+      null,
+      iso(START.getTime()),
+      null,
+    );
   }
 })();
 

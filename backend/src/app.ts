@@ -84,6 +84,7 @@ import { textsService } from './texts/texts.service.ts';
 import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
 import { missedCallTextBack } from './texts/missed-call-text-back.ts';
+import { visitReminders } from './reminders/visit-reminders.ts';
 
 export interface AppDeps {
   db: Db;
@@ -203,6 +204,15 @@ export function createApp(config: Config, deps: AppDeps): Express {
     publicUrl: publicUrl.get,
     clock: deps.clock,
     report: (error) => logger.error({ err: error }, 'missed-call text-back not queued'),
+  });
+  visitReminders({
+    db: deps.db,
+    config,
+    outbox,
+    texts,
+    events,
+    clock: deps.clock,
+    report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
   const messenger = messengerService({
     db: deps.db,

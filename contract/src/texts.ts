@@ -61,4 +61,5 @@ export const sendTextSchema = z.object({
 export type SendText = z.input<typeof sendTextSchema>;
 
 export const TEXTS_NOT_CONFIGURED = 'Text messages are not configured (Twilio)';
-export const TEXT_OPTED_OUT = 'This number replied STOP: texts to it are off until the customer replies START';
+export const TEXT_OPTED_OUT =
+  'This number replied STOP: texts to it are off until the customer replies START';

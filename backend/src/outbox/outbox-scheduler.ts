@@ -14,7 +14,8 @@ import { CHANNEL_NOT_CONFIGURED, SendFailure, type OutboxSenders } from './outbo
 //      messages, e-mails by resending with the same Message-ID (see outbox-senders.ts).
 
 /** What a gate decides for a due message, checked just before it is sent. */
-export type GateDecision = { action: 'send' } | { action: 'defer'; until: number } | { action: 'cancel'; reason: string };
+export type GateDecision =
+  { action: 'send' } | { action: 'defer'; until: number } | { action: 'cancel'; reason: string };
 /** One rule about whether a message may go now (opt-out, quiet hours, the event still stands). */
 export type OutboxGate = (message: OutboxMessage, now: number) => GateDecision;
 

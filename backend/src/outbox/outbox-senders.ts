@@ -61,8 +61,12 @@ export function textSender(
         const { status, code, message: text } = error as { status?: number; code?: number; message?: string };
         // 4xx other than rate limits and credentials: Twilio refused this message (21211 bad
         // number, 21610 the phone replied STOP, 21614 not a mobile); sending it again cannot help.
-        const permanent = status !== undefined && status >= 400 && status < 500 && ![401, 429].includes(status);
-        throw new SendFailure(`Twilio ${status ?? 'unreachable'}${code ? ` (${code})` : ''}: ${text ?? ''}`, permanent);
+        const permanent =
+          status !== undefined && status >= 400 && status < 500 && ![401, 429].includes(status);
+        throw new SendFailure(
+          `Twilio ${status ?? 'unreachable'}${code ? ` (${code})` : ''}: ${text ?? ''}`,
+          permanent,
+        );
       }
     },
     async findSent(message) {

@@ -53,7 +53,9 @@ describe('the outbox', () => {
     expect(twilio.texts).toEqual([
       { sid: expect.stringMatching(/^SM/), to: '+17075550123', from: twilio.phoneNumber, body: first.body },
     ]);
-    expect(twilio.statusCallbacks[twilio.texts[0]!.sid]).toBe('https://office.example.com/api/twilio/message-status');
+    expect(twilio.statusCallbacks[twilio.texts[0]!.sid]).toBe(
+      'https://office.example.com/api/twilio/message-status',
+    );
     expect(rig.outbox.repository.byId(first.id)).toMatchObject({
       state: 'sent',
       attempts: 1,
@@ -96,7 +98,11 @@ describe('the outbox', () => {
     twilio.answer = 'accept';
     rig.now.ms += RETRY_BACKOFF_MS[0]!;
     expect(await rig.outbox.scheduler.pass()).toMatchObject({ sent: 1 });
-    expect(rig.outbox.repository.byId(recovers.id)).toMatchObject({ state: 'sent', attempts: 2, error: null });
+    expect(rig.outbox.repository.byId(recovers.id)).toMatchObject({
+      state: 'sent',
+      attempts: 2,
+      error: null,
+    });
     expect(twilio.texts.map((t) => t.body)).toEqual([recovers.body]);
   });
 
@@ -114,7 +120,11 @@ describe('the outbox', () => {
     const next = outboxScheduler({
       repository: rig.outbox.repository,
       senders: {
-        text: textSender(twilioApi(rig.config.providers.twilio)!, () => '', rig.outbox.repository.isProviderIdRecorded),
+        text: textSender(
+          twilioApi(rig.config.providers.twilio)!,
+          () => '',
+          rig.outbox.repository.isProviderIdRecorded,
+        ),
         email: null,
       },
       clock: () => rig.now.ms,
@@ -122,10 +132,16 @@ describe('the outbox', () => {
     });
     expect(await next.pass()).toMatchObject({ reconciled: 1, sent: 0 });
     expect(twilio.texts).toHaveLength(1);
-    expect(rig.outbox.repository.byId(message.id)).toMatchObject({ state: 'sent', providerId: twilio.texts[0]!.sid });
+    expect(rig.outbox.repository.byId(message.id)).toMatchObject({
+      state: 'sent',
+      providerId: twilio.texts[0]!.sid,
+    });
     // The dead run's late answer (its request times out) changes nothing.
     await dying;
-    expect(rig.outbox.repository.byId(message.id)).toMatchObject({ state: 'sent', providerId: twilio.texts[0]!.sid });
+    expect(rig.outbox.repository.byId(message.id)).toMatchObject({
+      state: 'sent',
+      providerId: twilio.texts[0]!.sid,
+    });
 
     // A row whose sender died before Twilio took it is sent by the next run.
     const lost = text('lost', { body: 'Lost Coast Soft Wash: never reached Twilio' });
@@ -175,7 +191,10 @@ describe('the outbox', () => {
     expect(rig.outbox.repository.cancelAbout('appointment:7', 'The visit was cancelled')).toBe(1);
     rig.now.ms += MINUTE;
     expect(await rig.outbox.scheduler.pass()).toMatchObject({ sent: 0 });
-    expect(rig.outbox.repository.byId(reminder.id)).toMatchObject({ state: 'cancelled', error: 'The visit was cancelled' });
+    expect(rig.outbox.repository.byId(reminder.id)).toMatchObject({
+      state: 'cancelled',
+      error: 'The visit was cancelled',
+    });
 
     const bare = outboxRig({ start: MORNING });
     try {

@@ -28,7 +28,9 @@ export function createOutbox(deps: OutboxDeps) {
   const repository = outboxRepository(deps.db);
   const gates: OutboxGate[] = [];
   const senders = {
-    text: deps.twilio ? textSender(deps.twilio, deps.statusCallbackUrl, repository.isProviderIdRecorded) : null,
+    text: deps.twilio
+      ? textSender(deps.twilio, deps.statusCallbackUrl, repository.isProviderIdRecorded)
+      : null,
     email: emailSender(deps.config),
   };
   const scheduler = outboxScheduler({

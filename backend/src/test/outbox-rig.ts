@@ -36,7 +36,9 @@ export function outboxRig(options: {
     DEMO_DATA: 'off',
     LOG_LEVEL: 'silent',
     ...(options.twilio?.env ?? {}),
-    ...(options.smtp ? { SMTP_URL: options.smtp.url, QUOTE_FROM_EMAIL: 'office@lostcoast-softwash.example' } : {}),
+    ...(options.smtp
+      ? { SMTP_URL: options.smtp.url, QUOTE_FROM_EMAIL: 'office@lostcoast-softwash.example' }
+      : {}),
   });
   const db = openDatabase(config.databaseFile, config.migrationsDir);
   const now = { ms: options.start.getTime() };

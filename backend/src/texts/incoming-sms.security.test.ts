@@ -84,7 +84,10 @@ describe('the incoming-SMS webhook refuses', () => {
     for (const [type, body] of [
       ['application/json', JSON.stringify(params)],
       ['text/plain', new URLSearchParams(params).toString()],
-      ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="Body"\r\n\r\nhi\r\n--x--`],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="Body"\r\n\r\nhi\r\n--x--`,
+      ],
     ] as const) {
       const res = await fetch(`${server.url}${PATH}`, {
         method: 'POST',
@@ -109,7 +112,11 @@ describe('a signed text', () => {
     expect(server.count('text_messages')).toBe(1);
     const threads = await (await server.get('/api/texts/threads')).json();
     expect(threads).toEqual([
-      expect.objectContaining({ phone: '+17075550123', lastMessage: 'Can you wash my deck on Friday?', optedOut: false }),
+      expect.objectContaining({
+        phone: '+17075550123',
+        lastMessage: 'Can you wash my deck on Friday?',
+        optedOut: false,
+      }),
     ]);
     // Handed to the customers feature: the number has a customer record with the thread on it.
     expect(threads[0].customerId).toEqual(expect.any(Number));

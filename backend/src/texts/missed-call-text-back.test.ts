@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 afterEach(() => expect(server.errors).toEqual([]));
 
-const caller = (from: string) => phoneCaller(server.url, from, { authToken: twilio.authToken, publicBaseUrl: PUBLIC });
+const caller = (from: string) =>
+  phoneCaller(server.url, from, { authToken: twilio.authToken, publicBaseUrl: PUBLIC });
 const textsTo = (phone: string) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body);
 /** Every queued text has been through a pass: what the outbox holds for a number, settled. */
 const settled = async () => {

@@ -13,7 +13,10 @@ export type ConsentKeyword = 'stop' | 'start' | 'help';
 
 /** "Stop", " STOP. " and "stop!" are the keyword; "please stop by Tuesday" is a message. */
 export function consentKeywordOf(body: string): ConsentKeyword | null {
-  const word = body.trim().replace(/[.!?]+$/, '').toUpperCase();
+  const word = body
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .toUpperCase();
   if (STOP_WORDS.has(word)) return 'stop';
   if (START_WORDS.has(word)) return 'start';
   if (HELP_WORDS.has(word)) return 'help';

@@ -21,11 +21,24 @@ const field = (req: Request, name: string): string => {
 };
 const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
 const PHONE = /^\+[1-9]\d{6,14}$/;
-const STATUSES = new Set(['accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'read']);
+const STATUSES = new Set([
+  'accepted',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'read',
+]);
 /** Twilio's answer to a webhook that needs no reply in TwiML (our replies go through the outbox). */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-export function textWebhookRoutes(deps: { authToken: string | undefined; publicUrl: PublicUrl; texts: TextsService }) {
+export function textWebhookRoutes(deps: {
+  authToken: string | undefined;
+  publicUrl: PublicUrl;
+  texts: TextsService;
+}) {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
   const signed = twilioSignatureCheck(deps.authToken, deps.publicUrl);

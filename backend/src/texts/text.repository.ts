@@ -76,7 +76,8 @@ export function textRepository(db: Db) {
   const insertThread = db.prepare(`INSERT INTO text_threads (phone, last_message_at, created_at)
     VALUES (?, ?, ?) ON CONFLICT (phone) DO NOTHING`);
   const threadIdOf = db.prepare('SELECT id FROM text_threads WHERE phone = ?');
-  const insertIncoming = db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, message_sid,
+  const insertIncoming =
+    db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, message_sid,
       media_count, created_at) VALUES (@threadId, 'in', 'customer', @body, @messageSid, @mediaCount, @at)
     ON CONFLICT (message_sid) DO NOTHING`);
   const insertOutgoing = db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, outbox_id,

@@ -158,8 +158,13 @@ export function textsService(deps: TextsDeps) {
 
     /** Staff take a thread over (the assistant stays quiet in it) or hand it back. */
     takeOver(threadId: number, staffUserId: number, on: boolean) {
-      if (!repo.takeOver(threadId, on ? staffUserId : null, on ? nowIso() : null)) throw notFound('Text conversation');
-      announce(threadId, 'text.updated', on ? 'Texts taken over by staff' : 'Texts handed back to the assistant');
+      if (!repo.takeOver(threadId, on ? staffUserId : null, on ? nowIso() : null))
+        throw notFound('Text conversation');
+      announce(
+        threadId,
+        'text.updated',
+        on ? 'Texts taken over by staff' : 'Texts handed back to the assistant',
+      );
       return repo.thread(threadId)!;
     },
   };

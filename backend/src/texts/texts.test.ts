@@ -19,7 +19,12 @@ let nowMs = NOW.getTime();
 beforeAll(async () => {
   twilio = await startFakeTwilio();
   server = await startTestServer({
-    env: { ...twilio.env, PUBLIC_BASE_URL: PUBLIC, BUSINESS_NAME: 'Lost Coast Soft Wash', BUSINESS_PHONE: '(707) 555-0142' },
+    env: {
+      ...twilio.env,
+      PUBLIC_BASE_URL: PUBLIC,
+      BUSINESS_NAME: 'Lost Coast Soft Wash',
+      BUSINESS_PHONE: '(707) 555-0142',
+    },
     clock: () => nowMs,
   });
   outbox = server.app.locals.outbox as Outbox;
@@ -82,7 +87,9 @@ describe('texts with a customer', () => {
     expect((await status(sid, 'delivered')).status).toBe(204);
     expect((await status(sid, 'sent')).status).toBe(204);
     const { messages } = await threadOf('+17075550201');
-    expect(messages.map((m: { sender: string; state: string; body: string }) => [m.sender, m.state, m.body])).toEqual([
+    expect(
+      messages.map((m: { sender: string; state: string; body: string }) => [m.sender, m.state, m.body]),
+    ).toEqual([
       ['customer', 'received', 'Hi, can I get a quote for my roof?'],
       ['staff', 'delivered', 'Sure! Reply with a photo of the roof.'],
     ]);
@@ -127,7 +134,9 @@ describe('texts with a customer', () => {
       expect((await threadOf(phone)).thread.optedOut).toBe(false);
     }
     await customerTexts(phone, 'STOP');
-    const refused = await server.send('POST', `/api/texts/threads/${thread.id}/messages`, { body: 'Still there?' });
+    const refused = await server.send('POST', `/api/texts/threads/${thread.id}/messages`, {
+      body: 'Still there?',
+    });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toContain('replied STOP');
 
@@ -146,7 +155,10 @@ describe('texts with a customer', () => {
     } finally {
       nowMs = NOW.getTime();
     }
-    expect(outbox.repository.byId(queued.id)).toMatchObject({ state: 'cancelled', error: 'The customer replied STOP' });
+    expect(outbox.repository.byId(queued.id)).toMatchObject({
+      state: 'cancelled',
+      error: 'The customer replied STOP',
+    });
     expect(textsTo(phone)).toHaveLength(1);
   });
 
@@ -170,7 +182,9 @@ describe('texts with a customer', () => {
     }).message;
     await expect.poll(() => outbox.repository.byId(known.id)?.state).toBe('sent');
     await expect.poll(() => outbox.repository.byId(stranger.id)?.state).toBe('cancelled');
-    expect(outbox.repository.byId(stranger.id)?.error).toBe('This number never called or texted the business');
+    expect(outbox.repository.byId(stranger.id)?.error).toBe(
+      'This number never called or texted the business',
+    );
     expect(textsTo('+17075550299')).toEqual([]);
   });
 });
