@@ -1,3 +1,4 @@
+import { serviceTypeLabel } from '../appointments/appointment.routes.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -72,7 +73,7 @@ export function visitReminders(deps: {
   const bodyOf = (v: VisitRow, start: number) =>
     fromTheBusiness(
       config.business.name,
-      `a reminder of your ${v.service_type} visit on ${day.format(start)} at ${v.preferred_time}, ${v.address}. ` +
+      `a reminder of your ${serviceTypeLabel(v.service_type)} visit on ${day.format(start)} at ${v.preferred_time}, ${v.address}. ` +
         `Reply C to confirm or R to reschedule, or call ${config.business.phone}.`,
     );
 
@@ -120,7 +121,7 @@ export function visitReminders(deps: {
           recipient: v.customer_email!,
           template: VISIT_REMINDER_TEMPLATE,
           about,
-          subject: `Your ${v.service_type} visit on ${day.format(start)}`,
+          subject: `Your ${serviceTypeLabel(v.service_type)} visit on ${day.format(start)}`,
           body: bodyOf(v, start),
           dueAt: new Date(p.due),
         });

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { localDate, type Clock } from '../time.ts';
+import { DEFAULT_QUIET_HOURS, nextAllowedInstant } from '../outbox/quiet-hours.ts';
 import { followThroughSettings } from './follow-through-settings.ts';
 import type { TextsService } from './texts.service.ts';
 import { fromTheBusiness } from './texts.service.ts';
@@ -9,8 +10,8 @@ import { fromTheBusiness } from './texts.service.ts';
 // Missed-call text-back (issue 25, item 3): a call that ends missed, abandoned (the caller hung up
 // before saying anything) or with a call-back request gets one text with the photo-quote link,
 // at once (the scheduler sends it within its pass; quiet hours may hold it to the morning), and
-// never a second one to that number on the same business day (the idempotency key is the number
-// and the day).
+// never a second one to that number on the same day (the idempotency key is the number and the
+// day the text reaches the phone).
 
 interface CallRow {
   id: number;
@@ -71,7 +72,12 @@ export function missedCallTextBack(deps: {
     if (!deps.texts.status().configured || !settings.read().missedCallTextBack) return;
     const call = callOf.get(callId) as CallRow | undefined;
     if (!call || !DIALABLE.test(call.phone_number) || !reasonOf(type, call)) return;
-    const day = localDate(new Date(clock()), deps.timeZone);
+    // The day the text reaches the phone: a call missed late at night and one early next morning
+    // both get their text at 8 AM, so they count as one day's.
+    const day = localDate(
+      new Date(nextAllowedInstant(clock(), deps.timeZone, DEFAULT_QUIET_HOURS)),
+      deps.timeZone,
+    );
     deps.texts.queueText({
       to: call.phone_number,
       body: missedCallText(deps.businessName, `${deps.publicUrl()}/photo-quote-tool`),
