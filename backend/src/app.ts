@@ -85,6 +85,7 @@ import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
 import { missedCallTextBack } from './texts/missed-call-text-back.ts';
 import { visitReminders } from './reminders/visit-reminders.ts';
+import { visitAnswers } from './reminders/visit-answers.ts';
 
 export interface AppDeps {
   db: Db;
@@ -214,6 +215,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     clock: deps.clock,
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
+  visitAnswers({ db: deps.db, config, texts, events, clock: deps.clock });
   const messenger = messengerService({
     db: deps.db,
     settings: repos.settings,

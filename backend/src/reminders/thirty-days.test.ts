@@ -156,12 +156,10 @@ describe('thirty days of follow-through', () => {
                   allowOverlap: true,
                 });
                 expect(move.status).toBe(200);
-                visits
-                  .get(id)!
-                  .push({
-                    start: instantOfLocalTime(newDate, hourOf(newTime), 0, TZ).getTime(),
-                    from: nowMs,
-                  });
+                visits.get(id)!.push({
+                  start: instantOfLocalTime(newDate, hourOf(newTime), 0, TZ).getTime(),
+                  from: nowMs,
+                });
               },
             });
           }

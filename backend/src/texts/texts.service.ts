@@ -46,6 +46,9 @@ export function textsService(deps: TextsDeps) {
   outbox.addGate(textConsentGate(repo));
 
   const nowIso = () => new Date(clock()).toISOString();
+  // Features that answer certain texts themselves (a reminder's "C" / "R"); the first that takes
+  // a text handles it.
+  const answerers: ((text: IncomingText, threadId: number) => boolean)[] = [];
   const announce = (threadId: number, what: 'text.received' | 'text.updated', summary: string) =>
     events.publish({ type: what, entityId: threadId, summary });
   const nameOf = (threadId: number) => {
@@ -89,6 +92,8 @@ export function textsService(deps: TextsDeps) {
   return {
     repo,
     queueText,
+    /** Lets another feature answer a customer's text (returns true when it took it). */
+    answersTexts: (answer: (text: IncomingText, threadId: number) => boolean) => void answerers.push(answer),
     status: (): TextsStatus => ({
       configured: outbox.configured.text,
       problem: outbox.configured.text ? null : TEXTS_NOT_CONFIGURED,
@@ -102,6 +107,7 @@ export function textsService(deps: TextsDeps) {
       if (keyword === 'stop') repo.optOut(stored.threadId, nowIso());
       if (keyword === 'start') repo.optIn(stored.threadId);
       announce(stored.threadId, 'text.received', `New text from ${nameOf(stored.threadId)}`);
+      if (!keyword) answerers.some((answer) => answer(text, stored.threadId));
       if (keyword === 'help') {
         queueText({
           to: text.from,
