@@ -86,6 +86,7 @@ import { textsRoutes } from './texts/texts.routes.ts';
 import { missedCallTextBack } from './texts/missed-call-text-back.ts';
 import { visitReminders } from './reminders/visit-reminders.ts';
 import { visitAnswers } from './reminders/visit-answers.ts';
+import { quoteFollowUps } from './follow-ups/quote-follow-ups.ts';
 
 export interface AppDeps {
   db: Db;
@@ -244,7 +245,19 @@ export function createApp(config: Config, deps: AppDeps): Express {
     ),
   );
   app.use(photoRoutes(config, repos.photos));
-  app.use(quoteSendingApp({ config, repos, twilio, publicUrl: publicUrl.get, events, clock: deps.clock }));
+  const followUps = quoteFollowUps({ db: deps.db, config, outbox, texts });
+  app.use(followUps.router);
+  app.use(
+    quoteSendingApp({
+      config,
+      repos,
+      twilio,
+      publicUrl: publicUrl.get,
+      events,
+      clock: deps.clock,
+      afterSend: followUps.plan,
+    }),
+  );
   app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
   app.use(callRoutes(repos.calls, config.timeZone));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
