@@ -87,6 +87,7 @@ import { missedCallTextBack } from './texts/missed-call-text-back.ts';
 import { visitReminders } from './reminders/visit-reminders.ts';
 import { visitAnswers } from './reminders/visit-answers.ts';
 import { quoteFollowUps } from './follow-ups/quote-follow-ups.ts';
+import { afterTheJob } from './follow-ups/after-the-job.ts';
 
 export interface AppDeps {
   db: Db;
@@ -217,6 +218,16 @@ export function createApp(config: Config, deps: AppDeps): Express {
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
   visitAnswers({ db: deps.db, config, texts, events, clock: deps.clock });
+  afterTheJob({
+    db: deps.db,
+    config,
+    outbox,
+    texts,
+    events,
+    settings: repos.settings,
+    clock: deps.clock,
+    report: (error) => logger.error({ err: error }, 'after-the-job messages not queued'),
+  });
   const messenger = messengerService({
     db: deps.db,
     settings: repos.settings,

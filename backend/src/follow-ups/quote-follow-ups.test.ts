@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
 import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
-import type { Outbox } from '../outbox/outbox.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
 
 // Quote follow-ups through the real server: "Send quote" plans them, the outbox e-mails them
 // (nodemailer → a fake SMTP server) on day 2 and day 7 on the injected clock, and they stop when
@@ -13,31 +12,20 @@ import type { Outbox } from '../outbox/outbox.ts';
 /** Monday 23 November 2026, 10:00 AM in California. */
 const MONDAY = Date.parse('2026-11-23T18:00:00Z');
 const DAY = 86_400_000;
-let nowMs = MONDAY;
 let smtp: FakeSmtp;
-let twilio: FakeTwilio;
+let office: TextingServer;
 let server: TestServer;
-let outbox: Outbox;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  twilio = await startFakeTwilio();
-  server = await startTestServer({
-    env: {
-      ...twilio.env,
-      SMTP_URL: smtp.url,
-      QUOTE_FROM_EMAIL: 'quotes@lostcoast-softwash.example',
-      PUBLIC_BASE_URL: 'https://quotes.example.com',
-      BUSINESS_NAME: 'Lost Coast Soft Wash',
-    },
-    clock: () => nowMs,
+  office = await startTextingServer({
+    start: MONDAY,
+    env: { SMTP_URL: smtp.url, QUOTE_FROM_EMAIL: 'quotes@lostcoast-softwash.example' },
   });
-  outbox = server.app.locals.outbox as Outbox;
-  await outbox.scheduler.stop();
+  server = office.server;
 });
 afterAll(async () => {
-  await server.stop();
+  await office.stop();
   await smtp.close();
-  await twilio.close();
 });
 afterEach(() => expect(server.errors).toEqual([]));
 
@@ -50,14 +38,11 @@ const sendQuote = async (submissionId: number) => {
 };
 const mailsTo = (address: string) =>
   smtp.mails.filter((_m, i) => smtp.recipients[i]!.includes(address)).map((m) => m.text?.trim() ?? '');
-const at = async (ms: number) => {
-  nowMs = ms;
-  await outbox.scheduler.pass();
-};
+const at = (ms: number) => office.at(ms);
 
 describe('quote follow-ups', () => {
   it('go on day 2 and day 7 while the quote is open, and stop once it is accepted', async () => {
-    nowMs = MONDAY;
+    office.now.ms = MONDAY;
     const id = await submitPhotoForm(server.anonymous, { email: 'ana@example.com', firstName: 'Ana' });
     const quote = await sendQuote(id);
     const sentMails = mailsTo('ana@example.com').length;
@@ -73,17 +58,17 @@ describe('quote follow-ups', () => {
     await at(MONDAY + 8 * DAY);
     expect(mailsTo('ana@example.com').slice(sentMails)).toHaveLength(1);
     // The texted follow-ups were never sent: this customer never called or texted the business.
-    expect(twilio.texts.filter((t) => t.body.includes('just checking'))).toEqual([]);
+    expect(office.twilio.texts.filter((t) => t.body.includes('just checking'))).toEqual([]);
   });
 
   it('stop when staff stop them, and a replaced quote’s give way to the new one’s', async () => {
-    nowMs = MONDAY;
+    office.now.ms = MONDAY;
     const stopped = await sendQuote(await submitPhotoForm(server.anonymous, { email: 'ben@example.com' }));
     const res = await server.send('POST', `/api/quotes/${stopped.id}/follow-ups/stop`);
     expect(res.status).toBe(200);
     const replacedSubmission = await submitPhotoForm(server.anonymous, { email: 'cy@example.com' });
     const first = await sendQuote(replacedSubmission);
-    nowMs = MONDAY + DAY;
+    office.now.ms = MONDAY + DAY;
     const second = await sendQuote(replacedSubmission);
     const before = { ben: mailsTo('ben@example.com').length, cy: mailsTo('cy@example.com').length };
     for (let d = 1; d <= 9; d++) await at(MONDAY + d * DAY);

@@ -130,7 +130,8 @@ export function outboxRepository(db: Db) {
   const rank = (v: string) => `CASE ${v} WHEN 'queued' THEN 0 WHEN 'accepted' THEN 0 WHEN 'sending' THEN 1
     WHEN 'sent' THEN 2 ELSE 3 END`;
   const cancelAboutExcept = db.prepare(`UPDATE outbox_messages SET state = 'cancelled', error = @reason
-    WHERE about = @about AND state = 'pending' AND idempotency_key NOT IN (SELECT value FROM json_each(@keep))`);
+    WHERE about = @about AND template = @template AND state = 'pending'
+      AND idempotency_key NOT IN (SELECT value FROM json_each(@keep))`);
   const delivery = db.prepare(`UPDATE outbox_messages SET delivery_status = @status, delivery_error = @error
     WHERE provider_id = @providerId AND (delivery_status IS NULL OR ${rank('delivery_status')} <= ${rank('@status')})`);
   const byProviderId = db.prepare('SELECT * FROM outbox_messages WHERE provider_id = ?');
@@ -187,9 +188,9 @@ export function outboxRepository(db: Db) {
     deferTo: (id: number, dueAt: number) => deferOne.run({ id, dueAt: iso(dueAt) }).changes === 1,
     /** Cancels every pending message about one thing (a cancelled visit, an accepted quote). */
     cancelAbout: (about: string, reason: string) => cancelAbout.run({ about, reason }).changes,
-    /** Cancels the pending messages about one thing except those still planned (a rescheduled visit). */
-    cancelAboutExcept: (about: string, keep: string[], reason: string) =>
-      cancelAboutExcept.run({ about, keep: JSON.stringify(keep), reason }).changes,
+    /** Cancels one template's pending messages about one thing except those still planned (a moved visit). */
+    cancelAboutExcept: (about: string, template: string, keep: string[], reason: string) =>
+      cancelAboutExcept.run({ about, template, keep: JSON.stringify(keep), reason }).changes,
     /** Twilio's status callback: the delivery state of the message with this SID. */
     recordDelivery: (providerId: string, status: string, error: string | null) =>
       delivery.run({ providerId, status, error }).changes === 1,

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFERRED_TIMES } from '@washdesk/contract';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
+import type { FakeTwilio } from '../test/fake-twilio.ts';
 import { phoneCaller } from '../test/phone-caller.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { postAsTwilio } from '../test/twilio-signing.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
 import { addDays, instantOfLocalTime, localDate, wallClockParts } from '../time.ts';
-import type { Outbox } from '../outbox/outbox.ts';
 
 // Thirty simulated days of a busy office on the injected clock, minute by minute, through the real
 // server: customers text in, visits are booked, moved and cancelled through the API, callers are
@@ -16,7 +15,6 @@ import type { Outbox } from '../outbox/outbox.ts';
 // cancels it. The days cross the end of daylight saving time (1 November 2026).
 
 const TZ = 'America/Los_Angeles';
-const PUBLIC = 'https://washdesk.example.com';
 /** Tuesday 20 October 2026, midnight in California. */
 const START = Date.parse('2026-10-20T07:00:00Z');
 const MINUTE = 60_000;
@@ -55,25 +53,14 @@ interface Version {
   from: number;
 }
 
-let twilio: FakeTwilio;
+let office: TextingServer;
 let server: TestServer;
-let nowMs = START;
+let twilio: FakeTwilio;
 beforeAll(async () => {
-  twilio = await startFakeTwilio();
-  server = await startTestServer({
-    env: {
-      ...twilio.env,
-      PUBLIC_BASE_URL: PUBLIC,
-      BUSINESS_NAME: 'Lost Coast Soft Wash',
-      BUSINESS_TIMEZONE: TZ,
-    },
-    clock: () => nowMs,
-  });
+  office = await startTextingServer({ start: START, env: { BUSINESS_TIMEZONE: TZ } });
+  ({ server, twilio } = office);
 });
-afterAll(async () => {
-  await server.stop();
-  await twilio.close();
-});
+afterAll(() => office.stop());
 
 describe('thirty days of follow-through', () => {
   it('sends every due message once, in its minute, to nobody who opted out, never at night, never after its cancellation', async () => {
@@ -86,22 +73,9 @@ describe('thirty days of follow-through', () => {
     const phoneOfVisit = new Map<number, string>();
     const optedOutAt = new Map<string, number>();
     const calls: { phone: string; at: number }[] = [];
-    let sids = 0;
 
     const text = (from: string, body: string) =>
-      postAsTwilio({
-        serverUrl: server.url,
-        path: '/api/twilio/incoming-sms',
-        params: {
-          AccountSid: twilio.accountSid,
-          MessageSid: `SM${String(++sids).padStart(32, 'c')}`,
-          From: from,
-          To: twilio.phoneNumber,
-          Body: body,
-        },
-        authToken: twilio.authToken,
-        signedBaseUrl: PUBLIC,
-      }).then((res) => expect(res.status).toBe(200));
+      office.customerTexts(from, body).then((res) => expect(res.status).toBe(200));
 
     // Minute 0: every customer texts in (the number may be texted automatically from then on).
     for (const phone of customers)
@@ -128,7 +102,7 @@ describe('thirty days of follow-through', () => {
           expect(res.status).toBe(201);
           const { id } = (await res.json()) as { id: number };
           const start = instantOfLocalTime(date, hourOf(time), 0, TZ).getTime();
-          visits.set(id, [{ start, from: nowMs }]);
+          visits.set(id, [{ start, from: office.now.ms }]);
           phoneOfVisit.set(id, phone);
           // Some minute after the booking and before the visit.
           const changeAt = bookedAt + (1 + Math.floor(rand() * ((start - bookedAt) / MINUTE - 1))) * MINUTE;
@@ -141,7 +115,7 @@ describe('thirty days of follow-through', () => {
                   cancelReason: 'Rain',
                 });
                 expect(cancel.status).toBe(200);
-                visits.get(id)!.push({ start: null, from: nowMs });
+                visits.get(id)!.push({ start: null, from: office.now.ms });
               },
             });
           } else if (fate < 0.4) {
@@ -158,7 +132,7 @@ describe('thirty days of follow-through', () => {
                 expect(move.status).toBe(200);
                 visits.get(id)!.push({
                   start: instantOfLocalTime(newDate, hourOf(newTime), 0, TZ).getTime(),
-                  from: nowMs,
+                  from: office.now.ms,
                 });
               },
             });
@@ -177,11 +151,11 @@ describe('thirty days of follow-through', () => {
             (
               await phoneCaller(server.url, phone, {
                 authToken: twilio.authToken,
-                publicBaseUrl: PUBLIC,
+                publicBaseUrl: TEXTING_PUBLIC_URL,
               }).status('no-answer', { sequence: 1 })
             ).status,
           ).toBe(204);
-          calls.push({ phone, at: nowMs });
+          calls.push({ phone, at: office.now.ms });
         },
       });
     }
@@ -192,7 +166,7 @@ describe('thirty days of follow-through', () => {
         at,
         run: async () => {
           await text(phone, 'STOP');
-          optedOutAt.set(phone, nowMs);
+          optedOutAt.set(phone, office.now.ms);
         },
       });
     }
@@ -201,17 +175,16 @@ describe('thirty days of follow-through', () => {
     function later(action: Action) {
       pending.push(action);
     }
-    const outbox = server.app.locals.outbox as Outbox;
-    // This test's loop makes every pass, each after the minute's events (no timer races it).
-    await outbox.scheduler.stop();
+    // This test's loop makes every pass, each after the minute's events (the outbox's timer is off).
+    const outbox = office.outbox;
     const sentAt = new Map<string, number>();
     for (let minute = 0; minute < DAYS * 1440; minute++) {
-      nowMs = START + minute * MINUTE;
-      const due = pending.filter((a) => a.at === nowMs);
+      office.now.ms = START + minute * MINUTE;
+      const due = pending.filter((a) => a.at === office.now.ms);
       for (const a of due) await a.run();
-      if (due.length) pending.splice(0, pending.length, ...pending.filter((a) => a.at !== nowMs));
+      if (due.length) pending.splice(0, pending.length, ...pending.filter((a) => a.at !== office.now.ms));
       await outbox.scheduler.pass();
-      for (const t of twilio.texts) if (!sentAt.has(t.sid)) sentAt.set(t.sid, nowMs);
+      for (const t of twilio.texts) if (!sentAt.has(t.sid)) sentAt.set(t.sid, office.now.ms);
     }
 
     // The oracle: what the rules say should have gone, and in which minute.

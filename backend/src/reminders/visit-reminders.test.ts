@@ -1,61 +1,30 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStreamClient } from '../test/event-stream-client.ts';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { postAsTwilio } from '../test/twilio-signing.ts';
-import type { Outbox } from '../outbox/outbox.ts';
+import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
 
 // Visit reminders through the real server: booked, moved and cancelled through the appointments
 // API, sent by the outbox to a fake Twilio on the injected clock, answered with "C" or "R".
 
-const PUBLIC = 'https://washdesk.example.com';
 /** Monday 23 November 2026, 9:00 AM in California. */
 const MONDAY_9AM = Date.parse('2026-11-23T17:00:00Z');
 const HOUR = 3_600_000;
-let nowMs = MONDAY_9AM;
-let twilio: FakeTwilio;
-let server: TestServer;
-let outbox: Outbox;
+let office: TextingServer;
 let stream: EventStreamClient;
 beforeAll(async () => {
-  twilio = await startFakeTwilio();
-  server = await startTestServer({
-    env: {
-      ...twilio.env,
-      PUBLIC_BASE_URL: PUBLIC,
-      BUSINESS_NAME: 'Lost Coast Soft Wash',
-      BUSINESS_PHONE: '(707) 555-0142',
-    },
-    clock: () => nowMs,
-  });
-  outbox = server.app.locals.outbox as Outbox;
-  await outbox.scheduler.stop();
-  stream = await openEventStream(server.url, server.owner.cookie);
+  office = await startTextingServer({ start: MONDAY_9AM });
+  stream = await openEventStream(office.server.url, office.server.owner.cookie);
 });
 afterAll(async () => {
   stream.close();
-  await server.stop();
-  await twilio.close();
+  await office.stop();
 });
-afterEach(() => expect(server.errors).toEqual([]));
+afterEach(() => expect(office.server.errors).toEqual([]));
+const customerTexts = (from: string, body: string) => office.customerTexts(from, body);
+const textsTo = (phone: string) => office.textsTo(phone);
+const at = (ms: number) => office.at(ms);
 
-let sids = 0;
-const customerTexts = (from: string, body: string) =>
-  postAsTwilio({
-    serverUrl: server.url,
-    path: '/api/twilio/incoming-sms',
-    params: {
-      AccountSid: twilio.accountSid,
-      MessageSid: `SM${String(++sids).padStart(32, 'd')}`,
-      From: from,
-      To: twilio.phoneNumber,
-      Body: body,
-    },
-    authToken: twilio.authToken,
-    signedBaseUrl: PUBLIC,
-  });
 const book = async (phone: string, preferredDate: string, preferredTime: string) => {
-  const res = await server.send('POST', '/api/appointments/create', {
+  const res = await office.server.send('POST', '/api/appointments/create', {
     customerName: 'Dana Whitfield',
     customerPhone: phone,
     address: '512 Redwood Drive, Garberville',
@@ -67,11 +36,6 @@ const book = async (phone: string, preferredDate: string, preferredTime: string)
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
 };
-const at = async (ms: number) => {
-  nowMs = ms;
-  await outbox.scheduler.pass();
-};
-const textsTo = (phone: string) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body);
 
 describe('visit reminders', () => {
   it('go 48 h and 2 h before the visit, and a "C" or "R" reply is recorded, acknowledged and announced', async () => {
@@ -88,7 +52,7 @@ describe('visit reminders', () => {
     ]);
 
     await customerTexts(phone, 'c');
-    await outbox.scheduler.pass();
+    await office.outbox.scheduler.pass();
     expect(textsTo(phone).at(-1)).toBe(
       'Lost Coast Soft Wash: thank you, your visit on 2026-11-26 at 10:00 AM is confirmed.',
     );
@@ -100,10 +64,12 @@ describe('visit reminders', () => {
         .map((e) => e.summary),
     ).toEqual(['Dana Whitfield confirmed the visit on 2026-11-26 at 10:00 AM by text']);
     await customerTexts(phone, 'R');
-    await outbox.scheduler.pass();
+    await office.outbox.scheduler.pass();
     expect(textsTo(phone).at(-1)).toContain("we'll call you to find a new time");
     expect(
-      server.db.prepare('SELECT answer FROM visit_answers WHERE appointment_id = ? ORDER BY id').all(id),
+      office.server.db
+        .prepare('SELECT answer FROM visit_answers WHERE appointment_id = ? ORDER BY id')
+        .all(id),
     ).toEqual([{ answer: 'confirmed' }, { answer: 'reschedule' }]);
 
     await at(visit - 2 * HOUR);
@@ -113,18 +79,18 @@ describe('visit reminders', () => {
   });
 
   it('a moved visit gets new reminders and the old ones never go; a cancelled one gets none', async () => {
-    nowMs = MONDAY_9AM;
+    office.now.ms = MONDAY_9AM;
     const phone = '+17075550402';
     await customerTexts(phone, 'Hello');
     const moved = await book(phone, '2026-11-27', '9:00 AM');
     const cancelled = await book(phone, '2026-11-28', '11:00 AM');
-    const move = await server.send('PUT', `/api/appointments/${moved}`, {
+    const move = await office.server.send('PUT', `/api/appointments/${moved}`, {
       scheduledDate: '2026-11-30',
       preferredTime: '1:00 PM',
       allowOverlap: true,
     });
     expect(move.status).toBe(200);
-    const cancel = await server.send('PUT', `/api/appointments/${cancelled}`, {
+    const cancel = await office.server.send('PUT', `/api/appointments/${cancelled}`, {
       status: 'cancelled',
       cancelReason: 'Rain',
     });
@@ -139,7 +105,7 @@ describe('visit reminders', () => {
   it('"C" from a number that was sent no reminder is just a text', async () => {
     const phone = '+17075550403';
     await customerTexts(phone, 'C');
-    await outbox.scheduler.pass();
+    await office.outbox.scheduler.pass();
     expect(textsTo(phone)).toEqual([]);
   });
 });

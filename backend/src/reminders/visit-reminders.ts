@@ -83,7 +83,7 @@ export function visitReminders(deps: {
     const about = `appointment:${appointmentId}`;
     const start = v ? startOf(v) : null;
     if (!v || start === null) {
-      outbox.repository.cancelAboutExcept(about, [], 'The visit no longer stands');
+      outbox.repository.cancelAboutExcept(about, VISIT_REMINDER_TEMPLATE, [], 'The visit no longer stands');
       return;
     }
     const now = clock();
@@ -99,6 +99,7 @@ export function visitReminders(deps: {
     }
     outbox.repository.cancelAboutExcept(
       about,
+      VISIT_REMINDER_TEMPLATE,
       planned.map((p) => p.key),
       'The visit was moved',
     );

@@ -1,39 +1,33 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
+import type { FakeTwilio } from '../test/fake-twilio.ts';
 import { phoneCaller } from '../test/phone-caller.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 
 // Missed-call text-back: Twilio's signed call webhooks end a call missed, abandoned or with a
 // call-back request, and the caller gets one text with the photo-quote link (through the outbox,
 // the twilio SDK and a fake Twilio), never two on one business day.
 
-const PUBLIC = 'https://washdesk.example.com';
 /** Tuesday 24 November 2026, 10:00 AM in California. */
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
 const LINK_TEXT =
   "Lost Coast Soft Wash: sorry we missed your call! Send us a few photos for a quick quote: https://washdesk.example.com/photo-quote-tool or reply here and we'll get back to you.";
-let nowMs = MORNING;
-let twilio: FakeTwilio;
+let office: TextingServer;
 let server: TestServer;
+let twilio: FakeTwilio;
 let outbox: Outbox;
 beforeAll(async () => {
-  twilio = await startFakeTwilio();
-  server = await startTestServer({
-    env: { ...twilio.env, PUBLIC_BASE_URL: PUBLIC, BUSINESS_NAME: 'Lost Coast Soft Wash' },
-    clock: () => nowMs,
-  });
-  outbox = server.app.locals.outbox as Outbox;
+  // The outbox's own timer sends the text-back, as in production.
+  office = await startTextingServer({ start: MORNING, ownTimer: true });
+  ({ server, twilio, outbox } = office);
 });
-afterAll(async () => {
-  await server.stop();
-  await twilio.close();
-});
+afterAll(() => office.stop());
 afterEach(() => expect(server.errors).toEqual([]));
 
 const caller = (from: string) =>
-  phoneCaller(server.url, from, { authToken: twilio.authToken, publicBaseUrl: PUBLIC });
-const textsTo = (phone: string) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body);
+  phoneCaller(server.url, from, { authToken: twilio.authToken, publicBaseUrl: TEXTING_PUBLIC_URL });
+const textsTo = (phone: string) => office.textsTo(phone);
 /** Every queued text has been through a pass: what the outbox holds for a number, settled. */
 const settled = async () => {
   await outbox.scheduler.pass();
@@ -48,12 +42,12 @@ describe('missed-call text-back', () => {
     await settled();
     expect(textsTo(phone)).toHaveLength(1);
     // The next business day, a missed call earns a text again.
-    nowMs = MORNING + 86_400_000;
+    office.now.ms = MORNING + 86_400_000;
     try {
       await caller(phone).status('no-answer', { sequence: 1 });
       await expect.poll(() => textsTo(phone)).toHaveLength(2);
     } finally {
-      nowMs = MORNING;
+      office.now.ms = MORNING;
     }
   });
 
@@ -90,23 +84,26 @@ describe('missed-call text-back', () => {
 
   it('waits for the morning when the call is missed at night', async () => {
     // 11:30 PM in California.
-    nowMs = Date.parse('2026-11-25T07:30:00Z');
+    office.now.ms = Date.parse('2026-11-25T07:30:00Z');
     try {
       await caller('+17075550306').status('no-answer', { sequence: 1 });
       await settled();
       expect(textsTo('+17075550306')).toEqual([]);
-      nowMs = Date.parse('2026-11-25T16:00:00Z'); // 8:00 AM
+      office.now.ms = Date.parse('2026-11-25T16:00:00Z'); // 8:00 AM
       await settled();
       expect(textsTo('+17075550306')).toEqual([LINK_TEXT]);
     } finally {
-      nowMs = MORNING;
+      office.now.ms = MORNING;
     }
   });
 });
 
 describe('missed-call text-back without Twilio', () => {
   it('the Texts status says texting is not configured, and nothing is queued', async () => {
-    const bare = await startTestServer({ env: { PUBLIC_BASE_URL: PUBLIC }, clock: () => MORNING });
+    const bare = await startTestServer({
+      env: { PUBLIC_BASE_URL: TEXTING_PUBLIC_URL },
+      clock: () => MORNING,
+    });
     try {
       expect(await (await bare.get('/api/texts/status')).json()).toEqual({
         configured: false,

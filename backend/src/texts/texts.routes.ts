@@ -15,7 +15,9 @@ export function textsRoutes(texts: TextsService, settingsRepo: SettingsRepositor
   const settings = followThroughSettings(settingsRepo);
   router.get('/api/texts/settings', (_req, res) => void res.json(settings.read()));
   router.put('/api/texts/settings', (req, res) => {
-    res.json(settings.save(parseWith(followThroughSettingsSchema, req.body ?? {})));
+    // A partial change keeps the rest (the missed-call switch alone, say).
+    const change = parseWith(followThroughSettingsSchema.partial(), req.body ?? {});
+    res.json(settings.save({ ...settings.read(), ...change }));
   });
   router.get('/api/texts/status', (_req, res) => void res.json(texts.status()));
   router.get('/api/texts/threads', (_req, res) => void res.json(texts.repo.threads()));

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import type { FakeTwilio } from '../test/fake-twilio.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
 import { postAsTwilio } from '../test/twilio-signing.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 
@@ -9,48 +10,21 @@ import type { Outbox } from '../outbox/outbox.ts';
 // status callbacks show on each message. STOP / START / HELP, and automatic texts only to numbers
 // that reached the business themselves.
 
-const PUBLIC = 'https://washdesk.example.com';
 /** Tuesday 24 November 2026, 10:00 AM in California: outside quiet hours. */
 const NOW = new Date('2026-11-24T18:00:00Z');
-let twilio: FakeTwilio;
+let office: TextingServer;
 let server: TestServer;
+let twilio: FakeTwilio;
 let outbox: Outbox;
-let nowMs = NOW.getTime();
 beforeAll(async () => {
-  twilio = await startFakeTwilio();
-  server = await startTestServer({
-    env: {
-      ...twilio.env,
-      PUBLIC_BASE_URL: PUBLIC,
-      BUSINESS_NAME: 'Lost Coast Soft Wash',
-      BUSINESS_PHONE: '(707) 555-0142',
-    },
-    clock: () => nowMs,
-  });
-  outbox = server.app.locals.outbox as Outbox;
+  // The outbox's own timer sends what staff queue, as in production.
+  office = await startTextingServer({ start: NOW.getTime(), ownTimer: true });
+  ({ server, twilio, outbox } = office);
 });
-afterAll(async () => {
-  await server.stop();
-  await twilio.close();
-});
+afterAll(() => office.stop());
 afterEach(() => expect(server.errors).toEqual([]));
 
-let sids = 0;
-const customerTexts = (from: string, body: string) =>
-  postAsTwilio({
-    serverUrl: server.url,
-    path: '/api/twilio/incoming-sms',
-    params: {
-      AccountSid: twilio.accountSid,
-      MessageSid: `SM${String(++sids).padStart(32, 'b')}`,
-      From: from,
-      To: twilio.phoneNumber,
-      Body: body,
-      NumMedia: '0',
-    },
-    authToken: twilio.authToken,
-    signedBaseUrl: PUBLIC,
-  });
+const customerTexts = (from: string, body: string) => office.customerTexts(from, body);
 const status = (messageSid: string, messageStatus: string, errorCode?: string) =>
   postAsTwilio({
     serverUrl: server.url,
@@ -62,14 +36,14 @@ const status = (messageSid: string, messageStatus: string, errorCode?: string) =
       ...(errorCode ? { ErrorCode: errorCode } : {}),
     },
     authToken: twilio.authToken,
-    signedBaseUrl: PUBLIC,
+    signedBaseUrl: TEXTING_PUBLIC_URL,
   });
 const threadOf = async (phone: string) => {
   const threads = (await (await server.get('/api/texts/threads')).json()) as { id: number; phone: string }[];
   const thread = threads.find((t) => t.phone === phone)!;
   return (await server.get(`/api/texts/threads/${thread.id}`)).json();
 };
-const textsTo = (phone: string) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body);
+const textsTo = (phone: string) => office.textsTo(phone);
 
 describe('texts with a customer', () => {
   it('staff answer a text; the outbox sends it and Twilio’s status reports show on the message, latest state winning', async () => {
@@ -81,7 +55,7 @@ describe('texts with a customer', () => {
     expect(res.status).toBe(201);
     await expect.poll(() => textsTo('+17075550201')).toEqual(['Sure! Reply with a photo of the roof.']);
     const sid = twilio.texts.find((t) => t.to === '+17075550201')!.sid;
-    expect(twilio.statusCallbacks[sid]).toBe(`${PUBLIC}/api/twilio/message-status`);
+    expect(twilio.statusCallbacks[sid]).toBe(`${TEXTING_PUBLIC_URL}/api/twilio/message-status`);
     await expect.poll(async () => (await threadOf('+17075550201')).messages.at(-1).state).toBe('queued');
 
     expect((await status(sid, 'delivered')).status).toBe(204);
@@ -149,11 +123,10 @@ describe('texts with a customer', () => {
 
     // The queued follow-up's time comes: it is cancelled, not sent.
     expect(outbox.repository.byId(queued.id)).toMatchObject({ state: 'pending' });
-    nowMs = later.getTime();
     try {
-      await outbox.scheduler.pass();
+      await office.at(later.getTime());
     } finally {
-      nowMs = NOW.getTime();
+      office.now.ms = NOW.getTime();
     }
     expect(outbox.repository.byId(queued.id)).toMatchObject({
       state: 'cancelled',
@@ -167,7 +140,7 @@ describe('texts with a customer', () => {
       idempotencyKey: 'test:stranger',
       channel: 'text',
       recipient: '+17075550299',
-      template: 'review-request',
+      template: 'test-automatic',
       body: 'Lost Coast Soft Wash: how did we do?',
       dueAt: NOW,
     }).message;
@@ -176,7 +149,7 @@ describe('texts with a customer', () => {
       idempotencyKey: 'test:known',
       channel: 'text',
       recipient: '+17075550204',
-      template: 'review-request',
+      template: 'test-automatic',
       body: 'Lost Coast Soft Wash: how did we do?',
       dueAt: NOW,
     }).message;
