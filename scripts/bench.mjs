@@ -13,6 +13,7 @@ const BENCHES = [
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
+  ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
 ];
 
 buildStaleApps();

@@ -22,6 +22,7 @@ export const SIDEBAR_ENTRIES = [
   'Scheduling',
   'Call Logs',
   'Messenger',
+  'Texts',
   'AI Responses',
   'FAQ',
   'Requests',

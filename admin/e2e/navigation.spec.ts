@@ -12,6 +12,7 @@ const SCREENS = [
   ['Scheduling', '/admin/scheduling', 'Scheduling'],
   ['Call Logs', '/admin/call-logs', 'Call Logs'],
   ['Messenger', '/admin/messenger-conversations', 'Facebook Messenger'],
+  ['Texts', '/admin/texts', 'Texts'],
   ['AI Responses', '/admin/ai-responses', 'AI Responses'],
   ['FAQ', '/admin/faq-management', 'FAQ Management'],
 ] as const;

@@ -89,6 +89,7 @@ test('on a 390 px phone no screen is wider than the window and no table is cut o
     ['/admin/scheduling', 'Scheduling'],
     ['/admin/call-logs', 'Call Logs'],
     ['/admin/messenger-conversations', 'Facebook Messenger'],
+    ['/admin/texts', 'Texts'],
     ['/admin/ai-responses', 'AI Responses'],
     ['/admin/faq-management', 'FAQ Management'],
     [`/admin/customers/${customer!.id}`, undefined],

@@ -53,6 +53,7 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
   '/admin/messenger-conversations': preloadedScreen(() =>
     import('./messenger/MessengerScreen.tsx').then((m) => m.MessengerScreen),
   ),
+  '/admin/texts': preloadedScreen(() => import('./texts/TextsScreen.tsx').then((m) => m.TextsScreen)),
   '/admin/requests': preloadedScreen(() =>
     import('./requests/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),

@@ -88,6 +88,17 @@ import { backupRoutes } from './backups/backup.routes.ts';
 import { mailOwners } from './backups/backup-mail.ts';
 import type { Timer } from './backups/backup-timer.ts';
 
+import { createOutbox } from './outbox/outbox.ts';
+import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
+import { textsService } from './texts/texts.service.ts';
+import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
+import { textsRoutes } from './texts/texts.routes.ts';
+import { missedCallTextBack } from './texts/missed-call-text-back.ts';
+import { visitReminders } from './reminders/visit-reminders.ts';
+import { visitAnswers } from './reminders/visit-answers.ts';
+import { quoteFollowUps } from './follow-ups/quote-follow-ups.ts';
+import { afterTheJob } from './follow-ups/after-the-job.ts';
+
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
 
@@ -106,6 +117,8 @@ export interface AppDeps {
   publicUrl?: PublicUrl;
   /** The timer scheduled backups run on (default a real one); tests fire it themselves. */
   backupTimer?: Timer;
+  /** How often the outbox scheduler looks for due messages (real time; default 15 s). */
+  outboxPassEveryMs?: number;
 }
 
 export function createRepositories(db: Db, config: Config, clock?: Clock) {
@@ -187,8 +200,54 @@ export function createApp(config: Config, deps: AppDeps): Express {
     events,
   });
   const twilio = twilioApi(config.providers.twilio);
+  // Every automatic message goes through one durable outbox; startServer runs its scheduler.
+  const outbox = createOutbox({
+    db: deps.db,
+    config,
+    twilio,
+    statusCallbackUrl: () => `${publicUrl.get()}${TEXT_WEBHOOKS.messageStatus}`,
+    clock: deps.clock,
+    logger,
+    changed: (message) => texts.outboxChanged(message),
+  });
+  app.locals.outbox = outbox;
   app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
+  // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
+  const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
+  app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
+  app.use(textsRoutes(texts, repos.settings));
+  missedCallTextBack({
+    db: deps.db,
+    events,
+    texts,
+    settings: repos.settings,
+    businessName: config.business.name,
+    timeZone: config.timeZone,
+    publicUrl: publicUrl.get,
+    clock: deps.clock,
+    report: (error) => logger.error({ err: error }, 'missed-call text-back not queued'),
+  });
+  visitReminders({
+    db: deps.db,
+    config,
+    outbox,
+    texts,
+    events,
+    clock: deps.clock,
+    report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
+  });
+  visitAnswers({ db: deps.db, config, texts, events, clock: deps.clock });
+  afterTheJob({
+    db: deps.db,
+    config,
+    outbox,
+    texts,
+    events,
+    settings: repos.settings,
+    clock: deps.clock,
+    report: (error) => logger.error({ err: error }, 'after-the-job messages not queued'),
+  });
   const messenger = messengerService({
     db: deps.db,
     settings: repos.settings,
@@ -229,7 +288,19 @@ export function createApp(config: Config, deps: AppDeps): Express {
     ),
   );
   app.use(photoRoutes(config, repos.photos));
-  app.use(quoteSendingApp({ config, repos, twilio, publicUrl: publicUrl.get, events, clock: deps.clock }));
+  const followUps = quoteFollowUps({ db: deps.db, config, outbox, texts });
+  app.use(followUps.router);
+  app.use(
+    quoteSendingApp({
+      config,
+      repos,
+      twilio,
+      publicUrl: publicUrl.get,
+      events,
+      clock: deps.clock,
+      afterSend: followUps.plan,
+    }),
+  );
   app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
   app.use(callRoutes(repos.calls, config.timeZone));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));

@@ -11,6 +11,7 @@ import { userRepository } from './auth/user.repository.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { removeOrphanPhotos } from './photos/photo.storage.ts';
 import { holdKeptAliveSockets } from './http/keep-alive.ts';
+import type { Outbox } from './outbox/outbox.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { backupBeforeUpgrade } from './backups/backup-before-upgrade.ts';
 import type { BackupService } from './backups/backup-service.ts';
@@ -31,7 +32,10 @@ export interface RunningServer {
 /** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer'> = {},
+  options: Pick<
+    AppDeps,
+    'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs'
+  > = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.
@@ -60,6 +64,9 @@ export async function startServer(
   holdKeptAliveSockets(server);
   const backups = app.locals.backups as BackupService;
   backups.start();
+  // Due messages (and any a crash left mid-send) go out from the first pass on.
+  const outbox = app.locals.outbox as Outbox;
+  outbox.scheduler.start(options.outboxPassEveryMs);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -76,6 +83,7 @@ export async function startServer(
       await (app.locals.settled as (() => Promise<void>) | undefined)?.();
       // A backup under way finishes (its copy needs the open database) before the database closes.
       await backups.stop();
+      await outbox.scheduler.stop();
       return new Promise<void>((resolve) => {
         clearInterval(sweeper);
         server.closeAllConnections();

@@ -3,7 +3,14 @@ import { optionalEmail, optionalText, phoneNumber, requiredText } from './common
 import { photoSchema } from './photo.ts';
 
 /** What a customer's timeline holds, one entry per request, submission, call, conversation or visit. */
-export const CUSTOMER_ITEM_KINDS = ['request', 'submission', 'call', 'conversation', 'appointment'] as const;
+export const CUSTOMER_ITEM_KINDS = [
+  'request',
+  'submission',
+  'call',
+  'conversation',
+  'appointment',
+  'text',
+] as const;
 export type CustomerItemKind = (typeof CUSTOMER_ITEM_KINDS)[number];
 
 /** "2 requests · 1 call": the kinds named the way staff count them. */
@@ -13,6 +20,7 @@ export const CUSTOMER_ITEM_NOUNS: Record<CustomerItemKind, [one: string, many: s
   call: ['call', 'calls'],
   conversation: ['Messenger conversation', 'Messenger conversations'],
   appointment: ['appointment', 'appointments'],
+  text: ['text conversation', 'text conversations'],
 };
 
 export const customerSummarySchema = z.object({

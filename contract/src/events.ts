@@ -24,6 +24,10 @@ export const LIVE_EVENT_TYPES = [
   'quote.question-asked',
   /** A backup, its off-machine copy or its restore test failed (Settings → Backups says why). */
   'backup.failed',
+  /** A customer texted the business number (entityId: the text thread). */
+  'text.received',
+  /** A text was sent, delivered or failed; staff took a thread over; a number opted out or in. */
+  'text.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -51,6 +55,7 @@ export const NOTIFICATION_KINDS = [
   { kind: 'call', label: 'New calls' },
   { kind: 'missed-call', label: 'Missed calls and call-back requests' },
   { kind: 'message', label: 'New Messenger messages' },
+  { kind: 'text', label: 'New texts' },
   { kind: 'lead', label: 'New web leads (requests and photo submissions)' },
   { kind: 'quote', label: 'Quotes accepted and questions on quotes' },
   { kind: 'backup', label: 'Failed backups and restore tests' },
@@ -81,6 +86,7 @@ const conversationRoute = (id: number | null) =>
   id ? `/admin/messenger-conversations?conversation=${id}` : '/admin/messenger-conversations';
 const appointmentRoute = (id: number | null) =>
   id ? `/admin/appointment-scheduling?appointment=${id}` : '/admin/appointment-scheduling';
+const textRoute = (id: number | null) => (id ? `/admin/texts?thread=${id}` : '/admin/texts');
 const submissionRoute = (id: number | null) =>
   id ? `/admin/photo-submissions?submission=${id}` : '/admin/photo-submissions';
 
@@ -135,6 +141,12 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
     route: submissionRoute,
   },
   // Toasted too: nobody looks at Settings → Backups until something is already lost.
+  'text.received': { alert: alert('text', 'New text message'), route: textRoute },
+  'text.updated': {
+    alert: null,
+    quietBecause: 'Deliveries, take-overs and opt-outs show on the thread; none asks anything of staff.',
+    route: textRoute,
+  },
   'backup.failed': {
     alert: alert('backup', 'Backup failed', true),
     route: () => '/admin/settings?tab=backups',

@@ -26,3 +26,4 @@ export * from './customers.ts';
 export * from './sent-quote.ts';
 export * from './sent-quote-texts.ts';
 export * from './backups.ts';
+export * from './texts.ts';

@@ -15,6 +15,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/settings',
   '/admin/messenger-conversations',
   '/admin/requests',
+  '/admin/texts',
 ] as const;
 
 export const normalizePagePath = (path: string) => {

@@ -21,6 +21,7 @@ const KIND_ICONS = {
   call: 'phone',
   conversation: 'chat',
   appointment: 'calendar',
+  text: 'mobile-phone',
 } as const;
 
 /** A customer's record: contact details with Call / Text / E-mail, and everything across channels. */

@@ -23,6 +23,9 @@ const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
   'quote.accepted': ['customers', 'photo-submissions', 'leads', 'stats', 'reports'],
   'quote.question-asked': ['photo-submissions'],
   'backup.failed': ['backups'],
+  // Texts on the business number: the Texts screen and the customer's timeline.
+  'text.received': ['customers', 'texts'],
+  'text.updated': ['customers', 'texts'],
 };
 
 export const staleAfter = (type: string): readonly string[] =>

@@ -31,6 +31,7 @@ const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'Scheduling', page: '/admin/scheduling', icon: 'timeline-events' },
   { label: 'Call Logs', page: '/admin/call-logs', icon: 'phone', news: 'missedCalls' },
   { label: 'Messenger', page: '/admin/messenger-conversations', icon: 'chat', news: 'unreadMessages' },
+  { label: 'Texts', page: '/admin/texts', icon: 'mobile-phone' },
   { label: 'AI Responses', page: '/admin/ai-responses', icon: 'predictive-analysis' },
   { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
   { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },

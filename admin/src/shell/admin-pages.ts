@@ -33,6 +33,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Facebook Messenger',
     description: 'Read and answer customer conversations',
   },
+  '/admin/texts': {
+    title: 'Texts',
+    description: 'Text messages with customers on the business number',
+  },
   '/admin/requests': {
     title: 'Requests',
     description: 'Every lead from every channel, from first contact to won or lost',

@@ -9,11 +9,11 @@ import { splitPathsBySizeLoader } from '@blueprintjs/icons/lib/esm/paths-loaders
 // tags) only for the few shown that big.
 const bundled = {
   ...import.meta.glob<IconPaths>(
-    '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{error,phone,chat,tick,tick-circle,refresh,camera,calendar,time,edit,chevron-left,chevron-right,chevron-down,chevron-up,warning-sign,search,envelope,double-chevron-right,double-chevron-left,dollar,trash,th,plus,pie-chart,manual,key,download,disable,add,wrench,unlock,timeline-events,tag,stopwatch,send-message,offline,new-person,map-marker,log-out,lock,info-sign,eye-open,dot,dashboard,cog,chart,calculator,bring-data,small-cross,cross,caret-down,caret-right,double-caret-vertical,minus,moon,flash,issue,circle-arrow-right,arrow-right,document,user,people,history,endorsed,media,image-rotate-left,more,menu,help,predictive-analysis,duplicate,cross-circle,inbox,notifications,notifications-snooze}.js',
+    '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{error,phone,chat,tick,tick-circle,refresh,camera,calendar,time,edit,chevron-left,chevron-right,chevron-down,chevron-up,warning-sign,search,envelope,double-chevron-right,double-chevron-left,dollar,trash,th,plus,pie-chart,manual,key,download,disable,add,wrench,unlock,timeline-events,tag,stopwatch,send-message,offline,new-person,map-marker,log-out,lock,info-sign,eye-open,dot,dashboard,cog,chart,calculator,bring-data,small-cross,cross,caret-down,caret-right,double-caret-vertical,minus,moon,flash,issue,circle-arrow-right,arrow-right,document,user,people,history,endorsed,media,image-rotate-left,more,menu,help,predictive-analysis,duplicate,cross-circle,inbox,notifications,notifications-snooze,mobile-phone}.js',
     { eager: true, import: 'default' },
   ),
   ...import.meta.glob<IconPaths>(
-    '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{chat,camera,calendar,phone,error,warning-sign,search,th,people,new-person,document,inbox,offline,tick-circle}.js',
+    '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{chat,camera,calendar,phone,error,warning-sign,search,th,people,new-person,document,inbox,offline,tick-circle,mobile-phone}.js',
     { eager: true, import: 'default' },
   ),
 };

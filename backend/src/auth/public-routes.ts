@@ -17,6 +17,9 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/twilio/incoming-call'],
   ['POST', '/api/twilio/process-speech'],
   ['POST', '/api/twilio/call-status'],
+  // Twilio's messaging webhooks (texts/): the same X-Twilio-Signature check as the voice ones.
+  ['POST', '/api/twilio/incoming-sms'],
+  ['POST', '/api/twilio/message-status'],
   // Meta's Messenger webhook: the verify token and the signature of every body authenticate it.
   ['GET', '/api/messenger/webhook'],
   ['POST', '/api/messenger/webhook'],

@@ -24,7 +24,12 @@ interface QuestionRow {
 
 // A conversation shows its latest messages; the whole thread is one click away in Messenger.
 const MESSAGES_SHOWN = 5;
-const SENDERS: Record<string, string> = { customer: 'Customer', staff: 'Staff', assistant: 'AI assistant' };
+const SENDERS: Record<string, string> = {
+  customer: 'Customer',
+  staff: 'Staff',
+  assistant: 'AI assistant',
+  automatic: 'Automatic text',
+};
 const cents = (v: unknown) => (typeof v === 'number' ? v / 100 : null);
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 
@@ -44,6 +49,9 @@ export function customerTimelineItems(
   const calls = byIds('calls');
   const conversations = byIds('messenger_conversations');
   const appointments = byIds('appointments');
+  const textThreads = byIds('text_threads');
+  const texts = db.prepare(`SELECT direction, sender, body, media_count, created_at FROM text_messages
+    WHERE thread_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
   const messages =
     db.prepare(`SELECT sender, message_text, attachment_kind, created_at FROM messenger_messages
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
@@ -67,6 +75,7 @@ export function customerTimelineItems(
       call: load(refs, 'call', calls),
       conversation: load(refs, 'conversation', conversations),
       appointment: load(refs, 'appointment', appointments),
+      text: load(refs, 'text', textThreads),
     };
     const ids = (kind: CustomerItemKind) => [...rows[kind].keys()];
     const requestPhotos = photos.forServiceRequests(ids('request'));
@@ -167,6 +176,23 @@ export function customerTimelineItems(
             status: String(r.status),
             amount: cents(r.estimate_amount_cents),
             link: `/admin/appointment-scheduling?appointment=${r.id}`,
+          };
+        case 'text':
+          // Texts sent and received on the business number (texts/), latest few.
+          return {
+            ...base,
+            title: 'Text messages',
+            messages: (
+              texts.all(r.id) as { sender: string; body: string; media_count: number; created_at: string }[]
+            )
+              .reverse()
+              .map((m) => ({
+                sender: SENDERS[m.sender] ?? m.sender,
+                text: m.body || (m.media_count ? 'sent a photo' : ''),
+                at: m.created_at,
+              })),
+            status: r.opted_out_at ? 'opted out' : null,
+            link: `/admin/texts?thread=${r.id}`,
           };
       }
     };

@@ -115,7 +115,8 @@ describe('customer records', () => {
       name: 'Dana Whitfield',
       phone: '(707) 555-0123',
       email: 'dana@example.com',
-      counts: { request: 1, submission: 1, call: 1, appointment: 1, conversation: 0 },
+      // The call ended without a word: the missed-call text-back started a text thread (texts/).
+      counts: { request: 1, submission: 1, call: 1, appointment: 1, conversation: 0, text: 1 },
     });
     for (const q of [
       '7075550123',
@@ -131,16 +132,16 @@ describe('customer records', () => {
       ).toContain(dana.id);
     }
     const { items, total } = await timeline(dana.id);
-    expect(total).toBe(4);
-    expect(items.map((i) => i.kind)).toEqual(['appointment', 'call', 'submission', 'request']);
+    expect(total).toBe(5);
+    expect(items.map((i) => i.kind)).toEqual(['appointment', 'text', 'call', 'submission', 'request']);
     expect(items.map((i) => i.at)).toEqual([...items.map((i) => i.at)].sort().reverse());
-    expect(items[2]!.photos).toHaveLength(1);
-    expect(items[3]).toMatchObject({
+    expect(items[3]!.photos).toHaveLength(1);
+    expect(items[4]).toMatchObject({
       title: 'Website request: House Washing',
       detail: 'Green streaks on the north side',
       status: 'Within a week',
     });
-    expect((await timeline(dana.id, '?limit=2&offset=2')).items.map((i) => i.kind)).toEqual([
+    expect((await timeline(dana.id, '?limit=2&offset=3')).items.map((i) => i.kind)).toEqual([
       'submission',
       'request',
     ]);

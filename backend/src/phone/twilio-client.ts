@@ -2,8 +2,9 @@ import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Config } from '../config.ts';
 
-// The Twilio REST API, through the official SDK. Only the calls the phone line needs: texting a
-// caller the photo quote link, and pointing the business's number at this server's webhooks.
+// The Twilio REST API, through the official SDK. Only the calls the business needs: sending a
+// text (the photo quote link, the outbox's messages), listing the texts sent to a number (the
+// outbox's reconciliation after a crash), and pointing the business's number at the webhooks.
 
 type RequestOptions<TData> = RequestClient.RequestOptions<TData>;
 
@@ -15,9 +16,21 @@ const TWILIO_API = 'https://api.twilio.com';
  */
 const REQUEST_TIMEOUT_MS = 4000;
 
+export interface SentTextInfo {
+  sid: string;
+  body: string;
+  status: string;
+  dateCreated: Date | null;
+}
+
 export interface TwilioApi {
-  /** Sends an SMS from the business's number; rejects with the SDK's RestException when refused. */
-  sendText(to: string, body: string): Promise<{ sid: string }>;
+  /**
+   * Sends an SMS from the business's number; rejects with the SDK's RestException when refused.
+   * With a status callback URL, Twilio reports the message's delivery there (queued → delivered).
+   */
+  sendText(to: string, body: string, options?: { statusCallback?: string }): Promise<SentTextInfo>;
+  /** The latest texts the business's number sent to `to`, newest first (the outbox reconciles with it). */
+  recentTextsTo(to: string, limit: number): Promise<SentTextInfo[]>;
   /** Points the business's number's voice and status callbacks at these URLs (both POST). */
   pointNumberAt(urls: { voiceUrl: string; statusCallback: string }): Promise<{ phoneNumberSid: string }>;
 }
@@ -55,9 +68,18 @@ export function twilioApi(twilioConfig: TwilioCredentials, timeoutMs = REQUEST_T
     httpClient: new RebasedRequestClient(apiBaseUrl, timeoutMs),
   });
   return {
-    async sendText(to, body) {
-      const message = await client.messages.create({ to, from: phoneNumber, body });
-      return { sid: message.sid };
+    async sendText(to, body, options = {}) {
+      const message = await client.messages.create({
+        to,
+        from: phoneNumber,
+        body,
+        ...(options.statusCallback ? { statusCallback: options.statusCallback } : {}),
+      });
+      return { sid: message.sid, body: message.body, status: message.status, dateCreated: message.dateCreated };
+    },
+    async recentTextsTo(to, limit) {
+      const messages = await client.messages.list({ to, from: phoneNumber, limit });
+      return messages.map((m) => ({ sid: m.sid, body: m.body, status: m.status, dateCreated: m.dateCreated }));
     },
     async pointNumberAt({ voiceUrl, statusCallback }) {
       const [number] = await client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 });

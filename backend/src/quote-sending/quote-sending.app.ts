@@ -6,7 +6,7 @@ import { publicProfile } from '../profile/public-profile.ts';
 import type { Clock } from '../time.ts';
 import { quoteDeliveryFromConfig } from './quote-delivery.ts';
 import { quoteSendingRoutes } from './quote-sending.routes.ts';
-import { quoteSendingService } from './quote-sending.service.ts';
+import { quoteSendingService, type QuoteSendingDeps } from './quote-sending.service.ts';
 
 /** Quotes sent to customers, wired from what the app already has (one line in app.ts). */
 export function quoteSendingApp(deps: {
@@ -16,6 +16,7 @@ export function quoteSendingApp(deps: {
   publicUrl: () => string;
   events: EventBus;
   clock?: Clock;
+  afterSend?: QuoteSendingDeps['afterSend'];
 }) {
   const service = quoteSendingService({
     submissions: deps.repos.submissions,
@@ -25,6 +26,7 @@ export function quoteSendingApp(deps: {
     publicUrl: deps.publicUrl,
     events: deps.events,
     clock: deps.clock,
+    afterSend: deps.afterSend,
   });
   return quoteSendingRoutes(deps.config, service);
 }

@@ -30,6 +30,8 @@ export interface QuoteSendingDeps {
   publicUrl: () => string;
   events: EventBus;
   clock?: Clock;
+  /** Told of each quote once it is stored and sent (the follow-ups it earns are planned there). */
+  afterSend?: (quote: { id: number; submissionId: number; sentAt: string; link: string }) => void;
 }
 
 /** A token the link could never have had, an unknown one and a tampered one all get this same 404. */
@@ -113,6 +115,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
         delivery.sms(submission.phone, quoteText(quote.document, amount, link)),
       ]);
       for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
+      deps.afterSend?.({ id: quote.id, submissionId, sentAt, link });
       return staffView(quote, now());
     },
 

@@ -48,6 +48,14 @@ export function settingsRepository(db: Db) {
       write.run({ key: AI_SETTINGS_KEY, value: JSON.stringify(settings), now: nowIso() });
       return settings;
     },
+    /** Another feature's settings, stored under its own key (texts/ keeps its switches here). */
+    readJson(key: string): unknown {
+      const row = read.get(key) as { value: string } | undefined;
+      return row ? JSON.parse(row.value) : undefined;
+    },
+    writeJson(key: string, value: unknown) {
+      write.run({ key, value: JSON.stringify(value), now: nowIso() });
+    },
     commonResponses: () => (responses.all() as ResponseRow[]).map(toResponse),
     updateCommonResponse(id: string, content: string) {
       if (!updateResponse.run({ id, content, now: nowIso() }).changes) return undefined;

@@ -26,14 +26,21 @@ export interface NumberUpdate {
   fields: Record<string, string>;
 }
 
-/** 'accept'; 'invalid-to' = Twilio's 400 code 21211; 'hang' = never answers (a stalled API). */
-export type FakeTwilioAnswer = 'accept' | 'invalid-to' | 'hang';
+/**
+ * 'accept'; 'invalid-to' = Twilio's 400 code 21211; 'hang' = never answers (a stalled API);
+ * 'unavailable' = a 503 (code 20503) a sender should retry; 'record-then-hang' = the text is
+ * taken (and would reach the phone) but the answer never comes: a crash between sending and
+ * recording, as the sender sees it.
+ */
+export type FakeTwilioAnswer = 'accept' | 'invalid-to' | 'hang' | 'unavailable' | 'record-then-hang';
 
 export interface FakeTwilio extends FakeTwilioAccount {
   /** The base URL to give TWILIO_API_BASE_URL. */
   url: string;
   answer: FakeTwilioAnswer;
   texts: SentText[];
+  /** The StatusCallback each message (by SID) asked Twilio to report its delivery to. */
+  statusCallbacks: Record<string, string>;
   numberUpdates: NumberUpdate[];
   /** Requests refused for bad credentials. */
   unauthorized: number;
@@ -64,6 +71,7 @@ export async function startFakeTwilio(
     url: '',
     answer: 'accept',
     texts: [],
+    statusCallbacks: {},
     numberUpdates: [],
     unauthorized: 0,
     env: {},
@@ -71,6 +79,30 @@ export async function startFakeTwilio(
   };
   const base = `/2010-04-01/Accounts/${account.accountSid}`;
   const expectedAuth = `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString('base64')}`;
+
+  const created = new Map<string, string>();
+  const messageResource = (text: SentText) => ({
+    account_sid: account.accountSid,
+    api_version: '2010-04-01',
+    body: text.body,
+    date_created: created.get(text.sid),
+    date_sent: null,
+    date_updated: created.get(text.sid),
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: text.from,
+    messaging_service_sid: null,
+    num_media: '0',
+    num_segments: '1',
+    price: null,
+    price_unit: 'USD',
+    sid: text.sid,
+    status: 'queued',
+    subresource_uris: { media: `${base}/Messages/${text.sid}/Media.json` },
+    to: text.to,
+    uri: `${base}/Messages/${text.sid}.json`,
+  });
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -90,29 +122,34 @@ export async function startFakeTwilio(
         if (fake.answer === 'hang') return void hung.add(res);
         if (fake.answer === 'invalid-to')
           return send(400, twilioError(400, 21211, `Invalid 'To' Phone Number: ${fields.To ?? ''}`));
+        if (fake.answer === 'unavailable') return send(503, twilioError(503, 20503, 'Service Unavailable'));
         const sid = `SM${String(fake.texts.length + 1).padStart(32, '0')}`;
-        fake.texts.push({ sid, to: fields.To ?? '', from: fields.From ?? '', body: fields.Body ?? '' });
-        return send(201, {
-          account_sid: account.accountSid,
-          api_version: '2010-04-01',
-          body: fields.Body,
-          date_created: now,
-          date_sent: null,
-          date_updated: now,
-          direction: 'outbound-api',
-          error_code: null,
-          error_message: null,
-          from: fields.From,
-          messaging_service_sid: null,
-          num_media: '0',
-          num_segments: '1',
-          price: null,
-          price_unit: 'USD',
-          sid,
-          status: 'queued',
-          subresource_uris: { media: `${base}/Messages/${sid}/Media.json` },
-          to: fields.To,
-          uri: `${base}/Messages/${sid}.json`,
+        const text: SentText = { sid, to: fields.To ?? '', from: fields.From ?? '', body: fields.Body ?? '' };
+        fake.texts.push(text);
+        created.set(sid, now);
+        if (fields.StatusCallback) fake.statusCallbacks[sid] = fields.StatusCallback;
+        if (fake.answer === 'record-then-hang') return void hung.add(res);
+        return send(201, messageResource(text));
+      }
+      if (req.method === 'GET' && url.pathname === `${base}/Messages.json`) {
+        // Newest first, filtered by To and From as Twilio's list does.
+        const to = url.searchParams.get('To');
+        const from = url.searchParams.get('From');
+        const size = Number(url.searchParams.get('PageSize') ?? 50);
+        const listed = fake.texts
+          .filter((t) => (!to || t.to === to) && (!from || t.from === from))
+          .reverse()
+          .slice(0, size);
+        return send(200, {
+          messages: listed.map(messageResource),
+          end: listed.length - 1,
+          first_page_uri: `${base}/Messages.json?PageSize=${size}&Page=0`,
+          next_page_uri: null,
+          page: 0,
+          page_size: size,
+          previous_page_uri: null,
+          start: 0,
+          uri: `${base}/Messages.json?PageSize=${size}&Page=0`,
         });
       }
 

@@ -11,12 +11,17 @@ export const TEST_TWILIO = {
   publicBaseUrl: 'https://washdesk.example.com',
 };
 
-/** The environment of a server whose phone line is configured (no REST API reachable). */
+/**
+ * The environment of a server whose phone line is configured (no REST API reachable: its address
+ * is a closed port on 127.0.0.1, so a text the server tries to send fails at once and no test
+ * ever reaches the real api.twilio.com).
+ */
 export const PHONE_ENV = {
   TWILIO_ACCOUNT_SID: TEST_TWILIO.accountSid,
   TWILIO_AUTH_TOKEN: TEST_TWILIO.authToken,
   TWILIO_PHONE_NUMBER: TEST_TWILIO.phoneNumber,
   PUBLIC_BASE_URL: TEST_TWILIO.publicBaseUrl,
+  TWILIO_API_BASE_URL: 'http://127.0.0.1:9',
 };
 
 let calls = 0;

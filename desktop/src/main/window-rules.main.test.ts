@@ -133,6 +133,7 @@ describe('the window and link rules', () => {
       ['New calls', true],
       ['Missed calls and call-back requests', true],
       ['New Messenger messages', false],
+      ['New texts', true],
       ['New web leads (requests and photo submissions)', true],
       ['Quotes accepted and questions on quotes', true],
       ['Failed backups and restore tests', true],

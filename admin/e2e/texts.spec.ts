@@ -1,0 +1,46 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import { AdminPage } from './admin-page.ts';
+
+// The Texts screen on a server without Twilio: it says texting is not set up, shows what the
+// database holds (a customer's text, put there as the webhook would), and offers no way to send
+// that could claim a text went out.
+
+function addTextThread(phone: string, body: string) {
+  const db = new Database(path.join(process.env.WASHDESK_E2E_DATA_DIR!, 'washdesk.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const at = new Date().toISOString();
+    const id = Number(
+      db
+        .prepare(
+          'INSERT INTO text_threads (phone, contacted_at, last_message_at, created_at) VALUES (?, ?, ?, ?)',
+        )
+        .run(phone, at, at, at).lastInsertRowid,
+    );
+    db.prepare(
+      `INSERT INTO text_messages (thread_id, direction, sender, body, message_sid, created_at)
+       VALUES (?, 'in', 'customer', ?, ?, ?)`,
+    ).run(id, body, `SM${String(id).padStart(32, 'e')}${Date.now()}`.slice(0, 34), at);
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+test('without Twilio the Texts screen says so, shows the texts kept, and cannot send', async ({ page }) => {
+  const phone = `+1707555${String(Date.now()).slice(-4)}`;
+  const id = addTextThread(phone, 'Is Thursday still good for the roof?');
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  await admin.open(`/admin/texts?thread=${id}`);
+  await expect(admin.pageTitle('Texts')).toBeVisible();
+  await expect(page.getByText('Texting is not set up')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Text conversations' }).getByText(phone)).toBeVisible();
+  const thread = page.getByRole('region', { name: 'Text conversation', exact: true });
+  await expect(thread.getByText('Is Thursday still good for the roof?')).toBeVisible();
+  await expect(thread.getByRole('textbox', { name: 'Text message' })).toBeDisabled();
+  await expect(thread.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(page.getByText(/Sent|Delivered/)).toHaveCount(0);
+});

@@ -1,0 +1,107 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
+import { e164Of } from '../quote-sending/quote-delivery.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { fillTemplate, followThroughSettings } from '../texts/follow-through-settings.ts';
+import type { TextsService } from '../texts/texts.service.ts';
+import { fromTheBusiness } from '../texts/texts.service.ts';
+import type { Clock } from '../time.ts';
+
+// After the job (issue 25, item 6): a visit marked completed earns one review request, the same
+// link and words for every customer (no asking the happy ones only: Google's policy forbids
+// filtering reviews by satisfaction), and, after a house wash, a re-service reminder eleven
+// months later. Both switches and texts are in the follow-through settings, read again as each
+// message goes (turned off = cancelled).
+
+export const REVIEW_TEMPLATE = 'review-request';
+export const RESERVICE_TEMPLATE = 'reservice-reminder';
+/** Eleven months, as days: the same season next year, a little before it comes round. */
+const RESERVICE_AFTER_MS = 335 * 86_400_000;
+
+interface VisitRow {
+  id: number;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  service_type: string;
+  status: string;
+}
+
+export function afterTheJob(deps: {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+  texts: TextsService;
+  events: EventBus;
+  settings: SettingsRepository;
+  clock?: Clock;
+  report: (error: unknown) => void;
+}) {
+  const { outbox, config } = deps;
+  const clock = deps.clock ?? Date.now;
+  const settings = followThroughSettings(deps.settings);
+  const visitOf = deps.db
+    .prepare(`SELECT id, customer_name, customer_phone, customer_email, service_type, status
+    FROM appointments WHERE id = ?`);
+
+  function queue(v: VisitRow, template: string, text: string, dueAt: Date) {
+    const firstName = v.customer_name.trim().split(/\s+/)[0] ?? null;
+    const s = settings.read();
+    const body = fromTheBusiness(
+      config.business.name,
+      fillTemplate(text, { name: firstName, link: s.reviewLink, phone: config.business.phone }),
+    );
+    const about = `appointment:${v.id}`;
+    const phone = e164Of(v.customer_phone);
+    if (phone && outbox.configured.text)
+      deps.texts.queueText({
+        to: phone,
+        body,
+        key: `${template}:${v.id}:text`,
+        template,
+        sender: 'automatic',
+        automatic: true,
+        about,
+        dueAt,
+      });
+    if (v.customer_email && outbox.configured.email)
+      outbox.queue({
+        idempotencyKey: `${template}:${v.id}:email`,
+        channel: 'email',
+        recipient: v.customer_email,
+        template,
+        about,
+        subject: `Thank you from ${config.business.name}`,
+        body,
+        dueAt,
+      });
+  }
+
+  deps.events.subscribe((event) => {
+    if (event.type !== 'appointment.updated' || event.entityId === null) return;
+    try {
+      const v = visitOf.get(event.entityId) as VisitRow | undefined;
+      if (!v || v.status !== 'completed') return;
+      const s = settings.read();
+      if (s.reviewRequests && s.reviewLink) queue(v, REVIEW_TEMPLATE, s.reviewText, new Date(clock()));
+      if (s.reserviceReminders && v.service_type === 'house-wash')
+        queue(v, RESERVICE_TEMPLATE, s.reserviceText, new Date(clock() + RESERVICE_AFTER_MS));
+    } catch (error) {
+      deps.report(error);
+    }
+  });
+
+  // A switch turned off stops what was queued under it.
+  const stillWanted: OutboxGate = (message) => {
+    const s = settings.read();
+    if (message.template === REVIEW_TEMPLATE && (!s.reviewRequests || !s.reviewLink))
+      return { action: 'cancel', reason: 'Review requests are turned off' };
+    if (message.template === RESERVICE_TEMPLATE && !s.reserviceReminders)
+      return { action: 'cancel', reason: 'Re-service reminders are turned off' };
+    return { action: 'send' };
+  };
+  outbox.addGate(stillWanted);
+}

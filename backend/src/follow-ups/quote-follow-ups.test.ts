@@ -1,0 +1,83 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
+import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
+
+// Quote follow-ups through the real server: "Send quote" plans them, the outbox e-mails them
+// (nodemailer → a fake SMTP server) on day 2 and day 7 on the injected clock, and they stop when
+// the quote is accepted, replaced, or stopped by staff. The photo form's customer never called or
+// texted, so no follow-up is texted to them.
+
+/** Monday 23 November 2026, 10:00 AM in California. */
+const MONDAY = Date.parse('2026-11-23T18:00:00Z');
+const DAY = 86_400_000;
+let smtp: FakeSmtp;
+let office: TextingServer;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  office = await startTextingServer({
+    start: MONDAY,
+    env: { SMTP_URL: smtp.url, QUOTE_FROM_EMAIL: 'quotes@lostcoast-softwash.example' },
+  });
+  server = office.server;
+});
+afterAll(async () => {
+  await office.stop();
+  await smtp.close();
+});
+afterEach(() => expect(server.errors).toEqual([]));
+
+const sendQuote = async (submissionId: number) => {
+  const res = await server.send('POST', `/api/photo-submissions/${submissionId}/quotes`, {
+    estimateAmount: '950',
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()).quote as { id: number; link: string };
+};
+const mailsTo = (address: string) =>
+  smtp.mails.filter((_m, i) => smtp.recipients[i]!.includes(address)).map((m) => m.text?.trim() ?? '');
+const at = (ms: number) => office.at(ms);
+
+describe('quote follow-ups', () => {
+  it('go on day 2 and day 7 while the quote is open, and stop once it is accepted', async () => {
+    office.now.ms = MONDAY;
+    const id = await submitPhotoForm(server.anonymous, { email: 'ana@example.com', firstName: 'Ana' });
+    const quote = await sendQuote(id);
+    const sentMails = mailsTo('ana@example.com').length;
+    await at(MONDAY + 2 * DAY - 60_000);
+    expect(mailsTo('ana@example.com')).toHaveLength(sentMails);
+    await at(MONDAY + 2 * DAY);
+    await smtp.received(smtp.mails.length);
+    expect(mailsTo('ana@example.com').slice(sentMails)).toEqual([
+      `Lost Coast Soft Wash: hi Ana, just checking you received your quote. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.`,
+    ]);
+    const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/accept`);
+    expect(accept.status).toBe(200);
+    await at(MONDAY + 8 * DAY);
+    expect(mailsTo('ana@example.com').slice(sentMails)).toHaveLength(1);
+    // The texted follow-ups were never sent: this customer never called or texted the business.
+    expect(office.twilio.texts.filter((t) => t.body.includes('just checking'))).toEqual([]);
+  });
+
+  it('stop when staff stop them, and a replaced quote’s give way to the new one’s', async () => {
+    office.now.ms = MONDAY;
+    const stopped = await sendQuote(await submitPhotoForm(server.anonymous, { email: 'ben@example.com' }));
+    const res = await server.send('POST', `/api/quotes/${stopped.id}/follow-ups/stop`);
+    expect(res.status).toBe(200);
+    const replacedSubmission = await submitPhotoForm(server.anonymous, { email: 'cy@example.com' });
+    const first = await sendQuote(replacedSubmission);
+    office.now.ms = MONDAY + DAY;
+    const second = await sendQuote(replacedSubmission);
+    const before = { ben: mailsTo('ben@example.com').length, cy: mailsTo('cy@example.com').length };
+    for (let d = 1; d <= 9; d++) await at(MONDAY + d * DAY);
+    expect(mailsTo('ben@example.com')).toHaveLength(before.ben);
+    const cy = mailsTo('cy@example.com').slice(before.cy);
+    expect(cy).toHaveLength(2);
+    for (const mail of cy) {
+      expect(mail).toContain(second.link);
+      expect(mail).not.toContain(first.link);
+    }
+  });
+});

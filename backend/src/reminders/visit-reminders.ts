@@ -1,0 +1,156 @@
+import { serviceTypeLabel } from '../appointments/appointment.routes.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
+import { e164Of } from '../quote-sending/quote-delivery.ts';
+import { fromTheBusiness } from '../texts/texts.service.ts';
+import type { TextsService } from '../texts/texts.service.ts';
+import { instantOfLocalTime, type Clock } from '../time.ts';
+
+// Visit reminders (issue 25, item 4): each scheduled appointment with a time gets reminders at
+// fixed offsets before it (48 h and 2 h by default), by text (through the texts feature, so they
+// show on the customer's thread) and by e-mail when the customer gave one. The plan is made
+// again on every change of the appointment: a rescheduled visit gets new reminders (their keys
+// name the visit's instant) and the old ones are cancelled; a cancelled or completed visit has
+// none. Just before each goes, the gate checks the visit still stands at that time and has not
+// started.
+
+export const VISIT_REMINDER_TEMPLATE = 'visit-reminder';
+export const DEFAULT_REMINDER_OFFSETS_HOURS = [48, 2];
+
+interface VisitRow {
+  id: number;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  address: string;
+  service_type: string;
+  scheduled_date: string;
+  preferred_time: string | null;
+  status: string;
+}
+
+/** "10:00 AM" → hours and minutes on the wall clock. */
+function wallTime(time: string): { hour: number; minute: number } | null {
+  const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(time);
+  if (!m) return null;
+  const hour12 = Number(m[1]) % 12;
+  return { hour: hour12 + (m[3] === 'PM' ? 12 : 0), minute: Number(m[2]) };
+}
+
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone });
+
+export function visitReminders(deps: {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+  texts: TextsService;
+  events: EventBus;
+  clock?: Clock;
+  offsetsHours?: number[];
+  report: (error: unknown) => void;
+}) {
+  const { config, outbox } = deps;
+  const clock = deps.clock ?? Date.now;
+  const offsets = deps.offsetsHours ?? DEFAULT_REMINDER_OFFSETS_HOURS;
+  const visitOf = deps.db
+    .prepare(`SELECT id, customer_name, customer_phone, customer_email, address, service_type,
+    scheduled_date, preferred_time, status FROM appointments WHERE id = ?`);
+  const day = dayFormat(config.timeZone);
+
+  /** The visit's start, or null when it has no time yet or no longer stands. */
+  const startOf = (v: VisitRow): number | null => {
+    if (v.status !== 'scheduled' || !v.preferred_time) return null;
+    const t = wallTime(v.preferred_time);
+    return t ? instantOfLocalTime(v.scheduled_date, t.hour, t.minute, config.timeZone).getTime() : null;
+  };
+  const keyOf = (v: VisitRow, start: number, hours: number, channel: string) =>
+    `${VISIT_REMINDER_TEMPLATE}:${v.id}:${new Date(start).toISOString()}:${hours}h:${channel}`;
+
+  const bodyOf = (v: VisitRow, start: number) =>
+    fromTheBusiness(
+      config.business.name,
+      `a reminder of your ${serviceTypeLabel(v.service_type)} visit on ${day.format(start)} at ${v.preferred_time}, ${v.address}. ` +
+        `Reply C to confirm or R to reschedule, or call ${config.business.phone}.`,
+    );
+
+  /** Makes the appointment's reminders match what it is now. */
+  function plan(appointmentId: number) {
+    const v = visitOf.get(appointmentId) as VisitRow | undefined;
+    const about = `appointment:${appointmentId}`;
+    const start = v ? startOf(v) : null;
+    if (!v || start === null) {
+      outbox.repository.cancelAboutExcept(about, VISIT_REMINDER_TEMPLATE, [], 'The visit no longer stands');
+      return;
+    }
+    const now = clock();
+    const planned: { key: string; channel: 'text' | 'email'; due: number }[] = [];
+    for (const hours of offsets) {
+      const due = start - hours * 3_600_000;
+      if (due <= now) continue;
+      // Only what this server can send is planned: without Twilio or SMTP nothing is queued.
+      if (outbox.configured.text && e164Of(v.customer_phone))
+        planned.push({ key: keyOf(v, start, hours, 'text'), channel: 'text', due });
+      if (v.customer_email && outbox.configured.email)
+        planned.push({ key: keyOf(v, start, hours, 'email'), channel: 'email', due });
+    }
+    outbox.repository.cancelAboutExcept(
+      about,
+      VISIT_REMINDER_TEMPLATE,
+      planned.map((p) => p.key),
+      'The visit was moved',
+    );
+    for (const p of planned) {
+      if (p.channel === 'text') {
+        deps.texts.queueText({
+          to: e164Of(v.customer_phone)!,
+          body: bodyOf(v, start),
+          key: p.key,
+          template: VISIT_REMINDER_TEMPLATE,
+          sender: 'automatic',
+          automatic: true,
+          about,
+          dueAt: new Date(p.due),
+        });
+      } else {
+        outbox.queue({
+          idempotencyKey: p.key,
+          channel: 'email',
+          recipient: v.customer_email!,
+          template: VISIT_REMINDER_TEMPLATE,
+          about,
+          subject: `Your ${serviceTypeLabel(v.service_type)} visit on ${day.format(start)}`,
+          body: bodyOf(v, start),
+          dueAt: new Date(p.due),
+        });
+      }
+    }
+  }
+
+  /** Checked as each reminder goes: the visit still stands at the time the reminder names, and has not begun. */
+  const stillWanted: OutboxGate = (message, now) => {
+    if (message.template !== VISIT_REMINDER_TEMPLATE) return { action: 'send' };
+    const appointmentId = Number(message.about?.split(':')[1]);
+    const v = visitOf.get(appointmentId) as VisitRow | undefined;
+    const start = v ? startOf(v) : null;
+    if (start === null) return { action: 'cancel', reason: 'The visit no longer stands' };
+    if (!message.idempotencyKey.includes(`:${new Date(start).toISOString()}:`))
+      return { action: 'cancel', reason: 'The visit was moved' };
+    if (now >= start) return { action: 'cancel', reason: 'The visit has started' };
+    return { action: 'send' };
+  };
+  outbox.addGate(stillWanted);
+
+  deps.events.subscribe((event) => {
+    if (!event.type.startsWith('appointment.') || event.entityId === null) return;
+    try {
+      plan(event.entityId);
+    } catch (error) {
+      deps.report(error);
+    }
+  });
+  return { plan };
+}

@@ -1,0 +1,81 @@
+import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { postAsTwilio } from './twilio-signing.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+
+// A test server whose business number texts (the twilio SDK against a fake Twilio on 127.0.0.1),
+// on a clock the test moves, with Twilio's side of a customer's text. The outbox's own timer is
+// stopped unless asked for: the test makes each pass after the minute's events.
+
+export const TEXTING_PUBLIC_URL = 'https://washdesk.example.com';
+
+export interface TextingServer {
+  server: TestServer;
+  twilio: FakeTwilio;
+  outbox: Outbox;
+  /** The injected clock's reading, in ms; tests move it. */
+  now: { ms: number };
+  /** A customer's text as Twilio's signed webhook brings it. */
+  customerTexts(from: string, body: string): Promise<Response>;
+  /** The bodies of the texts the fake Twilio took for one number, in order. */
+  textsTo(phone: string): string[];
+  /** Moves the clock and makes one outbox pass. */
+  at(ms: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+let sids = 0;
+
+export async function startTextingServer(options: {
+  start: number;
+  env?: Record<string, string>;
+  /** Keep the outbox's own timer running (tests of what happens without anyone passing). */
+  ownTimer?: boolean;
+}): Promise<TextingServer> {
+  const twilio = await startFakeTwilio();
+  const now = { ms: options.start };
+  const server = await startTestServer({
+    env: {
+      ...twilio.env,
+      PUBLIC_BASE_URL: TEXTING_PUBLIC_URL,
+      BUSINESS_NAME: 'Lost Coast Soft Wash',
+      BUSINESS_PHONE: '(707) 555-0142',
+      ...options.env,
+    },
+    clock: () => now.ms,
+  });
+  const outbox = server.app.locals.outbox as Outbox;
+  if (!options.ownTimer) await outbox.scheduler.stop();
+  return {
+    server,
+    twilio,
+    outbox,
+    now,
+    customerTexts: (from, body) =>
+      postAsTwilio({
+        serverUrl: server.url,
+        path: '/api/twilio/incoming-sms',
+        params: {
+          AccountSid: twilio.accountSid,
+          MessageSid: `SM${(Date.now().toString(16) + String(++sids)).padStart(32, '0')}`,
+          From: from,
+          To: twilio.phoneNumber,
+          Body: body,
+          NumMedia: '0',
+        },
+        authToken: twilio.authToken,
+        signedBaseUrl: TEXTING_PUBLIC_URL,
+      }),
+    textsTo: (phone) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body),
+    async at(ms) {
+      now.ms = ms;
+      // A pass the outbox's own timer began before the clock moved is joined, then one on the new time.
+      await outbox.scheduler.pass();
+      await outbox.scheduler.pass();
+    },
+    async stop() {
+      await server.stop();
+      await twilio.close();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { localDate, type Clock } from '../time.ts';
+import { DEFAULT_QUIET_HOURS, nextAllowedInstant } from '../outbox/quiet-hours.ts';
+import { followThroughSettings } from './follow-through-settings.ts';
+import type { TextsService } from './texts.service.ts';
+import { fromTheBusiness } from './texts.service.ts';
+
+// Missed-call text-back (issue 25, item 3): a call that ends missed, abandoned (the caller hung up
+// before saying anything) or with a call-back request gets one text with the photo-quote link,
+// at once (the scheduler sends it within its pass; quiet hours may hold it to the morning), and
+// never a second one to that number on the same day (the idempotency key is the number and the
+// day the text reaches the phone).
+
+interface CallRow {
+  id: number;
+  phone_number: string;
+  status: string;
+  intent: string | null;
+  callback_requested: number;
+  forwarded_to: string | null;
+}
+
+const DIALABLE = /^\+[1-9]\d{9,14}$/;
+export const MISSED_CALL_TEMPLATE = 'missed-call';
+
+export const missedCallText = (businessName: string, link: string) =>
+  fromTheBusiness(
+    businessName,
+    `sorry we missed your call! Send us a few photos for a quick quote: ${link} or reply here and we'll get back to you.`,
+  );
+
+export function missedCallTextBack(deps: {
+  db: Db;
+  events: EventBus;
+  texts: TextsService;
+  settings: SettingsRepository;
+  businessName: string;
+  timeZone: string;
+  publicUrl: () => string;
+  clock?: Clock;
+  /** A text-back that could not be queued must not fail the call's webhook: it is reported. */
+  report: (error: unknown) => void;
+}) {
+  const clock = deps.clock ?? Date.now;
+  const callOf = deps.db.prepare(
+    'SELECT id, phone_number, status, intent, callback_requested, forwarded_to FROM calls WHERE id = ?',
+  );
+  const settings = followThroughSettings(deps.settings);
+
+  /** Why this call earns a text-back, or null. */
+  const reasonOf = (type: string, call: CallRow) => {
+    if (type === 'call.missed' && call.status === 'missed') return 'missed';
+    if (type === 'call.callback-requested') return 'call-back';
+    // Ended without a word from the caller, nobody put through, no call back asked: abandoned.
+    if (type === 'call.updated' && call.status === 'completed' && call.intent === null)
+      return call.forwarded_to === null && call.callback_requested === 0 ? 'abandoned' : null;
+    return null;
+  };
+
+  return deps.events.subscribe((event) => {
+    if (!event.type.startsWith('call.') || event.entityId === null) return;
+    try {
+      textBack(event.type, event.entityId);
+    } catch (error) {
+      deps.report(error);
+    }
+  });
+
+  function textBack(type: string, callId: number) {
+    if (!deps.texts.status().configured || !settings.read().missedCallTextBack) return;
+    const call = callOf.get(callId) as CallRow | undefined;
+    if (!call || !DIALABLE.test(call.phone_number) || !reasonOf(type, call)) return;
+    // The day the text reaches the phone: a call missed late at night and one early next morning
+    // both get their text at 8 AM, so they count as one day's.
+    const day = localDate(
+      new Date(nextAllowedInstant(clock(), deps.timeZone, DEFAULT_QUIET_HOURS)),
+      deps.timeZone,
+    );
+    deps.texts.queueText({
+      to: call.phone_number,
+      body: missedCallText(deps.businessName, `${deps.publicUrl()}/photo-quote-tool`),
+      key: `${MISSED_CALL_TEMPLATE}:${call.phone_number}:${day}`,
+      template: MISSED_CALL_TEMPLATE,
+      sender: 'automatic',
+      automatic: true,
+      about: `call:${call.id}`,
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import express, { Router, type Request, type RequestHandler } from 'express';
+import type { PublicUrl } from '../phone/public-url.ts';
+import { twilioSignatureCheck } from '../phone/twilio-signature.ts';
+import { TEXT_WEBHOOKS } from './text-webhook-paths.ts';
+import type { TextsService } from './texts.service.ts';
+
+// Twilio's messaging webhooks for the business number. Like the voice webhooks they are public
+// (auth/public-routes.ts) and authenticated only by X-Twilio-Signature, checked by the same
+// middleware over the same parsed form the handlers read.
+
+/** Twilio posts forms; anything else is refused before it is parsed or signed. */
+const formOnly: RequestHandler = (req, res, next) => {
+  if (!req.is('application/x-www-form-urlencoded'))
+    return void res.status(415).type('text/plain').send('Twilio webhooks are form-encoded');
+  next();
+};
+
+const field = (req: Request, name: string): string => {
+  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
+const PHONE = /^\+[1-9]\d{6,14}$/;
+const STATUSES = new Set([
+  'accepted',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'read',
+]);
+/** Twilio's answer to a webhook that needs no reply in TwiML (our replies go through the outbox). */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+export function textWebhookRoutes(deps: {
+  authToken: string | undefined;
+  publicUrl: PublicUrl;
+  texts: TextsService;
+}) {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
+  const signed = twilioSignatureCheck(deps.authToken, deps.publicUrl);
+
+  router.post(TEXT_WEBHOOKS.incomingSms, formOnly, form, signed, (req, res) => {
+    const messageSid = field(req, 'MessageSid');
+    const from = field(req, 'From');
+    const body = field(req, 'Body');
+    const mediaCount = /^\d{1,2}$/.test(field(req, 'NumMedia')) ? Number(field(req, 'NumMedia')) : 0;
+    if (!MESSAGE_SID.test(messageSid) || !PHONE.test(from) || body.length > 1600)
+      return void res.status(400).type('text/plain').send('Not a text message');
+    deps.texts.receive({ messageSid, from, body, mediaCount });
+    res.type('text/xml').send(EMPTY_TWIML);
+  });
+
+  router.post(TEXT_WEBHOOKS.messageStatus, formOnly, form, signed, (req, res) => {
+    const messageSid = field(req, 'MessageSid');
+    const status = field(req, 'MessageStatus');
+    const errorCode = field(req, 'ErrorCode');
+    if (!MESSAGE_SID.test(messageSid) || !STATUSES.has(status))
+      return void res.status(400).type('text/plain').send('Unknown message status');
+    deps.texts.delivery(messageSid, status, /^\d{1,6}$/.test(errorCode) ? errorCode : null);
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,167 @@
+import type { TextMessage, TextThread } from '@washdesk/contract';
+import type { Db } from '../db/database.ts';
+
+// Prepared SQL over text_threads and text_messages (migration 0023). An outgoing message's
+// sending state lives on its outbox row; it is read through the join, never copied.
+
+interface ThreadRow {
+  id: number;
+  phone: string;
+  taken_over_at: string | null;
+  opted_out_at: string | null;
+  contacted_at: string | null;
+  last_message_at: string;
+  customer_id: number | null;
+  customer_name: string | null;
+  last_message: string | null;
+}
+
+interface MessageRow {
+  id: number;
+  thread_id: number;
+  direction: 'in' | 'out';
+  sender: TextMessage['sender'];
+  staff_name: string | null;
+  body: string;
+  media_count: number;
+  created_at: string;
+  outbox_state: string | null;
+  delivery_status: string | null;
+  outbox_error: string | null;
+  delivery_error: string | null;
+}
+
+const toThread = (r: ThreadRow): TextThread => ({
+  id: r.id,
+  phone: r.phone,
+  customerId: r.customer_id,
+  customerName: r.customer_name,
+  optedOut: r.opted_out_at !== null,
+  takenOver: r.taken_over_at !== null,
+  lastMessageAt: r.last_message_at,
+  lastMessage: r.last_message,
+});
+
+/** Twilio's delivery report, once there is one, says more than "sent". */
+function stateOf(r: MessageRow): TextMessage['state'] {
+  if (r.direction === 'in') return 'received';
+  if (r.outbox_state === 'sent' && r.delivery_status) {
+    const known = ['queued', 'sent', 'delivered', 'undelivered', 'failed'] as const;
+    return known.find((s) => s === r.delivery_status) ?? 'sent';
+  }
+  return (r.outbox_state as TextMessage['state'] | null) ?? 'pending';
+}
+
+const toMessage = (r: MessageRow): TextMessage => ({
+  id: r.id,
+  threadId: r.thread_id,
+  direction: r.direction,
+  sender: r.sender,
+  staffName: r.staff_name,
+  body: r.body,
+  mediaCount: r.media_count,
+  state: stateOf(r),
+  problem: r.delivery_error ?? (r.outbox_state === 'sent' ? null : r.outbox_error),
+  createdAt: r.created_at,
+});
+
+const THREAD_COLUMNS = `t.id, t.phone, t.taken_over_at, t.opted_out_at, t.contacted_at, t.last_message_at,
+  i.customer_id, c.name AS customer_name,
+  (SELECT body FROM text_messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_message`;
+const THREAD_JOIN = `FROM text_threads t
+  LEFT JOIN customer_items i ON i.kind = 'text' AND i.source_id = t.id
+  LEFT JOIN customers c ON c.id = i.customer_id`;
+
+export function textRepository(db: Db) {
+  const insertThread = db.prepare(`INSERT INTO text_threads (phone, last_message_at, created_at)
+    VALUES (?, ?, ?) ON CONFLICT (phone) DO NOTHING`);
+  const threadIdOf = db.prepare('SELECT id FROM text_threads WHERE phone = ?');
+  const insertIncoming =
+    db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, message_sid,
+      media_count, created_at) VALUES (@threadId, 'in', 'customer', @body, @messageSid, @mediaCount, @at)
+    ON CONFLICT (message_sid) DO NOTHING`);
+  const insertOutgoing = db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, outbox_id,
+      staff_user_id, created_at) VALUES (@threadId, 'out', @sender, @body, @outboxId, @staffUserId, @at)
+    ON CONFLICT (outbox_id) DO NOTHING`);
+  const touch = db.prepare(`UPDATE text_threads SET last_message_at = max(last_message_at, @at),
+      contacted_at = CASE WHEN @contacted THEN COALESCE(contacted_at, @at) ELSE contacted_at END
+    WHERE id = @id`);
+  const optOut = db.prepare('UPDATE text_threads SET opted_out_at = COALESCE(opted_out_at, ?) WHERE id = ?');
+  const optIn = db.prepare('UPDATE text_threads SET opted_out_at = NULL WHERE id = ?');
+  const takeOver = db.prepare('UPDATE text_threads SET taken_over_at = ?, taken_over_by = ? WHERE id = ?');
+  const oneThread = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN} WHERE t.id = ?`);
+  const threadByPhone = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN} WHERE t.phone = ?`);
+  const threads = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN}
+    ORDER BY t.last_message_at DESC, t.id DESC LIMIT ?`);
+  const MESSAGE_SELECT = `SELECT m.id, m.thread_id, m.direction, m.sender, u.name AS staff_name, m.body,
+      m.media_count, m.created_at, o.state AS outbox_state, o.delivery_status, o.error AS outbox_error,
+      o.delivery_error
+    FROM text_messages m LEFT JOIN outbox_messages o ON o.id = m.outbox_id LEFT JOIN users u ON u.id = m.staff_user_id`;
+  const messages = db.prepare(`${MESSAGE_SELECT} WHERE m.thread_id = ? ORDER BY m.created_at, m.id`);
+  const messageOfOutbox = db.prepare(`${MESSAGE_SELECT} WHERE m.outbox_id = ?`);
+  const threadOfOutbox = db.prepare('SELECT thread_id FROM text_messages WHERE outbox_id = ?');
+  // Did this number reach the business on its own: a text, or a call (the calls table's number).
+  const contactedByText = db.prepare(
+    'SELECT 1 FROM text_threads WHERE phone = ? AND contacted_at IS NOT NULL',
+  );
+  const calledIn = db.prepare('SELECT 1 FROM calls WHERE phone_number = ? LIMIT 1');
+  const optedOut = db.prepare('SELECT 1 FROM text_threads WHERE phone = ? AND opted_out_at IS NOT NULL');
+
+  const threadFor = (phone: string, at: string): number => {
+    insertThread.run(phone, at, at);
+    return (threadIdOf.get(phone) as { id: number }).id;
+  };
+
+  return {
+    /** Stores a customer's text once per MessageSid; `isNew` is false for a repeated webhook. */
+    receive: db.transaction(
+      (text: { from: string; body: string; messageSid: string; mediaCount: number; at: string }) => {
+        const threadId = threadFor(text.from, text.at);
+        const { changes, lastInsertRowid } = insertIncoming.run({ ...text, threadId });
+        if (changes) touch.run({ id: threadId, at: text.at, contacted: 1 });
+        return { threadId, messageId: changes ? Number(lastInsertRowid) : null, isNew: changes === 1 };
+      },
+    ),
+    /** Puts an outgoing text (already an outbox row) on its number's thread. */
+    recordOutgoing: db.transaction(
+      (text: {
+        phone: string;
+        body: string;
+        outboxId: number;
+        sender: 'staff' | 'assistant' | 'automatic';
+        staffUserId?: number | null;
+        at: string;
+      }) => {
+        const threadId = threadFor(text.phone, text.at);
+        insertOutgoing.run({ ...text, threadId, staffUserId: text.staffUserId ?? null });
+        touch.run({ id: threadId, at: text.at, contacted: 0 });
+        return threadId;
+      },
+    ),
+    optOut: (threadId: number, at: string) => optOut.run(at, threadId).changes === 1,
+    optIn: (threadId: number) => optIn.run(threadId).changes === 1,
+    takeOver: (threadId: number, userId: number | null, at: string | null) =>
+      takeOver.run(at, userId, threadId).changes === 1,
+    thread: (id: number) => {
+      const r = oneThread.get(id) as ThreadRow | undefined;
+      return r ? toThread(r) : undefined;
+    },
+    threadByPhone: (phone: string) => {
+      const r = threadByPhone.get(phone) as ThreadRow | undefined;
+      return r ? toThread(r) : undefined;
+    },
+    threads: (limit = 200) => (threads.all(limit) as ThreadRow[]).map(toThread),
+    messages: (threadId: number) => (messages.all(threadId) as MessageRow[]).map(toMessage),
+    messageOfOutbox: (outboxId: number) => {
+      const r = messageOfOutbox.get(outboxId) as MessageRow | undefined;
+      return r ? toMessage(r) : undefined;
+    },
+    threadOfOutbox: (outboxId: number) =>
+      (threadOfOutbox.get(outboxId) as { thread_id: number } | undefined)?.thread_id ?? null,
+    isOptedOut: (phone: string) => optedOut.get(phone) !== undefined,
+    /** Whether the number contacted the business itself (a text or a call): automatic texts may go. */
+    hasContactedUs: (phone: string) =>
+      contactedByText.get(phone) !== undefined || calledIn.get(phone) !== undefined,
+  };
+}
+export type TextRepository = ReturnType<typeof textRepository>;

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ERROR_CODES,
+  TEXT_OPTED_OUT,
+  TEXTS_NOT_CONFIGURED,
+  type TextMessage,
+  type TextsStatus,
+} from '@washdesk/contract';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { OutboxMessage } from '../outbox/outbox.repository.ts';
+import type { Clock } from '../time.ts';
+import { consentKeywordOf, HELP_TEMPLATE, textConsentGate } from './text-consent.ts';
+import { textRepository } from './text.repository.ts';
+
+// Texts on the business number: what a customer's text does (stored once, STOP/START/HELP), what
+// staff send, and Twilio's delivery reports. Every outgoing text is an outbox row first.
+
+export interface TextsDeps {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+  events: EventBus;
+  clock?: Clock;
+}
+
+export interface IncomingText {
+  messageSid: string;
+  from: string;
+  body: string;
+  mediaCount: number;
+}
+
+/** Automatic texts say who they are from: the business's name leads each one. */
+export const fromTheBusiness = (businessName: string, body: string) =>
+  body.startsWith(`${businessName}:`) ? body : `${businessName}: ${body}`;
+
+export function textsService(deps: TextsDeps) {
+  const { config, outbox, events } = deps;
+  const clock = deps.clock ?? Date.now;
+  const repo = textRepository(deps.db);
+  const business = config.business;
+  outbox.addGate(textConsentGate(repo));
+
+  const nowIso = () => new Date(clock()).toISOString();
+  // Features that answer certain texts themselves (a reminder's "C" / "R"); the first that takes
+  // a text handles it.
+  const answerers: ((text: IncomingText, threadId: number) => boolean)[] = [];
+  const announce = (threadId: number, what: 'text.received' | 'text.updated', summary: string) =>
+    events.publish({ type: what, entityId: threadId, summary });
+  const nameOf = (threadId: number) => {
+    const thread = repo.thread(threadId);
+    return thread?.customerName ?? thread?.phone ?? 'a customer';
+  };
+
+  /** Queues a text on the outbox and puts it on the number's thread, in one decision. */
+  function queueText(text: {
+    to: string;
+    body: string;
+    key: string;
+    template: string;
+    sender: 'staff' | 'assistant' | 'automatic';
+    automatic: boolean;
+    staffUserId?: number | null;
+    about?: string | null;
+    dueAt?: Date;
+  }) {
+    const { message, isNew } = outbox.queue({
+      idempotencyKey: text.key,
+      channel: 'text',
+      recipient: text.to,
+      template: text.template,
+      about: text.about ?? null,
+      body: text.body,
+      automatic: text.automatic,
+      dueAt: text.dueAt ?? new Date(clock()),
+    });
+    const threadId = repo.recordOutgoing({
+      phone: text.to,
+      body: text.body,
+      outboxId: message.id,
+      sender: text.sender,
+      staffUserId: text.staffUserId,
+      at: message.createdAt,
+    });
+    return { message, isNew, threadId };
+  }
+
+  return {
+    repo,
+    queueText,
+    /** Lets another feature answer a customer's text (returns true when it took it). */
+    answersTexts: (answer: (text: IncomingText, threadId: number) => boolean) => void answerers.push(answer),
+    status: (): TextsStatus => ({
+      configured: outbox.configured.text,
+      problem: outbox.configured.text ? null : TEXTS_NOT_CONFIGURED,
+    }),
+
+    /** A customer's text, as Twilio's webhook brings it; a repeated MessageSid changes nothing. */
+    receive(text: IncomingText) {
+      const stored = repo.receive({ ...text, at: nowIso() });
+      if (!stored.isNew) return stored;
+      const keyword = consentKeywordOf(text.body);
+      if (keyword === 'stop') repo.optOut(stored.threadId, nowIso());
+      if (keyword === 'start') repo.optIn(stored.threadId);
+      announce(stored.threadId, 'text.received', `New text from ${nameOf(stored.threadId)}`);
+      if (!keyword) answerers.some((answer) => answer(text, stored.threadId));
+      if (keyword === 'help') {
+        queueText({
+          to: text.from,
+          body: fromTheBusiness(
+            business.name,
+            `for help call ${business.phone} or reply to this text. Reply STOP to stop texts, START to resume.`,
+          ),
+          key: `help-reply:${text.messageSid}`,
+          template: HELP_TEMPLATE,
+          sender: 'automatic',
+          automatic: false,
+        });
+      }
+      return stored;
+    },
+
+    /** Twilio's status callback for a text we sent: queued → sent → delivered, or failed with its code. */
+    delivery(messageSid: string, status: string, errorCode: string | null) {
+      const error = errorCode ? `Twilio error ${errorCode}` : null;
+      if (!outbox.repository.recordDelivery(messageSid, status, error)) return;
+      const row = outbox.repository.byProviderId(messageSid);
+      const threadId = row && repo.threadOfOutbox(row.id);
+      if (threadId) announce(threadId, 'text.updated', `Text to ${nameOf(threadId)} ${status}`);
+    },
+
+    /** A staff member's text from the Texts screen: queued at once, shown as it is sent. */
+    sendByStaff(threadId: number, body: string, staffUserId: number): TextMessage {
+      const thread = repo.thread(threadId);
+      if (!thread) throw notFound('Text conversation');
+      if (!outbox.configured.text) throw new HttpError(503, ERROR_CODES.unavailable, TEXTS_NOT_CONFIGURED);
+      if (thread.optedOut) throw new HttpError(409, ERROR_CODES.conflict, TEXT_OPTED_OUT);
+      const { message } = queueText({
+        to: thread.phone,
+        body,
+        key: `staff:${threadId}:${randomUUID()}`,
+        template: 'staff',
+        sender: 'staff',
+        automatic: false,
+        staffUserId,
+      });
+      announce(threadId, 'text.updated', `Text to ${nameOf(threadId)} queued`);
+      return repo.messageOfOutbox(message.id)!;
+    },
+
+    /**
+     * The outbox settled a text (sent, failed, cancelled): its thread's screen refreshes. A retry
+     * still to come is no news; the message shows its last error when read.
+     */
+    outboxChanged(message: OutboxMessage) {
+      if (message.channel !== 'text' || message.state === 'pending' || message.state === 'sending') return;
+      const threadId = repo.threadOfOutbox(message.id);
+      if (threadId) announce(threadId, 'text.updated', `Text to ${nameOf(threadId)} ${message.state}`);
+    },
+
+    /** Staff take a thread over (the assistant stays quiet in it) or hand it back. */
+    takeOver(threadId: number, staffUserId: number, on: boolean) {
+      if (!repo.takeOver(threadId, on ? staffUserId : null, on ? nowIso() : null))
+        throw notFound('Text conversation');
+      announce(
+        threadId,
+        'text.updated',
+        on ? 'Texts taken over by staff' : 'Texts handed back to the assistant',
+      );
+      return repo.thread(threadId)!;
+    },
+  };
+}
+export type TextsService = ReturnType<typeof textsService>;
