@@ -20,6 +20,7 @@ export interface RequestsFilter {
 }
 
 export const requestQueries = {
+  all: leadsKey,
   page: (api: ApiClient, f: RequestsFilter) => {
     const params = new URLSearchParams({
       limit: String(REQUESTS_PAGE_SIZE),
