@@ -6,7 +6,7 @@ import { useApi } from '../api/api-context.tsx';
 import { fieldProblems } from '../api/problem-message.ts';
 import { leadsKey } from '../requests/requests.queries.ts';
 import { showProblemToast, showSuccessToast } from '../toaster.ts';
-import type { PriceSuggestion } from './QuoteForm.tsx';
+import type { PriceSuggestion } from './price-suggestion.ts';
 import { sendQuote } from './sent-quote.queries.ts';
 import { submissionQueries } from './submission.queries.ts';
 
