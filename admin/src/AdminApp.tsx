@@ -52,7 +52,7 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
     import('./messenger/MessengerScreen.tsx').then((m) => m.MessengerScreen),
   ),
   '/admin/requests': preloadedScreen(() =>
-    import('./requests/RequestsScreen.tsx').then((m) => m.RequestsScreen),
+    import('./leads/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),
 };
 // A customer's timeline is opened from the inbox or the search, never first: it loads on demand.

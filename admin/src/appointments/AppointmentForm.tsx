@@ -23,7 +23,7 @@ import {
   type AppointmentFormOutput,
   type AppointmentFormValues,
 } from './appointment-form-values.ts';
-import { estimateFormValuesOf } from '../requests/estimate-prefill.ts';
+import { estimateFormValuesOf } from '../leads/estimate-prefill.ts';
 import { AppointmentStatusButtons } from './AppointmentStatusButtons.tsx';
 import { SlotTakenCallout } from './SlotTakenCallout.tsx';
 import { useAppointmentSave } from './use-appointment-save.ts';

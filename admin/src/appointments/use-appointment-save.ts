@@ -4,7 +4,7 @@ import type { UseFormSetError } from 'react-hook-form';
 import { ApiError, isUnauthorized } from '../api/api-client.ts';
 import { fieldProblems } from '../api/problem-message.ts';
 import { useChange } from '../api/use-change.ts';
-import { bookEstimate, leadsKey } from '../requests/requests.queries.ts';
+import { bookEstimate, leadsKey } from '../leads/leads.queries.ts';
 import { showFailureToast } from '../toaster.ts';
 import {
   changeOf,

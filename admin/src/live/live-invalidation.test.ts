@@ -4,7 +4,7 @@ import { aiResponseQueries } from '../ai-responses/ai-responses.queries.ts';
 import { appointmentQueries } from '../appointments/appointments.queries.ts';
 import { callQueries } from '../calls/calls.queries.ts';
 import { messengerQueries } from '../messenger/messenger.queries.ts';
-import { requestQueries } from '../requests/requests.queries.ts';
+import { leadQueries } from '../leads/leads.queries.ts';
 import { submissionQueries } from '../submissions/submission.queries.ts';
 import { LIVE_QUERY_ROOTS, staleAfter } from './live-invalidation.ts';
 
@@ -15,7 +15,7 @@ describe('what each live event makes stale', () => {
       expect.arrayContaining([callQueries.all, aiResponseQueries.all, appointmentQueries.all]),
     );
     expect(staleAfter('message.received')).toContain(messengerQueries.all);
-    expect(staleAfter('service-request.created')).toContain(requestQueries.all);
+    expect(staleAfter('service-request.created')).toContain(leadQueries.all);
   });
 
   it('covers every event type and ignores unknown ones', () => {

@@ -7,14 +7,14 @@ import { customerQueries } from '../customers/customers.queries.ts';
 import { statsQueries } from '../dashboard/stats.queries.ts';
 import { messengerQueries } from '../messenger/messenger.queries.ts';
 import { reportQueries } from '../reports/report.queries.ts';
-import { requestQueries } from '../requests/requests.queries.ts';
+import { leadQueries } from '../leads/leads.queries.ts';
 import { submissionQueries } from '../submissions/submission.queries.ts';
 import { NEW_FOR_ME_KEY } from './new-for-me.ts';
 
 // The roots of the query-key factories, taken from the factories themselves: renaming a key there
 // renames it here, so a live event can never go on refreshing a key no screen reads any more.
 const customers = customerQueries.all;
-const leads = requestQueries.all;
+const leads = leadQueries.all;
 const calls = callQueries.all;
 const aiResponses = aiResponseQueries.all;
 const appointments = appointmentQueries.all;
