@@ -34,7 +34,9 @@ const importsFor = (workspace, ...extra) => ({
     'error',
     {
       patterns: [
-        ...['backend', 'admin', 'desktop', 'public-site'].filter((w) => w !== workspace).map((w) => packageOf(w)),
+        ...['backend', 'admin', 'desktop', 'public-site']
+          .filter((w) => w !== workspace)
+          .map((w) => packageOf(w)),
         relativeInto(WORKSPACES.filter((w) => w !== workspace)),
         ...extra,
       ],
