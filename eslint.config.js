@@ -7,14 +7,14 @@ import tseslint from 'typescript-eslint';
 
 const WORKSPACES = ['contract', 'backend', 'public-site', 'admin', 'desktop'];
 
-// Who may import whom (ARCHITECTURE "Shape"): everything may import the contract, the desktop
-// renderer imports the admin, nothing imports the backend, the desktop app or the public site.
+// Who may import whom (ARCHITECTURE "Shape"): everything may import the contract; nothing imports
+// the backend, the admin, the desktop app or the public site (the desktop window loads the
+// server's /admin, it does not bundle it).
 // A workspace is always imported by its package name, never by a relative path into its folder.
 const packageOf = (name, message = `Nothing imports @washdesk/${name}.`) => ({
   group: [`@washdesk/${name}`, `@washdesk/${name}/*`],
   message,
 });
-const adminPackage = packageOf('admin', 'Only the desktop renderer imports @washdesk/admin.');
 const relativeInto = (names) => ({
   regex: `^(\\.\\./)+(${names.join('|')})(/|$)`,
   message: 'Import another workspace by its package name (@washdesk/...), never by a path into its folder.',
@@ -34,7 +34,9 @@ const importsFor = (workspace, ...extra) => ({
     'error',
     {
       patterns: [
-        ...['backend', 'desktop', 'public-site'].filter((w) => w !== workspace).map((w) => packageOf(w)),
+        ...['backend', 'admin', 'desktop', 'public-site']
+          .filter((w) => w !== workspace)
+          .map((w) => packageOf(w)),
         relativeInto(WORKSPACES.filter((w) => w !== workspace)),
         ...extra,
       ],
@@ -84,8 +86,8 @@ export default defineConfig(
     }),
   },
   // Its tests may use the test runner, of course.
-  { files: ['contract/**/*.test.ts'], rules: importsFor('contract', adminPackage) },
-  { files: ['backend/**'], rules: importsFor('backend', adminPackage) },
+  { files: ['contract/**/*.test.ts'], rules: importsFor('contract') },
+  { files: ['backend/**'], rules: importsFor('backend') },
   {
     files: ['public-site/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
@@ -94,7 +96,7 @@ export default defineConfig(
     files: ['public-site/src/**'],
     languageOptions: { globals: globals.browser },
     rules: {
-      ...importsFor('public-site', adminPackage, nodeBuiltins, electron, {
+      ...importsFor('public-site', nodeBuiltins, electron, {
         group: ['@blueprintjs/*'],
         message: 'The public pages stay light: no Blueprint.',
       }),
@@ -102,7 +104,7 @@ export default defineConfig(
       'no-console': 'error',
     },
   },
-  { files: ['public-site/e2e/**', 'public-site/*.ts'], rules: importsFor('public-site', adminPackage) },
+  { files: ['public-site/e2e/**', 'public-site/*.ts'], rules: importsFor('public-site') },
   {
     files: ['admin/src/**'],
     languageOptions: { globals: globals.browser },

@@ -19,10 +19,8 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './styles.css';
 
 export interface AdminAppProps {
-  /** The browser's or the desktop app's services (notifications, external links, version). */
+  /** The machine's services (notifications, external links). */
   platform: Platform;
-  /** Where the backend answers: '' when it serves this app, its URL in the desktop app. */
-  apiBaseUrl?: string;
 }
 
 // Every admin route and its screen, keyed by the contract's route list, so a route added
@@ -55,7 +53,7 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
   ),
   '/admin/texts': preloadedScreen(() => import('./texts/TextsScreen.tsx').then((m) => m.TextsScreen)),
   '/admin/requests': preloadedScreen(() =>
-    import('./requests/RequestsScreen.tsx').then((m) => m.RequestsScreen),
+    import('./leads/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),
 };
 // A customer's timeline is opened from the inbox or the search, never first: it loads on demand.
@@ -73,11 +71,14 @@ function preloadOpenedScreen() {
     .catch(() => undefined);
 }
 
-/** The whole admin: the browser entry and the desktop renderer both render just this. */
-export function AdminApp({ platform, apiBaseUrl = '' }: AdminAppProps) {
+/**
+ * The whole admin, as main.tsx renders it. The backend serves it at /admin (to browsers and to
+ * the desktop window alike), so the API is always on the same origin.
+ */
+export function AdminApp({ platform }: AdminAppProps) {
   // Created once per mounted app, so two apps (or tests) never share a cache.
   const [queryClient] = useState(createQueryClient);
-  const [api] = useState(() => createApiClient(apiBaseUrl));
+  const [api] = useState(() => createApiClient(''));
   useState(preloadOpenedScreen);
   // The other screens follow once this one is up, so moving between them never waits.
   useEffect(() => {

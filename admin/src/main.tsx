@@ -8,6 +8,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <AdminApp platform={webPlatform} apiBaseUrl="" />
+    <AdminApp platform={webPlatform} />
   </StrictMode>,
 );

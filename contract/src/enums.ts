@@ -9,6 +9,10 @@ export interface Option<V extends string = string> {
 const values = <V extends string>(options: readonly Option<V>[]) =>
   options.map((o) => o.value) as [V, ...V[]];
 
+/** A stored value as people read it; an older or unknown value is shown as stored rather than hidden. */
+export const labelOf = (options: readonly Option[], value: string | null | undefined): string =>
+  options.find((o) => o.value === value)?.label ?? value ?? '';
+
 /** Services staff can book an appointment for. */
 export const APPOINTMENT_SERVICE_OPTIONS = [
   { value: 'house-wash', label: 'House Wash' },
@@ -23,6 +27,8 @@ export const APPOINTMENT_SERVICE_OPTIONS = [
 ] as const satisfies readonly Option[];
 export const APPOINTMENT_SERVICE_TYPES = values(APPOINTMENT_SERVICE_OPTIONS);
 export type AppointmentServiceType = (typeof APPOINTMENT_SERVICE_TYPES)[number];
+/** The one lookup of an appointment's service label: screens, announcements, the calendar, the assistant. */
+export const appointmentServiceLabel = (value: string) => labelOf(APPOINTMENT_SERVICE_OPTIONS, value);
 
 /** Hourly slots 8 AM to 4 PM; the value is what staff and customers read. */
 export const PREFERRED_TIMES = [
@@ -62,6 +68,7 @@ export const WIZARD_SERVICE_OPTIONS = [
 ] as const satisfies readonly Option[];
 export const WIZARD_SERVICE_TYPES = values(WIZARD_SERVICE_OPTIONS);
 export type WizardServiceType = (typeof WIZARD_SERVICE_TYPES)[number];
+export const wizardServiceLabel = (value: string) => labelOf(WIZARD_SERVICE_OPTIONS, value);
 
 export const PROPERTY_TYPE_OPTIONS = [
   { value: 'residential', label: 'Residential' },
@@ -159,6 +166,3 @@ export type MessageDeliveryStatus = (typeof MESSAGE_DELIVERY_STATUSES)[number];
 
 export const SERVICE_REQUEST_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
 export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
-
-export const labelOf = (options: readonly Option[], value: string | null | undefined): string =>
-  options.find((o) => o.value === value)?.label ?? value ?? '';

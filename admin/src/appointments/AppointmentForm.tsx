@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import {
   Button,
-  Callout,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -15,29 +13,20 @@ import {
   APPOINTMENT_SERVICE_OPTIONS,
   appointmentCreateSchema,
   appointmentEditFormSchema,
-  appointmentUpdateSchema,
   PREFERRED_TIMES,
-  SLOT_TAKEN_CODE,
   type Appointment,
   type Lead,
 } from '@washdesk/contract';
 import { useForm, type Resolver } from 'react-hook-form';
-import { ApiError, isUnauthorized } from '../api/api-client.ts';
-import { fieldProblems } from '../api/problem-message.ts';
 import {
-  changeOf,
-  formFieldOf,
   formValuesOf,
   type AppointmentFormOutput,
   type AppointmentFormValues,
 } from './appointment-form-values.ts';
-import { appointmentQueries, changeAppointment, scheduleAppointment } from './appointments.queries.ts';
-import { useChange } from '../api/use-change.ts';
-import { bookEstimate, leadsKey } from '../requests/requests.queries.ts';
-import { estimateFormValuesOf } from '../requests/estimate-prefill.ts';
+import { estimateFormValuesOf } from '../leads/estimate-prefill.ts';
 import { AppointmentStatusButtons } from './AppointmentStatusButtons.tsx';
-import { showFailureToast } from '../toaster.ts';
-import { useAppointmentChange } from './use-appointment-change.ts';
+import { SlotTakenCallout } from './SlotTakenCallout.tsx';
+import { useAppointmentSave } from './use-appointment-save.ts';
 
 // The inputs hold plain text ('' before a choice) while the contract's schemas are typed by their
 // enums; the schemas themselves decide what is valid, so only the static types are bridged here.
@@ -68,63 +57,8 @@ export function AppointmentForm({ appointment, prefill, lead, onClose }: Appoint
     defaultValues: lead ? estimateFormValuesOf(lead) : { ...formValuesOf(appointment), ...prefill },
     mode: 'onSubmit',
   });
-  const [estimate, setEstimate] = useState(appointment?.estimateAmount?.toString() ?? '');
-  const [estimateProblem, setEstimateProblem] = useState<string>();
-  // The server's "slot already booked" warning, and the values that met it: "Book anyway" sends
-  // exactly those again with the overlap confirmed.
-  const [clash, setClash] = useState<{ message: string; values: AppointmentFormOutput }>();
-
-  // From a lead the server books the visit and moves the lead together, so both lists refresh.
-  const schedule = useChange({
-    change: (api, input: Parameters<typeof scheduleAppointment>[1]) =>
-      lead ? bookEstimate(api, lead.id, input) : scheduleAppointment(api, input),
-    success: 'Appointment scheduled successfully',
-    refetch: lead ? [appointmentQueries.all, leadsKey] : [appointmentQueries.all],
-    onDone: onClose,
-  });
-  const update = useAppointmentChange(
-    (api, input: Parameters<typeof changeAppointment>[2]) => changeAppointment(api, appointment!.id, input),
-    () => 'Appointment updated successfully',
-    onClose,
-  );
-
-  // A refusal that names fields belongs under them; anything else is the spec's failure toast.
-  const onFailure = (failure: string, values: AppointmentFormOutput) => (error: unknown) => {
-    if (isUnauthorized(error)) return;
-    if (error instanceof ApiError && error.body?.code === SLOT_TAKEN_CODE) {
-      setClash({ message: error.body.message, values });
-      return;
-    }
-    const problems = Object.entries(fieldProblems(error));
-    for (const [field, message] of problems) {
-      const formField = formFieldOf(field);
-      if (formField) setError(formField, { message });
-      else if (field === 'estimateAmount') setEstimateProblem(message);
-    }
-    if (problems.length === 0) showFailureToast(failure);
-  };
-
-  const send = (values: AppointmentFormOutput, allowOverlap: boolean) => {
-    setClash(undefined);
-    if (!appointment) {
-      // The create schema has already refused a missing time; only the shared type allows null.
-      schedule.mutate(
-        { ...values, preferredTime: values.preferredTime!, allowOverlap },
-        { onError: onFailure('Failed to schedule appointment', values) },
-      );
-      return;
-    }
-    const amount = appointmentUpdateSchema.safeParse({ estimateAmount: estimate.trim() || null });
-    if (!amount.success) {
-      setEstimateProblem(amount.error.issues[0]?.message);
-      return;
-    }
-    update.mutate(
-      { ...changeOf(values, amount.data.estimateAmount ?? null), allowOverlap },
-      { onError: onFailure('Failed to update appointment', values) },
-    );
-  };
-  const submit = handleSubmit((values) => send(values, false));
+  const save = useAppointmentSave({ appointment, lead, onClose, setError });
+  const submit = handleSubmit((values) => save.send(values, false));
 
   const problem = (field: keyof AppointmentFormValues) => formState.errors[field]?.message;
   const group = (field: keyof AppointmentFormValues, label: string) => ({
@@ -145,12 +79,7 @@ export function AppointmentForm({ appointment, prefill, lead, onClose }: Appoint
   };
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      // Once staff change anything the slot warning no longer describes what they would book.
-      onChange={() => setClash(undefined)}
-      noValidate
-    >
+    <form onSubmit={(event) => void submit(event)} onChange={save.forgetClash} noValidate>
       <DialogBody>
         <div className="appointment-form__grid">
           <FormGroup {...group('customerName', 'Customer Name')}>
@@ -188,18 +117,15 @@ export function AppointmentForm({ appointment, prefill, lead, onClose }: Appoint
             <FormGroup
               label="Estimate Amount ($)"
               labelFor="appointment-estimateAmount"
-              intent={estimateProblem ? Intent.DANGER : Intent.NONE}
-              helperText={estimateProblem}
+              intent={save.estimateProblem ? Intent.DANGER : Intent.NONE}
+              helperText={save.estimateProblem}
             >
               <InputGroup
                 id="appointment-estimateAmount"
                 inputMode="decimal"
-                value={estimate}
-                onValueChange={(value) => {
-                  setEstimate(value);
-                  setEstimateProblem(undefined);
-                }}
-                intent={estimateProblem ? Intent.DANGER : Intent.NONE}
+                value={save.estimate}
+                onValueChange={save.changeEstimate}
+                intent={save.estimateProblem ? Intent.DANGER : Intent.NONE}
               />
             </FormGroup>
           )}
@@ -207,17 +133,12 @@ export function AppointmentForm({ appointment, prefill, lead, onClose }: Appoint
         <FormGroup {...group('notes', 'Notes (optional)')}>
           <TextArea {...input('notes')} rows={3} fill />
         </FormGroup>
-        {clash && (
-          <Callout intent={Intent.WARNING} title="This time slot is already booked" role="alert">
-            <p>{clash.message}</p>
-            <p>Book this appointment at the same time anyway, or choose another date or time.</p>
-            <Button
-              intent={Intent.WARNING}
-              text="Book anyway"
-              loading={schedule.isPending || update.isPending}
-              onClick={() => send(clash.values, true)}
-            />
-          </Callout>
+        {save.clash && (
+          <SlotTakenCallout
+            message={save.clash.message}
+            sending={save.sending}
+            onBookAnyway={() => save.send(save.clash!.values, true)}
+          />
         )}
       </DialogBody>
       <DialogFooter
@@ -228,7 +149,7 @@ export function AppointmentForm({ appointment, prefill, lead, onClose }: Appoint
               type="submit"
               intent={Intent.PRIMARY}
               text={appointment ? 'Save Changes' : 'Schedule Appointment'}
-              loading={schedule.isPending || update.isPending}
+              loading={save.sending}
             />
           </>
         }

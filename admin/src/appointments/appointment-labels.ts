@@ -1,10 +1,8 @@
 import { Intent } from '@blueprintjs/core';
-import { APPOINTMENT_SERVICE_OPTIONS, type Appointment, type AppointmentStatus } from '@washdesk/contract';
+import { appointmentServiceLabel, type Appointment, type AppointmentStatus } from '@washdesk/contract';
 
-const SERVICE_LABELS = new Map<string, string>(APPOINTMENT_SERVICE_OPTIONS.map((o) => [o.value, o.label]));
-
-/** Older or phone-booked rows may hold a value outside the list; show it rather than nothing. */
-export const serviceLabel = (serviceType: string) => SERVICE_LABELS.get(serviceType) ?? serviceType;
+/** Older or phone-booked rows may hold a value outside the list; the contract's lookup shows it as stored. */
+export const serviceLabel = appointmentServiceLabel;
 
 /** Spec 4: scheduled blue, completed green, cancelled red, anything else grey. */
 export const STATUS_INTENTS: Record<AppointmentStatus, Intent> = {

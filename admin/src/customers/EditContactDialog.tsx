@@ -12,7 +12,7 @@ import {
 import type { CustomerSummary } from '@washdesk/contract';
 import { fieldProblems, problemMessage } from '../api/problem-message.ts';
 import { useChange } from '../api/use-change.ts';
-import { leadsKey } from '../requests/requests.queries.ts';
+import { leadsKey } from '../leads/leads.queries.ts';
 import { customersKey, updateCustomer } from './customers.queries.ts';
 
 const FIELDS = [

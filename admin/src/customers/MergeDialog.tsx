@@ -15,7 +15,7 @@ import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
 import { useChange } from '../api/use-change.ts';
 import { useDebounced } from '../appointments/use-debounced.ts';
-import { leadsKey } from '../requests/requests.queries.ts';
+import { leadsKey } from '../leads/leads.queries.ts';
 import {
   customerLabel,
   customerQueries,

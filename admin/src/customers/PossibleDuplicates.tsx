@@ -11,7 +11,7 @@ import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
 import { useChange } from '../api/use-change.ts';
 import { showFailureToast } from '../toaster.ts';
-import { leadsKey } from '../requests/requests.queries.ts';
+import { leadsKey } from '../leads/leads.queries.ts';
 import {
   customerLabel,
   customerQueries,

@@ -15,6 +15,7 @@ export const TIMELINE_PAGE_SIZE = 50;
 export const SEARCH_RESULTS = 8;
 
 export const customerQueries = {
+  all: customersKey,
   one: (api: ApiClient, id: number) =>
     queryOptions({
       queryKey: [...customersKey, 'one', id],

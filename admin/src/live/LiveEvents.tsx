@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { EVENT_STREAM_RESET, liveEventSchema, routeOfEvent, type LiveEvent } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { sessionQueries } from '../session/session.queries.ts';
+import { usePlatform } from '../platform/platform.tsx';
 import { staleAfter } from './live-invalidation.ts';
 import { showToast } from '../toaster.ts';
 import { announcementOf, readNotificationPreferences } from './notification-preferences.ts';
@@ -37,6 +38,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const [live, setLive] = useState<LiveEvents>({ state: 'connecting', received: [] });
   const me = useQuery(sessionQueries.current(api)).data?.user.id;
   const navigate = useNavigate();
+  const platform = usePlatform();
 
   useEffect(() => {
     /** What the contract says staff hear of this event: a notification, a toast, or nothing. */
@@ -62,15 +64,12 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         });
         return;
       }
-      const shown = new Notification(announcement.title, {
+      platform.notify({
+        title: announcement.title,
         body: event.summary,
         tag: `washdesk-${event.id}`,
+        onClick: () => void navigate(route),
       });
-      shown.onclick = () => {
-        window.focus();
-        void navigate(route);
-        shown.close();
-      };
     };
     const source = new EventSource(`${api.baseUrl}/api/events`, { withCredentials: true });
     source.onopen = () => setLive((l) => ({ ...l, state: 'live' }));
@@ -79,14 +78,14 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       const parsed = liveEventSchema.safeParse(JSON.parse(message.data));
       if (!parsed.success) return;
       const event = parsed.data;
-      for (const root of staleAfter(event.type)) void queryClient.invalidateQueries({ queryKey: [root] });
+      for (const queryKey of staleAfter(event.type)) void queryClient.invalidateQueries({ queryKey });
       announce(event);
       setLive((l) => ({ state: 'live', received: [...l.received, event].slice(-KEPT) }));
     };
     // What this page missed is gone from the server: everything shown may be out of date.
     source.addEventListener(EVENT_STREAM_RESET, () => void queryClient.invalidateQueries());
     return () => source.close();
-  }, [api, queryClient, me, navigate]);
+  }, [api, queryClient, me, navigate, platform]);
 
   return <LiveEventsContext.Provider value={live}>{children}</LiveEventsContext.Provider>;
 }

@@ -1,32 +1,77 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { LiveEventType } from '@washdesk/contract';
+import { aiResponseQueries } from '../ai-responses/ai-responses.queries.ts';
+import { appointmentQueries } from '../appointments/appointments.queries.ts';
+import { callQueries } from '../calls/calls.queries.ts';
+import { customerQueries } from '../customers/customers.queries.ts';
+import { statsQueries } from '../dashboard/stats.queries.ts';
+import { messengerQueries } from '../messenger/messenger.queries.ts';
+import { reportQueries } from '../reports/report.queries.ts';
+import { leadQueries } from '../leads/leads.queries.ts';
+import { submissionQueries } from '../submissions/submission.queries.ts';
+import { backupQueries } from '../settings/settings.queries.ts';
+import { textQueries } from '../texts/texts.queries.ts';
+import { NEW_FOR_ME_KEY } from './new-for-me.ts';
+
+// The roots of the query-key factories, taken from the factories themselves: renaming a key there
+// renames it here, so a live event can never go on refreshing a key no screen reads any more.
+const customers = customerQueries.all;
+const leads = leadQueries.all;
+const calls = callQueries.all;
+const aiResponses = aiResponseQueries.all;
+const appointments = appointmentQueries.all;
+const submissions = submissionQueries.all;
+const messenger = messengerQueries.all;
+const stats = statsQueries.all;
+const reports = reportQueries.all;
+const newForMe = NEW_FOR_ME_KEY;
+const backups = backupQueries.all;
+const texts = textQueries.all;
+
+/** Every root a live event may make stale (the test checks each is used and each is a factory's). */
+export const LIVE_QUERY_ROOTS: readonly QueryKey[] = [
+  customers,
+  leads,
+  calls,
+  aiResponses,
+  appointments,
+  submissions,
+  messenger,
+  stats,
+  reports,
+  newForMe,
+  backups,
+  texts,
+];
 
 /**
- * Which cached lists and figures each kind of event makes stale: the first element of their
- * react-query keys. Refetching is left to react-query, so only what is on screen reloads.
- * Anything that adds to a customer's timeline makes 'customers' stale.
+ * Which cached lists and figures each kind of event makes stale. Refetching is left to
+ * react-query, so only what is on screen reloads. Anything that adds to a customer's timeline
+ * makes the customers stale. A new event kind does not compile until it has its row here.
  */
-const STALE_AFTER: Record<LiveEventType, readonly string[]> = {
-  'call.created': ['customers', 'calls', 'stats', 'reports'],
-  'call.missed': ['customers', 'leads', 'calls', 'stats', 'reports', 'me-new'],
-  'call.callback-requested': ['customers', 'leads', 'calls', 'ai-responses', 'me-new'],
+const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
+  'call.created': [customers, calls, stats, reports],
+  'call.missed': [customers, leads, calls, stats, reports, newForMe],
+  'call.callback-requested': [customers, leads, calls, aiResponses, newForMe],
   // A call's end brings its summary and the answers of its turns; a booking may have been made.
-  'call.updated': ['customers', 'calls', 'ai-responses', 'appointments', 'stats', 'reports'],
-  'message.updated': ['messenger', 'ai-responses'],
-  'message.received': ['customers', 'leads', 'messenger', 'ai-responses', 'me-new'],
-  'submission.created': ['customers', 'leads', 'photo-submissions', 'stats', 'reports', 'me-new'],
-  'service-request.created': ['customers', 'leads', 'service-requests', 'stats', 'reports', 'me-new'],
+  'call.updated': [customers, calls, aiResponses, appointments, stats, reports],
+  'message.updated': [messenger, aiResponses],
+  'message.received': [customers, leads, messenger, aiResponses, newForMe],
+  'submission.created': [customers, leads, submissions, stats, reports, newForMe],
+  // Wizard requests are shown in the requests inbox (the leads' key).
+  'service-request.created': [customers, leads, stats, reports, newForMe],
   // The inbox shows a lead's booked estimate visit ("Book estimate"), its date and its status.
-  'appointment.created': ['customers', 'appointments', 'calls', 'leads', 'stats', 'reports'],
-  'appointment.updated': ['customers', 'appointments', 'calls', 'leads', 'stats', 'reports'],
+  'appointment.created': [customers, appointments, calls, leads, stats, reports],
+  'appointment.updated': [customers, appointments, calls, leads, stats, reports],
   // A submission's quotes live under its key; acceptance moves the lead to won.
-  'quote.opened': ['photo-submissions'],
-  'quote.accepted': ['customers', 'photo-submissions', 'leads', 'stats', 'reports'],
-  'quote.question-asked': ['photo-submissions'],
-  'backup.failed': ['backups'],
+  'quote.opened': [submissions],
+  'quote.accepted': [customers, submissions, leads, stats, reports],
+  'quote.question-asked': [submissions],
+  'backup.failed': [backups],
   // Texts on the business number: the Texts screen and the customer's timeline.
-  'text.received': ['customers', 'texts'],
-  'text.updated': ['customers', 'texts'],
+  'text.received': [customers, texts],
+  'text.updated': [customers, texts],
 };
 
-export const staleAfter = (type: string): readonly string[] =>
-  (STALE_AFTER as Record<string, readonly string[]>)[type] ?? [];
+export const staleAfter = (type: string): readonly QueryKey[] =>
+  (STALE_AFTER as Partial<Record<string, readonly QueryKey[]>>)[type] ?? [];

@@ -1,16 +1,26 @@
 import { createContext, useContext } from 'react';
 
+/** A notification outside the window (a new call, a new message), as the live events announce it. */
+export interface StaffNotification {
+  title: string;
+  body: string;
+  /** One per event, so the same event is never shown twice. */
+  tag: string;
+  /** Staff clicked it: open what it is about. */
+  onClick: () => void;
+}
+
 /**
- * What the admin needs from the machine it runs on. The browser and the desktop app each
- * provide one, chosen once at boot; screens call usePlatform(), never window APIs directly.
+ * What the admin needs from the machine it runs on, chosen once at boot (the browser's, main.tsx);
+ * screens call usePlatform(), never window APIs directly. The desktop app loads this same admin
+ * from the server, so it runs on the browser's platform too (its own notifications come from its
+ * main process).
  */
 export interface Platform {
-  /** A notification outside the window (new call, new message). */
-  notify(title: string, body: string): void;
+  /** Shown only where staff already allowed notifications (Settings → Notifications asks). */
+  notify(notification: StaffNotification): void;
   /** Opens a link in the user's browser or mail/phone app, never inside the admin. */
   openExternal(url: string): void;
-  /** The running app's version, for the footer and support. */
-  appVersion(): Promise<string>;
 }
 
 const PlatformContext = createContext<Platform | null>(null);

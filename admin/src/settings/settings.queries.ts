@@ -9,6 +9,9 @@ import {
 } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
 
+/** Backups' root key: a backup.failed event makes it stale (live-invalidation.ts). */
+export const backupQueries = { all: ['backups'] as const };
+
 export const settingsQueries = {
   ai: (api: ApiClient) =>
     queryOptions({
@@ -20,10 +23,9 @@ export const settingsQueries = {
       queryKey: ['settings', 'responses'],
       queryFn: () => api.get('/api/settings/responses', commonResponseSchema.array()),
     }),
-  // Key 'backups': a backup.failed event makes it stale (live-invalidation.ts).
   backups: (api: ApiClient) =>
     queryOptions({
-      queryKey: ['backups', 'status'],
+      queryKey: [...backupQueries.all, 'status'],
       queryFn: () => api.get('/api/backups/status', backupStatusSchema),
     }),
   telephony: (api: ApiClient) =>

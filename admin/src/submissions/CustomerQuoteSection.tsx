@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PhotoSubmission } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
-import type { PriceSuggestion } from './QuoteForm.tsx';
+import type { PriceSuggestion } from './price-suggestion.ts';
 import { SendQuoteForm } from './SendQuoteForm.tsx';
 import { SentQuotePanel } from './SentQuotePanel.tsx';
 import { sentQuoteQueries } from './sent-quote.queries.ts';

@@ -10,6 +10,7 @@ import { showFailureToast } from '../toaster.ts';
 import { statsQueries } from '../dashboard/stats.queries.ts';
 import { reportQueries } from '../reports/report.queries.ts';
 import { useApi } from '../api/api-context.tsx';
+import type { PriceSuggestion } from './price-suggestion.ts';
 import { deliveryNotice, useSendQuote } from './SendQuoteForm.tsx';
 import { sentQuoteQueries } from './sent-quote.queries.ts';
 import { quoteSubmission, submissionQueries } from './submission.queries.ts';
@@ -27,11 +28,6 @@ type QuoteFormOutput = z.output<typeof quoteFormSchema>;
 
 export const QUOTE_SAVED = 'Submission updated successfully';
 export const QUOTE_FAILED = 'Failed to update submission';
-
-/** A press of "Use suggested price"; a new object each time, so pressing again refills it. */
-export interface PriceSuggestion {
-  amount: number;
-}
 
 interface QuoteFormProps {
   submission: PhotoSubmission;

@@ -9,7 +9,7 @@ import {
 } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { fieldProblems } from '../api/problem-message.ts';
-import { leadsKey } from '../requests/requests.queries.ts';
+import { leadsKey } from '../leads/leads.queries.ts';
 import { showFailureToast, showProblemToast, showSuccessToast } from '../toaster.ts';
 import { answerQuestion, deliveryLine, formatQuoteTime } from './sent-quote.queries.ts';
 import { submissionQueries } from './submission.queries.ts';

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendQuoteSchema, type PhotoSubmission } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { fieldProblems } from '../api/problem-message.ts';
-import { leadsKey } from '../requests/requests.queries.ts';
+import { leadsKey } from '../leads/leads.queries.ts';
 import { showProblemToast, showSuccessToast } from '../toaster.ts';
-import type { PriceSuggestion } from './QuoteForm.tsx';
+import type { PriceSuggestion } from './price-suggestion.ts';
 import { sendQuote } from './sent-quote.queries.ts';
 import { submissionQueries } from './submission.queries.ts';
 

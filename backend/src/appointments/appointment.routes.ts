@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import {
-  APPOINTMENT_SERVICE_OPTIONS,
   appointmentCreateSchema,
   appointmentListQuerySchema,
   appointmentUpdateSchema,
@@ -21,9 +20,6 @@ import { staffOf } from '../auth/staff-session.ts';
  * `timeZone` is the business's: "today" is its calendar day, not the server's. `clock` says what
  * time it is (tests fix it).
  */
-
-export const serviceTypeLabel = (value: string) =>
-  APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? value;
 
 export function appointmentRoutes(
   appointments: AppointmentRepository,
@@ -59,13 +55,7 @@ export function appointmentRoutes(
     refusePast(input.preferredDate, 'preferredDate', input.preferredTime);
     refuseClash({ date: input.preferredDate, time: input.preferredTime }, input.allowOverlap);
     const created = appointments.create(input);
-    events?.publish(
-      appointmentBooked(
-        { ...created, serviceType: serviceTypeLabel(created.serviceType) },
-        `by ${staffOf(res)!.user.name}`,
-        staffOf(res)!.user.id,
-      ),
-    );
+    events?.publish(appointmentBooked(created, `by ${staffOf(res)!.user.name}`, staffOf(res)!.user.id));
     res.status(201).json(created);
   });
   // Edits, and marking an appointment completed or cancelled.

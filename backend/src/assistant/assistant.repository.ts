@@ -63,9 +63,6 @@ export function assistantRepository(db: Db) {
     WHERE call_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
   const turnsOfConversation = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
-  const takenTimes = db.prepare(
-    `SELECT preferred_time FROM appointments WHERE scheduled_date = ? AND status = 'scheduled' AND preferred_time IS NOT NULL`,
-  );
   const appointmentOfCall = db.prepare(
     'SELECT service_type, scheduled_date, preferred_time FROM appointments WHERE call_id = ? ORDER BY id DESC LIMIT 1',
   );
@@ -134,8 +131,6 @@ export function assistantRepository(db: Db) {
             : [];
       return toTurns(rows as TurnRow[]);
     },
-    takenTimes: (date: string) =>
-      (takenTimes.all(date) as { preferred_time: string }[]).map((r) => r.preferred_time),
     appointmentOfCall: (callId: number) =>
       appointmentOfCall.get(callId) as
         { service_type: string; scheduled_date: string; preferred_time: string | null } | undefined,

@@ -267,6 +267,29 @@ describe('booking a free estimate', () => {
     );
     expect((await say('11 AM works')).reply).toContain('on Tuesday, December 1 at 11:00 AM');
   });
+
+  it('after the read-back, a bare "no" asks what to change and "no, make it Wednesday" takes the correction', async () => {
+    setAi(server, {});
+    const say = phoneCall(assistantFor(server), newCall(server));
+    await say('This is Ann Bell, book a house wash estimate at 7 Pine Lane, Miranda next Tuesday at 10');
+    const bareNo = await say('No');
+    expect(bareNo.reply).toContain('What would you like to change');
+    expect(bareNo.reply).not.toContain('Let me read that back');
+    expect((await say('No, make it Wednesday')).reply).toContain('on Wednesday, November 25 at 10:00 AM');
+    expect((await say('yes')).action).toMatchObject({ type: 'booked' });
+    expect(appointments()).toEqual([expect.objectContaining({ scheduled_date: '2026-11-25' })]);
+  });
+
+  it('the hour that has already begun today is refused by the appointments rule, as in the staff dialog', async () => {
+    setAi(server, {});
+    const say = phoneCall(assistantFor(server), newCall(server));
+    // 9:30 AM in California: 9 AM has begun, 10 AM has not.
+    const late = await say(
+      'This is Ann Bell, book a house wash estimate at 7 Pine Lane, Miranda today at 9 AM',
+    );
+    expect(late.reply).toContain('That time has already passed today.');
+    expect((await say('10 AM then')).reply).toContain('on Monday, November 23 at 10:00 AM');
+  });
 });
 
 describe('the AI settings', () => {

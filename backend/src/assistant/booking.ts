@@ -1,10 +1,5 @@
 import * as chrono from 'chrono-node';
-import {
-  APPOINTMENT_SERVICE_OPTIONS,
-  PREFERRED_TIMES,
-  type AppointmentServiceType,
-  type PreferredTime,
-} from '@washdesk/contract';
+import { appointmentServiceLabel, type AppointmentServiceType, type PreferredTime } from '@washdesk/contract';
 import { wallClockParts } from '../time.ts';
 
 // Booking a free estimate by filling slots across turns: whatever the customer says is searched for
@@ -46,8 +41,6 @@ const SERVICE_WORDS: [RegExp, AppointmentServiceType][] = [
   [/\bgutter/i, 'gutter-cleaning'],
   [/\bwindow/i, 'window-washing'],
 ];
-export const serviceLabel = (type: AppointmentServiceType) =>
-  APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === type)!.label;
 
 const STREET =
   'street|st|road|rd|drive|dr|avenue|ave|lane|ln|way|court|ct|boulevard|blvd|place|pl|highway|hwy|circle|cir|trail|loop|terrace|ridge|parkway|pkwy|route';
@@ -196,9 +189,8 @@ export const spokenDate = (date: string) =>
 
 export function readBack(slots: BookingSlots): string {
   const service =
-    slots.serviceType === 'multiple-services' ? 'several services' : serviceLabel(slots.serviceType!);
+    slots.serviceType === 'multiple-services'
+      ? 'several services'
+      : appointmentServiceLabel(slots.serviceType!);
   return `Let me read that back: a free estimate for ${service} at ${slots.address}, on ${spokenDate(slots.date!)} at ${slots.time}, for ${slots.name}. Shall I book it?`;
 }
-
-/** Hours of the day still free for an estimate, as the customer hears them. */
-export const freeTimes = (taken: readonly string[]) => PREFERRED_TIMES.filter((t) => !taken.includes(t));

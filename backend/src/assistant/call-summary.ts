@@ -1,6 +1,6 @@
 import type { PastTurn } from './assistant.repository.ts';
-import { serviceLabel, spokenDate } from './booking.ts';
-import type { AppointmentServiceType } from '@washdesk/contract';
+import { appointmentServiceLabel } from '@washdesk/contract';
+import { spokenDate } from './booking.ts';
 
 const quoted = (text: string) => `"${text.length > 80 ? `${text.slice(0, 77).trimEnd()}...` : text}"`;
 
@@ -25,7 +25,7 @@ export function buildCallSummary(
     parts.push(`Asked ${shown.join(' and ')}${more}.`);
   }
   if (appointment) {
-    const service = serviceLabel(appointment.service_type as AppointmentServiceType);
+    const service = appointmentServiceLabel(appointment.service_type);
     const time = appointment.preferred_time ? ` at ${appointment.preferred_time}` : '';
     parts.push(`Booked a free estimate (${service}) for ${spokenDate(appointment.scheduled_date)}${time}.`);
   } else if (turns.some((t) => t.intent === 'scheduling')) {

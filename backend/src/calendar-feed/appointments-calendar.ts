@@ -1,8 +1,6 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { APPOINTMENT_SERVICE_OPTIONS, type Appointment } from '@washdesk/contract';
+import { appointmentServiceLabel, type Appointment } from '@washdesk/contract';
 import { addDays, instantOfLocalTime } from '../time.ts';
-
-const SERVICE_LABELS = new Map<string, string>(APPOINTMENT_SERVICE_OPTIONS.map((o) => [o.value, o.label]));
 
 /** "10:00 AM" → [10, 0]; anything else (no time yet) → null. */
 function clockTime(text: string | null): [number, number] | null {
@@ -46,7 +44,7 @@ export function appointmentsCalendar(appointments: Appointment[], timeZone: stri
         ? new Date(start.getTime() + 60 * 60 * 1000)
         : new Date(`${addDays(a.scheduledDate, 1)}T00:00:00Z`),
       allDay: !time,
-      summary: `${SERVICE_LABELS.get(a.serviceType) ?? a.serviceType} – ${a.customerName}`,
+      summary: `${appointmentServiceLabel(a.serviceType)} – ${a.customerName}`,
       location: a.address,
       description,
       stamp: new Date(a.updatedAt),

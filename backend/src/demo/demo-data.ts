@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import {
-  APPOINTMENT_SERVICE_OPTIONS,
+  appointmentServiceLabel,
   APPOINTMENT_SERVICE_TYPES,
   PHOTO_FORM_SERVICE_TYPES,
   PREFERRED_TIMES,
@@ -274,7 +274,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
               'completed',
               bookedAt,
               demoBookingCall({
-                service: APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === serviceType)!.label,
+                service: appointmentServiceLabel(serviceType),
                 day: new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
                   weekday: 'long',
                   month: 'long',

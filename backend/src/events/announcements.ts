@@ -1,4 +1,9 @@
-import { WIZARD_SERVICE_OPTIONS, type PhotoSubmission, type ServiceRequest } from '@washdesk/contract';
+import {
+  appointmentServiceLabel,
+  wizardServiceLabel,
+  type PhotoSubmission,
+  type ServiceRequest,
+} from '@washdesk/contract';
 import type { NewLiveEvent } from './event.repository.ts';
 
 // What each change is called when it is announced: one line, naming no more than the screens do.
@@ -18,9 +23,7 @@ export const submissionCreated = (s: PhotoSubmission): NewLiveEvent => ({
 export const serviceRequestCreated = (r: ServiceRequest): NewLiveEvent => ({
   type: 'service-request.created',
   entityId: r.id,
-  summary: `New request from ${`${r.firstName} ${r.lastName}`.trim()}: ${
-    WIZARD_SERVICE_OPTIONS.find((o) => o.value === r.serviceType)?.label ?? r.serviceType
-  }`,
+  summary: `New request from ${`${r.firstName} ${r.lastName}`.trim()}: ${wizardServiceLabel(r.serviceType)}`,
 });
 
 /** A call as staff see it named: the customer's name when the number is known, else the number. */
@@ -51,6 +54,7 @@ export const appointmentBooked = (
   a: {
     id: number;
     customerName: string;
+    /** The stored value: the announcement says its label. */
     serviceType: string;
     scheduledDate: string;
     preferredTime: string | null;
@@ -60,7 +64,7 @@ export const appointmentBooked = (
 ): NewLiveEvent => ({
   type: 'appointment.created',
   entityId: a.id,
-  summary: `${a.customerName}: ${a.serviceType} on ${a.scheduledDate}${a.preferredTime ? ` at ${a.preferredTime}` : ''}, booked ${by}`,
+  summary: `${a.customerName}: ${appointmentServiceLabel(a.serviceType)} on ${a.scheduledDate}${a.preferredTime ? ` at ${a.preferredTime}` : ''}, booked ${by}`,
   actorUserId,
 });
 

@@ -6,7 +6,6 @@ import { appointmentBooked } from '../events/announcements.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
-import { serviceTypeLabel } from '../appointments/appointment.routes.ts';
 import { appointmentRules } from '../appointments/appointment-rules.ts';
 import type { Clock } from '../time.ts';
 import type { LeadRepository } from './lead.repository.ts';
@@ -53,11 +52,7 @@ export function leadEstimateRoutes({
     const booked = book(leadId, input, staff.id);
     // After the commit: the appointment lists refresh, and so does the inbox (live-invalidation.ts).
     events?.publish(
-      appointmentBooked(
-        { ...booked.appointment, serviceType: serviceTypeLabel(booked.appointment.serviceType) },
-        `by ${staff.name} from the requests inbox`,
-        staff.id,
-      ),
+      appointmentBooked(booked.appointment, `by ${staff.name} from the requests inbox`, staff.id),
     );
     res.status(201).json(booked);
   });

@@ -1,4 +1,3 @@
-import type { Repositories } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { TwilioApi } from '../phone/twilio-client.ts';
@@ -8,10 +7,13 @@ import { quoteDeliveryFromConfig } from './quote-delivery.ts';
 import { quoteSendingRoutes } from './quote-sending.routes.ts';
 import { quoteSendingService, type QuoteSendingDeps } from './quote-sending.service.ts';
 
-/** Quotes sent to customers, wired from what the app already has (one line in app.ts). */
+/**
+ * Quotes sent to customers, wired from what the app already has (one line in app.ts). `repos` is
+ * the app's repositories, typed by the two this feature uses, so it need not import app.ts back.
+ */
 export function quoteSendingApp(deps: {
   config: Config;
-  repos: Repositories;
+  repos: { submissions: QuoteSendingDeps['submissions']; sentQuotes: QuoteSendingDeps['quotes'] };
   twilio: TwilioApi | null;
   publicUrl: () => string;
   events: EventBus;

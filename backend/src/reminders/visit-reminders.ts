@@ -1,4 +1,4 @@
-import { serviceTypeLabel } from '../appointments/appointment.routes.ts';
+import { appointmentServiceLabel } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -73,7 +73,7 @@ export function visitReminders(deps: {
   const bodyOf = (v: VisitRow, start: number) =>
     fromTheBusiness(
       config.business.name,
-      `a reminder of your ${serviceTypeLabel(v.service_type)} visit on ${day.format(start)} at ${v.preferred_time}, ${v.address}. ` +
+      `a reminder of your ${appointmentServiceLabel(v.service_type)} visit on ${day.format(start)} at ${v.preferred_time}, ${v.address}. ` +
         `Reply C to confirm or R to reschedule, or call ${config.business.phone}.`,
     );
 
@@ -122,7 +122,7 @@ export function visitReminders(deps: {
           recipient: v.customer_email!,
           template: VISIT_REMINDER_TEMPLATE,
           about,
-          subject: `Your ${serviceTypeLabel(v.service_type)} visit on ${day.format(start)}`,
+          subject: `Your ${appointmentServiceLabel(v.service_type)} visit on ${day.format(start)}`,
           body: bodyOf(v, start),
           dueAt: new Date(p.due),
         });

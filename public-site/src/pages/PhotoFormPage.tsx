@@ -1,22 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  formatDollarRange,
-  formatDollars,
-  formatSquareFeet,
-  type PhotoAnalysisResponse,
-} from '@washdesk/contract';
+import type { PhotoAnalysisResponse } from '@washdesk/contract';
 import { ChoiceGroup } from '../forms/ChoiceGroup.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhotoFormThankYou } from '../photo-form/PhotoFormThankYou.tsx';
-import { PricingBanner } from '../photo-form/PricingBanner.tsx';
+import { HomeSizeFields } from '../photo-form/HomeSizeFields.tsx';
+import { PhotoFormButtons } from '../photo-form/PhotoFormButtons.tsx';
+import { PhotoFormIntro } from '../photo-form/PhotoFormIntro.tsx';
+import {
+  checkTheFormToast,
+  estimateToast,
+  failedToast,
+  SUBMITTED_TOAST,
+} from '../photo-form/photo-form-toasts.ts';
 import {
   checkPhotoForm,
   EMPTY_PHOTO_FORM,
   MAX_FORM_PHOTOS,
   photoFormBody,
   SERVICE_TYPE_CHOICES,
-  STORY_CHOICES,
   type PhotoFormData,
   type PhotoFormErrors,
   type PhotoFormField,
@@ -32,18 +34,6 @@ import '../quote-tool/quote-tool.css';
 import '../wizard/wizard.css';
 import '../photo-form/photo-form.css';
 
-// Spec section 8.
-const SUBMITTED = "Photos submitted successfully! We'll contact you soon with a quote.";
-const SUBMIT_FAILED = 'Failed to submit photos. Please try again.';
-const ANALYSIS_FAILED = {
-  title: 'Analysis failed',
-  text: 'Please try submitting photos normally or call us directly.',
-};
-
-const CHECK_THE_FORM = {
-  title: 'Please check the form',
-  text: 'Some details need attention; each is marked.',
-};
 const PHOTO_INPUT_ID = 'photo-form-photos';
 
 /** Photos for a manual or AI-assisted estimate (spec: photo form). */
@@ -112,37 +102,21 @@ function PhotoForm() {
     const { outcome } = result;
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'submitted') {
-      showToast({ title: 'Success', text: SUBMITTED, tone: 'success' });
+      showToast(SUBMITTED_TOAST);
       return setDone({ analysis: null, sent: data });
     }
     if (outcome.kind === 'analyzed') {
-      const quote = outcome.analysis.detailedQuote;
-      showToast(
-        outcome.analysis.provider === 'openai'
-          ? {
-              title: 'AI Analysis Complete!',
-              text: `${formatSquareFeet(quote.totalSquareFootage)} in total, estimated at ${formatDollars(quote.totalAmount)}.`,
-              tone: 'success',
-            }
-          : {
-              title: 'Rough Estimate Ready',
-              text: `${formatDollarRange(quote.priceRange)} from your answers. We'll call you within ${hours} hours.`,
-              tone: 'success',
-            },
-      );
+      showToast(estimateToast(outcome.analysis, hours));
       return setDone({ analysis: outcome.analysis, sent: data });
     }
     if (outcome.kind === 'refused') {
-      // Something the customer can fix: the spec's failure toasts ("try submitting photos
-      // normally") would send them into the same refusal. Say what it is, and where.
       const { photos: photoProblem, ...rest } = outcome.fields;
       if (photoProblem) selected.setProblems([photoProblem]);
       if (Object.keys(rest).length) showErrors(rest);
       else setFocusRequest({ id: PHOTO_INPUT_ID });
-      return showToast({ ...CHECK_THE_FORM, text: photoProblem ?? CHECK_THE_FORM.text, tone: 'error' });
+      return showToast(checkTheFormToast(photoProblem));
     }
-    if (chosen === 'analysis') showToast({ ...ANALYSIS_FAILED, tone: 'error' });
-    else showToast({ title: 'Error', text: SUBMIT_FAILED, tone: 'error' });
+    showToast(failedToast(chosen));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -181,38 +155,7 @@ function PhotoForm() {
   return (
     <>
       <h1>Photo Submission for Estimate</h1>
-      <p className="intro">
-        Send us a few photos of your house, roof, deck or driveway.{' '}
-        {withAi ? 'Our AI gives you an instant estimate' : 'Get an instant rough estimate from your answers'},
-        or our team reviews your photos by hand and gets back to you.
-      </p>
-      <PricingBanner />
-      <div className="photo-form-info">
-        {withAi ? (
-          <section className="photo-form-info__box" aria-labelledby="info-ai">
-            <h2 id="info-ai">AI Analysis</h2>
-            <p>
-              Get an instant estimate: our AI measures the surfaces in your photos and prices them at the
-              rates above.
-            </p>
-          </section>
-        ) : (
-          <section className="photo-form-info__box" aria-labelledby="info-ai">
-            <h2 id="info-ai">Instant Rough Estimate</h2>
-            <p>
-              A price range at the rates above, from the service you choose and the size of your home. No one
-              looks at your photos for it; our team does when confirming the price.
-            </p>
-          </section>
-        )}
-        <section className="photo-form-info__box" aria-labelledby="info-manual">
-          <h2 id="info-manual">Manual Review</h2>
-          <p>
-            Prefer a person? Our team reviews your photos and contacts you within{' '}
-            {profile?.followUpHours ?? 24} hours.
-          </p>
-        </section>
-      </div>
+      <PhotoFormIntro withAi={withAi} followUpHours={hours} />
       <form
         className="card wizard-form"
         aria-label="Photo submission"
@@ -245,39 +188,15 @@ function PhotoForm() {
             </p>
           )}
         </div>
-        <fieldset className="photo-form-size" disabled={busy}>
-          <legend className="quote-field__label">
-            Size of your home <span className="quote-field__optional">(optional)</span>
-          </legend>
-          <p className="photo-form-hint" id="photo-form-size-hint">
-            Helps the instant estimate; leave blank if unsure.
-          </p>
-          <div className="wizard-fields">
-            <div className="quote-field">
-              <label htmlFor="photo-form-stories" className="quote-field__label">
-                Stories
-              </label>
-              <select
-                id="photo-form-stories"
-                name="photo-form-stories"
-                value={data.stories}
-                aria-describedby="photo-form-size-hint"
-                onChange={(event) => change('stories', event.target.value)}
-              >
-                <option value="">Not sure</option>
-                {STORY_CHOICES.map((n, i) => (
-                  <option key={n} value={n}>
-                    {i === STORY_CHOICES.length - 1 ? `${n} or more` : n}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {text('squareFeet', 'Approximate square feet', {
-              inputMode: 'numeric',
-              placeholder: 'e.g. 2,000',
-            })}
-          </div>
-        </fieldset>
+        <HomeSizeFields
+          stories={data.stories}
+          onStories={(value) => change('stories', value)}
+          disabled={busy}
+          squareFeet={text('squareFeet', 'Approximate square feet', {
+            inputMode: 'numeric',
+            placeholder: 'e.g. 2,000',
+          })}
+        />
         {text('notes', 'Notes', { rows: 3, placeholder: 'Anything we should know: moss, access, pets…' })}
         <div>
           <p className="quote-field__label">
@@ -310,25 +229,7 @@ function PhotoForm() {
           />
         )}
         {noPhotos && <p className="photo-form-hint">Add at least one photo to send the form.</p>}
-        <div className="photo-form-buttons">
-          <button
-            type="submit"
-            data-mode="manual"
-            className="quote-button quote-button--secondary"
-            disabled={busy || noPhotos}
-          >
-            {busy && mode === 'manual' ? 'Submitting...' : 'Submit for Manual Review'}
-          </button>
-          <button type="submit" data-mode="analysis" className="quote-button" disabled={busy || noPhotos}>
-            {busy && mode === 'analysis'
-              ? withAi
-                ? 'Analyzing...'
-                : 'Estimating...'
-              : withAi
-                ? 'Get Instant AI Estimate'
-                : 'Get Instant Rough Estimate'}
-          </button>
-        </div>
+        <PhotoFormButtons sending={busy ? mode : null} withAi={withAi} disabled={busy || noPhotos} />
       </form>
     </>
   );

@@ -18,7 +18,7 @@ import {
 } from '@washdesk/contract';
 import { useChange } from '../api/use-change.ts';
 import { showProblemToast } from '../toaster.ts';
-import { leadsKey } from './requests.queries.ts';
+import { leadsKey } from './leads.queries.ts';
 
 const STAGE_LABEL = new Map<string, string>(LEAD_STAGE_OPTIONS.map((o) => [o.value, o.label]));
 export const stageLabel = (stage: LeadStage) => STAGE_LABEL.get(stage) ?? stage;

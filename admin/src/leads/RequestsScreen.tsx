@@ -35,7 +35,7 @@ import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
 import { LeadEstimateCell } from './LeadEstimateCell.tsx';
 import { LeadStagePicker, stageLabel } from './LeadStagePicker.tsx';
-import { REQUESTS_PAGE_SIZE, requestQueries } from './requests.queries.ts';
+import { REQUESTS_PAGE_SIZE, leadQueries } from './leads.queries.ts';
 import './requests.css';
 
 const CHANNEL_LABEL = new Map<string, string>(LEAD_CHANNEL_OPTIONS.map((o) => [o.value, o.label]));
@@ -52,7 +52,7 @@ export function RequestsScreen() {
   const page = Math.max(0, Number(params.get('page') ?? '1') - 1) || 0;
   const [typed, setTyped] = useState(params.get('q') ?? '');
   const q = useDebounced(typed);
-  const leads = useQuery(requestQueries.page(api, { stage, channel, q, page }));
+  const leads = useQuery(leadQueries.page(api, { stage, channel, q, page }));
   const [booking, setBooking] = useState<Lead | null>(null);
 
   const update = (change: Record<string, string | null>) => {
@@ -238,7 +238,7 @@ function movedBy(stage: LeadStage, staffName: string | null): string | null {
 function LeadHistory({ lead }: { lead: Lead }) {
   const api = useApi();
   const [open, setOpen] = useState(false);
-  const history = useQuery({ ...requestQueries.history(api, lead.id), enabled: open });
+  const history = useQuery({ ...leadQueries.history(api, lead.id), enabled: open });
   if (!lead.stageChangedAt) return null;
   const mover = movedBy(lead.stage, lead.stageChangedBy);
   return (

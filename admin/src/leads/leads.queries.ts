@@ -19,7 +19,8 @@ export interface RequestsFilter {
   page: number;
 }
 
-export const requestQueries = {
+export const leadQueries = {
+  all: leadsKey,
   page: (api: ApiClient, f: RequestsFilter) => {
     const params = new URLSearchParams({
       limit: String(REQUESTS_PAGE_SIZE),

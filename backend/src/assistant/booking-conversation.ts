@@ -1,0 +1,181 @@
+import type { AppointmentServiceType } from '@washdesk/contract';
+import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
+import { appointmentRules } from '../appointments/appointment-rules.ts';
+import { appointmentBooked } from '../events/announcements.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Clock } from '../time.ts';
+import type { AssistantAnswers } from './answers.ts';
+import type { AssistantTurnInput } from './assistant-turn.ts';
+import {
+  businessNow,
+  extractSlots,
+  missingSlot,
+  questionFor,
+  readBack,
+  spokenDate,
+  type BookingSlots,
+  type BookingState,
+} from './booking.ts';
+import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
+import { outcome, type Outcome } from './turn-outcome.ts';
+import type { Wording } from './wording.ts';
+
+export interface BookingConversationDeps {
+  appointments: AppointmentRepository;
+  timeZone: string;
+  now: Clock;
+  answers: AssistantAnswers;
+  /** Bookings are announced here for staff. */
+  events?: EventBus;
+}
+
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
+
+/** The caller's own number, when caller id gave a whole one: then the booking need not ask for it. */
+const callerPhone = (input: AssistantTurnInput) => {
+  const digits = (input.customer.phone ?? '').replace(/\D/g, '');
+  return digits.length >= 10 && digits.length <= 15 ? input.customer.phone! : null;
+};
+
+const sameSlots = (a: BookingSlots, b: BookingSlots) =>
+  (Object.keys({ ...a, ...b }) as (keyof BookingSlots)[]).every((slot) => a[slot] === b[slot]);
+
+/**
+ * Booking a free estimate by conversation, turn by turn. Whether a day and hour can be booked is
+ * the appointments feature's rule (`appointmentRules`: not in the past, not a taken slot), the same
+ * one the staff dialog applies; this file only says the answer to the customer.
+ */
+export function bookingConversation({
+  appointments,
+  timeZone,
+  now,
+  answers,
+  events,
+}: BookingConversationDeps) {
+  const rules = appointmentRules(appointments, timeZone, now);
+
+  function step(
+    booking: BookingState,
+    message: string,
+    input: AssistantTurnInput,
+    say: Wording,
+    extra: BookingSlots = {},
+  ): Outcome {
+    const extracted = extractSlots(message, booking.asking, businessNow(now(), timeZone));
+    const found = { ...definedOnly(extra), ...definedOnly(extracted.slots) };
+    const slots: BookingSlots = { ...booking.slots, ...found };
+    const problems = [...extracted.problems];
+    if (slots.date && rules.timeHasPassed(slots.date, slots.time)) {
+      problems.push('That time has already passed today.');
+      delete slots.time;
+    }
+    // A question in the middle of a booking is answered, then the booking goes on.
+    const intent = classifyIntent(message);
+    if (
+      Object.keys(found).length === 0 &&
+      problems.length === 0 &&
+      intent !== 'scheduling' &&
+      intent !== 'other'
+    ) {
+      const answer = answers.fromKnowledge(message, intent, say);
+      if (answer.successful) {
+        const next = missingSlot(slots, !callerPhone(input));
+        return outcome({
+          reply: `${answer.reply} ${say.backToBooking} ${next ? questionFor(next) : readBack(slots)}`,
+          intent: answer.intent,
+          knowledgeUsed: answer.knowledgeUsed,
+          state: { booking: { ...booking, slots } },
+        });
+      }
+    }
+    const missing = missingSlot(slots, !callerPhone(input));
+    if (missing) {
+      return outcome({
+        reply: [...problems, questionFor(missing)].join(' '),
+        intent: 'scheduling',
+        state: { booking: { slots, stage: 'collecting', asking: missing } },
+      });
+    }
+    if (rules.slotClash({ date: slots.date!, time: slots.time! })) {
+      const free = rules.openTimes(slots.date!);
+      const time = slots.time!;
+      delete slots.time;
+      return outcome({
+        reply: [...problems, say.slotTaken(time, free)].join(' '),
+        intent: 'scheduling',
+        state: { booking: { slots, stage: 'collecting', asking: free.length ? 'time' : 'date' } },
+      });
+    }
+    return outcome({
+      reply: [...problems, readBack(slots)].join(' '),
+      intent: 'scheduling',
+      state: { booking: { slots, stage: 'confirming' } },
+    });
+  }
+
+  function book(booking: BookingState, input: AssistantTurnInput, say: Wording): Outcome {
+    const slots = booking.slots;
+    // Someone may have taken the slot (or the hour begun) while the customer listened to the read-back.
+    if (
+      rules.slotClash({ date: slots.date!, time: slots.time! }) ||
+      rules.timeHasPassed(slots.date!, slots.time)
+    )
+      return step(booking, '', input, say);
+    const appointment = appointments.create(
+      {
+        customerName: slots.name!,
+        customerPhone: slots.phone ?? callerPhone(input)!,
+        customerEmail: null,
+        address: slots.address!,
+        serviceType: slots.serviceType! as AppointmentServiceType,
+        preferredDate: slots.date!,
+        preferredTime: slots.time!,
+        notes: `Free estimate booked by the ${input.channel === 'phone' ? 'phone' : 'Messenger'} assistant.`,
+      },
+      input.channel === 'phone' ? 'phone' : 'web',
+      input.callId ?? null,
+    );
+    events?.publish(
+      appointmentBooked(
+        appointment,
+        input.channel === 'phone' ? 'by the phone assistant' : 'on Messenger by the assistant',
+      ),
+    );
+    return outcome({
+      reply: `${say.booked(`${spokenDate(slots.date!)} at ${slots.time}`)} ${say.anythingElse}`,
+      intent: 'scheduling',
+      action: { type: 'booked', appointmentId: appointment.id },
+      state: {},
+    });
+  }
+
+  return {
+    step,
+
+    start(message: string, input: AssistantTurnInput, say: Wording, extra: BookingSlots = {}): Outcome {
+      const fresh: BookingState = {
+        slots: input.customer.name ? { name: input.customer.name } : {},
+        stage: 'collecting',
+      };
+      const first = step(fresh, message, input, say, extra);
+      return { ...first, reply: `${say.startBooking} ${first.reply}` };
+    },
+
+    /** The answer to the read-back: yes books it, goodbye drops it, anything else is a correction. */
+    confirm(booking: BookingState, message: string, input: AssistantTurnInput, say: Wording): Outcome {
+      if (saysGoodbye(message)) return outcome({ reply: say.goodbye, intent: 'other', end: true, state: {} });
+      if (saysYes(message)) return book(booking, input, say);
+      // "No, make it Wednesday": take the correction; a bare "no" (nothing in it changes the
+      // booking, which would only be read back the same) asks what to change.
+      const reopened: BookingState = { ...booking, stage: 'collecting', asking: undefined };
+      const corrected = step(reopened, message, input, say);
+      const unchanged =
+        corrected.state.booking?.stage === 'confirming' &&
+        sameSlots(corrected.state.booking.slots, booking.slots);
+      const bareNo = saysNo(message) && message.split(/\s+/).length <= 3;
+      if (!(bareNo && unchanged)) return corrected;
+      return outcome({ reply: say.notBooked, intent: 'scheduling', state: { booking: reopened } });
+    },
+  };
+}

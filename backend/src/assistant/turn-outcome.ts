@@ -1,0 +1,32 @@
+import type { AiAnswerSource, AiIntent } from '@washdesk/contract';
+import type { AssistantAction } from './assistant-turn.ts';
+import type { BookingState } from './booking.ts';
+
+/** The assistant's memory of one call or conversation between turns. */
+export interface ConversationState {
+  booking?: BookingState;
+  /** An offer waiting for a yes or a no. */
+  offer?: 'photo-link' | 'estimate';
+}
+
+/** What one turn decided: the words, and (as values, never read back from the words) what happens next. */
+export interface Outcome {
+  reply: string;
+  intent: AiIntent;
+  action: AssistantAction;
+  end: boolean;
+  state: ConversationState;
+  knowledgeUsed: string[];
+  answeredBy: AiAnswerSource;
+  /** False only when the assistant had no answer. */
+  successful: boolean;
+}
+
+export const outcome = (o: Partial<Outcome> & Pick<Outcome, 'reply' | 'intent' | 'state'>): Outcome => ({
+  action: { type: 'none' },
+  end: false,
+  knowledgeUsed: [],
+  answeredBy: 'fallback',
+  successful: true,
+  ...o,
+});
