@@ -80,12 +80,15 @@ export function voiceReplies(line: VoiceLine) {
     response.say({ voice: line.voice as SayVoice }, text);
   };
 
-  /** Says `text`, then listens; `silences` = how many silent turns came just before. */
+  /**
+   * Says `text` while already listening; `silences` = how many silent turns came just before.
+   * The `<Say>` is nested in a `<Gather bargeIn="true">` (Twilio allows `<Say>`/`<Play>` there), so
+   * a caller who starts talking stops the speech and is heard, rather than waiting it out.
+   */
   const sayAndListen = (text: string, silences = 0) => {
     const response = new twilio.twiml.VoiceResponse();
-    say(response, text);
     const action = silences > 0 ? `${PROCESS_SPEECH_PATH}?silence=${silences}` : PROCESS_SPEECH_PATH;
-    response.gather({
+    const gather = response.gather({
       input: ['speech'],
       action,
       method: 'POST',
@@ -93,7 +96,9 @@ export function voiceReplies(line: VoiceLine) {
       hints: line.hints,
       language: 'en-US',
       actionOnEmptyResult: true,
+      bargeIn: true,
     });
+    gather.say({ voice: line.voice as SayVoice }, text);
     // If the gather ends with nothing heard and Twilio moves on instead of posting, it comes back
     // here as the same silent turn.
     response.redirect({ method: 'POST' }, action);
