@@ -231,12 +231,13 @@ describe('silence', () => {
 });
 
 describe('asking for a person', () => {
-  it('without a forward number: promises a call back at this number, marks the call, and hangs up', async () => {
+  it('without a forward number: promises a call back at this number, marks the call, takes a message, and hangs up', async () => {
     await aiSettings();
     const caller = phoneCaller(server.url);
     await caller.dial();
     const reply = await caller.twiml(await caller.say('Can I talk to a real person, please?'));
-    expect(verbNames(reply)).toEqual(['Say', 'Say', 'Hangup']);
+    // The message itself: voicemail.test.ts.
+    expect(verbNames(reply)).toEqual(['Say', 'Say', 'Record', 'Say', 'Hangup']);
     expect(spoken(reply)[0]).toBe(
       "I can't put you through to a person right now, but someone from the office will call you back at this number.",
     );
