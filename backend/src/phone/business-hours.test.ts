@@ -119,6 +119,14 @@ describe('Settings → Telephony: business hours', () => {
       'Gather',
       'Redirect',
     ]);
+    // A free estimate is booked on a Saturday as on any day.
+    await caller.say(
+      "This is Lee Park, I'd like a free estimate for a deck cleaning at 12 Ocean Way, Shelter Cove next Tuesday at 10 AM",
+    );
+    const booked = await caller.twiml(await caller.say('Yes please'));
+    expect(spoken(booked).join(' ')).toContain(
+      'Your free estimate is booked for Tuesday, December 1 at 10:00 AM.',
+    );
     const reply = await caller.twiml(await caller.say('Can I talk to a person, please?'));
     // Not put through (no <Dial>) although a forward number is set.
     expect(verbNames(reply)).toEqual(['Say', 'Say', 'Say', 'Say', 'Record', 'Say', 'Hangup']);

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -148,7 +149,10 @@ export function voicemailRoutes(deps: VoicemailDeps) {
     res.setHeader('Content-Type', 'audio/mpeg');
     const length = upstream.headers.get('content-length');
     if (length && /^\d+$/.test(length)) res.setHeader('Content-Length', length);
-    Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream).pipe(res);
+    // A transfer cut off half way ends the response (the player says it failed); never the server.
+    await pipeline(Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream), res).catch(
+      (error: unknown) => deps.logger.warn({ err: error }, 'recording transfer cut off'),
+    );
   });
 
   return router;
