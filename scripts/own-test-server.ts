@@ -9,7 +9,14 @@ export interface OwnTestServer {
   email: string;
   password: string;
   /** The phone-line scenario's Twilio token and the public address webhooks are signed for. */
-  twilio?: { authToken: string; publicBaseUrl: string };
+  twilio?: {
+    authToken: string;
+    publicBaseUrl: string;
+    /** The fake Twilio REST API (127.0.0.1) and the account whose one recording it holds. */
+    accountSid: string;
+    apiUrl: string;
+    recordingSid: string;
+  };
   /** The messenger scenario: the fake Meta's address (GET /__calls) and the secret to sign with. */
   metaUrl?: string;
   appSecret?: string;

@@ -63,6 +63,9 @@ import { PHONE_WEBHOOKS } from './phone/webhook-paths.ts';
 import { TWILIO_WEBHOOK_PREFIX, twilioWebhookBody } from './phone/twilio-signature.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { twilioApi } from './phone/twilio-client.ts';
+import { voicemailRoutes } from './phone/voicemail.ts';
+import { blockedNumberRepository, blockedNumberRoutes } from './phone/blocked-numbers.ts';
+import { businessHoursRoutes, businessHoursStore } from './phone/business-hours.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { photoRoutes } from './photos/photo.routes.ts';
 import { profileRepository } from './profile/profile.repository.ts';
@@ -211,7 +214,10 @@ export function createApp(config: Config, deps: AppDeps): Express {
     changed: (message) => texts.outboxChanged(message),
   });
   app.locals.outbox = outbox;
-  app.use(phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events }));
+  app.use(
+    phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events, clock: deps.clock }),
+  );
+  app.use(voicemailRoutes({ config, db: deps.db, publicUrl, events, logger }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
   const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
@@ -303,6 +309,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   );
   app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
   app.use(callRoutes(repos.calls, config.timeZone));
+  app.use(blockedNumberRoutes(blockedNumberRepository(deps.db)));
+  app.use(businessHoursRoutes(businessHoursStore(deps.db)));
   app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
   app.use(faqRoutes(repos.faq));
   app.use(appointmentRoutes(repos.appointments, config.timeZone, deps.clock, events));

@@ -19,6 +19,21 @@ export const callSchema = z.object({
   forwardedTo: z.string().nullable(),
   /** The free estimate booked during the call, if any. */
   appointmentId: z.number().int().nullable(),
+  /**
+   * The message the caller left (a call-back task); its audio is played through
+   * `GET /api/calls/:id/recording`, never from Twilio's address.
+   */
+  voicemail: z
+    .object({
+      durationSeconds: z.number().int().nullable(),
+      /** Twilio's transcription, when it sent one. */
+      transcript: z.string().nullable(),
+    })
+    .nullable(),
+  /** Why the line hung up without an assistant turn: a blocked number, or a caller id that failed verification. */
+  screened: z.enum(['blocked', 'unverified']).nullable(),
+  /** Whether the caller's number is on the blocked list now. */
+  numberBlocked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -8,6 +8,7 @@ export * from './submission.ts';
 export * from './appointment.ts';
 export * from './calendar-feed.ts';
 export * from './call.ts';
+export * from './phone-line.ts';
 export * from './faq.ts';
 export * from './settings.ts';
 export * from './messenger.ts';

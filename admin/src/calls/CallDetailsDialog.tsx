@@ -8,6 +8,8 @@ import { CallbackRequestedTag } from './CallRow.tsx';
 import { CallStatusTag } from './CallStatusTag.tsx';
 import { CallTranscript } from './CallTranscript.tsx';
 import { CallBookedAppointment } from './CallBookedAppointment.tsx';
+import { BlockNumberButton } from './BlockNumberButton.tsx';
+import { CallVoicemail } from './CallVoicemail.tsx';
 import { callDuration, callerName, formatCallTime } from './call-format.ts';
 import { callQueries } from './calls.queries.ts';
 
@@ -40,6 +42,7 @@ export function CallDetailsDialog({ callId, listed, onClose }: CallDetailsDialog
         {call ? (
           <>
             <CallFields call={call} />
+            <CallVoicemail call={call} />
             <CallBookedAppointment call={call} />
             <CallTranscript callId={call.id} />
           </>
@@ -55,6 +58,11 @@ export function CallDetailsDialog({ callId, listed, onClose }: CallDetailsDialog
   );
 }
 
+const SCREENED: Record<NonNullable<Call['screened']>, string> = {
+  blocked: 'Hung up: the number is blocked',
+  unverified: "Hung up: the carrier could not verify the caller's number (possible spoofing)",
+};
+
 function CallFields({ call }: { call: Call }) {
   const muted = (text: string) => <span className={Classes.TEXT_MUTED}>{text}</span>;
   return (
@@ -68,8 +76,14 @@ function CallFields({ call }: { call: Call }) {
       <dd>{call.customerName ?? muted('Not given')}</dd>
       <dt>Phone number</dt>
       <dd className="call-details__number">
-        {call.phoneNumber} <CallBackButton call={call} small />
+        {call.phoneNumber} <CallBackButton call={call} small /> <BlockNumberButton call={call} />
       </dd>
+      {call.screened && (
+        <>
+          <dt>Screened</dt>
+          <dd>{SCREENED[call.screened]}</dd>
+        </>
+      )}
       <dt>Duration</dt>
       <dd>{callDuration(call)}</dd>
       {call.forwardedTo && (

@@ -15,6 +15,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { useSeenOnOpen } from '../live/new-for-me.ts';
 import { ListPager } from '../components/ListPager.tsx';
 import { CallDetailsDialog } from './CallDetailsDialog.tsx';
+import { BlockedNumbersSection } from './BlockedNumbersSection.tsx';
 import { CallFilters } from './CallFilters.tsx';
 import { CallRow, CallRowPlaceholder } from './CallRow.tsx';
 import { useCallLogsAddress } from './call-logs-address.ts';
@@ -121,6 +122,7 @@ export function CallLogsScreen() {
           </SectionCard>
         )}
       </Section>
+      <BlockedNumbersSection />
       <CallDetailsDialog callId={address.callId} listed={shownCall} onClose={() => address.showCall(null)} />
     </>
   );

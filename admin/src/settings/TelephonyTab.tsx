@@ -4,6 +4,7 @@ import type { TelephonySettings } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { settingsQueries } from './settings.queries.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
+import { BusinessHoursCard } from './BusinessHoursCard.tsx';
 
 /** Settings → Telephony: read-only, because these values come from the server's environment. */
 export function TelephonyTab() {
@@ -17,6 +18,7 @@ export function TelephonyTab() {
     <div className="settings-columns">
       <PhoneLineCard settings={telephony.data} />
       <AiProviderCard settings={telephony.data} />
+      <BusinessHoursCard />
     </div>
   );
 }

@@ -2,9 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   backupStatusSchema,
   aiSettingsSchema,
+  businessHoursSchema,
   commonResponseSchema,
   telephonySettingsSchema,
   type AiSettings,
+  type BusinessHours,
   type CommonResponseId,
 } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
@@ -28,6 +30,11 @@ export const settingsQueries = {
       queryKey: [...backupQueries.all, 'status'],
       queryFn: () => api.get('/api/backups/status', backupStatusSchema),
     }),
+  businessHours: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['settings', 'business-hours'],
+      queryFn: () => api.get('/api/settings/business-hours', businessHoursSchema),
+    }),
   telephony: (api: ApiClient) =>
     queryOptions({
       queryKey: ['settings', 'telephony'],
@@ -41,3 +48,6 @@ export const saveAiSettings = (api: ApiClient, settings: AiSettings) =>
 
 export const saveCommonResponse = (api: ApiClient, id: CommonResponseId, content: string) =>
   api.send('PUT', `/api/settings/responses/${id}`, { content }, commonResponseSchema);
+
+export const saveBusinessHours = (api: ApiClient, hours: BusinessHours) =>
+  api.send('PUT', '/api/settings/business-hours', hours, businessHoursSchema);

@@ -20,6 +20,9 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   // Twilio's messaging webhooks (texts/): the same X-Twilio-Signature check as the voice ones.
   ['POST', '/api/twilio/incoming-sms'],
   ['POST', '/api/twilio/message-status'],
+  // Twilio's callbacks about a caller's recorded message (phone/voicemail.ts), signed the same way.
+  ['POST', '/api/twilio/recording-status'],
+  ['POST', '/api/twilio/recording-transcript'],
   // Meta's Messenger webhook: the verify token and the signature of every body authenticate it.
   ['GET', '/api/messenger/webhook'],
   ['POST', '/api/messenger/webhook'],

@@ -67,6 +67,8 @@ export function phoneCallRepository(db: Db) {
   // A caller who booked gave their name: the call is theirs from then on in Call Logs.
   const setNameFromAppointment = db.prepare(`UPDATE calls SET customer_name = (SELECT customer_name FROM
     appointments WHERE id = @appointmentId), updated_at = @now WHERE id = @id AND customer_name IS NULL`);
+  const setScreened = db.prepare(`UPDATE calls SET screened = @reason, stir_verstat = @verstat,
+    updated_at = @now WHERE id = @id`);
   const setForwarded = db.prepare(
     'UPDATE calls SET forwarded_to = @number, updated_at = @now WHERE id = @id',
   );
@@ -152,6 +154,9 @@ export function phoneCallRepository(db: Db) {
       void setNameFromAppointment.run({ id, appointmentId, now: nowIso() }),
     requestCallback: (id: number) => void setCallback.run({ id, now: nowIso() }),
     forwarded: (id: number, number: string) => void setForwarded.run({ id, number, now: nowIso() }),
+    /** The line hung up on this caller without an assistant turn, and why. */
+    screened: (id: number, reason: 'blocked' | 'unverified', verstat: string | null) =>
+      void setScreened.run({ id, reason, verstat, now: nowIso() }),
     noteIntent: (id: number, intent: AiIntent, booked: boolean) => {
       if (intent !== 'other' || booked) setIntent.run({ id, intent, booked: booked ? 1 : 0, now: nowIso() });
     },

@@ -40,14 +40,17 @@ describe('an incoming call', () => {
     const caller = phoneCaller(server.url);
     const greeting = await caller.twiml(await caller.dial());
 
-    expect(verbNames(greeting)).toEqual(['Say', 'Gather', 'Redirect']);
-    const say = verb(greeting, 'Say');
+    expect(verbNames(greeting)).toEqual(['Gather', 'Redirect']);
+    // Said while already listening, so the caller can cut in (barge-in).
+    const gather = verb(greeting, 'Gather');
+    expect(gather.children.map((v) => v.name)).toEqual(['Say']);
+    const say = gather.children[0]!;
     expect(say.attrs.voice).toBe('Polly.Joanna');
     expect(say.text).toBe(
       `Thank you for calling ${BUSINESS}. This is the virtual assistant. How may I help you?`,
     );
-    const gather = verb(greeting, 'Gather');
     expect(gather.attrs).toMatchObject({
+      bargeIn: 'true',
       input: 'speech',
       action: '/api/twilio/process-speech',
       method: 'POST',
@@ -151,7 +154,7 @@ describe('what the caller says', () => {
     await aiSettings();
     const caller = phoneCaller(server.url);
     const reply = await caller.twiml(await caller.say('Where are you located?'));
-    expect(verbNames(reply)).toEqual(['Say', 'Gather', 'Redirect']);
+    expect(verbNames(reply)).toEqual(['Gather', 'Redirect']);
     expect(callRow(caller.callSid)).toMatchObject({ status: 'in-progress', phone_number: caller.from });
   });
 
@@ -223,17 +226,18 @@ describe('silence', () => {
     const answered = await caller.twiml(await caller.say('Do you clean gutters?', '?silence=1'));
     expect(verb(answered, 'Gather').attrs.action).toBe('/api/twilio/process-speech');
     const again = await caller.twiml(await caller.say(''));
-    expect(verbNames(again)).toEqual(['Say', 'Gather', 'Redirect']);
+    expect(verbNames(again)).toEqual(['Gather', 'Redirect']);
   });
 });
 
 describe('asking for a person', () => {
-  it('without a forward number: promises a call back at this number, marks the call, and hangs up', async () => {
+  it('without a forward number: promises a call back at this number, marks the call, takes a message, and hangs up', async () => {
     await aiSettings();
     const caller = phoneCaller(server.url);
     await caller.dial();
     const reply = await caller.twiml(await caller.say('Can I talk to a real person, please?'));
-    expect(verbNames(reply)).toEqual(['Say', 'Say', 'Hangup']);
+    // The message itself: voicemail.test.ts.
+    expect(verbNames(reply)).toEqual(['Say', 'Say', 'Record', 'Say', 'Hangup']);
     expect(spoken(reply)[0]).toBe(
       "I can't put you through to a person right now, but someone from the office will call you back at this number.",
     );

@@ -65,7 +65,7 @@ describe('a phone turn with the AI model', () => {
     await caller.dial();
     const reply = await caller.twiml(await caller.say('Are you insured?'));
     expect(spoken(reply).join(' ')).toContain('We are, fully licensed and insured.');
-    expect(verbNames(reply)).toEqual(['Say', 'Gather', 'Redirect']);
+    expect(verbNames(reply)).toEqual(['Gather', 'Redirect']);
     expect(lastAnswerBy()).toBe('model');
   });
 
@@ -77,7 +77,7 @@ describe('a phone turn with the AI model', () => {
       await caller.dial();
       const reply = await caller.twiml(await caller.say('Are you insured?'));
       expect(spoken(reply).join(' ')).toContain(faqAnswer);
-      expect(verbNames(reply)).toEqual(['Say', 'Gather', 'Redirect']);
+      expect(verbNames(reply)).toEqual(['Gather', 'Redirect']);
       expect(lastAnswerBy()).toBe('fallback');
       expect(server.errors).toEqual([]);
     },

@@ -12,6 +12,10 @@ import { PHONE_WEBHOOKS } from './webhook-paths.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
 import { formatDuration } from '@washdesk/contract';
+import type { Clock } from '../time.ts';
+import { businessHoursStore, officeStatus, whenOfficeOpens } from './business-hours.ts';
+import { blockedNumberRepository } from './blocked-numbers.ts';
+import { screeningOf } from './call-screening.ts';
 
 /**
  * Twilio waits 15 s for each answer. The assistant keeps its own model budget and Response Delay
@@ -31,6 +35,8 @@ export interface PhoneDeps {
   /** Where the call's news goes (new, missed, call-back wanted, ended). */
   events: EventBus;
   turnDeadlineMs?: number;
+  /** The time business hours are judged at (tests stop it). */
+  clock?: Clock;
 }
 
 const CALL_SID = /^[A-Za-z0-9]{2,64}$/;
@@ -47,18 +53,24 @@ export function phoneRoutes(deps: PhoneDeps) {
     voice: twilioConfig.voice,
     businessName: business.name,
     hints: speechHints(business.serviceArea),
+    publicUrl: publicUrl.get,
   });
+  const hours = businessHoursStore(deps.db);
+  const blocked = blockedNumberRepository(deps.db);
+  const clock = deps.clock ?? Date.now;
   const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
   const router = Router();
   const signed = twilioSignatureCheck(twilioConfig.authToken, publicUrl);
   const twiml = (res: Response, xml: string) => res.type('text/xml').send(xml);
 
   /** The call a webhook is about, created if this is the first we hear of it (null: not a call). */
-  const callOf = (req: Request): PhoneCall | null => {
+  const openCall = (req: Request) => {
     const sid = twilioParam(req, 'CallSid');
-    if (!CALL_SID.test(sid)) return null;
-    const call = calls.open(sid, twilioParam(req, 'From') || 'unknown');
-    if (call.isNew) deps.events.publish(callArrived(call));
+    return CALL_SID.test(sid) ? calls.open(sid, twilioParam(req, 'From') || 'unknown') : null;
+  };
+  const callOf = (req: Request): PhoneCall | null => {
+    const call = openCall(req);
+    if (call?.isNew) deps.events.publish(callArrived(call));
     return call;
   };
   const requestCallback = (call: PhoneCall) => {
@@ -67,7 +79,17 @@ export function phoneRoutes(deps: PhoneDeps) {
   };
 
   router.post(PHONE_WEBHOOKS.incomingCall, signed, (req, res) => {
-    if (!callOf(req)) return void res.status(400).type('text/plain').send('CallSid missing');
+    const call = openCall(req);
+    if (!call) return void res.status(400).type('text/plain').send('CallSid missing');
+    // A blocked number, or a caller id the carrier's check failed: no assistant turn, no alert.
+    const verstat = twilioParam(req, 'StirVerstat');
+    const screened = screeningOf({ verstat, blocked: blocked.isBlocked(call.phoneNumber) });
+    if (screened) {
+      calls.screened(call.id, screened, verstat || null);
+      if (call.isNew) deps.events.publish(callChanged(call, `screened out (${screened})`));
+      return void twiml(res, voice.sayAndHangUp(PHONE_WORDS.screened));
+    }
+    if (call.isNew) deps.events.publish(callArrived(call));
     twiml(res, voice.sayAndListen(assistant.greeting('phone')));
   });
 
@@ -78,6 +100,10 @@ export function phoneRoutes(deps: PhoneDeps) {
       if (!call) return void res.status(400).type('text/plain').send('CallSid missing');
       if (req.query.dialed !== undefined)
         return void twiml(res, afterDial(call, twilioParam(req, 'DialCallStatus')));
+      // Twilio's <Record> action: the caller finished their message (its audio arrives on the
+      // recording callback, signed, later).
+      if (req.query.recorded !== undefined)
+        return void twiml(res, voice.sayAndHangUp(PHONE_WORDS.messageTaken));
       const heard = twilioParam(req, 'SpeechResult').trim();
       if (!heard) {
         const silences = Number(req.query.silence === '1') + 1;
@@ -176,24 +202,35 @@ export function phoneRoutes(deps: PhoneDeps) {
     return Promise.race([turn, late]).finally(() => clearTimeout(timer));
   }
 
+  /**
+   * "A person, please": put through while the office is open and a forward number is set; else a
+   * call back is owed and the caller may leave a message (outside hours, told when it opens).
+   */
   function handOff(call: PhoneCall): string {
+    const now = clock();
+    const office = officeStatus(hours.get(), now, config.timeZone);
     const forward = twilioConfig.staffForwardNumber;
-    if (forward) {
+    if (forward && office.open) {
       calls.forwarded(call.id, forward);
       deps.events.publish(callChanged(call, 'put through to the office'));
       return voice.connect(forward);
     }
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
     requestCallback(call);
-    return voice.sayAndHangUp(PHONE_WORDS.callBack);
+    if (office.open) return voice.leaveMessage(PHONE_WORDS.callBack);
+    return voice.leaveMessage(
+      PHONE_WORDS.closedNow,
+      whenOfficeOpens(office, now, config.timeZone),
+      PHONE_WORDS.closedCallBack,
+    );
   }
 
-  /** How the put-through ended: talked (hang up), or nobody took it (a call back is owed). */
+  /** How the put-through ended: talked (hang up), or nobody took it (a call back is owed, a message may be left). */
   function afterDial(call: PhoneCall, dialStatus: string): string {
     if (dialStatus === 'completed' || dialStatus === 'answered') return voice.hangUp();
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
     requestCallback(call);
-    return voice.sayAndHangUp(PHONE_WORDS.dialFailed);
+    return voice.leaveMessage(PHONE_WORDS.dialFailed);
   }
 
   /** Texts the caller the photo quote link; true only when Twilio accepted the message. */

@@ -14,7 +14,14 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 // Twilio REST API.
 
 const PUBLIC = TEST_TWILIO.publicBaseUrl;
-const WEBHOOKS = ['/api/twilio/incoming-call', '/api/twilio/process-speech', '/api/twilio/call-status'];
+const WEBHOOKS = [
+  '/api/twilio/incoming-call',
+  '/api/twilio/process-speech',
+  '/api/twilio/call-status',
+  // Issue 24: the voicemail callbacks the <Record> TwiML names.
+  '/api/twilio/recording-status',
+  '/api/twilio/recording-transcript',
+];
 const WRITTEN_BY_WEBHOOKS = [
   'calls',
   'customers',

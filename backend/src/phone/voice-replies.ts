@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import { APPOINTMENT_SERVICE_OPTIONS } from '@washdesk/contract';
-import { PHONE_WEBHOOKS } from './webhook-paths.ts';
+import { PHONE_WEBHOOKS, VOICEMAIL_WEBHOOKS } from './webhook-paths.ts';
 
 // Everything the caller hears, as TwiML built with the SDK's VoiceResponse (it escapes the text and
 // knows the verbs' attributes). The wording of the phone line's own sentences lives here too.
@@ -13,7 +13,12 @@ export interface VoiceLine {
   businessName: string;
   /** Words the speech recogniser should expect: the services and the towns served. */
   hints: string;
+  /** The public address in use: Twilio posts a recording's callbacks there, later, on its own. */
+  publicUrl: () => string;
 }
+
+/** The longest message a caller can leave, in seconds. */
+export const VOICEMAIL_MAX_SECONDS = 120;
 
 /** The service area sentence split into its places: "Mendocino, Humboldt and Trinity counties" → 3. */
 export function placesOf(serviceArea: string): string[] {
@@ -66,6 +71,12 @@ export const PHONE_WORDS = {
   fault:
     "I'm sorry, something went wrong on our end. Someone from the office will call you back at this number.",
   goodbye: (businessName: string) => `Thank you for calling ${businessName}. Goodbye.`,
+  leaveMessage:
+    "You can also leave a message after the tone with your name and what you need. Press the pound key or hang up when you're done.",
+  closedNow: "The office is closed right now, so I can't put you through to a person.",
+  closedCallBack: 'Someone from the office will call you back at this number when it opens.',
+  messageTaken: 'Thank you, your message is recorded and someone from the office will call you back.',
+  screened: 'Sorry, this line cannot take your call. Goodbye.',
   photoText: (businessName: string, url: string) =>
     `${businessName}: send us a few photos for a quick quote: ${url}`,
 };
@@ -80,12 +91,15 @@ export function voiceReplies(line: VoiceLine) {
     response.say({ voice: line.voice as SayVoice }, text);
   };
 
-  /** Says `text`, then listens; `silences` = how many silent turns came just before. */
+  /**
+   * Says `text` while already listening; `silences` = how many silent turns came just before.
+   * The `<Say>` is nested in a `<Gather bargeIn="true">` (Twilio allows `<Say>`/`<Play>` there), so
+   * a caller who starts talking stops the speech and is heard, rather than waiting it out.
+   */
   const sayAndListen = (text: string, silences = 0) => {
     const response = new twilio.twiml.VoiceResponse();
-    say(response, text);
     const action = silences > 0 ? `${PROCESS_SPEECH_PATH}?silence=${silences}` : PROCESS_SPEECH_PATH;
-    response.gather({
+    const gather = response.gather({
       input: ['speech'],
       action,
       method: 'POST',
@@ -93,7 +107,9 @@ export function voiceReplies(line: VoiceLine) {
       hints: line.hints,
       language: 'en-US',
       actionOnEmptyResult: true,
+      bargeIn: true,
     });
+    gather.say({ voice: line.voice as SayVoice }, text);
     // If the gather ends with nothing heard and Twilio moves on instead of posting, it comes back
     // here as the same silent turn.
     response.redirect({ method: 'POST' }, action);
@@ -118,12 +134,39 @@ export function voiceReplies(line: VoiceLine) {
     return response.toString();
   };
 
+  /**
+   * Says why nobody can take the call, then records a message: Twilio posts the recording's status
+   * and its transcription to the voicemail webhooks, and the caller to process-speech?recorded=1.
+   * A caller who says nothing is not posted anywhere: the verbs after <Record> say goodbye.
+   */
+  const leaveMessage = (...texts: string[]) => {
+    const response = new twilio.twiml.VoiceResponse();
+    for (const text of [...texts, PHONE_WORDS.leaveMessage]) say(response, text);
+    const base = line.publicUrl();
+    response.record({
+      action: `${PROCESS_SPEECH_PATH}?recorded=1`,
+      method: 'POST',
+      maxLength: VOICEMAIL_MAX_SECONDS,
+      finishOnKey: '#',
+      playBeep: true,
+      timeout: 5,
+      recordingStatusCallback: `${base}${VOICEMAIL_WEBHOOKS.recordingStatus}`,
+      recordingStatusCallbackMethod: 'POST',
+      recordingStatusCallbackEvent: ['completed', 'absent'],
+      transcribe: true,
+      transcribeCallback: `${base}${VOICEMAIL_WEBHOOKS.recordingTranscript}`,
+    });
+    say(response, PHONE_WORDS.goodbye(line.businessName));
+    response.hangup();
+    return response.toString();
+  };
+
   const hangUp = () => {
     const response = new twilio.twiml.VoiceResponse();
     response.hangup();
     return response.toString();
   };
 
-  return { sayAndListen, sayAndHangUp, connect, hangUp };
+  return { sayAndListen, sayAndHangUp, connect, leaveMessage, hangUp };
 }
 export type VoiceReplies = ReturnType<typeof voiceReplies>;

@@ -4,3 +4,12 @@ export const PHONE_WEBHOOKS = {
   processSpeech: '/api/twilio/process-speech',
   callStatus: '/api/twilio/call-status',
 } as const;
+
+/**
+ * Twilio's callbacks about a caller's recorded message (issue 24): the recording's status, and its
+ * transcription. Named in the `<Record>` TwiML itself, so nothing in the Twilio console points here.
+ */
+export const VOICEMAIL_WEBHOOKS = {
+  recordingStatus: '/api/twilio/recording-status',
+  recordingTranscript: '/api/twilio/recording-transcript',
+} as const;

@@ -3,6 +3,7 @@ import { CLOCKED_OWNER, startClockedServer } from './clocked-server.ts';
 import { DASHBOARD_NOW, seedDashboardWeek } from './dashboard-week.ts';
 import { PHONE_ENV, TEST_TWILIO } from './phone-caller.ts';
 import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
+import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 
 // A server of its own for one browser test file, in a child process (the e2e tests may not import
 // backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
@@ -10,7 +11,9 @@ import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 //   dashboard-week  the clock stands at DASHBOARD_NOW, with that week's submissions seeded
 //   ai-key          an AI key, answered by the fake OpenAI on 127.0.0.1
 //   phone-line      Twilio's webhooks on (its line also prints the token and the public address
-//                   they are signed for); the clock stands at PHONE_LINE_NOW, so "next Tuesday" is known
+//                   they are signed for); the clock stands at PHONE_LINE_NOW, so "next Tuesday" is known;
+//                   Twilio's REST API is a fake on 127.0.0.1 holding one recording (its sid and the
+//                   API's address are on the line too), so a voicemail can be played
 //   messenger       Meta configured (app secret, verify token, page token), the Graph API a fake
 //                   Meta on 127.0.0.1; the line adds metaUrl (GET metaUrl/__calls lists what it
 //                   was asked to send) and the app secret to sign webhooks with
@@ -27,13 +30,20 @@ if (!SCENARIOS.includes(scenario)) {
 
 let fake: FakeOpenAi | undefined;
 if (scenario === 'ai-key') fake = await startFakeOpenAi();
+let twilio: FakeTwilio | undefined;
+/** The voicemail the fake Twilio holds in the phone-line scenario. */
+const E2E_RECORDING_SID = `RE${'e2e0'.repeat(8)}`;
+if (scenario === 'phone-line') {
+  twilio = await startFakeTwilio(TEST_TWILIO);
+  twilio.recordings.set(E2E_RECORDING_SID, oneSecondTone());
+}
 let meta: FakeMeta | undefined;
 if (scenario === 'messenger') meta = await startFakeMeta();
 const server = await startClockedServer({
   now: scenario === 'dashboard-week' ? DASHBOARD_NOW : scenario === 'phone-line' ? PHONE_LINE_NOW : undefined,
   env: {
     ...(fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {}),
-    ...(scenario === 'phone-line' ? PHONE_ENV : {}),
+    ...(scenario === 'phone-line' ? { ...PHONE_ENV, TWILIO_API_BASE_URL: twilio!.url } : {}),
     ...(meta
       ? {
           META_APP_SECRET: E2E_APP_SECRET,
@@ -53,6 +63,7 @@ const stop = async () => {
   await server.stop();
   await fake?.close();
   await meta?.close();
+  await twilio?.close();
   // Faults the server reported while the test ran fail the test through the exit code.
   process.exit(server.errors.length ? 1 : 0);
 };
@@ -62,9 +73,39 @@ process.stdin.on('end', () => void stop());
 process.stdin.resume();
 const phoneLine =
   scenario === 'phone-line'
-    ? { twilio: { authToken: TEST_TWILIO.authToken, publicBaseUrl: TEST_TWILIO.publicBaseUrl } }
+    ? {
+        twilio: {
+          authToken: TEST_TWILIO.authToken,
+          publicBaseUrl: TEST_TWILIO.publicBaseUrl,
+          accountSid: TEST_TWILIO.accountSid,
+          apiUrl: twilio!.url,
+          recordingSid: E2E_RECORDING_SID,
+        },
+      }
     : {};
 const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
 process.stdout.write(
   `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger })}\n`,
 );
+
+/** A real, playable recording: one second of a 440 Hz tone as 8 kHz 16-bit mono WAV. */
+function oneSecondTone(): Buffer {
+  const rate = 8000;
+  const samples = Buffer.alloc(rate * 2);
+  for (let i = 0; i < rate; i++)
+    samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}

@@ -42,6 +42,10 @@ export interface FakeTwilio extends FakeTwilioAccount {
   /** The StatusCallback each message (by SID) asked Twilio to report its delivery to. */
   statusCallbacks: Record<string, string>;
   numberUpdates: NumberUpdate[];
+  /** Recordings' audio by RecordingSid, served at …/Recordings/{sid}.mp3 to the account only. */
+  recordings: Map<string, Buffer>;
+  /** How many times a recording's audio was fetched with the right credentials. */
+  recordingFetches: number;
   /** Requests refused for bad credentials. */
   unauthorized: number;
   /** The env that points the server at this fake with the right credentials. */
@@ -73,6 +77,8 @@ export async function startFakeTwilio(
     texts: [],
     statusCallbacks: {},
     numberUpdates: [],
+    recordings: new Map(),
+    recordingFetches: 0,
     unauthorized: 0,
     env: {},
     close: () => Promise.resolve(),
@@ -118,6 +124,16 @@ export async function startFakeTwilio(
       const fields = Object.fromEntries(new URLSearchParams(raw));
       const now = new Date().toUTCString();
 
+      const recording = /^\/Recordings\/(RE[0-9a-f]{32})\.mp3$/.exec(url.pathname.slice(base.length));
+      if (req.method === 'GET' && url.pathname.startsWith(base) && recording) {
+        const audio = fake.recordings.get(recording[1]!);
+        if (!audio)
+          return send(404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
+        fake.recordingFetches += 1;
+        return void res
+          .writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': audio.length })
+          .end(audio);
+      }
       if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
         if (fake.answer === 'hang') return void hung.add(res);
         if (fake.answer === 'invalid-to')

@@ -55,11 +55,17 @@ export function parseTwiml(xml: string): Verb {
   return root;
 }
 
-/** The names of the verbs in order, e.g. ['Say', 'Gather', 'Redirect']. */
+/** The names of the verbs in order, e.g. ['Gather', 'Redirect']. */
 export const verbNames = (response: Verb) => response.children.map((v) => v.name);
-/** Everything the caller hears, in order. */
-export const spoken = (response: Verb) =>
-  response.children.filter((v) => v.name === 'Say').map((v) => v.text);
+/** Everything the caller hears, in order: a `<Say>` nested in a `<Gather>` is heard too. */
+export const spoken = (response: Verb): string[] =>
+  response.children.flatMap((v) =>
+    v.name === 'Say'
+      ? [v.text]
+      : v.name === 'Gather'
+        ? v.children.filter((c) => c.name === 'Say').map((c) => c.text)
+        : [],
+  );
 export const verb = (response: Verb, name: string) => {
   const found = response.children.find((v) => v.name === name);
   if (!found) throw new Error(`no <${name}> in ${verbNames(response).join(', ')}`);

@@ -82,6 +82,21 @@ describe('missed-call text-back', () => {
     }
   });
 
+  it('does not text a number turned away as blocked, though its call ends like a hang-up', async () => {
+    const phone = '+17075550306';
+    expect((await server.send('POST', '/api/blocked-numbers', { phoneNumber: phone })).status).toBe(201);
+    try {
+      const blocked = caller(phone);
+      await blocked.dial();
+      await blocked.status('completed', { duration: 3, sequence: 2 });
+      await settled();
+      expect(textsTo(phone)).toEqual([]);
+      expect(outbox.repository.hasSince(phone, 'missed-call', new Date(0))).toBe(false);
+    } finally {
+      await server.send('DELETE', '/api/blocked-numbers/7075550306');
+    }
+  });
+
   it('waits for the morning when the call is missed at night', async () => {
     // 11:30 PM in California.
     office.now.ms = Date.parse('2026-11-25T07:30:00Z');

@@ -20,6 +20,7 @@ interface CallRow {
   intent: string | null;
   callback_requested: number;
   forwarded_to: string | null;
+  screened: string | null;
 }
 
 const DIALABLE = /^\+[1-9]\d{9,14}$/;
@@ -45,12 +46,14 @@ export function missedCallTextBack(deps: {
 }) {
   const clock = deps.clock ?? Date.now;
   const callOf = deps.db.prepare(
-    'SELECT id, phone_number, status, intent, callback_requested, forwarded_to FROM calls WHERE id = ?',
+    'SELECT id, phone_number, status, intent, callback_requested, forwarded_to, screened FROM calls WHERE id = ?',
   );
   const settings = followThroughSettings(deps.settings);
 
   /** Why this call earns a text-back, or null. */
   const reasonOf = (type: string, call: CallRow) => {
+    // A blocked or unverified number was turned away on purpose: texting it would invite it back.
+    if (call.screened !== null) return null;
     if (type === 'call.missed' && call.status === 'missed') return 'missed';
     if (type === 'call.callback-requested') return 'call-back';
     // Ended without a word from the caller, nobody put through, no call back asked: abandoned.
