@@ -34,3 +34,15 @@ export const VISIT_REFUSALS = {
   slotTaken: 'That time is no longer free. Please pick another one.',
   slotOutOfRange: `Please pick one of the free times shown.`,
 } as const;
+
+/** What staff read of a customer's answer, on the appointment card and the requests inbox. */
+export const VISIT_ANSWER_LABELS: Record<VisitAnswer, string> = {
+  confirmed: 'Confirmed by the customer',
+  reschedule: 'Customer asked to reschedule',
+  rescheduled: 'Moved by the customer',
+  cancelled: 'Cancelled by the customer',
+};
+export const VISIT_ANSWER_CHANNEL_LABELS: Record<VisitAnswerChannel, string> = {
+  text: 'by text',
+  link: 'from the reminder link',
+};

@@ -1,4 +1,4 @@
-import type { VisitAnswer, VisitAnswerChannel } from '@washdesk/contract';
+import { VISIT_ANSWER_CHANNEL_LABELS, type VisitAnswer, type VisitAnswerChannel } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Clock } from '../time.ts';
@@ -17,15 +17,13 @@ export interface AnsweredVisit {
 const whenOf = (v: { scheduledDate: string; preferredTime: string | null }) =>
   `${v.scheduledDate}${v.preferredTime ? ` at ${v.preferredTime}` : ''}`;
 
-const BY: Record<VisitAnswerChannel, string> = { text: 'by text', link: 'from the reminder link' };
-
 function summaryOf(
   v: AnsweredVisit,
   answer: VisitAnswer,
   channel: VisitAnswerChannel,
   detail: string | null,
 ) {
-  const by = BY[channel];
+  const by = VISIT_ANSWER_CHANNEL_LABELS[channel];
   switch (answer) {
     case 'confirmed':
       return `${v.customerName} confirmed the visit on ${whenOf(v)} ${by}`;

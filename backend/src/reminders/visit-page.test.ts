@@ -59,6 +59,7 @@ const appointment = async (id: number) =>
     preferredTime: string;
     status: string;
     cancelReason: string | null;
+    customerAnswer: unknown;
   };
 
 let phones = 500;
@@ -139,6 +140,13 @@ describe("a visit reminder's link", () => {
       expect(((await res.json()) as PublicVisit).answer?.answer).toBe('confirmed');
     }
     expect(answersOf(id)).toEqual([{ answer: 'confirmed', channel: 'link', detail: null }]);
+    // The office reads it on the appointment itself.
+    expect((await appointment(id)).customerAnswer).toEqual({
+      answer: 'confirmed',
+      channel: 'link',
+      detail: null,
+      at: new Date(office.now.ms).toISOString(),
+    });
     expect(summariesOf(id)).toEqual([
       'Dana Whitfield confirmed the visit on 2026-11-27 at 2:00 PM from the reminder link',
     ]);

@@ -214,9 +214,7 @@ export function VisitPage() {
             </section>
           )}
           <p className="sent-quote__muted">
-            Questions? Call us at{' '}
-            <PhoneLink phone={shown.visit.business.phone} />
-            .
+            Questions? Call us at <PhoneLink phone={shown.visit.business.phone} />.
           </p>
         </>
       )}
