@@ -26,6 +26,8 @@ export interface PublicVisit {
   answer: { answer: VisitAnswer; at: string } | null;
   /** Free times the visit can move to, computed by the booking rules when the page was read. */
   freeSlots: { date: string; times: string[] }[];
+  /** The page opened by a signed-in staff member: shown, but only the customer can answer. */
+  staffPreview: boolean;
 }
 
 export const VISIT_REFUSALS = {
@@ -33,7 +35,10 @@ export const VISIT_REFUSALS = {
   gone: 'This visit has already taken place or was cancelled, so it can no longer be changed.',
   slotTaken: 'That time is no longer free. Please pick another one.',
   slotOutOfRange: `Please pick one of the free times shown.`,
+  staff: 'You are signed in as staff. Only the customer can answer from this page.',
 } as const;
+export const VISIT_STAFF_PREVIEW =
+  "Staff preview: this is the customer's visit page. Answers are the customer's to give, so they are not offered here.";
 
 /** What staff read of a customer's answer, on the appointment card and the requests inbox. */
 export const VISIT_ANSWER_LABELS: Record<VisitAnswer, string> = {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { visitCancelSchema, visitRescheduleSchema } from '@washdesk/contract';
+import { staffOf } from '../auth/staff-session.ts';
 import { parseWith } from '../http/errors.ts';
 import { perMinuteLimit } from '../http/rate-limit.ts';
 import type { VisitPageService } from './visit-page.service.ts';
@@ -14,21 +15,22 @@ export function visitPageRoutes(service: VisitPageService, rateLimitPerMinute: n
   const router = Router();
   const token = (params: Record<string, unknown>) => (typeof params.token === 'string' ? params.token : '');
   router.get(PUBLIC_VISIT, (req, res) => {
-    res.json(service.open(token(req.params)));
+    res.json(service.open(token(req.params), Boolean(staffOf(res))));
   });
   router.post(PUBLIC_VISIT_CONFIRM, perMinuteLimit(PUBLIC_VISIT_CONFIRM, rateLimitPerMinute), (req, res) => {
-    res.json(service.confirm(token(req.params)));
+    res.json(service.confirm(token(req.params), Boolean(staffOf(res))));
   });
   router.post(
     PUBLIC_VISIT_RESCHEDULE,
     perMinuteLimit(PUBLIC_VISIT_RESCHEDULE, rateLimitPerMinute),
     (req, res) => {
-      res.json(service.reschedule(token(req.params), parseWith(visitRescheduleSchema, req.body ?? {})));
+      const slot = parseWith(visitRescheduleSchema, req.body ?? {});
+      res.json(service.reschedule(token(req.params), slot, Boolean(staffOf(res))));
     },
   );
   router.post(PUBLIC_VISIT_CANCEL, perMinuteLimit(PUBLIC_VISIT_CANCEL, rateLimitPerMinute), (req, res) => {
     const { reason } = parseWith(visitCancelSchema, req.body ?? {});
-    service.cancel(token(req.params), reason ?? null);
+    service.cancel(token(req.params), reason ?? null, Boolean(staffOf(res)));
     res.status(204).end();
   });
   return router;

@@ -32,13 +32,15 @@ export function visitPageService(deps: {
 }) {
   const { appointments, rules } = deps;
   /** The appointment a key opens while it can still be answered; the same 404 for every bad key. */
-  function standingVisit(token: string): Appointment {
+  function standingVisit(token: string, answeringAsStaff = false): Appointment {
     const id = deps.links.appointmentOf(token);
     const visit = id === undefined ? undefined : appointments.get(id);
     if (!visit) throw notFound();
     const past =
       visit.scheduledDate < rules.today() || rules.timeHasPassed(visit.scheduledDate, visit.preferredTime);
     if (visit.status !== 'scheduled' || past) throw gone();
+    // A staff member who follows the link (from the customer's texts) must not answer in their name.
+    if (answeringAsStaff) throw new HttpError(403, 'visit_staff_preview', VISIT_REFUSALS.staff);
     return visit;
   }
   const freeSlots = () => {
@@ -48,7 +50,7 @@ export function visitPageService(deps: {
       .map((date) => ({ date, times: rules.openTimes(date) as string[] }))
       .filter((d) => d.times.length);
   };
-  const viewOf = (v: Appointment): PublicVisit => {
+  const viewOf = (v: Appointment, staffPreview = false): PublicVisit => {
     const answer = deps.answers.latest(v.id);
     return {
       business: deps.business,
@@ -57,7 +59,8 @@ export function visitPageService(deps: {
       time: v.preferredTime,
       address: v.address,
       answer: answer ? { answer: answer.answer, at: answer.at } : null,
-      freeSlots: freeSlots(),
+      freeSlots: staffPreview ? [] : freeSlots(),
+      staffPreview,
     };
   };
   const named = (v: Appointment) => ({
@@ -68,16 +71,16 @@ export function visitPageService(deps: {
   });
 
   return {
-    open: (token: string) => viewOf(standingVisit(token)),
+    open: (token: string, byStaff: boolean) => viewOf(standingVisit(token), byStaff),
     /** A second "confirm" changes nothing and announces nothing. */
-    confirm(token: string) {
-      const visit = standingVisit(token);
+    confirm(token: string, byStaff: boolean) {
+      const visit = standingVisit(token, byStaff);
       if (deps.answers.latest(visit.id)?.answer !== 'confirmed')
         deps.answers.record(named(visit), 'confirmed', 'link');
       return viewOf(visit);
     },
-    reschedule(token: string, slot: { date: string; time: string }) {
-      const visit = standingVisit(token);
+    reschedule(token: string, slot: { date: string; time: string }, byStaff: boolean) {
+      const visit = standingVisit(token, byStaff);
       // A replay of the move just made (a double tap, a resent request) is answered as done.
       if (visit.scheduledDate === slot.date && visit.preferredTime === slot.time) return viewOf(visit);
       const today = rules.today();
@@ -98,8 +101,8 @@ export function visitPageService(deps: {
       );
       return viewOf(moved);
     },
-    cancel(token: string, reason: string | null) {
-      const visit = standingVisit(token);
+    cancel(token: string, reason: string | null, byStaff: boolean) {
+      const visit = standingVisit(token, byStaff);
       const said = reason?.trim() || null;
       appointments.update(visit.id, {
         status: 'cancelled',

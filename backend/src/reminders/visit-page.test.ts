@@ -118,6 +118,7 @@ describe("a visit reminder's link", () => {
       time: '10:00 AM',
       address: '512 Redwood Drive, Garberville',
       answer: null,
+      staffPreview: false,
     });
     const raw = JSON.stringify(body);
     for (const secret of ['Dana', 'Whitfield', visit.phone, '555-05', 'dana.whitfield'])
@@ -286,6 +287,26 @@ describe("a visit reminder's link", () => {
     expect((await answer(token, 'cancel', { id: other.id, appointmentId: other.id })).status).toBe(204);
     expect(await appointment(other.id)).toMatchObject({ status: 'scheduled' });
     expect(await appointment(id)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('shows a signed-in staff member the page, but answers only for the customer', async () => {
+    office.now.ms = MONDAY_9AM;
+    const { id, token } = await remindedVisit('2026-12-10', '11:00 AM', Date.parse('2026-12-10T19:00:00Z'));
+    const preview = await office.server.get(visitApi(token));
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({ staffPreview: true, freeSlots: [] });
+    for (const [action, body] of [
+      ['confirm', undefined],
+      ['reschedule', { date: '2026-12-11', time: '9:00 AM' }],
+      ['cancel', {}],
+    ] as const) {
+      const refused = await office.server.send('POST', visitApi(token, action), body);
+      expect(refused.status).toBe(403);
+      expect(errorBodySchema.parse(await refused.json()).error.message).toBe(VISIT_REFUSALS.staff);
+    }
+    expect(answersOf(id)).toEqual([]);
+    expect(await appointment(id)).toMatchObject({ status: 'scheduled', scheduledDate: '2026-12-10' });
+    expect(await (await openVisit(token)).json()).toMatchObject({ staffPreview: false });
   });
 
   it('never writes a key to the log', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { VISIT_REFUSALS, type PublicVisit } from '@washdesk/contract';
+import { VISIT_REFUSALS, VISIT_STAFF_PREVIEW, type PublicVisit } from '@washdesk/contract';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { tokenOfPath } from '../sent-quote/quote-api.ts';
@@ -143,7 +143,12 @@ export function VisitPage() {
               {refusal}
             </p>
           )}
-          {mode === 'answers' && (
+          {shown.visit.staffPreview && (
+            <p className="sent-quote__banner sent-quote__banner--preview" role="status">
+              {VISIT_STAFF_PREVIEW}
+            </p>
+          )}
+          {mode === 'answers' && !shown.visit.staffPreview && (
             <div className="visit-page__actions">
               {shown.visit.answer?.answer !== 'confirmed' && (
                 <button
