@@ -22,6 +22,8 @@ export default defineConfig({
         { path: '/embed/photo-quote', chunk: 'src/pages/QuoteToolPage.tsx' },
         // One file for every quote link; the token is read in the browser.
         { path: '/quote/prerendered', file: 'pages/quote.html', chunk: 'src/pages/QuotePage.tsx' },
+        // One file for every visit link (a reminder's), the same way.
+        { path: '/visit/prerendered', file: 'pages/visit.html', chunk: 'src/pages/VisitPage.tsx' },
         { path: null },
       ],
     }),

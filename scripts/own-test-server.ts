@@ -20,6 +20,9 @@ export interface OwnTestServer {
   /** The messenger scenario: the fake Meta's address (GET /__calls) and the secret to sign with. */
   metaUrl?: string;
   appSecret?: string;
+  /** The visit-reminder scenario: the path of the reminder's link (/visit/{token}) and its visit. */
+  visitPath?: string;
+  appointmentId?: number;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -29,7 +32,7 @@ export interface OwnTestServer {
  * server unlike the shared ones (a fixed clock, an AI key). Resolves once it has printed its URL.
  */
 export async function startOwnTestServer(
-  scenario: 'dashboard-week' | 'ai-key' | 'phone-line' | 'messenger',
+  scenario: 'dashboard-week' | 'ai-key' | 'phone-line' | 'messenger' | 'visit-reminder',
 ): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -45,10 +48,9 @@ export async function startOwnTestServer(
     });
     void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
   });
-  const { url, email, password, twilio, metaUrl, appSecret } = JSON.parse(firstLine) as Omit<
-    OwnTestServer,
-    'stop'
-  >;
+  const { url, email, password, twilio, metaUrl, appSecret, visitPath, appointmentId } = JSON.parse(
+    firstLine,
+  ) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
     email,
@@ -56,6 +58,8 @@ export async function startOwnTestServer(
     twilio,
     metaUrl,
     appSecret,
+    visitPath,
+    appointmentId,
     stop: () => {
       child.stdin!.end();
       return exited;

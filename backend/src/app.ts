@@ -98,6 +98,11 @@ import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
 import { missedCallTextBack } from './texts/missed-call-text-back.ts';
 import { visitReminders } from './reminders/visit-reminders.ts';
+import { visitAnswerBook } from './reminders/visit-answer-book.ts';
+import { visitLinks } from './reminders/visit-links.ts';
+import { visitPageService } from './reminders/visit-page.service.ts';
+import { visitPageRoutes } from './reminders/visit-page.routes.ts';
+import { appointmentRules } from './appointments/appointment-rules.ts';
 import { visitAnswers } from './reminders/visit-answers.ts';
 import { quoteFollowUps } from './follow-ups/quote-follow-ups.ts';
 import { afterTheJob } from './follow-ups/after-the-job.ts';
@@ -234,16 +239,33 @@ export function createApp(config: Config, deps: AppDeps): Express {
     clock: deps.clock,
     report: (error) => logger.error({ err: error }, 'missed-call text-back not queued'),
   });
+  // Visit reminders carry a link to the customer's visit page; its answers and "C"/"R" texts have one owner.
+  const links = visitLinks(deps.db);
+  const visitAnswersBook = visitAnswerBook({ db: deps.db, events, clock: deps.clock });
   visitReminders({
     db: deps.db,
     config,
     outbox,
     texts,
     events,
+    links,
+    publicUrl: publicUrl.get,
     clock: deps.clock,
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
-  visitAnswers({ db: deps.db, config, texts, events, clock: deps.clock });
+  visitAnswers({ db: deps.db, config, texts, answers: visitAnswersBook, clock: deps.clock });
+  app.use(
+    visitPageRoutes(
+      visitPageService({
+        links,
+        appointments: repos.appointments,
+        rules: appointmentRules(repos.appointments, config.timeZone, deps.clock ?? Date.now),
+        answers: visitAnswersBook,
+        business: { name: config.business.name, phone: config.business.phone },
+      }),
+      config.rateLimitPerMinute,
+    ),
+  );
   afterTheJob({
     db: deps.db,
     config,

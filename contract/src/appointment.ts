@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISIT_ANSWER_CHANNELS, VISIT_ANSWERS } from './visit-page-texts.ts';
 import {
   calendarDate,
   dollarAmount,
@@ -44,6 +45,16 @@ export const appointmentSchema = z.object({
   callId: z.number().int().nullable(),
   /** Why staff cancelled it; null unless cancelled. */
   cancelReason: z.string().nullable(),
+  /** The customer's latest answer to a reminder ("C"/"R" texted back, or the visit page), if any. */
+  customerAnswer: z
+    .object({
+      answer: z.enum(VISIT_ANSWERS),
+      channel: z.enum(VISIT_ANSWER_CHANNELS),
+      /** A move: from and to which time; a cancellation: the reason the customer gave. */
+      detail: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -127,7 +127,8 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
   },
   'appointment.updated': {
     alert: null,
-    quietBecause: 'Only staff change appointments, and their own actions never notify them.',
+    quietBecause:
+      "Staff's own changes never notify them; a customer's answer to a reminder (confirmed, moved, cancelled) shows on the appointment's card and the lead's estimate, which refresh live.",
     route: appointmentRoute,
   },
   'quote.opened': {

@@ -28,3 +28,5 @@ export * from './sent-quote.ts';
 export * from './sent-quote-texts.ts';
 export * from './backups.ts';
 export * from './texts.ts';
+export * from './visit-page-texts.ts';
+export * from './visit-page.ts';

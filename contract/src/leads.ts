@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentCreateSchema, appointmentSchema } from './appointment.ts';
+import { VISIT_ANSWERS } from './visit-page-texts.ts';
 import { optionalText } from './common.ts';
 import { photoSchema } from './photo.ts';
 import { APPOINTMENT_STATUSES } from './enums.ts';
@@ -41,6 +42,8 @@ export const leadEstimateSchema = z.object({
   /** Null shows as "Time TBD". */
   preferredTime: z.string().nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
+  /** The customer's latest answer to a reminder of the visit, if any. */
+  customerAnswer: z.enum(VISIT_ANSWERS).nullable(),
 });
 export type LeadEstimate = z.infer<typeof leadEstimateSchema>;
 

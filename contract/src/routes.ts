@@ -29,11 +29,13 @@ export const normalizePagePath = (path: string) => {
  */
 export const PUBLIC_PAGE_PATTERNS = [
   { page: '/quote/:token', pattern: /^\/quote\/[A-Za-z0-9_-]{1,128}$/i },
+  // A visit reminder's link (the customer confirms, reschedules or cancels).
+  { page: '/visit/:token', pattern: /^\/visit\/[A-Za-z0-9_-]{1,128}$/i },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PUBLIC_PAGE_PATTERNS)[number]['page'];
 
-/** The public page a path shows (a quote link gives '/quote/:token'), or null for the 404 page. */
+/** The public page a path shows (a quote link gives '/quote/:token', a visit link '/visit/:token'), or null for the 404 page. */
 export function publicPageOf(path: string): PublicPage | null {
   const normalized = normalizePagePath(path);
   const fixed = PUBLIC_PAGE_PATHS.find((p) => p === normalized);

@@ -15,6 +15,7 @@ const PAGES: Record<PublicPagePath, () => Promise<ReactElement>> = {
   '/embed/photo-quote': () =>
     import('./pages/QuoteToolPage.tsx').then(({ QuoteToolPage }) => <QuoteToolPage variant="embed" />),
   '/quote/:token': () => import('./pages/QuotePage.tsx').then(({ QuotePage }) => <QuotePage />),
+  '/visit/:token': () => import('./pages/VisitPage.tsx').then(({ VisitPage }) => <VisitPage />),
 };
 
 /**

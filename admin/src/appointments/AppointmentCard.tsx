@@ -1,5 +1,6 @@
 import { Button, Card, Classes, H4, Icon, Tag } from '@blueprintjs/core';
 import { formatDollars, type Appointment } from '@washdesk/contract';
+import { CustomerAnswerLine } from './CustomerAnswerLine.tsx';
 import { dateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
 import { AppointmentStatusTag } from './AppointmentStatusTag.tsx';
 import { ContactMenu } from '../components/ContactMenu.tsx';
@@ -60,6 +61,7 @@ export function AppointmentCard({ appointment: a, onEdit }: AppointmentCardProps
           </>
         )}
       </dl>
+      {a.customerAnswer && <CustomerAnswerLine answer={a.customerAnswer} />}
       {a.status === 'cancelled' && a.cancelReason && (
         <p className="appointment-card__cancel-reason">Reason for cancelling: {a.cancelReason}</p>
       )}

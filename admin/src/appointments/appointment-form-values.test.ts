@@ -17,6 +17,7 @@ const booked: Appointment = {
   source: 'staff',
   callId: null,
   cancelReason: null,
+  customerAnswer: null,
   createdAt: '2026-02-20T18:00:00.000Z',
   updatedAt: '2026-02-20T18:00:00.000Z',
 };

@@ -1,6 +1,6 @@
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { Link } from 'react-router';
-import type { Lead } from '@washdesk/contract';
+import { VISIT_ANSWER_LABELS, type Lead } from '@washdesk/contract';
 import { dateLabel, statusLabel, timeLabel } from '../appointments/appointment-labels.ts';
 import { routerPath } from '../shell/admin-pages.ts';
 
@@ -21,6 +21,9 @@ export function LeadEstimateCell({ lead, onBook }: { lead: Lead; onBook: (lead: 
           >
             {dateLabel(visit.scheduledDate)} at {timeLabel(visit)}
           </Link>
+          {visit.status === 'scheduled' && visit.customerAnswer && (
+            <div className={Classes.TEXT_MUTED}>{VISIT_ANSWER_LABELS[visit.customerAnswer]}</div>
+          )}
           {visit.status !== 'scheduled' && (
             <div className={visit.status === 'cancelled' ? Classes.TEXT_MUTED : undefined}>
               {statusLabel(visit.status)}

@@ -31,6 +31,8 @@ interface AppointmentRow {
   source: AppointmentSource;
   call_id: number | null;
   cancel_reason: string | null;
+  /** JSON of the latest visit answer (reminders/visit-answer-book.ts), or null. */
+  customer_answer: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +52,7 @@ const toAppointment = (r: AppointmentRow): Appointment => ({
   source: r.source,
   callId: r.call_id,
   cancelReason: r.cancel_reason,
+  customerAnswer: r.customer_answer ? (JSON.parse(r.customer_answer) as Appointment['customerAnswer']) : null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -88,29 +91,32 @@ export interface AppointmentFilter {
   offset: number;
 }
 
+// Every read carries the customer's latest answer to a reminder, so a card shows it with the visit.
+const SELECT = `SELECT appointments.*, (SELECT json_object('answer', v.answer, 'channel', v.channel,
+    'detail', v.detail, 'at', v.created_at) FROM visit_answers v WHERE v.appointment_id = appointments.id
+    ORDER BY v.created_at DESC, v.id DESC LIMIT 1) AS customer_answer FROM appointments`;
+
 export function appointmentRepository(db: Db) {
   const filter = `WHERE (@status IS NULL OR status = @status)
     AND (@from IS NULL OR scheduled_date >= @from) AND (@to IS NULL OR scheduled_date <= @to)
     AND (@q IS NULL OR customer_name LIKE @q ESCAPE '\\' OR customer_phone LIKE @q ESCAPE '\\'
       OR address LIKE @q ESCAPE '\\')`;
   // The office works from today outwards: today's jobs, then what is coming, then what is done.
-  const todayFirst = db.prepare(`SELECT * FROM appointments ${filter}
+  const todayFirst = db.prepare(`${SELECT} ${filter}
     ORDER BY CASE WHEN scheduled_date = @today THEN 0 WHEN scheduled_date > @today THEN 1 ELSE 2 END,
       CASE WHEN scheduled_date >= @today THEN scheduled_date END ASC, scheduled_date DESC,
       ${TIME_OF_DAY}, id ASC LIMIT @limit OFFSET @offset`);
-  const soonestFirst = db.prepare(`SELECT * FROM appointments ${filter}
+  const soonestFirst = db.prepare(`${SELECT} ${filter}
     ORDER BY scheduled_date ASC, ${TIME_OF_DAY}, id ASC LIMIT @limit OFFSET @offset`);
-  const inSlot = db.prepare(`SELECT * FROM appointments
+  const inSlot = db.prepare(`${SELECT}
     WHERE status = 'scheduled' AND scheduled_date = ? AND preferred_time = ? AND id IS NOT ?
     ORDER BY id LIMIT 1`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM appointments ${filter}`);
   // One pass over the status index; "today" is a date equality on the date index.
   const byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM appointments GROUP BY status');
   const onDate = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
-  const one = db.prepare('SELECT * FROM appointments WHERE id = ?');
-  const onCalendar = db.prepare(
-    "SELECT * FROM appointments WHERE status != 'cancelled' ORDER BY scheduled_date, id",
-  );
+  const one = db.prepare(`${SELECT} WHERE id = ?`);
+  const onCalendar = db.prepare(`${SELECT} WHERE status != 'cancelled' ORDER BY scheduled_date, id`);
   const insert = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
      status, notes, source, call_id, created_at, updated_at)

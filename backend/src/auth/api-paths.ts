@@ -5,8 +5,10 @@ import { ERROR_CODES } from '@washdesk/contract';
 
 // Every API route is lowercase words, digits, dots and dashes between single slashes.
 const CANONICAL_API_PATH = /^\/api(?:\/(?!\.{1,2}(?:\/|$))[a-z0-9._-]+)+$/;
-// The one exception: a quote link's token is base64url, so it keeps its upper case (quote-sending/).
-const QUOTE_TOKEN_API_PATH = /^\/api\/public\/quotes\/[A-Za-z0-9_-]{1,128}(?:\/accept|\/questions)?$/;
+// The exceptions: a link's token is base64url, so it keeps its upper case — a quote's
+// (quote-sending/) and a visit reminder's (reminders/).
+const TOKEN_API_PATH =
+  /^\/api\/public\/(?:quotes\/[A-Za-z0-9_-]{1,128}(?:\/accept|\/questions)?|visits\/[A-Za-z0-9_-]{1,128}(?:\/confirm|\/reschedule|\/cancel)?)$/;
 
 /** What a lenient server, proxy or browser could take a path to mean: decoded, folded, resolved. */
 function looseReading(path: string): string {
@@ -40,7 +42,6 @@ export const canonicalApiPaths: RequestHandler = (req, res, next) => {
   const path = req.path;
   if (!looksLikeApi(path)) return next();
   markNoStore(res);
-  if ((CANONICAL_API_PATH.test(path) || QUOTE_TOKEN_API_PATH.test(path)) && req.method !== 'OPTIONS')
-    return next();
+  if ((CANONICAL_API_PATH.test(path) || TOKEN_API_PATH.test(path)) && req.method !== 'OPTIONS') return next();
   next(new HttpError(404, ERROR_CODES.notFound, `No API route ${req.method} ${path}`));
 };

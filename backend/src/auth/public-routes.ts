@@ -32,6 +32,11 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['GET', '/api/public/quotes/:token'],
   ['POST', '/api/public/quotes/:token/accept'],
   ['POST', '/api/public/quotes/:token/questions'],
+  // A visit reminder's link: the unguessable token is the key to that one visit (reminders/).
+  ['GET', '/api/public/visits/:token'],
+  ['POST', '/api/public/visits/:token/confirm'],
+  ['POST', '/api/public/visits/:token/reschedule'],
+  ['POST', '/api/public/visits/:token/cancel'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));

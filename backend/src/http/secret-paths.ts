@@ -8,9 +8,11 @@ export const SECRET_AFTER: readonly (readonly string[])[] = [
   ['quote'], // the customer's quote page, /quote/{token} (quote-sending/)
   ['public', 'quotes'], // its API, /api/public/quotes/{token}[/accept|/questions]
   ['calendar-feed'], // a calendar app's subscription, /api/calendar-feed/{token}.ics
+  ['visit'], // the customer's visit page from a reminder, /visit/{token} (reminders/)
+  ['public', 'visits'], // its API, /api/public/visits/{token}[/confirm|/reschedule|/cancel]
 ];
 /** Words of the tokened routes themselves, kept so a log still says which call it was. */
-const ROUTE_WORDS = new Set(['accept', 'questions']);
+const ROUTE_WORDS = new Set(['accept', 'questions', 'confirm', 'reschedule', 'cancel']);
 
 /** What a step means to a router or a proxy: decoded once, in any case. */
 const readable = (step: string) => {

@@ -8,6 +8,7 @@ import {
   type LeadStage,
   type LeadStageRecord,
   type AppointmentStatus,
+  type VisitAnswer,
 } from '@washdesk/contract';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
@@ -35,6 +36,7 @@ interface LeadRow {
   estimate_date: string | null;
   estimate_time: string | null;
   estimate_status: AppointmentStatus | null;
+  estimate_answer: VisitAnswer | null;
   open_questions: number;
   open_question: string | null;
 }
@@ -68,6 +70,7 @@ const toLead = (r: LeadRow): Lead => ({
           scheduledDate: r.estimate_date,
           preferredTime: r.estimate_time,
           status: r.estimate_status,
+          customerAnswer: r.estimate_answer,
         }
       : null,
   photos: [],
@@ -98,6 +101,8 @@ const OPEN_QUESTIONS = `FROM quote_questions qq JOIN sent_quotes sq ON sq.id = q
     WHERE l.channel IN ('photo-form', 'quote-tool') AND sq.submission_id = l.source_id AND qq.answered_at IS NULL`;
 const ROW = `SELECT l.*, u.name AS changed_by_name, a.scheduled_date AS estimate_date,
     a.preferred_time AS estimate_time, a.status AS estimate_status,
+    (SELECT v.answer FROM visit_answers v WHERE v.appointment_id = a.id
+      ORDER BY v.created_at DESC, v.id DESC LIMIT 1) AS estimate_answer,
     (SELECT COUNT(*) ${OPEN_QUESTIONS}) AS open_questions,
     (SELECT qq.question ${OPEN_QUESTIONS} ORDER BY qq.id DESC LIMIT 1) AS open_question FROM leads l
   LEFT JOIN users u ON u.id = l.stage_changed_by

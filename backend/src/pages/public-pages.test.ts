@@ -24,6 +24,7 @@ write('pages/photo-form.html', page('photo form'));
 write('pages/photo-quote-tool.html', page('quote tool'));
 write('pages/404.html', page('not found'));
 write('pages/quote.html', page('quote'));
+write('pages/visit.html', page('visit'));
 write('embed/embed.html', page('embed'));
 
 const BUSINESS = { name: `O'Neil & Sons "Wash" <Co>`, phone: '+1 (707) 555-0199', area: 'Eureka & Arcata' };
@@ -105,6 +106,9 @@ describe('the prerendered public pages', () => {
       ['/quote/Zx9-_aQ3kPq', 200, 'quote'],
       ['/quote', 404, 'not found'],
       ['/quote/a/b', 404, 'not found'],
+      // And one for every visit reminder's link.
+      ['/visit/Zx9-_aQ3kPqAbC', 200, 'visit'],
+      ['/visit', 404, 'not found'],
     ];
     for (const [p, status, name] of cases) {
       const res = await get(p);

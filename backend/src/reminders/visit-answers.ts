@@ -1,15 +1,15 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import type { TextsService } from '../texts/texts.service.ts';
 import { fromTheBusiness } from '../texts/texts.service.ts';
 import { localDate, type Clock } from '../time.ts';
 import { VISIT_REMINDER_TEMPLATE } from './visit-reminders.ts';
+import type { VisitAnswerBook } from './visit-answer-book.ts';
 
 // Answers to a visit reminder by text: "C" confirms, "R" asks to reschedule. Only a number that
 // was sent a reminder for a visit still to come can answer, and the answer is about that visit
-// (the soonest one, if several). The customer is told it was heard; the office hears of it on the
-// event stream (appointment.updated).
+// (the soonest one, if several). The customer is told it was heard; the answer book keeps it and
+// tells the office (appointment.updated), as it does for the visit page's answers.
 
 const ANSWERS: Record<string, 'confirmed' | 'reschedule'> = {
   C: 'confirmed',
@@ -22,7 +22,7 @@ export function visitAnswers(deps: {
   db: Db;
   config: Config;
   texts: TextsService;
-  events: EventBus;
+  answers: VisitAnswerBook;
   clock?: Clock;
 }) {
   const clock = deps.clock ?? Date.now;
@@ -32,9 +32,6 @@ export function visitAnswers(deps: {
     WHERE o.recipient = ? AND o.template = '${VISIT_REMINDER_TEMPLATE}' AND o.state = 'sent'
       AND a.status = 'scheduled' AND a.scheduled_date >= ?
     ORDER BY a.scheduled_date, a.preferred_time LIMIT 1`);
-  const record = deps.db.prepare(
-    "INSERT INTO visit_answers (appointment_id, answer, channel, created_at) VALUES (?, ?, 'text', ?)",
-  );
   const business = deps.config.business;
 
   deps.texts.answersTexts((text) => {
@@ -51,17 +48,17 @@ export function visitAnswers(deps: {
       | { id: number; customer_name: string; scheduled_date: string; preferred_time: string | null }
       | undefined;
     if (!visit) return false;
-    const at = new Date(clock()).toISOString();
-    record.run(visit.id, answer, at);
+    deps.answers.record(
+      {
+        id: visit.id,
+        customerName: visit.customer_name,
+        scheduledDate: visit.scheduled_date,
+        preferredTime: visit.preferred_time,
+      },
+      answer,
+      'text',
+    );
     const when = `${visit.scheduled_date}${visit.preferred_time ? ` at ${visit.preferred_time}` : ''}`;
-    deps.events.publish({
-      type: 'appointment.updated',
-      entityId: visit.id,
-      summary:
-        answer === 'confirmed'
-          ? `${visit.customer_name} confirmed the visit on ${when} by text`
-          : `${visit.customer_name} asked by text to reschedule the visit on ${when}`,
-    });
     deps.texts.queueText({
       to: text.from,
       body: fromTheBusiness(

@@ -1,4 +1,4 @@
-import { appointmentServiceLabel } from '@washdesk/contract';
+import { appointmentServiceLabel, visitPagePath } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -8,6 +8,7 @@ import { e164Of } from '../quote-sending/quote-delivery.ts';
 import { fromTheBusiness } from '../texts/texts.service.ts';
 import type { TextsService } from '../texts/texts.service.ts';
 import { instantOfLocalTime, type Clock } from '../time.ts';
+import type { VisitLinks } from './visit-links.ts';
 
 // Visit reminders (issue 25, item 4): each scheduled appointment with a time gets reminders at
 // fixed offsets before it (48 h and 2 h by default), by text (through the texts feature, so they
@@ -49,6 +50,9 @@ export function visitReminders(deps: {
   outbox: Outbox;
   texts: TextsService;
   events: EventBus;
+  /** The keys of the visit page each batch of reminders links to. */
+  links: VisitLinks;
+  publicUrl: () => string;
   clock?: Clock;
   offsetsHours?: number[];
   report: (error: unknown) => void;
@@ -70,11 +74,11 @@ export function visitReminders(deps: {
   const keyOf = (v: VisitRow, start: number, hours: number, channel: string) =>
     `${VISIT_REMINDER_TEMPLATE}:${v.id}:${new Date(start).toISOString()}:${hours}h:${channel}`;
 
-  const bodyOf = (v: VisitRow, start: number) =>
+  const bodyOf = (v: VisitRow, start: number, link: string) =>
     fromTheBusiness(
       config.business.name,
       `a reminder of your ${appointmentServiceLabel(v.service_type)} visit on ${day.format(start)} at ${v.preferred_time}, ${v.address}. ` +
-        `Reply C to confirm or R to reschedule, or call ${config.business.phone}.`,
+        `Confirm, reschedule or cancel at ${link} or reply C to confirm or R to reschedule, or call ${config.business.phone}.`,
     );
 
   /** Makes the appointment's reminders match what it is now. */
@@ -103,11 +107,16 @@ export function visitReminders(deps: {
       planned.map((p) => p.key),
       'The visit was moved',
     );
-    for (const p of planned) {
+    // Reminders already queued keep their text (and the key in it, still good); the ones new in
+    // this plan share one new key, since a stored key's hash cannot be turned back into a link.
+    const fresh = planned.filter((p) => !outbox.repository.byKey(p.key));
+    if (!fresh.length) return;
+    const link = `${deps.publicUrl()}${visitPagePath(deps.links.mint(appointmentId, new Date(now).toISOString()))}`;
+    for (const p of fresh) {
       if (p.channel === 'text') {
         deps.texts.queueText({
           to: e164Of(v.customer_phone)!,
-          body: bodyOf(v, start),
+          body: bodyOf(v, start, link),
           key: p.key,
           template: VISIT_REMINDER_TEMPLATE,
           sender: 'automatic',
@@ -123,7 +132,7 @@ export function visitReminders(deps: {
           template: VISIT_REMINDER_TEMPLATE,
           about,
           subject: `Your ${appointmentServiceLabel(v.service_type)} visit on ${day.format(start)}`,
-          body: bodyOf(v, start),
+          body: bodyOf(v, start, link),
           dueAt: new Date(p.due),
         });
       }

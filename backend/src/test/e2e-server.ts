@@ -4,6 +4,7 @@ import { DASHBOARD_NOW, seedDashboardWeek } from './dashboard-week.ts';
 import { PHONE_ENV, TEST_TWILIO } from './phone-caller.ts';
 import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
+import { sendVisitReminder } from './e2e-visit-reminder.ts';
 
 // A server of its own for one browser test file, in a child process (the e2e tests may not import
 // backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
@@ -17,8 +18,11 @@ import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 //   messenger       Meta configured (app secret, verify token, page token), the Graph API a fake
 //                   Meta on 127.0.0.1; the line adds metaUrl (GET metaUrl/__calls lists what it
 //                   was asked to send) and the app secret to sign webhooks with
+//   visit-reminder  texting on (a fake Twilio on 127.0.0.1); a customer's visit booked and its
+//                   48-hour reminder sent (e2e-visit-reminder.ts); the line adds visitPath, the
+//                   reminder's link on this server, and appointmentId
 
-const SCENARIOS = ['dashboard-week', 'ai-key', 'phone-line', 'messenger'] as const;
+const SCENARIOS = ['dashboard-week', 'ai-key', 'phone-line', 'messenger', 'visit-reminder'] as const;
 /** Monday 23 November 2026, 9:30 AM in California: "next Tuesday" is December 1. */
 const PHONE_LINE_NOW = new Date('2026-11-23T17:30:00Z');
 const E2E_APP_SECRET = 'e2e-meta-app-secret';
@@ -33,17 +37,27 @@ if (scenario === 'ai-key') fake = await startFakeOpenAi();
 let twilio: FakeTwilio | undefined;
 /** The voicemail the fake Twilio holds in the phone-line scenario. */
 const E2E_RECORDING_SID = `RE${'e2e0'.repeat(8)}`;
-if (scenario === 'phone-line') {
+if (scenario === 'phone-line' || scenario === 'visit-reminder') {
   twilio = await startFakeTwilio(TEST_TWILIO);
   twilio.recordings.set(E2E_RECORDING_SID, oneSecondTone());
 }
 let meta: FakeMeta | undefined;
 if (scenario === 'messenger') meta = await startFakeMeta();
+// The visit-reminder scenario moves its clock once, to the reminder's minute (the server reads it
+// through this Date).
+const now =
+  scenario === 'dashboard-week'
+    ? DASHBOARD_NOW
+    : scenario === 'phone-line' || scenario === 'visit-reminder'
+      ? new Date(PHONE_LINE_NOW)
+      : undefined;
 const server = await startClockedServer({
-  now: scenario === 'dashboard-week' ? DASHBOARD_NOW : scenario === 'phone-line' ? PHONE_LINE_NOW : undefined,
+  now,
   env: {
     ...(fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {}),
-    ...(scenario === 'phone-line' ? { ...PHONE_ENV, TWILIO_API_BASE_URL: twilio!.url } : {}),
+    ...(scenario === 'phone-line' || scenario === 'visit-reminder'
+      ? { ...PHONE_ENV, TWILIO_API_BASE_URL: twilio!.url }
+      : {}),
     ...(meta
       ? {
           META_APP_SECRET: E2E_APP_SECRET,
@@ -55,6 +69,7 @@ const server = await startClockedServer({
   },
 });
 if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
+const visit = scenario === 'visit-reminder' ? await sendVisitReminder(server, twilio!, now!) : {};
 
 let stopping = false;
 const stop = async () => {
@@ -85,7 +100,7 @@ const phoneLine =
     : {};
 const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
 process.stdout.write(
-  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger })}\n`,
+  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit })}\n`,
 );
 
 /** A real, playable recording: one second of a 440 Hz tone as 8 kHz 16-bit mono WAV. */

@@ -2,6 +2,7 @@ import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { postAsTwilio } from './twilio-signing.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import type { Logger } from 'pino';
 
 // A test server whose business number texts (the twilio SDK against a fake Twilio on 127.0.0.1),
 // on a clock the test moves, with Twilio's side of a customer's text. The outbox's own timer is
@@ -31,6 +32,8 @@ export async function startTextingServer(options: {
   env?: Record<string, string>;
   /** Keep the outbox's own timer running (tests of what happens without anyone passing). */
   ownTimer?: boolean;
+  /** Where the server's log goes (tests that read it). */
+  logger?: Logger;
 }): Promise<TextingServer> {
   const twilio = await startFakeTwilio();
   const now = { ms: options.start };
@@ -43,6 +46,7 @@ export async function startTextingServer(options: {
       ...options.env,
     },
     clock: () => now.ms,
+    logger: options.logger,
   });
   const outbox = server.app.locals.outbox as Outbox;
   if (!options.ownTimer) await outbox.scheduler.stop();
