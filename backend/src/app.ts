@@ -222,24 +222,26 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
   const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
   app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
-  app.use(textsRoutes(texts, repos.settings));
+  // A saved change of the automatic messages re-plans the visits still to come.
+  app.use(textsRoutes(texts, repos.settings, outbox, () => reminders.replanUpcoming()));
   missedCallTextBack({
     db: deps.db,
     events,
     texts,
     settings: repos.settings,
-    businessName: config.business.name,
+    business: config.business,
     timeZone: config.timeZone,
     publicUrl: publicUrl.get,
     clock: deps.clock,
     report: (error) => logger.error({ err: error }, 'missed-call text-back not queued'),
   });
-  visitReminders({
+  const reminders = visitReminders({
     db: deps.db,
     config,
     outbox,
     texts,
     events,
+    settings: repos.settings,
     clock: deps.clock,
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
@@ -294,7 +296,14 @@ export function createApp(config: Config, deps: AppDeps): Express {
     ),
   );
   app.use(photoRoutes(config, repos.photos));
-  const followUps = quoteFollowUps({ db: deps.db, config, outbox, texts });
+  const followUps = quoteFollowUps({
+    db: deps.db,
+    config,
+    outbox,
+    texts,
+    settings: repos.settings,
+    clock: deps.clock,
+  });
   app.use(followUps.router);
   app.use(
     quoteSendingApp({

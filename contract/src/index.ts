@@ -28,3 +28,4 @@ export * from './sent-quote.ts';
 export * from './sent-quote-texts.ts';
 export * from './backups.ts';
 export * from './texts.ts';
+export * from './follow-through.ts';

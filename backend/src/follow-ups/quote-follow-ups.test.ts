@@ -51,7 +51,7 @@ describe('quote follow-ups', () => {
     await at(MONDAY + 2 * DAY);
     await smtp.received(smtp.mails.length);
     expect(mailsTo('ana@example.com').slice(sentMails)).toEqual([
-      `Lost Coast Soft Wash: hi Ana, just checking you received your quote. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.`,
+      `Lost Coast Soft Wash: just checking you received your quote, Ana. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.`,
     ]);
     const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/accept`);
     expect(accept.status).toBe(200);

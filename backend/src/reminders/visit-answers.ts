@@ -1,8 +1,8 @@
+import { fromTheBusiness } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { TextsService } from '../texts/texts.service.ts';
-import { fromTheBusiness } from '../texts/texts.service.ts';
 import { localDate, type Clock } from '../time.ts';
 import { VISIT_REMINDER_TEMPLATE } from './visit-reminders.ts';
 
