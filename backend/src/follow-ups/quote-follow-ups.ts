@@ -132,10 +132,14 @@ function summarize(rows: OutboxMessage[], now: number): QuoteFollowUps {
   const sent = rows.filter((m) => m.state === 'sent').length;
   const waiting = rows.filter((m) => m.state === 'pending' || m.state === 'sending');
   if (waiting.length > 0) return { state: 'planned', nextDueAt: waiting[0]!.dueAt, reason: null, sent };
-  const cancelled = rows.filter((m) => m.state === 'cancelled');
-  const paused = cancelled.some((m) => m.error === FOLLOW_UPS_STOPPED_BY_STAFF && Date.parse(m.dueAt) > now);
+  const paused = rows.some((m) => m.error === FOLLOW_UPS_STOPPED_BY_STAFF && Date.parse(m.dueAt) > now);
   if (paused) return { state: 'paused', nextDueAt: null, reason: FOLLOW_UPS_STOPPED_BY_STAFF, sent };
-  if (cancelled.length > 0)
-    return { state: 'stopped', nextDueAt: null, reason: cancelled.at(-1)!.error, sent };
-  return { state: rows.length > 0 ? 'finished' : 'none', nextDueAt: null, reason: null, sent };
+  if (rows.length === 0) return { state: 'none', nextDueAt: null, reason: null, sent };
+  // The last day decides: it went by some way (a text refused for consent while the e-mail went
+  // is still a follow-up made), or it did not, for its first reason.
+  const lastDay = rows.filter((m) => m.dueAt === rows.at(-1)!.dueAt);
+  if (lastDay.some((m) => m.state === 'sent'))
+    return { state: 'finished', nextDueAt: null, reason: null, sent };
+  const why = lastDay.find((m) => m.state !== 'sent')!;
+  return { state: 'stopped', nextDueAt: null, reason: why.error, sent };
 }
