@@ -113,7 +113,13 @@ export function quoteFollowUps(deps: {
     const rows = outbox.repository
       .about(`quote:${quoteId}`)
       .filter((m) => m.template === QUOTE_FOLLOW_UP_TEMPLATE);
-    return summarize(rows, clock());
+    const summary = summarize(rows, clock());
+    // Answered, replaced or turned off since: the gate cancels them as they come due; say so now.
+    const next = rows.find((m) => m.state === 'pending');
+    const decision = summary.state === 'planned' && next ? stillWanted(next, clock()) : null;
+    if (decision?.action === 'cancel')
+      return { ...summary, state: 'stopped', nextDueAt: null, reason: decision.reason };
+    return summary;
   }
 
   const router = quoteFollowUpRoutes({
