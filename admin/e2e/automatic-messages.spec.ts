@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { PhotoSubmission } from '@washdesk/contract';
+import { CSRF_HEADER, type PhotoSubmission } from '@washdesk/contract';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
 import { FIXTURE_PHOTO } from './photo-form-post.ts';
@@ -22,13 +22,14 @@ async function signIn(page: Page) {
     data: { email: server.email, password: server.password },
   });
   expect(response.ok()).toBe(true);
-  return new AdminPage(page);
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  return { admin: new AdminPage(page), csrf: { [CSRF_HEADER]: csrfToken } };
 }
 
 test('a message text is edited with its fields and preview, refused with a bad field, saved, and kept', async ({
   page,
 }) => {
-  const admin = await signIn(page);
+  const { admin } = await signIn(page);
   await admin.open(`${server.url}/admin/settings?tab=automatic-messages`, ['GET', '/api/texts/settings']);
   // Texts go (Twilio is set); e-mail is not set up, and the tab says so.
   await expect(page.getByText('E-mails are off: SMTP_URL is not set.')).toBeVisible();
@@ -82,7 +83,7 @@ test('a message text is edited with its fields and preview, refused with a bad f
 });
 
 test("staff stop a sent quote's follow-ups from its dialog, and resume them", async ({ page }) => {
-  const admin = await signIn(page);
+  const { admin, csrf } = await signIn(page);
   const form = new FormData();
   const fields = {
     firstName: 'Nora',
@@ -98,6 +99,7 @@ test("staff stop a sent quote's follow-ups from its dialog, and resume them", as
   const submission = (await posted.json()) as PhotoSubmission;
   const sent = await page.request.post(`${server.url}/api/photo-submissions/${submission.id}/quotes`, {
     data: { estimateAmount: '950' },
+    headers: csrf,
   });
   expect(sent.status()).toBe(201);
 
