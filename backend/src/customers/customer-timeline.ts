@@ -1,6 +1,7 @@
 import type { CustomerItem, CustomerItemKind, Photo } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
+import { textRepository } from '../texts/text.repository.ts';
 
 type Ref = { kind: CustomerItemKind; source_id: number; at: string };
 type Row = Record<string, unknown> & { id: number };
@@ -50,8 +51,8 @@ export function customerTimelineItems(
   const conversations = byIds('messenger_conversations');
   const appointments = byIds('appointments');
   const textThreads = byIds('text_threads');
-  const texts = db.prepare(`SELECT direction, sender, body, media_count, created_at FROM text_messages
-    WHERE thread_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
+  // Texts through the texts feature's own reading, so each of ours shows where it stands.
+  const texts = textRepository(db);
   const messages =
     db.prepare(`SELECT sender, message_text, attachment_kind, created_at FROM messenger_messages
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
@@ -182,15 +183,12 @@ export function customerTimelineItems(
           return {
             ...base,
             title: 'Text messages',
-            messages: (
-              texts.all(r.id) as { sender: string; body: string; media_count: number; created_at: string }[]
-            )
-              .reverse()
-              .map((m) => ({
-                sender: SENDERS[m.sender] ?? m.sender,
-                text: m.body || (m.media_count ? 'sent a photo' : ''),
-                at: m.created_at,
-              })),
+            messages: texts.latestMessages(r.id, MESSAGES_SHOWN).map((m) => ({
+              sender: SENDERS[m.sender] ?? m.sender,
+              text: m.body || (m.mediaCount ? 'sent a photo' : ''),
+              at: m.createdAt,
+              ...(m.direction === 'out' ? { state: m.state, problem: m.problem } : {}),
+            })),
             status: r.opted_out_at ? 'opted out' : null,
             link: `/admin/texts?thread=${r.id}`,
           };
