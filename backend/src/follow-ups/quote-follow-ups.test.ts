@@ -108,6 +108,17 @@ describe('quote follow-ups', () => {
     await smtp.received(smtp.mails.length);
     expect(mailsTo('dee@example.com').slice(before)).toHaveLength(1);
     expect(await status()).toEqual({ state: 'finished', nextDueAt: null, reason: null, sent: 1 });
+    // The e-mail that went shows on the customer's timeline, on the submission, as sent.
+    const [customer] = (await (await server.get('/api/customers?q=dee@example.com')).json()) as {
+      id: number;
+    }[];
+    const timeline = (await (await server.get(`/api/customers/${customer!.id}/timeline`)).json()) as {
+      kind: string;
+      messages: { sender: string; text: string; state?: string }[];
+    }[];
+    const submission = timeline.find((i) => i.kind === 'submission')!;
+    expect(submission.messages.map((m) => [m.sender, m.state])).toEqual([['Automatic e-mail', 'sent']]);
+    expect(submission.messages[0]!.text).toContain(quote.link);
     // Accepted before its follow-ups went: stopped, and why.
     const accepted = await sendQuote(await submitPhotoForm(server.anonymous, { email: 'eve@example.com' }));
     const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(accepted.link)}/accept`);

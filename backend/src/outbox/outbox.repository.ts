@@ -127,6 +127,9 @@ export function outboxRepository(db: Db) {
   const cancelAbout = db.prepare(`UPDATE outbox_messages SET state = 'cancelled', error = @reason
     WHERE about = @about AND state = 'pending'`);
   const aboutAll = db.prepare('SELECT * FROM outbox_messages WHERE about = ? ORDER BY due_at, id');
+  const emailsTried = db.prepare(`SELECT * FROM outbox_messages WHERE channel = 'email'
+    AND about IN (SELECT value FROM json_each(?)) AND state IN ('sending', 'sent', 'failed')
+    ORDER BY COALESCE(sent_at, due_at), id`);
   // Only what was cancelled for this one reason and is still to come goes back to waiting.
   const resumeAbout = db.prepare(`UPDATE outbox_messages SET state = 'pending', error = NULL
     WHERE about = @about AND state = 'cancelled' AND error = @reason AND due_at > @now`);
@@ -194,6 +197,9 @@ export function outboxRepository(db: Db) {
     cancelAbout: (about: string, reason: string) => cancelAbout.run({ about, reason }).changes,
     /** Every message about one thing, soonest due first. */
     about: (about: string) => (aboutAll.all(about) as Row[]).map(toMessage),
+    /** The e-mails tried (sending, sent or failed) about any of these things, oldest first. */
+    emailsAbout: (abouts: string[]) =>
+      abouts.length ? (emailsTried.all(JSON.stringify(abouts)) as Row[]).map(toMessage) : [],
     /** Puts back to waiting what was cancelled about one thing for `reason` and is not yet due. */
     resumeAbout: (about: string, reason: string, now: number) =>
       resumeAbout.run({ about, reason, now: iso(now) }).changes,
