@@ -35,10 +35,13 @@ export function unknownFieldsOf(text: string, allowed: readonly string[]): strin
   return [...new Set(names.filter((n) => !allowed.includes(n)))];
 }
 
-/** Fills a text's fields; {name} becomes ", Dana", or nothing when the name is not known. */
+/**
+ * Fills a text's fields; {name} becomes ", Dana", or nothing when the name is not known (null). A
+ * field given no value at all stays as typed (the preview shows what the text may not use).
+ */
 export const fillTemplate = (text: string, values: Partial<Record<TemplateField, string | null>>) =>
   text.replace(FIELD, (whole, field: string) => {
-    if (!(field in TEMPLATE_FIELD_MEANINGS)) return whole;
+    if (!(field in values)) return whole;
     const value = values[field as TemplateField];
     if (field === 'name') return value ? `, ${value}` : '';
     return value ?? '';

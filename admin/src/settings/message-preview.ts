@@ -1,5 +1,6 @@
 import {
   fillTemplate,
+  TEMPLATE_FIELDS,
   fromTheBusiness,
   type FollowThroughSettings,
   type TemplateField,
@@ -49,5 +50,9 @@ export function sampleValues(message: TemplateName, ctx: PreviewContext): Record
   };
 }
 
-export const previewOf = (message: TemplateName, text: string, ctx: PreviewContext) =>
-  fromTheBusiness(ctx.businessName, fillTemplate(text, sampleValues(message, ctx)));
+/** Only the fields this message may use are filled; any other stays as typed, for staff to see. */
+export function previewOf(message: TemplateName, text: string, ctx: PreviewContext) {
+  const values = sampleValues(message, ctx);
+  const allowed = Object.fromEntries(TEMPLATE_FIELDS[message].map((field) => [field, values[field]]));
+  return fromTheBusiness(ctx.businessName, fillTemplate(text, allowed));
+}
