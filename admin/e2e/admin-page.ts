@@ -31,6 +31,7 @@ export const SETTINGS_TABS = [
   'AI Settings',
   'Common Responses',
   'Telephony',
+  'Automatic messages',
   'Staff',
   'Notifications',
   'Calendar',

@@ -227,13 +227,14 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
   const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
   app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
-  app.use(textsRoutes(texts, repos.settings));
+  // A saved change of the automatic messages re-plans the visits still to come.
+  app.use(textsRoutes(texts, repos.settings, outbox, () => reminders.replanUpcoming()));
   missedCallTextBack({
     db: deps.db,
     events,
     texts,
     settings: repos.settings,
-    businessName: config.business.name,
+    business: config.business,
     timeZone: config.timeZone,
     publicUrl: publicUrl.get,
     clock: deps.clock,
@@ -242,7 +243,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Visit reminders carry a link to the customer's visit page; its answers and "C"/"R" texts have one owner.
   const links = visitLinks(deps.db);
   const visitAnswersBook = visitAnswerBook({ db: deps.db, events, clock: deps.clock });
-  visitReminders({
+  const reminders = visitReminders({
     db: deps.db,
     config,
     outbox,
@@ -250,6 +251,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     events,
     links,
     publicUrl: publicUrl.get,
+    settings: repos.settings,
     clock: deps.clock,
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
@@ -316,7 +318,14 @@ export function createApp(config: Config, deps: AppDeps): Express {
     ),
   );
   app.use(photoRoutes(config, repos.photos));
-  const followUps = quoteFollowUps({ db: deps.db, config, outbox, texts });
+  const followUps = quoteFollowUps({
+    db: deps.db,
+    config,
+    outbox,
+    texts,
+    settings: repos.settings,
+    clock: deps.clock,
+  });
   app.use(followUps.router);
   app.use(
     quoteSendingApp({

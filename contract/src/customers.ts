@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
 import { photoSchema } from './photo.ts';
+import { TEXT_STATES } from './texts.ts';
 
 /** What a customer's timeline holds, one entry per request, submission, call, conversation or visit. */
 export const CUSTOMER_ITEM_KINDS = [
@@ -60,7 +61,17 @@ export const customerItemSchema = z.object({
   status: z.string().nullable(),
   amount: z.number().nullable(),
   photos: z.array(photoSchema),
-  messages: z.array(z.object({ sender: z.string(), text: z.string(), at: z.string() })),
+  messages: z.array(
+    z.object({
+      sender: z.string(),
+      text: z.string(),
+      at: z.string(),
+      /** Texts only: where one we sent stands (queued, sent, delivered, failed…), as the Texts screen says. */
+      state: z.enum(TEXT_STATES).optional(),
+      /** Texts only: why it was not sent or delivered. */
+      problem: z.string().nullable().optional(),
+    }),
+  ),
   /** A photo submission's quotes as sent, oldest first: when, by whom, and what the customer did. */
   quotes: z.array(
     z.object({

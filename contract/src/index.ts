@@ -30,3 +30,4 @@ export * from './backups.ts';
 export * from './texts.ts';
 export * from './visit-page-texts.ts';
 export * from './visit-page.ts';
+export * from './follow-through.ts';

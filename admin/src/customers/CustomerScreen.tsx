@@ -167,6 +167,13 @@ function TimelineEntry({ item, customerName }: { item: CustomerItem; customerNam
             {item.messages.map((m, i) => (
               <li key={i}>
                 <strong>{m.sender}:</strong> {m.text}
+                {m.state && (
+                  <span className={`customer-timeline__state ${Classes.TEXT_MUTED}`}>
+                    {' '}
+                    ({m.state}
+                    {m.problem ? `: ${m.problem}` : ''})
+                  </span>
+                )}
               </li>
             ))}
           </ul>

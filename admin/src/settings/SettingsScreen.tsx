@@ -8,12 +8,14 @@ import { CommonResponsesTab } from './CommonResponsesTab.tsx';
 import { TelephonyTab } from './TelephonyTab.tsx';
 import { BackupsTab } from './BackupsTab.tsx';
 import { NotificationsTab } from '../live/NotificationsTab.tsx';
+import { AutomaticMessagesTab } from './AutomaticMessagesTab.tsx';
 import './settings.css';
 
 const TABS = [
   { id: 'ai-settings', title: 'AI Settings', panel: <AiSettingsTab /> },
   { id: 'common-responses', title: 'Common Responses', panel: <CommonResponsesTab /> },
   { id: 'telephony', title: 'Telephony', panel: <TelephonyTab /> },
+  { id: 'automatic-messages', title: 'Automatic messages', panel: <AutomaticMessagesTab /> },
   { id: 'staff', title: 'Staff', panel: <StaffAccounts /> },
   { id: 'notifications', title: 'Notifications', panel: <NotificationsTab /> },
   { id: 'calendar', title: 'Calendar', panel: <CalendarFeedCard /> },

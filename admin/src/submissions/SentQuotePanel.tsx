@@ -12,6 +12,7 @@ import { showFailureToast, showSuccessToast } from '../toaster.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { QuoteQuestions } from './QuoteQuestions.tsx';
+import { QuoteFollowUps } from './QuoteFollowUps.tsx';
 import { deliveryLine, formatQuoteTime, jobBookingOf, recordLinkCopied } from './sent-quote.queries.ts';
 import { submissionQueries } from './submission.queries.ts';
 
@@ -96,6 +97,7 @@ export function SentQuotePanel({ submission, quote, leadStage, configured }: Sen
           </li>
         ))}
       </ul>
+      <QuoteFollowUps quoteId={quote.id} />
       <QuoteQuestions submission={submission} quote={quote} configured={configured} />
       {quote.state === 'accepted' && (
         <Callout intent={Intent.SUCCESS} icon="endorsed" title="The customer accepted this quote">

@@ -1,7 +1,7 @@
 import { Callout, Card, Classes, H4, Intent, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { TextThread } from '@washdesk/contract';
+import { followThroughSettingsSchema, type TextThread } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { useChange } from '../api/use-change.ts';
 import { showProblemToast } from '../toaster.ts';
@@ -10,7 +10,7 @@ import { LoadFailed } from '../shell/LoadFailed.tsx';
 import { ConversationAvatar } from '../messenger/ConversationAvatar.tsx';
 import { messageTime } from '../messenger/message-time.ts';
 import { TextThreadPanel } from './TextThreadPanel.tsx';
-import { followThroughSettingsSchema, textQueries } from './texts.queries.ts';
+import { textQueries } from './texts.queries.ts';
 import '../messenger/messenger.css';
 
 /** Texts on the business number, laid out as Messenger is: threads on the left, one open on the right. */

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { textMessageSchema, textThreadSchema, textsStatusSchema } from '@washdesk/contract';
+import {
+  followThroughSettingsSchema,
+  followThroughStatusSchema,
+  textMessageSchema,
+  textThreadSchema,
+  textsStatusSchema,
+} from '@washdesk/contract';
 import { z } from 'zod';
 import type { ApiClient } from '../api/api-client.ts';
 
@@ -7,7 +13,6 @@ import type { ApiClient } from '../api/api-client.ts';
 
 const textsKey = ['texts'] as const;
 const threadWithMessages = z.object({ thread: textThreadSchema, messages: textMessageSchema.array() });
-export const followThroughSettingsSchema = z.object({ missedCallTextBack: z.boolean() });
 
 export const textQueries = {
   all: textsKey,
@@ -30,5 +35,11 @@ export const textQueries = {
     queryOptions({
       queryKey: [...textsKey, 'settings'],
       queryFn: () => api.get('/api/texts/settings', followThroughSettingsSchema),
+    }),
+  /** What can send (texts, e-mail) and the quiet hours, beside the automatic messages' settings. */
+  settingsStatus: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...textsKey, 'settings-status'],
+      queryFn: () => api.get('/api/texts/settings/status', followThroughStatusSchema),
     }),
 };

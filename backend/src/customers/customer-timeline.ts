@@ -1,6 +1,8 @@
 import type { CustomerItem, CustomerItemKind, Photo } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
+import { outboxRepository } from '../outbox/outbox.repository.ts';
+import { textRepository } from '../texts/text.repository.ts';
 
 type Ref = { kind: CustomerItemKind; source_id: number; at: string };
 type Row = Record<string, unknown> & { id: number };
@@ -50,8 +52,17 @@ export function customerTimelineItems(
   const conversations = byIds('messenger_conversations');
   const appointments = byIds('appointments');
   const textThreads = byIds('text_threads');
-  const texts = db.prepare(`SELECT direction, sender, body, media_count, created_at FROM text_messages
-    WHERE thread_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
+  // Texts through the texts feature's own reading, so each of ours shows where it stands.
+  const texts = textRepository(db);
+  // Automatic e-mails (reminders, quote follow-ups, review requests) show on what they are about.
+  const outbox = outboxRepository(db);
+  const asMessage = (m: ReturnType<typeof outbox.emailsAbout>[number]): CustomerItem['messages'][number] => ({
+    sender: 'Automatic e-mail',
+    text: m.subject ? `${m.subject}: ${m.body}` : m.body,
+    at: m.sentAt ?? m.dueAt,
+    state: m.state,
+    problem: m.state === 'sent' ? null : m.error,
+  });
   const messages =
     db.prepare(`SELECT sender, message_text, attachment_kind, created_at FROM messenger_messages
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_SHOWN}`);
@@ -81,6 +92,7 @@ export function customerTimelineItems(
     const requestPhotos = photos.forServiceRequests(ids('request'));
     const submissionPhotos = photos.forSubmissions(ids('submission'));
     const submissionQuotes = new Map<number, CustomerItem['quotes']>();
+    const submissionQuoteIds = new Map<number, number[]>();
     if (ids('submission').length) {
       const quoteRows = quotesOf.all(JSON.stringify(ids('submission'))) as QuoteRow[];
       const questions = questionsOf.all(JSON.stringify(quoteRows.map((q) => q.id))) as QuestionRow[];
@@ -103,8 +115,18 @@ export function customerTimelineItems(
             })),
         });
         submissionQuotes.set(q.submission_id, list);
+        submissionQuoteIds.set(q.submission_id, [...(submissionQuoteIds.get(q.submission_id) ?? []), q.id]);
       }
     }
+
+    // The page's automatic e-mails in one query, then each on the item it is about.
+    const abouts = [
+      ...ids('appointment').map((id) => `appointment:${id}`),
+      ...[...submissionQuoteIds.values()].flat().map((id) => `quote:${id}`),
+    ];
+    const emails = new Map<string, ReturnType<typeof outbox.emailsAbout>>();
+    for (const m of outbox.emailsAbout(abouts)) emails.set(m.about!, [...(emails.get(m.about!) ?? []), m]);
+    const emailsAbout = (list: string[]) => list.flatMap((about) => (emails.get(about) ?? []).map(asMessage));
 
     const entry = (ref: Ref, r: Row): CustomerItem => {
       const base = {
@@ -137,6 +159,7 @@ export function customerTimelineItems(
             amount: cents(r.estimate_amount_cents),
             photos: submissionPhotos.get(r.id) ?? [],
             quotes: submissionQuotes.get(r.id) ?? [],
+            messages: emailsAbout((submissionQuoteIds.get(r.id) ?? []).map((id) => `quote:${id}`)),
             link: `/admin/photo-submissions?submission=${r.id}`,
           };
         case 'call':
@@ -175,6 +198,7 @@ export function customerTimelineItems(
             detail: [r.scheduled_date, r.preferred_time].filter(Boolean).join(' at '),
             status: String(r.status),
             amount: cents(r.estimate_amount_cents),
+            messages: emailsAbout([`appointment:${r.id}`]),
             link: `/admin/appointment-scheduling?appointment=${r.id}`,
           };
         case 'text':
@@ -182,15 +206,12 @@ export function customerTimelineItems(
           return {
             ...base,
             title: 'Text messages',
-            messages: (
-              texts.all(r.id) as { sender: string; body: string; media_count: number; created_at: string }[]
-            )
-              .reverse()
-              .map((m) => ({
-                sender: SENDERS[m.sender] ?? m.sender,
-                text: m.body || (m.media_count ? 'sent a photo' : ''),
-                at: m.created_at,
-              })),
+            messages: texts.latestMessages(r.id, MESSAGES_SHOWN).map((m) => ({
+              sender: SENDERS[m.sender] ?? m.sender,
+              text: m.body || (m.mediaCount ? 'sent a photo' : ''),
+              at: m.createdAt,
+              ...(m.direction === 'out' ? { state: m.state, problem: m.problem } : {}),
+            })),
             status: r.opted_out_at ? 'opted out' : null,
             link: `/admin/texts?thread=${r.id}`,
           };

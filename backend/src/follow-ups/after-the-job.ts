@@ -1,3 +1,4 @@
+import { fillTemplate, fromTheBusiness } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -5,9 +6,8 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
 import { e164Of } from '../quote-sending/quote-delivery.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
-import { fillTemplate, followThroughSettings } from '../texts/follow-through-settings.ts';
+import { followThroughSettings } from '../texts/follow-through-settings.ts';
 import type { TextsService } from '../texts/texts.service.ts';
-import { fromTheBusiness } from '../texts/texts.service.ts';
 import type { Clock } from '../time.ts';
 
 // After the job (issue 25, item 6): a visit marked completed earns one review request, the same
@@ -48,7 +48,7 @@ export function afterTheJob(deps: {
     FROM appointments WHERE id = ?`);
 
   function queue(v: VisitRow, template: string, text: string, dueAt: Date) {
-    const firstName = v.customer_name.trim().split(/\s+/)[0] ?? null;
+    const firstName = v.customer_name.trim().split(/\s+/)[0] || null;
     const s = settings.read();
     const body = fromTheBusiness(
       config.business.name,

@@ -51,7 +51,7 @@ describe('quote follow-ups', () => {
     await at(MONDAY + 2 * DAY);
     await smtp.received(smtp.mails.length);
     expect(mailsTo('ana@example.com').slice(sentMails)).toEqual([
-      `Lost Coast Soft Wash: hi Ana, just checking you received your quote. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.`,
+      `Lost Coast Soft Wash: just checking you received your quote, Ana. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.`,
     ]);
     const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/accept`);
     expect(accept.status).toBe(200);
@@ -79,5 +79,57 @@ describe('quote follow-ups', () => {
       expect(mail).toContain(second.link);
       expect(mail).not.toContain(first.link);
     }
+  });
+
+  it('say where they stand: planned with the next due, paused by staff and resumed, stopped with the reason', async () => {
+    office.now.ms = MONDAY;
+    const quote = await sendQuote(await submitPhotoForm(server.anonymous, { email: 'dee@example.com' }));
+    const status = async () => (await server.send('GET', `/api/quotes/${quote.id}/follow-ups`)).json();
+    expect(await status()).toEqual({
+      state: 'planned',
+      nextDueAt: new Date(MONDAY + 2 * DAY).toISOString(),
+      reason: null,
+      sent: 0,
+    });
+    const stop = await server.send('POST', `/api/quotes/${quote.id}/follow-ups/stop`);
+    expect(await stop.json()).toEqual({
+      state: 'paused',
+      nextDueAt: null,
+      reason: 'Stopped by staff',
+      sent: 0,
+    });
+    const before = mailsTo('dee@example.com').length;
+    await at(MONDAY + 3 * DAY);
+    expect(mailsTo('dee@example.com')).toHaveLength(before);
+    // Resumed on day 3: the day-2 follow-up stays skipped, the day-7 one is planned again.
+    const resume = await server.send('POST', `/api/quotes/${quote.id}/follow-ups/resume`);
+    expect((await resume.json()).nextDueAt).toBe(new Date(MONDAY + 7 * DAY).toISOString());
+    await at(MONDAY + 7 * DAY);
+    await smtp.received(smtp.mails.length);
+    expect(mailsTo('dee@example.com').slice(before)).toHaveLength(1);
+    expect(await status()).toEqual({ state: 'finished', nextDueAt: null, reason: null, sent: 1 });
+    // The e-mail that went shows on the customer's timeline, on the submission, as sent.
+    const [customer] = (await (await server.get('/api/customers?q=dee@example.com')).json()) as {
+      id: number;
+    }[];
+    const timeline = (await (await server.get(`/api/customers/${customer!.id}/timeline`)).json()) as {
+      kind: string;
+      messages: { sender: string; text: string; state?: string }[];
+    }[];
+    const submission = timeline.find((i) => i.kind === 'submission')!;
+    expect(submission.messages.map((m) => [m.sender, m.state])).toEqual([['Automatic e-mail', 'sent']]);
+    expect(submission.messages[0]!.text).toContain(quote.link);
+    // Accepted before its follow-ups went: stopped, and why.
+    const accepted = await sendQuote(await submitPhotoForm(server.anonymous, { email: 'eve@example.com' }));
+    const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(accepted.link)}/accept`);
+    expect(accept.status).toBe(200);
+    expect(await (await server.send('GET', `/api/quotes/${accepted.id}/follow-ups`)).json()).toEqual({
+      state: 'stopped',
+      nextDueAt: null,
+      reason: 'The customer accepted the quote',
+      sent: 0,
+    });
+    const missing = await server.send('GET', '/api/quotes/999999/follow-ups');
+    expect(missing.status).toBe(404);
   });
 });

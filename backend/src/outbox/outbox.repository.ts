@@ -126,6 +126,13 @@ export function outboxRepository(db: Db) {
     WHERE id = @id AND state = 'sending'`);
   const cancelAbout = db.prepare(`UPDATE outbox_messages SET state = 'cancelled', error = @reason
     WHERE about = @about AND state = 'pending'`);
+  const aboutAll = db.prepare('SELECT * FROM outbox_messages WHERE about = ? ORDER BY due_at, id');
+  const emailsTried = db.prepare(`SELECT * FROM outbox_messages WHERE channel = 'email'
+    AND about IN (SELECT value FROM json_each(?)) AND state IN ('sending', 'sent', 'failed')
+    ORDER BY COALESCE(sent_at, due_at), id`);
+  // Only what was cancelled for this one reason and is still to come goes back to waiting.
+  const resumeAbout = db.prepare(`UPDATE outbox_messages SET state = 'pending', error = NULL
+    WHERE about = @about AND state = 'cancelled' AND error = @reason AND due_at > @now`);
   // Twilio's callbacks can arrive out of order: a late "sent" never undoes "delivered".
   const rank = (v: string) => `CASE ${v} WHEN 'queued' THEN 0 WHEN 'accepted' THEN 0 WHEN 'sending' THEN 1
     WHEN 'sent' THEN 2 ELSE 3 END`;
@@ -188,6 +195,14 @@ export function outboxRepository(db: Db) {
     deferTo: (id: number, dueAt: number) => deferOne.run({ id, dueAt: iso(dueAt) }).changes === 1,
     /** Cancels every pending message about one thing (a cancelled visit, an accepted quote). */
     cancelAbout: (about: string, reason: string) => cancelAbout.run({ about, reason }).changes,
+    /** Every message about one thing, soonest due first. */
+    about: (about: string) => (aboutAll.all(about) as Row[]).map(toMessage),
+    /** The e-mails tried (sending, sent or failed) about any of these things, oldest first. */
+    emailsAbout: (abouts: string[]) =>
+      abouts.length ? (emailsTried.all(JSON.stringify(abouts)) as Row[]).map(toMessage) : [],
+    /** Puts back to waiting what was cancelled about one thing for `reason` and is not yet due. */
+    resumeAbout: (about: string, reason: string, now: number) =>
+      resumeAbout.run({ about, reason, now: iso(now) }).changes,
     /** Cancels one template's pending messages about one thing except those still planned (a moved visit). */
     cancelAboutExcept: (about: string, template: string, keep: string[], reason: string) =>
       cancelAboutExcept.run({ about, template, keep: JSON.stringify(keep), reason }).changes,

@@ -1,7 +1,7 @@
+import { fromTheBusiness } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { TextsService } from '../texts/texts.service.ts';
-import { fromTheBusiness } from '../texts/texts.service.ts';
 import { localDate, type Clock } from '../time.ts';
 import { VISIT_REMINDER_TEMPLATE } from './visit-reminders.ts';
 import type { VisitAnswerBook } from './visit-answer-book.ts';

@@ -1,25 +1,26 @@
-import { appointmentServiceLabel, visitPagePath } from '@washdesk/contract';
+import { appointmentServiceLabel, fillTemplate, fromTheBusiness, visitPagePath } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
 import { e164Of } from '../quote-sending/quote-delivery.ts';
-import { fromTheBusiness } from '../texts/texts.service.ts';
 import type { TextsService } from '../texts/texts.service.ts';
-import { instantOfLocalTime, type Clock } from '../time.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { followThroughSettings } from '../texts/follow-through-settings.ts';
+import { instantOfLocalTime, localDate, type Clock } from '../time.ts';
 import type { VisitLinks } from './visit-links.ts';
 
 // Visit reminders (issue 25, item 4): each scheduled appointment with a time gets reminders at
-// fixed offsets before it (48 h and 2 h by default), by text (through the texts feature, so they
+// the offsets set in Settings before it (48 h and 2 h by default), by text (through the texts feature, so they
 // show on the customer's thread) and by e-mail when the customer gave one. The plan is made
 // again on every change of the appointment: a rescheduled visit gets new reminders (their keys
 // name the visit's instant) and the old ones are cancelled; a cancelled or completed visit has
 // none. Just before each goes, the gate checks the visit still stands at that time and has not
-// started.
+// started, and that reminders and this offset are still on in Settings (a changed setting
+// re-plans the visits still to come).
 
 export const VISIT_REMINDER_TEMPLATE = 'visit-reminder';
-export const DEFAULT_REMINDER_OFFSETS_HOURS = [48, 2];
 
 interface VisitRow {
   id: number;
@@ -53,13 +54,13 @@ export function visitReminders(deps: {
   /** The keys of the visit page each batch of reminders links to. */
   links: VisitLinks;
   publicUrl: () => string;
+  settings: SettingsRepository;
   clock?: Clock;
-  offsetsHours?: number[];
   report: (error: unknown) => void;
 }) {
   const { config, outbox } = deps;
   const clock = deps.clock ?? Date.now;
-  const offsets = deps.offsetsHours ?? DEFAULT_REMINDER_OFFSETS_HOURS;
+  const settings = followThroughSettings(deps.settings);
   const visitOf = deps.db
     .prepare(`SELECT id, customer_name, customer_phone, customer_email, address, service_type,
     scheduled_date, preferred_time, status FROM appointments WHERE id = ?`);
@@ -77,9 +78,19 @@ export function visitReminders(deps: {
   const bodyOf = (v: VisitRow, start: number, link: string) =>
     fromTheBusiness(
       config.business.name,
-      `a reminder of your ${appointmentServiceLabel(v.service_type)} visit on ${day.format(start)} at ${v.preferred_time}, ${v.address}. ` +
-        `Confirm, reschedule or cancel at ${link} or reply C to confirm or R to reschedule, or call ${config.business.phone}.`,
+      fillTemplate(settings.read().reminderText, {
+        name: v.customer_name.trim().split(/\s+/)[0] || null,
+        service: appointmentServiceLabel(v.service_type),
+        day: day.format(start),
+        time: v.preferred_time,
+        address: v.address,
+        phone: config.business.phone,
+        link,
+      }),
     );
+  const upcoming = deps.db.prepare(
+    `SELECT id FROM appointments WHERE status = 'scheduled' AND scheduled_date >= ?`,
+  );
 
   /** Makes the appointment's reminders match what it is now. */
   function plan(appointmentId: number) {
@@ -91,6 +102,8 @@ export function visitReminders(deps: {
       return;
     }
     const now = clock();
+    const { visitReminders: on, reminderHours } = settings.read();
+    const offsets = on ? reminderHours : [];
     const planned: { key: string; channel: 'text' | 'email'; due: number }[] = [];
     for (const hours of offsets) {
       const due = start - hours * 3_600_000;
@@ -105,7 +118,7 @@ export function visitReminders(deps: {
       about,
       VISIT_REMINDER_TEMPLATE,
       planned.map((p) => p.key),
-      'The visit was moved',
+      on ? 'The visit was moved' : 'Visit reminders are turned off',
     );
     // Reminders already queued keep their text (and the key in it, still good); the ones new in
     // this plan share one new key, since a stored key's hash cannot be turned back into a link.
@@ -149,6 +162,10 @@ export function visitReminders(deps: {
     if (!message.idempotencyKey.includes(`:${new Date(start).toISOString()}:`))
       return { action: 'cancel', reason: 'The visit was moved' };
     if (now >= start) return { action: 'cancel', reason: 'The visit has started' };
+    const { visitReminders: on, reminderHours } = settings.read();
+    if (!on) return { action: 'cancel', reason: 'Visit reminders are turned off' };
+    if (!reminderHours.some((h) => message.idempotencyKey.includes(`:${h}h:`)))
+      return { action: 'cancel', reason: 'This reminder is no longer set in Settings' };
     return { action: 'send' };
   };
   outbox.addGate(stillWanted);
@@ -161,5 +178,10 @@ export function visitReminders(deps: {
       deps.report(error);
     }
   });
-  return { plan };
+  /** After Settings changed: every visit still to come gets the reminders they now say. */
+  function replanUpcoming() {
+    const today = localDate(new Date(clock()), config.timeZone);
+    for (const { id } of upcoming.all(today) as { id: number }[]) plan(id);
+  }
+  return { plan, replanUpcoming };
 }

@@ -1,3 +1,4 @@
+import { fillTemplate, fromTheBusiness } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
@@ -5,7 +6,6 @@ import { localDate, type Clock } from '../time.ts';
 import { DEFAULT_QUIET_HOURS, nextAllowedInstant } from '../outbox/quiet-hours.ts';
 import { followThroughSettings } from './follow-through-settings.ts';
 import type { TextsService } from './texts.service.ts';
-import { fromTheBusiness } from './texts.service.ts';
 
 // Missed-call text-back (issue 25, item 3): a call that ends missed, abandoned (the caller hung up
 // before saying anything) or with a call-back request gets one text with the photo-quote link,
@@ -26,18 +26,12 @@ interface CallRow {
 const DIALABLE = /^\+[1-9]\d{9,14}$/;
 export const MISSED_CALL_TEMPLATE = 'missed-call';
 
-export const missedCallText = (businessName: string, link: string) =>
-  fromTheBusiness(
-    businessName,
-    `sorry we missed your call! Send us a few photos for a quick quote: ${link} or reply here and we'll get back to you.`,
-  );
-
 export function missedCallTextBack(deps: {
   db: Db;
   events: EventBus;
   texts: TextsService;
   settings: SettingsRepository;
-  businessName: string;
+  business: { name: string; phone: string };
   timeZone: string;
   publicUrl: () => string;
   clock?: Clock;
@@ -72,7 +66,8 @@ export function missedCallTextBack(deps: {
   });
 
   function textBack(type: string, callId: number) {
-    if (!deps.texts.status().configured || !settings.read().missedCallTextBack) return;
+    const s = settings.read();
+    if (!deps.texts.status().configured || !s.missedCallTextBack) return;
     const call = callOf.get(callId) as CallRow | undefined;
     if (!call || !DIALABLE.test(call.phone_number) || !reasonOf(type, call)) return;
     // The day the text reaches the phone: a call missed late at night and one early next morning
@@ -83,7 +78,13 @@ export function missedCallTextBack(deps: {
     );
     deps.texts.queueText({
       to: call.phone_number,
-      body: missedCallText(deps.businessName, `${deps.publicUrl()}/photo-quote-tool`),
+      body: fromTheBusiness(
+        deps.business.name,
+        fillTemplate(s.missedCallText, {
+          link: `${deps.publicUrl()}/photo-quote-tool`,
+          phone: deps.business.phone,
+        }),
+      ),
       key: `${MISSED_CALL_TEMPLATE}:${call.phone_number}:${day}`,
       template: MISSED_CALL_TEMPLATE,
       sender: 'automatic',

@@ -98,6 +98,9 @@ export function textRepository(db: Db) {
       o.delivery_error
     FROM text_messages m LEFT JOIN outbox_messages o ON o.id = m.outbox_id LEFT JOIN users u ON u.id = m.staff_user_id`;
   const messages = db.prepare(`${MESSAGE_SELECT} WHERE m.thread_id = ? ORDER BY m.created_at, m.id`);
+  const latest = db.prepare(
+    `${MESSAGE_SELECT} WHERE m.thread_id = ? ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
+  );
   const messageOfOutbox = db.prepare(`${MESSAGE_SELECT} WHERE m.outbox_id = ?`);
   const threadOfOutbox = db.prepare('SELECT thread_id FROM text_messages WHERE outbox_id = ?');
   // Did this number reach the business on its own: a text, or a call (the calls table's number).
@@ -152,6 +155,9 @@ export function textRepository(db: Db) {
     },
     threads: (limit = 200) => (threads.all(limit) as ThreadRow[]).map(toThread),
     messages: (threadId: number) => (messages.all(threadId) as MessageRow[]).map(toMessage),
+    /** A thread's latest few messages, oldest first, with where each of ours stands (the timeline). */
+    latestMessages: (threadId: number, limit: number) =>
+      (latest.all(threadId, limit) as MessageRow[]).map(toMessage).reverse(),
     messageOfOutbox: (outboxId: number) => {
       const r = messageOfOutbox.get(outboxId) as MessageRow | undefined;
       return r ? toMessage(r) : undefined;

@@ -1,23 +1,43 @@
 import { Router } from 'express';
-import { sendTextSchema } from '@washdesk/contract';
+import { followThroughSettingsSchema, sendTextSchema, type FollowThroughStatus } from '@washdesk/contract';
 import { z } from 'zod';
 import { staffOf } from '../auth/staff-session.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
 import type { TextsService } from './texts.service.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
-import { followThroughSettings, followThroughSettingsSchema } from './follow-through-settings.ts';
+import { followThroughSettings } from './follow-through-settings.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { DEFAULT_QUIET_HOURS } from '../outbox/quiet-hours.ts';
 
 const takeOverSchema = z.object({ on: z.boolean({ error: 'on must be true or false' }) });
 
-/** The Texts screen's API: threads, one thread's messages, a staff text, taking a thread over. */
-export function textsRoutes(texts: TextsService, settingsRepo: SettingsRepository) {
+/**
+ * The Texts screen's API (threads, one thread's messages, a staff text, taking a thread over) and
+ * the automatic messages' settings; `saved` lets the features re-plan what is still to go.
+ */
+export function textsRoutes(
+  texts: TextsService,
+  settingsRepo: SettingsRepository,
+  outbox: Outbox,
+  saved: () => void,
+) {
   const router = Router();
   const settings = followThroughSettings(settingsRepo);
   router.get('/api/texts/settings', (_req, res) => void res.json(settings.read()));
   router.put('/api/texts/settings', (req, res) => {
     // A partial change keeps the rest (the missed-call switch alone, say).
     const change = parseWith(followThroughSettingsSchema.partial(), req.body ?? {});
-    res.json(settings.save({ ...settings.read(), ...change }));
+    const stored = settings.save({ ...settings.read(), ...change });
+    saved();
+    res.json(stored);
+  });
+  router.get('/api/texts/settings/status', (_req, res) => {
+    const status: FollowThroughStatus = {
+      texts: outbox.configured.text,
+      email: outbox.configured.email,
+      quietHours: DEFAULT_QUIET_HOURS,
+    };
+    res.json(status);
   });
   router.get('/api/texts/status', (_req, res) => void res.json(texts.status()));
   router.get('/api/texts/threads', (_req, res) => void res.json(texts.repo.threads()));

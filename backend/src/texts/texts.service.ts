@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ERROR_CODES,
+  fromTheBusiness,
   TEXT_OPTED_OUT,
   TEXTS_NOT_CONFIGURED,
   type TextMessage,
@@ -33,10 +34,6 @@ export interface IncomingText {
   body: string;
   mediaCount: number;
 }
-
-/** Automatic texts say who they are from: the business's name leads each one. */
-export const fromTheBusiness = (businessName: string, body: string) =>
-  body.startsWith(`${businessName}:`) ? body : `${businessName}: ${body}`;
 
 export function textsService(deps: TextsDeps) {
   const { config, outbox, events } = deps;
