@@ -19,6 +19,13 @@ export interface AssistantTurnInput {
    * Twilio configured), 'chat' (in the conversation itself), or null (it cannot: never offered).
    */
   photoLink: 'text' | 'chat' | null;
+  /**
+   * A streaming channel (ConversationRelay) passes this to hear the reply's words as they are
+   * written, so the caller hears the first words while the rest is still being written. A model
+   * reply calls it once per streamed piece; the no-model path calls it once with the whole reply.
+   * The turn's `reply` is still the whole text.
+   */
+  onReplyText?: (text: string) => void;
 }
 
 export type AssistantAction =
@@ -45,7 +52,12 @@ export interface AssistantTurn {
   answeredBy: AiAnswerSource;
   /** What the reply was built from: "faq:12", "common:pricing", "prices", "profile". */
   knowledgeUsed: string[];
+  /** The language the reply is in (a Spanish-speaking caller gets Spanish); absent means English. */
+  language?: ReplyLanguage;
 }
+
+/** The languages the assistant answers in, as BCP 47 tags Twilio's voices and recognisers take. */
+export type ReplyLanguage = 'en-US' | 'es-US';
 
 export interface Assistant {
   /** The opening line: who answers, and that it is the business's virtual assistant. */
