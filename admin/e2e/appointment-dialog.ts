@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { CSRF_HEADER, type Appointment, type AppointmentCreate } from '@washdesk/contract';
 import { testOwner } from './admin-page.ts';
 import { moveAppointmentTo } from './test-database.ts';
@@ -13,6 +13,21 @@ export const uniqueCustomer = (label: string) =>
  */
 export const farDate = () =>
   `209${Math.floor(Math.random() * 10)}-0${1 + Math.floor(Math.random() * 9)}-${10 + Math.floor(Math.random() * 18)}`;
+
+/**
+ * Tests share the database, so each finds its own appointment through the search box, and waits
+ * until the list shows only matches before touching a card. A click sent while the filtered page
+ * replaces the full one can press on one card and release on another: the button takes focus
+ * and no click happens (the dialog never opens). `cards` are the list items of the screen's list.
+ */
+export async function showOnly(page: Page, name: string, cards: Locator) {
+  await page.getByRole('searchbox', { name: 'Search appointments' }).fill(name);
+  // Our card, or the empty search's message: the list has loaded (before it, no card shows).
+  const found = cards.filter({ hasText: name }).first();
+  await expect(found.or(page.getByText(`No appointments match “${name}”`))).toBeVisible();
+  // No other card: the filtered page has replaced the full one.
+  await expect(cards.filter({ hasNotText: name })).toHaveCount(0);
+}
 
 export const appointmentDialog = (page: Page, title = 'Schedule Appointment') =>
   page.getByRole('dialog', { name: title });

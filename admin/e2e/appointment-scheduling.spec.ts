@@ -8,15 +8,15 @@ import {
   farDate,
   fillAppointmentDialog,
   uniqueCustomer,
+  showOnly as showOnlyMatches,
 } from './appointment-dialog.ts';
 import { failNextCall } from './failing-backend.ts';
 import { screenshotBothThemes, screenshotHere, WITH_PICTURES } from './screenshots.ts';
 
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
-/** Tests share the database, so each finds its own appointment through the search box. */
 const showOnly = (page: Page, name: string) =>
-  page.getByRole('searchbox', { name: 'Search appointments' }).fill(name);
+  showOnlyMatches(page, name, page.getByRole('list', { name: 'Appointments' }).getByRole('listitem'));
 
 async function openScreen(page: Page) {
   const api = await AppointmentApi.signIn(page);

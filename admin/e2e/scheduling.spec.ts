@@ -8,6 +8,7 @@ import {
   farDate,
   fillAppointmentDialog,
   uniqueCustomer,
+  showOnly as showOnlyMatches,
 } from './appointment-dialog.ts';
 import { failNextCall } from './failing-backend.ts';
 import { screenshotBothThemes, WITH_PICTURES } from './screenshots.ts';
@@ -16,9 +17,8 @@ const section = (page: Page, title: string) => page.getByRole('region', { name: 
 const allRow = (page: Page, name: string) =>
   section(page, 'All Appointments').getByRole('listitem').filter({ hasText: name });
 
-/** Tests share the database, so each finds its own appointment through the search box. */
 const showOnly = (page: Page, name: string) =>
-  page.getByRole('searchbox', { name: 'Search appointments' }).fill(name);
+  showOnlyMatches(page, name, section(page, 'All Appointments').getByRole('listitem'));
 
 test(
   'shows the title, description and the four tiles counted by the server',
