@@ -174,6 +174,7 @@ export function serveRelaySession(socket: WebSocket, callSid: string, ctx: Relay
    * greeting: the first socket's is the call's greeting; a reconnect's apology is not stored.
    */
   function interrupted(callNow: PhoneCall, spoken: string) {
+    logger.debug({ callId: callNow.id }, 'caller cut in');
     const reply = lastHeard;
     if (reply) {
       reply.interrupted = true;
