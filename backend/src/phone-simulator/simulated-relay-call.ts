@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { WebSocket } from 'ws';
 import { twilioSignature } from './twilio-signature.ts';
-import { DEMO_BUSINESS_LINE, DEMO_CALLER, TWILIO_WEBHOOKS, WebhookRefused } from './simulated-call.ts';
+import {
+  DEMO_BUSINESS_LINE,
+  DEMO_CALLER,
+  postSigned,
+  TWILIO_WEBHOOKS,
+  WebhookRefused,
+} from './simulated-call.ts';
 
 // Twilio's side of a streamed call (ConversationRelay), written from Twilio's documentation: the
 // signed incoming-call webhook, the <Connect><ConversationRelay> it answers, the signed WebSocket
@@ -177,6 +183,15 @@ export class SimulatedRelayCall {
     this.socket?.close();
   }
 
+  /** Twilio's status callback once the call is over: completed, after `seconds`. */
+  completed(seconds: number): Promise<string> {
+    return this.post(this.publicUrl(TWILIO_WEBHOOKS.callStatus), {
+      ...this.callParams('completed'),
+      CallDuration: String(Math.max(0, Math.round(seconds))),
+      Timestamp: new Date().toUTCString(),
+    });
+  }
+
   /** Twilio's post to the <Connect action> after the session ended; returns the TwiML. */
   sessionEnded(relay: RelayTwiml, fields: Record<string, string> = {}): Promise<string> {
     return this.post(relay.action, {
@@ -211,19 +226,7 @@ export class SimulatedRelayCall {
     };
   }
 
-  private async post(publicUrl: string, params: Record<string, string>): Promise<string> {
-    const target = new URL(publicUrl);
-    const delivered = new URL(target.pathname + target.search, `${this.options.serverUrl.replace(/\/+$/, '')}/`);
-    const res = await fetch(delivered, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'X-Twilio-Signature': twilioSignature(this.options.authToken, publicUrl, params),
-      },
-      body: new URLSearchParams(params),
-    });
-    const body = await res.text();
-    if (!res.ok) throw new WebhookRefused(target.pathname, res.status, body);
-    return body;
+  private post(publicUrl: string, params: Record<string, string>): Promise<string> {
+    return postSigned(this.options, publicUrl, params);
   }
 }

@@ -110,7 +110,7 @@ describe('a streamed model reply', () => {
     const { text } = await call.reply();
     const texts = call.received.filter((m) => m.type === 'text');
     expect(texts.length).toBeGreaterThan(3);
-    expect(texts.slice(0, -1).every((m) => m.last === false)).toBe(true);
+    expect(texts.slice(0, -1).every((m) => (m as { last: boolean }).last === false)).toBe(true);
     expect(texts.at(-1)).toEqual({ type: 'text', token: '', last: true });
     expect(replies()).toEqual([{ customer_message: 'Where are you located?', ai_response: text }]);
     call.hangUp();
