@@ -94,7 +94,11 @@ async function measureEcho() {
   );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const times = await timeCalls(url, (call) =>
-    Promise.resolve({ socketUrl: `ws://127.0.0.1/echo?call=${call.callSid}`, welcomeGreeting: '', action: '' }),
+    Promise.resolve({
+      socketUrl: `ws://127.0.0.1/echo?call=${call.callSid}`,
+      welcomeGreeting: '',
+      action: '',
+    }),
   );
   await new Promise((resolve) => server.close(resolve));
   return summary(times);

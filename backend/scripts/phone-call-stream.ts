@@ -1,6 +1,10 @@
 import type { Interface } from 'node:readline';
 import { readTwiml } from '../src/phone-simulator/twiml-reader.ts';
-import { SimulatedRelayCall, type RelayMessage, type RelayTwiml } from '../src/phone-simulator/simulated-relay-call.ts';
+import {
+  SimulatedRelayCall,
+  type RelayMessage,
+  type RelayTwiml,
+} from '../src/phone-simulator/simulated-relay-call.ts';
 
 // `npm run call -- --stream`: the call over ConversationRelay, as Twilio's side of the socket.
 // What the person types is what the caller says; the assistant's words print as they arrive.

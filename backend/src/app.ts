@@ -224,7 +224,17 @@ export function createApp(config: Config, deps: AppDeps): Express {
   const relay = conversationRelay({ config, db: deps.db, assistant, publicUrl, twilio, logger, events });
   app.locals.relay = relay;
   app.use(
-    phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events, clock: deps.clock, relay }),
+    phoneRoutes({
+      config,
+      db: deps.db,
+      assistant,
+      publicUrl,
+      twilio,
+      logger,
+      events,
+      clock: deps.clock,
+      relay,
+    }),
   );
   app.use(voicemailRoutes({ config, db: deps.db, publicUrl, events, logger }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));

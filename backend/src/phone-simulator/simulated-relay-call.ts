@@ -83,7 +83,8 @@ export class SimulatedRelayCall {
     const url = this.publicUrl(TWILIO_WEBHOOKS.incomingCall);
     const xml = await this.post(url, this.callParams('ringing'));
     const relay = readRelayTwiml(xml, url);
-    if (!relay) throw new Error('the line answered with the Gather flow, not a ConversationRelay (PHONE_VOICE_MODE)');
+    if (!relay)
+      throw new Error('the line answered with the Gather flow, not a ConversationRelay (PHONE_VOICE_MODE)');
     return relay;
   }
 

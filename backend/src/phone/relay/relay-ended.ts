@@ -38,12 +38,17 @@ export function officeNote(deps: {
   return (forwardNumber: string) => {
     const { call, handoff } = deps;
     deps.events.publish(
-      callChanged(call, `asked for a person (${handoff.reason})${handoff.summary ? `: ${handoff.summary}` : ''}`),
+      callChanged(
+        call,
+        `asked for a person (${handoff.reason})${handoff.summary ? `: ${handoff.summary}` : ''}`,
+      ),
     );
     if (!deps.twilio) return;
-    deps.twilio.sendText(forwardNumber, officeText(deps.config.business.name, handoff)).catch((error: unknown) => {
-      const { status, code } = error as { status?: number; code?: number };
-      deps.logger.warn({ callId: call.id, status, code }, 'hand-off text to the office not sent');
-    });
+    deps.twilio
+      .sendText(forwardNumber, officeText(deps.config.business.name, handoff))
+      .catch((error: unknown) => {
+        const { status, code } = error as { status?: number; code?: number };
+        deps.logger.warn({ callId: call.id, status, code }, 'hand-off text to the office not sent');
+      });
   };
 }

@@ -47,7 +47,11 @@ const PERSON_DIGIT = '0';
  * Serves one socket whose upgrade Twilio signed for `callSid`. Resolves when the socket has closed
  * and every turn it started has been stored (a server closes only after that).
  */
-export function serveRelaySession(socket: WebSocket, callSid: string, ctx: RelaySessionContext): Promise<void> {
+export function serveRelaySession(
+  socket: WebSocket,
+  callSid: string,
+  ctx: RelaySessionContext,
+): Promise<void> {
   const { assistant, calls, relays, logger } = ctx;
   let call: PhoneCall | null = null;
   let language: ReplyLanguage = 'en-US';
@@ -62,9 +66,11 @@ export function serveRelaySession(socket: WebSocket, callSid: string, ctx: Relay
   /** One after another: a turn's memory is the one before it. */
   const queue = (work: (call: PhoneCall) => Promise<void>) => {
     const forCall = call!;
-    turns = turns.then(() => (ended ? undefined : work(forCall))).catch((error: unknown) => {
-      logger.error({ err: error, callId: forCall.id }, 'relay turn failed');
-    });
+    turns = turns
+      .then(() => (ended ? undefined : work(forCall)))
+      .catch((error: unknown) => {
+        logger.error({ err: error, callId: forCall.id }, 'relay turn failed');
+      });
   };
 
   function setUp(message: Extract<RelayInbound, { type: 'setup' }>) {
@@ -108,7 +114,13 @@ export function serveRelaySession(socket: WebSocket, callSid: string, ctx: Relay
   }
 
   async function take(callNow: PhoneCall, heard: string) {
-    const reply: Reply = { responseId: null, streamed: false, heard: false, interrupted: false, spoken: null };
+    const reply: Reply = {
+      responseId: null,
+      streamed: false,
+      heard: false,
+      interrupted: false,
+      spoken: null,
+    };
     const speak = (token: string, last: boolean) => {
       if (reply.interrupted) return;
       if (!reply.heard) lastHeard = reply;
@@ -132,7 +144,10 @@ export function serveRelaySession(socket: WebSocket, callSid: string, ctx: Relay
         ctx.turnDeadlineMs,
       );
     } catch (error) {
-      logger.error({ err: error, callId: callNow.id }, 'phone turn failed; the caller is promised a call back');
+      logger.error(
+        { err: error, callId: callNow.id },
+        'phone turn failed; the caller is promised a call back',
+      );
       calls.requestCallback(callNow.id);
       ctx.events.publish(callbackRequested(callNow));
       speak(PHONE_WORDS.fault, true);
@@ -187,7 +202,8 @@ export function serveRelaySession(socket: WebSocket, callSid: string, ctx: Relay
     const message = isBinary ? null : readInbound(data.toString());
     if (!message) return void logger.warn({ callSid }, 'relay message not understood; ignored');
     if (message.type === 'setup') return setUp(message);
-    if (!call) return void logger.warn({ callSid, type: message.type }, 'relay message before setup; ignored');
+    if (!call)
+      return void logger.warn({ callSid, type: message.type }, 'relay message before setup; ignored');
     const callNow = call;
     switch (message.type) {
       case 'prompt': {
@@ -201,7 +217,10 @@ export function serveRelaySession(socket: WebSocket, callSid: string, ctx: Relay
         if (message.digit === PERSON_DIGIT) queue((c) => handOff(c, `pressed ${PERSON_DIGIT} for a person`));
         return;
       case 'error':
-        return void logger.warn({ callId: callNow.id, description: message.description }, 'ConversationRelay error');
+        return void logger.warn(
+          { callId: callNow.id, description: message.description },
+          'ConversationRelay error',
+        );
     }
   });
   socket.on('error', (error) => logger.warn({ err: error, callSid }, 'relay socket fault'));

@@ -97,9 +97,15 @@ async function answeredCall() {
   });
   const row = phoneCallRepository(db).open(call.callSid, call.from);
   relayCallRepository(db).greeted(row.id, 'Hello, this is the virtual assistant.');
-  await call.connect({ socketUrl: relaySocketUrl(TEST_TWILIO.publicBaseUrl, call.callSid), welcomeGreeting: '', action: '' });
+  await call.connect({
+    socketUrl: relaySocketUrl(TEST_TWILIO.publicBaseUrl, call.callSid),
+    welcomeGreeting: '',
+    action: '',
+  });
   const replies = () =>
-    db.prepare('SELECT customer_message, ai_response FROM ai_responses WHERE call_id = ? ORDER BY id').all(row.id);
+    db
+      .prepare('SELECT customer_message, ai_response FROM ai_responses WHERE call_id = ? ORDER BY id')
+      .all(row.id);
   return { call, replies, callId: row.id };
 }
 
@@ -125,8 +131,15 @@ describe('a streamed model reply', () => {
     call.prompt('Do you clean gutters?');
     const next = await call.reply(interruptedAt);
     // Everything after the interruption is the next reply's; nothing more of the cut one came.
-    expect(call.received.slice(interruptedAt).map((m) => m.type === 'text' && m.token).join('')).toBe(next.text);
-    expect(call.received.slice(0, interruptedAt)).toEqual([{ type: 'text', token: first.token, last: false }]);
+    expect(
+      call.received
+        .slice(interruptedAt)
+        .map((m) => m.type === 'text' && m.token)
+        .join(''),
+    ).toBe(next.text);
+    expect(call.received.slice(0, interruptedAt)).toEqual([
+      { type: 'text', token: first.token, last: false },
+    ]);
     expect(replies()).toEqual([
       { customer_message: 'Where are you located? (cut)', ai_response: first.token.trim() },
       { customer_message: 'Do you clean gutters?', ai_response: next.text },
