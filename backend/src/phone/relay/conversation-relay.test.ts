@@ -191,6 +191,45 @@ describe('a streamed call (ConversationRelay)', () => {
     }
   });
 
+  it('texts the photo quote link on "yes" and says so; says goodbye and hangs up at the end', async () => {
+    const prompts = async (on: boolean) =>
+      expect(
+        (
+          await server.send('PUT', '/api/settings/ai', {
+            friendlyTone: false,
+            autoScheduleQuotes: false,
+            photoRequestPrompts: on,
+            messengerAutoReply: true,
+            responseDelay: 1,
+          })
+        ).status,
+      ).toBe(200);
+    await prompts(true);
+    try {
+      const call = caller();
+      const relay = await call.ring();
+      await call.connect(relay);
+      call.prompt('Can I get a quote?');
+      const offer = await call.reply();
+      expect(offer.text).toContain('Would you like me to send it?');
+      call.prompt('Yes please');
+      const sent = await call.reply(offer.end);
+      expect(sent.text).toBe("I've texted you the link. Is there anything else I can help you with?");
+      expect(fake.texts).toEqual([
+        expect.objectContaining({ to: call.from, body: expect.stringContaining(PUBLIC) }),
+      ]);
+      call.prompt('No thanks, goodbye');
+      const bye = await call.reply(sent.end);
+      const end = await call.next((m) => m.type === 'end', bye.end);
+      expect(JSON.parse((end as { handoffData: string }).handoffData)).toMatchObject({
+        reasonCode: 'goodbye',
+      });
+      expect(verbNames(parseTwiml(await call.sessionEnded(relay)))).toEqual(['Hangup']);
+    } finally {
+      await prompts(false);
+    }
+  });
+
   it('refuses an unsigned or forged upgrade before it is one, and writes nothing', async () => {
     const sid = `CA${'ab'.repeat(16)}`;
     const relay: RelayTwiml = {
