@@ -76,6 +76,16 @@ export function conversationRelay(deps: RelayDeps) {
    * Twilio signs the wss:// address it was given (no body), as it signs a webhook's URL.
    */
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    // A malformed request (an address the URL parser refuses) is the client's fault, never a crash.
+    try {
+      accept(req, socket, head);
+    } catch (error) {
+      logger.warn({ err: error }, 'relay upgrade refused');
+      refuse(socket, 400, 'Bad request');
+    }
+  }
+
+  function accept(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://relay.invalid');
     if (url.pathname !== RELAY_PATHS.socket) return refuse(socket, 404, 'Not found');
     const signature = req.headers['x-twilio-signature'];

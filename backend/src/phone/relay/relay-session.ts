@@ -198,7 +198,7 @@ export function serveRelaySession(
     } else if (relays.get(callNow.id)?.sessions === 1) relays.greetingCut(callNow.id, spoken);
   }
 
-  socket.on('message', (data, isBinary) => {
+  function received(data: Buffer, isBinary: boolean) {
     const message = isBinary ? null : readInbound(data.toString());
     if (!message) return void logger.warn({ callSid }, 'relay message not understood; ignored');
     if (message.type === 'setup') return setUp(message);
@@ -221,6 +221,15 @@ export function serveRelaySession(
           { callId: callNow.id, description: message.description },
           'ConversationRelay error',
         );
+    }
+  }
+  socket.on('message', (data: Buffer, isBinary) => {
+    // A fault here (the database, say) ends this call's socket, never the server.
+    try {
+      received(data, isBinary);
+    } catch (error) {
+      logger.error({ err: error, callSid }, 'relay message failed; socket closed');
+      socket.close(1011, 'server fault');
     }
   });
   socket.on('error', (error) => logger.warn({ err: error, callSid }, 'relay socket fault'));
