@@ -10,10 +10,15 @@ export interface RelayLine {
   publicUrl: () => string;
 }
 
-/** TWILIO_VOICE as ConversationRelay names it; the classic alice/man/woman keep Twilio's default. */
+/**
+ * TWILIO_VOICE as ConversationRelay names it: Amazon voices there carry their engine
+ * ("Joanna-Neural"; a <Say> voice without one gets the neural engine), Google's keep their name;
+ * the classic alice/man/woman keep ConversationRelay's default voice.
+ */
 function ttsOf(voice: string): { ttsProvider?: string; voice?: string } {
   const [provider, name] = voice.split('.', 2);
-  if (provider === 'Polly' && name) return { ttsProvider: 'Amazon', voice: name };
+  if (provider === 'Polly' && name)
+    return { ttsProvider: 'Amazon', voice: name.includes('-') ? name : `${name}-Neural` };
   if (provider === 'Google' && name) return { ttsProvider: 'Google', voice: name };
   return {};
 }
