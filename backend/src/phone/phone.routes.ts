@@ -102,7 +102,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   router.post(RELAY_PATHS.sessionEnded, signed, (req, res) => {
     const call = callOf(req);
     if (!call || !deps.relay) return void res.status(400).type('text/plain').send('Not a streamed call');
-    const after = deps.relay.sessionEnded(call);
+    const after = deps.relay.sessionEnded(call, twilioParam(req, 'CallStatus'));
     if (after.next === 'hand-off') return void twiml(res, handOff(call, after.putThrough));
     if (after.next === 'twiml') return void twiml(res, after.twiml);
     if (after.next === 'hang-up') return void twiml(res, voice.hangUp());

@@ -273,6 +273,10 @@ describe('a restart in the middle of a streamed call', () => {
       await call.socketClosed();
       second = await startTestServer({ env: streamEnv(), clock: () => NOW, dataDir });
       const again = caller(second, call.callSid);
+      // Had the caller hung up, the session's end would be the call's: nothing to reconnect.
+      expect(verbNames(parseTwiml(await again.sessionEnded(relay, { CallStatus: 'completed' })))).toEqual([
+        'Hangup',
+      ]);
       // The dropped socket ends the <Connect>: its action answers with a new session for the call.
       const reconnect = parseTwiml(await again.sessionEnded(relay, { SessionStatus: 'failed' }));
       const relayAgain = reconnect.children[0]!.children[0]!;

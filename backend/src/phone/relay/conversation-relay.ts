@@ -114,12 +114,14 @@ export function conversationRelay(deps: RelayDeps) {
 
     /**
      * The <Connect action>: what follows a session. A hand-off is put through by the phone line
-     * (office hours, forward number, voicemail), with the office told who and why; a goodbye hangs
-     * up; a socket that dropped (a restart) is reconnected to the same conversation.
+     * (office hours, forward number, voicemail), with the office told who and why; a goodbye or a
+     * call that is over hangs up; a socket that dropped (a restart) is reconnected to the same
+     * conversation.
      */
-    sessionEnded(call: PhoneCall): AfterSession {
+    sessionEnded(call: PhoneCall, callStatus: string): AfterSession {
       const relay = relays.get(call.id);
-      if (!relay) return { next: 'hang-up' };
+      // The caller hung up (the session ended with the call): nothing follows.
+      if (!relay || (callStatus && callStatus !== 'in-progress')) return { next: 'hang-up' };
       if (relay.handoff?.reasonCode === 'person')
         return { next: 'hand-off', putThrough: officeNote({ ...deps, call, handoff: relay.handoff }) };
       if (relay.handoff) return { next: 'hang-up' };
