@@ -142,6 +142,15 @@ describe('a streamed call (ConversationRelay)', () => {
       attrs: { action: '/api/twilio/process-speech?dialed=1' },
       text: FORWARD,
     });
+    // The live announcement staff see, before the office phone rings.
+    const announced = server.db
+      .prepare(
+        "SELECT summary FROM events WHERE type = 'call.updated' AND summary LIKE '%asked for a person%'",
+      )
+      .all() as { summary: string }[];
+    expect(announced.map((e) => e.summary)).toEqual([
+      `Call from +17075550123 asked for a person (pressed 0 for a person): ${String(handoff.summary)}`,
+    ]);
     await until(() => fake.texts.length === 1);
     expect(fake.texts[0]).toMatchObject({ to: FORWARD });
     expect(fake.texts[0]!.body).toBe(
