@@ -7,6 +7,7 @@ const BENCHES = [
   ['API reads at volume', 'backend/bench/api.bench.ts'],
   ['Instant photo quote', 'backend/bench/photo-quote.bench.ts'],
   ['Phone line: one assistant turn', 'backend/bench/phone.bench.ts'],
+  ['Phone line streamed: prompt to first token, 20 calls', 'backend/bench/relay.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ['Requests inbox and customer search at 100,000 leads', 'backend/bench/requests-inbox.bench.ts'],
   ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],

@@ -112,3 +112,36 @@ describe('npm run call', () => {
     );
   });
 });
+
+describe('npm run call -- --stream', () => {
+  it('plays ConversationRelay: signed socket, typed prompts, a cut-in, a key for a person', async () => {
+    const streaming = await startTestServer({ env: { ...PHONE_ENV, PHONE_VOICE_MODE: 'stream' } });
+    try {
+      const env = { ...lineEnv(), WASHDESK_URL: streaming.url };
+      const { code, stdout, stderr } = await npmRunCall('Where are you located?\n!\n/0\n', env, ['--stream']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const lines = stdout.trim().split('\n');
+      expect(lines[1]).toMatch(/^Assistant: .*virtual assistant/);
+      expect(lines[2]).toBe('You: Where are you located?');
+      const reply = /^Assistant: (.+)$/.exec(lines[3]!)?.[1];
+      expect(reply, lines[3]).toBeDefined();
+      expect(lines[4]).toBe('You: !');
+      const heard = /^\(you cut in after: "(.+)"\)$/.exec(lines[5]!)?.[1];
+      expect(reply!.startsWith(heard!)).toBe(true);
+      expect(lines[6]).toBe('You: /0');
+      // No forward number on this line: a call back is promised and a message can be left.
+      expect(stdout).toContain('A message would be recorded now. Call CA');
+      const [turn] = streaming.db.prepare('SELECT ai_response FROM ai_responses').all() as {
+        ai_response: string;
+      }[];
+      expect(turn!.ai_response).toBe(heard);
+      expect(streaming.db.prepare('SELECT status, callback_requested FROM calls').get()).toEqual({
+        status: 'completed',
+        callback_requested: 1,
+      });
+    } finally {
+      await streaming.stop();
+    }
+  });
+});

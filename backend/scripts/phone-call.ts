@@ -4,6 +4,8 @@
 //   TWILIO_AUTH_TOKEN  the token the server checks signatures with (required)
 //   PUBLIC_BASE_URL    the address the server believes Twilio calls (default WASHDESK_URL)
 //   --from +1707...    the caller's number; --to the business line (TWILIO_PHONE_NUMBER)
+//   --stream           Twilio's ConversationRelay side instead (PHONE_VOICE_MODE=stream on the
+//                      server): a signed WebSocket; `!` cuts in, /0 presses a key (see phone-call-stream.ts)
 // Type what the caller says; an empty line is silence; /hangup or Ctrl-D hangs up.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import {
   WebhookRefused,
   type CallTurn,
 } from '../src/phone-simulator/simulated-call.ts';
+import { streamCall } from './phone-call-stream.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same .env the server reads (real environment variables win), so the tokens agree.
@@ -28,10 +31,15 @@ function fail(message: string): never {
 }
 
 const { values: args } = parseArgs({
-  options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    stream: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
 if (args.help) {
-  process.stdout.write('Usage: TWILIO_AUTH_TOKEN=… npm run call [-- --from +17075550123]\n');
+  process.stdout.write('Usage: TWILIO_AUTH_TOKEN=… npm run call [-- --from +17075550123] [--stream]\n');
   process.exit(0);
 }
 
@@ -69,6 +77,24 @@ async function main() {
   print(
     `Calling ${args.to ?? env('TWILIO_PHONE_NUMBER') ?? DEMO_BUSINESS_LINE} at ${serverUrl} from ${args.from ?? DEMO_CALLER}…`,
   );
+  if (args.stream) {
+    const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: interactive });
+    lines.on('SIGINT', () => lines.close());
+    lines.setPrompt('You: ');
+    await streamCall({
+      serverUrl,
+      publicBaseUrl,
+      authToken: authToken!,
+      from: args.from ?? DEMO_CALLER,
+      to: args.to ?? env('TWILIO_PHONE_NUMBER') ?? DEMO_BUSINESS_LINE,
+      lines,
+      interactive,
+      print,
+      write: (text) => void process.stdout.write(text),
+    });
+    print(`Open Call Logs: ${serverUrl.replace(/\/+$/, '')}/admin/call-logs`);
+    return;
+  }
   const { call, turn } = await SimulatedCall.place({
     serverUrl,
     publicBaseUrl,

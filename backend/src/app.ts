@@ -64,6 +64,7 @@ import { TWILIO_WEBHOOK_PREFIX, twilioWebhookBody } from './phone/twilio-signatu
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { twilioApi } from './phone/twilio-client.ts';
 import { voicemailRoutes } from './phone/voicemail.ts';
+import { conversationRelay } from './phone/relay/conversation-relay.ts';
 import { blockedNumberRepository, blockedNumberRoutes } from './phone/blocked-numbers.ts';
 import { businessHoursRoutes, businessHoursStore } from './phone/business-hours.ts';
 import { photoRepository } from './photos/photo.repository.ts';
@@ -219,8 +220,21 @@ export function createApp(config: Config, deps: AppDeps): Express {
     changed: (message) => texts.outboxChanged(message),
   });
   app.locals.outbox = outbox;
+  // The streamed phone line (ConversationRelay): start.ts hands it the server's WebSocket upgrades.
+  const relay = conversationRelay({ config, db: deps.db, assistant, publicUrl, twilio, logger, events });
+  app.locals.relay = relay;
   app.use(
-    phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events, clock: deps.clock }),
+    phoneRoutes({
+      config,
+      db: deps.db,
+      assistant,
+      publicUrl,
+      twilio,
+      logger,
+      events,
+      clock: deps.clock,
+      relay,
+    }),
   );
   app.use(voicemailRoutes({ config, db: deps.db, publicUrl, events, logger }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));

@@ -130,6 +130,13 @@ const envSchema = z.object({
       message: 'must be a Twilio <Say> voice such as Polly.Joanna, Google.en-US-Neural2-F or alice',
     })
     .default('Polly.Joanna'),
+  // How calls are answered: 'stream' (Twilio ConversationRelay over a WebSocket: the caller hears
+  // the first words at once and can cut in) or 'gather' (<Say> + <Gather>, one webhook per turn).
+  // Unset: stream when the public address is https (Twilio connects only to wss://), else gather.
+  PHONE_VOICE_MODE: z
+    .enum(['stream', 'gather'], { error: "must be 'stream' or 'gather'" })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Only tests and benchmarks change it: a fake Twilio API on 127.0.0.1.
   TWILIO_API_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.twilio.com' })
@@ -248,6 +255,8 @@ export interface Config {
       voice: string;
       /** Where the Twilio REST API is (https://api.twilio.com, or a fake in tests). */
       apiBaseUrl: string;
+      /** PHONE_VOICE_MODE; undefined = stream on an https public address, else gather. */
+      voiceMode?: 'stream' | 'gather';
     };
     meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string; graphBaseUrl: string };
     ngrok: { authtoken?: string };
@@ -345,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         staffForwardNumber: e.STAFF_FORWARD_NUMBER,
         voice: e.TWILIO_VOICE,
         apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, ''),
+        voiceMode: e.PHONE_VOICE_MODE,
       },
       meta: {
         pageAccessToken: e.META_PAGE_ACCESS_TOKEN,

@@ -14,6 +14,7 @@ import { holdKeptAliveSockets } from './http/keep-alive.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { backupBeforeUpgrade } from './backups/backup-before-upgrade.ts';
+import type { ConversationRelay } from './phone/relay/conversation-relay.ts';
 import type { BackupService } from './backups/backup-service.ts';
 
 export interface RunningServer {
@@ -62,6 +63,9 @@ export async function startServer(
     s.once('error', reject);
   });
   holdKeptAliveSockets(server);
+  // Twilio's ConversationRelay sockets (a signed upgrade); every other upgrade is refused there.
+  const relay = app.locals.relay as ConversationRelay;
+  server.on('upgrade', relay.upgrade);
   const backups = app.locals.backups as BackupService;
   backups.start();
   // Due messages (and any a crash left mid-send) go out from the first pass on.
@@ -84,6 +88,8 @@ export async function startServer(
       // A backup under way finishes (its copy needs the open database) before the database closes.
       await backups.stop();
       await outbox.scheduler.stop();
+      // Streamed calls' sockets close (Twilio reconnects them to the next server) and their turns are stored.
+      await relay.close();
       return new Promise<void>((resolve) => {
         clearInterval(sweeper);
         server.closeAllConnections();

@@ -17,6 +17,9 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/twilio/incoming-call'],
   ['POST', '/api/twilio/process-speech'],
   ['POST', '/api/twilio/call-status'],
+  // ConversationRelay's <Connect action> (phone/relay/), signed the same way. Its WebSocket
+  // (/api/twilio/relay) is an upgrade, outside Express: its signature is checked there.
+  ['POST', '/api/twilio/relay-ended'],
   // Twilio's messaging webhooks (texts/): the same X-Twilio-Signature check as the voice ones.
   ['POST', '/api/twilio/incoming-sms'],
   ['POST', '/api/twilio/message-status'],

@@ -65,6 +65,31 @@ interface Listening {
 
 const newCallSid = () => `CA${crypto.randomBytes(16).toString('hex')}`;
 
+/**
+ * Posts a signed form to the public URL Twilio would call, delivered to the server's own
+ * address (the public one may be a tunnel, or a name the server only believes it has).
+ */
+export async function postSigned(
+  line: { serverUrl: string; authToken: string },
+  publicUrl: string,
+  params: Record<string, string>,
+): Promise<string> {
+  const target = new URL(publicUrl);
+  const delivered = new URL(target.pathname + target.search, `${line.serverUrl.replace(/\/+$/, '')}/`);
+  const res = await fetch(delivered, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': twilioSignature(line.authToken, publicUrl, params),
+      'User-Agent': 'TwilioProxy/1.1 (washdesk phone simulator)',
+    },
+    body: new URLSearchParams(params),
+  });
+  const body = await res.text();
+  if (!res.ok) throw new WebhookRefused(target.pathname, res.status, body);
+  return body;
+}
+
 export class SimulatedCall {
   readonly callSid = newCallSid();
   readonly from: string;
@@ -131,28 +156,8 @@ export class SimulatedCall {
     };
   }
 
-  /**
-   * Posts a signed form to the public URL Twilio would call, delivered to the server's own
-   * address (the public one may be a tunnel, or a name the server only believes it has).
-   */
-  private async post(publicUrl: string, params: Record<string, string>): Promise<string> {
-    const target = new URL(publicUrl);
-    const delivered = new URL(
-      target.pathname + target.search,
-      `${this.options.serverUrl.replace(/\/+$/, '')}/`,
-    );
-    const res = await fetch(delivered, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'X-Twilio-Signature': twilioSignature(this.options.authToken, publicUrl, params),
-        'User-Agent': 'TwilioProxy/1.1 (washdesk phone simulator)',
-      },
-      body: new URLSearchParams(params),
-    });
-    const body = await res.text();
-    if (!res.ok) throw new WebhookRefused(target.pathname, res.status, body);
-    return body;
+  private post(publicUrl: string, params: Record<string, string>): Promise<string> {
+    return postSigned(this.options, publicUrl, params);
   }
 
   private follow(twiml: string, documentUrl: string): Promise<CallTurn> {
@@ -198,7 +203,11 @@ export class SimulatedCall {
         case 'Pause':
           break;
         case 'Other':
-          said.push(`(<${verb.name}> is not simulated)`);
+          said.push(
+            verb.name === 'Connect'
+              ? '(this line streams its calls over ConversationRelay: run npm run call -- --stream)'
+              : `(<${verb.name}> is not simulated)`,
+          );
           break;
       }
     }

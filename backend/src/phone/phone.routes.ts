@@ -16,6 +16,9 @@ import type { Clock } from '../time.ts';
 import { businessHoursStore, officeStatus, whenOfficeOpens } from './business-hours.ts';
 import { blockedNumberRepository } from './blocked-numbers.ts';
 import { screeningOf } from './call-screening.ts';
+import { isDialable, photoLinkTexter } from './text-photo-link.ts';
+import type { ConversationRelay } from './relay/conversation-relay.ts';
+import { RELAY_PATHS } from './relay/relay-paths.ts';
 
 /**
  * Twilio waits 15 s for each answer. The assistant keeps its own model budget and Response Delay
@@ -37,11 +40,11 @@ export interface PhoneDeps {
   turnDeadlineMs?: number;
   /** The time business hours are judged at (tests stop it). */
   clock?: Clock;
+  /** The streamed line (ConversationRelay); without it every call takes the Gather flow. */
+  relay?: ConversationRelay;
 }
 
 const CALL_SID = /^[A-Za-z0-9]{2,64}$/;
-/** A number a text can go to and staff can call back (E.164), not "anonymous" or a short code. */
-const isDialable = (phone: string) => /^\+[1-9]\d{9,14}$/.test(phone);
 
 /** The three Twilio voice webhooks: a thin channel around the assistant. */
 export function phoneRoutes(deps: PhoneDeps) {
@@ -62,6 +65,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   const router = Router();
   const signed = twilioSignatureCheck(twilioConfig.authToken, publicUrl);
   const twiml = (res: Response, xml: string) => res.type('text/xml').send(xml);
+  const textPhotoLink = photoLinkTexter({ ...deps, businessName: business.name });
 
   /** The call a webhook is about, created if this is the first we hear of it (null: not a call). */
   const openCall = (req: Request) => {
@@ -90,7 +94,20 @@ export function phoneRoutes(deps: PhoneDeps) {
       return void twiml(res, voice.sayAndHangUp(PHONE_WORDS.screened));
     }
     if (call.isNew) deps.events.publish(callArrived(call));
-    twiml(res, voice.sayAndListen(assistant.greeting('phone')));
+    const greeting = assistant.greeting('phone');
+    twiml(res, deps.relay?.streams() ? deps.relay.answer(call, greeting) : voice.sayAndListen(greeting));
+  });
+
+  // ConversationRelay's <Connect action>: the streamed session is over; what happens next.
+  router.post(RELAY_PATHS.sessionEnded, signed, (req, res) => {
+    const call = callOf(req);
+    if (!call || !deps.relay) return void res.status(400).type('text/plain').send('Not a streamed call');
+    const after = deps.relay.sessionEnded(call, twilioParam(req, 'CallStatus'));
+    if (after.next === 'hand-off') return void twiml(res, handOff(call, after.putThrough));
+    if (after.next === 'twiml') return void twiml(res, after.twiml);
+    if (after.next === 'hang-up') return void twiml(res, voice.hangUp());
+    requestCallback(call);
+    twiml(res, voice.sayAndHangUp(PHONE_WORDS.fault));
   });
 
   router.post(PHONE_WEBHOOKS.processSpeech, signed, async (req, res) => {
@@ -181,7 +198,7 @@ export function phoneRoutes(deps: PhoneDeps) {
       case 'handoff':
         return handOff(call);
       case 'send-photo-link': {
-        const sent = await textPhotoLink(call, turn, turn.action.url);
+        const sent = await textPhotoLink(call, turn.responseId, turn.action.url);
         return finish(turn, sent ? PHONE_WORDS.textSent : PHONE_WORDS.textFailed(turn.action.url));
       }
       default:
@@ -206,12 +223,13 @@ export function phoneRoutes(deps: PhoneDeps) {
    * "A person, please": put through while the office is open and a forward number is set; else a
    * call back is owed and the caller may leave a message (outside hours, told when it opens).
    */
-  function handOff(call: PhoneCall): string {
+  function handOff(call: PhoneCall, tellOffice?: (forwardNumber: string) => void): string {
     const now = clock();
     const office = officeStatus(hours.get(), now, config.timeZone);
     const forward = twilioConfig.staffForwardNumber;
     if (forward && office.open) {
       calls.forwarded(call.id, forward);
+      tellOffice?.(forward);
       deps.events.publish(callChanged(call, 'put through to the office'));
       return voice.connect(forward);
     }
@@ -231,21 +249,6 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
     requestCallback(call);
     return voice.leaveMessage(PHONE_WORDS.dialFailed);
-  }
-
-  /** Texts the caller the photo quote link; true only when Twilio accepted the message. */
-  async function textPhotoLink(call: PhoneCall, turn: AssistantTurn, url: string): Promise<boolean> {
-    if (!deps.twilio || !isDialable(call.phoneNumber)) return false;
-    try {
-      await deps.twilio.sendText(call.phoneNumber, PHONE_WORDS.photoText(business.name, url));
-      assistant.photoLinkSent(turn.responseId);
-      return true;
-    } catch (error) {
-      // Twilio's message repeats the number; the log keeps only its codes (no contact details).
-      const { status, code } = error as { status?: number; code?: number };
-      logger.warn({ callId: call.id, status, code }, 'photo link text not sent');
-      return false;
-    }
   }
 
   return router;

@@ -22,6 +22,8 @@ export const PHONE_ENV = {
   TWILIO_PHONE_NUMBER: TEST_TWILIO.phoneNumber,
   PUBLIC_BASE_URL: TEST_TWILIO.publicBaseUrl,
   TWILIO_API_BASE_URL: 'http://127.0.0.1:9',
+  // The Gather flow (one webhook per turn); the streamed line's tests ask for 'stream'.
+  PHONE_VOICE_MODE: 'gather',
 };
 
 let calls = 0;

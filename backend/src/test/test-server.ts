@@ -115,6 +115,8 @@ export async function startTestServer(
     RATE_LIMIT_PER_MINUTE: '1000',
     // Backups stay inside the test's own folder (the scheduled one is an hour away anyway).
     BACKUP_DIR: path.join(dataDir, 'backups'),
+    // Calls take the Gather flow unless a test asks for the streamed line (PHONE_VOICE_MODE=stream).
+    PHONE_VOICE_MODE: 'gather',
     ...options.env,
   });
   const config = options.config ? options.config(base) : base;

@@ -1,0 +1,145 @@
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import twilio from 'twilio';
+import { WebSocketServer } from 'ws';
+import type { Assistant } from '../../assistant/assistant-turn.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { phoneCallRepository, type PhoneCall } from '../phone-call.repository.ts';
+import type { PublicUrl } from '../public-url.ts';
+import type { TwilioApi } from '../twilio-client.ts';
+import { photoLinkTexter } from '../text-photo-link.ts';
+import { speechHints } from '../voice-replies.ts';
+import { relayCallRepository } from './relay-call.repository.ts';
+import { RELAY_PATHS, streamsCalls } from './relay-paths.ts';
+import { serveRelaySession } from './relay-session.ts';
+import { relayAnswer } from './relay-twiml.ts';
+import { officeNote, type AfterSession } from './relay-ended.ts';
+
+// The phone line over Twilio ConversationRelay (issue 24): the TwiML that hands a call to our
+// WebSocket, the signed upgrade of that socket, and what the <Connect action> does when a session
+// ends. app.ts builds it; start.ts gives it the HTTP server's upgrades and closes it first.
+
+export interface RelayDeps {
+  config: Config;
+  db: Db;
+  assistant: Assistant;
+  publicUrl: PublicUrl;
+  twilio: TwilioApi | null;
+  logger: Logger;
+  events: EventBus;
+  /** The same last line as the Gather flow's: Twilio's 15 s, less a margin. */
+  turnDeadlineMs?: number;
+}
+
+/** Twilio's CallSid, as the socket's URL carries it. */
+const CALL_SID = /^CA[0-9a-f]{32}$/i;
+/** A reconnect after a dropped socket is a fault; past this many the caller is promised a call back. */
+const MAX_SESSIONS = 4;
+const TURN_DEADLINE_MS = 12_000;
+
+/** Says no to an upgrade in plain HTTP, before any WebSocket exists (nothing is read or written). */
+function refuse(socket: Duplex, status: number, text: string) {
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+export function conversationRelay(deps: RelayDeps) {
+  const { config, publicUrl, logger } = deps;
+  const twilioConfig = config.providers.twilio;
+  const calls = phoneCallRepository(deps.db);
+  const relays = relayCallRepository(deps.db);
+  const line = {
+    voice: twilioConfig.voice,
+    hints: speechHints(config.business.serviceArea),
+    publicUrl: publicUrl.get,
+  };
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const sessions = new Set<Promise<void>>();
+  const context = {
+    assistant: deps.assistant,
+    calls,
+    relays,
+    events: deps.events,
+    logger,
+    textPhotoLink: photoLinkTexter({ ...deps, businessName: config.business.name }),
+    canText: deps.twilio !== null,
+    turnDeadlineMs: deps.turnDeadlineMs ?? TURN_DEADLINE_MS,
+  };
+
+  /**
+   * The HTTP server's 'upgrade': only Twilio's signed request for a call's socket becomes one.
+   * Twilio signs the wss:// address it was given (no body), as it signs a webhook's URL.
+   */
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    // A malformed request (an address the URL parser refuses) is the client's fault, never a crash.
+    try {
+      accept(req, socket, head);
+    } catch (error) {
+      logger.warn({ err: error }, 'relay upgrade refused');
+      refuse(socket, 400, 'Bad request');
+    }
+  }
+
+  function accept(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://relay.invalid');
+    if (url.pathname !== RELAY_PATHS.socket) return refuse(socket, 404, 'Not found');
+    const signature = req.headers['x-twilio-signature'];
+    if (typeof signature !== 'string' || !signature) return refuse(socket, 403, 'Forbidden');
+    if (!twilioConfig.authToken) return refuse(socket, 503, 'phone line not configured');
+    const signedUrl = `${publicUrl.get().replace(/^http/, 'ws')}${req.url}`;
+    if (!twilio.validateRequest(twilioConfig.authToken, signature, signedUrl, {}))
+      return refuse(socket, 403, 'Forbidden');
+    const callSid = url.searchParams.get('call') ?? '';
+    if (!CALL_SID.test(callSid)) return refuse(socket, 400, 'Not a call');
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      const served = serveRelaySession(ws, callSid, context).finally(() => sessions.delete(served));
+      sessions.add(served);
+    });
+  }
+
+  return {
+    /** Whether this call is answered over ConversationRelay (else the Gather flow). */
+    streams: () => streamsCalls(twilioConfig.voiceMode, publicUrl.get()),
+
+    /** The TwiML handing the call to the socket; the greeting is kept as the call's first line. */
+    answer(call: PhoneCall, greeting: string): string {
+      relays.greeted(call.id, greeting);
+      return relayAnswer(line, call.callSid, greeting);
+    },
+
+    /**
+     * The <Connect action>: what follows a session. A hand-off is put through by the phone line
+     * (office hours, forward number, voicemail), with the office told who and why; a goodbye or a
+     * call that is over hangs up; a socket that dropped (a restart) is reconnected to the same
+     * conversation.
+     */
+    sessionEnded(call: PhoneCall, callStatus: string): AfterSession {
+      const relay = relays.get(call.id);
+      // The caller hung up (the session ended with the call): nothing follows.
+      if (!relay || (callStatus && callStatus !== 'in-progress')) return { next: 'hang-up' };
+      if (relay.handoff?.reasonCode === 'person')
+        return { next: 'hand-off', putThrough: officeNote({ ...deps, call, handoff: relay.handoff }) };
+      if (relay.handoff) return { next: 'hang-up' };
+      if (relay.sessions >= MAX_SESSIONS) return { next: 'fault' };
+      return { next: 'twiml', twiml: relayAnswer(line, call.callSid, RECONNECTED) };
+    },
+
+    upgrade,
+
+    /** Closes every socket and waits for the turns they started to be stored. */
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      await Promise.all([...sessions]);
+      sockets.close();
+    },
+  };
+}
+export type ConversationRelay = ReturnType<typeof conversationRelay>;
+
+/** What a caller hears when their call comes back after a dropped socket. */
+const RECONNECTED = 'Sorry, the line dropped for a moment. I am still here. Please go on.';

@@ -1,0 +1,257 @@
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import type { Assistant, AssistantTurn, ReplyLanguage } from '../../assistant/assistant-turn.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { callArrived, callbackRequested } from '../../events/announcements.ts';
+import type { PhoneCall, PhoneCallRepository } from '../phone-call.repository.ts';
+import { PHONE_WORDS } from '../voice-replies.ts';
+import { isDialable } from '../text-photo-link.ts';
+import type { RelayCallRepository, RelayHandoff } from './relay-call.repository.ts';
+import { readInbound, type RelayInbound, type RelayOutbound } from './relay-messages.ts';
+
+// One ConversationRelay socket: Twilio's side of a streamed call. Each finished prompt is one
+// assistant turn (in order); its words go out as `text` tokens while they are written. What the
+// caller heard is what is stored: an interruption cuts the stored reply where they cut in.
+
+export interface RelaySessionContext {
+  assistant: Assistant;
+  calls: PhoneCallRepository;
+  relays: RelayCallRepository;
+  events: EventBus;
+  logger: Logger;
+  /** Texts the photo quote link; true only when Twilio took it. */
+  textPhotoLink: (call: PhoneCall, responseId: number, url: string) => Promise<boolean>;
+  /** Whether the line can text callers at all (Twilio's REST API configured). */
+  canText: boolean;
+  /** The channel's last line: past it the caller hears an apology and a promised call back. */
+  turnDeadlineMs: number;
+}
+
+/** The reply being spoken: where it stands, so an interruption knows what to keep. */
+interface Reply {
+  responseId: number | null;
+  /** Words already went out through onReplyText (a streamed reply). */
+  streamed: boolean;
+  /** Some of it went out: an interruption from now on is about this reply. */
+  heard: boolean;
+  /** The caller cut in; nothing more of this reply is sent. */
+  interrupted: boolean;
+  /** What was spoken before the cut, kept until the turn's log row exists. */
+  spoken: string | null;
+}
+
+/** The digit that asks for a person, as most phone menus have it. */
+const PERSON_DIGIT = '0';
+
+/**
+ * Serves one socket whose upgrade Twilio signed for `callSid`. Resolves when the socket has closed
+ * and every turn it started has been stored (a server closes only after that).
+ */
+export function serveRelaySession(
+  socket: WebSocket,
+  callSid: string,
+  ctx: RelaySessionContext,
+): Promise<void> {
+  const { assistant, calls, relays, logger } = ctx;
+  let call: PhoneCall | null = null;
+  let language: ReplyLanguage = 'en-US';
+  /** The newest reply that has gone out (all or part): what an interruption cuts. */
+  let lastHeard: Reply | null = null;
+  let ended = false;
+  let turns: Promise<void> = Promise.resolve();
+
+  const send = (message: RelayOutbound) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  /** One after another: a turn's memory is the one before it. */
+  const queue = (work: (call: PhoneCall) => Promise<void>) => {
+    const forCall = call!;
+    turns = turns
+      .then(() => (ended ? undefined : work(forCall)))
+      .catch((error: unknown) => {
+        logger.error({ err: error, callId: forCall.id }, 'relay turn failed');
+      });
+  };
+
+  function setUp(message: Extract<RelayInbound, { type: 'setup' }>) {
+    if (call) return;
+    // The upgrade's signature covers the CallSid in its URL; a setup naming another call is not Twilio's.
+    if (message.callSid !== callSid) {
+      logger.warn({ callSid }, 'relay setup named another call; socket closed');
+      return socket.close(1008, 'setup does not match the call');
+    }
+    const opened = calls.open(callSid, message.from || 'unknown');
+    if (opened.isNew) ctx.events.publish(callArrived(opened));
+    // A socket for a call answered before a restart finds its greeting and language here.
+    relays.greeted(opened.id, '');
+    relays.sessionStarted(opened.id);
+    language = relays.get(opened.id)!.language;
+    call = opened;
+  }
+
+  function endSession(callNow: PhoneCall, handoff: RelayHandoff) {
+    ended = true;
+    relays.handedOff(callNow.id, handoff);
+    send({ type: 'end', handoffData: JSON.stringify(handoff) });
+  }
+
+  /** "A person, please": the <Connect> action puts them through (or takes a message). */
+  async function handOff(callNow: PhoneCall, reason: string) {
+    let summary: string | null = null;
+    try {
+      summary = await assistant.summarizeCall(callNow.id);
+    } catch (error) {
+      logger.warn({ err: error, callId: callNow.id }, 'hand-off summary not written');
+    }
+    const fresh = calls.open(callNow.callSid, callNow.phoneNumber);
+    endSession(callNow, {
+      reasonCode: 'person',
+      reason,
+      callerName: fresh.customerName,
+      callerNumber: fresh.phoneNumber,
+      summary,
+    });
+  }
+
+  async function take(callNow: PhoneCall, heard: string) {
+    const reply: Reply = {
+      responseId: null,
+      streamed: false,
+      heard: false,
+      interrupted: false,
+      spoken: null,
+    };
+    const speak = (token: string, last: boolean) => {
+      if (reply.interrupted) return;
+      if (!reply.heard) lastHeard = reply;
+      reply.heard = true;
+      send({ type: 'text', token, last });
+    };
+    let turn: AssistantTurn;
+    try {
+      turn = await withinDeadline(
+        assistant.turn({
+          channel: 'phone',
+          callId: callNow.id,
+          message: heard,
+          customer: { phone: callNow.phoneNumber, name: callNow.customerName },
+          photoLink: ctx.canText && isDialable(callNow.phoneNumber) ? 'text' : null,
+          onReplyText: (text) => {
+            reply.streamed = true;
+            speak(text, false);
+          },
+        }),
+        ctx.turnDeadlineMs,
+      );
+    } catch (error) {
+      logger.error(
+        { err: error, callId: callNow.id },
+        'phone turn failed; the caller is promised a call back',
+      );
+      calls.requestCallback(callNow.id);
+      ctx.events.publish(callbackRequested(callNow));
+      speak(PHONE_WORDS.fault, true);
+      return endSession(callNow, goodbye(callNow, 'the line could not answer'));
+    }
+    reply.responseId = turn.responseId;
+    if (reply.spoken !== null) relays.replyCut(callNow.id, turn.responseId, reply.spoken);
+    calls.noteIntent(callNow.id, turn.intent, turn.action.type === 'booked');
+    if (turn.action.type === 'booked') calls.nameFromAppointment(callNow.id, turn.action.appointmentId);
+
+    const replyLanguage = turn.language ?? 'en-US';
+    if (replyLanguage !== language) {
+      // Before the reply's words when they are not out yet, so they are heard in that language.
+      language = replyLanguage;
+      relays.languageChanged(callNow.id, language);
+      send({ type: 'language', ttsLanguage: language, transcriptionLanguage: language });
+    }
+    // A reply the assistant did not stream (it never called onReplyText) goes out whole.
+    const rest = reply.streamed ? '' : turn.reply;
+    switch (turn.action.type) {
+      case 'handoff':
+        speak(rest, true);
+        return handOff(callNow, heard);
+      case 'send-photo-link': {
+        const sent = await ctx.textPhotoLink(callNow, turn.responseId, turn.action.url);
+        const told = sent ? PHONE_WORDS.textSent : PHONE_WORDS.textFailed(turn.action.url);
+        speak(reply.streamed ? ` ${told}` : `${told} ${rest}`, true);
+        break;
+      }
+      default:
+        speak(rest, true);
+    }
+    if (turn.endOfConversation) endSession(callNow, goodbye(callNow, heard));
+  }
+
+  /**
+   * The caller cut in on the newest reply that went out (a reply still being written, with nothing
+   * sent yet, is not what they heard). Before any reply on this socket it was the welcome
+   * greeting: the first socket's is the call's greeting; a reconnect's apology is not stored.
+   */
+  function interrupted(callNow: PhoneCall, spoken: string) {
+    logger.debug({ callId: callNow.id }, 'caller cut in');
+    const reply = lastHeard;
+    if (reply) {
+      reply.interrupted = true;
+      if (reply.responseId !== null) relays.replyCut(callNow.id, reply.responseId, spoken);
+      else reply.spoken = spoken;
+    } else if (relays.get(callNow.id)?.sessions === 1) relays.greetingCut(callNow.id, spoken);
+  }
+
+  function received(data: Buffer, isBinary: boolean) {
+    const message = isBinary ? null : readInbound(data.toString());
+    if (!message) return void logger.warn({ callSid }, 'relay message not understood; ignored');
+    if (message.type === 'setup') return setUp(message);
+    if (!call)
+      return void logger.warn({ callSid, type: message.type }, 'relay message before setup; ignored');
+    const callNow = call;
+    switch (message.type) {
+      case 'prompt': {
+        const heard = message.voicePrompt.trim();
+        if (heard && message.last !== false) queue((c) => take(c, heard));
+        return;
+      }
+      case 'interrupt':
+        return interrupted(callNow, message.utteranceUntilInterrupt.trim());
+      case 'dtmf':
+        if (message.digit === PERSON_DIGIT) queue((c) => handOff(c, `pressed ${PERSON_DIGIT} for a person`));
+        return;
+      case 'error':
+        return void logger.warn(
+          { callId: callNow.id, description: message.description },
+          'ConversationRelay error',
+        );
+    }
+  }
+  socket.on('message', (data: Buffer, isBinary) => {
+    // A fault here (the database, say) ends this call's socket, never the server.
+    try {
+      received(data, isBinary);
+    } catch (error) {
+      logger.error({ err: error, callSid }, 'relay message failed; socket closed');
+      socket.close(1011, 'server fault');
+    }
+  });
+  socket.on('error', (error) => logger.warn({ err: error, callSid }, 'relay socket fault'));
+
+  return new Promise<void>((resolve) => socket.once('close', () => void turns.then(resolve)));
+}
+
+const goodbye = (call: PhoneCall, reason: string): RelayHandoff => ({
+  reasonCode: 'goodbye',
+  reason,
+  callerName: call.customerName,
+  callerNumber: call.phoneNumber,
+  summary: null,
+});
+
+/** The turn, or a rejection once `ms` have passed (the caller is not left in silence). */
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`assistant took over ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
