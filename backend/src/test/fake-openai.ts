@@ -198,6 +198,23 @@ function answerFor(scenario: FakeScenario | string, model: string): Answer {
 }
 
 /**
+ * A scripted assistant model that answers at once: it looks every question up with the
+ * assistant's search_answers tool, then says what the tool answered (streamed in two pieces), or
+ * that it has no answer. For the bench and the evaluation run against a model: it exercises the
+ * whole tool-calling path without a real model's judgement.
+ */
+export function lookItUp(_attempt: number, request: ChatCompletionCreateParams): FakeScenario {
+  const last = request.messages.at(-1);
+  if (last?.role === 'user')
+    return { toolCalls: [{ name: 'search_answers', arguments: JSON.stringify({ question: last.content }) }] };
+  const tool = request.messages.findLast((m) => m.role === 'tool');
+  const found = tool ? (JSON.parse(tool.content as string) as { answer: string | null }).answer : null;
+  const said = found ?? "I don't have that information, I'll have someone from the office call you back.";
+  const half = Math.floor(said.length / 2);
+  return { chunks: [said.slice(0, half), said.slice(half)] };
+}
+
+/**
  * OpenAI refuses a strict json_schema response format that uses a keyword outside its documented
  * subset, e.g. "Invalid schema for response_format 'x': In context=('properties', 'title'),
  * 'maxLength' is not permitted." (numbers' minimum/maximum and arrays' minItems/maxItems are allowed;

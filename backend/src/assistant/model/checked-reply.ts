@@ -17,11 +17,34 @@ export function inventedNumbers(reply: string, allowedText: string): string[] {
   return numbersIn(reply).filter((n) => !allowed.has(n) && !allowed.has(n.replace(/\.0+$/, '')));
 }
 
+/**
+ * The capitalised words of a written reply, each run with the word before it ("to Fort Bragg",
+ * "in Weed": the town finder needs that word for towns that are also everyday words). A model
+ * writes a town's name capitalised; looking only there keeps the check within a millisecond a
+ * sentence, where the whole sentence took several (every word is fuzzily compared to every town).
+ */
+function namedWords(text: string): string {
+  const words = text.split(/\s+/);
+  const runs: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!/^[A-Z]/.test(words[i]!)) continue;
+    const start = i;
+    while (i + 1 < words.length && /^[A-Z]/.test(words[i + 1]!)) i++;
+    runs.push(words.slice(Math.max(0, start - 1), i + 1).join(' '));
+  }
+  return runs.join(' and ');
+}
+
+let allowedPlaces: { text: string; places: Set<unknown> } | undefined;
+
 /** The towns `reply` names that `allowedText` does not. */
 export function inventedPlaces(reply: string, allowedText: string): string[] {
-  const named = placesNamedIn(reply, PLACES);
+  const named = placesNamedIn(namedWords(reply), PLACES);
   if (named.length === 0) return [];
-  const allowed = new Set(placesNamedIn(allowedText, PLACES));
+  // The allowed text is the same for every sentence of a reply: its towns are found once.
+  if (allowedPlaces?.text !== allowedText)
+    allowedPlaces = { text: allowedText, places: new Set(placesNamedIn(allowedText, PLACES)) };
+  const allowed = allowedPlaces.places;
   return named.filter((p) => !allowed.has(p)).map((p) => p.name);
 }
 
