@@ -96,9 +96,8 @@ if (fake.requests.length < RUNS)
   throw new Error(`the fake model answered only ${fake.requests.length} turns`);
 // A tool round first (search_answers), then the streamed reply checked sentence by sentence.
 const asked = fake.requests.length;
-const withTool = await measureTurns(
-  { OPENAI_API_KEY: 'sk-bench-not-real', OPENAI_BASE_URL: fake.url },
-  () => fake.setScenario(lookItUp),
+const withTool = await measureTurns({ OPENAI_API_KEY: 'sk-bench-not-real', OPENAI_BASE_URL: fake.url }, () =>
+  fake.setScenario(lookItUp),
 );
 if (fake.requests.length - asked < 2 * RUNS)
   throw new Error(`the fake model was asked only ${fake.requests.length - asked} times for ${RUNS} turns`);

@@ -134,8 +134,9 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       return { ...step, answeredBy: 'model' };
     }
     if (fromModel) {
-      // The offers are worded in English: a Spanish reply stands alone.
-      const spanish = language === 'es-US';
+      // Marked Spanish only when the reply is (a model may answer a Spanish question in English);
+      // the offers are worded in English, so a Spanish reply stands alone.
+      const spanish = language === 'es-US' && languageOf(fromModel.reply) === 'es-US';
       const offer = spanish
         ? { text: '', offer: undefined }
         : answers.offerAfter(fromModel.intent, input, say);

@@ -286,4 +286,13 @@ describe('the streamed reply', () => {
     expect(heard.join('')).toBe(result.reply);
     expect(fake.requests[0]!.messages[0]!.content).toContain('answer in Spanish');
   });
+
+  it('a Spanish question the model answered in English is not marked Spanish', async () => {
+    script(call('search_answers', { question: 'Are you insured?' }), (req) => ({
+      chunks: [toolAnswer(req)],
+    }));
+    const result = await turn('¿Tienen seguro ustedes?');
+    expect(result.reply).toContain(INSURED);
+    expect(result.language).toBeUndefined();
+  });
 });
