@@ -77,6 +77,27 @@ describe('a phone turn with the AI model', () => {
     expect(fake.requests.at(-1)!.stream).toBe(true);
   });
 
+  it('answers a Spanish question in Spanish, spoken by a Spanish voice and listened to as Spanish', async () => {
+    fake.setScenario((attempt, request) => {
+      if (attempt === 1)
+        return { toolCalls: [{ name: 'service_area', arguments: JSON.stringify({ place: 'Willits' }) }] };
+      const tool = request.messages.findLast((m) => m.role === 'tool')!;
+      expect(tool.content).toContain('Willits is in Mendocino County');
+      return { chunks: ['Sí, vamos a Willits: está en el condado de Mendocino.'] };
+    });
+    const caller = phoneCaller(server.url);
+    await caller.dial();
+    const reply = await caller.twiml(await caller.say('¿Ustedes vienen hasta Willits?'));
+    const gather = reply.children[0]!;
+    expect(gather.attrs).toMatchObject({ language: 'es-US' });
+    expect(gather.children[0]).toMatchObject({
+      name: 'Say',
+      attrs: { voice: 'Polly.Lupe', language: 'es-US' },
+      text: 'Sí, vamos a Willits: está en el condado de Mendocino.',
+    });
+    expect(lastLogged().ai_response).toBe('Sí, vamos a Willits: está en el condado de Mendocino.');
+  });
+
   it('throws away an invented price and answers from the FAQ instead', async () => {
     fake.setScenario({ chunks: ['Being insured costs us $5,000, so yes.'] });
     const caller = phoneCaller(server.url);
