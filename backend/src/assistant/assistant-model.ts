@@ -155,7 +155,10 @@ export function createAssistantModel(options: AssistantModelOptions) {
       const gate = sentenceGate(() => allowed.join('\n'), input.onReplyText);
       const answered = (): ModelTurn => {
         const reply = gate.text.trim();
-        if (!reply || reply.length > 600) throw new ModelUnavailable('reply empty or too long');
+        if (!reply) throw new ModelUnavailable('empty reply');
+        // A reply already spoken stands whatever its length (the budget bounds it); one not yet
+        // spoken is thrown away when it runs on.
+        if (!input.onReplyText && reply.length > 600) throw new ModelUnavailable('reply too long');
         return {
           kind: 'reply',
           reply,

@@ -142,7 +142,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         : answers.offerAfter(fromModel.intent, input, say);
       return outcome({
         reply: [fromModel.reply, offer.text].filter(Boolean).join(' '),
-        intent: fromModel.intent,
+        // No tool said what it was about: the words do (a person or a booking never reach here).
+        intent: fromModel.intent === 'other' ? classifyIntent(message) : fromModel.intent,
         knowledgeUsed: fromModel.usedFacts,
         answeredBy: 'model',
         successful: !fromModel.reply.includes("I don't have that information"),
