@@ -145,9 +145,21 @@ describe('the model calls the tools, the tools decide the facts', () => {
       };
       return { chunks: [`${free.days[0]!.day} we have ${free.days[0]!.times.slice(0, 2).join(' or ')}.`] };
     });
+    // 8 AM tomorrow is taken by a staff booking: the appointment rules leave it out.
+    appointmentRepository(server.db).create({
+      customerName: 'Booked By Staff',
+      customerPhone: '+17075550111',
+      customerEmail: null,
+      address: '1 Staff Way, Garberville',
+      serviceType: 'house-wash',
+      preferredDate: '2026-11-24',
+      preferredTime: '8:00 AM',
+      notes: null,
+    });
     const slots = await turn('Any openings tomorrow?');
-    expect(slots.reply).toMatch(/^Tuesday, November 24 we have 8:00 AM or 9:00 AM\./);
+    expect(slots.reply).toMatch(/^Tuesday, November 24 we have 9:00 AM or 10:00 AM\./);
     expect(slots.intent).toBe('scheduling');
+    server.db.exec('DELETE FROM appointments');
   });
 
   it('answers from the same FAQ entry the no-model path would use, and counts it', async () => {
