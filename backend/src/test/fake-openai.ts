@@ -258,6 +258,18 @@ function strictSchemaProblem(schema: unknown, context: string[] = []): string | 
 }
 
 function responseFormatProblem(body: ChatCompletionCreateParams): Answer | null {
+  // Strict function tools are held to the same subset ("Invalid schema for function 'x': …").
+  for (const tool of body.tools ?? []) {
+    if (tool.type !== 'function' || !tool.function.strict) continue;
+    const problem = strictSchemaProblem(tool.function.parameters);
+    if (problem)
+      return apiError(
+        400,
+        `Invalid schema for function '${tool.function.name}': ${problem}`,
+        'invalid_request_error',
+        null,
+      );
+  }
   const format = body.response_format;
   if (format?.type !== 'json_schema' || !format.json_schema.strict) return null;
   const problem = strictSchemaProblem(format.json_schema.schema);
