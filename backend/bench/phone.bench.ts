@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import express from 'express';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/start.ts';
-import { startFakeOpenAi } from '../src/test/fake-openai.ts';
+import { lookItUp, startFakeOpenAi } from '../src/test/fake-openai.ts';
 import { phoneCaller, PHONE_ENV, TEST_TWILIO } from '../src/test/phone-caller.ts';
 import { percentile } from './bench-server.ts';
 
@@ -89,20 +89,18 @@ async function measureBareHandler() {
 const fake = await startFakeOpenAi();
 const noModel = await measureTurns({});
 const withModel = await measureTurns({ OPENAI_API_KEY: 'sk-bench-not-real', OPENAI_BASE_URL: fake.url }, () =>
-  fake.setScenario({
-    content: {
-      reply: 'Yes, we take care of that.',
-      intent: 'service_inquiry',
-      usedFacts: [],
-      handoff: false,
-      endOfConversation: false,
-      booking: { name: null, service: null, address: null, when: null },
-    },
-  }),
+  fake.setScenario({ chunks: ['Yes, we take ', 'care of that.'] }),
 );
 // The model path must really have been taken, or the second row would measure the first again.
 if (fake.requests.length < RUNS)
   throw new Error(`the fake model answered only ${fake.requests.length} turns`);
+// A tool round first (search_answers), then the streamed reply checked sentence by sentence.
+const asked = fake.requests.length;
+const withTool = await measureTurns({ OPENAI_API_KEY: 'sk-bench-not-real', OPENAI_BASE_URL: fake.url }, () =>
+  fake.setScenario(lookItUp),
+);
+if (fake.requests.length - asked < 2 * RUNS)
+  throw new Error(`the fake model was asked only ${fake.requests.length - asked} times for ${RUNS} turns`);
 const bare = await measureBareHandler();
 await fake.close();
 
@@ -113,6 +111,7 @@ process.stdout.write(
   `\nPhone: one signed POST /api/twilio/process-speech turn, server time, ${RUNS} turns each (demo FAQ, ${TEST_TWILIO.publicBaseUrl})\n` +
     `${'request'.padEnd(58)} ${'p50'.padStart(10)} ${'p99'.padStart(10)}\n` +
     row('assistant turn, no model (FAQ retrieval)', noModel) +
-    row('assistant turn, fake OpenAI answering at once', withModel) +
+    row('assistant turn, fake OpenAI answering at once (streamed)', withModel) +
+    row('  the same, one tool call (search_answers) before the reply', withTool) +
     row('bare Express handler, fixed TwiML (same form parsing)', bare),
 );

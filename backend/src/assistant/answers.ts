@@ -1,15 +1,11 @@
 import type { AiIntent } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
-import type { Clock } from '../time.ts';
-import { ModelUnavailable, type AssistantModel, type ModelReply } from './assistant-model.ts';
-import type { AssistantRepository, ConversationRef } from './assistant.repository.ts';
+import type { AssistantRepository } from './assistant.repository.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
 import { buildKnowledge, type Fact, type Knowledge } from './knowledge.ts';
 import type { Wording } from './wording.ts';
 
-/** How many past turns the model sees: enough for "and the roof?" to make sense. */
-const HISTORY_TURNS = 6;
 /** What a customer hears when a question matches nothing but its intent is clear. */
 const INTENT_FALLBACK: Partial<Record<AiIntent, string>> = {
   pricing: 'common:pricing',
@@ -28,19 +24,15 @@ const CATEGORY_INTENT: Record<string, AiIntent> = {
   scheduling: 'scheduling',
 };
 const OFFERED_AFTER = new Set<AiIntent>(['pricing', 'quote_request']);
-/** The common responses and the price list always go to the model: it needs the basics. */
-const BASICS = ['common:service-areas', 'common:pricing', 'common:process', 'prices', 'services', 'profile'];
 
 export interface AnswersDeps {
   config: Config;
   settings: SettingsRepository;
   repo: AssistantRepository;
-  model: AssistantModel | null;
-  now: Clock;
 }
 
-/** Answering a question: from the knowledge (FAQ, common responses, prices) or the model, and what is offered after. */
-export function assistantAnswers({ config, settings, repo, model, now }: AnswersDeps) {
+/** Answering a question from the knowledge (FAQ, common responses, prices), and what is offered after. */
+export function assistantAnswers({ config, settings, repo }: AnswersDeps) {
   // The search index is rebuilt only when the FAQ or a common response changed.
   let cached: { version: string; knowledge: Knowledge } | undefined;
   const knowledge = () => {
@@ -82,32 +74,6 @@ export function assistantAnswers({ config, settings, repo, model, now }: Answers
         knowledgeUsed: [best.id],
         successful: true,
       };
-    },
-
-    /** The model's turn, or null when it has nothing usable in time (the no-model path answers). */
-    async fromModel(message: string, ref: ConversationRef, friendly: boolean): Promise<ModelReply | null> {
-      if (!model) return null;
-      const k = knowledge();
-      const matches = k.search(message, 4).map((m) => m.fact);
-      const basics = BASICS.map((id) => k.get(id)).filter(
-        (f): f is Fact => f !== undefined && !matches.includes(f),
-      );
-      try {
-        return await model.reply(
-          {
-            channel: ref.channel,
-            businessName: config.business.name,
-            friendly,
-            facts: [...matches, ...basics],
-            history: repo.recentTurns(ref, HISTORY_TURNS),
-            message,
-          },
-          now() + config.assistantTurnBudgetMs,
-        );
-      } catch (error) {
-        if (!(error instanceof ModelUnavailable)) throw error;
-        return null;
-      }
     },
   };
 }

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRepository } from '../appointments/appointment.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createAssistant } from './assistant.ts';
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
@@ -13,7 +12,6 @@ const NOW = Date.parse('2026-11-23T17:30:00Z');
 const CALLER = '+17075550123';
 
 let server: TestServer;
-let fake: FakeOpenAi | undefined;
 const pauses: number[] = [];
 
 function assistantFor(s: TestServer, env: { budgetMs?: number } = {}): Assistant {
@@ -90,8 +88,6 @@ afterEach(async () => {
     'DELETE FROM ai_responses; DELETE FROM appointments; DELETE FROM faq_entries; DELETE FROM settings;',
   );
   pauses.length = 0;
-  await fake?.close();
-  fake = undefined;
 });
 
 describe('answers from the knowledge, with no AI key', () => {
@@ -341,67 +337,4 @@ describe('the AI settings', () => {
     await phoneCall(assistantFor(server), newCall(server))('Are you insured?');
     expect(pauses).toEqual([3500]);
   });
-});
-
-describe('with an AI model (the fake OpenAI on 127.0.0.1)', () => {
-  const withModel = async (budgetMs?: number) => {
-    fake = await startFakeOpenAi();
-    const s = {
-      ...server,
-      config: {
-        ...server.config,
-        providers: { ...server.config.providers, openai: { apiKey: 'sk-test', baseUrl: fake.url } },
-      },
-    };
-    return assistantFor(s as TestServer, { budgetMs });
-  };
-  const modelAnswer = (reply: string, usedFacts: string[], intent = 'service_inquiry') => ({
-    content: {
-      reply,
-      intent,
-      usedFacts,
-      handoff: false,
-      endOfConversation: false,
-      booking: { name: null, service: null, address: null, when: null },
-    },
-  });
-
-  it('speaks the model reply built from the retrieved facts, and counts the FAQ it used', async () => {
-    setAi(server, {});
-    const roofs = addFaq(server, 'Do you clean roofs?', 'Yes, roofs of every kind.', 'Services');
-    const assistant = await withModel();
-    fake!.setScenario(modelAnswer('We do clean roofs, every kind of them.', [`faq:${roofs}`]));
-    const turn = await phoneCall(assistant, newCall(server))('Do you do roofs?');
-    expect(turn).toMatchObject({
-      reply: 'We do clean roofs, every kind of them. Is there anything else I can help you with?',
-      answeredBy: 'model',
-    });
-    expect(usage(roofs)).toBe(1);
-    const prompt = fake!.requests[0]!.messages[0]!.content as string;
-    expect(prompt).toContain('Yes, roofs of every kind.');
-    expect(prompt).toContain('polite, plain and professional');
-  });
-
-  it('throws away a model reply with a price that is not in the facts', async () => {
-    setAi(server, {});
-    const assistant = await withModel();
-    fake!.setScenario(modelAnswer('A roof costs $99 flat.', [], 'pricing'));
-    const turn = await phoneCall(assistant, newCall(server))('How much is a roof?');
-    expect(turn.answeredBy).toBe('fallback');
-    expect(turn.reply).not.toContain('$99');
-  });
-
-  it.each(['malformed', 'refusal', 'server-error', 'hang'])(
-    'answers from the FAQ when the model gives %s',
-    async (mode) => {
-      setAi(server, {});
-      addFaq(server, 'Are you insured?', 'Yes, fully licensed and insured.');
-      const assistant = await withModel(1000);
-      fake!.setScenario(mode);
-      const turn = await phoneCall(assistant, newCall(server))('Are you insured?');
-      expect(turn.answeredBy).toBe('fallback');
-      expect(turn.reply).toContain('Yes, fully licensed and insured.');
-      expect(fake!.requests).toHaveLength(1);
-    },
-  );
 });

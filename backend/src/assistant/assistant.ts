@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../time.ts';
-import { createAssistantModel, ModelUnavailable, type AssistantModel } from './assistant-model.ts';
+import { ModelUnavailable } from './assistant-model.ts';
 import { assistantRepository, type ConversationRef } from './assistant.repository.ts';
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { assistantAnswers } from './answers.ts';
@@ -11,6 +11,8 @@ import { bookingConversation } from './booking-conversation.ts';
 import { businessNow, extractSlots } from './booking.ts';
 import { buildCallSummary, transcriptOf } from './call-summary.ts';
 import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
+import { modelAnswers } from './model/model-answers.ts';
+import { languageOf } from './model/spanish.ts';
 import { outcome, type ConversationState, type Outcome } from './turn-outcome.ts';
 import { wording, type Wording } from './wording.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -42,17 +44,34 @@ const refOf = (input: AssistantTurnInput): ConversationRef => ({
   conversationId: input.conversationId,
 });
 
+/**
+ * The words a streaming channel receives, kept so the log holds exactly them: the model path
+ * sends its checked sentences as they come; `finish` sends what is left of the whole reply (all
+ * of it on the no-model path, the offer after a model's words) and returns the reply as sent.
+ */
+function streamedWords(input: AssistantTurnInput) {
+  const hear = input.onReplyText;
+  let sent = '';
+  return {
+    input: hear ? { ...input, onReplyText: (text: string) => void ((sent += text), hear(text)) } : input,
+    finish(reply: string): string {
+      if (!hear) return reply;
+      const rest = reply.startsWith(sent) ? reply.slice(sent.length) : ` ${reply}`;
+      if (rest) hear(rest);
+      return sent + rest;
+    },
+  };
+}
+
 export function createAssistant(deps: AssistantDeps): Assistant {
   const { config } = deps;
   const now = deps.clock ?? Date.now;
   const pause = deps.pause ?? realPause;
   const publicUrl = deps.publicUrl ?? (() => config.publicBaseUrl);
   const repo = assistantRepository(deps.db);
-  const { openai } = config.providers;
-  const model: AssistantModel | null = openai.apiKey
-    ? createAssistantModel({ apiKey: openai.apiKey, model: openai.model, baseUrl: openai.baseUrl, now })
-    : null;
-  const answers = assistantAnswers({ config, settings: deps.settings, repo, model, now });
+  const answers = assistantAnswers({ config, settings: deps.settings, repo });
+  const withModel = modelAnswers({ config, repo, answers, appointments: deps.appointments, now });
+  const { model } = withModel;
   const booking = bookingConversation({
     appointments: deps.appointments,
     timeZone: config.timeZone,
@@ -93,38 +112,43 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     friendly: boolean,
   ): Promise<Outcome> {
     const message = input.message.trim();
-    const fromModel = await answers.fromModel(message, refOf(input), friendly);
+    const language = languageOf(message);
+    const fromModel = await withModel.answer({ ...input, ...refOf(input) }, say, friendly, language);
+    if (fromModel?.kind === 'handoff')
+      return outcome({
+        reply: say.handoff,
+        intent: 'handoff',
+        action: { type: 'handoff' },
+        state: {},
+        answeredBy: 'model',
+      });
+    if (fromModel?.kind === 'booking') {
+      const b = fromModel.details;
+      const when = b.when ? extractSlots(b.when, undefined, businessNow(now(), config.timeZone)).slots : {};
+      const step = booking.start(message, input, say, {
+        name: b.name ?? undefined,
+        serviceType: b.service ?? undefined,
+        address: b.address ?? undefined,
+        ...when,
+      });
+      return { ...step, answeredBy: 'model' };
+    }
     if (fromModel) {
-      if (fromModel.handoff)
-        return outcome({
-          reply: say.handoff,
-          intent: 'handoff',
-          action: { type: 'handoff' },
-          state: {},
-          answeredBy: 'model',
-        });
-      if (fromModel.intent === 'scheduling') {
-        const b = fromModel.booking;
-        const when = b.when ? extractSlots(b.when, undefined, businessNow(now(), config.timeZone)).slots : {};
-        const step = booking.start(message, input, say, {
-          name: b.name ?? undefined,
-          serviceType: b.service ?? undefined,
-          address: b.address ?? undefined,
-          ...when,
-        });
-        return { ...step, answeredBy: 'model' };
-      }
-      const offer = fromModel.endOfConversation
+      // Marked Spanish only when the reply is (a model may answer a Spanish question in English);
+      // the offers are worded in English, so a Spanish reply stands alone.
+      const spanish = language === 'es-US' && languageOf(fromModel.reply) === 'es-US';
+      const offer = spanish
         ? { text: '', offer: undefined }
         : answers.offerAfter(fromModel.intent, input, say);
       return outcome({
         reply: [fromModel.reply, offer.text].filter(Boolean).join(' '),
-        intent: fromModel.intent,
-        end: fromModel.endOfConversation,
+        // No tool said what it was about: the words do (a person or a booking never reach here).
+        intent: fromModel.intent === 'other' ? classifyIntent(message) : fromModel.intent,
         knowledgeUsed: fromModel.usedFacts,
         answeredBy: 'model',
         successful: !fromModel.reply.includes("I don't have that information"),
         state: { offer: offer.offer },
+        language: spanish ? 'es-US' : undefined,
       });
     }
 
@@ -172,15 +196,17 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const say = wording(settings.friendlyTone, config.business.name);
       const ref = refOf(input);
       const state = repo.loadState<ConversationState>(ref) ?? {};
-      const result = await decide(input, state, say, settings.friendlyTone);
+      const spoken = streamedWords(input);
+      const result = await decide(spoken.input, state, say, settings.friendlyTone);
       // Response Delay: the reply comes no sooner than the setting says, however quick the answer.
       const wait = settings.responseDelay * 1000 - (now() - started);
       if (wait > 0) await pause(wait);
+      const reply = spoken.finish(result.reply);
       repo.saveState(ref, result.state);
       const responseId = repo.logAnswer({
         ...ref,
         customerMessage: input.message.trim(),
-        reply: result.reply,
+        reply,
         intent: result.intent,
         responseTimeMs: now() - started,
         successful: result.successful,
@@ -188,13 +214,14 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         answeredBy: result.answeredBy,
       });
       return {
-        reply: result.reply,
+        reply,
         intent: result.intent,
         action: result.action,
         endOfConversation: result.end,
         responseId,
         answeredBy: result.answeredBy,
         knowledgeUsed: result.knowledgeUsed,
+        ...(result.language ? { language: result.language } : {}),
       };
     },
 

@@ -1,5 +1,5 @@
 import type { AiAnswerSource, AiIntent } from '@washdesk/contract';
-import type { AssistantAction } from './assistant-turn.ts';
+import type { AssistantAction, ReplyLanguage } from './assistant-turn.ts';
 import type { BookingState } from './booking.ts';
 
 /** The assistant's memory of one call or conversation between turns. */
@@ -20,6 +20,8 @@ export interface Outcome {
   answeredBy: AiAnswerSource;
   /** False only when the assistant had no answer. */
   successful: boolean;
+  /** Set when the reply is not in English (a Spanish-speaking caller). */
+  language?: ReplyLanguage;
 }
 
 export const outcome = (o: Partial<Outcome> & Pick<Outcome, 'reply' | 'intent' | 'state'>): Outcome => ({

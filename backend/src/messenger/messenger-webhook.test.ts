@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   HUMAN_AGENT_WINDOW_MS,
   MESSENGER_WINDOW_CLOSED,
@@ -502,20 +502,8 @@ describe('with an AI model (the fake OpenAI on 127.0.0.1)', () => {
   it.each(['good', 'malformed', 'refusal', 'rate-limit', 'quota', 'server-error', 'hang'])(
     'ends in exactly one reply when the model answers %s',
     async (mode) => {
-      openai.setScenario(
-        mode === 'good'
-          ? {
-              content: {
-                reply: 'We soft-wash roofs, yes.',
-                intent: 'service_inquiry',
-                usedFacts: [],
-                handoff: false,
-                endOfConversation: false,
-                booking: { name: null, service: null, address: null, when: null },
-              },
-            }
-          : mode,
-      );
+      openai.setScenario(mode === 'good' ? { chunks: ['We soft-wash roofs, ', 'yes.'] } : mode);
+      const asked = openai.requests.length;
       const user = `90000000000000${nextMid}`;
       const res = await postWebhook(
         modelServer.url,
@@ -525,6 +513,11 @@ describe('with an AI model (the fake OpenAI on 127.0.0.1)', () => {
         },
       );
       expect(res.status).toBe(200);
+      if (mode === 'hang') {
+        // The turn budget is kept on the server's clock: it runs out once the clock passes it.
+        await vi.waitFor(() => expect(openai.requests.length).toBeGreaterThan(asked));
+        now += 1000;
+      }
       await modelServer.settled();
       expect(sentTo(user)).toHaveLength(1);
       expect(modelServer.errors).toEqual([]);

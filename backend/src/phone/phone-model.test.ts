@@ -49,37 +49,79 @@ const lastAnswerBy = () =>
     }
   ).answered_by;
 
+const lastLogged = () =>
+  server.db.prepare('SELECT ai_response, intent FROM ai_responses ORDER BY id DESC LIMIT 1').get() as {
+    ai_response: string;
+    intent: string;
+  };
+
 describe('a phone turn with the AI model', () => {
-  it("speaks the model's reply", async () => {
-    fake.setScenario({
-      content: {
-        reply: 'We are, fully licensed and insured.',
-        intent: 'other',
-        usedFacts: [],
-        handoff: false,
-        endOfConversation: false,
-        booking: { name: null, service: null, address: null, when: null },
-      },
+  it("speaks the model's reply, written from the tool it called, and logs exactly what was said", async () => {
+    // The model asks the service-area tool, then says what it answered (streamed in pieces).
+    fake.setScenario((attempt, request) => {
+      if (attempt === 1)
+        return { toolCalls: [{ name: 'service_area', arguments: JSON.stringify({ place: 'Willits' }) }] };
+      const tool = request.messages.findLast((m) => m.role === 'tool')!;
+      const { answer } = JSON.parse(tool.content as string) as { answer: string };
+      return { chunks: [answer.slice(0, 12), answer.slice(12)] };
     });
     const caller = phoneCaller(server.url);
     await caller.dial();
-    const reply = await caller.twiml(await caller.say('Are you insured?'));
-    expect(spoken(reply).join(' ')).toContain('We are, fully licensed and insured.');
+    const reply = await caller.twiml(await caller.say('Do you come out to Willits?'));
+    const heard = spoken(reply).join(' ');
+    expect(heard).toContain('Yes, Willits is in Mendocino County, in our service area.');
     expect(verbNames(reply)).toEqual(['Gather', 'Redirect']);
     expect(lastAnswerBy()).toBe('model');
+    expect(lastLogged()).toMatchObject({ intent: 'service_area' });
+    expect(heard).toContain(lastLogged().ai_response);
+    expect(fake.requests.at(-1)!.stream).toBe(true);
   });
 
-  it.each(['malformed', 'refusal', 'server-error', 'hang'])(
-    'answers from the FAQ, as valid TwiML, when the model gives %s',
-    async (mode) => {
-      fake.setScenario(mode);
-      const caller = phoneCaller(server.url);
-      await caller.dial();
-      const reply = await caller.twiml(await caller.say('Are you insured?'));
-      expect(spoken(reply).join(' ')).toContain(faqAnswer);
-      expect(verbNames(reply)).toEqual(['Gather', 'Redirect']);
-      expect(lastAnswerBy()).toBe('fallback');
-      expect(server.errors).toEqual([]);
-    },
-  );
+  it('answers a Spanish question in Spanish, spoken by a Spanish voice and listened to as Spanish', async () => {
+    fake.setScenario((attempt, request) => {
+      if (attempt === 1)
+        return { toolCalls: [{ name: 'service_area', arguments: JSON.stringify({ place: 'Willits' }) }] };
+      const tool = request.messages.findLast((m) => m.role === 'tool')!;
+      expect(tool.content).toContain('Willits is in Mendocino County');
+      return { chunks: ['Sí, vamos a Willits: está en el condado de Mendocino.'] };
+    });
+    const caller = phoneCaller(server.url);
+    await caller.dial();
+    const reply = await caller.twiml(await caller.say('¿Ustedes vienen hasta Willits?'));
+    const gather = reply.children[0]!;
+    expect(gather.attrs).toMatchObject({ language: 'es-US' });
+    expect(gather.children[0]).toMatchObject({
+      name: 'Say',
+      attrs: { voice: 'Polly.Lupe', language: 'es-US' },
+      text: 'Sí, vamos a Willits: está en el condado de Mendocino.',
+    });
+    expect(lastLogged().ai_response).toBe('Sí, vamos a Willits: está en el condado de Mendocino.');
+  });
+
+  it('throws away an invented price and answers from the FAQ instead', async () => {
+    fake.setScenario({ chunks: ['Being insured costs us $5,000, so yes.'] });
+    const caller = phoneCaller(server.url);
+    await caller.dial();
+    const reply = await caller.twiml(await caller.say('Are you insured?'));
+    expect(spoken(reply).join(' ')).toContain(faqAnswer);
+    expect(spoken(reply).join(' ')).not.toContain('5,000');
+    expect(lastAnswerBy()).toBe('fallback');
+  });
+
+  const badArguments = { toolCalls: [{ name: 'price', arguments: '{"surface": "house' }] };
+  it.each([
+    ['bad tool arguments', badArguments],
+    ['a refusal', 'refusal'],
+    ['a 500', 'server-error'],
+    ['no answer at all', 'hang'],
+  ] as const)('answers from the FAQ, as valid TwiML, when the model gives %s', async (_what, mode) => {
+    fake.setScenario(mode);
+    const caller = phoneCaller(server.url);
+    await caller.dial();
+    const reply = await caller.twiml(await caller.say('Are you insured?'));
+    expect(spoken(reply).join(' ')).toContain(faqAnswer);
+    expect(verbNames(reply)).toEqual(['Gather', 'Redirect']);
+    expect(lastAnswerBy()).toBe('fallback');
+    expect(server.errors).toEqual([]);
+  });
 });

@@ -208,7 +208,7 @@ export function phoneRoutes(deps: PhoneDeps) {
 
   const finish = (turn: AssistantTurn, before = '') => {
     const text = [before, turn.reply].filter(Boolean).join(' ');
-    return turn.endOfConversation ? voice.sayAndHangUp(text) : voice.sayAndListen(text);
+    return turn.endOfConversation ? voice.sayAndHangUp(text) : voice.sayAndListen(text, 0, turn.language);
   };
 
   function withinDeadline(turn: Promise<AssistantTurn>): Promise<AssistantTurn> {

@@ -1,5 +1,6 @@
 import twilio from 'twilio';
 import { APPOINTMENT_SERVICE_OPTIONS } from '@washdesk/contract';
+import type { ReplyLanguage } from '../assistant/assistant-turn.ts';
 import { PHONE_WEBHOOKS, VOICEMAIL_WEBHOOKS } from './webhook-paths.ts';
 
 // Everything the caller hears, as TwiML built with the SDK's VoiceResponse (it escapes the text and
@@ -83,6 +84,9 @@ export const PHONE_WORDS = {
 
 const endsWithGoodbye = (text: string) => /good ?bye[.!]?\s*$/i.test(text);
 
+/** Amazon Polly's US-Spanish voice, for a caller answered in Spanish. */
+const SPANISH_VOICE = 'Polly.Lupe';
+
 /** The SDK's list of voices; TWILIO_VOICE is checked for their shape when the server starts. */
 type SayVoice = NonNullable<Exclude<Parameters<twilio.twiml.VoiceResponse['say']>[0], string>['voice']>;
 
@@ -96,7 +100,7 @@ export function voiceReplies(line: VoiceLine) {
    * The `<Say>` is nested in a `<Gather bargeIn="true">` (Twilio allows `<Say>`/`<Play>` there), so
    * a caller who starts talking stops the speech and is heard, rather than waiting it out.
    */
-  const sayAndListen = (text: string, silences = 0) => {
+  const sayAndListen = (text: string, silences = 0, language: ReplyLanguage = 'en-US') => {
     const response = new twilio.twiml.VoiceResponse();
     const action = silences > 0 ? `${PROCESS_SPEECH_PATH}?silence=${silences}` : PROCESS_SPEECH_PATH;
     const gather = response.gather({
@@ -105,11 +109,13 @@ export function voiceReplies(line: VoiceLine) {
       method: 'POST',
       speechTimeout: 'auto',
       hints: line.hints,
-      language: 'en-US',
+      // A Spanish reply is spoken by a US-Spanish voice and the answer heard as Spanish.
+      language,
       actionOnEmptyResult: true,
       bargeIn: true,
     });
-    gather.say({ voice: line.voice as SayVoice }, text);
+    if (language === 'es-US') gather.say({ voice: SPANISH_VOICE, language }, text);
+    else gather.say({ voice: line.voice as SayVoice }, text);
     // If the gather ends with nothing heard and Twilio moves on instead of posting, it comes back
     // here as the same silent turn.
     response.redirect({ method: 'POST' }, action);

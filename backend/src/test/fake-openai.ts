@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import type { PhotoAnalysis } from '@washdesk/contract';
 import { holdKeptAliveSockets } from '../http/keep-alive.ts';
 
@@ -19,10 +19,24 @@ export const FAKE_SCENARIOS = [
   'hang',
 ] as const;
 export type FakeScenarioName = (typeof FAKE_SCENARIOS)[number];
-/** A named scenario, or a 200 answer whose message content is this (objects are sent as JSON text). */
-export type FakeScenario = FakeScenarioName | { content: string | object };
+/** A function the model calls, its arguments as the raw JSON text the API sends (possibly broken). */
+export interface FakeToolCall {
+  name: string;
+  arguments: string;
+}
+/**
+ * A named scenario, or a 200 answer: message content (objects are sent as JSON text), tool calls,
+ * or (for a streamed request) the content's pieces as they arrive, optionally then hanging with
+ * the stream left open. A non-streamed request gets the pieces joined.
+ */
+export type FakeScenario =
+  | FakeScenarioName
+  | { content: string | object }
+  | { toolCalls: FakeToolCall[] }
+  | { chunks: string[]; thenHang?: boolean };
 /** Names are plain strings so table-driven tests can pass them; unknown ones are refused. */
-type ScenarioSetting = FakeScenario | string | ((attempt: number) => FakeScenario | string);
+type ScenarioSetting =
+  FakeScenario | string | ((attempt: number, request: ChatCompletionCreateParams) => FakeScenario | string);
 
 /** What a careful model says about a two-story house with a driveway. */
 export const GOOD_ANALYSIS: PhotoAnalysis = {
@@ -51,14 +65,31 @@ const OUT_OF_RANGE = {
   surfaces: [{ ...GOOD_ANALYSIS.surfaces[0]!, squareFootage: 900_000, confidence: 1.7 }],
 };
 
-type Answer = { status: number; body: object } | 'hang';
+type Answer =
+  | { status: number; body: object }
+  | 'hang'
+  /** A 200 whose message is this (streamed as chunks when the request asked for a stream). */
+  | { message: FakeMessage };
+interface FakeMessage {
+  content: string[] | null;
+  refusal: string | null;
+  toolCalls: FakeToolCall[];
+  thenHang: boolean;
+}
+const message = (m: Partial<FakeMessage>): Answer => ({
+  message: { content: null, refusal: null, toolCalls: [], thenHang: false, ...m },
+});
 
 const apiError = (status: number, message: string, type: string, code: string | null): Answer => ({
   status,
   body: { error: { message, type, param: null, code } },
 });
 
-function completion(model: string, content: string | null, refusal: string | null = null): Answer {
+const toolCallsOf = (calls: FakeToolCall[]) =>
+  calls.map((c, i) => ({ id: `call_fake${i}`, type: 'function', function: c }));
+
+function completion(model: string, m: FakeMessage): { status: number; body: object } {
+  const content = m.content?.join('') ?? null;
   return {
     status: 200,
     body: {
@@ -69,9 +100,15 @@ function completion(model: string, content: string | null, refusal: string | nul
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content, refusal, annotations: [] },
+          message: {
+            role: 'assistant',
+            content,
+            refusal: m.refusal,
+            annotations: [],
+            ...(m.toolCalls.length ? { tool_calls: toolCallsOf(m.toolCalls) } : {}),
+          },
           logprobs: null,
-          finish_reason: 'stop',
+          finish_reason: m.toolCalls.length ? 'tool_calls' : 'stop',
         },
       ],
       usage: { prompt_tokens: 1017, completion_tokens: 142, total_tokens: 1159 },
@@ -81,20 +118,57 @@ function completion(model: string, content: string | null, refusal: string | nul
   };
 }
 
+/**
+ * The chat.completion.chunk events of a streamed answer, as OpenAI sends them: the role first,
+ * then content (or refusal) pieces, tool calls with their arguments split across two events (so a
+ * client must join them), and the finish reason.
+ */
+function chunksOf(model: string, m: FakeMessage): object[] {
+  const base = { id: 'chatcmpl-fakestream', object: 'chat.completion.chunk', created: 0, model };
+  const chunk = (delta: object, finish: string | null = null) => ({
+    ...base,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  });
+  const events = [chunk({ role: 'assistant', content: '', refusal: null })];
+  for (const piece of m.content ?? []) events.push(chunk({ content: piece }));
+  if (m.refusal) events.push(chunk({ refusal: m.refusal }));
+  toolCallsOf(m.toolCalls).forEach((call, index) => {
+    const half = Math.ceil(call.function.arguments.length / 2);
+    const args = call.function.arguments;
+    events.push(
+      chunk({
+        tool_calls: [
+          {
+            index,
+            id: call.id,
+            type: 'function',
+            function: { name: call.function.name, arguments: args.slice(0, half) },
+          },
+        ],
+      }),
+      chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }),
+    );
+  });
+  if (!m.thenHang) events.push(chunk({}, m.toolCalls.length ? 'tool_calls' : 'stop'));
+  return events;
+}
+
 function answerFor(scenario: FakeScenario | string, model: string): Answer {
   if (typeof scenario === 'object') {
+    if ('toolCalls' in scenario) return message({ toolCalls: scenario.toolCalls });
+    if ('chunks' in scenario) return message({ content: scenario.chunks, thenHang: !!scenario.thenHang });
     const { content } = scenario;
-    return completion(model, typeof content === 'string' ? content : JSON.stringify(content));
+    return message({ content: [typeof content === 'string' ? content : JSON.stringify(content)] });
   }
   switch (scenario as FakeScenarioName) {
     case 'good':
-      return completion(model, JSON.stringify(GOOD_ANALYSIS));
+      return message({ content: [JSON.stringify(GOOD_ANALYSIS)] });
     case 'malformed':
-      return completion(model, 'Sure! Here is {not json');
+      return message({ content: ['Sure! Here is {not json'] });
     case 'refusal':
-      return completion(model, null, "I can't help with that.");
+      return message({ refusal: "I can't help with that." });
     case 'out-of-range':
-      return completion(model, JSON.stringify(OUT_OF_RANGE));
+      return message({ content: [JSON.stringify(OUT_OF_RANGE)] });
     case 'rate-limit':
       return apiError(
         429,
@@ -121,6 +195,23 @@ function answerFor(scenario: FakeScenario | string, model: string): Answer {
     default:
       return apiError(400, `The fake has no scenario "${scenario}"`, 'invalid_request_error', null);
   }
+}
+
+/**
+ * A scripted assistant model that answers at once: it looks every question up with the
+ * assistant's search_answers tool, then says what the tool answered (streamed in two pieces), or
+ * that it has no answer. For the bench and the evaluation run against a model: it exercises the
+ * whole tool-calling path without a real model's judgement.
+ */
+export function lookItUp(_attempt: number, request: ChatCompletionCreateParams): FakeScenario {
+  const last = request.messages.at(-1);
+  if (last?.role === 'user')
+    return { toolCalls: [{ name: 'search_answers', arguments: JSON.stringify({ question: last.content }) }] };
+  const tool = request.messages.findLast((m) => m.role === 'tool');
+  const found = tool ? (JSON.parse(tool.content as string) as { answer: string | null }).answer : null;
+  const said = found ?? "I don't have that information, I'll have someone from the office call you back.";
+  const half = Math.floor(said.length / 2);
+  return { chunks: [said.slice(0, half), said.slice(half)] };
 }
 
 /**
@@ -166,7 +257,19 @@ function strictSchemaProblem(schema: unknown, context: string[] = []): string | 
   return null;
 }
 
-function responseFormatProblem(body: ChatCompletionCreateParamsNonStreaming): Answer | null {
+function responseFormatProblem(body: ChatCompletionCreateParams): Answer | null {
+  // Strict function tools are held to the same subset ("Invalid schema for function 'x': …").
+  for (const tool of body.tools ?? []) {
+    if (tool.type !== 'function' || !tool.function.strict) continue;
+    const problem = strictSchemaProblem(tool.function.parameters);
+    if (problem)
+      return apiError(
+        400,
+        `Invalid schema for function '${tool.function.name}': ${problem}`,
+        'invalid_request_error',
+        null,
+      );
+  }
   const format = body.response_format;
   if (format?.type !== 'json_schema' || !format.json_schema.strict) return null;
   const problem = strictSchemaProblem(format.json_schema.schema);
@@ -183,15 +286,22 @@ export interface FakeOpenAi {
   /** The SDK's `baseURL`, e.g. http://127.0.0.1:PORT/v1 */
   url: string;
   /** Every JSON body POSTed to /v1/chat/completions, in order, across scenarios. */
-  requests: ChatCompletionCreateParamsNonStreaming[];
-  /** A fixed answer, or one per attempt (1 = the first request after this call). */
+  requests: ChatCompletionCreateParams[];
+  /** A fixed answer, or one per attempt (1 = the first request after this call) and request. */
   setScenario(scenario: ScenarioSetting): void;
   /** Stops listening and drops every connection, including requests left hanging. */
   close(): Promise<void>;
 }
 
+/** Server-sent events, as the API streams: one `data:` line per chunk, then `[DONE]`. */
+function stream(res: http.ServerResponse, events: object[], thenHang: boolean) {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'x-request-id': 'req_fake_stream' });
+  for (const event of events) res.write(`data: ${JSON.stringify(event)}\n\n`);
+  if (!thenHang) res.end('data: [DONE]\n\n'); // else open until the client gives up or close()
+}
+
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const requests: ChatCompletionCreateParamsNonStreaming[] = [];
+  const requests: ChatCompletionCreateParams[] = [];
   const sockets = new Set<Socket>();
   let setting: ScenarioSetting = 'good';
   let attempt = 0;
@@ -201,19 +311,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       let answer: Answer;
+      let body: ChatCompletionCreateParams | undefined;
       if (req.method !== 'POST' || !req.url?.endsWith('/v1/chat/completions')) {
         answer = apiError(404, `Invalid URL (${req.method} ${req.url})`, 'invalid_request_error', null);
       } else {
-        const body = JSON.parse(
-          Buffer.concat(chunks).toString('utf8'),
-        ) as ChatCompletionCreateParamsNonStreaming;
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatCompletionCreateParams;
         requests.push(body);
         attempt += 1;
         answer =
           responseFormatProblem(body) ??
-          answerFor(typeof setting === 'function' ? setting(attempt) : setting, body.model);
+          answerFor(typeof setting === 'function' ? setting(attempt, body) : setting, body.model);
       }
       if (answer === 'hang') return; // the socket stays open until the client gives up or close()
+      if ('message' in answer) {
+        if (!body?.stream) answer = completion(body!.model, answer.message);
+        else return void stream(res, chunksOf(body.model, answer.message), answer.message.thenHang);
+      }
       res.writeHead(answer.status, {
         'Content-Type': 'application/json',
         'x-request-id': `req_fake_${requests.length}`,

@@ -2,10 +2,13 @@
 // phone cases as Twilio's signed webhooks, the Messenger slice as Meta's signed webhook — and
 // prints the score per group, overall, and every failure with its reasons.
 //   --group <name>   only that group      --verbose   print every reply, passed or not
+//   --model fake     through the model path: the fake OpenAI on 127.0.0.1 looks every question up
+//                    with the search_answers tool and says what it found (fake-openai.ts lookItUp)
 // It starts its own server with a fresh database (no AI key: the no-model path), the FAQ of a
 // real business, and a fixed clock: Monday 23 November 2026, 9:30 AM in California.
 import { parseArgs } from 'node:util';
 import { ADVERTISED_PRICES, MINIMUM_JOB_PRICE } from '@washdesk/contract';
+import { lookItUp, startFakeOpenAi } from '../../test/fake-openai.ts';
 import { PHONE_ENV, phoneCaller } from '../../test/phone-caller.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { spoken, verbNames } from '../../test/twiml.ts';
@@ -25,8 +28,16 @@ export const EVAL_NOW = Date.parse('2026-11-23T17:30:00Z');
 const APP_SECRET = 'eval-app-secret';
 
 const { values: args } = parseArgs({
-  options: { group: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+  options: {
+    group: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    model: { type: 'string' },
+  },
 });
+if (args.model && args.model !== 'fake') {
+  process.stderr.write(`Unknown model "${args.model}": only "fake" (the fake OpenAI) is offered.\n`);
+  process.exit(2);
+}
 if (args.group && !EVAL_GROUPS.includes(args.group as EvalGroup)) {
   process.stderr.write(`Unknown group "${args.group}". Groups: ${EVAL_GROUPS.join(', ')}\n`);
   process.exit(2);
@@ -196,6 +207,8 @@ function checkBooking(server: TestServer, dialogue: Dialogue, sinceId: number) {
 
 async function main() {
   const meta = await startFakeMeta();
+  const openai = args.model ? await startFakeOpenAi() : undefined;
+  openai?.setScenario(lookItUp);
   const server = await startTestServer({
     clock: () => EVAL_NOW,
     env: {
@@ -204,6 +217,7 @@ async function main() {
       META_VERIFY_TOKEN: 'eval-verify',
       META_PAGE_ACCESS_TOKEN: 'eval-page-token',
       META_GRAPH_BASE_URL: meta.url,
+      ...(openai ? { OPENAI_API_KEY: 'sk-eval-not-real', OPENAI_BASE_URL: openai.url } : {}),
     },
   });
   try {
@@ -241,11 +255,20 @@ async function main() {
       });
     }
     report(results);
+    if (openai) {
+      const byModel = server.db
+        .prepare("SELECT COUNT(*) AS n FROM ai_responses WHERE answered_by = 'model'")
+        .get() as { n: number };
+      process.stdout.write(
+        `  answered by the model: ${byModel.n} turns (${openai.requests.length} requests to the fake)\n`,
+      );
+    }
     if (server.errors.length)
       process.stdout.write(`\nServer errors: ${server.errors.map(String).join('\n')}\n`);
   } finally {
     await server.stop();
     await meta.close();
+    await openai?.close();
   }
 }
 
@@ -260,7 +283,8 @@ function report(results: Result[]) {
     process.stdout.write(
       `\n${r.passed ? 'PASS' : 'FAIL'} [${r.group}] ${r.id}\n    ${r.failures.join('\n    ')}\n`,
     );
-  process.stdout.write('\nAssistant evaluation (no model), score per group:\n');
+  const path = args.model ? 'fake model: search_answers, then its answer' : 'no model';
+  process.stdout.write(`\nAssistant evaluation (${path}), score per group:\n`);
   for (const g of EVAL_GROUPS) {
     const rs = results.filter((r) => r.group === g);
     if (rs.length) process.stdout.write(`  ${line(g, rs)}\n`);
