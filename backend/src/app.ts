@@ -97,6 +97,7 @@ import { textsService } from './texts/texts.service.ts';
 import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
 import { missedCallTextBack } from './texts/missed-call-text-back.ts';
+import { followThroughSettings } from './texts/follow-through-settings.ts';
 import { visitReminders } from './reminders/visit-reminders.ts';
 import { visitAnswerBook } from './reminders/visit-answer-book.ts';
 import { visitLinks } from './reminders/visit-links.ts';
@@ -217,6 +218,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     clock: deps.clock,
     logger,
     changed: (message) => texts.outboxChanged(message),
+    quietHours: () => followThroughSettings(repos.settings).quietHours(),
   });
   app.locals.outbox = outbox;
   app.use(
