@@ -1,5 +1,6 @@
 import type { TextMessage, TextThread } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
+import { formConsents } from './form-consent.ts';
 
 // Prepared SQL over text_threads and text_messages (migration 0023). An outgoing message's
 // sending state lives on its outbox row; it is read through the join, never copied.
@@ -108,6 +109,7 @@ export function textRepository(db: Db) {
     'SELECT 1 FROM text_threads WHERE phone = ? AND contacted_at IS NOT NULL',
   );
   const calledIn = db.prepare('SELECT 1 FROM calls WHERE phone_number = ? LIMIT 1');
+  const forms = formConsents(db);
   const optedOut = db.prepare('SELECT 1 FROM text_threads WHERE phone = ? AND opted_out_at IS NOT NULL');
 
   const threadFor = (phone: string, at: string): number => {
@@ -165,9 +167,14 @@ export function textRepository(db: Db) {
     threadOfOutbox: (outboxId: number) =>
       (threadOfOutbox.get(outboxId) as { thread_id: number } | undefined)?.thread_id ?? null,
     isOptedOut: (phone: string) => optedOut.get(phone) !== undefined,
-    /** Whether the number contacted the business itself (a text or a call): automatic texts may go. */
+    /**
+     * Whether automatic texts may go to the number: it contacted the business itself (a text or a
+     * call), or ticked a public form's consent line for texts.
+     */
     hasContactedUs: (phone: string) =>
-      contactedByText.get(phone) !== undefined || calledIn.get(phone) !== undefined,
+      contactedByText.get(phone) !== undefined ||
+      calledIn.get(phone) !== undefined ||
+      forms.hasFormConsent(phone),
   };
 }
 export type TextRepository = ReturnType<typeof textRepository>;
