@@ -227,7 +227,16 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(voicemailRoutes({ config, db: deps.db, publicUrl, events, logger }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
-  const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
+  const texts = textsService({
+    db: deps.db,
+    config,
+    outbox,
+    events,
+    clock: deps.clock,
+    assistant,
+    settings: repos.settings,
+    report: (error) => logger.error({ err: error }, 'the assistant did not answer a text'),
+  });
   app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
   // A saved change of the automatic messages re-plans the visits still to come.
   app.use(textsRoutes(texts, repos.settings, outbox, () => reminders.replanUpcoming()));
@@ -291,7 +300,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     events,
   });
   // Shutdown and tests wait for replies still being written after the webhook answered.
-  app.locals.settled = messenger.settled;
+  app.locals.settled = () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined);
   app.use(messengerWebhookRoutes(config.providers.meta, messenger, deps.clock));
   channels.receives('messenger', [MESSENGER_WEBHOOK]);
   // Backups on a timer; startServer starts it once the server listens and stops it on close.

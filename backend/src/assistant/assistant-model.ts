@@ -56,7 +56,9 @@ function systemPrompt(input: ModelTurnInput): string {
   return `You are the virtual assistant of ${input.businessName}, an exterior soft-washing business, answering ${
     input.channel === 'phone'
       ? 'a phone call (your words are spoken aloud: no lists, no links, no symbols)'
-      : 'a Facebook Messenger chat'
+      : input.channel === 'text'
+        ? 'a text message (SMS) to the business number: plain text, short'
+        : 'a Facebook Messenger chat'
   }.
 Tone: ${input.friendly ? 'warm, casual and conversational' : 'polite, plain and professional'}.
 Answer ONLY from the facts below. Never state a price, number, place, time or promise that is not in the facts. If the facts do not answer the question, say exactly: "${NO_ANSWER}"

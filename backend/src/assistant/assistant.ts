@@ -40,6 +40,7 @@ const refOf = (input: AssistantTurnInput): ConversationRef => ({
   channel: input.channel,
   callId: input.callId,
   conversationId: input.conversationId,
+  textThreadId: input.textThreadId,
 });
 
 export function createAssistant(deps: AssistantDeps): Assistant {

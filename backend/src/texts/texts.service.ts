@@ -14,6 +14,9 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxMessage } from '../outbox/outbox.repository.ts';
 import type { Clock } from '../time.ts';
+import type { Assistant } from '../assistant/assistant-turn.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { assistantTexts } from './assistant-texts.ts';
 import { consentKeywordOf, HELP_TEMPLATE, textConsentGate } from './text-consent.ts';
 import { textRepository } from './text.repository.ts';
 
@@ -26,6 +29,11 @@ export interface TextsDeps {
   outbox: Outbox;
   events: EventBus;
   clock?: Clock;
+  /** The assistant answers texts when Settings → AI Settings → Text auto-reply is on. */
+  assistant?: Assistant;
+  settings?: SettingsRepository;
+  /** Faults of an answer written after the webhook answered (no request is left to fail). */
+  report?: (error: unknown) => void;
 }
 
 export interface IncomingText {
@@ -86,9 +94,27 @@ export function textsService(deps: TextsDeps) {
     return { message, isNew, threadId };
   }
 
+  const assistant =
+    deps.assistant && deps.settings
+      ? assistantTexts({
+          assistant: deps.assistant,
+          settings: deps.settings,
+          texts: repo,
+          canText: () => outbox.configured.text,
+          reply: (to, body, key) =>
+            queueText({ to, body, key, template: 'assistant', sender: 'assistant', automatic: false }),
+          businessName: business.name,
+          report: deps.report ?? (() => undefined),
+          answered: (threadId) =>
+            announce(threadId, 'text.updated', `The assistant answered ${nameOf(threadId)}`),
+        })
+      : null;
+
   return {
     repo,
     queueText,
+    /** Resolves once the assistant's answers under way are queued. */
+    settled: () => assistant?.settled() ?? Promise.resolve(),
     /** Lets another feature answer a customer's text (returns true when it took it). */
     answersTexts: (answer: (text: IncomingText, threadId: number) => boolean) => void answerers.push(answer),
     status: (): TextsStatus => ({
@@ -104,7 +130,8 @@ export function textsService(deps: TextsDeps) {
       if (keyword === 'stop') repo.optOut(stored.threadId, nowIso());
       if (keyword === 'start') repo.optIn(stored.threadId);
       announce(stored.threadId, 'text.received', `New text from ${nameOf(stored.threadId)}`);
-      if (!keyword) answerers.some((answer) => answer(text, stored.threadId));
+      if (!keyword && !answerers.some((answer) => answer(text, stored.threadId)))
+        assistant?.received(text, stored.threadId);
       if (keyword === 'help') {
         queueText({
           to: text.from,

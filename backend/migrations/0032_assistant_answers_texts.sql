@@ -1,0 +1,50 @@
+-- The assistant answers texts on the business number (issue 25): a third channel, 'text', whose
+-- turns belong to a text thread (0023). Both tables are rebuilt to widen their channel CHECK
+-- (SQLite cannot alter a CHECK) and gain text_thread_id; every row and index is kept as it was.
+PRAGMA legacy_alter_table = ON;
+
+CREATE TABLE ai_responses_next (
+  id INTEGER PRIMARY KEY,
+  channel TEXT NOT NULL CHECK (channel IN ('phone', 'messenger', 'text')),
+  call_id INTEGER REFERENCES calls (id) ON DELETE SET NULL,
+  conversation_id INTEGER REFERENCES messenger_conversations (id) ON DELETE SET NULL,
+  text_thread_id INTEGER REFERENCES text_threads (id) ON DELETE SET NULL,
+  customer_message TEXT NOT NULL,
+  ai_response TEXT NOT NULL,
+  intent TEXT NOT NULL,
+  response_time_ms INTEGER,
+  successful INTEGER NOT NULL DEFAULT 1,
+  photo_request_sent INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  knowledge_used TEXT NOT NULL DEFAULT '[]',
+  answered_by TEXT NOT NULL DEFAULT 'fallback' CHECK (answered_by IN ('model', 'fallback'))
+);
+INSERT INTO ai_responses_next (id, channel, call_id, conversation_id, customer_message, ai_response,
+    intent, response_time_ms, successful, photo_request_sent, created_at, knowledge_used, answered_by)
+  SELECT id, channel, call_id, conversation_id, customer_message, ai_response, intent,
+    response_time_ms, successful, photo_request_sent, created_at, knowledge_used, answered_by
+  FROM ai_responses;
+DROP TABLE ai_responses;
+ALTER TABLE ai_responses_next RENAME TO ai_responses;
+CREATE INDEX ai_responses_created ON ai_responses (created_at DESC, id DESC);
+CREATE INDEX ai_responses_call ON ai_responses (call_id, created_at);
+CREATE INDEX ai_responses_text_thread ON ai_responses (text_thread_id, created_at)
+  WHERE text_thread_id IS NOT NULL;
+
+CREATE TABLE assistant_conversations_next (
+  id INTEGER PRIMARY KEY,
+  channel TEXT NOT NULL CHECK (channel IN ('phone', 'messenger', 'text')),
+  call_id INTEGER UNIQUE REFERENCES calls (id) ON DELETE CASCADE,
+  conversation_id INTEGER UNIQUE REFERENCES messenger_conversations (id) ON DELETE CASCADE,
+  text_thread_id INTEGER UNIQUE REFERENCES text_threads (id) ON DELETE CASCADE,
+  state TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  -- Exactly one of the three: a call, a Messenger conversation, or a text thread.
+  CHECK ((call_id IS NOT NULL) + (conversation_id IS NOT NULL) + (text_thread_id IS NOT NULL) = 1)
+);
+INSERT INTO assistant_conversations_next (id, channel, call_id, conversation_id, state, updated_at)
+  SELECT id, channel, call_id, conversation_id, state, updated_at FROM assistant_conversations;
+DROP TABLE assistant_conversations;
+ALTER TABLE assistant_conversations_next RENAME TO assistant_conversations;
+
+PRAGMA legacy_alter_table = OFF;
