@@ -1,6 +1,9 @@
--- The assistant answers texts on the business number (issue 25): a third channel, 'text', whose
--- turns belong to a text thread (0023). Both tables are rebuilt to widen their channel CHECK
--- (SQLite cannot alter a CHECK) and gain text_thread_id; every row and index is kept as it was.
+-- Texts on the business number, continued (issue 25).
+-- 1. The assistant answers texts: a third channel, 'text', whose turns belong to a text thread
+--    (0023). ai_responses and assistant_conversations are rebuilt to widen their channel CHECK
+--    (SQLite cannot alter a CHECK) and gain text_thread_id; every row and index is kept.
+-- 2. Photos a customer texts (MMS) are stored like uploaded photos: the photos table gets a third
+--    owner, a text message (rebuilt for its CHECK the same way).
 PRAGMA legacy_alter_table = ON;
 
 CREATE TABLE ai_responses_next (
@@ -47,4 +50,32 @@ INSERT INTO assistant_conversations_next (id, channel, call_id, conversation_id,
 DROP TABLE assistant_conversations;
 ALTER TABLE assistant_conversations_next RENAME TO assistant_conversations;
 
+CREATE TABLE photos_next (
+  id TEXT PRIMARY KEY,
+  submission_id INTEGER REFERENCES photo_submissions (id) ON DELETE CASCADE,
+  service_request_id INTEGER REFERENCES service_requests (id) ON DELETE CASCADE,
+  text_message_id INTEGER REFERENCES text_messages (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  original_type TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  -- Exactly one owner: a photo submission, a service request, or a text message.
+  CHECK ((submission_id IS NOT NULL) + (service_request_id IS NOT NULL) + (text_message_id IS NOT NULL) = 1)
+);
+INSERT INTO photos_next (id, submission_id, service_request_id, position, width, height, bytes,
+    original_type, created_at)
+  SELECT id, submission_id, service_request_id, position, width, height, bytes, original_type, created_at
+  FROM photos;
+DROP TABLE photos;
+ALTER TABLE photos_next RENAME TO photos;
+CREATE INDEX photos_submission ON photos (submission_id, position);
+CREATE INDEX photos_service_request ON photos (service_request_id, position);
+CREATE INDEX photos_text_message ON photos (text_message_id, position) WHERE text_message_id IS NOT NULL;
+
 PRAGMA legacy_alter_table = OFF;
+
+-- Attachments of a text that were not kept (not an image, too large, or Twilio did not hand them
+-- over): the thread says how many, so staff know to ask again.
+ALTER TABLE text_messages ADD COLUMN media_refused INTEGER NOT NULL DEFAULT 0;
