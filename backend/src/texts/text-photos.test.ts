@@ -101,6 +101,19 @@ describe('photos texted to the business (MMS)', () => {
     expect((await office.server.get(message!.photos[0]!.thumbnailUrl)).status).toBe(200);
     // Nothing is left in the upload folder.
     await office.server.settled();
+    // The photo is on the customer's timeline, with the thread.
+    const [customer] = (await (
+      await office.server.get(`/api/customers?q=${encodeURIComponent('707-555-0801')}`)
+    ).json()) as {
+      id: number;
+    }[];
+    const timeline = (await (await office.server.get(`/api/customers/${customer!.id}/timeline`)).json()) as {
+      kind: string;
+      photos: { id: string }[];
+    }[];
+    expect(timeline.find((i) => i.kind === 'text')!.photos.map((p) => p.id)).toEqual([
+      message!.photos[0]!.id,
+    ]);
 
     // Twilio repeats the webhook: nothing is fetched or stored again.
     const fetches = office.twilio.mediaFetches;

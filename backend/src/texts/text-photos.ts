@@ -19,7 +19,7 @@ export interface IncomingMedia {
 
 /** Twilio hands over at most ten attachments per message. */
 export const MAX_MEDIA = 10;
-/** How long one attachment may take to arrive from Twilio (the webhook answers after them). */
+/** How long the attachments may take to arrive from Twilio (the webhook answers after them, within Twilio's 15 s). */
 const MEDIA_TIMEOUT_MS = 5_000;
 
 /**
@@ -94,8 +94,9 @@ export function textPhotos(config: Config, logger?: Logger) {
       try {
         const stored: StoredPhoto[] = [];
         let refused = 0;
-        for (const [i, item] of media.entries()) {
-          const got = await download(messageSid, item, folder);
+        // Fetched together, so the webhook's answer waits for the slowest one, not their sum.
+        const downloads = await Promise.all(media.map((item) => download(messageSid, item, folder)));
+        for (const [i, got] of downloads.entries()) {
           if (typeof got === 'string') {
             refused += 1;
             logger?.warn({ messageSid, media: i, why: got }, 'a texted attachment was not kept');
