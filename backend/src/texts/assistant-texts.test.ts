@@ -117,4 +117,29 @@ describe('the assistant on texts', () => {
     const { messages } = await threadOf(phone);
     expect(messages.map((m) => m.sender)).toEqual(['customer', 'customer']);
   });
+
+  it('books a free estimate across two texts, remembering the first, and says it came by text', async () => {
+    const phone = '+17075550705';
+    await customerTexts(
+      phone,
+      'This is Ann Bell, book a house wash estimate at 7 Pine Lane, Miranda next Tuesday at 10',
+      MORNING + 2 * 3_600_000,
+    );
+    expect(office.textsTo(phone)[0]).toContain('on Tuesday, December 1 at 10:00 AM');
+    await customerTexts(phone, 'yes');
+    expect(office.textsTo(phone)).toHaveLength(2);
+    const booked = office.server.db
+      .prepare(
+        'SELECT customer_name, customer_phone, scheduled_date, notes FROM appointments WHERE customer_phone = ?',
+      )
+      .all(phone);
+    expect(booked).toEqual([
+      {
+        customer_name: 'Ann Bell',
+        customer_phone: phone,
+        scheduled_date: '2026-12-01',
+        notes: 'Free estimate booked by the text message assistant.',
+      },
+    ]);
+  });
 });
