@@ -55,11 +55,19 @@ test('a message text is edited with its fields and preview, refused with a bad f
   const reminders = page.getByRole('region', { name: 'Visit reminders' });
   await expect(reminders.getByRole('textbox', { name: 'Hours before the visit' })).toHaveValue('48, 2');
   await reminders.getByRole('textbox', { name: 'Hours before the visit' }).fill('24');
+  // Quiet hours: the same hour twice is refused as staff choose it; 9 PM – 7 AM is kept.
+  const quiet = page.getByRole('region', { name: 'Quiet hours' });
+  await quiet.getByRole('combobox', { name: 'From' }).selectOption({ label: '8 AM' });
+  await expect(quiet.getByText('Quiet hours must start and end at different hours')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save automatic messages' })).toBeDisabled();
+  await quiet.getByRole('combobox', { name: 'From' }).selectOption({ label: '9 PM' });
+  await quiet.getByRole('combobox', { name: 'Until' }).selectOption({ label: '7 AM' });
   await admin.afterAnswers(
     () => page.getByRole('button', { name: 'Save automatic messages' }).click(),
     ['PUT', '/api/texts/settings'],
   );
   await expect(page.getByText('Automatic messages updated successfully')).toBeVisible();
+  await expect(page.getByText(/^Quiet hours: 9 PM – 7 AM, business time\./)).toBeVisible();
 
   await page.reload();
   const reloaded = page.getByRole('region', { name: 'Review request' });
@@ -79,6 +87,7 @@ test('a message text is edited with its fields and preview, refused with a bad f
     reviewText: 'Thanks{name}! A review would mean a lot: {link}',
     reviewLink: 'https://g.page/r/lost-coast/review',
     reminderHours: [24],
+    quietHours: { startHour: 21, endHour: 7 },
   });
 });
 

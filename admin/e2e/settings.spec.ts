@@ -33,6 +33,11 @@ test('AI Settings shows the saved switches, the response delay and the performan
       'messengerAutoReply',
       'The AI answers Facebook messages until a staff member replies',
     ],
+    [
+      'Text auto-reply',
+      'textAutoReply',
+      'The AI answers texts to the business number until a staff member takes the thread over',
+    ],
   ] as const) {
     await expect(toggle(page, label)).toContainText(help);
     await expect(toggle(page, label).getByRole('checkbox')).toBeChecked({ checked: saved[key] });

@@ -98,6 +98,7 @@ import { textsService } from './texts/texts.service.ts';
 import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
 import { missedCallTextBack } from './texts/missed-call-text-back.ts';
+import { followThroughSettings } from './texts/follow-through-settings.ts';
 import { visitReminders } from './reminders/visit-reminders.ts';
 import { visitAnswerBook } from './reminders/visit-answer-book.ts';
 import { visitLinks } from './reminders/visit-links.ts';
@@ -218,6 +219,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     clock: deps.clock,
     logger,
     changed: (message) => texts.outboxChanged(message),
+    quietHours: () => followThroughSettings(repos.settings).quietHours(),
   });
   app.locals.outbox = outbox;
   // The streamed phone line (ConversationRelay): start.ts hands it the server's WebSocket upgrades.
@@ -239,7 +241,16 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(voicemailRoutes({ config, db: deps.db, publicUrl, events, logger }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
-  const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });
+  const texts = textsService({
+    db: deps.db,
+    config,
+    outbox,
+    events,
+    clock: deps.clock,
+    assistant,
+    settings: repos.settings,
+    report: (error) => logger.error({ err: error }, 'the assistant did not answer a text'),
+  });
   app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
   // A saved change of the automatic messages re-plans the visits still to come.
   app.use(textsRoutes(texts, repos.settings, outbox, () => reminders.replanUpcoming()));
@@ -303,7 +314,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     events,
   });
   // Shutdown and tests wait for replies still being written after the webhook answered.
-  app.locals.settled = messenger.settled;
+  app.locals.settled = () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined);
   app.use(messengerWebhookRoutes(config.providers.meta, messenger, deps.clock));
   channels.receives('messenger', [MESSENGER_WEBHOOK]);
   // Backups on a timer; startServer starts it once the server listens and stops it on close.

@@ -159,3 +159,12 @@ export const idParamSchema = z.object({
 });
 
 export const isoDateTime = z.string();
+
+/**
+ * The forms' optional consent line for texts (issue 25): checked, the number may get automatic
+ * texts (reminders, follow-ups). Multipart sends it as "true" (or a checkbox's "on"); left out, no.
+ */
+export const textConsentField = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', ''])], { error: 'textConsent must be true or false' })
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'on');

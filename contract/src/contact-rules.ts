@@ -64,3 +64,10 @@ export function requestContactProblems(
   if (!isCompleteAddress(value('address'))) problems.address = CONTACT_MESSAGES.address;
   return problems;
 }
+
+/**
+ * The consent line the public forms show beside their optional checkbox (field `textConsent`):
+ * only a number that ticked it (or called or texted the business itself) gets automatic texts.
+ */
+export const TEXT_CONSENT_LINE =
+  'Text me about this request (quote follow-ups and visit reminders). Message and data rates may apply; reply STOP to stop.';

@@ -133,7 +133,8 @@ export const FAQ_CATEGORY_SLUGS = {
 export const COMMON_RESPONSE_IDS = ['service-areas', 'pricing', 'process'] as const;
 export type CommonResponseId = (typeof COMMON_RESPONSE_IDS)[number];
 
-export const AI_RESPONSE_CHANNELS = ['phone', 'messenger'] as const;
+/** 'text': texts on the business number (issue 25), answered like a chat. */
+export const AI_RESPONSE_CHANNELS = ['phone', 'messenger', 'text'] as const;
 export type AiResponseChannel = (typeof AI_RESPONSE_CHANNELS)[number];
 
 /** The intents the assistant tags each answer with. */

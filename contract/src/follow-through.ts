@@ -81,6 +81,19 @@ const timings = (unit: string, min: number, max: number) =>
     .max(4, `At most four ${unit}s`)
     .refine((list) => new Set(list).size === list.length, `Give each ${unit} once`);
 
+const hourOfDay = (which: string) =>
+  z
+    .number({ error: `Choose the hour quiet hours ${which}` })
+    .int(`Choose the hour quiet hours ${which}`)
+    .min(0, `Choose the hour quiet hours ${which}`)
+    .max(23, `Choose the hour quiet hours ${which}`);
+
+/** Hours of the business's day (0–23) between which nothing automatic goes; they may wrap midnight. */
+export const quietHoursSchema = z
+  .object({ startHour: hourOfDay('start'), endHour: hourOfDay('end') })
+  .refine((q) => q.startHour !== q.endHour, 'Quiet hours must start and end at different hours');
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
 export const followThroughSettingsSchema = z.object({
   /** Text a caller the photo-quote link after a missed, abandoned or call-back call. */
   missedCallTextBack: z.boolean({ error: 'missedCallTextBack must be true or false' }),
@@ -102,6 +115,8 @@ export const followThroughSettingsSchema = z.object({
   /** Eleven months after a house wash: offer the next one. */
   reserviceReminders: z.boolean({ error: 'reserviceReminders must be true or false' }),
   reserviceText: template('reserviceText', 're-service reminder text'),
+  /** Nothing automatic goes from startHour to endHour, business time (8 PM – 8 AM by default). */
+  quietHours: quietHoursSchema,
 });
 export type FollowThroughSettings = z.infer<typeof followThroughSettingsSchema>;
 
@@ -125,14 +140,15 @@ export const DEFAULT_FOLLOW_THROUGH: FollowThroughSettings = {
   reserviceReminders: true,
   reserviceText:
     "it's been almost a year since we washed your house{name}. Want us to book the next one? Reply or call {phone}.",
+  quietHours: { startHour: 20, endHour: 8 },
 };
 
 /** What the Automatic messages tab shows beside the settings: what can send, and when nothing automatic goes. */
 export const followThroughStatusSchema = z.object({
   texts: z.boolean(),
   email: z.boolean(),
-  /** Hours of the business's day; nothing automatic goes from start to end (20 → 8). */
-  quietHours: z.object({ startHour: z.number().int(), endHour: z.number().int() }),
+  /** The saved quiet hours (Settings), as the scheduler uses them. */
+  quietHours: quietHoursSchema,
 });
 export type FollowThroughStatus = z.infer<typeof followThroughStatusSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, phoneNumber } from './common.ts';
+import { optionalEmail, optionalText, phoneNumber, textConsentField } from './common.ts';
 import { CONTACT_MESSAGES } from './contact-rules.ts';
 import { CONTACT_REQUIRED } from './photo-files.ts';
 import { PRICED_SURFACES } from './prices.ts';
@@ -96,6 +96,8 @@ export const quoteCustomerInfoSchema = z.object({
   email: optionalEmail,
   address: optionalText(300),
   notes: optionalText(2000),
+
+  textConsent: textConsentField,
 });
 export type QuoteCustomerInfo = z.input<typeof quoteCustomerInfoSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, optionalText, phoneNumber, requiredText } from './common.ts';
+import { emailAddress, optionalText, phoneNumber, requiredText, textConsentField } from './common.ts';
 import { ADDRESS_MIN_LENGTH, CONTACT_MESSAGES } from './contact-rules.ts';
 import { PROPERTY_TYPES, SERVICE_REQUEST_STATUSES, URGENCIES, WIZARD_SERVICE_TYPES } from './enums.ts';
 import { photoSchema } from './photo.ts';
@@ -35,6 +35,8 @@ export const serviceRequestCreateSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])], { error: 'hasPhotos must be true or false' })
     .optional()
     .transform((v) => v === true || v === 'true'),
+
+  textConsent: textConsentField,
 });
 export type ServiceRequestCreate = z.input<typeof serviceRequestCreateSchema>;
 

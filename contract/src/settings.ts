@@ -10,6 +10,11 @@ export const aiSettingsSchema = z.object({
   photoRequestPrompts: z.boolean({ error: 'photoRequestPrompts must be true or false' }),
   /** The assistant answers customers on the Facebook page; off, only staff answer there. */
   messengerAutoReply: z.boolean({ error: 'messengerAutoReply must be true or false' }),
+  /**
+   * The assistant answers texts to the business number (issue 25) until staff take the thread
+   * over; off by default, since each answer is a text the business pays for.
+   */
+  textAutoReply: z.boolean({ error: 'textAutoReply must be true or false' }),
   /** Seconds the assistant waits before replying. */
   responseDelay: z
     .number({ error: 'responseDelay must be a number of seconds' })
@@ -21,11 +26,12 @@ export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
 /**
  * What `PUT /api/settings/ai` takes: the spec's four fields, always sent by a client written
- * against it, and the settings it does not name (Messenger auto-reply), which keep their stored
- * value when left out.
+ * against it, and the settings it does not name (Messenger and text auto-reply), which keep their
+ * stored value when left out.
  */
 export const aiSettingsUpdateSchema = aiSettingsSchema.extend({
   messengerAutoReply: aiSettingsSchema.shape.messengerAutoReply.optional(),
+  textAutoReply: aiSettingsSchema.shape.textAutoReply.optional(),
 });
 export type AiSettingsUpdate = z.infer<typeof aiSettingsUpdateSchema>;
 
@@ -34,6 +40,7 @@ export const DEFAULT_AI_SETTINGS: AiSettings = {
   autoScheduleQuotes: true,
   photoRequestPrompts: false,
   messengerAutoReply: true,
+  textAutoReply: false,
   responseDelay: RESPONSE_DELAY.default,
 };
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dollarAmount, optionalEmail, optionalText, phoneNumber, requiredText } from './common.ts';
+import {
+  dollarAmount,
+  optionalEmail,
+  optionalText,
+  phoneNumber,
+  requiredText,
+  textConsentField,
+} from './common.ts';
 import { PHOTO_FORM_SERVICE_TYPES, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './enums.ts';
 import { HOME_SIZE_MESSAGES, HOME_SQUARE_FEET, HOME_STORIES } from './home-size.ts';
 import { submissionAnalysisSchema } from './quote.ts';
@@ -68,6 +75,8 @@ export const photoSubmissionCreateSchema = z.object({
   notes: optionalText(5000),
   stories: optionalWholeNumber(HOME_STORIES, HOME_SIZE_MESSAGES.stories),
   squareFeet: optionalWholeNumber(HOME_SQUARE_FEET, HOME_SIZE_MESSAGES.squareFeet),
+
+  textConsent: textConsentField,
 });
 export type PhotoSubmissionCreate = z.input<typeof photoSubmissionCreateSchema>;
 

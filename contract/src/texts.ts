@@ -1,3 +1,4 @@
+import { photoSchema } from './photo.ts';
 import { z } from 'zod';
 import { requiredText } from './common.ts';
 
@@ -26,6 +27,10 @@ export const textMessageSchema = z.object({
   staffName: z.string().nullable(),
   body: z.string(),
   mediaCount: z.number().int(),
+  /** The photos of a customer's MMS, re-encoded and stored like uploaded photos. */
+  photos: photoSchema.array(),
+  /** Attachments of the text that were not kept (not an image, too large, or not fetched). */
+  mediaRefused: z.number().int(),
   /** 'received' for the customer's texts; for ours the latest known of sending and delivery. */
   state: z.enum(TEXT_STATES),
   /** Why it was not sent or not delivered (Twilio's error, an opt-out), else null. */

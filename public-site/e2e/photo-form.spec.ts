@@ -78,6 +78,10 @@ test('a manual submission ends on the thank-you screen, and the office sees it',
   await form.fill(details);
   await form.chooseService('Deck/Patio Cleaning');
   await form.photoInput.setInputFiles([PHOTO, SECOND_PHOTO]);
+  // The consent line for texts: unticked until the customer ticks it; then it travels with the form.
+  const consent = page.getByRole('checkbox', { name: /^Text me about this request/ });
+  await expect(consent).not.toBeChecked();
+  await consent.check();
 
   await form.manualButton.click();
 

@@ -469,3 +469,29 @@ test('words typed while the page is still loading its script stay, and are sent'
   expect(body).toContain('Jane Early');
   expect(body).toContain('Typed on a slow phone');
 });
+
+test('the consent line for texts is unticked until the visitor ticks it, then travels in customerInfo', async ({
+  page,
+}) => {
+  let uploaded: MultipartPart[] = [];
+  await page.route('**/api/photo-quote', (route) => {
+    uploaded = multipartParts(route.request());
+    return route.continue();
+  });
+  const quote = new QuoteToolPage(page);
+  await quote.openFullPage();
+  await quote.addPhotos([fixturePhoto('pixel-gps-orientation1.jpg')]);
+  await quote.fillContact(JANE);
+  const consent = page.getByRole('checkbox', { name: /^Text me about this request/ });
+  await expect(consent).not.toBeChecked();
+  await consent.check();
+  const answered = serverAnswer(page, 'POST', '/api/photo-quote');
+  await quote.submit();
+  await answered;
+  await expect(quote.result).toBeVisible();
+  const info = uploaded.find((part) => part.name === 'customerInfo');
+  expect(JSON.parse(info!.data.toString('utf8'))).toMatchObject({ ...JANE, textConsent: true });
+  // Starting over clears it with the rest of the contact details.
+  await quote.anotherQuote();
+  await expect(consent).not.toBeChecked();
+});

@@ -5,7 +5,11 @@ import { formatResponseTime } from './ai-response-figures.ts';
 import { answerSource } from './answer-source.ts';
 import { intentLabel } from './intent-labels.ts';
 
-const CHANNEL_LABELS: Record<AiResponse['channel'], string> = { phone: 'Phone', messenger: 'Messenger' };
+const CHANNEL_LABELS: Record<AiResponse['channel'], string> = {
+  phone: 'Phone',
+  messenger: 'Messenger',
+  text: 'Text',
+};
 
 /** One logged answer: what the customer said, what the assistant replied, and how it went. */
 export function AiResponseItem({ response }: { response: AiResponse }) {

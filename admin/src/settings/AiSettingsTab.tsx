@@ -8,7 +8,8 @@ import { showFailureToast, showSuccessToast } from '../toaster.ts';
 import { saveAiSettings, settingsQueries } from './settings.queries.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 
-type Toggle = 'friendlyTone' | 'autoScheduleQuotes' | 'photoRequestPrompts' | 'messengerAutoReply';
+type Toggle =
+  'friendlyTone' | 'autoScheduleQuotes' | 'photoRequestPrompts' | 'messengerAutoReply' | 'textAutoReply';
 
 const TOGGLES: { key: Toggle; label: string; help: string }[] = [
   { key: 'friendlyTone', label: 'Friendly Tone', help: 'Use casual, conversational language' },
@@ -18,6 +19,11 @@ const TOGGLES: { key: Toggle; label: string; help: string }[] = [
     key: 'messengerAutoReply',
     label: 'Messenger auto-reply',
     help: 'The AI answers Facebook messages until a staff member replies',
+  },
+  {
+    key: 'textAutoReply',
+    label: 'Text auto-reply',
+    help: 'The AI answers texts to the business number until a staff member takes the thread over',
   },
 ];
 

@@ -6,6 +6,7 @@ import {
   Classes,
   FormGroup,
   H4,
+  HTMLSelect,
   InputGroup,
   Intent,
   Spinner,
@@ -173,6 +174,8 @@ function AutomaticMessagesForm({
       api.send('PUT', '/api/texts/settings', next, followThroughSettingsSchema),
     onSuccess: (stored) => {
       queryClient.setQueryData(textQueries.settings(api).queryKey, stored);
+      // The status line above says the quiet hours the scheduler now uses.
+      void queryClient.invalidateQueries({ queryKey: textQueries.settingsStatus(api).queryKey });
       setServerProblems({});
       showSuccessToast('Automatic messages updated successfully');
     },
@@ -250,10 +253,58 @@ function AutomaticMessagesForm({
             ))}
           </Card>
         ))}
+        <QuietHoursCard
+          value={draft.quietHours}
+          problem={problems.quietHours}
+          onChange={(quietHours) => change({ quietHours })}
+        />
       </div>
       <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} disabled={!checked.success}>
         Save automatic messages
       </Button>
     </form>
+  );
+}
+
+const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: h, label: hour(h) }));
+
+/** When nothing automatic goes (business time); a direct answer to a customer's own text still does. */
+function QuietHoursCard({
+  value,
+  problem,
+  onChange,
+}: {
+  value: FollowThroughSettings['quietHours'];
+  problem: string | undefined;
+  onChange: (next: FollowThroughSettings['quietHours']) => void;
+}) {
+  return (
+    <Card className="settings-card" role="region" aria-label="Quiet hours">
+      <H4>Quiet hours</H4>
+      <p className={Classes.TEXT_MUTED}>
+        Nothing automatic goes between these hours, business time; what falls due waits until they end.
+      </p>
+      <FormGroup
+        label="From"
+        labelFor="quiet-hours-start"
+        intent={problem ? Intent.DANGER : Intent.NONE}
+        helperText={problem}
+      >
+        <HTMLSelect
+          id="quiet-hours-start"
+          options={HOURS}
+          value={value.startHour}
+          onChange={(e) => onChange({ ...value, startHour: Number(e.currentTarget.value) })}
+        />
+      </FormGroup>
+      <FormGroup label="Until" labelFor="quiet-hours-end">
+        <HTMLSelect
+          id="quiet-hours-end"
+          options={HOURS}
+          value={value.endHour}
+          onChange={(e) => onChange({ ...value, endHour: Number(e.currentTarget.value) })}
+        />
+      </FormGroup>
+    </Card>
   );
 }

@@ -19,6 +19,7 @@ import { useChange } from '../api/use-change.ts';
 import { showProblemToast } from '../toaster.ts';
 import { messageTime } from '../messenger/message-time.ts';
 import { textQueries } from './texts.queries.ts';
+import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 
 const SENDERS: Record<TextMessage['sender'], string> = {
   customer: 'Customer',
@@ -108,7 +109,19 @@ function OpenThread({ threadId, configured }: { threadId: number; configured: bo
             className={`messenger-bubble messenger-bubble--${m.direction === 'in' ? 'customer' : 'ours'}`}
             data-sender={m.sender}
           >
-            <p className="messenger-bubble__text">{m.body || (m.mediaCount ? 'Sent a photo' : '')}</p>
+            {(m.body || m.photos.length === 0) && (
+              <p className="messenger-bubble__text">{m.body || (m.mediaCount ? 'Sent a photo' : '')}</p>
+            )}
+            {m.photos.length > 0 && (
+              <PhotoThumbnails photos={m.photos} customerName={t.customerName ?? t.phone} />
+            )}
+            {m.mediaRefused > 0 && (
+              <p className="messenger-bubble__problem">
+                {m.mediaRefused === 1
+                  ? '1 attachment was not kept (not a photo, too large, or not received)'
+                  : `${m.mediaRefused} attachments were not kept (not photos, too large, or not received)`}
+              </p>
+            )}
             <div className="messenger-bubble__meta">
               {m.direction === 'out' && (
                 <span>{m.staffName ? `Staff · ${m.staffName}` : SENDERS[m.sender]}</span>

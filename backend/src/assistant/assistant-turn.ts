@@ -10,6 +10,8 @@ export interface AssistantTurnInput {
   /** The call (phone) or Messenger conversation this turn belongs to; its memory is kept per one. */
   callId?: number;
   conversationId?: number;
+  /** The text thread (channel 'text'): texts on the business number, answered like a chat. */
+  textThreadId?: number;
   /** What the customer said, as heard or typed. */
   message: string;
   /** Who is on the line: caller id / Messenger profile, when known. */

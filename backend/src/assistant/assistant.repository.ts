@@ -3,11 +3,12 @@ import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { KnowledgeSource } from './knowledge.ts';
 
-/** Which conversation a turn belongs to: a phone call or a Messenger conversation. */
+/** Which conversation a turn belongs to: a phone call, a Messenger conversation or a text thread. */
 export interface ConversationRef {
   channel: AiResponseChannel;
   callId?: number;
   conversationId?: number;
+  textThreadId?: number;
 }
 
 export interface LoggedAnswer extends ConversationRef {
@@ -44,6 +45,11 @@ export function assistantRepository(db: Db) {
   const stateOfConversation = db.prepare(
     'SELECT state FROM assistant_conversations WHERE conversation_id = ?',
   );
+  const stateOfTextThread = db.prepare('SELECT state FROM assistant_conversations WHERE text_thread_id = ?');
+  const saveTextThreadState =
+    db.prepare(`INSERT INTO assistant_conversations (channel, text_thread_id, state, updated_at)
+    VALUES (@channel, @id, @state, @now)
+    ON CONFLICT (text_thread_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`);
   const saveCallState = db.prepare(`INSERT INTO assistant_conversations (channel, call_id, state, updated_at)
     VALUES (@channel, @id, @state, @now)
     ON CONFLICT (call_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`);
@@ -51,16 +57,18 @@ export function assistantRepository(db: Db) {
     db.prepare(`INSERT INTO assistant_conversations (channel, conversation_id, state, updated_at)
     VALUES (@channel, @id, @state, @now)
     ON CONFLICT (conversation_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`);
-  const log = db.prepare(`INSERT INTO ai_responses (channel, call_id, conversation_id, customer_message,
-    ai_response, intent, response_time_ms, successful, knowledge_used, answered_by, created_at)
-    VALUES (@channel, @callId, @conversationId, @customerMessage, @reply, @intent, @responseTimeMs,
-    @successful, @knowledgeUsed, @answeredBy, @now)`);
+  const log = db.prepare(`INSERT INTO ai_responses (channel, call_id, conversation_id, text_thread_id,
+    customer_message, ai_response, intent, response_time_ms, successful, knowledge_used, answered_by, created_at)
+    VALUES (@channel, @callId, @conversationId, @textThreadId, @customerMessage, @reply, @intent,
+    @responseTimeMs, @successful, @knowledgeUsed, @answeredBy, @now)`);
   const markPhotoLink = db.prepare('UPDATE ai_responses SET photo_request_sent = 1 WHERE id = ?');
   const bumpFaq = db.prepare(
     'UPDATE faq_entries SET usage_count = usage_count + 1 WHERE id = ? AND is_active = 1',
   );
   const turnsOfCall = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
     WHERE call_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
+  const turnsOfTextThread = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
+    WHERE text_thread_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
   const turnsOfConversation = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
   const appointmentOfCall = db.prepare(
@@ -88,7 +96,11 @@ export function assistantRepository(db: Db) {
     },
     loadState<T>(ref: ConversationRef): T | undefined {
       const row = (
-        ref.callId !== undefined ? stateOfCall.get(ref.callId) : stateOfConversation.get(ref.conversationId)
+        ref.callId !== undefined
+          ? stateOfCall.get(ref.callId)
+          : ref.textThreadId !== undefined
+            ? stateOfTextThread.get(ref.textThreadId)
+            : stateOfConversation.get(ref.conversationId)
       ) as { state: string } | undefined;
       return row ? (JSON.parse(row.state) as T) : undefined;
     },
@@ -97,6 +109,7 @@ export function assistantRepository(db: Db) {
       if (ref.callId !== undefined) saveCallState.run({ ...params, id: ref.callId });
       else if (ref.conversationId !== undefined)
         saveConversationState.run({ ...params, id: ref.conversationId });
+      else if (ref.textThreadId !== undefined) saveTextThreadState.run({ ...params, id: ref.textThreadId });
     },
     /** One answer in the AI response log; FAQ entries it used count one more use. Returns the row id. */
     logAnswer(answer: LoggedAnswer): number {
@@ -105,6 +118,7 @@ export function assistantRepository(db: Db) {
           channel: answer.channel,
           callId: answer.callId ?? null,
           conversationId: answer.conversationId ?? null,
+          textThreadId: answer.textThreadId ?? null,
           customerMessage: answer.customerMessage,
           reply: answer.reply,
           intent: answer.intent,
@@ -128,7 +142,9 @@ export function assistantRepository(db: Db) {
           ? turnsOfCall.all(ref.callId, limit)
           : ref.conversationId !== undefined
             ? turnsOfConversation.all(ref.conversationId, limit)
-            : [];
+            : ref.textThreadId !== undefined
+              ? turnsOfTextThread.all(ref.textThreadId, limit)
+              : [];
       return toTurns(rows as TurnRow[]);
     },
     appointmentOfCall: (callId: number) =>

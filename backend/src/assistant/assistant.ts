@@ -42,6 +42,7 @@ const refOf = (input: AssistantTurnInput): ConversationRef => ({
   channel: input.channel,
   callId: input.callId,
   conversationId: input.conversationId,
+  textThreadId: input.textThreadId,
 });
 
 /**

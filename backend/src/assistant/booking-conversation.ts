@@ -1,4 +1,4 @@
-import type { AppointmentServiceType } from '@washdesk/contract';
+import type { AiResponseChannel, AppointmentServiceType } from '@washdesk/contract';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import { appointmentRules } from '../appointments/appointment-rules.ts';
 import { appointmentBooked } from '../events/announcements.ts';
@@ -46,6 +46,13 @@ const sameSlots = (a: BookingSlots, b: BookingSlots) =>
  * the appointments feature's rule (`appointmentRules`: not in the past, not a taken slot), the same
  * one the staff dialog applies; this file only says the answer to the customer.
  */
+/** How a booking names the channel it came through (the appointment's notes, the live event). */
+const BOOKED_BY: Record<AiResponseChannel, { notes: string; event: string }> = {
+  phone: { notes: 'phone', event: 'by the phone assistant' },
+  messenger: { notes: 'Messenger', event: 'on Messenger by the assistant' },
+  text: { notes: 'text message', event: 'by text with the assistant' },
+};
+
 export function bookingConversation({
   appointments,
   timeZone,
@@ -131,17 +138,12 @@ export function bookingConversation({
         serviceType: slots.serviceType! as AppointmentServiceType,
         preferredDate: slots.date!,
         preferredTime: slots.time!,
-        notes: `Free estimate booked by the ${input.channel === 'phone' ? 'phone' : 'Messenger'} assistant.`,
+        notes: `Free estimate booked by the ${BOOKED_BY[input.channel].notes} assistant.`,
       },
       input.channel === 'phone' ? 'phone' : 'web',
       input.callId ?? null,
     );
-    events?.publish(
-      appointmentBooked(
-        appointment,
-        input.channel === 'phone' ? 'by the phone assistant' : 'on Messenger by the assistant',
-      ),
-    );
+    events?.publish(appointmentBooked(appointment, BOOKED_BY[input.channel].event));
     return outcome({
       reply: `${say.booked(`${spokenDate(slots.date!)} at ${slots.time}`)} ${say.anythingElse}`,
       intent: 'scheduling',

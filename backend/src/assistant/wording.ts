@@ -1,4 +1,4 @@
-import type { AiIntent } from '@washdesk/contract';
+import type { AiIntent, AiResponseChannel } from '@washdesk/contract';
 
 /** The sentence for a question the knowledge cannot answer (the issue's words, in both tones). */
 export const NO_ANSWER = "I don't have that information, I'll have someone from the office call you back.";
@@ -19,7 +19,7 @@ export function wording(friendly: boolean, businessName: string) {
       }
     : {};
   return {
-    greeting: (channel: 'phone' | 'messenger') =>
+    greeting: (channel: AiResponseChannel) =>
       channel === 'phone'
         ? friendly
           ? `Hi there! Thanks for calling ${businessName}. I'm the virtual assistant, and I'm happy to help. What can I do for you today?`

@@ -201,12 +201,15 @@ export function customerTimelineItems(
             messages: emailsAbout([`appointment:${r.id}`]),
             link: `/admin/appointment-scheduling?appointment=${r.id}`,
           };
-        case 'text':
-          // Texts sent and received on the business number (texts/), latest few.
+        case 'text': {
+          // Texts sent and received on the business number (texts/), latest few, with the photos
+          // the customer texted in them (MMS).
+          const latest = texts.latestMessages(r.id, MESSAGES_SHOWN);
           return {
             ...base,
             title: 'Text messages',
-            messages: texts.latestMessages(r.id, MESSAGES_SHOWN).map((m) => ({
+            photos: latest.flatMap((m) => m.photos),
+            messages: latest.map((m) => ({
               sender: SENDERS[m.sender] ?? m.sender,
               text: m.body || (m.mediaCount ? 'sent a photo' : ''),
               at: m.createdAt,
@@ -215,6 +218,7 @@ export function customerTimelineItems(
             status: r.opted_out_at ? 'opted out' : null,
             link: `/admin/texts?thread=${r.id}`,
           };
+        }
       }
     };
     // A row deleted after the page was read is skipped rather than shown half.

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
+import { fixturePhoto, photoForm } from '../test/test-server.ts';
 import type { TestServer } from '../test/test-server.ts';
 import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
 
@@ -131,5 +132,42 @@ describe('quote follow-ups', () => {
     });
     const missing = await server.send('GET', '/api/quotes/999999/follow-ups');
     expect(missing.status).toBe(404);
+  });
+
+  it("are texted to a customer who ticked the form's consent line for texts, and not to one who did not", async () => {
+    office.now.ms = MONDAY;
+    const refused = await server.anonymous.upload(
+      '/api/photo-submissions',
+      photoForm(
+        {
+          firstName: 'Flo',
+          lastName: 'Bad',
+          phone: '(707) 555-0179',
+          serviceType: 'House Soft Wash',
+          textConsent: 'maybe',
+        },
+        [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }],
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      textConsent: 'textConsent must be true or false',
+    });
+    const agreed = await sendQuote(
+      await submitPhotoForm(server.anonymous, {
+        email: 'flo@example.com',
+        phone: '(707) 555-0177',
+        textConsent: 'true',
+      }),
+    );
+    await sendQuote(
+      await submitPhotoForm(server.anonymous, { email: 'gil@example.com', phone: '(707) 555-0178' }),
+    );
+    await at(MONDAY + 2 * DAY);
+    const textsTo = (phone: string) => office.twilio.texts.filter((t) => t.to === phone).map((t) => t.body);
+    expect(textsTo('+17075550177').filter((b) => b.includes('just checking'))).toEqual([
+      `Lost Coast Soft Wash: just checking you received your quote, Maya. It's here with the price and terms: ${agreed.link} Any questions, reply or call (707) 555-0142.`,
+    ]);
+    expect(textsTo('+17075550178').filter((b) => b.includes('just checking'))).toEqual([]);
   });
 });

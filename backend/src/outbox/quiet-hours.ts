@@ -1,18 +1,13 @@
+import { DEFAULT_FOLLOW_THROUGH, type QuietHours } from '@washdesk/contract';
 import { instantOfLocalTime, localDate, addDays, wallClockParts } from '../time.ts';
 import type { OutboxGate } from './outbox-scheduler.ts';
 
-// Nothing automatic reaches a customer's phone at night: a message due in quiet hours (by
-// default 8 PM to 8 AM on the business's wall clock) waits for the morning. A text a staff member
-// typed goes when they send it.
+// Nothing automatic reaches a customer's phone at night: a message due in quiet hours (Settings →
+// Automatic messages, by default 8 PM to 8 AM on the business's wall clock) waits for them to end.
+// A text a staff member typed, or a direct answer to the customer's own text, goes at once.
 
-export interface QuietHours {
-  /** Hour of the business's day quiet hours begin (20 = 8 PM). */
-  startHour: number;
-  /** Hour they end (8 = 8 AM). */
-  endHour: number;
-}
-
-export const DEFAULT_QUIET_HOURS: QuietHours = { startHour: 20, endHour: 8 };
+export type { QuietHours };
+export const DEFAULT_QUIET_HOURS: QuietHours = DEFAULT_FOLLOW_THROUGH.quietHours;
 
 /** The first instant at or after `now` outside quiet hours (now itself when it is outside them). */
 export function nextAllowedInstant(now: number, timeZone: string, quiet: QuietHours): number {
@@ -28,6 +23,7 @@ export function nextAllowedInstant(now: number, timeZone: string, quiet: QuietHo
   return instantOfLocalTime(day, quiet.endHour, 0, timeZone).getTime();
 }
 
+/** Read at every pass, so a change in Settings holds back (or lets go) what is still pending. */
 export function quietHoursGate(timeZone: string, quiet: () => QuietHours): OutboxGate {
   return (message, now) => {
     if (!message.automatic) return { action: 'send' };

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { StoredPhoto } from './photo.storage.ts';
 
-export type PhotoOwner = { submissionId: number } | { serviceRequestId: number };
+export type PhotoOwner = { submissionId: number } | { serviceRequestId: number } | { textMessageId: number };
 
 interface PhotoRow {
   id: string;
@@ -22,12 +22,16 @@ export const toPhoto = (row: { id: string; width: number; height: number }): Pho
 
 export function photoRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO photos
-    (id, submission_id, service_request_id, position, width, height, bytes, original_type, created_at)
-    VALUES (@id, @submissionId, @serviceRequestId, @position, @width, @height, @bytes, @originalType, @createdAt)`);
+    (id, submission_id, service_request_id, text_message_id, position, width, height, bytes, original_type,
+      created_at)
+    VALUES (@id, @submissionId, @serviceRequestId, @textMessageId, @position, @width, @height, @bytes,
+      @originalType, @createdAt)`);
   const bySubmissions = db.prepare(`SELECT id, submission_id AS owner_id, width, height FROM photos
     WHERE submission_id IN (SELECT value FROM json_each(?)) ORDER BY position`);
   const byServiceRequests = db.prepare(`SELECT id, service_request_id AS owner_id, width, height FROM photos
     WHERE service_request_id IN (SELECT value FROM json_each(?)) ORDER BY position`);
+  const byTextMessages = db.prepare(`SELECT id, text_message_id AS owner_id, width, height FROM photos
+    WHERE text_message_id IN (SELECT value FROM json_each(?)) ORDER BY position`);
   const one = db.prepare('SELECT id FROM photos WHERE id = ?');
 
   const group = (rows: PhotoRow[]) => {
@@ -51,11 +55,13 @@ export function photoRepository(db: Db) {
           createdAt,
           submissionId: 'submissionId' in owner ? owner.submissionId : null,
           serviceRequestId: 'serviceRequestId' in owner ? owner.serviceRequestId : null,
+          textMessageId: 'textMessageId' in owner ? owner.textMessageId : null,
         }),
       );
     },
     forSubmissions: (ids: number[]) => group(bySubmissions.all(JSON.stringify(ids)) as PhotoRow[]),
     forServiceRequests: (ids: number[]) => group(byServiceRequests.all(JSON.stringify(ids)) as PhotoRow[]),
+    forTextMessages: (ids: number[]) => group(byTextMessages.all(JSON.stringify(ids)) as PhotoRow[]),
     exists: (id: string) => one.get(id) !== undefined,
   };
 }

@@ -102,6 +102,7 @@ export function quoteRoutes(
             // Known once the quote is made (below).
             serviceType: null,
             notes: customer.notes,
+            textConsent: customer.textConsent,
           },
           'quote-tool',
           stored,

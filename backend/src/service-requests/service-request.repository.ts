@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
+import { formConsents } from '../texts/form-consent.ts';
 
 export type NewServiceRequest = z.output<typeof serviceRequestCreateSchema>;
 
@@ -25,6 +26,7 @@ interface RequestRow {
 }
 
 export function serviceRequestRepository(db: Db, photos: PhotoRepository) {
+  const consents = formConsents(db);
   const insert = db.prepare(`INSERT INTO service_requests
     (first_name, last_name, email, phone, address, city, service_type, property_type, urgency, description,
      has_photos, created_at, updated_at)
@@ -68,6 +70,8 @@ export function serviceRequestRepository(db: Db, photos: PhotoRepository) {
         const hasPhotos = fields.hasPhotos || stored.length > 0 ? 1 : 0;
         const requestId = Number(insert.run({ ...fields, hasPhotos, now: nowIso() }).lastInsertRowid);
         photos.addAll({ serviceRequestId: requestId }, stored);
+        if (fields.textConsent)
+          consents.record({ phone: fields.phone, source: 'wizard', sourceId: requestId, at: nowIso() });
         return requestId;
       })();
       return get(id)!;

@@ -38,6 +38,7 @@ const full = {
   autoScheduleQuotes: false,
   photoRequestPrompts: true,
   messengerAutoReply: false,
+  textAutoReply: true,
   responseDelay: 3.5,
 };
 
@@ -50,6 +51,7 @@ describe('GET /api/settings/ai', () => {
         autoScheduleQuotes: true,
         photoRequestPrompts: false,
         messengerAutoReply: true,
+        textAutoReply: false,
         responseDelay: 2,
       });
     } finally {
@@ -82,8 +84,13 @@ describe('PUT /api/settings/ai', () => {
       };
       const res = await server.send('PUT', '/api/settings/ai', specBody);
       expect(res.status).toBe(200);
-      expect(settingsSchema.parse(await res.json())).toEqual({ ...specBody, messengerAutoReply });
-      expect(await readSettings()).toEqual({ ...specBody, messengerAutoReply });
+      // Text auto-reply, which the spec does not name either, keeps its stored value too.
+      expect(settingsSchema.parse(await res.json())).toEqual({
+        ...specBody,
+        messengerAutoReply,
+        textAutoReply: true,
+      });
+      expect(await readSettings()).toEqual({ ...specBody, messengerAutoReply, textAutoReply: true });
     }
   });
 
@@ -96,6 +103,7 @@ describe('PUT /api/settings/ai', () => {
         autoScheduleQuotes: false,
         photoRequestPrompts: true,
         messengerAutoReply: true,
+        textAutoReply: true,
         responseDelay: 4.5,
       };
       expect((await first.send('PUT', '/api/settings/ai', saved)).status).toBe(200);
@@ -155,6 +163,12 @@ describe('PUT /api/settings/ai', () => {
       'messengerAutoReply',
       'messengerAutoReply must be true or false',
     ],
+    [
+      'a non-boolean textAutoReply',
+      { ...full, textAutoReply: 'on' },
+      'textAutoReply',
+      'textAutoReply must be true or false',
+    ],
   ];
   it.each(bad)(
     'rejects %s with 400 and leaves the settings unchanged',
@@ -164,6 +178,7 @@ describe('PUT /api/settings/ai', () => {
         autoScheduleQuotes: true,
         photoRequestPrompts: true,
         messengerAutoReply: true,
+        textAutoReply: false,
         responseDelay: 1.5,
       };
       expect((await server.send('PUT', '/api/settings/ai', saved)).status).toBe(200);

@@ -7,13 +7,16 @@ import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
+import { formConsents } from '../texts/form-consent.ts';
 import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
 
 /** The photo form's fields, or what the quote tool knows (no service type yet, maybe one name). */
 export type NewSubmission = Omit<
   z.output<typeof photoSubmissionCreateSchema>,
-  'serviceType' | 'lastName' | 'stories' | 'squareFeet'
+  'serviceType' | 'lastName' | 'stories' | 'squareFeet' | 'textConsent'
 > & {
+  /** The form's consent line for texts was ticked. */
+  textConsent?: boolean;
   serviceType: string | null;
   lastName: string | null;
   stories?: number | null;
@@ -48,6 +51,7 @@ export function submissionRepository(
   analyses: AnalysisRepository,
   sentQuotes?: Pick<SentQuoteRepository, 'latestFor'>,
 ) {
+  const consents = formConsents(db);
   const insert = db.prepare(`INSERT INTO photo_submissions
     (first_name, last_name, phone, email, address, service_type, notes, stories, square_feet, status, source,
       created_at, updated_at)
@@ -115,6 +119,8 @@ export function submissionRepository(
         });
         const submissionId = Number(lastInsertRowid);
         photos.addAll({ submissionId }, stored);
+        if (fields.textConsent)
+          consents.record({ phone: fields.phone, source, sourceId: submissionId, at: nowIso() });
         return submissionId;
       })();
       return get(id)!;

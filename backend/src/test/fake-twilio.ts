@@ -46,6 +46,13 @@ export interface FakeTwilio extends FakeTwilioAccount {
   recordings: Map<string, Buffer>;
   /** How many times a recording's audio was fetched with the right credentials. */
   recordingFetches: number;
+  /**
+   * A texted attachment (MMS) by its path under the account ("/Messages/MM…/Media/ME…"), served
+   * to the account only, as Twilio serves MediaUrlN.
+   */
+  media: Map<string, { contentType: string; body: Buffer }>;
+  /** Attachments fetched with the right credentials. */
+  mediaFetches: number;
   /** Requests refused for bad credentials. */
   unauthorized: number;
   /** The env that points the server at this fake with the right credentials. */
@@ -79,6 +86,8 @@ export async function startFakeTwilio(
     numberUpdates: [],
     recordings: new Map(),
     recordingFetches: 0,
+    media: new Map(),
+    mediaFetches: 0,
     unauthorized: 0,
     env: {},
     close: () => Promise.resolve(),
@@ -124,6 +133,16 @@ export async function startFakeTwilio(
       const fields = Object.fromEntries(new URLSearchParams(raw));
       const now = new Date().toUTCString();
 
+      const attachment = fake.media.get(url.pathname.slice(base.length));
+      if (req.method === 'GET' && url.pathname.startsWith(base) && attachment) {
+        fake.mediaFetches += 1;
+        return void res
+          .writeHead(200, {
+            'Content-Type': attachment.contentType,
+            'Content-Length': attachment.body.length,
+          })
+          .end(attachment.body);
+      }
       const recording = /^\/Recordings\/(RE[0-9a-f]{32})\.mp3$/.exec(url.pathname.slice(base.length));
       if (req.method === 'GET' && url.pathname.startsWith(base) && recording) {
         const audio = fake.recordings.get(recording[1]!);

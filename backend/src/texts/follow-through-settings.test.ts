@@ -84,4 +84,51 @@ describe('automatic message settings', () => {
     await office.at(visit - HOUR);
     expect(office.textsTo(phone)).toHaveLength(1);
   });
+
+  it('keep quiet hours as saved, refuse hours that are not hours, and hold automatic texts by them', async () => {
+    const refused = await save({ quietHours: { startHour: 21, endHour: 21 } });
+    expect(refused.status).toBe(400);
+    expect(
+      ((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields.quietHours,
+    ).toBe('Quiet hours must start and end at different hours');
+    expect((await save({ quietHours: { startHour: 24, endHour: 7 } })).status).toBe(400);
+    expect((await save({ quietHours: { startHour: '9 PM', endHour: 7 } })).status).toBe(400);
+    expect((await settings()).quietHours).toEqual({ startHour: 20, endHour: 8 });
+
+    const saved = await save({ quietHours: { startHour: 21, endHour: 7 } });
+    expect(saved.status).toBe(200);
+    expect((await settings()).quietHours).toEqual({ startHour: 21, endHour: 7 });
+    const status = await office.server.send('GET', '/api/texts/settings/status');
+    expect(((await status.json()) as { quietHours: object }).quietHours).toEqual({
+      startHour: 21,
+      endHour: 7,
+    });
+
+    // Friday 27 November 2026 in California: 8:30 PM is no longer quiet, 9:30 PM is, until 7 AM.
+    const phone = '+17075550602';
+    expect((await office.customerTexts(phone, 'Hello')).status).toBe(200);
+    const automatic = (key: string, at: number) =>
+      office.outbox.queue({
+        idempotencyKey: key,
+        channel: 'text',
+        recipient: phone,
+        template: 'test',
+        body: `Lost Coast Soft Wash: ${key}`,
+        automatic: true,
+        dueAt: new Date(at),
+      });
+    const evening = Date.parse('2026-11-28T04:30:00Z');
+    automatic('at 8:30 PM', evening);
+    await office.at(evening);
+    expect(office.textsTo(phone)).toEqual(['Lost Coast Soft Wash: at 8:30 PM']);
+    automatic('at 9:30 PM', evening + HOUR);
+    await office.at(evening + HOUR);
+    await office.at(Date.parse('2026-11-28T14:59:00Z'));
+    expect(office.textsTo(phone)).toHaveLength(1);
+    await office.at(Date.parse('2026-11-28T15:00:00Z'));
+    expect(office.textsTo(phone)).toEqual([
+      'Lost Coast Soft Wash: at 8:30 PM',
+      'Lost Coast Soft Wash: at 9:30 PM',
+    ]);
+  });
 });

@@ -1,7 +1,9 @@
 import {
   DEFAULT_FOLLOW_THROUGH,
   followThroughSettingsSchema,
+  quietHoursSchema,
   type FollowThroughSettings,
+  type QuietHours,
 } from '@washdesk/contract';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 
@@ -24,6 +26,12 @@ export function followThroughSettings(settings: SettingsRepository) {
           if (parsed?.success) result[field] = parsed.data;
         }
       return result as FollowThroughSettings;
+    },
+    /** Only the quiet hours: the scheduler asks for each due message, so the texts are not re-checked. */
+    quietHours(): QuietHours {
+      const stored = settings.readJson(KEY) as { quietHours?: unknown } | null;
+      const parsed = quietHoursSchema.safeParse(stored?.quietHours);
+      return parsed.success ? parsed.data : DEFAULT_FOLLOW_THROUGH.quietHours;
     },
     save(value: FollowThroughSettings) {
       settings.writeJson(KEY, value);

@@ -26,7 +26,8 @@ export function consentKeywordOf(body: string): ConsentKeyword | null {
 /** The template of the answer to HELP, which carriers require even to a number that opted out. */
 export const HELP_TEMPLATE = 'help-reply';
 export const OPTED_OUT_REASON = 'The customer replied STOP';
-export const NEVER_CONTACTED_REASON = 'This number never called or texted the business';
+export const NEVER_CONTACTED_REASON =
+  'This number never called or texted the business, nor agreed to texts on a form';
 
 /**
  * Checked just before each text goes: nothing to a number that opted out (at once, whatever was

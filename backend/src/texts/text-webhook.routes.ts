@@ -3,6 +3,7 @@ import type { PublicUrl } from '../phone/public-url.ts';
 import { twilioSignatureCheck } from '../phone/twilio-signature.ts';
 import { TEXT_WEBHOOKS } from './text-webhook-paths.ts';
 import type { TextsService } from './texts.service.ts';
+import { MAX_MEDIA, type IncomingMedia } from './text-photos.ts';
 
 // Twilio's messaging webhooks for the business number. Like the voice webhooks they are public
 // (auth/public-routes.ts) and authenticated only by X-Twilio-Signature, checked by the same
@@ -43,14 +44,26 @@ export function textWebhookRoutes(deps: {
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
   const signed = twilioSignatureCheck(deps.authToken, deps.publicUrl);
 
-  router.post(TEXT_WEBHOOKS.incomingSms, formOnly, form, signed, (req, res) => {
+  router.post(TEXT_WEBHOOKS.incomingSms, formOnly, form, signed, async (req, res) => {
     const messageSid = field(req, 'MessageSid');
     const from = field(req, 'From');
     const body = field(req, 'Body');
-    const mediaCount = /^\d{1,2}$/.test(field(req, 'NumMedia')) ? Number(field(req, 'NumMedia')) : 0;
-    if (!MESSAGE_SID.test(messageSid) || !PHONE.test(from) || body.length > 1600)
+    const numMedia = field(req, 'NumMedia');
+    const mediaCount = numMedia === '' ? 0 : /^\d{1,2}$/.test(numMedia) ? Number(numMedia) : -1;
+    if (
+      !MESSAGE_SID.test(messageSid) ||
+      !PHONE.test(from) ||
+      body.length > 1600 ||
+      mediaCount < 0 ||
+      mediaCount > MAX_MEDIA
+    )
       return void res.status(400).type('text/plain').send('Not a text message');
-    deps.texts.receive({ messageSid, from, body, mediaCount });
+    // Each attachment is named by signed fields, so its address is as Twilio sent it.
+    const media: IncomingMedia[] = Array.from({ length: mediaCount }, (_, i) => ({
+      url: field(req, `MediaUrl${i}`),
+      contentType: field(req, `MediaContentType${i}`),
+    }));
+    await deps.texts.receiveWithMedia({ messageSid, from, body, mediaCount }, media);
     res.type('text/xml').send(EMPTY_TWIML);
   });
 

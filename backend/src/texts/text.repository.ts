@@ -1,5 +1,8 @@
-import type { TextMessage, TextThread } from '@washdesk/contract';
+import type { Photo, TextMessage, TextThread } from '@washdesk/contract';
+import { photoRepository } from '../photos/photo.repository.ts';
+import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { Db } from '../db/database.ts';
+import { formConsents } from './form-consent.ts';
 
 // Prepared SQL over text_threads and text_messages (migration 0023). An outgoing message's
 // sending state lives on its outbox row; it is read through the join, never copied.
@@ -24,6 +27,7 @@ interface MessageRow {
   staff_name: string | null;
   body: string;
   media_count: number;
+  media_refused: number;
   created_at: string;
   outbox_state: string | null;
   delivery_status: string | null;
@@ -52,7 +56,7 @@ function stateOf(r: MessageRow): TextMessage['state'] {
   return (r.outbox_state as TextMessage['state'] | null) ?? 'pending';
 }
 
-const toMessage = (r: MessageRow): TextMessage => ({
+const toMessage = (r: MessageRow, photos: Photo[] = []): TextMessage => ({
   id: r.id,
   threadId: r.thread_id,
   direction: r.direction,
@@ -60,6 +64,8 @@ const toMessage = (r: MessageRow): TextMessage => ({
   staffName: r.staff_name,
   body: r.body,
   mediaCount: r.media_count,
+  photos,
+  mediaRefused: r.media_refused,
   state: stateOf(r),
   problem: r.delivery_error ?? (r.outbox_state === 'sent' ? null : r.outbox_error),
   createdAt: r.created_at,
@@ -78,8 +84,11 @@ export function textRepository(db: Db) {
   const threadIdOf = db.prepare('SELECT id FROM text_threads WHERE phone = ?');
   const insertIncoming =
     db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, message_sid,
-      media_count, created_at) VALUES (@threadId, 'in', 'customer', @body, @messageSid, @mediaCount, @at)
+      media_count, media_refused, created_at)
+    VALUES (@threadId, 'in', 'customer', @body, @messageSid, @mediaCount, @mediaRefused, @at)
     ON CONFLICT (message_sid) DO NOTHING`);
+  const knownSid = db.prepare('SELECT 1 FROM text_messages WHERE message_sid = ?');
+  const photos = photoRepository(db);
   const insertOutgoing = db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, outbox_id,
       staff_user_id, created_at) VALUES (@threadId, 'out', @sender, @body, @outboxId, @staffUserId, @at)
     ON CONFLICT (outbox_id) DO NOTHING`);
@@ -94,7 +103,7 @@ export function textRepository(db: Db) {
   const threads = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN}
     ORDER BY t.last_message_at DESC, t.id DESC LIMIT ?`);
   const MESSAGE_SELECT = `SELECT m.id, m.thread_id, m.direction, m.sender, u.name AS staff_name, m.body,
-      m.media_count, m.created_at, o.state AS outbox_state, o.delivery_status, o.error AS outbox_error,
+      m.media_count, m.media_refused, m.created_at, o.state AS outbox_state, o.delivery_status, o.error AS outbox_error,
       o.delivery_error
     FROM text_messages m LEFT JOIN outbox_messages o ON o.id = m.outbox_id LEFT JOIN users u ON u.id = m.staff_user_id`;
   const messages = db.prepare(`${MESSAGE_SELECT} WHERE m.thread_id = ? ORDER BY m.created_at, m.id`);
@@ -108,7 +117,14 @@ export function textRepository(db: Db) {
     'SELECT 1 FROM text_threads WHERE phone = ? AND contacted_at IS NOT NULL',
   );
   const calledIn = db.prepare('SELECT 1 FROM calls WHERE phone_number = ? LIMIT 1');
+  const forms = formConsents(db);
   const optedOut = db.prepare('SELECT 1 FROM text_threads WHERE phone = ? AND opted_out_at IS NOT NULL');
+
+  /** Messages with their photos (one query for all of them). */
+  const withPhotos = (rows: MessageRow[]) => {
+    const photosOf = photos.forTextMessages(rows.filter((r) => r.media_count > 0).map((r) => r.id));
+    return rows.map((r) => toMessage(r, photosOf.get(r.id)));
+  };
 
   const threadFor = (phone: string, at: string): number => {
     insertThread.run(phone, at, at);
@@ -118,10 +134,25 @@ export function textRepository(db: Db) {
   return {
     /** Stores a customer's text once per MessageSid; `isNew` is false for a repeated webhook. */
     receive: db.transaction(
-      (text: { from: string; body: string; messageSid: string; mediaCount: number; at: string }) => {
+      (text: {
+        from: string;
+        body: string;
+        messageSid: string;
+        mediaCount: number;
+        at: string;
+        /** The MMS photos already re-encoded into the photo folder, and how many were not kept. */
+        photos?: StoredPhoto[];
+        mediaRefused?: number;
+      }) => {
         const threadId = threadFor(text.from, text.at);
-        const { changes, lastInsertRowid } = insertIncoming.run({ ...text, threadId });
+        const { changes, lastInsertRowid } = insertIncoming.run({
+          ...text,
+          mediaRefused: text.mediaRefused ?? 0,
+          threadId,
+        });
         if (changes) touch.run({ id: threadId, at: text.at, contacted: 1 });
+        if (changes && text.photos?.length)
+          photos.addAll({ textMessageId: Number(lastInsertRowid) }, text.photos);
         return { threadId, messageId: changes ? Number(lastInsertRowid) : null, isNew: changes === 1 };
       },
     ),
@@ -154,20 +185,27 @@ export function textRepository(db: Db) {
       return r ? toThread(r) : undefined;
     },
     threads: (limit = 200) => (threads.all(limit) as ThreadRow[]).map(toThread),
-    messages: (threadId: number) => (messages.all(threadId) as MessageRow[]).map(toMessage),
+    /** Whether a text with this MessageSid is stored already (a webhook Twilio repeats). */
+    hasMessage: (messageSid: string) => knownSid.get(messageSid) !== undefined,
+    messages: (threadId: number) => withPhotos(messages.all(threadId) as MessageRow[]),
     /** A thread's latest few messages, oldest first, with where each of ours stands (the timeline). */
     latestMessages: (threadId: number, limit: number) =>
-      (latest.all(threadId, limit) as MessageRow[]).map(toMessage).reverse(),
+      withPhotos(latest.all(threadId, limit) as MessageRow[]).reverse(),
     messageOfOutbox: (outboxId: number) => {
       const r = messageOfOutbox.get(outboxId) as MessageRow | undefined;
-      return r ? toMessage(r) : undefined;
+      return r ? withPhotos([r])[0] : undefined;
     },
     threadOfOutbox: (outboxId: number) =>
       (threadOfOutbox.get(outboxId) as { thread_id: number } | undefined)?.thread_id ?? null,
     isOptedOut: (phone: string) => optedOut.get(phone) !== undefined,
-    /** Whether the number contacted the business itself (a text or a call): automatic texts may go. */
+    /**
+     * Whether automatic texts may go to the number: it contacted the business itself (a text or a
+     * call), or ticked a public form's consent line for texts.
+     */
     hasContactedUs: (phone: string) =>
-      contactedByText.get(phone) !== undefined || calledIn.get(phone) !== undefined,
+      contactedByText.get(phone) !== undefined ||
+      calledIn.get(phone) !== undefined ||
+      forms.hasFormConsent(phone),
   };
 }
 export type TextRepository = ReturnType<typeof textRepository>;

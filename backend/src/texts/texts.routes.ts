@@ -7,7 +7,6 @@ import type { TextsService } from './texts.service.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { followThroughSettings } from './follow-through-settings.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import { DEFAULT_QUIET_HOURS } from '../outbox/quiet-hours.ts';
 
 const takeOverSchema = z.object({ on: z.boolean({ error: 'on must be true or false' }) });
 
@@ -35,7 +34,7 @@ export function textsRoutes(
     const status: FollowThroughStatus = {
       texts: outbox.configured.text,
       email: outbox.configured.email,
-      quietHours: DEFAULT_QUIET_HOURS,
+      quietHours: settings.read().quietHours,
     };
     res.json(status);
   });

@@ -14,8 +14,13 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxMessage } from '../outbox/outbox.repository.ts';
 import type { Clock } from '../time.ts';
+import type { Assistant } from '../assistant/assistant-turn.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { assistantTexts } from './assistant-texts.ts';
+import { textPhotos, type IncomingMedia } from './text-photos.ts';
 import { consentKeywordOf, HELP_TEMPLATE, textConsentGate } from './text-consent.ts';
 import { textRepository } from './text.repository.ts';
+import type { StoredPhoto } from '../photos/photo.storage.ts';
 
 // Texts on the business number: what a customer's text does (stored once, STOP/START/HELP), what
 // staff send, and Twilio's delivery reports. Every outgoing text is an outbox row first.
@@ -26,6 +31,11 @@ export interface TextsDeps {
   outbox: Outbox;
   events: EventBus;
   clock?: Clock;
+  /** The assistant answers texts when Settings → AI Settings → Text auto-reply is on. */
+  assistant?: Assistant;
+  settings?: SettingsRepository;
+  /** Faults of an answer written after the webhook answered (no request is left to fail). */
+  report?: (error: unknown) => void;
 }
 
 export interface IncomingText {
@@ -39,6 +49,7 @@ export function textsService(deps: TextsDeps) {
   const { config, outbox, events } = deps;
   const clock = deps.clock ?? Date.now;
   const repo = textRepository(deps.db);
+  const photos = textPhotos(config);
   const business = config.business;
   outbox.addGate(textConsentGate(repo));
 
@@ -86,9 +97,27 @@ export function textsService(deps: TextsDeps) {
     return { message, isNew, threadId };
   }
 
+  const assistant =
+    deps.assistant && deps.settings
+      ? assistantTexts({
+          assistant: deps.assistant,
+          settings: deps.settings,
+          texts: repo,
+          canText: () => outbox.configured.text,
+          reply: (to, body, key) =>
+            queueText({ to, body, key, template: 'assistant', sender: 'assistant', automatic: false }),
+          businessName: business.name,
+          report: deps.report ?? (() => undefined),
+          answered: (threadId) =>
+            announce(threadId, 'text.updated', `The assistant answered ${nameOf(threadId)}`),
+        })
+      : null;
+
   return {
     repo,
     queueText,
+    /** Resolves once the assistant's answers under way are queued. */
+    settled: () => assistant?.settled() ?? Promise.resolve(),
     /** Lets another feature answer a customer's text (returns true when it took it). */
     answersTexts: (answer: (text: IncomingText, threadId: number) => boolean) => void answerers.push(answer),
     status: (): TextsStatus => ({
@@ -96,15 +125,39 @@ export function textsService(deps: TextsDeps) {
       problem: outbox.configured.text ? null : TEXTS_NOT_CONFIGURED,
     }),
 
+    /**
+     * A customer's text with its attachments (MMS): the photos are fetched and stored first, then
+     * the text and their rows in one transaction. A MessageSid already stored fetches nothing.
+     */
+    async receiveWithMedia(text: IncomingText, media: IncomingMedia[]) {
+      if (media.length === 0 || repo.hasMessage(text.messageSid)) return this.receive(text);
+      const fetched = await photos.fetch(text.messageSid, media);
+      try {
+        const stored = this.receive(text, fetched);
+        // The same text arrived twice at once, and the other copy was stored first.
+        if (!stored.isNew) photos.discard(fetched.stored);
+        return stored;
+      } catch (error) {
+        photos.discard(fetched.stored);
+        throw error;
+      }
+    },
+
     /** A customer's text, as Twilio's webhook brings it; a repeated MessageSid changes nothing. */
-    receive(text: IncomingText) {
-      const stored = repo.receive({ ...text, at: nowIso() });
+    receive(text: IncomingText, media?: { stored: StoredPhoto[]; refused: number }) {
+      const stored = repo.receive({
+        ...text,
+        at: nowIso(),
+        photos: media?.stored,
+        mediaRefused: media?.refused,
+      });
       if (!stored.isNew) return stored;
       const keyword = consentKeywordOf(text.body);
       if (keyword === 'stop') repo.optOut(stored.threadId, nowIso());
       if (keyword === 'start') repo.optIn(stored.threadId);
       announce(stored.threadId, 'text.received', `New text from ${nameOf(stored.threadId)}`);
-      if (!keyword) answerers.some((answer) => answer(text, stored.threadId));
+      if (!keyword && !answerers.some((answer) => answer(text, stored.threadId)))
+        assistant?.received(text, stored.threadId);
       if (keyword === 'help') {
         queueText({
           to: text.from,

@@ -156,7 +156,7 @@ describe('texts with a customer', () => {
     await expect.poll(() => outbox.repository.byId(known.id)?.state).toBe('sent');
     await expect.poll(() => outbox.repository.byId(stranger.id)?.state).toBe('cancelled');
     expect(outbox.repository.byId(stranger.id)?.error).toBe(
-      'This number never called or texted the business',
+      'This number never called or texted the business, nor agreed to texts on a form',
     );
     expect(textsTo('+17075550299')).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PhotoAnalysisResponse } from '@washdesk/contract';
 import { ChoiceGroup } from '../forms/ChoiceGroup.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { TextConsentLine } from '../forms/TextConsentLine.tsx';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhotoFormThankYou } from '../photo-form/PhotoFormThankYou.tsx';
 import { HomeSizeFields } from '../photo-form/HomeSizeFields.tsx';
@@ -198,6 +199,12 @@ function PhotoForm() {
           })}
         />
         {text('notes', 'Notes', { rows: 3, placeholder: 'Anything we should know: moss, access, pets…' })}
+        <TextConsentLine
+          id="photo-form-textConsent"
+          checked={data.textConsent === 'true'}
+          disabled={busy}
+          onChange={(on) => change('textConsent', on ? 'true' : '')}
+        />
         <div>
           <p className="quote-field__label">
             Photos{' '}

@@ -20,6 +20,8 @@ export interface PhotoFormData {
   /** The size of the home, both optional: '' or a number as typed. */
   stories: string;
   squareFeet: string;
+  /** The consent line for texts: 'true' when ticked, '' when not. */
+  textConsent: '' | 'true';
 }
 export type PhotoFormField = keyof PhotoFormData;
 export type PhotoFormErrors = Partial<Record<PhotoFormField | 'photos', string>>;
@@ -34,6 +36,7 @@ export const EMPTY_PHOTO_FORM: PhotoFormData = {
   notes: '',
   stories: '',
   squareFeet: '',
+  textConsent: '',
 };
 
 /** The choices for the home's stories; the last one stands for "4 or more". */
@@ -76,7 +79,8 @@ export function checkPhotoForm(data: PhotoFormData): PhotoFormErrors {
 /** The multipart body both buttons send: the fields, then the photos as repeated `photos`. */
 export function photoFormBody(data: PhotoFormData, photos: readonly File[]): FormData {
   const body = new FormData();
-  for (const [key, value] of Object.entries(data)) body.append(key, value.trim());
+  for (const [key, value] of Object.entries(data))
+    if (key !== 'textConsent' || value) body.append(key, value.trim());
   photos.forEach((photo) => body.append('photos', photo, photo.name));
   return body;
 }

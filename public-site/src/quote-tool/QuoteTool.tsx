@@ -8,6 +8,7 @@ import {
   type ContactDetails,
   type ContactField,
 } from './ContactFields.tsx';
+import { TextConsentLine } from '../forms/TextConsentLine.tsx';
 import { UploadProgress } from '../photos/UploadProgress.tsx';
 import { usePhotoUpload } from '../photos/use-photo-upload.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
@@ -34,6 +35,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   const showToast = useShowToast();
   const selected = useSelectedPhotos();
   const [contact, setContact] = useState<ContactDetails>(EMPTY_CONTACT);
+  const [textConsent, setTextConsent] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const upload = usePhotoUpload();
   const { phase, progress, busy } = upload;
@@ -115,7 +117,12 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     const result = await upload.send(
       selected.photos.map((photo) => photo.file),
       (ready, reporting) =>
-        uploadQuote({ photos: ready, customerInfo: trimmed as ContactDetails, ...reporting }),
+        uploadQuote({
+          photos: ready,
+          // The consent line travels only when ticked, as the forms send it.
+          customerInfo: { ...(trimmed as ContactDetails), ...(textConsent ? { textConsent: true } : {}) },
+          ...reporting,
+        }),
     );
     if (!result.sent) {
       selected.setProblems(result.refusals);
@@ -128,6 +135,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   const startOver = () => {
     selected.clear();
     setContact(EMPTY_CONTACT);
+    setTextConsent(false);
     setFieldErrors({});
     upload.clearProgress();
     focusAfterRender(() => photoInput.current?.focus());
@@ -179,6 +187,12 @@ export function QuoteTool({ compact }: QuoteToolProps) {
                   if (element) fields.current.set(field, element);
                   else fields.current.delete(field);
                 }}
+              />
+              <TextConsentLine
+                id="quote-textConsent"
+                checked={textConsent}
+                disabled={busy}
+                onChange={setTextConsent}
               />
             </fieldset>
             {busy && (

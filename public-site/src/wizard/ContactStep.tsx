@@ -1,4 +1,5 @@
 import { TextField } from '../forms/TextField.tsx';
+import { TextConsentLine } from '../forms/TextConsentLine.tsx';
 import type { WizardData } from './wizard-data.ts';
 
 interface StepProps {
@@ -32,6 +33,13 @@ export function ContactStep({ data, errors, onChange }: StepProps) {
       {field('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
       <div className="wizard-fields__wide">
         {field('address', 'Property Address', { autoComplete: 'street-address' })}
+      </div>
+      <div className="wizard-fields__wide">
+        <TextConsentLine
+          id="wizard-textConsent"
+          checked={data.textConsent === 'true'}
+          onChange={(on) => onChange('textConsent', on ? 'true' : '')}
+        />
       </div>
     </div>
   );

@@ -66,4 +66,9 @@ describe('the request wizard', () => {
     expect(stepOfField('serviceType')).toBe(2);
     expect(stepOfField('description')).toBe(2);
   });
+
+  it('sends the consent line for texts only when it is ticked', () => {
+    expect(requestBody({ ...contact, textConsent: 'true' }, []).get('textConsent')).toBe('true');
+    expect(requestBody(contact, []).has('textConsent')).toBe(false);
+  });
 });

@@ -16,6 +16,8 @@ export interface WizardData {
   propertyType: PropertyType | '';
   urgency: Urgency | '';
   description: string;
+  /** The consent line for texts: 'true' when ticked, '' when not (then it is not sent). */
+  textConsent: '' | 'true';
 }
 
 export const EMPTY_WIZARD_DATA: WizardData = {
@@ -28,6 +30,7 @@ export const EMPTY_WIZARD_DATA: WizardData = {
   propertyType: '',
   urgency: '',
   description: '',
+  textConsent: '',
 };
 
 export const WIZARD_STEPS = ['Your Information', 'Service Details', 'Schedule Your Estimate'] as const;
