@@ -133,13 +133,14 @@ export function createRepositories(db: Db, config: Config, clock?: Clock) {
   const photos = photoRepository(db);
   const analyses = analysisRepository(db);
   const sentQuotes = sentQuoteRepository(db, clock);
+  const customers = customerRepository(db);
   return {
     photos,
     analyses,
     sentQuotes,
     submissions: submissionRepository(db, photos, analyses, sentQuotes),
     serviceRequests: serviceRequestRepository(db, photos),
-    calls: callRepository(db),
+    calls: callRepository(db, { callerName: customers.callerName }),
     faq: faqRepository(db),
     appointments: appointmentRepository(db),
     settings: settingsRepository(db),
@@ -153,7 +154,7 @@ export function createRepositories(db: Db, config: Config, clock?: Clock) {
     events: eventRepository(db),
     newForMe: newForMeRepository(db),
     leads: leadRepository(db),
-    customers: customerRepository(db),
+    customers,
     sessions: sessionRepository(db, config.session),
   };
 }
@@ -220,9 +221,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
   });
   app.locals.outbox = outbox;
   app.use(
-    phoneRoutes({ config, db: deps.db, assistant, publicUrl, twilio, logger, events, clock: deps.clock }),
+    phoneRoutes({ config, db: deps.db, calls: repos.calls, assistant, publicUrl, twilio, logger, events, clock: deps.clock }),
   );
-  app.use(voicemailRoutes({ config, db: deps.db, publicUrl, events, logger }));
+  app.use(voicemailRoutes({ config, calls: repos.calls, publicUrl, events, logger }));
   channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
   const texts = textsService({ db: deps.db, config, outbox, events, clock: deps.clock });

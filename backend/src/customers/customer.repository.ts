@@ -55,6 +55,7 @@ export const phoneKeyOf = (phone: string | null) => {
   const digits = phone?.replace(/\D/g, '').slice(-10);
   return digits ? `phone:${digits}` : null;
 };
+const PHONE_KEY_LENGTH = 'phone:'.length + 10;
 const emailKeyOf = (email: string | null) => (email ? `email:${email.trim().toLowerCase()}` : null);
 
 export type CustomerChange =
@@ -129,10 +130,25 @@ export function customerRepository(db: Db) {
     timelines: new Map(URGENCY_OPTIONS.map((o) => [o.value, o.label])),
   });
 
+  // The records holding a phone key, newest activity first: a shared number names who used it last.
+  const byPhoneKey = db.prepare<[string], { name: string }>(`SELECT c.name FROM customer_keys k
+    JOIN customers c ON c.id = k.customer_id WHERE k.key = ? AND c.merged_into IS NULL AND c.name IS NOT NULL
+    ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 1`);
+
   const duplicates = customerDuplicates(db);
   const row = (id: number) => one.get(id) as CustomerRow | undefined;
 
   return {
+    /**
+     * "Who is this caller": the name of the customer this number belongs to, by the customers' one
+     * rule (the last ten digits), however the number was typed; null for a number nobody gave.
+     */
+    callerName(phoneNumber: string): string | null {
+      const key = phoneKeyOf(phoneNumber);
+      // A full number only: a short code or "anonymous" names nobody.
+      return key !== null && key.length === PHONE_KEY_LENGTH ? (byPhoneKey.get(key)?.name ?? null) : null;
+    },
+
     list(f: { q?: string | null; limit: number; offset: number }) {
       const q = f.q?.trim() || null;
       const digits = q && phoneDigitsOf(q);

@@ -115,6 +115,32 @@ describe('an incoming call', () => {
     server.db.exec('DELETE FROM service_requests');
   });
 
+  it('asks the customers feature who is calling: the record staff corrected names the call', async () => {
+    const booked = await server.send('POST', '/api/appointments/create', {
+      customerName: 'Maya Brooks',
+      customerPhone: '(707) 555-0100',
+      address: '9 Redway Drive, Redway',
+      serviceType: 'house-wash',
+      preferredDate: '2026-12-03',
+      preferredTime: '10:00 AM',
+    });
+    expect(booked.status).toBe(201);
+    const found = await server.get(`/api/customers?q=${encodeURIComponent('Maya Brooks')}&limit=5`);
+    const [record] = (await found.json()) as { id: number }[];
+    // Staff correct the name on the customer's record; the appointment keeps the one typed then.
+    const corrected = await server.send('PUT', `/api/customers/${record!.id}`, {
+      name: 'Maya Brooks-Lee',
+      phone: '(707) 555-0100',
+    });
+    expect(corrected.status).toBe(200);
+    const known = phoneCaller(server.url, '+17075550100');
+    await known.dial();
+    expect(callRow(known.callSid)?.customer_name).toBe('Maya Brooks-Lee');
+    const unknown = phoneCaller(server.url, '+17075550111');
+    await unknown.dial();
+    expect(callRow(unknown.callSid)?.customer_name).toBeNull();
+  });
+
   it('answers in the friendly tone when Settings say so', async () => {
     await aiSettings({ friendlyTone: true });
     const caller = phoneCaller(server.url);
