@@ -1,10 +1,9 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../time.ts';
 import { createAssistantModel, ModelUnavailable, type AssistantModel } from './assistant-model.ts';
-import { assistantRepository, type ConversationRef } from './assistant.repository.ts';
+import type { AssistantRepository, ConversationRef } from './assistant.repository.ts';
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { assistantAnswers } from './answers.ts';
 import { bookingConversation } from './booking-conversation.ts';
@@ -24,7 +23,8 @@ export type Pause = (ms: number) => Promise<void>;
 export const realPause: Pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AssistantDeps {
-  db: Db;
+  /** The assistant's memory, FAQ and response log (built once, by assistant.feature.ts). */
+  repo: AssistantRepository;
   config: Config;
   settings: SettingsRepository;
   appointments: AppointmentRepository;
@@ -47,7 +47,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   const now = deps.clock ?? Date.now;
   const pause = deps.pause ?? realPause;
   const publicUrl = deps.publicUrl ?? (() => config.publicBaseUrl);
-  const repo = assistantRepository(deps.db);
+  const { repo } = deps;
   const { openai } = config.providers;
   const model: AssistantModel | null = openai.apiKey
     ? createAssistantModel({ apiKey: openai.apiKey, model: openai.model, baseUrl: openai.baseUrl, now })

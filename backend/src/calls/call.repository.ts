@@ -218,7 +218,11 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
           sequence: update.sequence,
           now: nowIso(),
         });
-        return { call: bySidOf(update.callSid)!, ended: isFinal(update.status) && changed, isNew: call.isNew };
+        return {
+          call: bySidOf(update.callSid)!,
+          ended: isFinal(update.status) && changed,
+          isNew: call.isNew,
+        };
       },
     ),
 

@@ -11,10 +11,9 @@ import {
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { photoRepository } from '../photos/photo.repository.ts';
 import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
 import { customerDuplicates } from './customer-duplicates.ts';
-import { customerTimelineItems } from './customer-timeline.ts';
+import { customerTimelineItems, type TimelineSources } from './customer-timeline.ts';
 
 // "Also known as": a few other names a record was reached under (in index order, so a record with
 // thousands of names costs no more to show), for the Omnibar's hint.
@@ -68,7 +67,7 @@ export type CustomerChange =
  * Customer records (kept by the triggers of migrations 0012 and 0015), their timelines, edits,
  * merges and suggested duplicates.
  */
-export function customerRepository(db: Db) {
+export function customerRepository(db: Db, sources: TimelineSources) {
   const COUNTS = `(SELECT json_group_object(kind, n) FROM
     (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts,
     (SELECT json_group_array(term) FROM (SELECT term FROM customer_terms WHERE customer_id = c.id
@@ -123,7 +122,7 @@ export function customerRepository(db: Db) {
   // Links to the absorbed record follow it, even through a record that was merged again later.
   const retire = db.prepare(`UPDATE customers SET merged_into = @into, updated_at = @at
     WHERE id = @from OR merged_into = @from`);
-  const timeline = customerTimelineItems(db, photoRepository(db), {
+  const timeline = customerTimelineItems(db, sources, {
     services: new Map(
       [...WIZARD_SERVICE_OPTIONS, ...APPOINTMENT_SERVICE_OPTIONS].map((o) => [o.value, o.label]),
     ),

@@ -16,8 +16,13 @@ import { HttpError } from '../http/errors.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../time.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
-import { messengerRepository, type NewMessage } from './messenger.repository.ts';
-import { aiMayAnswerNow, conversationAt, type MessengerLine, type StoredConversation } from './reply-rules.ts';
+import type { MessengerRepository, NewMessage } from './messenger.repository.ts';
+import {
+  aiMayAnswerNow,
+  conversationAt,
+  type MessengerLine,
+  type StoredConversation,
+} from './reply-rules.ts';
 import { OUR_ECHO_METADATA, type MessengerDelivery } from './meta-delivery.ts';
 import { eventsOf, type Attachment, type WebhookBody } from './meta-webhook.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -40,6 +45,8 @@ export interface ConversationWork {
 
 export interface MessengerServiceDeps {
   db: Db;
+  /** Conversations and messages as stored (built by messenger.feature.ts, on the same clock). */
+  repo: MessengerRepository;
   settings: SettingsRepository;
   assistant: Assistant;
   delivery: MessengerDelivery | null;
@@ -62,7 +69,7 @@ export interface MessengerServiceDeps {
 export function messengerService(deps: MessengerServiceDeps) {
   const { delivery } = deps;
   const clock = deps.clock ?? Date.now;
-  const repo = messengerRepository(deps.db, clock);
+  const { repo } = deps;
   const line = (): MessengerLine => ({
     receiving: deps.receiving,
     sending: delivery !== null,

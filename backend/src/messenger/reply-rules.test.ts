@@ -59,7 +59,7 @@ describe('may the AI answer a Messenger conversation', () => {
 });
 
 describe("Meta's windows and a staff takeover", () => {
-  it('standard for 24 hours from the customer\'s last message, then HUMAN_AGENT to 7 days, then closed', () => {
+  it("standard for 24 hours from the customer's last message, then HUMAN_AGENT to 7 days, then closed", () => {
     const wrote = NOW - 1;
     expect(replyWindowAt(wrote, NOW)).toEqual({ window: 'standard', endsAt: wrote + STANDARD_WINDOW_MS });
     expect(replyWindowAt(NOW - STANDARD_WINDOW_MS, NOW)).toEqual({
@@ -70,7 +70,7 @@ describe("Meta's windows and a staff takeover", () => {
     expect(replyWindowAt(null, NOW)).toEqual({ window: 'closed', endsAt: null });
   });
 
-  it('a takeover lasts 24 hours from the staff member\'s last message', () => {
+  it("a takeover lasts 24 hours from the staff member's last message", () => {
     expect(handlerAt({ takenOverBy: 'Dana', takenOverMs: NOW - TAKEOVER_MS + 1 }, NOW)).toBe('Dana');
     expect(handlerAt({ takenOverBy: 'Dana', takenOverMs: NOW - TAKEOVER_MS }, NOW)).toBeNull();
     expect(handlerAt({ takenOverBy: null, takenOverMs: null }, NOW)).toBeNull();

@@ -53,7 +53,8 @@ export const handlerAt = (
   c.takenOverBy && c.takenOverMs !== null && now - c.takenOverMs < TAKEOVER_MS ? c.takenOverBy : null;
 
 /** Why the AI does not answer, checked in this order. */
-export type AiSilence = 'not-receiving' | 'not-connected' | 'auto-reply-off' | 'staff-handling' | 'window-passed';
+export type AiSilence =
+  'not-receiving' | 'not-connected' | 'auto-reply-off' | 'staff-handling' | 'window-passed';
 
 /**
  * THE rule of "may the AI answer this Messenger conversation": the line receives and can send,

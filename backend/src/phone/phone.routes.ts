@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { Assistant, AssistantTurn } from '../assistant/assistant-turn.ts';
 import { callStatusOf, type CallRepository } from '../calls/call.repository.ts';
 import type { PublicUrl } from './public-url.ts';
@@ -13,8 +12,8 @@ import type { EventBus } from '../events/event-bus.ts';
 import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
 import { formatDuration, type Call } from '@washdesk/contract';
 import type { Clock } from '../time.ts';
-import { businessHoursStore, officeStatus, whenOfficeOpens } from './business-hours.ts';
-import { blockedNumberRepository } from './blocked-numbers.ts';
+import { officeStatus, whenOfficeOpens, type BusinessHoursStore } from './business-hours.ts';
+import type { BlockedNumberRepository } from './blocked-numbers.ts';
 import { screeningOf } from './call-screening.ts';
 
 /**
@@ -26,7 +25,6 @@ const TURN_DEADLINE_MS = 12_000;
 
 export interface PhoneDeps {
   config: Config;
-  db: Db;
   /** The calls table's owner: the line writes each call there as Twilio's webhooks arrive. */
   calls: CallRepository;
   assistant: Assistant;
@@ -36,6 +34,10 @@ export interface PhoneDeps {
   logger: Logger;
   /** Where the call's news goes (new, missed, call-back wanted, ended). */
   events: EventBus;
+  /** Business hours and holidays: whether a person can be put through now. */
+  hours: BusinessHoursStore;
+  /** The numbers staff blocked: screened before any assistant turn. */
+  blocked: Pick<BlockedNumberRepository, 'isBlocked'>;
   turnDeadlineMs?: number;
   /** The time business hours are judged at (tests stop it). */
   clock?: Clock;
@@ -57,8 +59,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     hints: speechHints(business.serviceArea),
     publicUrl: publicUrl.get,
   });
-  const hours = businessHoursStore(deps.db);
-  const blocked = blockedNumberRepository(deps.db);
+  const { hours, blocked } = deps;
   const clock = deps.clock ?? Date.now;
   const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
   const router = Router();
