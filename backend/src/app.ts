@@ -139,7 +139,11 @@ export function createApp(config: Config, deps: AppDeps): Express {
   const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
   const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
   // One conversation core for every channel that talks with customers (phone, Messenger).
-  const assistant = assistantFeature({
+  const {
+    assistant,
+    channels,
+    router: assistantRouter,
+  } = assistantFeature({
     db,
     config,
     settings,
@@ -223,13 +227,12 @@ export function createApp(config: Config, deps: AppDeps): Express {
     outbox: outbox.repository,
   });
   const { calls, router: callLogs } = callsFeature({ db, config, customers });
-  const channels = assistant.channels;
   app.use(
     phoneFeature({
       config,
       db,
       calls,
-      assistant: assistant.assistant,
+      assistant,
       channels,
       publicUrl,
       twilio,
@@ -243,7 +246,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     config,
     db,
     settings,
-    assistant: assistant.assistant,
+    assistant,
     channels,
     events,
     clock,
@@ -293,7 +296,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(appointmentsRouter);
   app.use(calendarFeedFeature({ db, config, appointments, clock }).router);
   app.use(settingsRouter);
-  app.use(assistant.router);
+  app.use(assistantRouter);
   app.use(newForMeFeature({ db, clock }).router);
   app.use(leadsFeature({ db, config, photos, appointments, events, clock }).router);
   app.use(customersRouter);
