@@ -1,97 +1,51 @@
 import express, { type Express } from 'express';
 import { withoutLoneSurrogates } from '@washdesk/contract';
 import type { Logger } from 'pino';
-import { authRoutes } from './auth/auth.routes.ts';
-import { signInThrottle } from './auth/sign-in-throttle.ts';
-import { sessionRepository } from './auth/session.repository.ts';
-import { routeAccess } from './auth/staff-session.ts';
-import { canonicalApiPaths } from './auth/api-paths.ts';
-import { guardApiRoutes } from './auth/guard-api-routes.ts';
-import { userRepository } from './auth/user.repository.ts';
-import { apiCompression } from './http/api-compression.ts';
-import { perMinuteLimit } from './http/rate-limit.ts';
-import { createLogger, requestLog } from './http/request-log.ts';
-import { loggablePath } from './http/secret-paths.ts';
-import { untrustedProxyWarning } from './http/forwarded-for-warning.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { userRoutes } from './users/user.routes.ts';
-import { analysisRepository } from './quotes/analysis.repository.ts';
-import { analyzerFromConfig } from './quotes/analyzer-from-config.ts';
-import { quoteService } from './quotes/quote.service.ts';
-import { quoteRoutes } from './quotes/quote.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Clock } from './time.ts';
-import { appointmentRepository } from './appointments/appointment.repository.ts';
-import { appointmentRoutes } from './appointments/appointment.routes.ts';
-import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
-import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes.ts';
-import { callRepository } from './calls/call.repository.ts';
-import { callRoutes } from './calls/call.routes.ts';
-import { aiResponseRepository } from './ai-responses/ai-response.repository.ts';
-import { aiResponseRoutes } from './ai-responses/ai-response.routes.ts';
-import { faqRepository } from './faq/faq.repository.ts';
-import { faqRoutes } from './faq/faq.routes.ts';
+import { canonicalApiPaths } from './auth/api-paths.ts';
+import { guardApiRoutes } from './auth/guard-api-routes.ts';
+import { apiCompression } from './http/api-compression.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
-import { messengerRepository } from './messenger/messenger.repository.ts';
-import { messengerRoutes } from './messenger/messenger.routes.ts';
-import { messengerDeliveryFromConfig } from './messenger/meta-delivery.ts';
-import { messengerService } from './messenger/messenger.service.ts';
-import {
-  MESSENGER_WEBHOOK,
-  messengerWebhookBody,
-  messengerWebhookRoutes,
-} from './messenger/messenger-webhook.routes.ts';
-import { assistantChannels } from './assistant/assistant-channels.ts';
-import { createAssistant, type Pause } from './assistant/assistant.ts';
-import { assistantRepository } from './assistant/assistant.repository.ts';
-import { assistantRoutes } from './assistant/assistant.routes.ts';
-import { assistantStatusService } from './assistant/assistant-status.service.ts';
-import { pageRoutes } from './pages/pages.ts';
-import { createEventBus } from './events/event-bus.ts';
-import { newForMeRepository } from './new-for-me/new-for-me.repository.ts';
-import { newForMeRoutes } from './new-for-me/new-for-me.routes.ts';
-import { leadRepository } from './leads/lead.repository.ts';
-import { leadRoutes } from './leads/lead.routes.ts';
-import { customerRepository } from './customers/customer.repository.ts';
-import { customerRoutes } from './customers/customer.routes.ts';
-import { leadEstimateRoutes } from './leads/lead-estimate.routes.ts';
-import { eventRepository } from './events/event.repository.ts';
-import { eventStreamRoutes, type EventStreamOptions } from './events/event-stream.routes.ts';
-import { phoneRoutes } from './phone/phone.routes.ts';
-import { PHONE_WEBHOOKS } from './phone/webhook-paths.ts';
+import { untrustedProxyWarning } from './http/forwarded-for-warning.ts';
+import { perMinuteLimit } from './http/rate-limit.ts';
+import { createLogger, requestLog } from './http/request-log.ts';
+import { loggablePath } from './http/secret-paths.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { MESSENGER_WEBHOOK, messengerWebhookBody } from './messenger/messenger-webhook.routes.ts';
 import { TWILIO_WEBHOOK_PREFIX, twilioWebhookBody } from './phone/twilio-signature.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { twilioApi } from './phone/twilio-client.ts';
-import { voicemailRoutes } from './phone/voicemail.ts';
-import { conversationRelay } from './phone/relay/conversation-relay.ts';
-import { blockedNumberRepository, blockedNumberRoutes } from './phone/blocked-numbers.ts';
-import { businessHoursRoutes, businessHoursStore } from './phone/business-hours.ts';
-import { photoRepository } from './photos/photo.repository.ts';
-import { photoRoutes } from './photos/photo.routes.ts';
-import { profileRepository } from './profile/profile.repository.ts';
-import { profileRoutes } from './profile/profile.routes.ts';
-import { profileService } from './profile/profile.service.ts';
-import { serviceRequestRepository } from './service-requests/service-request.repository.ts';
-import { serviceRequestRoutes } from './service-requests/service-request.routes.ts';
-import { settingsRepository } from './settings/settings.repository.ts';
-import { settingsRoutes } from './settings/settings.routes.ts';
-import { statsRepository } from './stats/stats.repository.ts';
-import { quotePerformanceRepository } from './stats/quote-performance.repository.ts';
-import { statsRoutes } from './stats/stats.routes.ts';
-import { statsService } from './stats/stats.service.ts';
-import { reportRepository } from './reports/report.repository.ts';
-import { reportRoutes } from './reports/report.routes.ts';
-import { reportService } from './reports/report.service.ts';
-import { submissionRepository } from './submissions/submission.repository.ts';
-import { submissionRoutes } from './submissions/submission.routes.ts';
-import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
-import { quoteSendingApp } from './quote-sending/quote-sending.app.ts';
-import { backupService } from './backups/backup-service.ts';
-import { backupRoutes } from './backups/backup.routes.ts';
-import { mailOwners } from './backups/backup-mail.ts';
+import type { Pause } from './assistant/assistant.ts';
+import type { EventStreamOptions } from './events/event-stream.routes.ts';
 import type { Timer } from './backups/backup-timer.ts';
-
+import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
+import { pageRoutes } from './pages/pages.ts';
+// The features, each from its one entry point.
+import { authFeature } from './auth/auth.feature.ts';
+import { eventsFeature } from './events/events.feature.ts';
+import { settingsFeature } from './settings/settings.feature.ts';
+import { appointmentsFeature } from './appointments/appointments.feature.ts';
+import { assistantFeature } from './assistant/assistant.feature.ts';
+import { photosFeature } from './photos/photos.feature.ts';
+import { customersFeature } from './customers/customers.feature.ts';
+import { callsFeature } from './calls/calls.feature.ts';
+import { phoneFeature } from './phone/phone.feature.ts';
+import { messengerFeature } from './messenger/messenger.feature.ts';
+import { backupsFeature } from './backups/backups.feature.ts';
+import { profileFeature } from './profile/profile.feature.ts';
+import { statsFeature } from './stats/stats.feature.ts';
+import { reportsFeature } from './reports/reports.feature.ts';
+import { photoQuotesFeature } from './submissions/photo-quotes.feature.ts';
+import { quoteSendingFeature } from './quote-sending/quote-sending.feature.ts';
+import { serviceRequestsFeature } from './service-requests/service-requests.feature.ts';
+import { faqFeature } from './faq/faq.feature.ts';
+import { aiResponsesFeature } from './ai-responses/ai-responses.feature.ts';
+import { calendarFeedFeature } from './calendar-feed/calendar-feed.feature.ts';
+import { newForMeFeature } from './new-for-me/new-for-me.feature.ts';
+import { leadsFeature } from './leads/leads.feature.ts';
+// The follow-through (texts, the outbox, reminders, follow-ups): wired here until it has its entry point.
 import { createOutbox } from './outbox/outbox.ts';
 import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
 import { textsService } from './texts/texts.service.ts';
@@ -131,38 +85,14 @@ export interface AppDeps {
   outboxPassEveryMs?: number;
 }
 
-export function createRepositories(db: Db, config: Config, clock?: Clock) {
-  const photos = photoRepository(db);
-  const analyses = analysisRepository(db);
-  const sentQuotes = sentQuoteRepository(db, clock);
-  return {
-    photos,
-    analyses,
-    sentQuotes,
-    submissions: submissionRepository(db, photos, analyses, sentQuotes),
-    serviceRequests: serviceRequestRepository(db, photos),
-    calls: callRepository(db),
-    faq: faqRepository(db),
-    appointments: appointmentRepository(db),
-    settings: settingsRepository(db),
-    messenger: messengerRepository(db),
-    stats: statsRepository(db, config.timeZone),
-    quotePerformance: quotePerformanceRepository(db),
-    reports: reportRepository(db, config.timeZone),
-    profile: profileRepository(db),
-    assistant: assistantRepository(db),
-    users: userRepository(db),
-    events: eventRepository(db),
-    newForMe: newForMeRepository(db),
-    leads: leadRepository(db),
-    customers: customerRepository(db),
-    sessions: sessionRepository(db, config.session),
-  };
-}
-export type Repositories = ReturnType<typeof createRepositories>;
-
+/**
+ * The app: middleware, then the features, each built from its one entry point with the narrow
+ * dependencies it names (docs/ARCHITECTURE.md, "One way to wire a feature"). A feature builds its
+ * own repositories; one that others read (settings, appointments, photos, customers, calls,
+ * submissions) is returned and passed on by name.
+ */
 export function createApp(config: Config, deps: AppDeps): Express {
-  const repos = createRepositories(deps.db, config, deps.clock);
+  const { db, clock } = deps;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const app = express();
   app.disable('x-powered-by');
@@ -190,103 +120,100 @@ export function createApp(config: Config, deps: AppDeps): Express {
   // Every JSON body's text is well-formed before a route reads it: no lone surrogate reaches SQLite.
   app.use('/api', express.json({ limit: '100kb', reviver: wellFormedJson }));
 
-  const signIns = signInThrottle(deps.clock);
-  app.use(authRoutes(config, repos.users, repos.sessions, signIns));
-  app.use(userRoutes(repos.users, repos.sessions, signIns));
-  // Features that receive customers report their channel here; the assistant's status reads it.
-  const channels = assistantChannels();
-  // Every writer announces its committed changes here; GET /api/events hands them to staff.
-  const events = createEventBus(repos.events, deps.clock);
-  // One conversation core for every channel that talks with customers (phone, Messenger).
+  const report =
+    deps.reportError ??
+    ((error: unknown, context: { method: string; path: string }) =>
+      logger.error({ err: error, ...context }, 'unexpected fault'));
   const publicUrl = deps.publicUrl ?? publicUrlOf(config.publicBaseUrl);
-  const assistant = createAssistant({
-    db: deps.db,
-    config,
-    settings: repos.settings,
-    appointments: repos.appointments,
-    clock: deps.clock,
-    pause: deps.pause,
-    publicUrl: publicUrl.get,
-    events,
-  });
   const twilio = twilioApi(config.providers.twilio);
+
+  const auth = authFeature({ config, db, clock });
+  app.use(auth.router);
+  // Every writer announces its committed changes here; GET /api/events hands them to staff.
+  const { bus: events, router: eventStream } = eventsFeature({
+    db,
+    clock,
+    sessions: auth.sessions,
+    users: auth.users,
+    stream: deps.eventStream,
+  });
+  const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
+  const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
+  // One conversation core for every channel that talks with customers (phone, Messenger).
+  const {
+    assistant,
+    channels,
+    router: assistantRouter,
+  } = assistantFeature({
+    db,
+    config,
+    settings,
+    appointments,
+    events,
+    publicUrl: publicUrl.get,
+    clock,
+    pause: deps.pause,
+  });
+  // The follow-through: automatic texts and e-mails, wired here until it has its own entry point.
   // Every automatic message goes through one durable outbox; startServer runs its scheduler.
   const outbox = createOutbox({
-    db: deps.db,
+    db,
     config,
     twilio,
     statusCallbackUrl: () => `${publicUrl.get()}${TEXT_WEBHOOKS.messageStatus}`,
-    clock: deps.clock,
+    clock,
     logger,
     changed: (message) => texts.outboxChanged(message),
-    quietHours: () => followThroughSettings(repos.settings).quietHours(),
+    quietHours: () => followThroughSettings(settings).quietHours(),
   });
   app.locals.outbox = outbox;
-  // The streamed phone line (ConversationRelay): start.ts hands it the server's WebSocket upgrades.
-  const relay = conversationRelay({ config, db: deps.db, assistant, publicUrl, twilio, logger, events });
-  app.locals.relay = relay;
-  app.use(
-    phoneRoutes({
-      config,
-      db: deps.db,
-      assistant,
-      publicUrl,
-      twilio,
-      logger,
-      events,
-      clock: deps.clock,
-      relay,
-    }),
-  );
-  app.use(voicemailRoutes({ config, db: deps.db, publicUrl, events, logger }));
-  channels.receives('phone', Object.values(PHONE_WEBHOOKS));
   // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
   const texts = textsService({
-    db: deps.db,
+    db,
     config,
     outbox,
     events,
-    clock: deps.clock,
+    clock,
     assistant,
-    settings: repos.settings,
+    settings,
     report: (error) => logger.error({ err: error }, 'the assistant did not answer a text'),
   });
   app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
   // A saved change of the automatic messages re-plans the visits still to come.
-  app.use(textsRoutes(texts, repos.settings, outbox, () => reminders.replanUpcoming()));
+  app.use(textsRoutes(texts, settings, outbox, () => reminders.replanUpcoming()));
   missedCallTextBack({
-    db: deps.db,
+    db,
     events,
     texts,
-    settings: repos.settings,
+    settings,
     business: config.business,
     timeZone: config.timeZone,
     publicUrl: publicUrl.get,
-    clock: deps.clock,
+    clock,
     report: (error) => logger.error({ err: error }, 'missed-call text-back not queued'),
   });
   // Visit reminders carry a link to the customer's visit page; its answers and "C"/"R" texts have one owner.
-  const links = visitLinks(deps.db);
-  const visitAnswersBook = visitAnswerBook({ db: deps.db, events, clock: deps.clock });
+  const links = visitLinks(db);
+  const visitAnswersBook = visitAnswerBook({ db, events, clock });
   const reminders = visitReminders({
-    db: deps.db,
+    db,
     config,
     outbox,
     texts,
     events,
     links,
     publicUrl: publicUrl.get,
-    settings: repos.settings,
-    clock: deps.clock,
+    settings,
+    clock,
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
-  visitAnswers({ db: deps.db, config, texts, answers: visitAnswersBook, clock: deps.clock });
+  visitAnswers({ db, config, texts, answers: visitAnswersBook, clock });
   app.use(
     visitPageRoutes(
       visitPageService({
         links,
-        appointments: repos.appointments,
-        rules: appointmentRules(repos.appointments, config.timeZone, deps.clock ?? Date.now),
+        appointments,
+        rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
         answers: visitAnswersBook,
         business: { name: config.business.name, phone: config.business.phone },
       }),
@@ -294,106 +221,102 @@ export function createApp(config: Config, deps: AppDeps): Express {
     ),
   );
   afterTheJob({
-    db: deps.db,
+    db,
     config,
     outbox,
     texts,
     events,
-    settings: repos.settings,
-    clock: deps.clock,
+    settings,
+    clock,
     report: (error) => logger.error({ err: error }, 'after-the-job messages not queued'),
   });
-  const messenger = messengerService({
-    db: deps.db,
-    settings: repos.settings,
+  const { photos, router: photosRouter } = photosFeature({ db, config });
+  const { customers, router: customersRouter } = customersFeature({
+    db,
+    photos,
+    texts: texts.repo,
+    outbox: outbox.repository,
+  });
+  const { calls, router: callLogs } = callsFeature({ db, config, customers });
+  const phone = phoneFeature({
+    config,
+    db,
+    calls,
     assistant,
-    delivery: messengerDeliveryFromConfig(config.providers.meta),
-    receiving: Boolean(config.providers.meta.appSecret),
-    clock: deps.clock,
-    report: (error) => report(error, { method: 'POST', path: MESSENGER_WEBHOOK }),
+    channels,
+    publicUrl,
+    twilio,
+    logger,
     events,
+    clock,
+  });
+  app.use(phone.router);
+  app.locals.relay = phone.relay;
+
+  const messenger = messengerFeature({
+    config,
+    db,
+    settings,
+    assistant,
+    channels,
+    events,
+    clock,
+    report: (error) => report(error, { method: 'POST', path: MESSENGER_WEBHOOK }),
   });
   // Shutdown and tests wait for replies still being written after the webhook answered.
   app.locals.settled = () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined);
-  app.use(messengerWebhookRoutes(config.providers.meta, messenger, deps.clock));
-  channels.receives('messenger', [MESSENGER_WEBHOOK]);
+  app.use(messenger.router);
   // Backups on a timer; startServer starts it once the server listens and stops it on close.
-  const backups = backupService({
-    db: deps.db,
+  const { backups, router: backupsRouter } = backupsFeature({
+    db,
     config,
-    clock: deps.clock,
-    timer: deps.backupTimer,
-    bus: events,
-    mailStaff: mailOwners(config, repos.users, logger),
+    users: auth.users,
+    events,
     logger,
+    clock,
+    timer: deps.backupTimer,
   });
   app.locals.backups = backups;
-  app.use(backupRoutes(backups));
-  app.use(profileRoutes(profileService(config, repos.profile, backups, deps.clock)));
-  app.use(statsRoutes(statsService(repos.stats, repos.quotePerformance, deps.clock)));
-  app.use(reportRoutes(reportService(repos.reports, config.timeZone, deps.clock)));
-  app.use(submissionRoutes(config, repos.submissions, events));
-  app.use(
-    quoteRoutes(
-      config,
-      repos.submissions,
-      quoteService(config, repos.analyses, analyzerFromConfig(config, deps.clock), deps.clock),
-      channels,
-      events,
-    ),
-  );
-  app.use(photoRoutes(config, repos.photos));
-  const followUps = quoteFollowUps({
-    db: deps.db,
-    config,
-    outbox,
-    texts,
-    settings: repos.settings,
-    clock: deps.clock,
-  });
+  app.use(backupsRouter);
+  app.use(profileFeature({ db, config, backups, clock }).router);
+  app.use(statsFeature({ db, config, clock }).router);
+  app.use(reportsFeature({ db, config, clock }).router);
+  // The quote last sent for a submission shows with it: quote sending's record, read by both.
+  const sentQuotes = sentQuoteRepository(db, clock);
+  const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
+  app.use(photoQuotes.router);
+  app.use(photosRouter);
+  const followUps = quoteFollowUps({ db, config, outbox, texts, settings, clock });
   app.use(followUps.router);
   app.use(
-    quoteSendingApp({
+    quoteSendingFeature({
       config,
-      repos,
+      submissions: photoQuotes.submissions,
+      sentQuotes,
       twilio,
       publicUrl: publicUrl.get,
       events,
-      clock: deps.clock,
+      clock,
       afterSend: followUps.plan,
-    }),
+    }).router,
   );
-  app.use(serviceRequestRoutes(config, repos.serviceRequests, events));
-  app.use(callRoutes(repos.calls, config.timeZone));
-  app.use(blockedNumberRoutes(blockedNumberRepository(deps.db)));
-  app.use(businessHoursRoutes(businessHoursStore(deps.db)));
-  app.use(aiResponseRoutes(aiResponseRepository(deps.db)));
-  app.use(faqRoutes(repos.faq));
-  app.use(appointmentRoutes(repos.appointments, config.timeZone, deps.clock, events));
-  app.use(calendarFeedRoutes(config, calendarFeedRepository(deps.db, deps.clock), repos.appointments));
-  app.use(settingsRoutes(repos.settings, config, publicUrl.get));
-  app.use(messengerRoutes(messenger));
-  app.use(
-    assistantRoutes(
-      assistantStatusService(config, channels, repos.assistant, () => repos.settings.aiSettings()),
-    ),
-  );
-  app.use(newForMeRoutes(repos.newForMe, deps.clock));
-  app.use(leadRoutes(repos.leads));
-  app.use(customerRoutes(repos.customers));
-  app.use(
-    leadEstimateRoutes({ ...repos, db: deps.db, timeZone: config.timeZone, clock: deps.clock, events }),
-  );
-  app.use(eventStreamRoutes(events, repos.events, repos.sessions, repos.users, deps.eventStream));
+  app.use(serviceRequestsFeature({ db, config, photos, events }).router);
+  app.use(callLogs);
+  app.use(aiResponsesFeature({ db }).router);
+  app.use(faqFeature({ db }).router);
+  app.use(appointmentsRouter);
+  app.use(calendarFeedFeature({ db, config, appointments, clock }).router);
+  app.use(settingsRouter);
+  app.use(assistantRouter);
+  app.use(newForMeFeature({ db, clock }).router);
+  app.use(leadsFeature({ db, config, photos, appointments, events, clock }).router);
+  app.use(customersRouter);
+  app.use(eventStream);
   // Last of the API: every route registered above gets the session check as its first handler.
-  guardApiRoutes(app, routeAccess(config, repos.users, repos.sessions));
+  guardApiRoutes(app, auth.access);
   app.use('/api', apiNotFound);
   app.use(pageRoutes(config));
 
-  const report =
-    deps.reportError ??
-    ((error: unknown, context: { method: string; path: string }) =>
-      logger.error({ err: error, ...context }, 'unexpected fault'));
   app.use(errorHandler((error, req) => report(error, { method: req.method, path: loggablePath(req.path) })));
   return app;
 }

@@ -3,6 +3,7 @@ import { appointmentRepository } from '../appointments/appointment.repository.ts
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createAssistant } from './assistant.ts';
+import { assistantRepository } from './assistant.repository.ts';
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { NO_ANSWER } from './wording.ts';
 
@@ -16,7 +17,7 @@ const pauses: number[] = [];
 
 function assistantFor(s: TestServer, env: { budgetMs?: number } = {}): Assistant {
   return createAssistant({
-    db: s.db,
+    repo: assistantRepository(s.db),
     config: { ...s.config, assistantTurnBudgetMs: env.budgetMs ?? s.config.assistantTurnBudgetMs },
     settings: settingsRepository(s.db),
     appointments: appointmentRepository(s.db),

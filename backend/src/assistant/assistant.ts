@@ -1,10 +1,9 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../time.ts';
 import { ModelUnavailable } from './assistant-model.ts';
-import { assistantRepository, type ConversationRef } from './assistant.repository.ts';
+import type { AssistantRepository, ConversationRef } from './assistant.repository.ts';
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { assistantAnswers } from './answers.ts';
 import { bookingConversation } from './booking-conversation.ts';
@@ -26,7 +25,8 @@ export type Pause = (ms: number) => Promise<void>;
 export const realPause: Pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AssistantDeps {
-  db: Db;
+  /** The assistant's memory, FAQ and response log (built once, by assistant.feature.ts). */
+  repo: AssistantRepository;
   config: Config;
   settings: SettingsRepository;
   appointments: AppointmentRepository;
@@ -69,7 +69,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   const now = deps.clock ?? Date.now;
   const pause = deps.pause ?? realPause;
   const publicUrl = deps.publicUrl ?? (() => config.publicBaseUrl);
-  const repo = assistantRepository(deps.db);
+  const { repo } = deps;
   const answers = assistantAnswers({ config, settings: deps.settings, repo });
   const withModel = modelAnswers({ config, repo, answers, appointments: deps.appointments, now });
   const { model } = withModel;

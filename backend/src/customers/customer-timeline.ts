@@ -1,8 +1,17 @@
 import type { CustomerItem, CustomerItemKind, Photo } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
-import { outboxRepository } from '../outbox/outbox.repository.ts';
-import { textRepository } from '../texts/text.repository.ts';
+import type { OutboxRepository } from '../outbox/outbox.repository.ts';
+import type { TextRepository } from '../texts/text.repository.ts';
+
+/** What a timeline reads through other features' own repositories (passed, never rebuilt here). */
+export interface TimelineSources {
+  photos: PhotoRepository;
+  /** Texts through the texts feature's own reading, so each of ours shows where it stands. */
+  texts: Pick<TextRepository, 'latestMessages'>;
+  /** Automatic e-mails (reminders, quote follow-ups, review requests) show on what they are about. */
+  outbox: Pick<OutboxRepository, 'emailsAbout'>;
+}
 
 type Ref = { kind: CustomerItemKind; source_id: number; at: string };
 type Row = Record<string, unknown> & { id: number };
@@ -41,7 +50,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
  */
 export function customerTimelineItems(
   db: Db,
-  photos: PhotoRepository,
+  { photos, texts, outbox }: TimelineSources,
   labels: { services: Map<string, string>; timelines: Map<string, string> },
 ) {
   const byIds = (table: string) =>
@@ -52,10 +61,6 @@ export function customerTimelineItems(
   const conversations = byIds('messenger_conversations');
   const appointments = byIds('appointments');
   const textThreads = byIds('text_threads');
-  // Texts through the texts feature's own reading, so each of ours shows where it stands.
-  const texts = textRepository(db);
-  // Automatic e-mails (reminders, quote follow-ups, review requests) show on what they are about.
-  const outbox = outboxRepository(db);
   const asMessage = (m: ReturnType<typeof outbox.emailsAbout>[number]): CustomerItem['messages'][number] => ({
     sender: 'Automatic e-mail',
     text: m.subject ? `${m.subject}: ${m.body}` : m.body,

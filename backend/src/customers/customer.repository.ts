@@ -11,10 +11,9 @@ import {
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { photoRepository } from '../photos/photo.repository.ts';
 import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
 import { customerDuplicates } from './customer-duplicates.ts';
-import { customerTimelineItems } from './customer-timeline.ts';
+import { customerTimelineItems, type TimelineSources } from './customer-timeline.ts';
 
 // "Also known as": a few other names a record was reached under (in index order, so a record with
 // thousands of names costs no more to show), for the Omnibar's hint.
@@ -55,6 +54,7 @@ export const phoneKeyOf = (phone: string | null) => {
   const digits = phone?.replace(/\D/g, '').slice(-10);
   return digits ? `phone:${digits}` : null;
 };
+const PHONE_KEY_LENGTH = 'phone:'.length + 10;
 const emailKeyOf = (email: string | null) => (email ? `email:${email.trim().toLowerCase()}` : null);
 
 export type CustomerChange =
@@ -67,7 +67,7 @@ export type CustomerChange =
  * Customer records (kept by the triggers of migrations 0012 and 0015), their timelines, edits,
  * merges and suggested duplicates.
  */
-export function customerRepository(db: Db) {
+export function customerRepository(db: Db, sources: TimelineSources) {
   const COUNTS = `(SELECT json_group_object(kind, n) FROM
     (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts,
     (SELECT json_group_array(term) FROM (SELECT term FROM customer_terms WHERE customer_id = c.id
@@ -122,17 +122,32 @@ export function customerRepository(db: Db) {
   // Links to the absorbed record follow it, even through a record that was merged again later.
   const retire = db.prepare(`UPDATE customers SET merged_into = @into, updated_at = @at
     WHERE id = @from OR merged_into = @from`);
-  const timeline = customerTimelineItems(db, photoRepository(db), {
+  const timeline = customerTimelineItems(db, sources, {
     services: new Map(
       [...WIZARD_SERVICE_OPTIONS, ...APPOINTMENT_SERVICE_OPTIONS].map((o) => [o.value, o.label]),
     ),
     timelines: new Map(URGENCY_OPTIONS.map((o) => [o.value, o.label])),
   });
 
+  // The records holding a phone key, newest activity first: a shared number names who used it last.
+  const byPhoneKey = db.prepare<[string], { name: string }>(`SELECT c.name FROM customer_keys k
+    JOIN customers c ON c.id = k.customer_id WHERE k.key = ? AND c.merged_into IS NULL AND c.name IS NOT NULL
+    ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 1`);
+
   const duplicates = customerDuplicates(db);
   const row = (id: number) => one.get(id) as CustomerRow | undefined;
 
   return {
+    /**
+     * "Who is this caller": the name of the customer this number belongs to, by the customers' one
+     * rule (the last ten digits), however the number was typed; null for a number nobody gave.
+     */
+    callerName(phoneNumber: string): string | null {
+      const key = phoneKeyOf(phoneNumber);
+      // A full number only: a short code or "anonymous" names nobody.
+      return key !== null && key.length === PHONE_KEY_LENGTH ? (byPhoneKey.get(key)?.name ?? null) : null;
+    },
+
     list(f: { q?: string | null; limit: number; offset: number }) {
       const q = f.q?.trim() || null;
       const digits = q && phoneDigitsOf(q);

@@ -13,7 +13,7 @@ import {
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { photoRepository } from '../photos/photo.repository.ts';
+import type { PhotoRepository } from '../photos/photo.repository.ts';
 import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
 
 interface LeadRow {
@@ -128,7 +128,7 @@ function whereOf(stage: boolean, channel: boolean, search: Search) {
 }
 
 /** The requests inbox: every channel's leads (kept by triggers, see migration 0010) and their stage. */
-export function leadRepository(db: Db) {
+export function leadRepository(db: Db, photos: PhotoRepository) {
   const statements = new Map<string, { page: Statement; count: Statement }>();
   const statementsFor = (stage: boolean, channel: boolean, search: Search) => {
     const key = `${stage}/${channel}/${search}`;
@@ -161,7 +161,6 @@ export function leadRepository(db: Db) {
     VALUES (@id, @stage, @lostReason, @userId, @at)`);
   const history = db.prepare(`SELECT c.stage, c.lost_reason, u.name AS changed_by, c.changed_at
     FROM lead_stage_changes c LEFT JOIN users u ON u.id = c.changed_by WHERE c.lead_id = ? ORDER BY c.id`);
-  const photos = photoRepository(db);
   // The customer record of each lead on a page (migration 0012 keeps one per person).
   const customersOf =
     db.prepare(`SELECT l.value ->> '$[0]' AS channel, l.value ->> '$[1]' AS source_id, i.customer_id

@@ -1,17 +1,14 @@
 import {
-  HUMAN_AGENT_WINDOW_MS,
-  STANDARD_WINDOW_MS,
-  TAKEOVER_MS,
   conversationDisplayName,
   type Conversation,
   type Message,
   type MessageDeliveryStatus,
   type MessageSender,
   type RecentMessage,
-  type ReplyWindow,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../time.ts';
+import type { StoredConversation } from './reply-rules.ts';
 
 interface ConversationRow {
   id: number;
@@ -48,23 +45,6 @@ interface MessageRow {
   last_name?: string | null;
 }
 
-/** Meta's window at `now` for a conversation whose customer last wrote at `lastCustomerMs`. */
-export function replyWindowAt(
-  lastCustomerMs: number | null,
-  now: number,
-): { window: ReplyWindow; endsAt: number | null } {
-  if (lastCustomerMs === null) return { window: 'closed', endsAt: null };
-  const age = now - lastCustomerMs;
-  if (age < STANDARD_WINDOW_MS) return { window: 'standard', endsAt: lastCustomerMs + STANDARD_WINDOW_MS };
-  if (age < HUMAN_AGENT_WINDOW_MS)
-    return { window: 'human-agent', endsAt: lastCustomerMs + HUMAN_AGENT_WINDOW_MS };
-  return { window: 'closed', endsAt: null };
-}
-
-/** The staff member handling a conversation now; null once 24 h passed without a staff message. */
-const handlerAt = (r: Pick<ConversationRow, 'handled_by' | 'handled_since_ms'>, now: number) =>
-  r.handled_by && r.handled_since_ms !== null && now - r.handled_since_ms < TAKEOVER_MS ? r.handled_by : null;
-
 const toMessage = (r: MessageRow): Message => ({
   id: r.id,
   conversationId: r.conversation_id,
@@ -100,35 +80,27 @@ export interface NewMessage {
   messageTag?: string | null;
 }
 
-/** Conversations and messages; times come from `clock` so tests can move Meta's windows. */
-export function messengerRepository(
-  db: Db,
-  clock: Clock = Date.now,
-  /** Whether the AI answers Messenger at all now (Meta connected, auto-reply on). */
-  aiAvailable: () => boolean = () => false,
-) {
+/**
+ * Conversations and messages as stored; the window and takeover rules are applied by
+ * `reply-rules.ts`, not here. Times come from `clock` so tests can move Meta's windows.
+ */
+export function messengerRepository(db: Db, clock: Clock = Date.now) {
   const iso = () => new Date(clock()).toISOString();
-  const toConversation = (r: ConversationRow): Conversation => {
-    const now = clock();
-    const lastCustomer = r.last_customer_message_at === null ? null : Date.parse(r.last_customer_message_at);
-    const { window, endsAt } = replyWindowAt(lastCustomer, now);
-    const handledBy = handlerAt(r, now);
-    return {
-      id: r.id,
-      facebookUserId: r.facebook_user_id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      profilePic: r.profile_pic,
-      status: r.status,
-      lastMessageAt: r.last_message_at,
-      lastMessageText: r.last_message_text,
-      createdAt: r.created_at,
-      handledBy,
-      aiReplies: handledBy === null && aiAvailable(),
-      replyWindow: window,
-      replyWindowEndsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
-    };
-  };
+  const toConversation = (r: ConversationRow): StoredConversation => ({
+    id: r.id,
+    facebookUserId: r.facebook_user_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    profilePic: r.profile_pic,
+    status: r.status,
+    lastMessageAt: r.last_message_at,
+    lastMessageText: r.last_message_text,
+    createdAt: r.created_at,
+    lastCustomerMessageMs:
+      r.last_customer_message_at === null ? null : Date.parse(r.last_customer_message_at),
+    takenOverBy: r.handled_by,
+    takenOverMs: r.handled_since_ms,
+  });
 
   const conversations = db.prepare(`${CONVERSATION_SELECT}
     ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.id DESC LIMIT @limit OFFSET @offset`);

@@ -11,32 +11,31 @@ const conversationFilters = z.object({
 });
 
 export function messengerRoutes(messenger: MessengerService) {
-  const { repo } = messenger;
   const router = Router();
   router.get('/api/messenger/conversations', (req, res) => {
-    const { rows, total } = repo.conversations(listQuery(req, conversationFilters));
+    const { rows, total } = messenger.conversations(listQuery(req, conversationFilters));
     sendPage(res, rows, total);
   });
   router.get('/api/messenger/messages', (_req, res) => {
-    res.json(repo.recentMessages(RECENT_MESSAGES_LIMIT));
+    res.json(messenger.recentMessages(RECENT_MESSAGES_LIMIT));
   });
   // One conversation, so a link or a recent message can open a thread beyond the loaded list.
   router.get('/api/messenger/conversations/:id', (req, res) => {
-    const conversation = repo.conversation(routeId(req.params));
+    const conversation = messenger.conversation(routeId(req.params));
     if (!conversation) throw notFound('Conversation');
     res.json(conversation);
   });
   router.get('/api/messenger/conversations/:id/messages', (req, res) => {
     const id = routeId(req.params);
-    if (!repo.conversation(id)) throw notFound('Conversation');
-    const { rows, total } = repo.messages(id, listQuery(req, z.object({})));
+    if (!messenger.conversation(id)) throw notFound('Conversation');
+    const { rows, total } = messenger.messages(id, listQuery(req, z.object({})));
     sendPage(res, rows, total);
   });
   // The staff message is always kept (unless Meta's window is closed: then the composer keeps
   // it). Only Meta's acceptance makes it "sent"; anything else answers an error.
   router.post('/api/messenger/send', async (req, res) => {
     const { recipientId, messageText } = parseWith(messengerSendSchema, req.body ?? {});
-    const conversation = repo.conversationOf(recipientId);
+    const conversation = messenger.conversationOf(recipientId);
     if (!conversation) throw notFound('Conversation');
     const message = await messenger.staffSend(conversation, messageText, staffOf(res)!.user.name);
     res.status(201).json({ message });
@@ -48,9 +47,8 @@ export function messengerRoutes(messenger: MessengerService) {
   // "Hand back to AI": the assistant answers this conversation's next customer message.
   router.post('/api/messenger/conversations/:id/hand-back', (req, res) => {
     const id = routeId(req.params);
-    if (!repo.conversation(id)) throw notFound('Conversation');
-    repo.handBack(id);
-    res.json(repo.conversation(id));
+    if (!messenger.conversation(id)) throw notFound('Conversation');
+    res.json(messenger.handBack(id));
   });
   return router;
 }

@@ -16,7 +16,13 @@ import { HttpError } from '../http/errors.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../time.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
-import { messengerRepository, type NewMessage } from './messenger.repository.ts';
+import type { MessengerRepository, NewMessage } from './messenger.repository.ts';
+import {
+  aiMayAnswerNow,
+  conversationAt,
+  type MessengerLine,
+  type StoredConversation,
+} from './reply-rules.ts';
 import { OUR_ECHO_METADATA, type MessengerDelivery } from './meta-delivery.ts';
 import { eventsOf, type Attachment, type WebhookBody } from './meta-webhook.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -39,6 +45,8 @@ export interface ConversationWork {
 
 export interface MessengerServiceDeps {
   db: Db;
+  /** Conversations and messages as stored (built by messenger.feature.ts, on the same clock). */
+  repo: MessengerRepository;
   settings: SettingsRepository;
   assistant: Assistant;
   delivery: MessengerDelivery | null;
@@ -60,9 +68,17 @@ export interface MessengerServiceDeps {
  */
 export function messengerService(deps: MessengerServiceDeps) {
   const { delivery } = deps;
-  const repo = messengerRepository(deps.db, deps.clock, () =>
-    Boolean(deps.receiving && delivery && deps.settings.aiSettings().messengerAutoReply),
-  );
+  const clock = deps.clock ?? Date.now;
+  const { repo } = deps;
+  const line = (): MessengerLine => ({
+    receiving: deps.receiving,
+    sending: delivery !== null,
+    autoReply: deps.settings.aiSettings().messengerAutoReply,
+  });
+  /** A stored conversation under the reply rules, now. */
+  const judged = (stored: StoredConversation | undefined): Conversation | undefined =>
+    stored && conversationAt(stored, clock(), line());
+  const conversation = (id: number) => judged(repo.conversation(id));
   const chains = new Map<number, Promise<void>>();
   /** Customer messages not yet answered, per conversation: one AI reply answers them together. */
   const unanswered = new Map<number, Message[]>();
@@ -101,24 +117,11 @@ export function messengerService(deps: MessengerServiceDeps) {
     );
   }
 
-  /**
-   * The AI may answer: its reply can be sent (a page token), auto-reply is on, no staff member
-   * handles the conversation, and Meta's 24 hours are open.
-   */
-  const aiMayAnswer = (c: Conversation | undefined): c is Conversation =>
-    Boolean(
-      c &&
-      delivery &&
-      deps.settings.aiSettings().messengerAutoReply &&
-      !c.handledBy &&
-      c.replyWindow === 'standard',
-    );
-
   async function answer(conversationId: number) {
     const waiting = unanswered.get(conversationId) ?? [];
     unanswered.delete(conversationId);
-    const before = repo.conversation(conversationId);
-    if (waiting.length === 0 || !aiMayAnswer(before)) return;
+    const before = conversation(conversationId);
+    if (waiting.length === 0 || !before || !aiMayAnswerNow(before, line())) return;
     const name = [before.firstName, before.lastName].filter(Boolean).join(' ') || null;
     const turn = await deps.assistant.turn({
       channel: 'messenger',
@@ -128,8 +131,8 @@ export function messengerService(deps: MessengerServiceDeps) {
       photoLink: 'chat',
     });
     // Staff may have answered (or switched auto-reply off) during Response Delay: then they speak.
-    const now = repo.conversation(conversationId);
-    if (!aiMayAnswer(now)) return;
+    const now = conversation(conversationId);
+    if (!now || !aiMayAnswerNow(now, line())) return;
     const sent = await sendStored(
       { conversationId, sender: 'assistant', messageText: turn.reply, deliveryStatus: 'pending' },
       now.facebookUserId,
@@ -171,7 +174,23 @@ export function messengerService(deps: MessengerServiceDeps) {
   }
 
   return {
-    repo,
+    // What the staff screens read: conversations as the reply rules judge them now.
+    conversations(page: { limit: number; offset: number; status?: Conversation['status'] }) {
+      const { rows, total } = repo.conversations(page);
+      const now = clock();
+      const at = line();
+      return { rows: rows.map((r) => conversationAt(r, now, at)), total };
+    },
+    conversation,
+    conversationOf: (facebookUserId: string) => judged(repo.conversationOf(facebookUserId)),
+    messages: (conversationId: number, page: { limit: number; offset: number }) =>
+      repo.messages(conversationId, page),
+    recentMessages: (limit: number) => repo.recentMessages(limit),
+    /** "Hand back to AI": the assistant answers the next customer message; the conversation now. */
+    handBack(id: number) {
+      repo.handBack(id);
+      return conversation(id);
+    },
 
     /**
      * Stores a verified batch at once (one transaction) and answers what is left to do after
@@ -268,11 +287,11 @@ export function messengerService(deps: MessengerServiceDeps) {
       if (!message || message.sender === 'customer' || message.deliveryStatus !== 'not_delivered') {
         throw new HttpError(409, ERROR_CODES.conflict, MESSENGER_NOT_RETRYABLE);
       }
-      const conversation = repo.conversation(message.conversationId)!;
-      if (conversation.replyWindow === 'closed') {
+      const thread = conversation(message.conversationId)!;
+      if (thread.replyWindow === 'closed') {
         throw new HttpError(422, MESSENGER_WINDOW_CLOSED_CODE, MESSENGER_WINDOW_CLOSED);
       }
-      if (message.sender === 'assistant' && conversation.replyWindow !== 'standard') {
+      if (message.sender === 'assistant' && thread.replyWindow !== 'standard') {
         throw new HttpError(422, MESSENGER_WINDOW_CLOSED_CODE, AI_RETRY_WINDOW_CLOSED);
       }
       if (!delivery) {
@@ -280,8 +299,8 @@ export function messengerService(deps: MessengerServiceDeps) {
           message,
         });
       }
-      const tag = conversation.replyWindow === 'human-agent' ? ('HUMAN_AGENT' as const) : undefined;
-      return deliveredOrThrow(await deliverStored(message, conversation.facebookUserId, tag));
+      const tag = thread.replyWindow === 'human-agent' ? ('HUMAN_AGENT' as const) : undefined;
+      return deliveredOrThrow(await deliverStored(message, thread.facebookUserId, tag));
     },
 
     /** Resolves once every job started so far (and any job they started) has finished. */

@@ -71,34 +71,33 @@ describe('an incoming call', () => {
     expect(server.count('calls')).toBe(1);
   });
 
-  it('knows the caller by name when their number matches a booked customer, however it was typed', async () => {
+  /** Staff book a visit for a customer typed this way; the customers feature then knows the number. */
+  const bookVisit = async (customerName: string, customerPhone: string) => {
     const booked = await server.send('POST', '/api/appointments/create', {
-      customerName: 'Rosa Ortega',
-      customerPhone: '(707) 555-0123',
+      customerName,
+      customerPhone,
       address: '44 Shelter Cove Road, Whitethorn',
       serviceType: 'roof-cleaning',
       preferredDate: '2026-12-02',
       preferredTime: '9:00 AM',
     });
     expect(booked.status).toBe(201);
-    const known = phoneCaller(server.url, '+17075550123');
-    await known.dial();
-    expect(callRow(known.callSid)?.customer_name).toBe('Rosa Ortega');
-    const stranger = phoneCaller(server.url, '+17075550999');
-    await stranger.dial();
-    expect(callRow(stranger.callSid)?.customer_name).toBeNull();
+  };
+  /** The name a call from this number is written under. */
+  const nameOfCallFrom = async (from: string) => {
+    const caller = phoneCaller(server.url, from);
+    await caller.dial();
+    return callRow(caller.callSid)?.customer_name;
+  };
+
+  it('knows the caller by name when their number matches a booked customer, however it was typed', async () => {
+    await bookVisit('Rosa Ortega', '(707) 555-0123');
+    expect(await nameOfCallFrom('+17075550123')).toBe('Rosa Ortega');
+    expect(await nameOfCallFrom('+17075550999')).toBeNull();
   });
 
   it('takes the newest name the business has for the number: here a later web request', async () => {
-    const booked = await server.send('POST', '/api/appointments/create', {
-      customerName: 'Rosa Ortega',
-      customerPhone: '707-555-0123',
-      address: '44 Shelter Cove Road, Whitethorn',
-      serviceType: 'roof-cleaning',
-      preferredDate: '2026-12-02',
-      preferredTime: '9:00 AM',
-    });
-    expect(booked.status).toBe(201);
+    await bookVisit('Rosa Ortega', '707-555-0123');
     server.db.prepare(`UPDATE appointments SET created_at = '2026-01-05T17:00:00.000Z'`).run();
     const wizard = await server.anonymous.send('POST', '/api/service-requests', {
       firstName: 'Rosa',
@@ -109,10 +108,22 @@ describe('an incoming call', () => {
       serviceType: 'house-washing',
     });
     expect(wizard.status).toBe(201);
-    const caller = phoneCaller(server.url, '+17075550123');
-    await caller.dial();
-    expect(callRow(caller.callSid)?.customer_name).toBe('Rosa Ortega-Diaz');
+    expect(await nameOfCallFrom('+17075550123')).toBe('Rosa Ortega-Diaz');
     server.db.exec('DELETE FROM service_requests');
+  });
+
+  it('asks the customers feature who is calling: the record staff corrected names the call', async () => {
+    await bookVisit('Maya Brooks', '(707) 555-0100');
+    const found = await server.get(`/api/customers?q=${encodeURIComponent('Maya Brooks')}&limit=5`);
+    const [record] = (await found.json()) as { id: number }[];
+    // Staff correct the name on the customer's record; the appointment keeps the one typed then.
+    const corrected = await server.send('PUT', `/api/customers/${record!.id}`, {
+      name: 'Maya Brooks-Lee',
+      phone: '(707) 555-0100',
+    });
+    expect(corrected.status).toBe(200);
+    expect(await nameOfCallFrom('+17075550100')).toBe('Maya Brooks-Lee');
+    expect(await nameOfCallFrom('+17075550111')).toBeNull();
   });
 
   it('answers in the friendly tone when Settings say so', async () => {

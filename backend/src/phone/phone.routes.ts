@@ -1,9 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { Assistant, AssistantTurn } from '../assistant/assistant-turn.ts';
-import { phoneCallRepository, callStatusOf, type PhoneCall } from './phone-call.repository.ts';
+import { callStatusOf, type CallRepository } from '../calls/call.repository.ts';
 import type { PublicUrl } from './public-url.ts';
 import type { TwilioApi } from './twilio-client.ts';
 import { twilioParam, twilioSignatureCheck } from './twilio-signature.ts';
@@ -11,10 +10,10 @@ import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
-import { formatDuration } from '@washdesk/contract';
+import { formatDuration, type Call } from '@washdesk/contract';
 import type { Clock } from '../time.ts';
-import { businessHoursStore, officeStatus, whenOfficeOpens } from './business-hours.ts';
-import { blockedNumberRepository } from './blocked-numbers.ts';
+import { officeStatus, whenOfficeOpens, type BusinessHoursStore } from './business-hours.ts';
+import type { BlockedNumberRepository } from './blocked-numbers.ts';
 import { screeningOf } from './call-screening.ts';
 import { isDialable, photoLinkTexter } from './text-photo-link.ts';
 import type { ConversationRelay } from './relay/conversation-relay.ts';
@@ -29,7 +28,8 @@ const TURN_DEADLINE_MS = 12_000;
 
 export interface PhoneDeps {
   config: Config;
-  db: Db;
+  /** The calls table's owner: the line writes each call there as Twilio's webhooks arrive. */
+  calls: CallRepository;
   assistant: Assistant;
   publicUrl: PublicUrl;
   /** The Twilio REST API (texts), or null when the account is not configured. */
@@ -37,6 +37,10 @@ export interface PhoneDeps {
   logger: Logger;
   /** Where the call's news goes (new, missed, call-back wanted, ended). */
   events: EventBus;
+  /** Business hours and holidays: whether a person can be put through now. */
+  hours: BusinessHoursStore;
+  /** The numbers staff blocked: screened before any assistant turn. */
+  blocked: Pick<BlockedNumberRepository, 'isBlocked'>;
   turnDeadlineMs?: number;
   /** The time business hours are judged at (tests stop it). */
   clock?: Clock;
@@ -51,15 +55,14 @@ export function phoneRoutes(deps: PhoneDeps) {
   const { config, assistant, publicUrl, logger } = deps;
   const twilioConfig = config.providers.twilio;
   const business = config.business;
-  const calls = phoneCallRepository(deps.db);
+  const { calls } = deps;
   const voice = voiceReplies({
     voice: twilioConfig.voice,
     businessName: business.name,
     hints: speechHints(business.serviceArea),
     publicUrl: publicUrl.get,
   });
-  const hours = businessHoursStore(deps.db);
-  const blocked = blockedNumberRepository(deps.db);
+  const { hours, blocked } = deps;
   const clock = deps.clock ?? Date.now;
   const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
   const router = Router();
@@ -72,12 +75,12 @@ export function phoneRoutes(deps: PhoneDeps) {
     const sid = twilioParam(req, 'CallSid');
     return CALL_SID.test(sid) ? calls.open(sid, twilioParam(req, 'From') || 'unknown') : null;
   };
-  const callOf = (req: Request): PhoneCall | null => {
+  const callOf = (req: Request): Call | null => {
     const call = openCall(req);
     if (call?.isNew) deps.events.publish(callArrived(call));
     return call;
   };
-  const requestCallback = (call: PhoneCall) => {
+  const requestCallback = (call: Call) => {
     calls.requestCallback(call.id);
     deps.events.publish(callbackRequested(call));
   };
@@ -111,7 +114,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   });
 
   router.post(PHONE_WEBHOOKS.processSpeech, signed, async (req, res) => {
-    let call: PhoneCall | null = null;
+    let call: Call | null = null;
     try {
       call = callOf(req);
       if (!call) return void res.status(400).type('text/plain').send('CallSid missing');
@@ -181,7 +184,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   });
 
   /** One caller turn through the assistant, within the deadline, and what the phone does with it. */
-  async function answer(call: PhoneCall, heard: string): Promise<string> {
+  async function answer(call: Call, heard: string): Promise<string> {
     const canText = deps.twilio !== null && isDialable(call.phoneNumber);
     const turn = await withinDeadline(
       assistant.turn({
@@ -223,7 +226,7 @@ export function phoneRoutes(deps: PhoneDeps) {
    * "A person, please": put through while the office is open and a forward number is set; else a
    * call back is owed and the caller may leave a message (outside hours, told when it opens).
    */
-  function handOff(call: PhoneCall, tellOffice?: (forwardNumber: string) => void): string {
+  function handOff(call: Call, tellOffice?: (forwardNumber: string) => void): string {
     const now = clock();
     const office = officeStatus(hours.get(), now, config.timeZone);
     const forward = twilioConfig.staffForwardNumber;
@@ -244,7 +247,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   }
 
   /** How the put-through ended: talked (hang up), or nobody took it (a call back is owed, a message may be left). */
-  function afterDial(call: PhoneCall, dialStatus: string): string {
+  function afterDial(call: Call, dialStatus: string): string {
     if (dialStatus === 'completed' || dialStatus === 'answered') return voice.hangUp();
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
     requestCallback(call);

@@ -3,8 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { nowIso } from '../db/database.ts';
+import type { CallRepository } from '../calls/call.repository.ts';
 import { HttpError, notFound, routeId } from '../http/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { callChanged } from '../events/announcements.ts';
@@ -32,34 +31,10 @@ type TwilioAccount = Config['providers']['twilio'];
 export const recordingUrlOf = (twilio: Pick<TwilioAccount, 'apiBaseUrl' | 'accountSid'>, sid: string) =>
   `${twilio.apiBaseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${twilio.accountSid ?? ''}/Recordings/${sid}`;
 
-export function voicemailRepository(db: Db) {
-  const byCall = db.prepare<[string], { id: number; customer_name: string | null; phone_number: string }>(
-    'SELECT id, customer_name, phone_number FROM calls WHERE call_sid = ?',
-  );
-  const setRecording = db.prepare(`UPDATE calls SET recording_sid = @sid, recording_url = @url,
-    recording_seconds = @seconds, recording_status = @status, updated_at = @now
-    WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)`);
-  const setTranscript = db.prepare(`UPDATE calls SET recording_sid = @sid, recording_transcript = @text,
-    updated_at = @now WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)`);
-  const media = db.prepare<[number], { recording_url: string | null; recording_status: string | null }>(
-    'SELECT recording_url, recording_status FROM calls WHERE id = ?',
-  );
-  return {
-    call: (callSid: string) => {
-      const row = byCall.get(callSid);
-      return row && { id: row.id, customerName: row.customer_name, phoneNumber: row.phone_number };
-    },
-    recorded: (id: number, r: { sid: string; url: string | null; seconds: number | null; status: string }) =>
-      setRecording.run({ id, ...r, now: nowIso() }).changes > 0,
-    transcribed: (id: number, sid: string, text: string) =>
-      setTranscript.run({ id, sid, text, now: nowIso() }).changes > 0,
-    media: (id: number) => media.get(id),
-  };
-}
-
 export interface VoicemailDeps {
   config: Config;
-  db: Db;
+  /** The calls table's owner: a recording and its transcript are kept on their call. */
+  calls: CallRepository;
   publicUrl: PublicUrl;
   events: EventBus;
   logger: Logger;
@@ -69,7 +44,7 @@ export interface VoicemailDeps {
 
 export function voicemailRoutes(deps: VoicemailDeps) {
   const twilio = deps.config.providers.twilio;
-  const voicemails = voicemailRepository(deps.db);
+  const { calls } = deps;
   const signed = twilioSignatureCheck(twilio.authToken, deps.publicUrl);
   const fetchMedia = deps.fetchMedia ?? fetch;
   const router = Router();
@@ -86,11 +61,11 @@ export function voicemailRoutes(deps: VoicemailDeps) {
       return refuse(res, 400, 'Not a recording status callback');
     if (url !== recordingUrlOf(twilio, sid))
       return refuse(res, 400, "RecordingUrl is not this account's recording");
-    const call = voicemails.call(callSid);
+    const call = calls.bySid(callSid);
     if (!call) return refuse(res, 404, 'Unknown call');
     const seconds = /^\d{1,5}$/.test(duration) ? Number(duration) : null;
     // An empty recording ('absent') or a failed one is kept as such: there is nothing to play.
-    const changed = voicemails.recorded(call.id, {
+    const changed = calls.recorded(call.id, {
       sid,
       url: status === 'completed' ? url : null,
       seconds,
@@ -105,12 +80,12 @@ export function voicemailRoutes(deps: VoicemailDeps) {
     const sid = twilioParam(req, 'RecordingSid');
     if (!CALL_SID.test(callSid) || !RECORDING_SID.test(sid))
       return refuse(res, 400, 'Not a transcription callback');
-    const call = voicemails.call(callSid);
+    const call = calls.bySid(callSid);
     if (!call) return refuse(res, 404, 'Unknown call');
     // A failed transcription leaves the message without one; staff still hear the audio.
     const text = twilioParam(req, 'TranscriptionText').trim();
     if (twilioParam(req, 'TranscriptionStatus') === 'completed' && text) {
-      if (voicemails.transcribed(call.id, sid, text))
+      if (calls.transcribed(call.id, sid, text))
         deps.events.publish(callChanged(call, 'message transcribed'));
     }
     res.status(204).end();
@@ -119,9 +94,9 @@ export function voicemailRoutes(deps: VoicemailDeps) {
   // Staff only (not in the public allowlist): the audio, fetched from Twilio with the account's
   // credentials and passed through; the browser sees only this address.
   router.get('/api/calls/:id/recording', async (req, res) => {
-    const found = voicemails.media(routeId(req.params));
-    if (!found) throw notFound('Call');
-    if (found.recording_status !== 'completed' || !found.recording_url) throw notFound('Recording');
+    const found = calls.recording(routeId(req.params));
+    if (found === undefined) throw notFound('Call');
+    if (!found) throw notFound('Recording');
     if (!twilio.accountSid || !twilio.authToken)
       throw new HttpError(
         503,
@@ -131,7 +106,7 @@ export function voicemailRoutes(deps: VoicemailDeps) {
     const credentials = Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64');
     let upstream: Response;
     try {
-      upstream = await fetchMedia(`${found.recording_url}.mp3`, {
+      upstream = await fetchMedia(`${found.url}.mp3`, {
         headers: { Authorization: `Basic ${credentials}` },
         signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
         // Twilio may answer with a redirect to its media store; fetch drops the Authorization

@@ -5,6 +5,7 @@ import { settingsRepository } from '../../settings/settings.repository.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeScenario } from '../../test/fake-openai.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { MAX_TOOL_ROUNDS } from '../assistant-model.ts';
+import { assistantRepository } from '../assistant.repository.ts';
 import { createAssistant } from '../assistant.ts';
 import type { AssistantTurnInput } from '../assistant-turn.ts';
 import { jobPriceReply, priceOfJob } from '../tools/job-price.ts';
@@ -55,7 +56,7 @@ afterEach(() => {
 
 const assistant = () =>
   createAssistant({
-    db: server.db,
+    repo: assistantRepository(server.db),
     config: {
       ...server.config,
       assistantTurnBudgetMs: BUDGET_MS,

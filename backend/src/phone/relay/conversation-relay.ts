@@ -7,14 +7,15 @@ import type { Assistant } from '../../assistant/assistant-turn.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { phoneCallRepository, type PhoneCall } from '../phone-call.repository.ts';
+import type { Call } from '@washdesk/contract';
+import type { CallRepository } from '../../calls/call.repository.ts';
 import type { PublicUrl } from '../public-url.ts';
 import type { TwilioApi } from '../twilio-client.ts';
 import { photoLinkTexter } from '../text-photo-link.ts';
 import { speechHints } from '../voice-replies.ts';
 import { relayCallRepository } from './relay-call.repository.ts';
 import { RELAY_PATHS, streamsCalls } from './relay-paths.ts';
-import { serveRelaySession } from './relay-session.ts';
+import { callSidOf, serveRelaySession } from './relay-session.ts';
 import { relayAnswer } from './relay-twiml.ts';
 import { officeNote, type AfterSession } from './relay-ended.ts';
 
@@ -25,6 +26,8 @@ import { officeNote, type AfterSession } from './relay-ended.ts';
 export interface RelayDeps {
   config: Config;
   db: Db;
+  /** The calls feature's repository: the one owner of the calls table. */
+  calls: CallRepository;
   assistant: Assistant;
   publicUrl: PublicUrl;
   twilio: TwilioApi | null;
@@ -51,7 +54,7 @@ function refuse(socket: Duplex, status: number, text: string) {
 export function conversationRelay(deps: RelayDeps) {
   const { config, publicUrl, logger } = deps;
   const twilioConfig = config.providers.twilio;
-  const calls = phoneCallRepository(deps.db);
+  const { calls } = deps;
   const relays = relayCallRepository(deps.db);
   const line = {
     voice: twilioConfig.voice,
@@ -107,9 +110,9 @@ export function conversationRelay(deps: RelayDeps) {
     streams: () => streamsCalls(twilioConfig.voiceMode, publicUrl.get()),
 
     /** The TwiML handing the call to the socket; the greeting is kept as the call's first line. */
-    answer(call: PhoneCall, greeting: string): string {
+    answer(call: Call, greeting: string): string {
       relays.greeted(call.id, greeting);
-      return relayAnswer(line, call.callSid, greeting);
+      return relayAnswer(line, callSidOf(call), greeting);
     },
 
     /**
@@ -118,7 +121,7 @@ export function conversationRelay(deps: RelayDeps) {
      * call that is over hangs up; a socket that dropped (a restart) is reconnected to the same
      * conversation.
      */
-    sessionEnded(call: PhoneCall, callStatus: string): AfterSession {
+    sessionEnded(call: Call, callStatus: string): AfterSession {
       const relay = relays.get(call.id);
       // The caller hung up (the session ended with the call): nothing follows.
       if (!relay || (callStatus && callStatus !== 'in-progress')) return { next: 'hang-up' };
@@ -126,7 +129,7 @@ export function conversationRelay(deps: RelayDeps) {
         return { next: 'hand-off', putThrough: officeNote({ ...deps, call, handoff: relay.handoff }) };
       if (relay.handoff) return { next: 'hang-up' };
       if (relay.sessions >= MAX_SESSIONS) return { next: 'fault' };
-      return { next: 'twiml', twiml: relayAnswer(line, call.callSid, RECONNECTED) };
+      return { next: 'twiml', twiml: relayAnswer(line, callSidOf(call), RECONNECTED) };
     },
 
     upgrade,

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { callChanged } from '../../events/announcements.ts';
-import type { PhoneCall } from '../phone-call.repository.ts';
+import type { Call } from '@washdesk/contract';
 import type { TwilioApi } from '../twilio-client.ts';
 import type { RelayHandoff } from './relay-call.repository.ts';
 
@@ -32,7 +32,7 @@ export function officeNote(deps: {
   twilio: TwilioApi | null;
   events: EventBus;
   logger: Logger;
-  call: PhoneCall;
+  call: Call;
   handoff: RelayHandoff;
 }) {
   return (forwardNumber: string) => {

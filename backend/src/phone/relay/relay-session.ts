@@ -3,11 +3,21 @@ import type { WebSocket } from 'ws';
 import type { Assistant, AssistantTurn, ReplyLanguage } from '../../assistant/assistant-turn.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { callArrived, callbackRequested } from '../../events/announcements.ts';
-import type { PhoneCall, PhoneCallRepository } from '../phone-call.repository.ts';
+import type { Call } from '@washdesk/contract';
+import type { CallRepository } from '../../calls/call.repository.ts';
 import { PHONE_WORDS } from '../voice-replies.ts';
 import { isDialable } from '../text-photo-link.ts';
 import type { RelayCallRepository, RelayHandoff } from './relay-call.repository.ts';
 import { readInbound, type RelayInbound, type RelayOutbound } from './relay-messages.ts';
+
+/**
+ * A call on the phone line was opened from Twilio's CallSid (only calls entered by staff have
+ * none), so a streamed call always has one: missing, it is a fault, not a caller's mistake.
+ */
+export function callSidOf(call: Call): string {
+  if (!call.callSid) throw new Error(`call ${call.id} has no CallSid`);
+  return call.callSid;
+}
 
 // One ConversationRelay socket: Twilio's side of a streamed call. Each finished prompt is one
 // assistant turn (in order); its words go out as `text` tokens while they are written. What the
@@ -15,12 +25,12 @@ import { readInbound, type RelayInbound, type RelayOutbound } from './relay-mess
 
 export interface RelaySessionContext {
   assistant: Assistant;
-  calls: PhoneCallRepository;
+  calls: CallRepository;
   relays: RelayCallRepository;
   events: EventBus;
   logger: Logger;
   /** Texts the photo quote link; true only when Twilio took it. */
-  textPhotoLink: (call: PhoneCall, responseId: number, url: string) => Promise<boolean>;
+  textPhotoLink: (call: Call, responseId: number, url: string) => Promise<boolean>;
   /** Whether the line can text callers at all (Twilio's REST API configured). */
   canText: boolean;
   /** The channel's last line: past it the caller hears an apology and a promised call back. */
@@ -53,7 +63,7 @@ export function serveRelaySession(
   ctx: RelaySessionContext,
 ): Promise<void> {
   const { assistant, calls, relays, logger } = ctx;
-  let call: PhoneCall | null = null;
+  let call: Call | null = null;
   let language: ReplyLanguage = 'en-US';
   /** The newest reply that has gone out (all or part): what an interruption cuts. */
   let lastHeard: Reply | null = null;
@@ -64,7 +74,7 @@ export function serveRelaySession(
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   /** One after another: a turn's memory is the one before it. */
-  const queue = (work: (call: PhoneCall) => Promise<void>) => {
+  const queue = (work: (call: Call) => Promise<void>) => {
     const forCall = call!;
     turns = turns
       .then(() => (ended ? undefined : work(forCall)))
@@ -89,21 +99,21 @@ export function serveRelaySession(
     call = opened;
   }
 
-  function endSession(callNow: PhoneCall, handoff: RelayHandoff) {
+  function endSession(callNow: Call, handoff: RelayHandoff) {
     ended = true;
     relays.handedOff(callNow.id, handoff);
     send({ type: 'end', handoffData: JSON.stringify(handoff) });
   }
 
   /** "A person, please": the <Connect> action puts them through (or takes a message). */
-  async function handOff(callNow: PhoneCall, reason: string) {
+  async function handOff(callNow: Call, reason: string) {
     let summary: string | null = null;
     try {
       summary = await assistant.summarizeCall(callNow.id);
     } catch (error) {
       logger.warn({ err: error, callId: callNow.id }, 'hand-off summary not written');
     }
-    const fresh = calls.open(callNow.callSid, callNow.phoneNumber);
+    const fresh = calls.open(callSidOf(callNow), callNow.phoneNumber);
     endSession(callNow, {
       reasonCode: 'person',
       reason,
@@ -113,7 +123,7 @@ export function serveRelaySession(
     });
   }
 
-  async function take(callNow: PhoneCall, heard: string) {
+  async function take(callNow: Call, heard: string) {
     const reply: Reply = {
       responseId: null,
       streamed: false,
@@ -188,7 +198,7 @@ export function serveRelaySession(
    * sent yet, is not what they heard). Before any reply on this socket it was the welcome
    * greeting: the first socket's is the call's greeting; a reconnect's apology is not stored.
    */
-  function interrupted(callNow: PhoneCall, spoken: string) {
+  function interrupted(callNow: Call, spoken: string) {
     logger.debug({ callId: callNow.id }, 'caller cut in');
     const reply = lastHeard;
     if (reply) {
@@ -237,7 +247,7 @@ export function serveRelaySession(
   return new Promise<void>((resolve) => socket.once('close', () => void turns.then(resolve)));
 }
 
-const goodbye = (call: PhoneCall, reason: string): RelayHandoff => ({
+const goodbye = (call: Call, reason: string): RelayHandoff => ({
   reasonCode: 'goodbye',
   reason,
   callerName: call.customerName,

@@ -5,15 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '../../app.ts';
 import { createAssistant } from '../../assistant/assistant.ts';
+import { assistantRepository } from '../../assistant/assistant.repository.ts';
+import { appointmentRepository } from '../../appointments/appointment.repository.ts';
+import { callRepository } from '../../calls/call.repository.ts';
+import { eventRepository } from '../../events/event.repository.ts';
+import { settingsRepository } from '../../settings/settings.repository.ts';
 import type { Assistant } from '../../assistant/assistant-turn.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { createEventBus } from '../../events/event-bus.ts';
 import { createLogger } from '../../http/request-log.ts';
 import { publicUrl } from '../public-url.ts';
-import { phoneCallRepository } from '../phone-call.repository.ts';
 import { PHONE_ENV, TEST_TWILIO } from '../../test/phone-caller.ts';
 import { SimulatedRelayCall } from '../../phone-simulator/simulated-relay-call.ts';
 import { conversationRelay, type ConversationRelay } from './conversation-relay.ts';
@@ -41,12 +44,11 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-relay-stream-'));
   const config = loadConfig({ ...PHONE_ENV, DATA_DIR: dir, DEMO_DATA: 'off', PHONE_VOICE_MODE: 'stream' });
   db = openDatabase(config.databaseFile, config.migrationsDir);
-  const repos = createRepositories(db, config);
   const real = createAssistant({
-    db,
+    repo: assistantRepository(db),
     config,
-    settings: repos.settings,
-    appointments: repos.appointments,
+    settings: settingsRepository(db),
+    appointments: appointmentRepository(db),
     pause: () => Promise.resolve(),
   });
   // The model path's streaming, played with the real reply: a Spanish caller is answered whole, in es-US.
@@ -71,11 +73,12 @@ beforeAll(async () => {
   relay = conversationRelay({
     config,
     db,
+    calls: callRepository(db, { callerName: () => null }),
     assistant: streaming,
     publicUrl: publicUrl(TEST_TWILIO.publicBaseUrl),
     twilio: null,
     logger: createLogger('debug', capture),
-    events: createEventBus(repos.events),
+    events: createEventBus(eventRepository(db)),
   });
   server = http.createServer((_req, res) => res.writeHead(404).end());
   server.on('upgrade', relay.upgrade);
@@ -95,7 +98,7 @@ async function answeredCall() {
     publicBaseUrl: TEST_TWILIO.publicBaseUrl,
     authToken: TEST_TWILIO.authToken,
   });
-  const row = phoneCallRepository(db).open(call.callSid, call.from);
+  const row = callRepository(db, { callerName: () => null }).open(call.callSid, call.from);
   relayCallRepository(db).greeted(row.id, 'Hello, this is the virtual assistant.');
   await call.connect({
     socketUrl: relaySocketUrl(TEST_TWILIO.publicBaseUrl, call.callSid),

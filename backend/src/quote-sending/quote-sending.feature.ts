@@ -7,13 +7,11 @@ import { quoteDeliveryFromConfig } from './quote-delivery.ts';
 import { quoteSendingRoutes } from './quote-sending.routes.ts';
 import { quoteSendingService, type QuoteSendingDeps } from './quote-sending.service.ts';
 
-/**
- * Quotes sent to customers, wired from what the app already has (one line in app.ts). `repos` is
- * the app's repositories, typed by the two this feature uses, so it need not import app.ts back.
- */
-export function quoteSendingApp(deps: {
+/** Quotes sent to customers: the two repositories it uses are passed, nothing else of the app. */
+export function quoteSendingFeature(deps: {
   config: Config;
-  repos: { submissions: QuoteSendingDeps['submissions']; sentQuotes: QuoteSendingDeps['quotes'] };
+  submissions: QuoteSendingDeps['submissions'];
+  sentQuotes: QuoteSendingDeps['quotes'];
   twilio: TwilioApi | null;
   publicUrl: () => string;
   events: EventBus;
@@ -21,8 +19,8 @@ export function quoteSendingApp(deps: {
   afterSend?: QuoteSendingDeps['afterSend'];
 }) {
   const service = quoteSendingService({
-    submissions: deps.repos.submissions,
-    quotes: deps.repos.sentQuotes,
+    submissions: deps.submissions,
+    quotes: deps.sentQuotes,
     delivery: quoteDeliveryFromConfig(deps.config, deps.twilio),
     profile: () => publicProfile(deps.config),
     publicUrl: deps.publicUrl,
@@ -30,5 +28,5 @@ export function quoteSendingApp(deps: {
     clock: deps.clock,
     afterSend: deps.afterSend,
   });
-  return quoteSendingRoutes(deps.config, service);
+  return { router: quoteSendingRoutes(deps.config, service) };
 }

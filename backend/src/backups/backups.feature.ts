@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRepository } from '../auth/user.repository.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Clock } from '../time.ts';
+import { mailOwners } from './backup-mail.ts';
+import { backupService } from './backup-service.ts';
+import type { Timer } from './backup-timer.ts';
+import { backupRoutes } from './backup.routes.ts';
+
+/** Backups on a timer (startServer starts and stops it), their status for staff. */
+export function backupsFeature(deps: {
+  db: Db;
+  config: Config;
+  users: UserRepository;
+  events: EventBus;
+  logger: Logger;
+  clock?: Clock;
+  timer?: Timer;
+}) {
+  const backups = backupService({
+    db: deps.db,
+    config: deps.config,
+    clock: deps.clock,
+    timer: deps.timer,
+    bus: deps.events,
+    mailStaff: mailOwners(deps.config, deps.users, deps.logger),
+    logger: deps.logger,
+  });
+  return { backups, router: backupRoutes(backups) };
+}

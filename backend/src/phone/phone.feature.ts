@@ -1,0 +1,47 @@
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Assistant } from '../assistant/assistant-turn.ts';
+import type { AssistantChannels } from '../assistant/assistant-channels.ts';
+import type { CallRepository } from '../calls/call.repository.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Clock } from '../time.ts';
+import { blockedNumberRepository, blockedNumberRoutes } from './blocked-numbers.ts';
+import { businessHoursRoutes, businessHoursStore } from './business-hours.ts';
+import { phoneRoutes } from './phone.routes.ts';
+import type { PublicUrl } from './public-url.ts';
+import type { TwilioApi } from './twilio-client.ts';
+import { voicemailRoutes } from './voicemail.ts';
+import { conversationRelay } from './relay/conversation-relay.ts';
+import { PHONE_WEBHOOKS } from './webhook-paths.ts';
+
+/**
+ * The phone line: Twilio's voice webhooks around the assistant, voicemail, blocked numbers and
+ * business hours. Calls are written through the calls feature's repository.
+ */
+export function phoneFeature(deps: {
+  config: Config;
+  db: Db;
+  calls: CallRepository;
+  assistant: Assistant;
+  channels: AssistantChannels;
+  publicUrl: PublicUrl;
+  twilio: TwilioApi | null;
+  logger: Logger;
+  events: EventBus;
+  clock?: Clock;
+}) {
+  const { config, db, calls, publicUrl, events, logger } = deps;
+  const hours = businessHoursStore(db);
+  const blocked = blockedNumberRepository(db);
+  // The streamed line (ConversationRelay): start.ts hands it the server's WebSocket upgrades.
+  const relay = conversationRelay(deps);
+  const router = Router();
+  router.use(phoneRoutes({ ...deps, hours, blocked, relay }));
+  router.use(voicemailRoutes({ config, calls, publicUrl, events, logger }));
+  router.use(blockedNumberRoutes(blocked));
+  router.use(businessHoursRoutes(hours));
+  deps.channels.receives('phone', Object.values(PHONE_WEBHOOKS));
+  return { router, relay };
+}
