@@ -24,8 +24,9 @@ export interface AssistantTurnInput {
   /**
    * A streaming channel (ConversationRelay) passes this to hear the reply's words as they are
    * written, so the caller hears the first words while the rest is still being written. A model
-   * reply calls it once per streamed piece; the no-model path calls it once with the whole reply.
-   * The turn's `reply` is still the whole text.
+   * reply calls it once per checked piece (and once more with what follows the model's words);
+   * a reply nothing of which was streamed (the no-model path) never calls it: the channel sends the
+   * turn's `reply` whole, after anything it must say first. `reply` is always the whole text.
    */
   onReplyText?: (text: string) => void;
 }

@@ -47,8 +47,10 @@ const refOf = (input: AssistantTurnInput): ConversationRef => ({
 
 /**
  * The words a streaming channel receives, kept so the log holds exactly them: the model path
- * sends its checked sentences as they come; `finish` sends what is left of the whole reply (all
- * of it on the no-model path, the offer after a model's words) and returns the reply as sent.
+ * sends its checked sentences as they come; `finish` sends what is left of a reply that was
+ * streamed (the offer after a model's words) and returns the reply as sent. A reply nothing of
+ * which was streamed (the no-model path, a fallback) is left to the channel to send whole: it
+ * may have to speak first (e.g. "I've texted you the link." before the rest).
  */
 function streamedWords(input: AssistantTurnInput) {
   const hear = input.onReplyText;
@@ -56,7 +58,7 @@ function streamedWords(input: AssistantTurnInput) {
   return {
     input: hear ? { ...input, onReplyText: (text: string) => void ((sent += text), hear(text)) } : input,
     finish(reply: string): string {
-      if (!hear) return reply;
+      if (!hear || !sent) return reply;
       const rest = reply.startsWith(sent) ? reply.slice(sent.length) : ` ${reply}`;
       if (rest) hear(rest);
       return sent + rest;

@@ -1,7 +1,7 @@
 import { fromTheBusiness } from '@washdesk/contract';
 import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
-import type { IncomingText } from './texts.service.ts';
+import type { IncomingText } from './incoming-text.ts';
 import type { TextRepository } from './text.repository.ts';
 
 // The assistant answering texts on the business number (issue 25, item 1): the same conversation

@@ -21,6 +21,7 @@ import { textPhotos, type IncomingMedia } from './text-photos.ts';
 import { consentKeywordOf, HELP_TEMPLATE, textConsentGate } from './text-consent.ts';
 import { textRepository } from './text.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
+import type { IncomingText } from './incoming-text.ts';
 
 // Texts on the business number: what a customer's text does (stored once, STOP/START/HELP), what
 // staff send, and Twilio's delivery reports. Every outgoing text is an outbox row first.
@@ -36,13 +37,6 @@ export interface TextsDeps {
   settings?: SettingsRepository;
   /** Faults of an answer written after the webhook answered (no request is left to fail). */
   report?: (error: unknown) => void;
-}
-
-export interface IncomingText {
-  messageSid: string;
-  from: string;
-  body: string;
-  mediaCount: number;
 }
 
 export function textsService(deps: TextsDeps) {

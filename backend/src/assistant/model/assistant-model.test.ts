@@ -214,8 +214,8 @@ describe('whatever the model does, the caller gets a true answer', () => {
     const result = await turn('Are you insured?', heard);
     expect(result).toMatchObject({ answeredBy: 'fallback' });
     expect(result.reply).toContain(INSURED);
-    // The no-model reply reaches a streaming channel whole, once, and is what the log says.
-    expect(heard).toEqual([result.reply]);
+    // Nothing was streamed: the channel sends the no-model reply whole, and it is what the log says.
+    expect(heard).toEqual([]);
     expect(logged(result.responseId)).toBe(result.reply);
     expect(server.errors).toEqual([]);
   });
@@ -241,7 +241,7 @@ describe('whatever the model does, the caller gets a true answer', () => {
       const result = await turn('Do you come out to Willits, and what would a house cost?', heard);
       expect(result.answeredBy).toBe('fallback');
       expect(heard.join('')).not.toContain(invented);
-      expect(heard).toEqual([result.reply]);
+      expect(heard).toEqual([]);
     },
   );
 });
