@@ -96,6 +96,13 @@ export function conversationRelay(deps: RelayDeps) {
       return refuse(socket, 403, 'Forbidden');
     const callSid = url.searchParams.get('call') ?? '';
     if (!CALL_SID.test(callSid)) return refuse(socket, 400, 'Not a call');
+    // Twilio's signature carries no time, so a captured upgrade would open a session whenever it is
+    // replayed. A socket is only for a call the line answered with one, still going, not ended or
+    // handed off by our side, and within its reconnects (what sessionEnded would still allow).
+    const relay = relays.ofCallSid(callSid);
+    if (!relay) return refuse(socket, 404, 'No streamed call with this CallSid');
+    if (relay.status !== 'in-progress' || relay.endedByUs || relay.sessions >= MAX_SESSIONS)
+      return refuse(socket, 410, 'This call has no session left to open');
     sockets.handleUpgrade(req, socket, head, (ws) => {
       const served = serveRelaySession(ws, callSid, context).finally(() => sessions.delete(served));
       sessions.add(served);

@@ -50,6 +50,10 @@ export function relayCallRepository(db: Db) {
   const setHandoff = db.prepare(
     'UPDATE call_relays SET handoff = @handoff, updated_at = @now WHERE call_id = @callId',
   );
+  const bySid = db.prepare<[string], { status: string; handoff: string | null; sessions: number }>(
+    `SELECT calls.status, call_relays.handoff, call_relays.sessions FROM calls
+      JOIN call_relays ON call_relays.call_id = calls.id WHERE calls.call_sid = ?`,
+  );
   // The AI response log keeps what the caller heard: an interrupted reply ends where they cut in.
   const cutReply = db.prepare(
     'UPDATE ai_responses SET ai_response = @spoken WHERE id = @responseId AND call_id = @callId',
@@ -69,6 +73,11 @@ export function relayCallRepository(db: Db) {
     },
     /** The session was offered to Twilio with this greeting (kept once per call). */
     greeted: (callId: number, greeting: string) => void insert.run({ callId, greeting, now: nowIso() }),
+    /** What a new socket for this CallSid finds: undefined when the line never handed it to one. */
+    ofCallSid(callSid: string) {
+      const row = bySid.get(callSid);
+      return row && { status: row.status, endedByUs: row.handoff !== null, sessions: row.sessions };
+    },
     /** A socket for the call was set up. */
     sessionStarted: (callId: number) => void setSessions.run({ callId, now: nowIso() }),
     greetingCut: (callId: number, spoken: string) =>

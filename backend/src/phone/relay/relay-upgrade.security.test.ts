@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.ts';
+import { newCallSid, TEST_TWILIO } from '../../test/phone-caller.ts';
+import { twilioSignature } from '../../phone-simulator/twilio-signature.ts';
+import { SimulatedRelayCall } from '../../phone-simulator/simulated-relay-call.ts';
+import { WebhookRefused } from '../../phone-simulator/simulated-call.ts';
+import { relaySocketUrl } from './relay-paths.ts';
+
+// The ConversationRelay upgrade (/api/twilio/relay?call=…) attacked with what Twilio really signed:
+// its signature carries no time, so a captured upgrade is replayed after the call, after our side
+// ended the session, and for a CallSid the line never answered; a genuine socket's setup names
+// another call; the path is spelled other ways. Each is refused with nothing of the call changed.
+
+const PUBLIC = TEST_TWILIO.publicBaseUrl;
+let fake: FakeTwilio;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeTwilio(TEST_TWILIO);
+  server = await startTestServer({
+    env: { ...fake.env, PUBLIC_BASE_URL: PUBLIC, PHONE_VOICE_MODE: 'stream' },
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  await fake.close();
+});
+afterEach(() => expect(server.errors).toEqual([]));
+
+const caller = (callSid?: string) =>
+  new SimulatedRelayCall({
+    serverUrl: server.url,
+    publicBaseUrl: PUBLIC,
+    authToken: TEST_TWILIO.authToken,
+    from: '+17075550123',
+    callSid,
+  });
+/** The status an upgrade Twilio genuinely signed for this call's socket is refused with. */
+async function replayed(callSid: string) {
+  const relay = { socketUrl: relaySocketUrl(PUBLIC, callSid), welcomeGreeting: '', action: '' };
+  const error = await caller(callSid)
+    .connect(relay)
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(WebhookRefused);
+  return (error as WebhookRefused).status;
+}
+const sessionsOf = (callSid: string) =>
+  (
+    server.db
+      .prepare('SELECT sessions FROM call_relays WHERE call_id = (SELECT id FROM calls WHERE call_sid = ?)')
+      .get(callSid) as { sessions: number }
+  ).sessions;
+
+describe('the ConversationRelay upgrade, replayed', () => {
+  it('is refused for a CallSid the line never handed to a socket, and opens no call', async () => {
+    const calls = server.count('calls');
+    expect(await replayed(newCallSid())).toBe(404);
+    expect(server.count('calls')).toBe(calls);
+  });
+
+  it('is refused once the call is over', async () => {
+    const call = caller();
+    const relay = await call.ring();
+    await call.connect(relay);
+    call.hangUp();
+    await call.socketClosed();
+    await call.completed(30);
+    expect(await replayed(call.callSid)).toBe(410);
+    expect(sessionsOf(call.callSid)).toBe(1);
+  });
+
+  it('is refused once our side ended the session (a hand-off), though Twilio still has the call', async () => {
+    const call = caller();
+    const relay = await call.ring();
+    await call.connect(relay);
+    call.dtmf('0');
+    await call.next((m) => m.type === 'end');
+    call.hangUp();
+    await call.socketClosed();
+    expect(await replayed(call.callSid)).toBe(410);
+    const responses = server.count('ai_responses');
+    expect(sessionsOf(call.callSid)).toBe(1);
+    expect(server.count('ai_responses')).toBe(responses);
+  });
+
+  it('a signed socket whose setup names another call is closed, and that call is not touched', async () => {
+    const call = caller();
+    await call.ring();
+    const victim = caller();
+    await victim.ring();
+    const url = relaySocketUrl(PUBLIC, call.callSid);
+    const socket = new WebSocket(
+      `${server.url.replace(/^http/, 'ws')}${new URL(url).pathname}${new URL(url).search}`,
+      {
+        headers: { 'X-Twilio-Signature': twilioSignature(TEST_TWILIO.authToken, url, {}) },
+      },
+    );
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send(JSON.stringify({ type: 'setup', callSid: victim.callSid, from: '+17075550999' }));
+    const code = await new Promise<number>((resolve) => socket.once('close', resolve));
+    expect(code).toBe(1008);
+    expect(sessionsOf(victim.callSid)).toBe(0);
+    expect(sessionsOf(call.callSid)).toBe(0);
+  });
+
+  it('answers another spelling of the path with 404, signed for that spelling', async () => {
+    const call = caller();
+    await call.ring();
+    for (const path of [
+      '/api/twilio/relay/',
+      '/API/twilio/relay',
+      '/api/twilio/%72elay',
+      '/api/twilio//relay',
+    ]) {
+      const socketUrl = `${PUBLIC.replace(/^http/, 'ws')}${path}?call=${call.callSid}`;
+      const error = await call
+        .connect({ socketUrl, welcomeGreeting: '', action: '' })
+        .catch((e: unknown) => e);
+      expect((error as WebhookRefused).status, path).toBe(404);
+    }
+    expect(sessionsOf(call.callSid)).toBe(0);
+  });
+});
