@@ -127,10 +127,18 @@ export function conversationRelay(deps: RelayDeps) {
      */
     sessionEnded(call: PhoneCall, callStatus: string): AfterSession {
       const relay = relays.get(call.id);
-      // The caller hung up (the session ended with the call): nothing follows.
-      if (!relay || (callStatus && callStatus !== 'in-progress')) return { next: 'hang-up' };
+      // The caller hung up (the session ended with the call, or its status callback already came,
+      // so this is a replay): nothing follows.
+      const over = (callStatus && callStatus !== 'in-progress') || call.status !== 'in-progress';
+      if (!relay || over) return { next: 'hang-up' };
       if (relay.handoff?.reasonCode === 'person')
-        return { next: 'hand-off', putThrough: officeNote({ ...deps, call, handoff: relay.handoff }) };
+        return {
+          next: 'hand-off',
+          // The office is texted once per call: a repeated (or replayed) action only puts through.
+          putThrough: relay.officeTold
+            ? () => undefined
+            : officeNote({ ...deps, call, handoff: relay.handoff }),
+        };
       if (relay.handoff) return { next: 'hang-up' };
       if (relay.sessions >= MAX_SESSIONS) return { next: 'fault' };
       return { next: 'twiml', twiml: relayAnswer(line, call.callSid, RECONNECTED) };

@@ -23,6 +23,8 @@ export interface RelayCall {
   language: ReplyLanguage;
   handoff: RelayHandoff | null;
   sessions: number;
+  /** The call was already put through to the office (which was told who and why then). */
+  officeTold: boolean;
 }
 
 export function relayCallRepository(db: Db) {
@@ -33,8 +35,11 @@ export function relayCallRepository(db: Db) {
       language: ReplyLanguage;
       handoff: string | null;
       sessions: number;
+      forwarded: 0 | 1;
     }
-  >('SELECT greeting, language, handoff, sessions FROM call_relays WHERE call_id = ?');
+  >(`SELECT greeting, language, handoff, sessions,
+    (SELECT forwarded_to IS NOT NULL FROM calls WHERE calls.id = call_id) AS forwarded
+    FROM call_relays WHERE call_id = ?`);
   // A repeated incoming-call webhook (Twilio retries) answers the same session, greeting unchanged.
   const insert = db.prepare(`INSERT INTO call_relays (call_id, greeting, created_at, updated_at)
     VALUES (@callId, @greeting, @now, @now) ON CONFLICT (call_id) DO NOTHING`);
@@ -68,6 +73,7 @@ export function relayCallRepository(db: Db) {
           language: row.language,
           handoff: row.handoff ? (JSON.parse(row.handoff) as RelayHandoff) : null,
           sessions: row.sessions,
+          officeTold: row.forwarded === 1,
         }
       );
     },

@@ -6,20 +6,27 @@ import { newCallSid, TEST_TWILIO } from '../../test/phone-caller.ts';
 import { twilioSignature } from '../../phone-simulator/twilio-signature.ts';
 import { SimulatedRelayCall } from '../../phone-simulator/simulated-relay-call.ts';
 import { WebhookRefused } from '../../phone-simulator/simulated-call.ts';
+import { parseTwiml, verbNames } from '../../test/twiml.ts';
 import { relaySocketUrl } from './relay-paths.ts';
 
 // The ConversationRelay upgrade (/api/twilio/relay?call=…) attacked with what Twilio really signed:
 // its signature carries no time, so a captured upgrade is replayed after the call, after our side
 // ended the session, and for a CallSid the line never answered; a genuine socket's setup names
 // another call; the path is spelled other ways. Each is refused with nothing of the call changed.
+// The <Connect action> (relay-ended) replayed after a hand-off texts the office no second time, and
+// once the call is over only hangs up.
 
 const PUBLIC = TEST_TWILIO.publicBaseUrl;
+const FORWARD = '+17075550177';
+/** Monday 23 November 2026, 9:30 AM in California: the office is open. */
+const NOW = Date.parse('2026-11-23T17:30:00Z');
 let fake: FakeTwilio;
 let server: TestServer;
 beforeAll(async () => {
   fake = await startFakeTwilio(TEST_TWILIO);
   server = await startTestServer({
-    env: { ...fake.env, PUBLIC_BASE_URL: PUBLIC, PHONE_VOICE_MODE: 'stream' },
+    env: { ...fake.env, PUBLIC_BASE_URL: PUBLIC, PHONE_VOICE_MODE: 'stream', STAFF_FORWARD_NUMBER: FORWARD },
+    clock: () => NOW,
   });
 });
 afterAll(async () => {
@@ -120,5 +127,36 @@ describe('the ConversationRelay upgrade, replayed', () => {
       expect((error as WebhookRefused).status, path).toBe(404);
     }
     expect(sessionsOf(call.callSid)).toBe(0);
+  });
+});
+
+describe('the <Connect action> (relay-ended), replayed', () => {
+  const toldOffice = () =>
+    (
+      server.db
+        .prepare("SELECT count(*) AS n FROM events WHERE summary LIKE '%asked for a person%'")
+        .get() as {
+        n: number;
+      }
+    ).n;
+
+  it('after a hand-off puts through again but texts the office once; after the call it hangs up', async () => {
+    const call = caller();
+    const relay = await call.ring();
+    await call.connect(relay);
+    call.dtmf('0');
+    const end = await call.next((m) => m.type === 'end');
+    const fields = { HandoffData: (end as { handoffData: string }).handoffData };
+    const texts = fake.texts.length;
+    const events = toldOffice();
+    for (let i = 0; i < 4; i++)
+      expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Say', 'Dial']);
+    expect(toldOffice()).toBe(events + 1);
+    await call.completed(40);
+    expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Hangup']);
+    expect(toldOffice()).toBe(events + 1);
+    // The one text (sent without holding up the call) arrives; the replays sent none beside it.
+    while (fake.texts.length < texts + 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(fake.texts.slice(texts).map((t) => t.to)).toEqual([FORWARD]);
   });
 });
