@@ -139,3 +139,15 @@ describe('a signed text', () => {
     expect(server.count('text_messages')).toBe(before);
   });
 });
+
+describe('a signed text that lies about itself', () => {
+  it('keeps no bidirectional control, nor a lone surrogate (provider text is cleaned, as on every webhook)', async () => {
+    // "Call me at …" that would show its number backwards to staff, and half an emoji.
+    const res = await postAsTwilio(text({}, { Body: 'Call me \u202e0142-555 (707)\u202c \ud83d' }));
+    expect(res.status).toBe(200);
+    const row = server.db.prepare('SELECT body FROM text_messages ORDER BY id DESC LIMIT 1').get() as {
+      body: string;
+    };
+    expect(row.body).toBe('Call me 0142-555 (707) \ufffd');
+  });
+});
