@@ -14,7 +14,7 @@ import { relaySocketUrl } from './relay-paths.ts';
 // ended the session, and for a CallSid the line never answered; a genuine socket's setup names
 // another call; the path is spelled other ways. Each is refused with nothing of the call changed.
 // The <Connect action> (relay-ended) replayed after a hand-off texts the office no second time, and
-// once the call is over only hangs up.
+// once the call is over only hangs up. What the socket brings is cleaned like any webhook's text.
 
 const PUBLIC = TEST_TWILIO.publicBaseUrl;
 const FORWARD = '+17075550177';
@@ -158,5 +158,21 @@ describe('the <Connect action> (relay-ended), replayed', () => {
     // The one text (sent without holding up the call) arrives; the replays sent none beside it.
     while (fake.texts.length < texts + 1) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(fake.texts.slice(texts).map((t) => t.to)).toEqual([FORWARD]);
+  });
+});
+
+describe('what the socket brings', () => {
+  it('keeps no bidirectional control in what the caller said (provider text is cleaned)', async () => {
+    const call = caller();
+    await call.connect(await call.ring());
+    call.prompt('Do you clean \u202edecks\u202c?');
+    await call.reply();
+    call.hangUp();
+    const said = server.db
+      .prepare(
+        'SELECT customer_message FROM ai_responses WHERE call_id = (SELECT id FROM calls WHERE call_sid = ?)',
+      )
+      .all(call.callSid);
+    expect(said).toEqual([{ customer_message: 'Do you clean decks?' }]);
   });
 });
