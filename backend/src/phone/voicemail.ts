@@ -36,11 +36,15 @@ export function voicemailRepository(db: Db) {
   const byCall = db.prepare<[string], { id: number; customer_name: string | null; phone_number: string }>(
     'SELECT id, customer_name, phone_number FROM calls WHERE call_sid = ?',
   );
+  // A callback that says nothing new (Twilio's retry, or a replay) changes nothing: staff are told once.
   const setRecording = db.prepare(`UPDATE calls SET recording_sid = @sid, recording_url = @url,
     recording_seconds = @seconds, recording_status = @status, updated_at = @now
-    WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)`);
+    WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)
+      AND NOT (recording_sid IS @sid AND recording_url IS @url AND recording_seconds IS @seconds
+        AND recording_status IS @status)`);
   const setTranscript = db.prepare(`UPDATE calls SET recording_sid = @sid, recording_transcript = @text,
-    updated_at = @now WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)`);
+    updated_at = @now WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)
+      AND recording_transcript IS NOT @text`);
   const media = db.prepare<[number], { recording_url: string | null; recording_status: string | null }>(
     'SELECT recording_url, recording_status FROM calls WHERE id = ?',
   );
