@@ -151,3 +151,26 @@ describe('a signed text that lies about itself', () => {
     expect(row.body).toBe('Call me 0142-555 (707) \ufffd');
   });
 });
+
+describe('an oversize or malformed signed form', () => {
+  it('is refused with a 4xx and nothing written, never a fault', async () => {
+    const before = server.count('text_messages');
+    const cases: [string, Record<string, string>, number][] = [
+      ['a body over 16 kB', { Body: 'x'.repeat(17 * 1024) }, 413],
+      ['over 100 fields', Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`F${i}`, 'x'])), 413],
+      ['a text longer than Twilio allows', { Body: 'x'.repeat(1601) }, 400],
+      ['NumMedia that is not a count', { NumMedia: '-1' }, 400],
+    ];
+    for (const [name, params, status] of cases) {
+      const res = await postAsTwilio(text({}, params));
+      expect(res.status, name).toBe(status);
+    }
+    const malformed = await fetch(`${server.url}${PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': 'x' },
+      body: 'Body=%E0%A4%A&From=%',
+    });
+    expect(malformed.status).toBe(403);
+    expect(server.count('text_messages')).toBe(before);
+  });
+});
