@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import twilio from 'twilio';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Assistant } from '../../assistant/assistant-turn.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -60,6 +60,8 @@ export function conversationRelay(deps: RelayDeps) {
   };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sessions = new Set<Promise<void>>();
+  /** The open socket of each call: one at a time, so a replayed upgrade cannot join a live call. */
+  const live = new Map<string, WebSocket>();
   const context = {
     assistant: deps.assistant,
     calls,
@@ -103,7 +105,13 @@ export function conversationRelay(deps: RelayDeps) {
     if (!relay) return refuse(socket, 404, 'No streamed call with this CallSid');
     if (relay.status !== 'in-progress' || relay.endedByUs || relay.sessions >= MAX_SESSIONS)
       return refuse(socket, 410, 'This call has no session left to open');
+    // Twilio opens the next socket only after posting the <Connect action>, which closes this one.
+    if (live.has(callSid)) return refuse(socket, 409, 'This call already has a session');
     sockets.handleUpgrade(req, socket, head, (ws) => {
+      live.set(callSid, ws);
+      ws.once('close', () => {
+        if (live.get(callSid) === ws) live.delete(callSid);
+      });
       const served = serveRelaySession(ws, callSid, context).finally(() => sessions.delete(served));
       sessions.add(served);
     });
@@ -126,6 +134,9 @@ export function conversationRelay(deps: RelayDeps) {
      * conversation.
      */
     sessionEnded(call: PhoneCall, callStatus: string): AfterSession {
+      // Twilio says the session is over: a socket still open here (a half-open connection) is not
+      // Twilio's any more, and must not keep the next one out.
+      live.get(call.callSid)?.terminate();
       const relay = relays.get(call.id);
       // The caller hung up (the session ended with the call, or its status callback already came,
       // so this is a replay): nothing follows.

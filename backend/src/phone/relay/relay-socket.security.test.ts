@@ -91,6 +91,25 @@ describe('the ConversationRelay upgrade, replayed', () => {
     expect(server.count('ai_responses')).toBe(responses);
   });
 
+  it('is refused while the call’s own socket is open, which goes on; the next session opens after the action', async () => {
+    const call = caller();
+    const relay = await call.ring();
+    await call.connect(relay);
+    expect(await replayed(call.callSid)).toBe(409);
+    call.prompt('Do you clean decks?');
+    expect((await call.reply()).text).not.toBe('');
+    // Twilio posts the <Connect action> for a session it lost; a socket still open here is closed.
+    const again = await call.sessionEnded(relay, { SessionStatus: 'failed' });
+    expect(verbNames(parseTwiml(again))).toEqual(['Connect']);
+    await call.socketClosed();
+    await call.connect(relay);
+    const before = call.received.length;
+    call.prompt('How much for a house wash?');
+    expect((await call.reply(before)).text).not.toBe('');
+    expect(sessionsOf(call.callSid)).toBe(2);
+    call.hangUp();
+  });
+
   it('a signed socket whose setup names another call is closed, and that call is not touched', async () => {
     const call = caller();
     await call.ring();
