@@ -91,6 +91,18 @@ describe('the ConversationRelay upgrade, replayed', () => {
     expect(server.count('ai_responses')).toBe(responses);
   });
 
+  it('is refused past the reconnects the <Connect action> would still offer', async () => {
+    const call = caller();
+    await call.ring();
+    server.db
+      .prepare(
+        'UPDATE call_relays SET sessions = 4 WHERE call_id = (SELECT id FROM calls WHERE call_sid = ?)',
+      )
+      .run(call.callSid);
+    expect(await replayed(call.callSid)).toBe(410);
+    expect(sessionsOf(call.callSid)).toBe(4);
+  });
+
   it('is refused while the call’s own socket is open, which goes on; the next session opens after the action', async () => {
     const call = caller();
     const relay = await call.ring();
