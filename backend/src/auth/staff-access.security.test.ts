@@ -40,6 +40,20 @@ describe('every staff route needs a session', () => {
     }
   });
 
+  it('answers 403 with a session but no CSRF token on every state-changing such route', async () => {
+    const changing = routes.filter((r) => r.method !== 'GET' && !isPublicApiRoute(r.method, r.path));
+    expect(changing).toContainEqual({ method: 'POST', path: '/api/blocked-numbers' });
+    for (const { method, path } of changing) {
+      const res = await fetch(`${server.url}${concretePath(path)}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Cookie: server.owner.cookie },
+        body: '{}',
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('csrf_failed');
+    }
+  });
+
   it("keeps customers' photos staff-only", async () => {
     const res = await server.anonymous.get('/api/photos/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(401);

@@ -122,12 +122,16 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
   // The first thing a caller asked about is why they called; a booking says it best.
   const setIntent = db.prepare(`UPDATE calls SET intent = CASE WHEN @booked = 1 THEN 'scheduling'
     ELSE IFNULL(intent, @intent) END, updated_at = @now WHERE id = @id`);
-  // A voicemail belongs to its first recording: a callback about another recording changes nothing.
+  // A voicemail belongs to its first recording: a callback about another recording changes nothing,
+  // and so does one that says nothing new (Twilio's retry, or a replay): staff are told once.
   const setRecording = db.prepare(`UPDATE calls SET recording_sid = @sid, recording_url = @url,
     recording_seconds = @seconds, recording_status = @status, updated_at = @now
-    WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)`);
+    WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)
+      AND NOT (recording_sid IS @sid AND recording_url IS @url AND recording_seconds IS @seconds
+        AND recording_status IS @status)`);
   const setTranscript = db.prepare(`UPDATE calls SET recording_sid = @sid, recording_transcript = @text,
-    updated_at = @now WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)`);
+    updated_at = @now WHERE id = @id AND (recording_sid IS NULL OR recording_sid = @sid)
+      AND recording_transcript IS NOT @text`);
 
   const get = (id: number): Call | undefined => {
     const row = one.get(id);

@@ -33,6 +33,17 @@ describe('per-address limits on public endpoints', () => {
     expect(server.count('service_requests')).toBe(0);
   });
 
+  it("limits guesses at a visit link's answers (confirm, move, cancel), each on its own", async () => {
+    const guess = `/api/public/visits/${'A'.repeat(43)}`;
+    for (const answer of ['confirm', 'reschedule', 'cancel']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++)
+        statuses.push((await server.anonymous.send('POST', `${guess}/${answer}`, {})).status);
+      expect(statuses.slice(0, 5), answer).not.toContain(429);
+      expect(statuses.slice(5), answer).toEqual([429, 429]);
+    }
+  });
+
   it('after 20 sign-in failures from one address, every account it failed on waits; others still sign in', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {

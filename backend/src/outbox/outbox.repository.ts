@@ -139,8 +139,10 @@ export function outboxRepository(db: Db) {
   const cancelAboutExcept = db.prepare(`UPDATE outbox_messages SET state = 'cancelled', error = @reason
     WHERE about = @about AND template = @template AND state = 'pending'
       AND idempotency_key NOT IN (SELECT value FROM json_each(@keep))`);
+  // A report that says nothing new (Twilio's retry, or a replay) changes nothing, so nobody is told again.
   const delivery = db.prepare(`UPDATE outbox_messages SET delivery_status = @status, delivery_error = @error
-    WHERE provider_id = @providerId AND (delivery_status IS NULL OR ${rank('delivery_status')} <= ${rank('@status')})`);
+    WHERE provider_id = @providerId AND (delivery_status IS NULL OR ${rank('delivery_status')} <= ${rank('@status')})
+      AND (delivery_status IS NOT @status OR delivery_error IS NOT @error)`);
   const byProviderId = db.prepare('SELECT * FROM outbox_messages WHERE provider_id = ?');
   const sentTo =
     db.prepare(`SELECT 1 FROM outbox_messages WHERE recipient = @recipient AND template = @template

@@ -21,6 +21,10 @@ const WEBHOOKS = [
   // Issue 24: the voicemail callbacks the <Record> TwiML names.
   '/api/twilio/recording-status',
   '/api/twilio/recording-transcript',
+  // ConversationRelay's <Connect action> and the messaging webhooks (issues 24, 25).
+  '/api/twilio/relay-ended',
+  '/api/twilio/incoming-sms',
+  '/api/twilio/message-status',
 ];
 const WRITTEN_BY_WEBHOOKS = [
   'calls',
@@ -33,6 +37,10 @@ const WRITTEN_BY_WEBHOOKS = [
   'ai_responses',
   'assistant_conversations',
   'events',
+  'call_relays',
+  'text_threads',
+  'text_messages',
+  'outbox_messages',
 ];
 
 let fake: FakeTwilio;

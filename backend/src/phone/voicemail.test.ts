@@ -300,4 +300,32 @@ describe('the recording callbacks refuse what Twilio did not send', () => {
     expect(json.status).toBe(415);
     nothingStored(caller.callSid);
   });
+
+  it('a genuine callback repeated (a retry or a replay) tells staff once', async () => {
+    const caller = await callerWhoAskedForAPerson();
+    const sid = newRecordingSid();
+    const told = (what: string) =>
+      (
+        server.db.prepare('SELECT count(*) AS n FROM events WHERE summary LIKE ?').get(`%${what}`) as {
+          n: number;
+        }
+      ).n;
+    const [left, transcribed] = [told('left a message'), told('message transcribed')];
+    const fields = {
+      RecordingSid: sid,
+      RecordingUrl: mediaUrl(sid),
+      RecordingStatus: 'completed',
+      RecordingDuration: '9',
+      TranscriptionStatus: 'completed',
+      TranscriptionText: 'Please call me back about the roof.',
+    };
+    for (let i = 0; i < 3; i++)
+      for (const path of ['/api/twilio/recording-status', '/api/twilio/recording-transcript'])
+        expect((await recordingStatus(caller.callSid, fields, { path })).status).toBe(204);
+    expect([told('left a message') - left, told('message transcribed') - transcribed]).toEqual([1, 1]);
+    expect(callRow(caller.callSid)).toMatchObject({
+      recording_sid: sid,
+      recording_transcript: 'Please call me back about the roof.',
+    });
+  });
 });

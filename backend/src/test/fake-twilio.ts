@@ -50,7 +50,10 @@ export interface FakeTwilio extends FakeTwilioAccount {
    * A texted attachment (MMS) by its path under the account ("/Messages/MM…/Media/ME…"), served
    * to the account only, as Twilio serves MediaUrlN.
    */
-  media: Map<string, { contentType: string; body: Buffer }>;
+  media: Map<
+    string,
+    { contentType: string; body: Buffer; status?: number; headers?: Record<string, string> }
+  >;
   /** Attachments fetched with the right credentials. */
   mediaFetches: number;
   /** Requests refused for bad credentials. */
@@ -137,9 +140,11 @@ export async function startFakeTwilio(
       if (req.method === 'GET' && url.pathname.startsWith(base) && attachment) {
         fake.mediaFetches += 1;
         return void res
-          .writeHead(200, {
+          .writeHead(attachment.status ?? 200, {
             'Content-Type': attachment.contentType,
             'Content-Length': attachment.body.length,
+            // A redirect to the media store, or a body sent compressed.
+            ...attachment.headers,
           })
           .end(attachment.body);
       }

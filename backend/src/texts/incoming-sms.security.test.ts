@@ -139,3 +139,38 @@ describe('a signed text', () => {
     expect(server.count('text_messages')).toBe(before);
   });
 });
+
+describe('a signed text that lies about itself', () => {
+  it('keeps no bidirectional control, nor a lone surrogate (provider text is cleaned, as on every webhook)', async () => {
+    // "Call me at …" that would show its number backwards to staff, and half an emoji.
+    const res = await postAsTwilio(text({}, { Body: 'Call me \u202e0142-555 (707)\u202c \ud83d' }));
+    expect(res.status).toBe(200);
+    const row = server.db.prepare('SELECT body FROM text_messages ORDER BY id DESC LIMIT 1').get() as {
+      body: string;
+    };
+    expect(row.body).toBe('Call me 0142-555 (707) \ufffd');
+  });
+});
+
+describe('an oversize or malformed signed form', () => {
+  it('is refused with a 4xx and nothing written, never a fault', async () => {
+    const before = server.count('text_messages');
+    const cases: [string, Record<string, string>, number][] = [
+      ['a body over 16 kB', { Body: 'x'.repeat(17 * 1024) }, 413],
+      ['over 100 fields', Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`F${i}`, 'x'])), 413],
+      ['a text longer than Twilio allows', { Body: 'x'.repeat(1601) }, 400],
+      ['NumMedia that is not a count', { NumMedia: '-1' }, 400],
+    ];
+    for (const [name, params, status] of cases) {
+      const res = await postAsTwilio(text({}, params));
+      expect(res.status, name).toBe(status);
+    }
+    const malformed = await fetch(`${server.url}${PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': 'x' },
+      body: 'Body=%E0%A4%A&From=%',
+    });
+    expect(malformed.status).toBe(403);
+    expect(server.count('text_messages')).toBe(before);
+  });
+});

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import type { PublicUrl } from '../phone/public-url.ts';
-import { twilioSignatureCheck } from '../phone/twilio-signature.ts';
+import { twilioParam, twilioSignatureCheck } from '../phone/twilio-signature.ts';
 import { TEXT_WEBHOOKS } from './text-webhook-paths.ts';
 import type { TextsService } from './texts.service.ts';
 import { MAX_MEDIA, type IncomingMedia } from './text-photos.ts';
@@ -16,10 +16,9 @@ const formOnly: RequestHandler = (req, res, next) => {
   next();
 };
 
-const field = (req: Request, name: string): string => {
-  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-};
+// Fields are read only through twilioParam: only what was signed, as text that shows as what it is
+// (a customer's text may carry bidirectional controls that would show it as something else).
+const field = (req: Request, name: string): string => twilioParam(req, name);
 const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
 const PHONE = /^\+[1-9]\d{6,14}$/;
 const STATUSES = new Set([

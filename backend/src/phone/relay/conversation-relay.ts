@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import twilio from 'twilio';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Assistant } from '../../assistant/assistant-turn.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -63,6 +63,8 @@ export function conversationRelay(deps: RelayDeps) {
   };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sessions = new Set<Promise<void>>();
+  /** The open socket of each call: one at a time, so a replayed upgrade cannot join a live call. */
+  const live = new Map<string, WebSocket>();
   const context = {
     assistant: deps.assistant,
     calls,
@@ -99,7 +101,20 @@ export function conversationRelay(deps: RelayDeps) {
       return refuse(socket, 403, 'Forbidden');
     const callSid = url.searchParams.get('call') ?? '';
     if (!CALL_SID.test(callSid)) return refuse(socket, 400, 'Not a call');
+    // Twilio's signature carries no time, so a captured upgrade would open a session whenever it is
+    // replayed. A socket is only for a call the line answered with one, still going, not ended or
+    // handed off by our side, and within its reconnects (what sessionEnded would still allow).
+    const relay = relays.ofCallSid(callSid);
+    if (!relay) return refuse(socket, 404, 'No streamed call with this CallSid');
+    if (relay.status !== 'in-progress' || relay.endedByUs || relay.sessions >= MAX_SESSIONS)
+      return refuse(socket, 410, 'This call has no session left to open');
+    // Twilio opens the next socket only after posting the <Connect action>, which closes this one.
+    if (live.has(callSid)) return refuse(socket, 409, 'This call already has a session');
     sockets.handleUpgrade(req, socket, head, (ws) => {
+      live.set(callSid, ws);
+      ws.once('close', () => {
+        if (live.get(callSid) === ws) live.delete(callSid);
+      });
       const served = serveRelaySession(ws, callSid, context).finally(() => sessions.delete(served));
       sessions.add(served);
     });
@@ -122,11 +137,22 @@ export function conversationRelay(deps: RelayDeps) {
      * conversation.
      */
     sessionEnded(call: Call, callStatus: string): AfterSession {
+      // Twilio says the session is over: a socket still open here (a half-open connection) is not
+      // Twilio's any more, and must not keep the next one out.
+      if (call.callSid) live.get(call.callSid)?.terminate();
       const relay = relays.get(call.id);
-      // The caller hung up (the session ended with the call): nothing follows.
-      if (!relay || (callStatus && callStatus !== 'in-progress')) return { next: 'hang-up' };
+      // The caller hung up (the session ended with the call, or its status callback already came,
+      // so this is a replay): nothing follows.
+      const over = (callStatus && callStatus !== 'in-progress') || call.status !== 'in-progress';
+      if (!relay || over) return { next: 'hang-up' };
       if (relay.handoff?.reasonCode === 'person')
-        return { next: 'hand-off', putThrough: officeNote({ ...deps, call, handoff: relay.handoff }) };
+        return {
+          next: 'hand-off',
+          // The office is texted once per call: a repeated (or replayed) action only puts through.
+          putThrough: relay.officeTold
+            ? () => undefined
+            : officeNote({ ...deps, call, handoff: relay.handoff }),
+        };
       if (relay.handoff) return { next: 'hang-up' };
       if (relay.sessions >= MAX_SESSIONS) return { next: 'fault' };
       return { next: 'twiml', twiml: relayAnswer(line, callSidOf(call), RECONNECTED) };

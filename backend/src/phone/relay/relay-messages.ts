@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedText } from '@washdesk/contract';
 
 // ConversationRelay's WebSocket messages, as Twilio documents them. In: what Twilio tells us about
 // the call (read through zod: anything else is logged and ignored, never acted on). Out: what the
@@ -34,7 +35,11 @@ export type RelayInbound = z.infer<typeof inbound>;
 export function readInbound(data: string): RelayInbound | null {
   let json: unknown;
   try {
-    json = JSON.parse(data);
+    // Provider text is cleaned as every webhook's is (twilioParam): no bidirectional control in
+    // what the caller said, however Twilio spelled it in the JSON.
+    json = JSON.parse(data, (_key, value: unknown) =>
+      typeof value === 'string' ? wellFormedText(value) : value,
+    );
   } catch {
     return null;
   }
