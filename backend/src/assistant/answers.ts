@@ -6,6 +6,10 @@ import { ModelUnavailable, type AssistantModel, type ModelReply } from './assist
 import type { AssistantRepository, ConversationRef } from './assistant.repository.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
 import { buildKnowledge, type Fact, type Knowledge } from './knowledge.ts';
+import { asksSomethingSpecific, entryAnswering } from './meaning.ts';
+import { refusalFor } from './off-limits.ts';
+import { jobPriceAnswer, serviceAreaAnswer, type QuestionTopic } from './tool-answers.ts';
+import { serviceAreaConfigFrom } from './tools/service-area.ts';
 import type { Wording } from './wording.ts';
 
 /** How many past turns the model sees: enough for "and the roof?" to make sense. */
@@ -15,8 +19,24 @@ const INTENT_FALLBACK: Partial<Record<AiIntent, string>> = {
   pricing: 'common:pricing',
   quote_request: 'common:process',
   service_area: 'common:service-areas',
-  service_inquiry: 'services',
 };
+/** A service the business offers, named: "do you do roofs?" is answered with the services. */
+const OUR_SERVICES =
+  /\b(house|home|siding|roofs?|moss|driveways?|concrete|patios?|decks?|fences?|gutters?|windows?|soft ?wash\w*|pressure ?wash\w*|walkways?|sidewalks?)\b/i;
+
+/** The no-model path's answer to a question, and what it leaves for the next turn. */
+export interface NoModelAnswer {
+  reply: string;
+  intent: AiIntent;
+  knowledgeUsed: string[];
+  /** False only when nothing answered it ("I don't have that information"). */
+  successful: boolean;
+  topic?: QuestionTopic;
+  /** A price or the price list was said: the photo link or estimate may be offered after it. */
+  offerAfter?: boolean;
+  /** The reply already offers the free estimate. */
+  offersEstimate?: boolean;
+}
 /**
  * FAQ categories say what a question was about when its words alone did not. Keyed by the spec's
  * category names lower-cased, as knowledge.ts indexes them ("Service Areas" → "service areas").
@@ -41,6 +61,12 @@ export interface AnswersDeps {
 
 /** Answering a question: from the knowledge (FAQ, common responses, prices) or the model, and what is offered after. */
 export function assistantAnswers({ config, settings, repo, model, now }: AnswersDeps) {
+  // A SERVICE_BASE_LOCATION that is no known town nor "lat,lon" stops the server here, at start.
+  const area = serviceAreaConfigFrom({
+    serviceArea: config.business.serviceArea,
+    baseLocation: config.business.serviceBaseLocation,
+    radiusMiles: config.business.serviceRadiusMiles,
+  });
   // The search index is rebuilt only when the FAQ or a common response changed.
   let cached: { version: string; knowledge: Knowledge } | undefined;
   const knowledge = () => {
@@ -65,14 +91,38 @@ export function assistantAnswers({ config, settings, repo, model, now }: Answers
       return { text: say.anythingElse, offer: undefined };
     },
 
-    /** The no-model answer: the best fact said as written, or the honest "I don't have that". */
-    fromKnowledge(message: string, intent: AiIntent, say: Wording) {
+    /**
+     * The no-model answer: a refusal, a tool's (service area, price), the FAQ entry or common
+     * response that answers the question asked, or the honest "I don't have that information".
+     * `topic` is what the last answer was about, for follow-ups ("what about Crescent City?").
+     */
+    fromKnowledge(message: string, intent: AiIntent, say: Wording, topic?: QuestionTopic): NoModelAnswer {
+      const refusal = refusalFor(message);
+      if (refusal) return { reply: refusal.reply, intent: 'other', knowledgeUsed: [], successful: true };
+      const tool = jobPriceAnswer(message, intent, topic) ?? serviceAreaAnswer(message, intent, topic, area);
+      if (tool)
+        return {
+          reply: say.answer(tool.intent, tool.reply),
+          intent: tool.intent,
+          knowledgeUsed: tool.knowledgeUsed,
+          successful: true,
+          topic: tool.topic,
+          offerAfter: tool.offerAfter,
+          offersEstimate: tool.offersEstimate,
+        };
       const k = knowledge();
-      // Said as written, so only what staff wrote or can edit: the built-in price list goes to the
-      // model as a fact, but the no-model path says Settings' pricing response instead.
+      // Said as written, so only what staff wrote or can edit (FAQ, common responses).
+      const staffWritten = k.facts.filter((f) => f.kind === 'faq' || f.kind === 'common');
+      const entry = entryAnswering(
+        message,
+        staffWritten.map((f) => ({ id: f.id, question: f.title, answer: f.text, fact: f })),
+      )?.fact;
+      const services =
+        intent === 'service_inquiry' && !asksSomethingSpecific(message) && OUR_SERVICES.test(message)
+          ? k.get('services')
+          : undefined;
       const best: Fact | undefined =
-        k.search(message, 3).find((m) => m.fact.kind !== 'prices')?.fact ??
-        k.get(INTENT_FALLBACK[intent] ?? '');
+        entry ?? services ?? (asksSomethingSpecific(message) ? undefined : k.get(INTENT_FALLBACK[intent] ?? ''));
       if (!best) return { reply: say.noAnswer, intent, knowledgeUsed: [], successful: false };
       const refined =
         intent === 'other' && best.kind === 'faq' ? (CATEGORY_INTENT[best.category] ?? intent) : intent;
@@ -81,6 +131,7 @@ export function assistantAnswers({ config, settings, repo, model, now }: Answers
         intent: refined,
         knowledgeUsed: [best.id],
         successful: true,
+        offerAfter: best.id === 'common:pricing',
       };
     },
 

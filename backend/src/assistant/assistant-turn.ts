@@ -1,4 +1,5 @@
 import type { AiAnswerSource, AiIntent, AiResponseChannel } from '@washdesk/contract';
+import type { HandoffRoute } from './tools/hand-off.ts';
 
 /**
  * The assistant's one conversation core, shared by the phone (Twilio webhooks) and Messenger:
@@ -26,12 +27,22 @@ export interface AssistantTurnInput {
    * The turn's `reply` is still the whole text.
    */
   onReplyText?: (text: string) => void;
+  /**
+   * How a person can be reached right now, should the customer ask for one (the phone: put
+   * through, a call back, or only the office's number). The turn says the matching words, so what
+   * is logged is what the channel delivers; absent = staff answer in the chat (Messenger).
+   */
+  handoff?: HandoffRoute;
 }
 
 export type AssistantAction =
   /** Nothing for the channel to do but deliver the reply and listen again. */
   | { type: 'none' }
-  /** The customer asked for a person: the channel puts them through or promises a call back. */
+  /**
+   * The customer asked for a person (or speaks a language the assistant cannot answer in): the
+   * channel does what `handoff` in the input said (puts through, or owes a call back); `reply`
+   * already says it.
+   */
   | { type: 'handoff' }
   /**
    * The customer said yes to the photo quote link: the channel sends it (SMS on the phone) and

@@ -11,6 +11,8 @@ import { bookingConversation } from './booking-conversation.ts';
 import { businessNow, extractSlots } from './booking.ts';
 import { buildCallSummary, transcriptOf } from './call-summary.ts';
 import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
+import { isSpanish, spanishIntent } from './spanish.ts';
+import { handoffReply, type HandoffRoute } from './tools/hand-off.ts';
 import { outcome, type ConversationState, type Outcome } from './turn-outcome.ts';
 import { wording, type Wording } from './wording.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -35,6 +37,27 @@ export interface AssistantDeps {
   /** Bookings are announced here for staff. */
   events?: EventBus;
 }
+
+/** Without a route from the channel (Messenger), staff answer in the conversation. */
+const IN_CHAT: HandoffRoute = { kind: 'reply-in-chat' };
+
+/** A person was asked for: the channel's route, said in the caller's language. */
+const handoff = (input: AssistantTurnInput, extra: Partial<Outcome> = {}): Outcome =>
+  outcome({
+    reply: handoffReply(input.handoff ?? IN_CHAT),
+    intent: 'handoff',
+    action: { type: 'handoff' },
+    state: {},
+    ...extra,
+  });
+
+/** A Spanish-speaking caller without a model: told in Spanish that the office will call back. */
+const spanishHandoff = (input: AssistantTurnInput, message: string): Outcome =>
+  handoff(input, {
+    reply: handoffReply(input.handoff ?? IN_CHAT, 'es-US'),
+    intent: spanishIntent(message),
+    language: 'es-US',
+  });
 
 const refOf = (input: AssistantTurnInput): ConversationRef => ({
   channel: input.channel,
@@ -89,20 +112,14 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   /** A question outside a booking: the model when it answers in time, else the knowledge. */
   async function answerQuestion(
     input: AssistantTurnInput,
+    state: ConversationState,
     say: Wording,
     friendly: boolean,
   ): Promise<Outcome> {
     const message = input.message.trim();
     const fromModel = await answers.fromModel(message, refOf(input), friendly);
     if (fromModel) {
-      if (fromModel.handoff)
-        return outcome({
-          reply: say.handoff,
-          intent: 'handoff',
-          action: { type: 'handoff' },
-          state: {},
-          answeredBy: 'model',
-        });
+      if (fromModel.handoff) return handoff(input, { answeredBy: 'model' });
       if (fromModel.intent === 'scheduling') {
         const b = fromModel.booking;
         const when = b.when ? extractSlots(b.when, undefined, businessNow(now(), config.timeZone)).slots : {};
@@ -128,17 +145,23 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       });
     }
 
-    const intent = classifyIntent(message);
-    const answer = answers.fromKnowledge(message, intent, say);
-    const offer = answer.successful
-      ? answers.offerAfter(answer.intent, input, say)
-      : { text: '', offer: undefined };
+    if (isSpanish(message)) return spanishHandoff(input, message);
+    const answer = answers.fromKnowledge(message, classifyIntent(message), say, state.topic);
+    // A reply that asks something ("how many square feet?", "which town?") waits for the answer.
+    const asks = answer.topic?.kind === 'price' || (answer.topic?.kind === 'area' && answer.topic.askedWhere);
+    const offer = answer.offersEstimate
+      ? { text: '', offer: 'estimate' as const }
+      : asks || !answer.successful
+        ? { text: '', offer: undefined }
+        : answer.offerAfter
+          ? answers.offerAfter(answer.intent, input, say)
+          : { text: say.anythingElse, offer: undefined };
     return outcome({
       reply: [answer.reply, offer.text].filter(Boolean).join(' '),
       intent: answer.intent,
       knowledgeUsed: answer.knowledgeUsed,
       successful: answer.successful,
-      state: { offer: offer.offer },
+      state: { offer: offer.offer, topic: answer.topic },
     });
   }
 
@@ -152,14 +175,15 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     const message = input.message.trim();
     const intent = classifyIntent(message);
     // A person, whatever else was going on; an unconfirmed booking is dropped.
-    if (intent === 'handoff')
-      return outcome({ reply: say.handoff, intent, action: { type: 'handoff' }, state: {} });
+    if (intent === 'handoff') return handoff(input);
+    // Spanish without a model: the office calls back (with one, the model answers in Spanish).
+    if (!model && isSpanish(message)) return spanishHandoff(input, message);
     if (state.booking?.stage === 'confirming') return booking.confirm(state.booking, message, input, say);
     if (state.offer && (saysYes(message) || saysNo(message))) return answerOffer(state.offer, input, say);
     if (saysGoodbye(message)) return outcome({ reply: say.goodbye, intent: 'other', end: true, state: {} });
     if (state.booking) return booking.step(state.booking, message, input, say);
     if (intent === 'scheduling') return booking.start(message, input, say);
-    return answerQuestion(input, say, friendly);
+    return answerQuestion(input, state, say, friendly);
   }
 
   return {
@@ -187,6 +211,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         knowledgeUsed: result.knowledgeUsed,
         answeredBy: result.answeredBy,
       });
+      // The no-model reply is whole at once: a streaming channel gets it in one piece.
+      if (result.answeredBy !== 'model') input.onReplyText?.(result.reply);
       return {
         reply: result.reply,
         intent: result.intent,
@@ -195,6 +221,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         responseId,
         answeredBy: result.answeredBy,
         knowledgeUsed: result.knowledgeUsed,
+        language: result.language ?? 'en-US',
       };
     },
 

@@ -1,12 +1,15 @@
 import type { AiAnswerSource, AiIntent } from '@washdesk/contract';
-import type { AssistantAction } from './assistant-turn.ts';
+import type { AssistantAction, ReplyLanguage } from './assistant-turn.ts';
 import type { BookingState } from './booking.ts';
+import type { QuestionTopic } from './tool-answers.ts';
 
 /** The assistant's memory of one call or conversation between turns. */
 export interface ConversationState {
   booking?: BookingState;
   /** An offer waiting for a yes or a no. */
   offer?: 'photo-link' | 'estimate';
+  /** What the last answer was about: "what about Crescent City?", "two stories" follow it. */
+  topic?: QuestionTopic;
 }
 
 /** What one turn decided: the words, and (as values, never read back from the words) what happens next. */
@@ -20,6 +23,8 @@ export interface Outcome {
   answeredBy: AiAnswerSource;
   /** False only when the assistant had no answer. */
   successful: boolean;
+  /** Absent: English. */
+  language?: ReplyLanguage;
 }
 
 export const outcome = (o: Partial<Outcome> & Pick<Outcome, 'reply' | 'intent' | 'state'>): Outcome => ({

@@ -49,9 +49,6 @@ export function wording(friendly: boolean, businessName: string) {
     startBooking: friendly
       ? "Great, let's get your free estimate booked."
       : "Certainly. Let's book your free estimate.",
-    handoff: friendly
-      ? 'Of course! Let me get you to someone from the office.'
-      : 'Certainly. I will connect you with someone from the office.',
     booked: (when: string) =>
       friendly
         ? `You're all set! Your free estimate is booked for ${when}. We'll see you then.`

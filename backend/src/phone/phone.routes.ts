@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Assistant, AssistantTurn } from '../assistant/assistant-turn.ts';
+import type { HandoffRoute } from '../assistant/tools/hand-off.ts';
 import { phoneCallRepository, callStatusOf, type PhoneCall } from './phone-call.repository.ts';
 import type { PublicUrl } from './public-url.ts';
 import type { TwilioApi } from './twilio-client.ts';
@@ -166,6 +167,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   /** One caller turn through the assistant, within the deadline, and what the phone does with it. */
   async function answer(call: PhoneCall, heard: string): Promise<string> {
     const canText = deps.twilio !== null && isDialable(call.phoneNumber);
+    const route = handoffRoute(call);
     const turn = await withinDeadline(
       assistant.turn({
         channel: 'phone',
@@ -173,13 +175,14 @@ export function phoneRoutes(deps: PhoneDeps) {
         message: heard,
         customer: { phone: call.phoneNumber, name: call.customerName },
         photoLink: canText ? 'text' : null,
+        handoff: route,
       }),
     );
     calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
     if (turn.action.type === 'booked') calls.nameFromAppointment(call.id, turn.action.appointmentId);
     switch (turn.action.type) {
       case 'handoff':
-        return handOff(call);
+        return handOff(call, route, turn);
       case 'send-photo-link': {
         const sent = await textPhotoLink(call, turn, turn.action.url);
         return finish(turn, sent ? PHONE_WORDS.textSent : PHONE_WORDS.textFailed(turn.action.url));
@@ -191,7 +194,9 @@ export function phoneRoutes(deps: PhoneDeps) {
 
   const finish = (turn: AssistantTurn, before = '') => {
     const text = [before, turn.reply].filter(Boolean).join(' ');
-    return turn.endOfConversation ? voice.sayAndHangUp(text) : voice.sayAndListen(text);
+    return turn.endOfConversation
+      ? voice.sayAndHangUp(text)
+      : voice.sayAndListen(text, 0, turn.language ?? 'en-US');
   };
 
   function withinDeadline(turn: Promise<AssistantTurn>): Promise<AssistantTurn> {
@@ -204,25 +209,35 @@ export function phoneRoutes(deps: PhoneDeps) {
 
   /**
    * "A person, please": put through while the office is open and a forward number is set; else a
-   * call back is owed and the caller may leave a message (outside hours, told when it opens).
+   * call back is owed and the caller may leave a message (outside hours, told when it opens). The
+   * route is worked out before the turn, so the assistant's reply (what is logged) says it.
    */
-  function handOff(call: PhoneCall): string {
+  function handoffRoute(call: PhoneCall): HandoffRoute {
     const now = clock();
     const office = officeStatus(hours.get(), now, config.timeZone);
-    const forward = twilioConfig.staffForwardNumber;
-    if (forward && office.open) {
-      calls.forwarded(call.id, forward);
-      deps.events.publish(callChanged(call, 'put through to the office'));
-      return voice.connect(forward);
+    if (twilioConfig.staffForwardNumber && office.open) return { kind: 'put-through' };
+    if (!isDialable(call.phoneNumber)) return { kind: 'call-the-office', officePhone: business.phone };
+    return office.open
+      ? { kind: 'call-back', canLeaveMessage: true }
+      : { kind: 'call-back', canLeaveMessage: true, closedUntil: whenOfficeOpens(office, now, config.timeZone) };
+  }
+
+  /** Does what the route said, speaking the turn's own reply (the words the log keeps). */
+  function handOff(call: PhoneCall, route: HandoffRoute, turn: AssistantTurn): string {
+    const language = turn.language ?? 'en-US';
+    switch (route.kind) {
+      case 'put-through': {
+        const forward = twilioConfig.staffForwardNumber!;
+        calls.forwarded(call.id, forward);
+        deps.events.publish(callChanged(call, 'put through to the office'));
+        return voice.connect(forward, turn.reply, language);
+      }
+      case 'call-back':
+        requestCallback(call);
+        return voice.leaveMessage([turn.reply], language);
+      default:
+        return voice.sayAndHangUp(turn.reply);
     }
-    if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
-    requestCallback(call);
-    if (office.open) return voice.leaveMessage(PHONE_WORDS.callBack);
-    return voice.leaveMessage(
-      PHONE_WORDS.closedNow,
-      whenOfficeOpens(office, now, config.timeZone),
-      PHONE_WORDS.closedCallBack,
-    );
   }
 
   /** How the put-through ended: talked (hang up), or nobody took it (a call back is owed, a message may be left). */
@@ -230,7 +245,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (dialStatus === 'completed' || dialStatus === 'answered') return voice.hangUp();
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
     requestCallback(call);
-    return voice.leaveMessage(PHONE_WORDS.dialFailed);
+    return voice.leaveMessage([PHONE_WORDS.dialFailed, PHONE_WORDS.leaveMessage]);
   }
 
   /** Texts the caller the photo quote link; true only when Twilio accepted the message. */

@@ -60,7 +60,8 @@ async function phoneConversation(server: TestServer): Promise<Conversation> {
 }
 
 function messengerConversation(server: TestServer, meta: FakeMeta): Conversation {
-  const userId = `eval-user-${nextUser++}`;
+  // A page-scoped id is digits only (the webhook refuses anything else).
+  const userId = String(6100000000000000 + nextUser++);
   return {
     async say(text) {
       const before = meta.calls.length;

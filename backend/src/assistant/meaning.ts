@@ -1,0 +1,112 @@
+// What a question is about, as a set of topics, so an FAQ entry is said only when it answers the
+// question asked: "Will the stuff you spray kill my roses?" is about plants and the cleaning
+// solution, like "Is soft washing safe for my plants and pets?", though they share no word; "Do you
+// come out to Willits?" shares "come out" with the Shelter Cove entry but is about another place.
+// The topics are the trade's (a soft-wash office's questions), not any one business's FAQ: staff
+// write their own entries, and each entry's topics are read from its words the same way.
+
+export type Topic = string;
+
+/**
+ * Each topic and the words callers and staff use for it. A question matches an entry on shared
+ * topics; `specific` topics must be in the entry too, or the entry does not answer the question
+ * (a question about painting is not answered by the house wash entry it shares "house" with).
+ */
+const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
+  { topic: 'insurance', words: /\b(insur\w*|bonded|licen[sc]\w*|liability|contractor'?s? license)\b/ },
+  {
+    topic: 'plants',
+    words: /\b(plants?|garden\w*|roses?|flowers?|shrubs?|bush(es)?|lawns?|grass|landscap\w*|hedges?|veggies|vegetables?)\b/,
+  },
+  { topic: 'pets', words: /\b(pets?|dogs?|cats?|puppy|kitten|animals?|chickens?|horses?)\b/ },
+  {
+    topic: 'presence',
+    words:
+      /\b(be (home|there|around|present)|being (home|there)|at work|(won'?t|will not|not) be (home|there|around)|away|out of town|gone that day|need to be)\b/,
+  },
+  {
+    topic: 'duration',
+    words: /\b(how long|takes? (long|a while)|hours? (does|will)|be at my (place|house)|gonna be (at|there))\b/,
+  },
+  {
+    topic: 'payment',
+    words: /\b(pay|paying|payment|payments|cards?|credit|debit|checks?|cheques?|cash|venmo|zelle|paypal|financ\w*)\b/,
+  },
+  { topic: 'rain', words: /\b(rain\w*|pouring|storm\w*|wet day|bad weather)\b/ },
+  { topic: 'gutters', words: /\b(gutters?|downspouts?|leaves|debris|clog\w*)\b/ },
+  {
+    topic: 'pressure',
+    words: /\b(pressure|blast\w*|power ?wash\w*|soft ?wash\w*|difference|high pressure|low pressure)\b/,
+  },
+  { topic: 'frequency', words: /\b(how often|often|every (few|couple|\d+) years?|need doing|again)\b/ },
+  { topic: 'roof', words: /\b(roofs?|shingles?)\b/ },
+  {
+    topic: 'discount',
+    words: /\b(discounts?|deals?|coupons?|promo\w*|seniors?|veterans?|military|anything off|\d+% off)\b/,
+  },
+  {
+    topic: 'chemicals',
+    words:
+      /\b(chemicals?|bleach|hypochlorite|solutions?|soaps?|detergents?|spray\w*|the stuff|products?|what do you use|you use|toxic)\b/,
+  },
+  { topic: 'damage', words: /\b(damage\w*|wreck\w*|ruin\w*|hurt|harm\w*|break|scratch\w*|strip\w*)\b/ },
+  { topic: 'water', words: /\b(water|spigot|hose|faucet|hook up|hookup|well water)\b/ },
+  { topic: 'safety', words: /\b(safe|safety|kill|dangerous|poison\w*)\b/ },
+  // Things no entry of a soft-wash FAQ is about unless it says so.
+  { topic: 'painting', words: /\b(paint\w*|stain\w*|seal\w*)\b/, specific: true },
+  { topic: 'guarantee', words: /\b(guarantee\w*|warrant\w*|stays? clean)\b/, specific: true },
+  { topic: 'jobs', words: /\b(hiring|hire me|jobs? (for|openings?)|summer job|employ\w*|work for you)\b/, specific: true },
+  { topic: 'office-hours', words: /\b(office (close|open)\w*|open (today|now|on)|close today|business hours|your hours|ur hours)\b/, specific: true },
+  { topic: 'staff', words: /\b(how many (people|guys|employees|workers))\b/, specific: true },
+  { topic: 'repair', words: /\b(repair\w*|replace\w*|install\w*|fix\w*)\b/, specific: true },
+];
+
+/** The topics of a text (a caller's question, or an FAQ entry's question or answer). */
+export function topicsOf(text: string): Set<Topic> {
+  const t = text.toLowerCase().replace(/[’]/g, "'");
+  return new Set(TOPICS.filter(({ words }) => words.test(t)).map(({ topic }) => topic));
+}
+
+const SPECIFIC = new Set(TOPICS.filter((t) => t.specific).map((t) => t.topic));
+
+/** Topics that narrow a question but say little alone ("the roof", "safe"). */
+const WEAK = new Set<Topic>(['roof', 'safety', 'damage']);
+
+export interface Answerable {
+  id: string;
+  /** The entry's question (or a common response's title): what it answers. */
+  question: string;
+  /** Its answer: what else it speaks about. */
+  answer: string;
+}
+
+/**
+ * The entry that answers the question, by topic: a topic of the entry's question counts 2, of its
+ * answer 1; a weak topic alone is not enough; a specific topic of the question the entry does not
+ * speak of rules the entry out. Undefined when nothing answers it.
+ */
+export function entryAnswering<T extends Answerable>(question: string, entries: readonly T[]): T | undefined {
+  const asked = topicsOf(question);
+  if (asked.size === 0) return undefined;
+  let best: { entry: T; score: number } | undefined;
+  for (const entry of entries) {
+    const inQuestion = topicsOf(entry.question);
+    const inAnswer = topicsOf(entry.answer);
+    const speaksOf = (t: Topic) => inQuestion.has(t) || inAnswer.has(t);
+    if ([...asked].some((t) => SPECIFIC.has(t) && !speaksOf(t))) continue;
+    let score = 0;
+    let strong = false;
+    for (const t of asked) {
+      const points = inQuestion.has(t) ? 2 : inAnswer.has(t) ? 1 : 0;
+      score += points;
+      if (points && !WEAK.has(t)) strong = true;
+    }
+    const matchedOnlyWeak = !strong && score < 4;
+    if (score >= 2 && !matchedOnlyWeak && (!best || score > best.score)) best = { entry, score };
+  }
+  return best?.entry;
+}
+
+/** The question asks about something no entry may answer without saying so (painting, jobs…). */
+export const asksSomethingSpecific = (question: string) =>
+  [...topicsOf(question)].some((t) => SPECIFIC.has(t));
