@@ -1,6 +1,7 @@
 import * as chrono from 'chrono-node';
 import { appointmentServiceLabel, type AppointmentServiceType, type PreferredTime } from '@washdesk/contract';
 import { wallClockParts } from '../time.ts';
+import { bareHour, dayOfMonth } from './tools/spoken-when.ts';
 
 // Booking a free estimate by filling slots across turns: whatever the customer says is searched for
 // a name, a service, an address and a day and time; what is still missing is asked for, one at a
@@ -91,7 +92,7 @@ const timeLabel = (hour: number) =>
 const FIRST_HOUR = 8;
 const LAST_HOUR = 16;
 
-function extractWhen(text: string, now: ReturnType<typeof businessNow>): Extracted {
+function extractWhen(text: string, now: ReturnType<typeof businessNow>, asking?: Slot): Extracted {
   const slots: BookingSlots = {};
   const problems: string[] = [];
   for (const result of chrono.parse(text, now.asLocalDate, { forwardDate: true })) {
@@ -110,6 +111,18 @@ function extractWhen(text: string, now: ReturnType<typeof businessNow>): Extract
         problems.push('We book estimates on the hour, from 8 AM to 4 PM.');
       else slots.time = timeLabel(hour);
     }
+  }
+  // What chrono leaves out: "the 8th", and a bare hour answering the question ("11 works").
+  if (!slots.date && problems.length === 0) {
+    const day = dayOfMonth(text, now.date);
+    if (day) slots.date = day;
+  }
+  const short = text.trim().split(/\s+/).length <= 4;
+  const hour = !slots.time && problems.length === 0 ? bareHour(text) : undefined;
+  if (hour && (asking === 'time' || asking === 'date' || short || /\b(at|around|about)\s/i.test(text))) {
+    if (!hour.onTheHour || hour.hour < FIRST_HOUR || hour.hour > LAST_HOUR)
+      problems.push('We book estimates on the hour, from 8 AM to 4 PM.');
+    else slots.time = timeLabel(hour.hour);
   }
   return { slots, problems };
 }
@@ -150,7 +163,7 @@ export function extractSlots(
   if (services.size === 1) slots.serviceType = [...services][0];
   else if (services.size > 1) slots.serviceType = 'multiple-services';
 
-  const when = extractWhen(rest, now);
+  const when = extractWhen(rest, now, asking);
   Object.assign(slots, when.slots);
 
   // A bare answer to the question just asked: "Dana Whitfield", "PO Box 12, Redway".

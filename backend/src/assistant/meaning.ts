@@ -102,7 +102,11 @@ export function entryAnswering<T extends Answerable>(question: string, entries: 
       if (points && !WEAK.has(t)) strong = true;
     }
     const matchedOnlyWeak = !strong && score < 4;
-    if (score >= 2 && !matchedOnlyWeak && (!best || score > best.score)) best = { entry, score };
+    // Between entries that match as well, the one whose question is more about this wins.
+    const shared = [...inQuestion].filter((t) => asked.has(t)).length;
+    const focus = inQuestion.size ? shared / inQuestion.size : 0;
+    if (score >= 2 && !matchedOnlyWeak && (!best || score + focus > best.score))
+      best = { entry, score: score + focus };
   }
   return best?.entry;
 }
