@@ -12,6 +12,7 @@ import { businessNow, extractSlots } from './booking.ts';
 import { buildCallSummary, transcriptOf } from './call-summary.ts';
 import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
 import { isSpanish, spanishIntent } from './spanish.ts';
+import { refusalFor } from './off-limits.ts';
 import { handoffReply, type HandoffRoute } from './tools/hand-off.ts';
 import { outcome, type ConversationState, type Outcome } from './turn-outcome.ts';
 import { wording, type Wording } from './wording.ts';
@@ -178,6 +179,9 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     if (intent === 'handoff') return handoff(input);
     // Spanish without a model: the office calls back (with one, the model answers in Spanish).
     if (!model && isSpanish(message)) return spanishHandoff(input, message);
+    // Other people's data, smuggled instructions…: refused, whatever the conversation was doing.
+    const refusal = refusalFor(message);
+    if (refusal) return outcome({ reply: refusal.reply, intent: 'other', state });
     if (state.booking?.stage === 'confirming') return booking.confirm(state.booking, message, input, say);
     if (state.offer && (saysYes(message) || saysNo(message))) return answerOffer(state.offer, input, say);
     if (saysGoodbye(message)) return outcome({ reply: say.goodbye, intent: 'other', end: true, state: {} });

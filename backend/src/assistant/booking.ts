@@ -70,9 +70,14 @@ const NAME_INTRO = new RegExp(
   // Case matters for the name only: "this is Dana" and "This is Dana" both introduce one.
   `\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame is|[Tt]his is|I am|I'm|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
 );
+const NAME_BEFORE_ADDRESS = new RegExp(`(?:^|[.!?]\\s+|,\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2}),?\\s*$`);
+/** Words in a short answer that make it a question or a reply, not a name ("are you insured", "go ahead"). */
+const NOT_A_NAME =
+  /\b(you|your|are|is|do|does|what|how|why|when|where|can|the|yes|no|go|ahead|ok|okay|sure|please|thanks|not|never|mind)\b/i;
 const NOT_NAMES = new Set(['Looking', 'Calling', 'Interested', 'Wondering', 'Trying', 'Just', 'Not', 'Sure']);
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /** The business's wall clock now: the calendar date and hour there. */
 export function businessNow(instant: number, timeZone: string) {
@@ -100,7 +105,10 @@ function extractWhen(text: string, now: ReturnType<typeof businessNow>, asking?:
     const dayGiven = start.isCertain('day') || start.isCertain('weekday');
     if (dayGiven && !slots.date) {
       const date = `${start.get('year')}-${pad(start.get('month')!)}-${pad(start.get('day')!)}`;
-      if (date < now.date) problems.push('That day has already passed.');
+      // "November 20th" said on the 23rd: chrono moves it to next year; the caller meant the past day.
+      const thisYear = `${now.date.slice(0, 4)}${date.slice(4)}`;
+      const lately = !start.isCertain('year') && date > now.date && thisYear < now.date && daysBetween(thisYear, now.date) <= 60;
+      if (date < now.date || lately) problems.push('That day has already passed.');
       else slots.date = date;
     }
     if (start.isCertain('hour') && !slots.time) {
@@ -144,6 +152,8 @@ export function extractSlots(
   let rest = message;
 
   const address = findAddress(rest);
+  // "…please. Nell Ford, 9 Ocean View Road": a name said just before the address.
+  const before = address ? NAME_BEFORE_ADDRESS.exec(rest.slice(0, rest.indexOf(address)))?.[1] : undefined;
   if (address) {
     slots.address = address
       .replace(/,?\s+in\s+/i, ', ')
@@ -156,8 +166,13 @@ export function extractSlots(
     slots.phone = phone.trim();
     rest = rest.replace(phone, ' ');
   }
-  const named = NAME_INTRO.exec(rest)?.[1];
-  if (named && !NOT_NAMES.has(named.split(/\s+/)[0]!)) slots.name = named;
+  const named =
+    NAME_INTRO.exec(rest)?.[1] ?? (before && !before.split(/\s+/).some((w) => NOT_TOWN.test(w)) ? before : undefined);
+  if (named && !NOT_NAMES.has(named.split(/\s+/)[0]!)) {
+    slots.name = named;
+    // "I'm Ivy Moss": the name's words are not a service (moss) or a day.
+    rest = rest.replace(named, ' ');
+  }
 
   const services = new Set(SERVICE_WORDS.filter(([pattern]) => pattern.test(rest)).map(([, type]) => type));
   if (services.size === 1) slots.serviceType = [...services][0];
@@ -168,7 +183,14 @@ export function extractSlots(
 
   // A bare answer to the question just asked: "Dana Whitfield", "PO Box 12, Redway".
   const bare = trimClause(rest);
-  if (asking === 'name' && !slots.name && /^[a-z'’ -]{2,60}$/i.test(bare) && bare.split(/\s+/).length <= 4)
+  if (
+    asking === 'name' &&
+    !slots.name &&
+    /^[a-z'’ -]{2,60}$/i.test(bare) &&
+    bare.split(/\s+/).length <= 4 &&
+    !/\?\s*$/.test(message) &&
+    !NOT_A_NAME.test(bare)
+  )
     slots.name = bare.replace(/\b[a-z]/g, (c) => c.toUpperCase());
   if (asking === 'address' && !slots.address && bare.length >= 5 && /\d/.test(bare)) slots.address = bare;
   return { slots, problems: when.problems };
