@@ -6,9 +6,9 @@ import { ModelUnavailable, type AssistantModel, type ModelReply } from './assist
 import type { AssistantRepository, ConversationRef } from './assistant.repository.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
 import { buildKnowledge, type Fact, type Knowledge } from './knowledge.ts';
-import { asksSomethingSpecific, entryAnswering } from './meaning.ts';
+import { asksSomethingSpecific, entryAnswering, samePlace, topicsOf } from './meaning.ts';
 import { refusalFor } from './off-limits.ts';
-import { jobPriceAnswer, serviceAreaAnswer, type QuestionTopic } from './tool-answers.ts';
+import { jobPriceAnswer, serviceAreaAnswer, type QuestionTopic, type ToolAnswer } from './tool-answers.ts';
 import { serviceAreaConfigFrom } from './tools/service-area.ts';
 import type { Wording } from './wording.ts';
 
@@ -23,6 +23,26 @@ const INTENT_FALLBACK: Partial<Record<AiIntent, string>> = {
 /** A service the business offers, named: "do you do roofs?" is answered with the services. */
 const OUR_SERVICES =
   /\b(house|home|siding|roofs?|moss|driveways?|concrete|patios?|decks?|fences?|gutters?|windows?|soft ?wash\w*|pressure ?wash\w*|walkways?|sidewalks?)\b/i;
+
+/**
+ * A tool's answer as said. A price question with nothing yet said about the job ("how much does it
+ * cost?") hears the pricing response staff wrote in Settings first, then what is needed for a total.
+ */
+function withGeneralPrices(tool: ToolAnswer, k: Knowledge, say: Wording): NoModelAnswer {
+  const general =
+    tool.intent === 'pricing' && tool.topic?.kind === 'price' && tool.topic.askedFor === 'surface'
+      ? k.get('common:pricing')
+      : undefined;
+  return {
+    reply: say.answer(tool.intent, [general?.text, tool.reply].filter(Boolean).join(' ')),
+    intent: tool.intent,
+    knowledgeUsed: [...(general ? [general.id] : []), ...tool.knowledgeUsed],
+    successful: true,
+    topic: tool.topic,
+    offerAfter: tool.offerAfter || tool.topic?.kind === 'price' && tool.topic.askedFor === 'surface',
+    offersEstimate: tool.offersEstimate,
+  };
+}
 
 /** The no-model path's answer to a question, and what it leaves for the next turn. */
 export interface NoModelAnswer {
@@ -99,30 +119,28 @@ export function assistantAnswers({ config, settings, repo, model, now }: Answers
     fromKnowledge(message: string, intent: AiIntent, say: Wording, topic?: QuestionTopic): NoModelAnswer {
       const refusal = refusalFor(message);
       if (refusal) return { reply: refusal.reply, intent: 'other', knowledgeUsed: [], successful: true };
-      const tool = jobPriceAnswer(message, intent, topic) ?? serviceAreaAnswer(message, intent, topic, area);
-      if (tool)
-        return {
-          reply: say.answer(tool.intent, tool.reply),
-          intent: tool.intent,
-          knowledgeUsed: tool.knowledgeUsed,
-          successful: true,
-          topic: tool.topic,
-          offerAfter: tool.offerAfter,
-          offersEstimate: tool.offersEstimate,
-        };
       const k = knowledge();
       // Said as written, so only what staff wrote or can edit (FAQ, common responses).
-      const staffWritten = k.facts.filter((f) => f.kind === 'faq' || f.kind === 'common');
       const entry = entryAnswering(
         message,
-        staffWritten.map((f) => ({ id: f.id, question: f.title, answer: f.text, fact: f })),
+        k.facts
+          .filter((f) => f.kind === 'faq' || f.kind === 'common')
+          .map((f) => ({ id: f.id, question: f.title, answer: f.text, fact: f })),
       )?.fact;
+      // Staff's own entry about the very place asked of ("Shelter Cove?") is theirs to answer.
+      const aboutThisPlace = entry && samePlace(topicsOf(message), topicsOf(entry.title));
+      const tool = aboutThisPlace
+        ? null
+        : (jobPriceAnswer(message, intent, topic) ?? serviceAreaAnswer(message, intent, topic, area));
+      if (tool) return withGeneralPrices(tool, k, say);
       const services =
         intent === 'service_inquiry' && !asksSomethingSpecific(message) && OUR_SERVICES.test(message)
           ? k.get('services')
           : undefined;
       const best: Fact | undefined =
-        entry ?? services ?? (asksSomethingSpecific(message) ? undefined : k.get(INTENT_FALLBACK[intent] ?? ''));
+        entry ??
+        services ??
+        (asksSomethingSpecific(message) ? undefined : k.get(INTENT_FALLBACK[intent] ?? ''));
       if (!best) return { reply: say.noAnswer, intent, knowledgeUsed: [], successful: false };
       const refined =
         intent === 'other' && best.kind === 'faq' ? (CATEGORY_INTENT[best.category] ?? intent) : intent;

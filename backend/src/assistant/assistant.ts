@@ -60,6 +60,10 @@ const spanishHandoff = (input: AssistantTurnInput, message: string): Outcome =>
     language: 'es-US',
   });
 
+/** After a question of its own, the reply ends there unless something is offered. */
+const offerOrNothing = (offer: { text: string; offer?: 'photo-link' | 'estimate' }, asked: boolean) =>
+  asked && !offer.offer ? { text: '', offer: undefined } : offer;
+
 const refOf = (input: AssistantTurnInput): ConversationRef => ({
   channel: input.channel,
   callId: input.callId,
@@ -148,14 +152,17 @@ export function createAssistant(deps: AssistantDeps): Assistant {
 
     if (isSpanish(message)) return spanishHandoff(input, message);
     const answer = answers.fromKnowledge(message, classifyIntent(message), say, state.topic);
-    // A reply that asks something ("how many square feet?", "which town?") waits for the answer.
-    const asks = answer.topic?.kind === 'price' || (answer.topic?.kind === 'area' && answer.topic.askedWhere);
+    // A reply that asks something ("how many square feet?", "which town?") waits for the answer;
+    // "what would you like cleaned?" may come with the photo link or estimate offer (either is an answer).
+    const asks =
+      (answer.topic?.kind === 'price' && !answer.offerAfter) ||
+      (answer.topic?.kind === 'area' && answer.topic.askedWhere);
     const offer = answer.offersEstimate
       ? { text: '', offer: 'estimate' as const }
       : asks || !answer.successful
         ? { text: '', offer: undefined }
         : answer.offerAfter
-          ? answers.offerAfter(answer.intent, input, say)
+          ? offerOrNothing(answers.offerAfter(answer.intent, input, say), answer.topic?.kind === 'price')
           : { text: say.anythingElse, offer: undefined };
     return outcome({
       reply: [answer.reply, offer.text].filter(Boolean).join(' '),

@@ -5,6 +5,9 @@
 // The topics are the trade's (a soft-wash office's questions), not any one business's FAQ: staff
 // write their own entries, and each entry's topics are read from its words the same way.
 
+import { placesNamedIn } from './tools/place-names.ts';
+import { PLACES } from './tools/service-area.ts';
+
 export type Topic = string;
 
 /**
@@ -40,6 +43,7 @@ const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
   },
   { topic: 'frequency', words: /\b(how often|often|every (few|couple|\d+) years?|need doing|again)\b/ },
   { topic: 'roof', words: /\b(roofs?|shingles?)\b/ },
+  { topic: 'moss', words: /\b(moss\w*|algae|lichen|mold|mou?ldy|mildew)\b/ },
   {
     topic: 'discount',
     words: /\b(discounts?|deals?|coupons?|promo\w*|seniors?|veterans?|military|anything off|\d+% off)\b/,
@@ -64,10 +68,42 @@ const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
 /** The topics of a text (a caller's question, or an FAQ entry's question or answer). */
 export function topicsOf(text: string): Set<Topic> {
   const t = text.toLowerCase().replace(/[’]/g, "'");
-  return new Set(TOPICS.filter(({ words }) => words.test(t)).map(({ topic }) => topic));
+  return new Set([
+    ...TOPICS.filter(({ words }) => words.test(t)).map(({ topic }) => topic),
+    // A place is a specific topic: the Shelter Cove entry answers Shelter Cove, never Willits.
+    ...placesNamedIn(text, PLACES).map((p) => `${PLACE}${p.name}`),
+  ]);
 }
 
-const SPECIFIC = new Set(TOPICS.filter((t) => t.specific).map((t) => t.topic));
+const PLACE = 'place:';
+const SPECIFIC_TOPICS = new Set(TOPICS.filter((t) => t.specific).map((t) => t.topic));
+const isSpecific = (t: Topic) => SPECIFIC_TOPICS.has(t) || t.startsWith(PLACE);
+
+/** The places a question and an entry both name ("Shelter Cove?" and "Do you come out to Shelter Cove?"). */
+export const samePlace = (a: Set<Topic>, b: Set<Topic>) => [...a].some((t) => t.startsWith(PLACE) && b.has(t));
+
+// Words that carry no meaning for telling questions apart.
+const FILLER = new Set(
+  `a an and are as at be but by can could do does for from have how i if in is it me my of on or our so
+  that the their this to us we what when where which who will with would you your hi hello hey um uh
+  just please ok okay guys u`.split(/\s+/),
+);
+const wordsOf = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9']+/)
+      .filter((w) => w && !FILLER.has(w))
+      .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)),
+  );
+/** The caller asked the entry's own question, in about its words ("do you clean roofs?"). */
+function askedAsWritten(question: string, entryQuestion: string) {
+  const a = wordsOf(question);
+  const b = wordsOf(entryQuestion);
+  if (a.size === 0 || b.size === 0) return false;
+  const shared = [...a].filter((w) => b.has(w)).length;
+  return shared / new Set([...a, ...b]).size >= 0.6;
+}
 
 /** Topics that narrow a question but say little alone ("the roof", "safe"). */
 const WEAK = new Set<Topic>(['roof', 'safety', 'damage']);
@@ -87,15 +123,14 @@ export interface Answerable {
  */
 export function entryAnswering<T extends Answerable>(question: string, entries: readonly T[]): T | undefined {
   const asked = topicsOf(question);
-  if (asked.size === 0) return undefined;
   let best: { entry: T; score: number } | undefined;
   for (const entry of entries) {
     const inQuestion = topicsOf(entry.question);
     const inAnswer = topicsOf(entry.answer);
     const speaksOf = (t: Topic) => inQuestion.has(t) || inAnswer.has(t);
-    if ([...asked].some((t) => SPECIFIC.has(t) && !speaksOf(t))) continue;
-    let score = 0;
-    let strong = false;
+    if ([...asked].some((t) => isSpecific(t) && !speaksOf(t))) continue;
+    let score = askedAsWritten(question, entry.question) ? 3 : 0;
+    let strong = score > 0;
     for (const t of asked) {
       const points = inQuestion.has(t) ? 2 : inAnswer.has(t) ? 1 : 0;
       score += points;
@@ -113,4 +148,4 @@ export function entryAnswering<T extends Answerable>(question: string, entries: 
 
 /** The question asks about something no entry may answer without saying so (painting, jobs…). */
 export const asksSomethingSpecific = (question: string) =>
-  [...topicsOf(question)].some((t) => SPECIFIC.has(t));
+  [...topicsOf(question)].some((t) => SPECIFIC_TOPICS.has(t));

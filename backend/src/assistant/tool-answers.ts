@@ -48,8 +48,12 @@ export function serviceAreaAnswer(
   const known = answer.kind !== 'unknown';
   const followUp = topic?.kind === 'area';
   const shortAnswer = followUp && topic.askedWhere && message.trim().split(/\s+/).length <= 5;
+  // "Shelter Cove?": a place alone is a question about it.
+  const placeAlone = known && message.trim().split(/\s+/).length <= 3;
   const asked =
-    intent === 'service_area' || (known && (AREA_WORDS.test(message) || followUp)) || shortAnswer;
+    intent === 'service_area' ||
+    (known && (AREA_WORDS.test(message) || followUp || placeAlone)) ||
+    shortAnswer;
   if (!asked) return null;
   if (!known && PLACE_NOT_NAMED.test(message))
     return {
