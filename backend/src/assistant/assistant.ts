@@ -9,7 +9,7 @@ import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { assistantAnswers } from './answers.ts';
 import { bookingConversation } from './booking-conversation.ts';
 import { businessNow, extractSlots } from './booking.ts';
-import { buildCallSummary, transcriptOf } from './call-summary.ts';
+import { buildCallSummary, SPANISH_NOTE, spanishNoteFor, transcriptOf } from './call-summary.ts';
 import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
 import { isSpanish, spanishIntent } from './spanish.ts';
 import { refusalFor } from './off-limits.ts';
@@ -212,6 +212,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const wait = settings.responseDelay * 1000 - (now() - started);
       if (wait > 0) await pause(wait);
       repo.saveState(ref, result.state);
+      if (result.language === 'es-US' && input.conversationId !== undefined)
+        repo.noteOnConversationLead(input.conversationId, SPANISH_NOTE);
       const responseId = repo.logAnswer({
         ...ref,
         customerMessage: input.message.trim(),
@@ -243,7 +245,9 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const built = buildCallSummary(turns, repo.appointmentOfCall(callId), repo.callOutcome(callId));
       if (!model || turns.length === 0) return built;
       try {
-        return await model.summarize(transcriptOf(turns), now() + config.assistantTurnBudgetMs);
+        const summary = await model.summarize(transcriptOf(turns), now() + config.assistantTurnBudgetMs);
+        const note = spanishNoteFor(turns);
+        return note && summary ? `${note} ${summary}` : summary;
       } catch (error) {
         if (error instanceof ModelUnavailable) return built;
         throw error;
