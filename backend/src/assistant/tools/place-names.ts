@@ -132,7 +132,22 @@ const HEARD_AS: Record<string, string> = {
 const SPELLED_OUT: Record<string, string> = { ft: 'fort', pt: 'point', mt: 'mount', saint: 'st' };
 
 /** Words no town name here is made of, though speech joins them into one ("will it" → "willit"). */
-const LITTLE_WORDS = new Set(['it', 'is', 'a', 'an', 'to', 'in', 'on', 'of', 'at', 'or', 'i', 'we', 'you', 'my']);
+const LITTLE_WORDS = new Set([
+  'it',
+  'is',
+  'a',
+  'an',
+  'to',
+  'in',
+  'on',
+  'of',
+  'at',
+  'or',
+  'i',
+  'we',
+  'you',
+  'my',
+]);
 const MIN_FUZZY_LENGTH = 9;
 const MAX_SPAN = 4;
 
