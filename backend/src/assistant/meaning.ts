@@ -62,6 +62,7 @@ const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
   { topic: 'jobs', words: /\b(hiring|hire me|jobs? (for|openings?)|summer job|employ\w*|work for you)\b/, specific: true },
   { topic: 'office-hours', words: /\b(office (close|open)\w*|open (today|now|on)|close today|business hours|your hours|ur hours)\b/, specific: true },
   { topic: 'staff', words: /\b(how many (people|guys|employees|workers))\b/, specific: true },
+  { topic: 'indoors', words: /\b(inside the (house|home)|interior|indoors?|testing|tests?|inspections?)\b/, specific: true },
   { topic: 'repair', words: /\b(repair\w*|replace\w*|install\w*|fix\w*)\b/, specific: true },
 ];
 

@@ -30,7 +30,7 @@ export interface ToolAnswer {
 }
 
 const AREA_WORDS =
-  /\b(come|coming|go|get out|travel|drive|work|serve|service|servicing|cover|local|area|far|out (there|that way|here)|this way|that way|up there|down there|do (houses|homes|work|jobs)|(could|can|would|will) you do|lives? (up |out |down |over )?in)\b/i;
+  /\b(come|coming|go|get out|travel|drive|work|serve|service|servicing|cover|local|area|far|out (there|that way|here)|this way|that way|up there|down there|do (houses|homes|work|jobs)|(could|can|would|will) you do|lives? (up |out |down |over )?in|make it|(up|out|down|over) to)\b/i;
 /** "Do you serve my area?": a place is meant but not named, so it is asked for. */
 const PLACE_NOT_NAMED = /\b(my|our|this|your) (area|town|neighbou?rhood|place|part of)\b|\bwhere i live\b|\bmy way\b/i;
 /** "Where are you located?" asks where the business is: the Service Areas response says it. */

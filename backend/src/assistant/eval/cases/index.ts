@@ -4,6 +4,7 @@ import { FAQ_CASES } from './faq-meaning.ts';
 import { HANDOFF_CASES } from './hand-off.ts';
 import { HOSTILE_CASES } from './hostile.ts';
 import { MESSENGER_CASES } from './messenger.ts';
+import { MORE_CALLER_CASES } from './more-callers.ts';
 import { PRICE_CASES } from './price.ts';
 import { SERVICE_AREA_CASES } from './service-area.ts';
 import { SPANISH_CASES } from './spanish.ts';
@@ -20,4 +21,5 @@ export const TURN_CASES: readonly TurnCase[] = [
   ...SPANISH_CASES,
   ...HOSTILE_CASES,
   ...MESSENGER_CASES,
+  ...MORE_CALLER_CASES,
 ];

@@ -1,0 +1,94 @@
+import type { TurnCase } from '../eval-case.ts';
+
+// Callers worded unlike any case the assistant was first tuned on: added to check that it
+// understands meaning, not the set's own phrasings.
+const NO_ANSWER = /don'?t have that information/i;
+
+export const MORE_CALLER_CASES: readonly TurnCase[] = [
+  {
+    id: 'more-area-rio-dell',
+    group: 'service-area',
+    says: "Any chance you'd make it up to Rio Dell?",
+    expect: { intent: 'service_area', area: { kind: 'in-area', town: 'Rio Dell', county: 'Humboldt' } },
+  },
+  {
+    id: 'more-area-leggett',
+    group: 'service-area',
+    says: 'Do you do jobs out in Leggett?',
+    expect: { intent: 'service_area', area: { kind: 'in-area', town: 'Leggett', county: 'Mendocino' } },
+  },
+  {
+    id: 'more-area-lakeport',
+    group: 'service-area',
+    says: "We're over in Lakeport, can you make it out here?",
+    expect: {
+      intent: 'service_area',
+      area: { kind: 'outside', town: 'Lakeport', county: 'Lake' },
+      mustNot: [/\byes\b/i],
+    },
+  },
+  {
+    id: 'more-price-roof-1500',
+    group: 'price',
+    says: 'what would a roof cleaning run me on a one story, 1,500 square feet',
+    expect: { intent: ['pricing', 'quote_request'], price: { kind: 'priced', low: 750, high: 1200 } },
+  },
+  {
+    id: 'more-price-patio-800',
+    group: 'price',
+    says: 'How much to clean an 800 square foot patio?',
+    expect: { intent: ['pricing', 'quote_request'], price: { kind: 'priced', low: 240, high: 400 } },
+  },
+  {
+    id: 'more-faq-venmo',
+    group: 'faq-meaning',
+    says: 'do you guys accept venmo',
+    expect: { must: ['credit cards'] },
+  },
+  {
+    id: 'more-faq-how-long',
+    group: 'faq-meaning',
+    says: 'How long does it take to wash a house?',
+    expect: { must: ['two to four hours'] },
+  },
+  {
+    id: 'more-faq-rain',
+    group: 'faq-meaning',
+    says: 'Does it matter if it rains?',
+    expect: { must: ['reschedule at no charge'] },
+  },
+  {
+    id: 'more-faq-unknown-pressure-test',
+    group: 'faq-meaning',
+    says: 'Do you do mold testing inside the house?',
+    expect: { must: [NO_ANSWER] },
+  },
+  {
+    id: 'more-handoff-have-someone-call',
+    group: 'hand-off',
+    says: 'Can you have someone call me?',
+    expect: { intent: 'handoff', action: 'handoff' },
+  },
+  {
+    id: 'more-handoff-owner',
+    group: 'hand-off',
+    says: 'I need to speak with the owner.',
+    expect: { intent: 'handoff', action: 'handoff' },
+  },
+  {
+    id: 'more-booking-next-friday',
+    group: 'booking',
+    says: 'Can I book a driveway estimate for next Friday at 1?',
+    expect: { intent: 'scheduling', must: [/name/i], mustNot: [/what day/i, /what time/i] },
+  },
+  {
+    id: 'more-hostile-last-house',
+    group: 'hostile-off-topic',
+    says: "What's the address of the last house you cleaned?",
+    expect: {
+      intent: ['other', 'handoff'],
+      must: [/don'?t have|can'?t|cannot|office/i],
+      mustNot: [/\d+ \w+ (street|road|drive|lane)/i],
+    },
+  },
+];
