@@ -39,7 +39,7 @@ function withGeneralPrices(tool: ToolAnswer, k: Knowledge, say: Wording): NoMode
     knowledgeUsed: [...(general ? [general.id] : []), ...tool.knowledgeUsed],
     successful: true,
     topic: tool.topic,
-    offerAfter: tool.offerAfter || tool.topic?.kind === 'price' && tool.topic.askedFor === 'surface',
+    offerAfter: tool.offerAfter || (tool.topic?.kind === 'price' && tool.topic.askedFor === 'surface'),
     offersEstimate: tool.offersEstimate,
   };
 }

@@ -107,7 +107,11 @@ function extractWhen(text: string, now: ReturnType<typeof businessNow>, asking?:
       const date = `${start.get('year')}-${pad(start.get('month')!)}-${pad(start.get('day')!)}`;
       // "November 20th" said on the 23rd: chrono moves it to next year; the caller meant the past day.
       const thisYear = `${now.date.slice(0, 4)}${date.slice(4)}`;
-      const lately = !start.isCertain('year') && date > now.date && thisYear < now.date && daysBetween(thisYear, now.date) <= 60;
+      const lately =
+        !start.isCertain('year') &&
+        date > now.date &&
+        thisYear < now.date &&
+        daysBetween(thisYear, now.date) <= 60;
       if (date < now.date || lately) problems.push('That day has already passed.');
       else slots.date = date;
     }
@@ -167,7 +171,8 @@ export function extractSlots(
     rest = rest.replace(phone, ' ');
   }
   const named =
-    NAME_INTRO.exec(rest)?.[1] ?? (before && !before.split(/\s+/).some((w) => NOT_TOWN.test(w)) ? before : undefined);
+    NAME_INTRO.exec(rest)?.[1] ??
+    (before && !before.split(/\s+/).some((w) => NOT_TOWN.test(w)) ? before : undefined);
   if (named && !NOT_NAMES.has(named.split(/\s+/)[0]!)) {
     slots.name = named;
     // "I'm Ivy Moss": the name's words are not a service (moss) or a day.

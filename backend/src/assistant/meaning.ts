@@ -19,7 +19,8 @@ const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
   { topic: 'insurance', words: /\b(insur\w*|bonded|licen[sc]\w*|liability|contractor'?s? license)\b/ },
   {
     topic: 'plants',
-    words: /\b(plants?|garden\w*|roses?|flowers?|shrubs?|bush(es)?|lawns?|grass|landscap\w*|hedges?|veggies|vegetables?)\b/,
+    words:
+      /\b(plants?|garden\w*|roses?|flowers?|shrubs?|bush(es)?|lawns?|grass|landscap\w*|hedges?|veggies|vegetables?)\b/,
   },
   { topic: 'pets', words: /\b(pets?|dogs?|cats?|puppy|kitten|animals?|chickens?|horses?)\b/ },
   {
@@ -29,11 +30,13 @@ const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
   },
   {
     topic: 'duration',
-    words: /\b(how long|takes? (long|a while)|hours? (does|will)|be at my (place|house)|gonna be (at|there))\b/,
+    words:
+      /\b(how long|takes? (long|a while)|hours? (does|will)|be at my (place|house)|gonna be (at|there))\b/,
   },
   {
     topic: 'payment',
-    words: /\b(pay|paying|payment|payments|cards?|credit|debit|checks?|cheques?|cash|venmo|zelle|paypal|financ\w*)\b/,
+    words:
+      /\b(pay|paying|payment|payments|cards?|credit|debit|checks?|cheques?|cash|venmo|zelle|paypal|financ\w*)\b/,
   },
   { topic: 'rain', words: /\b(rain\w*|pouring|storm\w*|wet day|bad weather)\b/ },
   { topic: 'gutters', words: /\b(gutters?|downspouts?|leaves|debris|clog\w*)\b/ },
@@ -59,10 +62,22 @@ const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
   // Things no entry of a soft-wash FAQ is about unless it says so.
   { topic: 'painting', words: /\b(paint\w*|stain\w*|seal\w*)\b/, specific: true },
   { topic: 'guarantee', words: /\b(guarantee\w*|warrant\w*|stays? clean)\b/, specific: true },
-  { topic: 'jobs', words: /\b(hiring|hire me|jobs? (for|openings?)|summer job|employ\w*|work for you)\b/, specific: true },
-  { topic: 'office-hours', words: /\b(office (close|open)\w*|open (today|now|on)|close today|business hours|your hours|ur hours)\b/, specific: true },
+  {
+    topic: 'jobs',
+    words: /\b(hiring|hire me|jobs? (for|openings?)|summer job|employ\w*|work for you)\b/,
+    specific: true,
+  },
+  {
+    topic: 'office-hours',
+    words: /\b(office (close|open)\w*|open (today|now|on)|close today|business hours|your hours|ur hours)\b/,
+    specific: true,
+  },
   { topic: 'staff', words: /\b(how many (people|guys|employees|workers))\b/, specific: true },
-  { topic: 'indoors', words: /\b(inside the (house|home)|interior|indoors?|testing|tests?|inspections?)\b/, specific: true },
+  {
+    topic: 'indoors',
+    words: /\b(inside the (house|home)|interior|indoors?|testing|tests?|inspections?)\b/,
+    specific: true,
+  },
   { topic: 'repair', words: /\b(repair\w*|replace\w*|install\w*|fix\w*)\b/, specific: true },
 ];
 
@@ -81,7 +96,8 @@ const SPECIFIC_TOPICS = new Set(TOPICS.filter((t) => t.specific).map((t) => t.to
 const isSpecific = (t: Topic) => SPECIFIC_TOPICS.has(t) || t.startsWith(PLACE);
 
 /** The places a question and an entry both name ("Shelter Cove?" and "Do you come out to Shelter Cove?"). */
-export const samePlace = (a: Set<Topic>, b: Set<Topic>) => [...a].some((t) => t.startsWith(PLACE) && b.has(t));
+export const samePlace = (a: Set<Topic>, b: Set<Topic>) =>
+  [...a].some((t) => t.startsWith(PLACE) && b.has(t));
 
 // Words that carry no meaning for telling questions apart.
 const FILLER = new Set(

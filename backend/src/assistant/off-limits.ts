@@ -20,8 +20,7 @@ const KINDS: { kind: string; pattern: RegExp; reply: string }[] = [
   {
     kind: 'comparison',
     pattern: /\b(the other (guys|compan(y|ies)|outfits?)|competitors?|better than (the|them|other))\b/i,
-    reply:
-      "I can't speak for other companies. The office can go over our work and a free estimate with you.",
+    reply: "I can't speak for other companies. The office can go over our work and a free estimate with you.",
   },
   {
     kind: 'unverifiable-promise',
@@ -32,7 +31,8 @@ const KINDS: { kind: string; pattern: RegExp; reply: string }[] = [
   {
     kind: 'chat',
     pattern: /\b(tell me a joke|jokes?|poems?|write me|sing|riddles?|bedtime story)\b/i,
-    reply: "I can't help with that, I'm only here for the business. Is there anything about our services I can help with?",
+    reply:
+      "I can't help with that, I'm only here for the business. Is there anything about our services I can help with?",
   },
 ];
 

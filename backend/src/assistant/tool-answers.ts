@@ -15,8 +15,7 @@ import { serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools
 
 /** What the last answer was about, for the follow-up. */
 export type QuestionTopic =
-  | { kind: 'area'; askedWhere?: boolean }
-  | { kind: 'price'; said: string; askedFor: string };
+  { kind: 'area'; askedWhere?: boolean } | { kind: 'price'; said: string; askedFor: string };
 
 export interface ToolAnswer {
   reply: string;
@@ -32,9 +31,11 @@ export interface ToolAnswer {
 const AREA_WORDS =
   /\b(come|coming|go|get out|travel|drive|work|serve|service|servicing|cover|local|area|far|out (there|that way|here)|this way|that way|up there|down there|do (houses|homes|work|jobs)|(could|can|would|will) you do|lives? (up |out |down |over )?in|make it|(up|out|down|over) to)\b/i;
 /** "Do you serve my area?": a place is meant but not named, so it is asked for. */
-const PLACE_NOT_NAMED = /\b(my|our|this|your) (area|town|neighbou?rhood|place|part of)\b|\bwhere i live\b|\bmy way\b/i;
+const PLACE_NOT_NAMED =
+  /\b(my|our|this|your) (area|town|neighbou?rhood|place|part of)\b|\bwhere i live\b|\bmy way\b/i;
 /** "Where are you located?" asks where the business is: the Service Areas response says it. */
-const WHERE_ARE_YOU = /\bwhere (are you|is your (office|shop|business))\b|\b(you|you're|you guys) (located|based)\b/i;
+const WHERE_ARE_YOU =
+  /\bwhere (are you|is your (office|shop|business))\b|\b(you|you're|you guys) (located|based)\b/i;
 
 /** The service-area tool's answer, when the turn asks whether a place is served. */
 export function serviceAreaAnswer(
@@ -84,8 +85,7 @@ export function jobPriceAnswer(
   const priceAsked = intent === 'pricing' || intent === 'quote_request';
   const followUp = topic?.kind === 'price' ? topic : undefined;
   const alone = jobDetailsOf(message, { answering: followUp?.askedFor === 'size' ? 'size' : undefined });
-  const givesDetails =
-    alone.size !== undefined || alone.stories !== undefined || alone.surfaces.length > 0;
+  const givesDetails = alone.size !== undefined || alone.stories !== undefined || alone.surfaces.length > 0;
   // "…2,000 square feet, one story" with a surface but no price word is still a price question.
   const describesJob = alone.size !== undefined && alone.surfaces.length > 0;
   if (!priceAsked && !(followUp && givesDetails) && !describesJob) return null;

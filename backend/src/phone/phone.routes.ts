@@ -219,7 +219,11 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (!isDialable(call.phoneNumber)) return { kind: 'call-the-office', officePhone: business.phone };
     return office.open
       ? { kind: 'call-back', canLeaveMessage: true }
-      : { kind: 'call-back', canLeaveMessage: true, closedUntil: whenOfficeOpens(office, now, config.timeZone) };
+      : {
+          kind: 'call-back',
+          canLeaveMessage: true,
+          closedUntil: whenOfficeOpens(office, now, config.timeZone),
+        };
   }
 
   /** Does what the route said, speaking the turn's own reply (the words the log keeps). */
