@@ -83,6 +83,18 @@ const TOPICS: { topic: Topic; words: RegExp; specific?: boolean }[] = [
 
 /** The topics of a text (a caller's question, or an FAQ entry's question or answer). */
 export function topicsOf(text: string): Set<Topic> {
+  const known = seen.get(text);
+  if (known) return known;
+  const topics = readTopics(text);
+  // FAQ entries are read again every turn: remembered, within a bound (staff edit them rarely).
+  if (seen.size >= SEEN_LIMIT) seen.clear();
+  seen.set(text, topics);
+  return topics;
+}
+const SEEN_LIMIT = 5000;
+const seen = new Map<string, Set<Topic>>();
+
+function readTopics(text: string): Set<Topic> {
   const t = text.toLowerCase().replace(/[’]/g, "'");
   return new Set([
     ...TOPICS.filter(({ words }) => words.test(t)).map(({ topic }) => topic),
