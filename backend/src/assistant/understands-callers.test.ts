@@ -166,10 +166,16 @@ describe("issue 23's callers, replayed through the signed webhooks", () => {
   it('a Spanish-speaking caller hears in Spanish that the office will call back, and the lead says Spanish', async () => {
     const { caller, says } = await call();
     const { twiml } = await says('Hola, ¿cuánto cuesta lavar una casa de dos pisos?');
-    const say = verb(twiml, 'Say');
+    // Heard in Polly's Spanish voice, and listened to in Spanish.
+    const gather = verb(twiml, 'Gather');
+    expect(gather.attrs).toMatchObject({ language: 'es-US' });
+    const say = gather.children.find((v) => v.name === 'Say')!;
     expect(say.attrs).toMatchObject({ language: 'es-US', voice: SPANISH_VOICE });
     expect(say.text).toContain('Alguien de la oficina le llamará a este número');
-    expect(verbNames(twiml)).toContain('Record');
+    expect(verbNames(twiml)).not.toContain('Record');
+    expect(
+      server.db.prepare('SELECT callback_requested FROM calls WHERE call_sid = ?').get(caller.callSid),
+    ).toEqual({ callback_requested: 1 });
     expect((await logged('Hola, ¿cuánto cuesta lavar una casa de dos pisos?')).aiResponse).toBe(say.text);
     // The call ends: its summary (and so its lead in the requests inbox) says to answer in Spanish.
     expect((await caller.status('completed', { duration: 30 })).status).toBe(204);

@@ -238,7 +238,10 @@ export function phoneRoutes(deps: PhoneDeps) {
       }
       case 'call-back':
         requestCallback(call);
-        return voice.leaveMessage([turn.reply], language);
+        // A Spanish caller keeps being heard, in Spanish (the message prompt and tone are English).
+        return language === 'es-US'
+          ? voice.sayAndListen(turn.reply, 0, language)
+          : voice.leaveMessage([turn.reply]);
       default:
         return voice.sayAndHangUp(turn.reply);
     }

@@ -166,13 +166,7 @@ export function voiceReplies(line: VoiceLine) {
       transcribe: true,
       transcribeCallback: `${base}${VOICEMAIL_WEBHOOKS.recordingTranscript}`,
     });
-    say(
-      response,
-      language === 'es-US'
-        ? `Gracias por llamar a ${line.businessName}. Adiós.`
-        : PHONE_WORDS.goodbye(line.businessName),
-      language,
-    );
+    say(response, PHONE_WORDS.goodbye(line.businessName));
     response.hangup();
     return response.toString();
   };

@@ -33,8 +33,6 @@ const WORDS = {
       'Lo siento, todavía no puedo atenderle en español. Alguien de la oficina le llamará a este número.',
     closed: 'Lo siento, todavía no puedo atenderle en español, y la oficina está cerrada ahora.',
     closedCallBack: 'Alguien de la oficina le llamará a este número cuando abra.',
-    leaveMessage:
-      'Si quiere, deje un mensaje después del tono con su nombre y lo que necesita. Pulse la tecla de número o cuelgue al terminar.',
     callTheOffice: (phone: string) =>
       `Lo siento, todavía no puedo atenderle en español y no veo su número. Por favor, llame a la oficina al ${phone}.`,
     inChat:
@@ -53,7 +51,8 @@ export function handoffReply(route: HandoffRoute, language: ReplyLanguage = 'en-
         route.closedUntil !== undefined
           ? [w.closed, language === 'en-US' ? route.closedUntil : '', w.closedCallBack]
           : [w.callBack];
-      if (route.canLeaveMessage) parts.push(w.leaveMessage);
+      // The message is left after an English tone prompt; a Spanish caller is listened to instead.
+      if (route.canLeaveMessage && language === 'en-US') parts.push(WORDS['en-US'].leaveMessage);
       return parts.filter(Boolean).join(' ');
     }
     case 'call-the-office':
