@@ -1,3 +1,4 @@
+import { isServiceBase } from './assistant/tools/service-area.ts';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,9 +43,13 @@ const envSchema = z.object({
     .trim()
     .min(1, 'must not be empty')
     .default('Mendocino, Humboldt and Trinity counties, especially Southern Humboldt'),
-  // Where the trucks leave from (a gazetteer town or "lat,lon"); checked by the assistant's
-  // service-area tool when the server starts. Unset: every town of the served counties is in.
-  SERVICE_BASE_LOCATION: z.string().trim().optional(),
+  // Where the trucks leave from (a gazetteer town or "lat,lon"), for the assistant's service-area
+  // tool. Unset: every town of the served counties is in the area.
+  SERVICE_BASE_LOCATION: z
+    .string()
+    .trim()
+    .refine(isServiceBase, 'must be a town of the service-area gazetteer or "latitude,longitude"')
+    .optional(),
   SERVICE_RADIUS_MILES: z.coerce
     .number({ error: 'must be a number of miles' })
     .positive('must be more than 0')

@@ -57,6 +57,16 @@ export function serviceAreaConfigFrom(settings: {
   };
 }
 
+/** SERVICE_BASE_LOCATION is a town of the gazetteer or "lat,lon" (config.ts refuses anything else). */
+export function isServiceBase(text: string): boolean {
+  try {
+    baseOf(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function baseOf(text: string): ServiceAreaConfig['base'] {
   const point = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
   if (point) return { name: text.trim(), lat: Number(point[1]), lon: Number(point[2]) };
