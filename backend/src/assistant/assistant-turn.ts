@@ -33,6 +33,12 @@ export interface AssistantTurnInput {
    * is logged is what the channel delivers; absent = staff answer in the chat (Messenger).
    */
   handoff?: HandoffRoute;
+  /**
+   * With `photoLink: 'text'`: texts the photo quote link now and resolves with whether it went out
+   * and the sentence that says so ("I've texted you the link." or where to find it instead). The
+   * reply starts with that sentence, so the log keeps what the caller heard.
+   */
+  textPhotoLink?: (url: string) => Promise<{ sent: boolean; said: string }>;
 }
 
 export type AssistantAction =
@@ -45,8 +51,8 @@ export type AssistantAction =
    */
   | { type: 'handoff' }
   /**
-   * The customer said yes to the photo quote link: the channel sends it (SMS on the phone) and
-   * says first whether that worked; `reply` is what comes after that sentence.
+   * The customer said yes to the photo quote link and it is in the reply (Messenger) or was texted
+   * in this turn (the phone, `textPhotoLink`): the channel marks it sent once delivered.
    */
   | { type: 'send-photo-link'; url: string }
   /** A free estimate was booked in this turn (after the customer confirmed the read-back). */

@@ -90,7 +90,11 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   });
 
   /** A yes or a no to the photo link or the estimate just offered. */
-  function answerOffer(offer: 'photo-link' | 'estimate', input: AssistantTurnInput, say: Wording): Outcome {
+  async function answerOffer(
+    offer: 'photo-link' | 'estimate',
+    input: AssistantTurnInput,
+    say: Wording,
+  ): Promise<Outcome> {
     const message = input.message.trim();
     if (saysNo(message)) {
       if (offer === 'photo-link' && deps.settings.aiSettings().autoScheduleQuotes)
@@ -103,6 +107,16 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     }
     if (offer === 'photo-link') {
       const url = `${publicUrl()}/photo-quote-tool`;
+      if (input.photoLink === 'text' && input.textPhotoLink) {
+        const texted = await input.textPhotoLink(url);
+        return outcome({
+          reply: `${texted.said} ${say.anythingElse}`,
+          intent: 'quote_request',
+          action: texted.sent ? { type: 'send-photo-link', url } : { type: 'none' },
+          state: {},
+          photoLinkTexted: texted.sent,
+        });
+      }
       return outcome({
         reply:
           input.photoLink === 'chat' ? `${say.photoLinkInChat(url)} ${say.anythingElse}` : say.anythingElse,
@@ -224,6 +238,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         knowledgeUsed: result.knowledgeUsed,
         answeredBy: result.answeredBy,
       });
+      if (result.photoLinkTexted) repo.markPhotoLinkSent(responseId);
       // The no-model reply is whole at once: a streaming channel gets it in one piece.
       if (result.answeredBy !== 'model') input.onReplyText?.(result.reply);
       return {

@@ -25,6 +25,8 @@ export interface Outcome {
   successful: boolean;
   /** Absent: English. */
   language?: ReplyLanguage;
+  /** The photo quote link was texted in this turn: the log row gets its badge. */
+  photoLinkTexted?: boolean;
 }
 
 export const outcome = (o: Partial<Outcome> & Pick<Outcome, 'reply' | 'intent' | 'state'>): Outcome => ({

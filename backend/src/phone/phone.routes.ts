@@ -176,6 +176,7 @@ export function phoneRoutes(deps: PhoneDeps) {
         customer: { phone: call.phoneNumber, name: call.customerName },
         photoLink: canText ? 'text' : null,
         handoff: route,
+        textPhotoLink: (url) => textPhotoLink(call, url),
       }),
     );
     calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
@@ -183,17 +184,14 @@ export function phoneRoutes(deps: PhoneDeps) {
     switch (turn.action.type) {
       case 'handoff':
         return handOff(call, route, turn);
-      case 'send-photo-link': {
-        const sent = await textPhotoLink(call, turn, turn.action.url);
-        return finish(turn, sent ? PHONE_WORDS.textSent : PHONE_WORDS.textFailed(turn.action.url));
-      }
       default:
         return finish(turn);
     }
   }
 
-  const finish = (turn: AssistantTurn, before = '') => {
-    const text = [before, turn.reply].filter(Boolean).join(' ');
+  /** The turn's reply, as the log keeps it, and listen again (or goodbye). */
+  const finish = (turn: AssistantTurn) => {
+    const text = turn.reply;
     return turn.endOfConversation
       ? voice.sayAndHangUp(text)
       : voice.sayAndListen(text, 0, turn.language ?? 'en-US');
@@ -255,18 +253,21 @@ export function phoneRoutes(deps: PhoneDeps) {
     return voice.leaveMessage([PHONE_WORDS.dialFailed, PHONE_WORDS.leaveMessage]);
   }
 
-  /** Texts the caller the photo quote link; true only when Twilio accepted the message. */
-  async function textPhotoLink(call: PhoneCall, turn: AssistantTurn, url: string): Promise<boolean> {
-    if (!deps.twilio || !isDialable(call.phoneNumber)) return false;
+  /**
+   * Texts the caller the photo quote link during the turn (the assistant asked); `sent` only when
+   * Twilio accepted the message, and `said` is the sentence the reply starts with.
+   */
+  async function textPhotoLink(call: PhoneCall, url: string): Promise<{ sent: boolean; said: string }> {
+    const failed = { sent: false, said: PHONE_WORDS.textFailed(url) };
+    if (!deps.twilio || !isDialable(call.phoneNumber)) return failed;
     try {
       await deps.twilio.sendText(call.phoneNumber, PHONE_WORDS.photoText(business.name, url));
-      assistant.photoLinkSent(turn.responseId);
-      return true;
+      return { sent: true, said: PHONE_WORDS.textSent };
     } catch (error) {
       // Twilio's message repeats the number; the log keeps only its codes (no contact details).
       const { status, code } = error as { status?: number; code?: number };
       logger.warn({ callId: call.id, status, code }, 'photo link text not sent');
-      return false;
+      return failed;
     }
   }
 
