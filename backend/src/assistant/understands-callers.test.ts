@@ -208,3 +208,23 @@ describe("issue 23's callers, replayed through the signed webhooks", () => {
     expect(after.filter((l) => l.channel === 'messenger').map((l) => l.detail)).toContain(SPANISH_NOTE);
   });
 });
+
+describe('with SERVICE_BASE_LOCATION and SERVICE_RADIUS_MILES set', () => {
+  it('a town of a served county past the radius is passed to the office to confirm', async () => {
+    const based = await startTestServer({
+      clock: () => NOW,
+      env: { ...PHONE_ENV, SERVICE_BASE_LOCATION: 'Garberville', SERVICE_RADIUS_MILES: '30' },
+    });
+    try {
+      const caller = phoneCaller(based.url, '+17075550299');
+      await caller.dial();
+      const near = spoken(await caller.twiml(await caller.say('Do you come out to Redway?'))).join(' ');
+      expect(near).toContain('Redway is in Humboldt County, in our service area');
+      const far = spoken(await caller.twiml(await caller.say('What about Weaverville?'))).join(' ');
+      expect(far).toMatch(/Weaverville is in Trinity County, about \d+ miles from Garberville/);
+      expect(far).toContain("I'll have the office confirm whether we can come out");
+    } finally {
+      await based.stop();
+    }
+  });
+});

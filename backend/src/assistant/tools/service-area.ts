@@ -41,7 +41,7 @@ const COUNTIES = [...new Set(PLACES.map((p) => p.county))];
 /**
  * The tool's settings from the server's: the served counties are those SERVICE_AREA names
  * ("Mendocino, Humboldt and Trinity counties…"); the base is a gazetteer town or "lat,lon"
- * (proposed SERVICE_BASE_LOCATION, see .env.example); the radius the advertised one by default.
+ * (SERVICE_BASE_LOCATION, see .env.example); the radius SERVICE_RADIUS_MILES, else the advertised one.
  */
 export function serviceAreaConfigFrom(settings: {
   serviceArea: string;
