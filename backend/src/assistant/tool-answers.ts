@@ -5,7 +5,7 @@ import {
   formatPerSquareFoot,
   type AiIntent,
 } from '@washdesk/contract';
-import { jobDetailsOf } from './tools/job-details.ts';
+import { jobDetailsOf, type JobDetails } from './tools/job-details.ts';
 import { jobPriceReply, priceOfJob } from './tools/job-price.ts';
 import { serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools/service-area.ts';
 
@@ -15,7 +15,10 @@ import { serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools
 
 /** What the last answer was about, for the follow-up. */
 export type QuestionTopic =
-  { kind: 'area'; askedWhere?: boolean } | { kind: 'price'; said: string; askedFor: string };
+  | { kind: 'area'; askedWhere?: boolean }
+  | { kind: 'price'; said: string; askedFor: string }
+  /** A job was just priced: "what about the roof?" is the same home's roof. */
+  | { kind: 'priced-job'; basis: string };
 
 export interface ToolAnswer {
   reply: string;
@@ -88,7 +91,13 @@ export function jobPriceAnswer(
   const givesDetails = alone.size !== undefined || alone.stories !== undefined || alone.surfaces.length > 0;
   // "…2,000 square feet, one story" with a surface but no price word is still a price question.
   const describesJob = alone.size !== undefined && alone.surfaces.length > 0;
-  if (!priceAsked && !(followUp && givesDetails) && !describesJob) return null;
+  // "What about the roof?" after a priced house: another surface of the same home.
+  const sameHome =
+    topic?.kind === 'priced-job' &&
+    alone.surfaces.length > 0 &&
+    alone.size === undefined &&
+    alone.stories === undefined;
+  if (!priceAsked && !(followUp && givesDetails) && !describesJob && !sameHome) return null;
 
   if (MINIMUM.test(message))
     return priced(`Our minimum for any job is ${formatDollars(MINIMUM_JOB_PRICE)}.`, ['prices'], true);
@@ -103,7 +112,11 @@ export function jobPriceAnswer(
       true,
     );
   }
-  const said = followUp ? `${followUp.said} ${message}` : message;
+  const said = followUp
+    ? `${followUp.said} ${message}`
+    : sameHome && topic?.kind === 'priced-job'
+      ? `${message} ${topic.basis}`
+      : message;
   const details = jobDetailsOf(said, { answering: followUp?.askedFor === 'size' ? 'size' : undefined });
   const price = priceOfJob(details);
   if (price.kind === 'needs')
@@ -119,7 +132,20 @@ export function jobPriceAnswer(
     ...priced(jobPriceReply(price), unpriced ? [] : ['tool:price'], !unpriced),
     intent: priceAsked ? intent : 'pricing',
     offersEstimate: unpriced,
+    topic: price.kind === 'priced' ? { kind: 'priced-job', basis: basisOf(price.details) } : undefined,
   };
+}
+
+/** The home a priced job was for, in words jobDetailsOf reads again ("2400 square feet 2 story house"). */
+function basisOf(details: JobDetails): string {
+  const { size, stories, aboutTheHome } = details;
+  return [
+    size?.from === 'bedrooms' ? `${size.bedrooms} bedroom` : size ? `${size.squareFeet} square feet` : '',
+    stories !== undefined ? `${stories} story` : '',
+    aboutTheHome || size?.from === 'bedrooms' ? 'house' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 const priced = (reply: string, knowledgeUsed: string[], offerAfter: boolean): ToolAnswer => ({

@@ -1,4 +1,4 @@
-import type { TurnCase } from '../eval-case.ts';
+import type { Dialogue, TurnCase } from '../eval-case.ts';
 
 // Callers worded unlike any case the assistant was first tuned on: added to check that it
 // understands meaning, not the set's own phrasings.
@@ -90,5 +90,31 @@ export const MORE_CALLER_CASES: readonly TurnCase[] = [
       must: [/don'?t have|can'?t|cannot|office/i],
       mustNot: [/\d+ \w+ (street|road|drive|lane)/i],
     },
+  },
+];
+
+export const MORE_CALLER_DIALOGUES: readonly Dialogue[] = [
+  {
+    id: 'more-price-house-then-roof',
+    group: 'price',
+    turns: [
+      {
+        says: 'How much for a two story house, 2000 square feet?',
+        expect: { price: { kind: 'priced', low: 880, high: 1430 } },
+      },
+      // The same home's roof: its footprint, 1,000 sq ft over two storeys.
+      { says: 'what about the roof?', expect: { price: { kind: 'priced', low: 550, high: 880 } } },
+    ],
+  },
+  {
+    id: 'more-price-house-then-driveway',
+    group: 'price',
+    turns: [
+      {
+        says: "What's a house wash on a one story, 1600 square feet?",
+        expect: { price: { kind: 'priced', low: 640, high: 1040 } },
+      },
+      { says: 'and the driveway?', expect: { price: { kind: 'needs', asks: 'concrete-size' } } },
+    ],
   },
 ];
