@@ -180,6 +180,31 @@ describe('answers from the knowledge, with no AI key', () => {
   });
 });
 
+describe('what a streaming channel and the voice are told', () => {
+  it('the no-model reply comes whole, once, to onReplyText, with the language it is in', async () => {
+    setAi(server, {});
+    const assistant = assistantFor(server);
+    const heard: string[] = [];
+    const turn = (message: string) =>
+      assistant.turn({
+        channel: 'phone',
+        callId: newCall(server),
+        message,
+        customer: { phone: CALLER },
+        photoLink: null,
+        handoff: { kind: 'call-back', canLeaveMessage: false },
+        onReplyText: (text) => heard.push(text),
+      });
+    const english = await turn('Do you come out to Willits?');
+    expect(heard).toEqual([english.reply]);
+    expect(english.language).toBe('en-US');
+    const spanish = await turn('¿Trabajan en Eureka?');
+    expect(heard).toEqual([english.reply, spanish.reply]);
+    expect(spanish).toMatchObject({ language: 'es-US', intent: 'service_area', action: { type: 'handoff' } });
+    expect(spanish.reply).toContain('Alguien de la oficina le llamará');
+  });
+});
+
 describe('booking a free estimate', () => {
   it('books from one sentence after the read-back, on the right day in California', async () => {
     setAi(server, {});
