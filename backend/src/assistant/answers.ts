@@ -44,6 +44,12 @@ function withGeneralPrices(tool: ToolAnswer, k: Knowledge, say: Wording): NoMode
   };
 }
 
+/** "What services do you offer?", "what do you guys do?": the list of services. */
+const WHAT_YOU_DO =
+  /\bwhat (services|kinds? of (work|services|cleaning)|do you (guys )?(do|offer|clean))\b|\bwhat do you offer\b/i;
+/** "What's your phone number?": the office's own number is in the business profile. */
+const OUR_NUMBER = /\b(your|the office'?s?|the business'?s?) (phone|phone number|number)\b/i;
+
 /** The no-model path's answer to a question, and what it leaves for the next turn. */
 export interface NoModelAnswer {
   reply: string;
@@ -134,9 +140,12 @@ export function assistantAnswers({ config, settings, repo, model, now }: Answers
         : (jobPriceAnswer(message, intent, topic) ?? serviceAreaAnswer(message, intent, topic, area));
       if (tool) return withGeneralPrices(tool, k, say);
       const services =
-        intent === 'service_inquiry' && !asksSomethingSpecific(message) && OUR_SERVICES.test(message)
+        (intent === 'service_inquiry' && !asksSomethingSpecific(message) && OUR_SERVICES.test(message)) ||
+        WHAT_YOU_DO.test(message)
           ? k.get('services')
-          : undefined;
+          : OUR_NUMBER.test(message)
+            ? k.get('profile')
+            : undefined;
       const best: Fact | undefined =
         entry ??
         services ??

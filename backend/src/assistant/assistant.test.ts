@@ -205,6 +205,26 @@ describe('what a streaming channel and the voice are told', () => {
   });
 });
 
+describe('everyday openings, no AI key', () => {
+  it('a hello, the services, the office number, "I want an estimate" and a link asked for', async () => {
+    setAi(server, { photoRequestPrompts: true });
+    const say = (message: string) => phoneCall(assistantFor(server), newCall(server))(message);
+    expect((await say('Hi there')).reply).toBe('Hello. How may I help you?');
+    expect((await say('What services do you offer?')).reply).toContain('We offer House Wash, Roof Cleaning');
+    expect((await say("What's your phone number?")).reply).toContain(
+      `The office phone is ${server.config.business.phone}`,
+    );
+    const estimate = await say('I want an estimate');
+    expect(estimate.intent).toBe('scheduling');
+    expect(estimate.reply).toContain('May I have your name?');
+    const link = await say('Can you text me a link to send photos?');
+    expect(link.action).toEqual({
+      type: 'send-photo-link',
+      url: `${server.config.publicBaseUrl}/photo-quote-tool`,
+    });
+  });
+});
+
 describe('booking a free estimate', () => {
   it('books from one sentence after the read-back, on the right day in California', async () => {
     setAi(server, {});

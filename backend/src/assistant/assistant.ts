@@ -10,7 +10,7 @@ import { assistantAnswers } from './answers.ts';
 import { bookingConversation } from './booking-conversation.ts';
 import { businessNow, extractSlots } from './booking.ts';
 import { buildCallSummary, SPANISH_NOTE, spanishNoteFor, transcriptOf } from './call-summary.ts';
-import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
+import { classifyIntent, saysGoodbye, saysHelloOnly, saysNo, saysYes } from './intents.ts';
 import { isSpanish, spanishIntent } from './spanish.ts';
 import { refusalFor } from './off-limits.ts';
 import { handoffReply, type HandoffRoute } from './tools/hand-off.ts';
@@ -38,6 +38,9 @@ export interface AssistantDeps {
   /** Bookings are announced here for staff. */
   events?: EventBus;
 }
+
+const PHOTO_LINK_ASKED =
+  /\b(text|send|give) me (a |the )?link\b|\bsend (you |in )?(some |a few )?(photos|pictures|pics)\b/i;
 
 /** Without a route from the channel (Messenger), staff answer in the conversation. */
 const IN_CHAT: HandoffRoute = { kind: 'reply-in-chat' };
@@ -206,6 +209,10 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     if (state.booking?.stage === 'confirming') return booking.confirm(state.booking, message, input, say);
     if (state.offer && (saysYes(message) || saysNo(message))) return answerOffer(state.offer, input, say);
     if (saysGoodbye(message)) return outcome({ reply: say.goodbye, intent: 'other', end: true, state: {} });
+    if (saysHelloOnly(message) && !state.booking)
+      return outcome({ reply: say.hello, intent: 'other', state });
+    // "Can you text me a link for photos?": asked for, so it is a yes to the offer not yet made.
+    if (input.photoLink && PHOTO_LINK_ASKED.test(message)) return answerOffer('photo-link', input, say);
     if (state.booking) return booking.step(state.booking, message, input, say);
     if (intent === 'scheduling') return booking.start(message, input, say);
     return answerQuestion(input, state, say, friendly);

@@ -20,6 +20,8 @@ const BOOKING = new RegExp(
     '\\b(send|swing|stop|drop) (somebody|someone|a guy|by|over)\\b|\\b(take a look|come (and )?(look|see)|to look at)\\b',
     '\\bcome (out|by|over)\\b.*\\b' + WHEN + '\\b',
     '\\bavailab(le|ility)\\b',
+    // The business's "free estimate" is a visit: wanting one (not a price) is booking one.
+    '\\b(want|need|like|schedule) (an?|the|a free) (on-?site )?estimate\\b(?!.*\\b(how much|price|cost)\\b)',
   ].join('|'),
   'i',
 );
@@ -57,6 +59,10 @@ export function classifyIntent(message: string): AiIntent {
   if (SERVICE.test(text)) return 'service_inquiry';
   return 'other';
 }
+
+const HELLO_ONLY = /^(hi|hello|hey|good (morning|afternoon|evening)|howdy|hiya)( there)?[!.,]*$/i;
+/** Only a greeting, nothing asked yet. */
+export const saysHelloOnly = (message: string) => HELLO_ONLY.test(message.trim());
 
 const BYE_ANYWHERE = /\b(good ?bye|bye|hang(ing)? up)\b/i;
 export const saysGoodbye = (message: string) =>
