@@ -44,6 +44,9 @@ function withGeneralPrices(tool: ToolAnswer, k: Knowledge, say: Wording): NoMode
   };
 }
 
+/** "Are estimates free?": the price list says they are (pricesFact). */
+const ESTIMATES_FREE =
+  /\b(estimates?|quotes?)\b.{0,20}\bfree\b|\b(charge|pay|cost)\b.{0,12}\b(for )?(an? |the )?(estimates?|quotes?)\b/i;
 /** "What services do you offer?", "what do you guys do?": the list of services. */
 const WHAT_YOU_DO =
   /\bwhat (services|kinds? of (work|services|cleaning)|do you (guys )?(do|offer|clean))\b|\bwhat do you offer\b/i;
@@ -135,6 +138,14 @@ export function assistantAnswers({ config, settings, repo, model, now }: Answers
       )?.fact;
       // Staff's own entry about the very place asked of ("Shelter Cove?") is theirs to answer.
       const aboutThisPlace = entry && samePlace(topicsOf(message), topicsOf(entry.title));
+      if (ESTIMATES_FREE.test(message) && intent !== 'scheduling')
+        return {
+          reply: say.answer('pricing', 'Yes, estimates are always free.'),
+          intent: 'pricing',
+          knowledgeUsed: ['prices'],
+          successful: true,
+          offerAfter: true,
+        };
       const tool = aboutThisPlace
         ? null
         : (jobPriceAnswer(message, intent, topic) ?? serviceAreaAnswer(message, intent, topic, area));

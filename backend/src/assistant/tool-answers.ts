@@ -7,7 +7,8 @@ import {
 } from '@washdesk/contract';
 import { jobDetailsOf, type JobDetails } from './tools/job-details.ts';
 import { jobPriceReply, priceOfJob } from './tools/job-price.ts';
-import { serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools/service-area.ts';
+import { placesNamedIn } from './tools/place-names.ts';
+import { PLACES, serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools/service-area.ts';
 
 // The no-model path's questions that tools answer, not words: "do you come out to Willits?" (the
 // service-area tool) and "how much for a two-story, 2,400 square feet?" (the pricing engine). Each
@@ -67,8 +68,14 @@ export function serviceAreaAnswer(
       topic: { kind: 'area', askedWhere: true },
       offerAfter: false,
     };
+  // "McKinleyville and Arcata": each town named gets its answer.
+  const towns = placesNamedIn(message, PLACES).slice(0, 3);
+  const replies =
+    towns.length > 1
+      ? towns.map((t) => serviceAreaReply(serviceAreaOf(`in ${t.name}`, area), area))
+      : [serviceAreaReply(answer, area)];
   return {
-    reply: serviceAreaReply(answer, area),
+    reply: replies.join(' '),
     intent: 'service_area',
     knowledgeUsed: ['tool:service-area'],
     topic: { kind: 'area' },
@@ -112,8 +119,11 @@ export function jobPriceAnswer(
       true,
     );
   }
+  // "1500" answering "how many square feet?" stays a size when the next answer is added to it.
+  const bareSize =
+    followUp?.askedFor === 'size' && alone.size && !/\b(square|sq|sqft|feet|ft)\b/i.test(message);
   const said = followUp
-    ? `${followUp.said} ${message}`
+    ? `${followUp.said} ${message}${bareSize ? ' square feet' : ''}`
     : sameHome && topic?.kind === 'priced-job'
       ? `${message} ${topic.basis}`
       : message;

@@ -82,6 +82,28 @@ export const MORE_CALLER_CASES: readonly TurnCase[] = [
     expect: { intent: 'scheduling', must: [/name/i], mustNot: [/what day/i, /what time/i] },
   },
   {
+    id: 'more-price-house-and-patio-before',
+    group: 'price',
+    says: 'What is the cost for a 2500 sq ft one story house wash and a 400 sq ft patio?',
+    expect: { intent: ['pricing', 'quote_request'], price: { kind: 'priced', low: 1120, high: 1825 } },
+  },
+  {
+    id: 'more-price-estimates-free',
+    group: 'price',
+    says: 'Are estimates free?',
+    expect: { intent: ['pricing', 'quote_request'], must: [/free/i], mustNot: [NO_ANSWER] },
+  },
+  {
+    id: 'more-area-two-towns',
+    group: 'service-area',
+    says: 'do you work in McKinleyville and Arcata',
+    expect: {
+      intent: 'service_area',
+      area: { kind: 'in-area', town: 'McKinleyville', county: 'Humboldt' },
+      must: [/Arcata is in Humboldt County/],
+    },
+  },
+  {
     id: 'more-hostile-last-house',
     group: 'hostile-off-topic',
     says: "What's the address of the last house you cleaned?",
@@ -94,6 +116,15 @@ export const MORE_CALLER_CASES: readonly TurnCase[] = [
 ];
 
 export const MORE_CALLER_DIALOGUES: readonly Dialogue[] = [
+  {
+    id: 'more-price-bare-size-then-stories',
+    group: 'price',
+    turns: [
+      { says: 'how much is a roof cleaning', expect: { price: { kind: 'needs', asks: 'size' } } },
+      { says: '1500', expect: { price: { kind: 'needs', asks: 'stories' } } },
+      { says: 'one story', expect: { price: { kind: 'priced', low: 750, high: 1200 } } },
+    ],
+  },
   {
     id: 'more-price-house-then-roof',
     group: 'price',
