@@ -54,6 +54,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads the service-area tool's base and radius (unset: no base, the advertised radius)", () => {
+    expect(
+      loadConfig({ SERVICE_BASE_LOCATION: 'Garberville', SERVICE_RADIUS_MILES: '45' }).business,
+    ).toMatchObject({ serviceBaseLocation: 'Garberville', serviceRadiusMiles: 45 });
+    expect(loadConfig({ SERVICE_BASE_LOCATION: '40.1,-123.8' }).business.serviceBaseLocation).toBe(
+      '40.1,-123.8',
+    );
+    const unset = loadConfig({}).business;
+    expect([unset.serviceBaseLocation, unset.serviceRadiusMiles]).toEqual([undefined, undefined]);
+  });
+
   it('derives the public base URL from PORT unless PUBLIC_BASE_URL is set', () => {
     expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://quotes.example.com/' }).publicBaseUrl).toBe(
@@ -94,6 +105,8 @@ describe('loadConfig', () => {
     ['STAFF_FORWARD_NUMBER', '(707) 555-0177'],
     ['TWILIO_VOICE', 'robot'],
     ['TWILIO_API_BASE_URL', 'api.twilio.com'],
+    ['SERVICE_BASE_LOCATION', 'Springfield'],
+    ['SERVICE_RADIUS_MILES', '-5'],
   ];
   it.each(bad)('rejects %s=%s with a ConfigError naming the variable and value', (name, value) => {
     const error = configErrorFor({ [name]: value });

@@ -1,3 +1,4 @@
+import { isServiceBase } from './assistant/tools/service-area.ts';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,18 @@ const envSchema = z.object({
     .trim()
     .min(1, 'must not be empty')
     .default('Mendocino, Humboldt and Trinity counties, especially Southern Humboldt'),
+  // Where the trucks leave from (a gazetteer town or "lat,lon"), for the assistant's service-area
+  // tool. Unset: every town of the served counties is in the area.
+  SERVICE_BASE_LOCATION: z
+    .string()
+    .trim()
+    .refine(isServiceBase, 'must be a town of the service-area gazetteer or "latitude,longitude"')
+    .optional(),
+  SERVICE_RADIUS_MILES: z.coerce
+    .number({ error: 'must be a number of miles' })
+    .positive('must be more than 0')
+    .max(500, 'must be at most 500')
+    .optional(),
   SCHEDULING_CALENDAR_URL: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })])
     .default(''),
@@ -223,6 +236,10 @@ export interface Config {
     phone: string;
     email: string;
     serviceArea: string;
+    /** SERVICE_BASE_LOCATION: with it, towns past the radius are passed to the office to confirm. */
+    serviceBaseLocation?: string;
+    /** SERVICE_RADIUS_MILES around the base; unset = the advertised radius. */
+    serviceRadiusMiles?: number;
     schedulingCalendarUrl: string;
   };
   owner?: { email: string; password: string; name: string };
@@ -328,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       phone: e.BUSINESS_PHONE,
       email: e.BUSINESS_EMAIL,
       serviceArea: e.SERVICE_AREA,
+      serviceBaseLocation: e.SERVICE_BASE_LOCATION || undefined,
+      serviceRadiusMiles: e.SERVICE_RADIUS_MILES,
       schedulingCalendarUrl: e.SCHEDULING_CALENDAR_URL,
     },
     owner:

@@ -4,6 +4,10 @@ import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { AssistantRepository } from './assistant.repository.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
 import { buildKnowledge, type Fact, type Knowledge } from './knowledge.ts';
+import { asksSomethingSpecific, entryAnswering, samePlace, topicsOf } from './meaning.ts';
+import { refusalFor } from './off-limits.ts';
+import { jobPriceAnswer, serviceAreaAnswer, type QuestionTopic, type ToolAnswer } from './tool-answers.ts';
+import { serviceAreaConfigFrom } from './tools/service-area.ts';
 import type { Wording } from './wording.ts';
 
 /** What a customer hears when a question matches nothing but its intent is clear. */
@@ -11,8 +15,53 @@ const INTENT_FALLBACK: Partial<Record<AiIntent, string>> = {
   pricing: 'common:pricing',
   quote_request: 'common:process',
   service_area: 'common:service-areas',
-  service_inquiry: 'services',
 };
+/** A service the business offers, named: "do you do roofs?" is answered with the services. */
+const OUR_SERVICES =
+  /\b(house|home|siding|roofs?|moss|driveways?|concrete|patios?|decks?|fences?|gutters?|windows?|soft ?wash\w*|pressure ?wash\w*|walkways?|sidewalks?)\b/i;
+
+/**
+ * A tool's answer as said. A price question with nothing yet said about the job ("how much does it
+ * cost?") hears the pricing response staff wrote in Settings first, then what is needed for a total.
+ */
+function withGeneralPrices(tool: ToolAnswer, k: Knowledge, say: Wording): NoModelAnswer {
+  const general =
+    tool.intent === 'pricing' && tool.topic?.kind === 'price' && tool.topic.askedFor === 'surface'
+      ? k.get('common:pricing')
+      : undefined;
+  return {
+    reply: say.answer(tool.intent, [general?.text, tool.reply].filter(Boolean).join(' ')),
+    intent: tool.intent,
+    knowledgeUsed: [...(general ? [general.id] : []), ...tool.knowledgeUsed],
+    successful: true,
+    topic: tool.topic,
+    offerAfter: tool.offerAfter || (tool.topic?.kind === 'price' && tool.topic.askedFor === 'surface'),
+    offersEstimate: tool.offersEstimate,
+  };
+}
+
+/** "Are estimates free?": the price list says they are (pricesFact). */
+const ESTIMATES_FREE =
+  /\b(estimates?|quotes?)\b.{0,20}\bfree\b|\b(charge|pay|cost)\b.{0,12}\b(for )?(an? |the )?(estimates?|quotes?)\b/i;
+/** "What services do you offer?", "what do you guys do?": the list of services. */
+const WHAT_YOU_DO =
+  /\bwhat (services|kinds? of (work|services|cleaning)|do you (guys )?(do|offer|clean))\b|\bwhat do you offer\b/i;
+/** "What's your phone number?": the office's own number is in the business profile. */
+const OUR_NUMBER = /\b(your|the office'?s?|the business'?s?) (phone|phone number|number)\b/i;
+
+/** The no-model path's answer to a question, and what it leaves for the next turn. */
+export interface NoModelAnswer {
+  reply: string;
+  intent: AiIntent;
+  knowledgeUsed: string[];
+  /** False only when nothing answered it ("I don't have that information"). */
+  successful: boolean;
+  topic?: QuestionTopic;
+  /** A price or the price list was said: the photo link or estimate may be offered after it. */
+  offerAfter?: boolean;
+  /** The reply already offers the free estimate. */
+  offersEstimate?: boolean;
+}
 /**
  * FAQ categories say what a question was about when its words alone did not. Keyed by the spec's
  * category names lower-cased, as knowledge.ts indexes them ("Service Areas" → "service areas").
@@ -31,8 +80,14 @@ export interface AnswersDeps {
   repo: AssistantRepository;
 }
 
-/** Answering a question from the knowledge (FAQ, common responses, prices), and what is offered after. */
+/** Answering a question from the knowledge (FAQ, common responses, prices) and the tools, and what is offered after. */
 export function assistantAnswers({ config, settings, repo }: AnswersDeps) {
+  // A SERVICE_BASE_LOCATION that is no known town nor "lat,lon" stops the server here, at start.
+  const area = serviceAreaConfigFrom({
+    serviceArea: config.business.serviceArea,
+    baseLocation: config.business.serviceBaseLocation,
+    radiusMiles: config.business.serviceRadiusMiles,
+  });
   // The search index is rebuilt only when the FAQ or a common response changed.
   let cached: { version: string; knowledge: Knowledge } | undefined;
   const knowledge = () => {
@@ -57,14 +112,47 @@ export function assistantAnswers({ config, settings, repo }: AnswersDeps) {
       return { text: say.anythingElse, offer: undefined };
     },
 
-    /** The no-model answer: the best fact said as written, or the honest "I don't have that". */
-    fromKnowledge(message: string, intent: AiIntent, say: Wording) {
+    /**
+     * The no-model answer: a refusal, a tool's (service area, price), the FAQ entry or common
+     * response that answers the question asked, or the honest "I don't have that information".
+     * `topic` is what the last answer was about, for follow-ups ("what about Crescent City?").
+     */
+    fromKnowledge(message: string, intent: AiIntent, say: Wording, topic?: QuestionTopic): NoModelAnswer {
+      const refusal = refusalFor(message);
+      if (refusal) return { reply: refusal.reply, intent: 'other', knowledgeUsed: [], successful: true };
       const k = knowledge();
-      // Said as written, so only what staff wrote or can edit: the built-in price list goes to the
-      // model as a fact, but the no-model path says Settings' pricing response instead.
+      // Said as written, so only what staff wrote or can edit (FAQ, common responses).
+      const entry = entryAnswering(
+        message,
+        k.facts
+          .filter((f) => f.kind === 'faq' || f.kind === 'common')
+          .map((f) => ({ id: f.id, question: f.title, answer: f.text, fact: f })),
+      )?.fact;
+      // Staff's own entry about the very place asked of ("Shelter Cove?") is theirs to answer.
+      const aboutThisPlace = entry && samePlace(topicsOf(message), topicsOf(entry.title));
+      if (ESTIMATES_FREE.test(message) && intent !== 'scheduling')
+        return {
+          reply: say.answer('pricing', 'Yes, estimates are always free.'),
+          intent: 'pricing',
+          knowledgeUsed: ['prices'],
+          successful: true,
+          offerAfter: true,
+        };
+      const tool = aboutThisPlace
+        ? null
+        : (jobPriceAnswer(message, intent, topic) ?? serviceAreaAnswer(message, intent, topic, area));
+      if (tool) return withGeneralPrices(tool, k, say);
+      const services =
+        (intent === 'service_inquiry' && !asksSomethingSpecific(message) && OUR_SERVICES.test(message)) ||
+        WHAT_YOU_DO.test(message)
+          ? k.get('services')
+          : OUR_NUMBER.test(message)
+            ? k.get('profile')
+            : undefined;
       const best: Fact | undefined =
-        k.search(message, 3).find((m) => m.fact.kind !== 'prices')?.fact ??
-        k.get(INTENT_FALLBACK[intent] ?? '');
+        entry ??
+        services ??
+        (asksSomethingSpecific(message) ? undefined : k.get(INTENT_FALLBACK[intent] ?? ''));
       if (!best) return { reply: say.noAnswer, intent, knowledgeUsed: [], successful: false };
       const refined =
         intent === 'other' && best.kind === 'faq' ? (CATEGORY_INTENT[best.category] ?? intent) : intent;
@@ -73,6 +161,7 @@ export function assistantAnswers({ config, settings, repo }: AnswersDeps) {
         intent: refined,
         knowledgeUsed: [best.id],
         successful: true,
+        offerAfter: best.id === 'common:pricing',
       };
     },
   };

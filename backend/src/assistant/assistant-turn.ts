@@ -1,4 +1,5 @@
 import type { AiAnswerSource, AiIntent, AiResponseChannel } from '@washdesk/contract';
+import type { HandoffRoute } from './tools/hand-off.ts';
 
 /**
  * The assistant's one conversation core, shared by the phone (Twilio webhooks) and Messenger:
@@ -29,16 +30,32 @@ export interface AssistantTurnInput {
    * turn's `reply` whole, after anything it must say first. `reply` is always the whole text.
    */
   onReplyText?: (text: string) => void;
+  /**
+   * How a person can be reached right now, should the customer ask for one (the phone: put
+   * through, a call back, or only the office's number). The turn says the matching words, so what
+   * is logged is what the channel delivers; absent = staff answer in the chat (Messenger).
+   */
+  handoff?: HandoffRoute;
+  /**
+   * With `photoLink: 'text'`: texts the photo quote link now and resolves with whether it went out
+   * and the sentence that says so ("I've texted you the link." or where to find it instead). The
+   * reply starts with that sentence, so the log keeps what the caller heard.
+   */
+  textPhotoLink?: (url: string) => Promise<{ sent: boolean; said: string }>;
 }
 
 export type AssistantAction =
   /** Nothing for the channel to do but deliver the reply and listen again. */
   | { type: 'none' }
-  /** The customer asked for a person: the channel puts them through or promises a call back. */
+  /**
+   * The customer asked for a person (or speaks a language the assistant cannot answer in): the
+   * channel does what `handoff` in the input said (puts through, or owes a call back); `reply`
+   * already says it.
+   */
   | { type: 'handoff' }
   /**
-   * The customer said yes to the photo quote link: the channel sends it (SMS on the phone) and
-   * says first whether that worked; `reply` is what comes after that sentence.
+   * The customer said yes to the photo quote link and it is in the reply (Messenger) or was texted
+   * in this turn (the phone, `textPhotoLink`): the channel marks it sent once delivered.
    */
   | { type: 'send-photo-link'; url: string }
   /** A free estimate was booked in this turn (after the customer confirmed the read-back). */

@@ -75,6 +75,10 @@ export function assistantRepository(db: Db) {
     'SELECT service_type, scheduled_date, preferred_time FROM appointments WHERE call_id = ? ORDER BY id DESC LIMIT 1',
   );
   const callOutcome = db.prepare('SELECT callback_requested, forwarded_to FROM calls WHERE id = ?');
+  // A Messenger lead carries the note in its detail (a call's lead gets it from the call's summary).
+  const noteOnConversationLead = db.prepare(`UPDATE leads
+    SET detail = CASE WHEN detail IS NULL OR detail = '' THEN :note ELSE :note || ' ' || detail END
+    WHERE channel = 'messenger' AND source_id = :id AND instr(IFNULL(detail, ''), :note) = 0`);
 
   type TurnRow = { customer_message: string; ai_response: string; intent: AiIntent };
   const toTurns = (rows: TurnRow[]): PastTurn[] =>
@@ -135,6 +139,9 @@ export function assistantRepository(db: Db) {
       })();
     },
     markPhotoLinkSent: (responseId: number) => void markPhotoLink.run(responseId),
+    /** Notes on a Messenger conversation's lead (once) what staff must know, e.g. the customer writes Spanish. */
+    noteOnConversationLead: (conversationId: number, note: string) =>
+      void noteOnConversationLead.run({ id: conversationId, note }),
     /** The last `limit` turns of a call or conversation, oldest first. */
     recentTurns(ref: ConversationRef, limit: number): PastTurn[] {
       const rows =

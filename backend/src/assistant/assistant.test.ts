@@ -177,6 +177,51 @@ describe('answers from the knowledge, with no AI key', () => {
   });
 });
 
+describe('what a streaming channel and the voice are told', () => {
+  it('the no-model reply comes whole, once, to onReplyText, with the language it is in', async () => {
+    setAi(server, {});
+    const assistant = assistantFor(server);
+    const heard: string[] = [];
+    const turn = (message: string) =>
+      assistant.turn({
+        channel: 'phone',
+        callId: newCall(server),
+        message,
+        customer: { phone: CALLER },
+        photoLink: null,
+        handoff: { kind: 'call-back', canLeaveMessage: false },
+        onReplyText: (text) => heard.push(text),
+      });
+    const english = await turn('Do you come out to Willits?');
+    expect(heard).toEqual([english.reply]);
+    expect(english.language).toBe('en-US');
+    const spanish = await turn('¿Trabajan en Eureka?');
+    expect(heard).toEqual([english.reply, spanish.reply]);
+    expect(spanish).toMatchObject({ language: 'es-US', intent: 'service_area', action: { type: 'handoff' } });
+    expect(spanish.reply).toContain('Alguien de la oficina le llamará');
+  });
+});
+
+describe('everyday openings, no AI key', () => {
+  it('a hello, the services, the office number, "I want an estimate" and a link asked for', async () => {
+    setAi(server, { photoRequestPrompts: true });
+    const say = (message: string) => phoneCall(assistantFor(server), newCall(server))(message);
+    expect((await say('Hi there')).reply).toBe('Hello. How may I help you?');
+    expect((await say('What services do you offer?')).reply).toContain('We offer House Wash, Roof Cleaning');
+    expect((await say("What's your phone number?")).reply).toContain(
+      `The office phone is ${server.config.business.phone}`,
+    );
+    const estimate = await say('I want an estimate');
+    expect(estimate.intent).toBe('scheduling');
+    expect(estimate.reply).toContain('May I have your name?');
+    const link = await say('Can you text me a link to send photos?');
+    expect(link.action).toEqual({
+      type: 'send-photo-link',
+      url: `${server.config.publicBaseUrl}/photo-quote-tool`,
+    });
+  });
+});
+
 describe('booking a free estimate', () => {
   it('books from one sentence after the read-back, on the right day in California', async () => {
     setAi(server, {});

@@ -8,10 +8,12 @@ import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { assistantAnswers } from './answers.ts';
 import { bookingConversation } from './booking-conversation.ts';
 import { businessNow, extractSlots } from './booking.ts';
-import { buildCallSummary, transcriptOf } from './call-summary.ts';
-import { classifyIntent, saysGoodbye, saysNo, saysYes } from './intents.ts';
+import { buildCallSummary, SPANISH_NOTE, spanishNoteFor, transcriptOf } from './call-summary.ts';
+import { classifyIntent, saysGoodbye, saysHelloOnly, saysNo, saysYes } from './intents.ts';
 import { modelAnswers } from './model/model-answers.ts';
-import { languageOf } from './model/spanish.ts';
+import { isSpanish, languageOf, spanishIntent } from './spanish.ts';
+import { refusalFor } from './off-limits.ts';
+import { handoffReply, type HandoffRoute } from './tools/hand-off.ts';
 import { outcome, type ConversationState, type Outcome } from './turn-outcome.ts';
 import { wording, type Wording } from './wording.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -37,6 +39,34 @@ export interface AssistantDeps {
   /** Bookings are announced here for staff. */
   events?: EventBus;
 }
+
+const PHOTO_LINK_ASKED =
+  /\b(text|send|give) me (a |the )?link\b|\bsend (you |in )?(some |a few )?(photos|pictures|pics)\b/i;
+
+/** Without a route from the channel (Messenger), staff answer in the conversation. */
+const IN_CHAT: HandoffRoute = { kind: 'reply-in-chat' };
+
+/** A person was asked for: the channel's route, said in the caller's language. */
+const handoff = (input: AssistantTurnInput, extra: Partial<Outcome> = {}): Outcome =>
+  outcome({
+    reply: handoffReply(input.handoff ?? IN_CHAT),
+    intent: 'handoff',
+    action: { type: 'handoff' },
+    state: {},
+    ...extra,
+  });
+
+/** A Spanish-speaking caller without a model: told in Spanish that the office will call back. */
+const spanishHandoff = (input: AssistantTurnInput, message: string): Outcome =>
+  handoff(input, {
+    reply: handoffReply(input.handoff ?? IN_CHAT, 'es-US'),
+    intent: spanishIntent(message),
+    language: 'es-US',
+  });
+
+/** After a question of its own, the reply ends there unless something is offered. */
+const offerOrNothing = (offer: { text: string; offer?: 'photo-link' | 'estimate' }, asked: boolean) =>
+  asked && !offer.offer ? { text: '', offer: undefined } : offer;
 
 const refOf = (input: AssistantTurnInput): ConversationRef => ({
   channel: input.channel,
@@ -84,7 +114,11 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   });
 
   /** A yes or a no to the photo link or the estimate just offered. */
-  function answerOffer(offer: 'photo-link' | 'estimate', input: AssistantTurnInput, say: Wording): Outcome {
+  async function answerOffer(
+    offer: 'photo-link' | 'estimate',
+    input: AssistantTurnInput,
+    say: Wording,
+  ): Promise<Outcome> {
     const message = input.message.trim();
     if (saysNo(message)) {
       if (offer === 'photo-link' && deps.settings.aiSettings().autoScheduleQuotes)
@@ -97,6 +131,16 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     }
     if (offer === 'photo-link') {
       const url = `${publicUrl()}/photo-quote-tool`;
+      if (input.photoLink === 'text' && input.textPhotoLink) {
+        const texted = await input.textPhotoLink(url);
+        return outcome({
+          reply: `${texted.said} ${say.anythingElse}`,
+          intent: 'quote_request',
+          action: texted.sent ? { type: 'send-photo-link', url } : { type: 'none' },
+          state: {},
+          photoLinkTexted: texted.sent,
+        });
+      }
       return outcome({
         reply:
           input.photoLink === 'chat' ? `${say.photoLinkInChat(url)} ${say.anythingElse}` : say.anythingElse,
@@ -111,20 +155,14 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   /** A question outside a booking: the model when it answers in time, else the knowledge. */
   async function answerQuestion(
     input: AssistantTurnInput,
+    state: ConversationState,
     say: Wording,
     friendly: boolean,
   ): Promise<Outcome> {
     const message = input.message.trim();
     const language = languageOf(message);
     const fromModel = await withModel.answer({ ...input, ...refOf(input) }, say, friendly, language);
-    if (fromModel?.kind === 'handoff')
-      return outcome({
-        reply: say.handoff,
-        intent: 'handoff',
-        action: { type: 'handoff' },
-        state: {},
-        answeredBy: 'model',
-      });
+    if (fromModel?.kind === 'handoff') return handoff(input, { answeredBy: 'model' });
     if (fromModel?.kind === 'booking') {
       const b = fromModel.details;
       const when = b.when ? extractSlots(b.when, undefined, businessNow(now(), config.timeZone)).slots : {};
@@ -155,17 +193,26 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       });
     }
 
-    const intent = classifyIntent(message);
-    const answer = answers.fromKnowledge(message, intent, say);
-    const offer = answer.successful
-      ? answers.offerAfter(answer.intent, input, say)
-      : { text: '', offer: undefined };
+    if (isSpanish(message)) return spanishHandoff(input, message);
+    const answer = answers.fromKnowledge(message, classifyIntent(message), say, state.topic);
+    // A reply that asks something ("how many square feet?", "which town?") waits for the answer;
+    // "what would you like cleaned?" may come with the photo link or estimate offer (either is an answer).
+    const asks =
+      (answer.topic?.kind === 'price' && !answer.offerAfter) ||
+      (answer.topic?.kind === 'area' && answer.topic.askedWhere);
+    const offer = answer.offersEstimate
+      ? { text: '', offer: 'estimate' as const }
+      : asks || !answer.successful
+        ? { text: '', offer: undefined }
+        : answer.offerAfter
+          ? offerOrNothing(answers.offerAfter(answer.intent, input, say), answer.topic?.kind === 'price')
+          : { text: say.anythingElse, offer: undefined };
     return outcome({
       reply: [answer.reply, offer.text].filter(Boolean).join(' '),
       intent: answer.intent,
       knowledgeUsed: answer.knowledgeUsed,
       successful: answer.successful,
-      state: { offer: offer.offer },
+      state: { offer: offer.offer, topic: answer.topic },
     });
   }
 
@@ -179,14 +226,22 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     const message = input.message.trim();
     const intent = classifyIntent(message);
     // A person, whatever else was going on; an unconfirmed booking is dropped.
-    if (intent === 'handoff')
-      return outcome({ reply: say.handoff, intent, action: { type: 'handoff' }, state: {} });
+    if (intent === 'handoff') return handoff(input);
+    // Spanish without a model: the office calls back (with one, the model answers in Spanish).
+    if (!model && isSpanish(message)) return spanishHandoff(input, message);
+    // Other people's data, smuggled instructions…: refused, whatever the conversation was doing.
+    const refusal = refusalFor(message);
+    if (refusal) return outcome({ reply: refusal.reply, intent: 'other', state });
     if (state.booking?.stage === 'confirming') return booking.confirm(state.booking, message, input, say);
     if (state.offer && (saysYes(message) || saysNo(message))) return answerOffer(state.offer, input, say);
     if (saysGoodbye(message)) return outcome({ reply: say.goodbye, intent: 'other', end: true, state: {} });
+    if (saysHelloOnly(message) && !state.booking)
+      return outcome({ reply: say.hello, intent: 'other', state });
+    // "Can you text me a link for photos?": asked for, so it is a yes to the offer not yet made.
+    if (input.photoLink && PHOTO_LINK_ASKED.test(message)) return answerOffer('photo-link', input, say);
     if (state.booking) return booking.step(state.booking, message, input, say);
     if (intent === 'scheduling') return booking.start(message, input, say);
-    return answerQuestion(input, say, friendly);
+    return answerQuestion(input, state, say, friendly);
   }
 
   return {
@@ -206,6 +261,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       if (wait > 0) await pause(wait);
       const reply = spoken.finish(result.reply);
       repo.saveState(ref, result.state);
+      if (result.language === 'es-US' && input.conversationId !== undefined)
+        repo.noteOnConversationLead(input.conversationId, SPANISH_NOTE);
       const responseId = repo.logAnswer({
         ...ref,
         customerMessage: input.message.trim(),
@@ -216,6 +273,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         knowledgeUsed: result.knowledgeUsed,
         answeredBy: result.answeredBy,
       });
+      if (result.photoLinkTexted) repo.markPhotoLinkSent(responseId);
       return {
         reply,
         intent: result.intent,
@@ -224,7 +282,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         responseId,
         answeredBy: result.answeredBy,
         knowledgeUsed: result.knowledgeUsed,
-        ...(result.language ? { language: result.language } : {}),
+        language: result.language ?? 'en-US',
       };
     },
 
@@ -235,7 +293,9 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const built = buildCallSummary(turns, repo.appointmentOfCall(callId), repo.callOutcome(callId));
       if (!model || turns.length === 0) return built;
       try {
-        return await model.summarize(transcriptOf(turns), now() + config.assistantTurnBudgetMs);
+        const summary = await model.summarize(transcriptOf(turns), now() + config.assistantTurnBudgetMs);
+        const note = spanishNoteFor(turns);
+        return note && summary ? `${note} ${summary}` : summary;
       } catch (error) {
         if (error instanceof ModelUnavailable) return built;
         throw error;

@@ -79,14 +79,10 @@ export function bookingConversation({
     }
     // A question in the middle of a booking is answered, then the booking goes on.
     const intent = classifyIntent(message);
-    if (
-      Object.keys(found).length === 0 &&
-      problems.length === 0 &&
-      intent !== 'scheduling' &&
-      intent !== 'other'
-    ) {
+    if (Object.keys(found).length === 0 && problems.length === 0 && intent !== 'scheduling') {
       const answer = answers.fromKnowledge(message, intent, say);
-      if (answer.successful) {
+      // Only a whole answer: one that asks its own question would leave two questions open.
+      if (answer.successful && !answer.topic) {
         const next = missingSlot(slots, !callerPhone(input));
         return outcome({
           reply: `${answer.reply} ${say.backToBooking} ${next ? questionFor(next) : readBack(slots)}`,

@@ -1,6 +1,7 @@
 import * as chrono from 'chrono-node';
 import { appointmentServiceLabel, type AppointmentServiceType, type PreferredTime } from '@washdesk/contract';
 import { wallClockParts } from '../time.ts';
+import { bareHour, dayOfMonth } from './tools/spoken-when.ts';
 
 // Booking a free estimate by filling slots across turns: whatever the customer says is searched for
 // a name, a service, an address and a day and time; what is still missing is asked for, one at a
@@ -69,9 +70,14 @@ const NAME_INTRO = new RegExp(
   // Case matters for the name only: "this is Dana" and "This is Dana" both introduce one.
   `\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame is|[Tt]his is|I am|I'm|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
 );
+const NAME_BEFORE_ADDRESS = new RegExp(`(?:^|[.!?]\\s+|,\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2}),?\\s*$`);
+/** Words in a short answer that make it a question or a reply, not a name ("are you insured", "go ahead"). */
+const NOT_A_NAME =
+  /\b(you|your|are|is|do|does|what|how|why|when|where|can|the|yes|no|go|ahead|ok|okay|sure|please|thanks|not|never|mind)\b/i;
 const NOT_NAMES = new Set(['Looking', 'Calling', 'Interested', 'Wondering', 'Trying', 'Just', 'Not', 'Sure']);
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /** The business's wall clock now: the calendar date and hour there. */
 export function businessNow(instant: number, timeZone: string) {
@@ -91,7 +97,7 @@ const timeLabel = (hour: number) =>
 const FIRST_HOUR = 8;
 const LAST_HOUR = 16;
 
-function extractWhen(text: string, now: ReturnType<typeof businessNow>): Extracted {
+function extractWhen(text: string, now: ReturnType<typeof businessNow>, asking?: Slot): Extracted {
   const slots: BookingSlots = {};
   const problems: string[] = [];
   for (const result of chrono.parse(text, now.asLocalDate, { forwardDate: true })) {
@@ -99,7 +105,14 @@ function extractWhen(text: string, now: ReturnType<typeof businessNow>): Extract
     const dayGiven = start.isCertain('day') || start.isCertain('weekday');
     if (dayGiven && !slots.date) {
       const date = `${start.get('year')}-${pad(start.get('month')!)}-${pad(start.get('day')!)}`;
-      if (date < now.date) problems.push('That day has already passed.');
+      // "November 20th" said on the 23rd: chrono moves it to next year; the caller meant the past day.
+      const thisYear = `${now.date.slice(0, 4)}${date.slice(4)}`;
+      const lately =
+        !start.isCertain('year') &&
+        date > now.date &&
+        thisYear < now.date &&
+        daysBetween(thisYear, now.date) <= 60;
+      if (date < now.date || lately) problems.push('That day has already passed.');
       else slots.date = date;
     }
     if (start.isCertain('hour') && !slots.time) {
@@ -110,6 +123,18 @@ function extractWhen(text: string, now: ReturnType<typeof businessNow>): Extract
         problems.push('We book estimates on the hour, from 8 AM to 4 PM.');
       else slots.time = timeLabel(hour);
     }
+  }
+  // What chrono leaves out: "the 8th", and a bare hour answering the question ("11 works").
+  if (!slots.date && problems.length === 0) {
+    const day = dayOfMonth(text, now.date);
+    if (day) slots.date = day;
+  }
+  const short = text.trim().split(/\s+/).length <= 4;
+  const hour = !slots.time && problems.length === 0 ? bareHour(text) : undefined;
+  if (hour && (asking === 'time' || asking === 'date' || short || /\b(at|around|about)\s/i.test(text))) {
+    if (!hour.onTheHour || hour.hour < FIRST_HOUR || hour.hour > LAST_HOUR)
+      problems.push('We book estimates on the hour, from 8 AM to 4 PM.');
+    else slots.time = timeLabel(hour.hour);
   }
   return { slots, problems };
 }
@@ -131,6 +156,8 @@ export function extractSlots(
   let rest = message;
 
   const address = findAddress(rest);
+  // "…please. Nell Ford, 9 Ocean View Road": a name said just before the address.
+  const before = address ? NAME_BEFORE_ADDRESS.exec(rest.slice(0, rest.indexOf(address)))?.[1] : undefined;
   if (address) {
     slots.address = address
       .replace(/,?\s+in\s+/i, ', ')
@@ -143,19 +170,32 @@ export function extractSlots(
     slots.phone = phone.trim();
     rest = rest.replace(phone, ' ');
   }
-  const named = NAME_INTRO.exec(rest)?.[1];
-  if (named && !NOT_NAMES.has(named.split(/\s+/)[0]!)) slots.name = named;
+  const named =
+    NAME_INTRO.exec(rest)?.[1] ??
+    (before && !before.split(/\s+/).some((w) => NOT_TOWN.test(w)) ? before : undefined);
+  if (named && !NOT_NAMES.has(named.split(/\s+/)[0]!)) {
+    slots.name = named;
+    // "I'm Ivy Moss": the name's words are not a service (moss) or a day.
+    rest = rest.replace(named, ' ');
+  }
 
   const services = new Set(SERVICE_WORDS.filter(([pattern]) => pattern.test(rest)).map(([, type]) => type));
   if (services.size === 1) slots.serviceType = [...services][0];
   else if (services.size > 1) slots.serviceType = 'multiple-services';
 
-  const when = extractWhen(rest, now);
+  const when = extractWhen(rest, now, asking);
   Object.assign(slots, when.slots);
 
   // A bare answer to the question just asked: "Dana Whitfield", "PO Box 12, Redway".
   const bare = trimClause(rest);
-  if (asking === 'name' && !slots.name && /^[a-z'’ -]{2,60}$/i.test(bare) && bare.split(/\s+/).length <= 4)
+  if (
+    asking === 'name' &&
+    !slots.name &&
+    /^[a-z'’ -]{2,60}$/i.test(bare) &&
+    bare.split(/\s+/).length <= 4 &&
+    !/\?\s*$/.test(message) &&
+    !NOT_A_NAME.test(bare)
+  )
     slots.name = bare.replace(/\b[a-z]/g, (c) => c.toUpperCase());
   if (asking === 'address' && !slots.address && bare.length >= 5 && /\d/.test(bare)) slots.address = bare;
   return { slots, problems: when.problems };

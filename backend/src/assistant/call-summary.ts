@@ -1,6 +1,14 @@
 import type { PastTurn } from './assistant.repository.ts';
 import { appointmentServiceLabel } from '@washdesk/contract';
 import { spokenDate } from './booking.ts';
+import { isSpanish } from './spanish.ts';
+
+/** Said first in a call's summary (and so in the lead's detail): the call back should be in Spanish. */
+export const SPANISH_NOTE = 'Spanish: the customer speaks Spanish; answer them in Spanish.';
+
+/** The note for a call where the caller spoke Spanish, or ''. */
+export const spanishNoteFor = (turns: readonly PastTurn[]) =>
+  turns.some((t) => t.customer && isSpanish(t.customer)) ? SPANISH_NOTE : '';
 
 const quoted = (text: string) => `"${text.length > 80 ? `${text.slice(0, 77).trimEnd()}...` : text}"`;
 
@@ -17,7 +25,7 @@ export function buildCallSummary(
   appointment: { service_type: string; scheduled_date: string; preferred_time: string | null } | undefined,
   call: { callback_requested: number; forwarded_to: string | null } | undefined,
 ): string | null {
-  const parts: string[] = [];
+  const parts: string[] = [spanishNoteFor(turns)].filter(Boolean);
   const questions = turns.filter((t) => t.customer && t.intent !== 'scheduling' && t.intent !== 'handoff');
   if (questions.length) {
     const shown = questions.slice(0, 2).map((t) => quoted(t.customer));

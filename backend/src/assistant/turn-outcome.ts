@@ -1,12 +1,15 @@
 import type { AiAnswerSource, AiIntent } from '@washdesk/contract';
 import type { AssistantAction, ReplyLanguage } from './assistant-turn.ts';
 import type { BookingState } from './booking.ts';
+import type { QuestionTopic } from './tool-answers.ts';
 
 /** The assistant's memory of one call or conversation between turns. */
 export interface ConversationState {
   booking?: BookingState;
   /** An offer waiting for a yes or a no. */
   offer?: 'photo-link' | 'estimate';
+  /** What the last answer was about: "what about Crescent City?", "two stories" follow it. */
+  topic?: QuestionTopic;
 }
 
 /** What one turn decided: the words, and (as values, never read back from the words) what happens next. */
@@ -20,8 +23,10 @@ export interface Outcome {
   answeredBy: AiAnswerSource;
   /** False only when the assistant had no answer. */
   successful: boolean;
-  /** Set when the reply is not in English (a Spanish-speaking caller). */
+  /** Absent: English. */
   language?: ReplyLanguage;
+  /** The photo quote link was texted in this turn: the log row gets its badge. */
+  photoLinkTexted?: boolean;
 }
 
 export const outcome = (o: Partial<Outcome> & Pick<Outcome, 'reply' | 'intent' | 'state'>): Outcome => ({

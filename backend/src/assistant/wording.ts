@@ -30,6 +30,8 @@ export function wording(friendly: boolean, businessName: string) {
     /** A fact said as written, with a friendly opener in the casual tone. */
     answer: (intent: AiIntent, fact: string) => [opener[intent], fact].filter(Boolean).join(' '),
     noAnswer: friendly ? `Hmm, sorry about that. ${NO_ANSWER}` : NO_ANSWER,
+    /** "Hi there": only a hello, so the assistant asks what it can do. */
+    hello: friendly ? 'Hi! What can I help you with today?' : 'Hello. How may I help you?',
     anythingElse: friendly
       ? 'Anything else I can help you with?'
       : 'Is there anything else I can help you with?',
@@ -49,9 +51,6 @@ export function wording(friendly: boolean, businessName: string) {
     startBooking: friendly
       ? "Great, let's get your free estimate booked."
       : "Certainly. Let's book your free estimate.",
-    handoff: friendly
-      ? 'Of course! Let me get you to someone from the office.'
-      : 'Certainly. I will connect you with someone from the office.',
     booked: (when: string) =>
       friendly
         ? `You're all set! Your free estimate is booked for ${when}. We'll see you then.`

@@ -129,12 +129,11 @@ describe('Settings → Telephony: business hours', () => {
     );
     const reply = await caller.twiml(await caller.say('Can I talk to a person, please?'));
     // Not put through (no <Dial>) although a forward number is set.
-    expect(verbNames(reply)).toEqual(['Say', 'Say', 'Say', 'Say', 'Record', 'Say', 'Hangup']);
-    expect(spoken(reply).slice(0, 3)).toEqual([
-      "The office is closed right now, so I can't put you through to a person.",
-      'The office opens Monday at 8 AM.',
-      'Someone from the office will call you back at this number when it opens.',
-    ]);
+    // One <Say>: the assistant's reply, word for word what the AI response log keeps.
+    expect(verbNames(reply)).toEqual(['Say', 'Record', 'Say', 'Hangup']);
+    expect(spoken(reply)[0]).toContain(
+      "The office is closed right now, so I can't put you through to a person. The office opens Monday at 8 AM. Someone from the office will call you back at this number when it opens.",
+    );
     const row = server.db.prepare('SELECT * FROM calls WHERE call_sid = ?').get(caller.callSid) as Record<
       string,
       unknown
@@ -151,7 +150,7 @@ describe('Settings → Telephony: business hours', () => {
     const onHoliday = phoneCaller(server.url, '+17075550171');
     await onHoliday.dial();
     const closed = await onHoliday.twiml(await onHoliday.say('A person please'));
-    expect(spoken(closed)[1]).toBe('The office opens tomorrow at 8 AM.');
+    expect(spoken(closed)[0]).toContain('The office opens tomorrow at 8 AM.');
     now = at('2026-12-01T10:00');
     const open = phoneCaller(server.url, '+17075550172');
     await open.dial();

@@ -248,8 +248,8 @@ describe('asking for a person', () => {
     await caller.dial();
     const reply = await caller.twiml(await caller.say('Can I talk to a real person, please?'));
     // The message itself: voicemail.test.ts.
-    expect(verbNames(reply)).toEqual(['Say', 'Say', 'Record', 'Say', 'Hangup']);
-    expect(spoken(reply)[0]).toBe(
+    expect(verbNames(reply)).toEqual(['Say', 'Record', 'Say', 'Hangup']);
+    expect(spoken(reply)[0]).toContain(
       "I can't put you through to a person right now, but someone from the office will call you back at this number.",
     );
     expect(callRow(caller.callSid)).toMatchObject({ callback_requested: 1, forwarded_to: null });

@@ -36,7 +36,7 @@ export function phoneFeature(deps: {
   const hours = businessHoursStore(db);
   const blocked = blockedNumberRepository(db);
   // The streamed line (ConversationRelay): start.ts hands it the server's WebSocket upgrades.
-  const relay = conversationRelay(deps);
+  const relay = conversationRelay({ ...deps, hours });
   const router = Router();
   router.use(phoneRoutes({ ...deps, hours, blocked, relay }));
   router.use(voicemailRoutes({ config, calls, publicUrl, events, logger }));

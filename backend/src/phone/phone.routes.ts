@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Assistant, AssistantTurn } from '../assistant/assistant-turn.ts';
 import { callStatusOf, type CallRepository } from '../calls/call.repository.ts';
+import type { HandoffRoute } from '../assistant/tools/hand-off.ts';
 import type { PublicUrl } from './public-url.ts';
 import type { TwilioApi } from './twilio-client.ts';
 import { twilioParam, twilioSignatureCheck } from './twilio-signature.ts';
@@ -12,7 +13,8 @@ import type { EventBus } from '../events/event-bus.ts';
 import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
 import { formatDuration, type Call } from '@washdesk/contract';
 import type { Clock } from '../time.ts';
-import { officeStatus, whenOfficeOpens, type BusinessHoursStore } from './business-hours.ts';
+import type { BusinessHoursStore } from './business-hours.ts';
+import { handoffRouteOf } from './handoff-route.ts';
 import type { BlockedNumberRepository } from './blocked-numbers.ts';
 import { screeningOf } from './call-screening.ts';
 import { isDialable, photoLinkTexter } from './text-photo-link.ts';
@@ -69,6 +71,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   const signed = twilioSignatureCheck(twilioConfig.authToken, publicUrl);
   const twiml = (res: Response, xml: string) => res.type('text/xml').send(xml);
   const textPhotoLink = photoLinkTexter({ ...deps, businessName: business.name });
+  const handoffRoute = handoffRouteOf({ config, hours, clock: deps.clock });
 
   /** The call a webhook is about, created if this is the first we hear of it (null: not a call). */
   const openCall = (req: Request) => {
@@ -106,7 +109,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     const call = callOf(req);
     if (!call || !deps.relay) return void res.status(400).type('text/plain').send('Not a streamed call');
     const after = deps.relay.sessionEnded(call, twilioParam(req, 'CallStatus'));
-    if (after.next === 'hand-off') return void twiml(res, handOff(call, after.putThrough));
+    if (after.next === 'hand-off') return void twiml(res, afterStreamedHandOff(call, after.putThrough));
     if (after.next === 'twiml') return void twiml(res, after.twiml);
     if (after.next === 'hang-up') return void twiml(res, voice.hangUp());
     requestCallback(call);
@@ -186,6 +189,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   /** One caller turn through the assistant, within the deadline, and what the phone does with it. */
   async function answer(call: Call, heard: string): Promise<string> {
     const canText = deps.twilio !== null && isDialable(call.phoneNumber);
+    const route = handoffRoute(call);
     const turn = await withinDeadline(
       assistant.turn({
         channel: 'phone',
@@ -193,25 +197,26 @@ export function phoneRoutes(deps: PhoneDeps) {
         message: heard,
         customer: { phone: call.phoneNumber, name: call.customerName },
         photoLink: canText ? 'text' : null,
+        handoff: route,
+        textPhotoLink: (url) => textPhotoLink(call, url),
       }),
     );
     calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
     if (turn.action.type === 'booked') calls.nameFromAppointment(call.id, turn.action.appointmentId);
     switch (turn.action.type) {
       case 'handoff':
-        return handOff(call);
-      case 'send-photo-link': {
-        const sent = await textPhotoLink(call, turn.responseId, turn.action.url);
-        return finish(turn, sent ? PHONE_WORDS.textSent : PHONE_WORDS.textFailed(turn.action.url));
-      }
+        return handOff(call, route, turn);
       default:
         return finish(turn);
     }
   }
 
-  const finish = (turn: AssistantTurn, before = '') => {
-    const text = [before, turn.reply].filter(Boolean).join(' ');
-    return turn.endOfConversation ? voice.sayAndHangUp(text) : voice.sayAndListen(text, 0, turn.language);
+  /** The turn's reply, as the log keeps it, and listen again (or goodbye). */
+  const finish = (turn: AssistantTurn) => {
+    const text = turn.reply;
+    return turn.endOfConversation
+      ? voice.sayAndHangUp(text)
+      : voice.sayAndListen(text, 0, turn.language ?? 'en-US');
   };
 
   function withinDeadline(turn: Promise<AssistantTurn>): Promise<AssistantTurn> {
@@ -224,26 +229,45 @@ export function phoneRoutes(deps: PhoneDeps) {
 
   /**
    * "A person, please": put through while the office is open and a forward number is set; else a
-   * call back is owed and the caller may leave a message (outside hours, told when it opens).
+   * call back is owed and the caller may leave a message (outside hours, told when it opens). The
+   * route is worked out before the turn, so the assistant's reply (what is logged) says it.
    */
-  function handOff(call: Call, tellOffice?: (forwardNumber: string) => void): string {
-    const now = clock();
-    const office = officeStatus(hours.get(), now, config.timeZone);
-    const forward = twilioConfig.staffForwardNumber;
-    if (forward && office.open) {
-      calls.forwarded(call.id, forward);
-      tellOffice?.(forward);
-      deps.events.publish(callChanged(call, 'put through to the office'));
-      return voice.connect(forward);
+  function handOff(call: Call, route: HandoffRoute, turn: AssistantTurn): string {
+    const language = turn.language ?? 'en-US';
+    switch (route.kind) {
+      case 'put-through': {
+        const forward = twilioConfig.staffForwardNumber!;
+        calls.forwarded(call.id, forward);
+        deps.events.publish(callChanged(call, 'put through to the office'));
+        return voice.connect(forward, turn.reply, language);
+      }
+      case 'call-back':
+        requestCallback(call);
+        // A Spanish caller keeps being heard, in Spanish (the message prompt and tone are English).
+        return language === 'es-US'
+          ? voice.sayAndListen(turn.reply, 0, language)
+          : voice.leaveMessage([turn.reply]);
+      default:
+        return voice.sayAndHangUp(turn.reply);
     }
-    if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
+  }
+
+  /**
+   * A streamed call's hand-off, once its session ended: the caller already heard the route's words
+   * over the socket, so this only does it (asked again: the office may have closed meanwhile).
+   */
+  function afterStreamedHandOff(call: Call, tellOffice: (forwardNumber: string) => void): string {
+    const route = handoffRoute(call);
+    if (route.kind === 'put-through') {
+      const forward = twilioConfig.staffForwardNumber!;
+      calls.forwarded(call.id, forward);
+      tellOffice(forward);
+      deps.events.publish(callChanged(call, 'put through to the office'));
+      return voice.connect(forward, '');
+    }
+    if (route.kind !== 'call-back') return voice.hangUp();
     requestCallback(call);
-    if (office.open) return voice.leaveMessage(PHONE_WORDS.callBack);
-    return voice.leaveMessage(
-      PHONE_WORDS.closedNow,
-      whenOfficeOpens(office, now, config.timeZone),
-      PHONE_WORDS.closedCallBack,
-    );
+    return voice.leaveMessage([]);
   }
 
   /** How the put-through ended: talked (hang up), or nobody took it (a call back is owed, a message may be left). */
@@ -251,7 +275,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (dialStatus === 'completed' || dialStatus === 'answered') return voice.hangUp();
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
     requestCallback(call);
-    return voice.leaveMessage(PHONE_WORDS.dialFailed);
+    return voice.leaveMessage([PHONE_WORDS.dialFailed, PHONE_WORDS.leaveMessage]);
   }
 
   return router;

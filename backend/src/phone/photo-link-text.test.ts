@@ -66,7 +66,10 @@ describe('the photo quote link by text', () => {
     ]);
     // AI Responses shows the spec's "Photo request sent" badge on that answer.
     const log = await (await server.get('/api/ai-responses')).json();
-    expect(log.filter((r: { photoRequestSent: boolean }) => r.photoRequestSent)).toHaveLength(1);
+    const badged = log.filter((r: { photoRequestSent: boolean }) => r.photoRequestSent);
+    expect(badged).toHaveLength(1);
+    // …and records the words the caller heard, the texting sentence included.
+    expect(badged[0].aiResponse).toBe(spoken(yes).join(' '));
   });
 
   it('is neither offered nor sent when Photo Request Prompts is off', async () => {
@@ -91,7 +94,8 @@ describe('the photo quote link by text', () => {
     );
     expect(reply).not.toContain('texted');
     expect(fake.texts).toEqual([]);
-    expect(badgeOf('Is there anything else')).toBe(0);
+    // The log keeps the words the caller heard, the failure included, and no "sent" badge.
+    expect(badgeOf(reply)).toBe(0);
   });
 
   it('is not offered to a caller whose number cannot receive a text', async () => {

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { TwilioApi } from './twilio-client.ts';
 import { PHONE_WORDS } from './voice-replies.ts';
 
@@ -7,26 +6,25 @@ import { PHONE_WORDS } from './voice-replies.ts';
 export const isDialable = (phone: string) => /^\+[1-9]\d{9,14}$/.test(phone);
 
 /**
- * Texts a caller the photo quote link (both voice modes): true only when Twilio accepted the
- * message, and then the turn's log row gets its "Photo request sent" badge.
+ * Texts a caller the photo quote link during the assistant's turn (both voice modes): `sent` only
+ * when Twilio accepted the message, and `said` is the sentence the reply starts with, so the log
+ * keeps what the caller heard (the turn marks its "Photo request sent" badge).
  */
-export function photoLinkTexter(deps: {
-  twilio: TwilioApi | null;
-  assistant: Assistant;
-  logger: Logger;
-  businessName: string;
-}) {
-  return async (call: { id: number; phoneNumber: string }, responseId: number, url: string) => {
-    if (!deps.twilio || !isDialable(call.phoneNumber)) return false;
+export function photoLinkTexter(deps: { twilio: TwilioApi | null; logger: Logger; businessName: string }) {
+  return async (
+    call: { id: number; phoneNumber: string },
+    url: string,
+  ): Promise<{ sent: boolean; said: string }> => {
+    const failed = { sent: false, said: PHONE_WORDS.textFailed(url) };
+    if (!deps.twilio || !isDialable(call.phoneNumber)) return failed;
     try {
       await deps.twilio.sendText(call.phoneNumber, PHONE_WORDS.photoText(deps.businessName, url));
-      deps.assistant.photoLinkSent(responseId);
-      return true;
+      return { sent: true, said: PHONE_WORDS.textSent };
     } catch (error) {
       // Twilio's message repeats the number; the log keeps only its codes (no contact details).
       const { status, code } = error as { status?: number; code?: number };
       deps.logger.warn({ callId: call.id, status, code }, 'photo link text not sent');
-      return false;
+      return failed;
     }
   };
 }

@@ -75,11 +75,21 @@ export function twilioApi(twilioConfig: TwilioCredentials, timeoutMs = REQUEST_T
         body,
         ...(options.statusCallback ? { statusCallback: options.statusCallback } : {}),
       });
-      return { sid: message.sid, body: message.body, status: message.status, dateCreated: message.dateCreated };
+      return {
+        sid: message.sid,
+        body: message.body,
+        status: message.status,
+        dateCreated: message.dateCreated,
+      };
     },
     async recentTextsTo(to, limit) {
       const messages = await client.messages.list({ to, from: phoneNumber, limit });
-      return messages.map((m) => ({ sid: m.sid, body: m.body, status: m.status, dateCreated: m.dateCreated }));
+      return messages.map((m) => ({
+        sid: m.sid,
+        body: m.body,
+        status: m.status,
+        dateCreated: m.dateCreated,
+      }));
     },
     async pointNumberAt({ voiceUrl, statusCallback }) {
       const [number] = await client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 });

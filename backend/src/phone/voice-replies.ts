@@ -1,6 +1,7 @@
 import twilio from 'twilio';
 import { APPOINTMENT_SERVICE_OPTIONS } from '@washdesk/contract';
 import type { ReplyLanguage } from '../assistant/assistant-turn.ts';
+import { HANDOFF_WORDS } from '../assistant/tools/hand-off.ts';
 import { PHONE_WEBHOOKS, VOICEMAIL_WEBHOOKS } from './webhook-paths.ts';
 
 // Everything the caller hears, as TwiML built with the SDK's VoiceResponse (it escapes the text and
@@ -60,11 +61,10 @@ export function spokenWebAddress(url: string): string {
 export const PHONE_WORDS = {
   reprompt: "Sorry, I didn't catch that. Could you say that again?",
   stillSilent: "Sorry, I still can't hear anything, so I'll end the call here.",
-  connecting: 'Connecting you with someone from the office now. Please hold.',
-  callBack:
-    "I can't put you through to a person right now, but someone from the office will call you back at this number.",
-  noNumberToCall: (officePhone: string) =>
-    `I can't put you through right now, and I can't see the number you're calling from. Please call the office at ${officePhone}.`,
+  // The hand-off sentences are the assistant's (it says them in the turn, so the log keeps them).
+  connecting: HANDOFF_WORDS.putThrough,
+  callBack: HANDOFF_WORDS.callBack,
+  noNumberToCall: HANDOFF_WORDS.callTheOffice,
   dialFailed: 'Sorry, nobody in the office could take the call. Someone will call you back at this number.',
   textSent: "I've texted you the link.",
   textFailed: (url: string) =>
@@ -72,10 +72,9 @@ export const PHONE_WORDS = {
   fault:
     "I'm sorry, something went wrong on our end. Someone from the office will call you back at this number.",
   goodbye: (businessName: string) => `Thank you for calling ${businessName}. Goodbye.`,
-  leaveMessage:
-    "You can also leave a message after the tone with your name and what you need. Press the pound key or hang up when you're done.",
-  closedNow: "The office is closed right now, so I can't put you through to a person.",
-  closedCallBack: 'Someone from the office will call you back at this number when it opens.',
+  leaveMessage: HANDOFF_WORDS.leaveMessage,
+  closedNow: HANDOFF_WORDS.closed,
+  closedCallBack: HANDOFF_WORDS.closedCallBack,
   messageTaken: 'Thank you, your message is recorded and someone from the office will call you back.',
   screened: 'Sorry, this line cannot take your call. Goodbye.',
   photoText: (businessName: string, url: string) =>
@@ -84,15 +83,20 @@ export const PHONE_WORDS = {
 
 const endsWithGoodbye = (text: string) => /good ?bye[.!]?\s*$/i.test(text);
 
-/** Amazon Polly's US-Spanish voice, for a caller answered in Spanish. */
-const SPANISH_VOICE = 'Polly.Lupe';
-
 /** The SDK's list of voices; TWILIO_VOICE is checked for their shape when the server starts. */
 type SayVoice = NonNullable<Exclude<Parameters<twilio.twiml.VoiceResponse['say']>[0], string>['voice']>;
+type SayLanguage = NonNullable<Exclude<Parameters<twilio.twiml.VoiceResponse['say']>[0], string>['language']>;
+
+/** A Spanish reply is spoken by Amazon Polly's US Spanish voice (no extra setup on Twilio). */
+export const SPANISH_VOICE = 'Polly.Lupe';
 
 export function voiceReplies(line: VoiceLine) {
-  const say = (response: twilio.twiml.VoiceResponse, text: string) => {
-    response.say({ voice: line.voice as SayVoice }, text);
+  const sayAttributes = (language: ReplyLanguage) =>
+    language === 'es-US'
+      ? { voice: SPANISH_VOICE as SayVoice, language: 'es-US' as SayLanguage }
+      : { voice: line.voice as SayVoice };
+  const say = (response: twilio.twiml.VoiceResponse, text: string, language: ReplyLanguage = 'en-US') => {
+    response.say(sayAttributes(language), text);
   };
 
   /**
@@ -109,13 +113,12 @@ export function voiceReplies(line: VoiceLine) {
       method: 'POST',
       speechTimeout: 'auto',
       hints: line.hints,
-      // A Spanish reply is spoken by a US-Spanish voice and the answer heard as Spanish.
+      // The recogniser listens in the language just spoken: a Spanish caller answers in Spanish.
       language,
       actionOnEmptyResult: true,
       bargeIn: true,
     });
-    if (language === 'es-US') gather.say({ voice: SPANISH_VOICE, language }, text);
-    else gather.say({ voice: line.voice as SayVoice }, text);
+    gather.say(sayAttributes(language), text);
     // If the gather ends with nothing heard and Twilio moves on instead of posting, it comes back
     // here as the same silent turn.
     response.redirect({ method: 'POST' }, action);
@@ -132,10 +135,11 @@ export function voiceReplies(line: VoiceLine) {
     return response.toString();
   };
 
-  /** Puts the caller through; Twilio tells process-speech how the dial ended (`?dialed=1`). */
-  const connect = (number: string) => {
+  /** Says `text`, puts the caller through; Twilio tells process-speech how the dial ended (`?dialed=1`). */
+  const connect = (number: string, text: string, language: ReplyLanguage = 'en-US') => {
     const response = new twilio.twiml.VoiceResponse();
-    say(response, PHONE_WORDS.connecting);
+    // Empty after a streamed call: the caller already heard the words over ConversationRelay.
+    if (text) say(response, text, language);
     response.dial({ action: `${PROCESS_SPEECH_PATH}?dialed=1`, method: 'POST' }, number);
     return response.toString();
   };
@@ -144,10 +148,11 @@ export function voiceReplies(line: VoiceLine) {
    * Says why nobody can take the call, then records a message: Twilio posts the recording's status
    * and its transcription to the voicemail webhooks, and the caller to process-speech?recorded=1.
    * A caller who says nothing is not posted anywhere: the verbs after <Record> say goodbye.
+   * `texts` are said as given (they include the invitation to leave a message).
    */
-  const leaveMessage = (...texts: string[]) => {
+  const leaveMessage = (texts: string[], language: ReplyLanguage = 'en-US') => {
     const response = new twilio.twiml.VoiceResponse();
-    for (const text of [...texts, PHONE_WORDS.leaveMessage]) say(response, text);
+    for (const text of texts) say(response, text, language);
     const base = line.publicUrl();
     response.record({
       action: `${PROCESS_SPEECH_PATH}?recorded=1`,

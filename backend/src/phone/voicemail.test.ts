@@ -68,11 +68,10 @@ describe('asking for a person with no forward number', () => {
     const caller = phoneCaller(server.url, '+17075550142');
     await caller.dial();
     const reply = await caller.twiml(await caller.say('Can I talk to a real person, please?'));
-    expect(verbNames(reply)).toEqual(['Say', 'Say', 'Record', 'Say', 'Hangup']);
-    expect(spoken(reply).slice(0, 2)).toEqual([
-      "I can't put you through to a person right now, but someone from the office will call you back at this number.",
-      "You can also leave a message after the tone with your name and what you need. Press the pound key or hang up when you're done.",
-    ]);
+    expect(verbNames(reply)).toEqual(['Say', 'Record', 'Say', 'Hangup']);
+    expect(spoken(reply)[0]).toBe(
+      "I can't put you through to a person right now, but someone from the office will call you back at this number. You can also leave a message after the tone with your name and what you need. Press the pound key or hang up when you're done.",
+    );
     expect(verb(reply, 'Record').attrs).toMatchObject({
       action: '/api/twilio/process-speech?recorded=1',
       method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inventedNumbers, inventedPlaces, sentenceGate } from './checked-reply.ts';
-import { languageOf } from './spanish.ts';
+import { languageOf } from '../spanish.ts';
 
 // The check a model's reply passes sentence by sentence before a word of it is spoken.
 

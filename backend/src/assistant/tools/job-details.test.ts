@@ -67,6 +67,15 @@ describe('jobDetailsOf: the surfaces, size and storeys a caller describes', () =
     });
   });
 
+  it("reads the concrete's own size, said after it or before it", () => {
+    expect(jobDetailsOf("House, 2000 square feet, and the driveway's about 500.").concreteSquareFeet).toBe(
+      500,
+    );
+    expect(jobDetailsOf('a 2500 sq ft one story house wash and a 400 sq ft patio').concreteSquareFeet).toBe(
+      400,
+    );
+  });
+
   it('takes a bare number as the size only when the size was just asked', () => {
     expect(jobDetailsOf('about 2400').size).toBeUndefined();
     expect(jobDetailsOf('about 2400', { answering: 'size' }).size).toEqual({

@@ -95,7 +95,12 @@ export function jobDetailsOf(text: string, options: { answering?: 'size' } = {})
     if (typical) details.size = { squareFeet: typical, from: 'bedrooms', bedrooms };
   }
   // "…and the driveway's about 500": a second size said with the concrete is the concrete's.
-  const concrete = /\b(?:driveway|patio|walkway|sidewalk|concrete)\b\D{0,30}?(\d{2,5})\b/.exec(said)?.[1];
+  const concrete =
+    /\b(?:driveway|patio|walkway|sidewalk|concrete)\b\D{0,30}?(\d{2,5})\b/.exec(said)?.[1] ??
+    // "…and a 400 sq ft patio": the size said just before the concrete.
+    /\b(\d{2,5})\s*(?:square feet|square foot|sq\.? ?ft|sqft|sf)\s+(?:of\s+)?(?:\w+\s+)?(?:driveway|patio|walkway|sidewalk|concrete)\b/.exec(
+      said,
+    )?.[1];
   if (concrete && details.size?.from === 'caller' && Number(concrete) !== details.size.squareFeet)
     details.concreteSquareFeet = Number(concrete);
   return details;

@@ -131,6 +131,23 @@ const HEARD_AS: Record<string, string> = {
 /** Abbreviations callers and recognisers write. */
 const SPELLED_OUT: Record<string, string> = { ft: 'fort', pt: 'point', mt: 'mount', saint: 'st' };
 
+/** Words no town name here is made of, though speech joins them into one ("will it" → "willit"). */
+const LITTLE_WORDS = new Set([
+  'it',
+  'is',
+  'a',
+  'an',
+  'to',
+  'in',
+  'on',
+  'of',
+  'at',
+  'or',
+  'i',
+  'we',
+  'you',
+  'my',
+]);
 const MIN_FUZZY_LENGTH = 9;
 const MAX_SPAN = 4;
 
@@ -189,6 +206,8 @@ export function placesNamedIn(text: string, places: readonly Place[]): Place[] {
     let match: { entry: Indexed; span: number } | undefined;
     // The longest span first: "Shasta Lake" before "Shasta", "Bodega Bay" before "Bodega".
     for (let span = Math.min(MAX_SPAN, words.length - i); span >= 1 && !match; span--) {
+      // "will it" is not "willit" (Willits as heard): a span with a little word is no town's name.
+      if (span > 1 && words.slice(i, i + span).some((w) => LITTLE_WORDS.has(w))) continue;
       const joined = words.slice(i, i + span).join('');
       const exact = byKey.get(joined);
       const near =

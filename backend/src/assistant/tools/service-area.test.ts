@@ -116,6 +116,7 @@ describe('serviceAreaOf, from sentences as callers say them', () => {
     'the elk keep rubbing on the fence',
     'I moved here from New Orleans',
     'do you come out to Springfield',
+    'will it wreck my shingles',
     '',
   ])('"%s" names no town', (said) => {
     expect(where(said)).toEqual(['unknown']);

@@ -41,7 +41,7 @@ const COUNTIES = [...new Set(PLACES.map((p) => p.county))];
 /**
  * The tool's settings from the server's: the served counties are those SERVICE_AREA names
  * ("Mendocino, Humboldt and Trinity counties…"); the base is a gazetteer town or "lat,lon"
- * (proposed SERVICE_BASE_LOCATION, see .env.example); the radius the advertised one by default.
+ * (SERVICE_BASE_LOCATION, see .env.example); the radius SERVICE_RADIUS_MILES, else the advertised one.
  */
 export function serviceAreaConfigFrom(settings: {
   serviceArea: string;
@@ -55,6 +55,16 @@ export function serviceAreaConfigFrom(settings: {
     base: settings.baseLocation ? baseOf(settings.baseLocation) : undefined,
     radiusMiles: settings.radiusMiles ?? SERVICE_RADIUS_MILES,
   };
+}
+
+/** SERVICE_BASE_LOCATION is a town of the gazetteer or "lat,lon" (config.ts refuses anything else). */
+export function isServiceBase(text: string): boolean {
+  try {
+    baseOf(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function baseOf(text: string): ServiceAreaConfig['base'] {

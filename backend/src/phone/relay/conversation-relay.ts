@@ -12,6 +12,9 @@ import type { CallRepository } from '../../calls/call.repository.ts';
 import type { PublicUrl } from '../public-url.ts';
 import type { TwilioApi } from '../twilio-client.ts';
 import { photoLinkTexter } from '../text-photo-link.ts';
+import { handoffRouteOf } from '../handoff-route.ts';
+import type { BusinessHoursStore } from '../business-hours.ts';
+import type { Clock } from '../../time.ts';
 import { speechHints } from '../voice-replies.ts';
 import { relayCallRepository } from './relay-call.repository.ts';
 import { RELAY_PATHS, streamsCalls } from './relay-paths.ts';
@@ -33,6 +36,10 @@ export interface RelayDeps {
   twilio: TwilioApi | null;
   logger: Logger;
   events: EventBus;
+  /** Business hours and holidays: whether a person can be put through now. */
+  hours: BusinessHoursStore;
+  /** The time business hours are judged at (tests stop it). */
+  clock?: Clock;
   /** The same last line as the Gather flow's: Twilio's 15 s, less a margin. */
   turnDeadlineMs?: number;
 }
@@ -72,6 +79,7 @@ export function conversationRelay(deps: RelayDeps) {
     events: deps.events,
     logger,
     textPhotoLink: photoLinkTexter({ ...deps, businessName: config.business.name }),
+    handoffRoute: handoffRouteOf(deps),
     canText: deps.twilio !== null,
     turnDeadlineMs: deps.turnDeadlineMs ?? TURN_DEADLINE_MS,
   };

@@ -7,6 +7,8 @@ import type { Call } from '@washdesk/contract';
 import type { CallRepository } from '../../calls/call.repository.ts';
 import { PHONE_WORDS } from '../voice-replies.ts';
 import { isDialable } from '../text-photo-link.ts';
+import type { HandoffRouteOf } from '../handoff-route.ts';
+import { handoffReply } from '../../assistant/tools/hand-off.ts';
 import type { RelayCallRepository, RelayHandoff } from './relay-call.repository.ts';
 import { readInbound, type RelayInbound, type RelayOutbound } from './relay-messages.ts';
 
@@ -29,8 +31,10 @@ export interface RelaySessionContext {
   relays: RelayCallRepository;
   events: EventBus;
   logger: Logger;
-  /** Texts the photo quote link; true only when Twilio took it. */
-  textPhotoLink: (call: Call, responseId: number, url: string) => Promise<boolean>;
+  /** Texts the photo quote link during the turn; `said` is the sentence the reply starts with. */
+  textPhotoLink: (call: Call, url: string) => Promise<{ sent: boolean; said: string }>;
+  /** How a person can be reached right now (the same rule as the Gather flow's). */
+  handoffRoute: HandoffRouteOf;
   /** Whether the line can text callers at all (Twilio's REST API configured). */
   canText: boolean;
   /** The channel's last line: past it the caller hears an apology and a promised call back. */
@@ -146,6 +150,9 @@ export function serveRelaySession(
           message: heard,
           customer: { phone: callNow.phoneNumber, name: callNow.customerName },
           photoLink: ctx.canText && isDialable(callNow.phoneNumber) ? 'text' : null,
+          // The reply says what the <Connect> action will then do (put through, or a message).
+          handoff: ctx.handoffRoute(callNow),
+          textPhotoLink: (url) => ctx.textPhotoLink(callNow, url),
           onReplyText: (text) => {
             reply.streamed = true;
             speak(text, false);
@@ -177,19 +184,9 @@ export function serveRelaySession(
     }
     // A reply the assistant did not stream (it never called onReplyText) goes out whole.
     const rest = reply.streamed ? '' : turn.reply;
-    switch (turn.action.type) {
-      case 'handoff':
-        speak(rest, true);
-        return handOff(callNow, heard);
-      case 'send-photo-link': {
-        const sent = await ctx.textPhotoLink(callNow, turn.responseId, turn.action.url);
-        const told = sent ? PHONE_WORDS.textSent : PHONE_WORDS.textFailed(turn.action.url);
-        speak(reply.streamed ? ` ${told}` : `${told} ${rest}`, true);
-        break;
-      }
-      default:
-        speak(rest, true);
-    }
+    // The photo link was texted during the turn, and the reply says so: nothing is added here.
+    speak(rest, true);
+    if (turn.action.type === 'handoff') return handOff(callNow, heard);
     if (turn.endOfConversation) endSession(callNow, goodbye(callNow, heard));
   }
 
@@ -224,7 +221,12 @@ export function serveRelaySession(
       case 'interrupt':
         return interrupted(callNow, message.utteranceUntilInterrupt.trim());
       case 'dtmf':
-        if (message.digit === PERSON_DIGIT) queue((c) => handOff(c, `pressed ${PERSON_DIGIT} for a person`));
+        if (message.digit === PERSON_DIGIT)
+          queue(async (c) => {
+            // No turn said it: the line says how a person is reached before the <Connect> action does it.
+            send({ type: 'text', token: handoffReply(ctx.handoffRoute(c), language), last: true });
+            await handOff(c, `pressed ${PERSON_DIGIT} for a person`);
+          });
         return;
       case 'error':
         return void logger.warn(

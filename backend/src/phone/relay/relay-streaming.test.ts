@@ -22,6 +22,7 @@ import { SimulatedRelayCall } from '../../phone-simulator/simulated-relay-call.t
 import { conversationRelay, type ConversationRelay } from './conversation-relay.ts';
 import { relayCallRepository } from './relay-call.repository.ts';
 import { relaySocketUrl } from './relay-paths.ts';
+import { businessHoursStore } from '../business-hours.ts';
 
 // A model reply streamed word by word through AssistantTurnInput.onReplyText, as the model path
 // will do it: the real assistant answers (real SQLite, AI response log) and its reply is handed
@@ -74,6 +75,7 @@ beforeAll(async () => {
     config,
     db,
     calls: callRepository(db, { callerName: () => null }),
+    hours: businessHoursStore(db),
     assistant: streaming,
     publicUrl: publicUrl(TEST_TWILIO.publicBaseUrl),
     twilio: null,

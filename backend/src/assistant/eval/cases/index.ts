@@ -1,14 +1,16 @@
-import type { TurnCase } from '../eval-case.ts';
+import type { Dialogue, TurnCase } from '../eval-case.ts';
+import { DIALOGUES as FIRST_DIALOGUES } from './dialogues.ts';
 import { BOOKING_CASES } from './booking.ts';
 import { FAQ_CASES } from './faq-meaning.ts';
 import { HANDOFF_CASES } from './hand-off.ts';
 import { HOSTILE_CASES } from './hostile.ts';
 import { MESSENGER_CASES } from './messenger.ts';
+import { MORE_CALLER_CASES, MORE_CALLER_DIALOGUES } from './more-callers.ts';
 import { PRICE_CASES } from './price.ts';
 import { SERVICE_AREA_CASES } from './service-area.ts';
 import { SPANISH_CASES } from './spanish.ts';
 
-export { DIALOGUES } from './dialogues.ts';
+export const DIALOGUES: readonly Dialogue[] = [...FIRST_DIALOGUES, ...MORE_CALLER_DIALOGUES];
 export { EVAL_FAQ } from './faq-seed.ts';
 
 export const TURN_CASES: readonly TurnCase[] = [
@@ -20,4 +22,5 @@ export const TURN_CASES: readonly TurnCase[] = [
   ...SPANISH_CASES,
   ...HOSTILE_CASES,
   ...MESSENGER_CASES,
+  ...MORE_CALLER_CASES,
 ];
