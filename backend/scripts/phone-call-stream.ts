@@ -103,7 +103,11 @@ export async function streamCall(options: StreamCallOptions): Promise<string> {
       }
     } else if (/^\/[0-9*#]$/.test(typed)) {
       call.dtmf(typed.slice(1));
-      await answered(from);
+      // 0 asks for a person: the line says how, then ends the session (other keys do nothing).
+      if (typed === '/0') {
+        await call.next((m) => m.type === 'end', from);
+        await show();
+      }
     } else if (typed) {
       call.prompt(typed);
       await answered(from);

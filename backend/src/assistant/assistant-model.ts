@@ -9,7 +9,7 @@ import type { Clock } from '../time.ts';
 import { DEFAULT_OPENAI_MODEL } from '../quotes/analyzers/openai-analyzer.ts';
 import { toStrictJsonSchema } from '../quotes/analyzers/strict-json-schema.ts';
 import type { PastTurn } from './assistant.repository.ts';
-import type { ReplyLanguage } from './assistant-turn.ts';
+import type { ReplyLanguage } from './spanish.ts';
 import {
   BadToolCall,
   TOOL_DEFINITIONS,

@@ -1,3 +1,4 @@
+import type { ReplyLanguage } from './spanish.ts';
 import type { AiAnswerSource, AiIntent, AiResponseChannel } from '@washdesk/contract';
 import type { HandoffRoute } from './tools/hand-off.ts';
 
@@ -76,8 +77,7 @@ export interface AssistantTurn {
   language?: ReplyLanguage;
 }
 
-/** The languages the assistant answers in, as BCP 47 tags Twilio's voices and recognisers take. */
-export type ReplyLanguage = 'en-US' | 'es-US';
+export type { ReplyLanguage } from './spanish.ts';
 
 export interface Assistant {
   /** The opening line: who answers, and that it is the business's virtual assistant. */

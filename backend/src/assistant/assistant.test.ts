@@ -178,7 +178,7 @@ describe('answers from the knowledge, with no AI key', () => {
 });
 
 describe('what a streaming channel and the voice are told', () => {
-  it('the no-model reply comes whole, once, to onReplyText, with the language it is in', async () => {
+  it('the no-model reply is left to the channel to send whole (nothing streamed), with the language it is in', async () => {
     setAi(server, {});
     const assistant = assistantFor(server);
     const heard: string[] = [];
@@ -193,10 +193,11 @@ describe('what a streaming channel and the voice are told', () => {
         onReplyText: (text) => heard.push(text),
       });
     const english = await turn('Do you come out to Willits?');
-    expect(heard).toEqual([english.reply]);
+    // The channel may have to speak first (a texted link), so nothing is streamed ahead of it.
+    expect(heard).toEqual([]);
     expect(english.language).toBe('en-US');
     const spanish = await turn('¿Trabajan en Eureka?');
-    expect(heard).toEqual([english.reply, spanish.reply]);
+    expect(heard).toEqual([]);
     expect(spanish).toMatchObject({ language: 'es-US', intent: 'service_area', action: { type: 'handoff' } });
     expect(spanish.reply).toContain('Alguien de la oficina le llamará');
   });

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import { APPOINTMENT_SERVICE_OPTIONS } from '@washdesk/contract';
-import type { ReplyLanguage } from '../assistant/assistant-turn.ts';
+import type { ReplyLanguage } from '../assistant/spanish.ts';
 import { HANDOFF_WORDS } from '../assistant/tools/hand-off.ts';
 import { PHONE_WEBHOOKS, VOICEMAIL_WEBHOOKS } from './webhook-paths.ts';
 

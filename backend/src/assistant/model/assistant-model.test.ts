@@ -306,6 +306,6 @@ describe('the streamed reply', () => {
     }));
     const result = await turn('¿Tienen seguro ustedes?');
     expect(result.reply).toContain(INSURED);
-    expect(result.language).toBeUndefined();
+    expect(result.language).toBe('en-US');
   });
 });

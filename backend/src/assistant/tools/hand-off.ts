@@ -1,4 +1,4 @@
-import type { ReplyLanguage } from '../assistant-turn.ts';
+import type { ReplyLanguage } from '../spanish.ts';
 
 // "Can I talk to a real person?" The channel knows how a person can be reached right now (a forward
 // number while the office is open, a call back, or only the office's number); the words the caller

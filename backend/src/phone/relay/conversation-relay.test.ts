@@ -126,6 +126,9 @@ describe('a streamed call (ConversationRelay)', () => {
     call.prompt('Do you clean decks?');
     const asked = await call.reply();
     call.dtmf('0');
+    // No turn said it: the line says how a person is reached, then ends the session.
+    const told = await call.next((m) => m.type === 'text', asked.end);
+    expect(told).toMatchObject({ token: 'Connecting you with someone from the office now. Please hold.' });
     const end = await call.next((m) => m.type === 'end', asked.end);
     const handoff = JSON.parse((end as { handoffData: string }).handoffData) as Record<string, unknown>;
     expect(handoff).toMatchObject({
@@ -137,7 +140,8 @@ describe('a streamed call (ConversationRelay)', () => {
     expect(handoff.summary).toEqual(expect.any(String));
 
     const twiml = parseTwiml(await call.sessionEnded(relay, { HandoffData: JSON.stringify(handoff) }));
-    expect(verbNames(twiml)).toEqual(['Say', 'Dial']);
+    // The words were heard over the socket: the action only dials.
+    expect(verbNames(twiml)).toEqual(['Dial']);
     expect(verb(twiml, 'Dial')).toMatchObject({
       attrs: { action: '/api/twilio/process-speech?dialed=1' },
       text: FORWARD,

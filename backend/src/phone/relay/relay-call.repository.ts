@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import type { ReplyLanguage } from '../../assistant/assistant-turn.ts';
+import type { ReplyLanguage } from '../../assistant/spanish.ts';
 
 // A streamed call's own rows (call_relays, migration 0027). The conversation itself stays where
 // every channel keeps it (assistant_conversations, ai_responses); this is what only a socket needs,

@@ -181,7 +181,7 @@ describe('the <Connect action> (relay-ended), replayed', () => {
     const texts = fake.texts.length;
     const events = toldOffice();
     for (let i = 0; i < 4; i++)
-      expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Say', 'Dial']);
+      expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Dial']);
     expect(toldOffice()).toBe(events + 1);
     await call.completed(40);
     expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Hangup']);
