@@ -65,7 +65,6 @@ export function phoneRoutes(deps: PhoneDeps) {
     publicUrl: publicUrl.get,
   });
   const { hours, blocked } = deps;
-  const clock = deps.clock ?? Date.now;
   const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
   const router = Router();
   const signed = twilioSignatureCheck(twilioConfig.authToken, publicUrl);
