@@ -10,7 +10,10 @@ import { takeBackup } from './take-backup.ts';
  * migrate (a new database, or one already up to date). A database from a newer Washdesk is refused
  * here, before anything is written.
  */
-export async function backupBeforeUpgrade(config: Config, now = new Date()): Promise<{ dir: string; pending: number } | null> {
+export async function backupBeforeUpgrade(
+  config: Config,
+  now = new Date(),
+): Promise<{ dir: string; pending: number } | null> {
   if (!fs.existsSync(config.databaseFile)) return null;
   const db = new Database(config.databaseFile);
   try {

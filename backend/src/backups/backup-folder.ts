@@ -20,7 +20,11 @@ export function backupFolder(dir: string) {
       if (!fs.existsSync(snapshots)) return [];
       return fs
         .readdirSync(snapshots)
-        .map((name) => ({ name, dir: path.join(snapshots, name), manifest: readManifest(path.join(snapshots, name)) }))
+        .map((name) => ({
+          name,
+          dir: path.join(snapshots, name),
+          manifest: readManifest(path.join(snapshots, name)),
+        }))
         .filter((b): b is GoodBackup => b.manifest !== null)
         .sort((a, b) => b.manifest.takenAt.localeCompare(a.manifest.takenAt) || b.name.localeCompare(a.name));
     },

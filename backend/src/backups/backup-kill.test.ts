@@ -23,7 +23,9 @@ beforeAll(() => {
   const db = new Database(database);
   db.pragma('journal_mode = WAL');
   runMigrations(db, MIGRATIONS);
-  const insert = db.prepare("INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at) VALUES (?, ?, 'general', 1, '2026-01-01', '2026-01-01')");
+  const insert = db.prepare(
+    "INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at) VALUES (?, ?, 'general', 1, '2026-01-01', '2026-01-01')",
+  );
   db.transaction(() => {
     for (let i = 0; i < 2000; i++) insert.run(`Question ${i}?`, 'y'.repeat(1500));
   })();

@@ -11,7 +11,11 @@ import type { UserRepository } from '../auth/user.repository.ts';
 export function mailOwners(config: Config, users: UserRepository, logger?: Logger) {
   const { smtpUrl, from } = config.providers.email;
   if (!smtpUrl) return undefined;
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, socketTimeout: 15_000 });
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    socketTimeout: 15_000,
+  });
   return async (subject: string, text: string) => {
     const to = users
       .list()

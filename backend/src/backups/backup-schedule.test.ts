@@ -62,7 +62,11 @@ describe('scheduled backups', () => {
     const first = await status();
     expect(first.lastBackup?.at).toBe('2026-11-25T10:30:00.000Z');
     expect(first.lastVerification).toMatchObject({ backup: first.lastBackup!.name, ok: true, problems: [] });
-    expect(first.offSite).toEqual({ configured: true, lastCopiedAt: '2026-11-25T10:30:00.000Z', lastError: null });
+    expect(first.offSite).toEqual({
+      configured: true,
+      lastCopiedAt: '2026-11-25T10:30:00.000Z',
+      lastError: null,
+    });
     expect(first.lastFailure).toBeNull();
     // The manifest went up last, beside the database, under the prefix; every request was signed.
     const keys = [...s3.objects.keys()];
@@ -73,7 +77,11 @@ describe('scheduled backups', () => {
     expect(armed.at(-1)!.ms).toBe(30 * 60_000);
 
     now += 40 * 60_000;
-    expect((await health()).backup).toEqual({ lastAt: '2026-11-25T10:30:00.000Z', ageMinutes: 40, verifiedOk: true });
+    expect((await health()).backup).toEqual({
+      lastAt: '2026-11-25T10:30:00.000Z',
+      ageMinutes: 40,
+      verifiedOk: true,
+    });
     // Forty minutes on, the next one was due ten minutes ago: the timer is armed for "now".
     expect(armed.at(-1)!.ms).toBe(30 * 60_000);
   });

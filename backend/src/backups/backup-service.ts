@@ -94,7 +94,8 @@ export function backupService(deps: BackupServiceDeps) {
 
   async function verify(backup: GoodBackup): Promise<Verification> {
     const result = await verifyBackup(folder.dir, backup, new Date(clock()));
-    if (!result.ok) fail(`Backup ${backup.name} failed its restore test`, new Error(result.problems.join(' ')));
+    if (!result.ok)
+      fail(`Backup ${backup.name} failed its restore test`, new Error(result.problems.join(' ')));
     return result;
   }
 

@@ -33,7 +33,8 @@ beforeAll(async () => {
   server = await startTestServer();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-backup-'));
   // Enough pages that SQLite's backup copies in several steps, with requests served between them.
-  const insert = server.db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
+  const insert = server.db
+    .prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
     service_type, property_type, urgency, description, has_photos, status, created_at, updated_at)
     VALUES ('Seed', ?, 'seed@example.com', '7075550100', '1 Main St', 'Garberville', 'house-washing',
     'residential', 'week', ?, 0, 'new', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
@@ -46,7 +47,8 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-const restoredDb = (dataDir: string) => new Database(path.join(dataDir, 'washdesk.sqlite'), { readonly: true });
+const restoredDb = (dataDir: string) =>
+  new Database(path.join(dataDir, 'washdesk.sqlite'), { readonly: true });
 
 describe('a backup taken while the server serves', () => {
   it('restores to a consistent database holding every write acknowledged before it began', async () => {
@@ -85,7 +87,9 @@ describe('a backup taken while the server serves', () => {
     const db = restoredDb(dataDir);
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const ids = new Set(db.prepare("SELECT id FROM service_requests WHERE first_name = 'Jonah'").pluck().all());
+      const ids = new Set(
+        db.prepare("SELECT id FROM service_requests WHERE first_name = 'Jonah'").pluck().all(),
+      );
       for (const id of before) expect(ids.has(id), `request ${id}`).toBe(true);
       // One moment's state: every request kept has its lead (a trigger writes both in one transaction),
       // and the manifest counted exactly what the copy holds.
@@ -110,9 +114,10 @@ describe('photos in backups', () => {
   it('are copied once, content-addressed, however many backups list them', async () => {
     const res = await server.anonymous.upload(
       '/api/photo-submissions',
-      photoForm({ firstName: 'Rosa', lastName: 'Greer', phone: '707-555-0199', serviceType: 'Roof Cleaning' }, [
-        { path: fixturePhoto('coffee-photo.png'), type: 'image/png' },
-      ]),
+      photoForm(
+        { firstName: 'Rosa', lastName: 'Greer', phone: '707-555-0199', serviceType: 'Roof Cleaning' },
+        [{ path: fixturePhoto('coffee-photo.png'), type: 'image/png' }],
+      ),
     );
     expect(res.status).toBe(201);
     const dir = path.join(scratch, 'photo-backups');
@@ -146,7 +151,12 @@ describe('npm run restore', () => {
     );
     expect(fs.readFileSync(path.join(dataDir, 'washdesk.sqlite'), 'utf8')).toBe('the business today');
 
-    const { movedAside } = await restoreBackup({ backupDir: backupDir(), which: backup.name, dataDir, force: true });
+    const { movedAside } = await restoreBackup({
+      backupDir: backupDir(),
+      which: backup.name,
+      dataDir,
+      force: true,
+    });
     expect(fs.readFileSync(path.join(movedAside!, 'washdesk.sqlite'), 'utf8')).toBe('the business today');
     const db = restoredDb(dataDir);
     expect(db.prepare('SELECT COUNT(*) FROM service_requests').pluck().get()).toBe(
@@ -159,7 +169,11 @@ describe('npm run restore', () => {
     const half = path.join(backupDir(), 'snapshots', 'never-finished');
     fs.mkdirSync(half, { recursive: true });
     await expect(
-      restoreBackup({ backupDir: backupDir(), which: 'never-finished', dataDir: path.join(scratch, 'nowhere') }),
+      restoreBackup({
+        backupDir: backupDir(),
+        which: 'never-finished',
+        dataDir: path.join(scratch, 'nowhere'),
+      }),
     ).rejects.toThrow(RestoreError);
     expect(fs.existsSync(path.join(scratch, 'nowhere', 'washdesk.sqlite'))).toBe(false);
   });
@@ -172,7 +186,10 @@ describe('retention', () => {
     manifest: { takenAt: iso } as never,
   });
   it('keeps the newest hourly ones and the newest of each recent day', () => {
-    const hours = Array.from({ length: 24 * 5 }, (_, i) => new Date(Date.UTC(2026, 5, 10, 12) - i * 3_600_000));
+    const hours = Array.from(
+      { length: 24 * 5 },
+      (_, i) => new Date(Date.UTC(2026, 5, 10, 12) - i * 3_600_000),
+    );
     const backups = hours.map((h) => backupAt(h.toISOString()));
     const keep = backupsToKeep(backups, { keepHourly: 48, keepDaily: 3, timeZone: 'UTC' });
     const kept = backups.filter((b) => keep.has(b.name)).map((b) => b.name);

@@ -52,7 +52,9 @@ export async function copyOffSite(
     const bytes = fs.statSync(file).size;
     // Small files go as bytes (retried on a failure); the database streams, its length told up front.
     const body = bytes <= 16 * 1024 * 1024 ? fs.readFileSync(file) : fs.createReadStream(file);
-    await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentLength: bytes }));
+    await client.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentLength: bytes }),
+    );
     bytesUploaded += bytes;
   };
   const uploaded = new Set<string>();
@@ -64,7 +66,10 @@ export async function copyOffSite(
     photosUploaded++;
   }
   const snapshotPrefix = `${s3.prefix}snapshots/${backup.name}/`;
-  await put(`${snapshotPrefix}${backup.manifest.database.file}`, path.join(backup.dir, backup.manifest.database.file));
+  await put(
+    `${snapshotPrefix}${backup.manifest.database.file}`,
+    path.join(backup.dir, backup.manifest.database.file),
+  );
   await put(`${snapshotPrefix}${MANIFEST_FILE}`, path.join(backup.dir, MANIFEST_FILE));
   return { photosUploaded, bytesUploaded };
 }

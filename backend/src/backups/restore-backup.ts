@@ -19,7 +19,10 @@ export function findBackup(backupDir: string, which: string): GoodBackup {
   if (!manifest)
     throw new RestoreError(
       `${dir} is not a finished backup (it has no readable manifest.json). Finished backups: ` +
-        (folder.good().map((b) => b.name).join(', ') || 'none') +
+        (folder
+          .good()
+          .map((b) => b.name)
+          .join(', ') || 'none') +
         '.',
     );
   return { name: path.basename(dir), dir, manifest };
@@ -29,7 +32,11 @@ export function findBackup(backupDir: string, which: string): GoodBackup {
  * Copies a backup's database and photos into `target` (a data folder), checking every file
  * against the manifest's checksum on the way. Returns what did not match, never half-silently.
  */
-export async function copyBackupInto(backup: GoodBackup, store: BackupFolder, target: string): Promise<string[]> {
+export async function copyBackupInto(
+  backup: GoodBackup,
+  store: BackupFolder,
+  target: string,
+): Promise<string[]> {
   const problems: string[] = [];
   const { manifest } = backup;
   fs.mkdirSync(path.join(target, 'photos'), { recursive: true });
@@ -73,12 +80,17 @@ export async function restoreBackup(options: {
   const existing = fs.existsSync(options.dataDir) ? fs.readdirSync(options.dataDir) : [];
   let movedAside: string | null = null;
   if (existing.length > 0) {
-    const live = existing.includes(`${DATABASE_FILE}-wal`) ? ' and looks in use by a running server (stop it first)' : '';
+    const live = existing.includes(`${DATABASE_FILE}-wal`)
+      ? ' and looks in use by a running server (stop it first)'
+      : '';
     if (!options.force)
       throw new RestoreError(
         `${options.dataDir} is not empty${live}. Restore into an empty folder, or add --force to move its contents aside.`,
       );
-    movedAside = path.join(options.dataDir, `replaced-by-restore-${snapshotNameOf(options.now ?? new Date())}`);
+    movedAside = path.join(
+      options.dataDir,
+      `replaced-by-restore-${snapshotNameOf(options.now ?? new Date())}`,
+    );
     fs.mkdirSync(movedAside);
     for (const entry of existing) {
       if (entry.startsWith('replaced-by-restore-')) continue;
@@ -91,9 +103,12 @@ export async function restoreBackup(options: {
   const problems = await copyBackupInto(backup, backupFolder(options.backupDir), scratch);
   if (problems.length) {
     fs.rmSync(scratch, { recursive: true, force: true });
-    throw new RestoreError(`Backup ${backup.name} is damaged; nothing was restored:\n  ${problems.join('\n  ')}`);
+    throw new RestoreError(
+      `Backup ${backup.name} is damaged; nothing was restored:\n  ${problems.join('\n  ')}`,
+    );
   }
-  for (const entry of fs.readdirSync(scratch)) fs.renameSync(path.join(scratch, entry), path.join(options.dataDir, entry));
+  for (const entry of fs.readdirSync(scratch))
+    fs.renameSync(path.join(scratch, entry), path.join(options.dataDir, entry));
   fs.rmSync(scratch, { recursive: true, force: true });
   return { backup, movedAside };
 }

@@ -29,7 +29,10 @@ export function backupsToKeep(backups: GoodBackup[], rule: RetentionRule): Set<s
  * Removes backups the rule no longer keeps and unfinished ones, then photos no kept backup lists.
  * Runs under the backup lock (see takeBackup's caller), so no backup is being written meanwhile.
  */
-export function pruneBackups(backupDir: string, rule: RetentionRule): { removed: string[]; photosRemoved: number } {
+export function pruneBackups(
+  backupDir: string,
+  rule: RetentionRule,
+): { removed: string[]; photosRemoved: number } {
   const folder = backupFolder(backupDir);
   const good = folder.good();
   const keep = backupsToKeep(good, rule);
@@ -42,7 +45,9 @@ export function pruneBackups(backupDir: string, rule: RetentionRule): { removed:
     removed.push(b.name);
   }
   for (const dir of folder.unfinished()) fs.rmSync(dir, { recursive: true, force: true });
-  const listed = new Set(good.filter((b) => keep.has(b.name)).flatMap((b) => b.manifest.photos.map((p) => p.sha256)));
+  const listed = new Set(
+    good.filter((b) => keep.has(b.name)).flatMap((b) => b.manifest.photos.map((p) => p.sha256)),
+  );
   let photosRemoved = 0;
   if (fs.existsSync(folder.photos)) {
     for (const entry of fs.readdirSync(folder.photos, { recursive: true, withFileTypes: true })) {

@@ -7,6 +7,12 @@ export function tableRowCounts(db: Database.Database): Record<string, number> {
     .pluck()
     .all() as string[];
   return Object.fromEntries(
-    tables.map((t) => [t, db.prepare(`SELECT COUNT(*) FROM "${t.replaceAll('"', '""')}"`).pluck().get() as number]),
+    tables.map((t) => [
+      t,
+      db
+        .prepare(`SELECT COUNT(*) FROM "${t.replaceAll('"', '""')}"`)
+        .pluck()
+        .get() as number,
+    ]),
   );
 }

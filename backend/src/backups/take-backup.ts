@@ -43,7 +43,8 @@ export async function takeBackup(
     for (const unfinished of folder.unfinished()) fs.rmSync(unfinished, { recursive: true, force: true });
     const takenAt = options.now ?? new Date();
     let name = snapshotNameOf(takenAt);
-    while (fs.existsSync(folder.snapshotDir(name))) name = `${snapshotNameOf(takenAt)}-${Math.random().toString(36).slice(2, 6)}`;
+    while (fs.existsSync(folder.snapshotDir(name)))
+      name = `${snapshotNameOf(takenAt)}-${Math.random().toString(36).slice(2, 6)}`;
     const dir = folder.snapshotDir(name);
     fs.mkdirSync(dir, { recursive: true });
     const databaseFile = path.join(dir, DATABASE_FILE);
@@ -69,7 +70,10 @@ export async function takeBackup(
       // Photo files are written once under a new name; an unchanged file keeps its checksum.
       const known = previous.get(name);
       const sha256 =
-        known && known.bytes === stat.size && known.mtimeMs === stat.mtimeMs && fs.existsSync(folder.photoBlob(known.sha256))
+        known &&
+        known.bytes === stat.size &&
+        known.mtimeMs === stat.mtimeMs &&
+        fs.existsSync(folder.photoBlob(known.sha256))
           ? known.sha256
           : await storePhoto(file, folder.photoBlob.bind(folder));
       photos.push({ name, bytes: stat.size, sha256, mtimeMs: stat.mtimeMs });

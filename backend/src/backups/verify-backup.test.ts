@@ -23,7 +23,9 @@ beforeAll(() => {
   for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(photoDir, `p${i}.jpg`), `photo ${i}`);
   db = new Database(path.join(dir, 'washdesk.sqlite'));
   runMigrations(db, MIGRATIONS);
-  const insert = db.prepare("INSERT INTO faq_entries (question, answer, category, created_at, updated_at) VALUES (?, ?, 'general', 'x', 'x')");
+  const insert = db.prepare(
+    "INSERT INTO faq_entries (question, answer, category, created_at, updated_at) VALUES (?, ?, 'general', 'x', 'x')",
+  );
   for (let i = 0; i < 300; i++) insert.run(`Q${i}`, 'a'.repeat(500));
 });
 afterAll(() => {
@@ -52,7 +54,9 @@ describe('npm run backup:verify', () => {
       `The database file has ${fs.statSync(file).size} bytes; the manifest says ${backup.manifest.database.bytes}.`,
     );
     // Opened, the half file is found damaged too, whatever its checksum said.
-    expect(result.problems.some((p) => /integrity_check|cannot be read|rows; the manifest says/.test(p))).toBe(true);
+    expect(
+      result.problems.some((p) => /integrity_check|cannot be read|rows; the manifest says/.test(p)),
+    ).toBe(true);
   });
 
   it('catches a missing photo', async () => {
@@ -69,7 +73,10 @@ describe('npm run backup:verify', () => {
     // A manifest that promises one more FAQ entry than the copy holds.
     const counts = { ...backup.manifest.rowCounts, faq_entries: backup.manifest.rowCounts.faq_entries! + 1 };
     writeManifest(backup.dir, { ...backup.manifest, rowCounts: counts });
-    const result = await verifyBackup(backupDir, { ...backup, manifest: { ...backup.manifest, rowCounts: counts } });
+    const result = await verifyBackup(backupDir, {
+      ...backup,
+      manifest: { ...backup.manifest, rowCounts: counts },
+    });
     expect(result.problems).toEqual([`Table faq_entries has 300 rows; the manifest says 301.`]);
   });
 

@@ -21,13 +21,20 @@ export const VERIFICATION_FILE = 'verified.json';
  * `PRAGMA integrity_check`, the row counts and every photo's checksum compared with the manifest.
  * The outcome is written beside the backup (verified.json), where Settings and the next run read it.
  */
-export async function verifyBackup(backupDir: string, backup: GoodBackup, now = new Date()): Promise<Verification> {
+export async function verifyBackup(
+  backupDir: string,
+  backup: GoodBackup,
+  now = new Date(),
+): Promise<Verification> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-verify-'));
   try {
     const problems = await copyBackupInto(backup, backupFolder(backupDir), scratch);
     problems.push(...checkDatabase(path.join(scratch, DATABASE_FILE), backup.manifest.rowCounts));
     const verification = { backup: backup.name, at: now.toISOString(), ok: problems.length === 0, problems };
-    writeFileAtomically(path.join(backup.dir, VERIFICATION_FILE), `${JSON.stringify(verification, null, 1)}\n`);
+    writeFileAtomically(
+      path.join(backup.dir, VERIFICATION_FILE),
+      `${JSON.stringify(verification, null, 1)}\n`,
+    );
     return verification;
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -46,7 +53,8 @@ function checkDatabase(file: string, expected: Record<string, number>): string[]
     const problems: string[] = [];
     for (const [table, rows] of Object.entries(expected)) {
       if (!(table in counted)) problems.push(`Table ${table} is missing.`);
-      else if (counted[table] !== rows) problems.push(`Table ${table} has ${counted[table]} rows; the manifest says ${rows}.`);
+      else if (counted[table] !== rows)
+        problems.push(`Table ${table} has ${counted[table]} rows; the manifest says ${rows}.`);
     }
     for (const table of Object.keys(counted))
       if (!(table in expected)) problems.push(`Table ${table} is not in the manifest.`);
