@@ -45,23 +45,7 @@ import { aiResponsesFeature } from './ai-responses/ai-responses.feature.ts';
 import { calendarFeedFeature } from './calendar-feed/calendar-feed.feature.ts';
 import { newForMeFeature } from './new-for-me/new-for-me.feature.ts';
 import { leadsFeature } from './leads/leads.feature.ts';
-// The follow-through (texts, the outbox, reminders, follow-ups): wired here until it has its entry point.
-import { createOutbox } from './outbox/outbox.ts';
-import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
-import { textsService } from './texts/texts.service.ts';
-import { textWebhookRoutes } from './texts/text-webhook.routes.ts';
-import { textsRoutes } from './texts/texts.routes.ts';
-import { missedCallTextBack } from './texts/missed-call-text-back.ts';
-import { followThroughSettings } from './texts/follow-through-settings.ts';
-import { visitReminders } from './reminders/visit-reminders.ts';
-import { visitAnswerBook } from './reminders/visit-answer-book.ts';
-import { visitLinks } from './reminders/visit-links.ts';
-import { visitPageService } from './reminders/visit-page.service.ts';
-import { visitPageRoutes } from './reminders/visit-page.routes.ts';
-import { appointmentRules } from './appointments/appointment-rules.ts';
-import { visitAnswers } from './reminders/visit-answers.ts';
-import { quoteFollowUps } from './follow-ups/quote-follow-ups.ts';
-import { afterTheJob } from './follow-ups/after-the-job.ts';
+import { followThroughFeature } from './follow-through/follow-through.feature.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -154,82 +138,27 @@ export function createApp(config: Config, deps: AppDeps): Express {
     clock,
     pause: deps.pause,
   });
-  // The follow-through: automatic texts and e-mails, wired here until it has its own entry point.
-  // Every automatic message goes through one durable outbox; startServer runs its scheduler.
-  const outbox = createOutbox({
+  // The follow-through: every automatic message through one durable outbox, texts, reminders,
+  // the visit page and follow-ups; startServer runs the outbox's scheduler.
+  const {
+    outbox,
+    texts,
+    planFollowUps,
+    router: followThrough,
+  } = followThroughFeature({
     db,
     config,
     twilio,
-    statusCallbackUrl: () => `${publicUrl.get()}${TEXT_WEBHOOKS.messageStatus}`,
-    clock,
+    publicUrl,
+    events,
+    settings,
+    appointments,
+    assistant,
     logger,
-    changed: (message) => texts.outboxChanged(message),
-    quietHours: () => followThroughSettings(settings).quietHours(),
+    clock,
   });
   app.locals.outbox = outbox;
-  // Texts on the business number: Twilio's messaging webhooks and the Texts screen.
-  const texts = textsService({
-    db,
-    config,
-    outbox,
-    events,
-    clock,
-    assistant,
-    settings,
-    report: (error) => logger.error({ err: error }, 'the assistant did not answer a text'),
-  });
-  app.use(textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl, texts }));
-  // A saved change of the automatic messages re-plans the visits still to come.
-  app.use(textsRoutes(texts, settings, outbox, () => reminders.replanUpcoming()));
-  missedCallTextBack({
-    db,
-    events,
-    texts,
-    settings,
-    business: config.business,
-    timeZone: config.timeZone,
-    publicUrl: publicUrl.get,
-    clock,
-    report: (error) => logger.error({ err: error }, 'missed-call text-back not queued'),
-  });
-  // Visit reminders carry a link to the customer's visit page; its answers and "C"/"R" texts have one owner.
-  const links = visitLinks(db);
-  const visitAnswersBook = visitAnswerBook({ db, events, clock });
-  const reminders = visitReminders({
-    db,
-    config,
-    outbox,
-    texts,
-    events,
-    links,
-    publicUrl: publicUrl.get,
-    settings,
-    clock,
-    report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
-  });
-  visitAnswers({ db, config, texts, answers: visitAnswersBook, clock });
-  app.use(
-    visitPageRoutes(
-      visitPageService({
-        links,
-        appointments,
-        rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
-        answers: visitAnswersBook,
-        business: { name: config.business.name, phone: config.business.phone },
-      }),
-      config.rateLimitPerMinute,
-    ),
-  );
-  afterTheJob({
-    db,
-    config,
-    outbox,
-    texts,
-    events,
-    settings,
-    clock,
-    report: (error) => logger.error({ err: error }, 'after-the-job messages not queued'),
-  });
+  app.use(followThrough);
   const { photos, router: photosRouter } = photosFeature({ db, config });
   const { customers, router: customersRouter } = customersFeature({
     db,
@@ -286,8 +215,6 @@ export function createApp(config: Config, deps: AppDeps): Express {
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);
-  const followUps = quoteFollowUps({ db, config, outbox, texts, settings, clock });
-  app.use(followUps.router);
   app.use(
     quoteSendingFeature({
       config,
@@ -297,7 +224,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
       publicUrl: publicUrl.get,
       events,
       clock,
-      afterSend: followUps.plan,
+      afterSend: planFollowUps,
     }).router,
   );
   app.use(serviceRequestsFeature({ db, config, photos, events }).router);

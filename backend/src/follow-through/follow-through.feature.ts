@@ -1,0 +1,129 @@
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Assistant } from '../assistant/assistant-turn.ts';
+import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
+import { appointmentRules } from '../appointments/appointment-rules.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { afterTheJob } from '../follow-ups/after-the-job.ts';
+import { quoteFollowUps } from '../follow-ups/quote-follow-ups.ts';
+import { createOutbox } from '../outbox/outbox.ts';
+import type { PublicUrl } from '../phone/public-url.ts';
+import type { TwilioApi } from '../phone/twilio-client.ts';
+import { visitAnswerBook } from '../reminders/visit-answer-book.ts';
+import { visitAnswers } from '../reminders/visit-answers.ts';
+import { visitLinks } from '../reminders/visit-links.ts';
+import { visitPageRoutes } from '../reminders/visit-page.routes.ts';
+import { visitPageService } from '../reminders/visit-page.service.ts';
+import { visitReminders } from '../reminders/visit-reminders.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { followThroughSettings } from '../texts/follow-through-settings.ts';
+import { missedCallTextBack } from '../texts/missed-call-text-back.ts';
+import { TEXT_WEBHOOKS } from '../texts/text-webhook-paths.ts';
+import { textWebhookRoutes } from '../texts/text-webhook.routes.ts';
+import { textsRoutes } from '../texts/texts.routes.ts';
+import { textsService } from '../texts/texts.service.ts';
+import type { Clock } from '../time.ts';
+
+/**
+ * The follow-through (issue 25): every automatic message through one durable outbox (startServer
+ * runs its scheduler), texts on the business number (Twilio's messaging webhooks and the Texts
+ * screen), missed-call text-back, visit reminders and the customer's visit page, quote follow-ups
+ * and after-the-job messages. Others get the outbox and texts (the customer timeline reads them),
+ * and quote sending plans follow-ups through `planFollowUps`.
+ */
+export function followThroughFeature(deps: {
+  db: Db;
+  config: Config;
+  twilio: TwilioApi | null;
+  publicUrl: PublicUrl;
+  events: EventBus;
+  settings: SettingsRepository;
+  appointments: AppointmentRepository;
+  assistant: Assistant;
+  logger: Logger;
+  clock?: Clock;
+}) {
+  const { db, config, events, settings, appointments, logger, clock } = deps;
+  const publicUrl = deps.publicUrl.get;
+  const report = (what: string) => (error: unknown) => logger.error({ err: error }, what);
+  const outbox = createOutbox({
+    db,
+    config,
+    twilio: deps.twilio,
+    statusCallbackUrl: () => `${publicUrl()}${TEXT_WEBHOOKS.messageStatus}`,
+    clock,
+    logger,
+    changed: (message) => texts.outboxChanged(message),
+    quietHours: () => followThroughSettings(settings).quietHours(),
+  });
+  const texts = textsService({
+    db,
+    config,
+    outbox,
+    events,
+    clock,
+    assistant: deps.assistant,
+    settings,
+    report: report('the assistant did not answer a text'),
+  });
+  const router = Router();
+  router.use(
+    textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl: deps.publicUrl, texts }),
+  );
+  // A saved change of the automatic messages re-plans the visits still to come.
+  router.use(textsRoutes(texts, settings, outbox, () => reminders.replanUpcoming()));
+  missedCallTextBack({
+    db,
+    events,
+    texts,
+    settings,
+    business: config.business,
+    timeZone: config.timeZone,
+    publicUrl,
+    clock,
+    report: report('missed-call text-back not queued'),
+  });
+  // Visit reminders carry a link to the customer's visit page; its answers and "C"/"R" texts have one owner.
+  const links = visitLinks(db);
+  const answers = visitAnswerBook({ db, events, clock });
+  const reminders = visitReminders({
+    db,
+    config,
+    outbox,
+    texts,
+    events,
+    links,
+    publicUrl,
+    settings,
+    clock,
+    report: report('visit reminders not planned'),
+  });
+  visitAnswers({ db, config, texts, answers, clock });
+  router.use(
+    visitPageRoutes(
+      visitPageService({
+        links,
+        appointments,
+        rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
+        answers,
+        business: { name: config.business.name, phone: config.business.phone },
+      }),
+      config.rateLimitPerMinute,
+    ),
+  );
+  afterTheJob({
+    db,
+    config,
+    outbox,
+    texts,
+    events,
+    settings,
+    clock,
+    report: report('after-the-job messages not queued'),
+  });
+  const followUps = quoteFollowUps({ db, config, outbox, texts, settings, clock });
+  router.use(followUps.router);
+  return { router, outbox, texts, planFollowUps: followUps.plan };
+}
