@@ -34,6 +34,26 @@ export interface CallTurn {
   ended: null | { by: 'assistant' | 'dial' | 'caller'; dialed?: string };
 }
 
+/** The address Twilio posts to: a path on the public address the number is pointed at. */
+export const webhookUrl = (publicBaseUrl: string, pathname: string) =>
+  new URL(pathname, `${publicBaseUrl.replace(/\/+$/, '')}/`).toString();
+
+/** The fields Twilio sends about an inbound call on every voice webhook (both voice modes). */
+export const inboundCallParams = (
+  call: { callSid: string; from: string; to: string },
+  status: string,
+): Record<string, string> => ({
+  AccountSid: 'AC00000000000000000000000000000000',
+  ApiVersion: '2010-04-01',
+  CallSid: call.callSid,
+  CallStatus: status,
+  Direction: 'inbound',
+  From: call.from,
+  Caller: call.from,
+  To: call.to,
+  Called: call.to,
+});
+
 /** A webhook answered something other than TwiML with 2xx; `hint` says what to check. */
 export class WebhookRefused extends Error {
   override name = 'WebhookRefused';
@@ -139,21 +159,11 @@ export class SimulatedCall {
   }
 
   private publicUrl(pathname: string) {
-    return new URL(pathname, `${this.options.publicBaseUrl.replace(/\/+$/, '')}/`).toString();
+    return webhookUrl(this.options.publicBaseUrl, pathname);
   }
 
   private callParams(status: string): Record<string, string> {
-    return {
-      AccountSid: 'AC00000000000000000000000000000000',
-      ApiVersion: '2010-04-01',
-      CallSid: this.callSid,
-      CallStatus: status,
-      Direction: 'inbound',
-      From: this.from,
-      Caller: this.from,
-      To: this.to,
-      Called: this.to,
-    };
+    return inboundCallParams(this, status);
   }
 
   private post(publicUrl: string, params: Record<string, string>): Promise<string> {

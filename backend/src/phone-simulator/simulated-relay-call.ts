@@ -7,6 +7,8 @@ import {
   postSigned,
   TWILIO_WEBHOOKS,
   WebhookRefused,
+  inboundCallParams,
+  webhookUrl,
 } from './simulated-call.ts';
 
 // Twilio's side of a streamed call (ConversationRelay), written from Twilio's documentation: the
@@ -210,21 +212,11 @@ export class SimulatedRelayCall {
   }
 
   private publicUrl(pathname: string) {
-    return new URL(pathname, `${this.options.publicBaseUrl.replace(/\/+$/, '')}/`).toString();
+    return webhookUrl(this.options.publicBaseUrl, pathname);
   }
 
   private callParams(status: string): Record<string, string> {
-    return {
-      AccountSid: 'AC00000000000000000000000000000000',
-      ApiVersion: '2010-04-01',
-      CallSid: this.callSid,
-      CallStatus: status,
-      Direction: 'inbound',
-      From: this.from,
-      Caller: this.from,
-      To: this.to,
-      Called: this.to,
-    };
+    return inboundCallParams(this, status);
   }
 
   private post(publicUrl: string, params: Record<string, string>): Promise<string> {

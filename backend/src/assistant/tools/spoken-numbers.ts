@@ -2,7 +2,7 @@
 // "two thousand four hundred", "2,400", "2.4k", "eighteen hundred". Every run of number words in a
 // sentence becomes digits, so the size and storey rules read one spelling.
 
-const UNITS: Record<string, number> = {
+export const UNITS: Record<string, number> = {
   zero: 0,
   one: 1,
   two: 2,

@@ -1,3 +1,5 @@
+import { UNITS } from './spoken-numbers.ts';
+
 // The days and hours callers say that a date parser leaves out: "the 8th" (a day of this month or
 // the next), and a bare hour answering "what time suits you?" ("11 works", "10 then", "one
 // o'clock"). Read only where chrono found nothing, so they never override what it understood.
@@ -27,20 +29,10 @@ export function dayOfMonth(text: string, today: string): string | undefined {
   return undefined;
 }
 
-const HOUR_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
+/** The hours of a clock face said as words ("eleven works"): the number words' one to twelve. */
+const HOUR_WORDS: Record<string, number> = Object.fromEntries(
+  Object.entries(UNITS).filter(([, n]) => n >= 1 && n <= 12),
+);
 const HOUR = new RegExp(
   `(?:^|\\b(?:at|around|about|by|say|maybe|how about|make (?:it|that))\\s+)(\\d{1,2}|${Object.keys(HOUR_WORDS).join('|')})(?::(\\d{2}))?(?:\\s*(o'?clock))?(?:\\s*(a\\.?m\\.?|p\\.?m\\.?))?(?:\\s+(thirty|fifteen|forty[- ]five|and a half))?(?![\\w:/-])`,
   'i',
