@@ -149,7 +149,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         state: {},
       });
     }
-    return booking.start('', input, say);
+    // "OK, and the roof too": the yes may carry what the estimate is for, a day, a name…
+    return booking.start(message, input, say);
   }
 
   /** A question outside a booking: the model when it answers in time, else the knowledge. */

@@ -94,8 +94,10 @@ export function bookingConversation({
     }
     const missing = missingSlot(slots, !callerPhone(input));
     if (missing) {
+      // The same question again after the caller gave something else: say it was taken.
+      const noted = problems.length === 0 && Object.keys(found).length > 0 && missing === booking.asking;
       return outcome({
-        reply: [...problems, questionFor(missing)].join(' '),
+        reply: [...problems, ...(noted ? [say.noted] : []), questionFor(missing)].join(' '),
         intent: 'scheduling',
         state: { booking: { slots, stage: 'collecting', asking: missing } },
       });

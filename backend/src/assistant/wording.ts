@@ -66,6 +66,8 @@ export function wording(friendly: boolean, businessName: string) {
       ? `Thanks so much for calling ${businessName}. Have a great day, goodbye!`
       : `Thank you for calling ${businessName}. Goodbye.`,
     backToBooking: 'Now, to finish your booking:',
+    /** Something was taken, though not what was asked: said before asking it again. */
+    noted: friendly ? 'Got it, thanks.' : 'Thank you.',
   };
 }
 export type Wording = ReturnType<typeof wording>;

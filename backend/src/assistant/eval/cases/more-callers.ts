@@ -148,4 +148,25 @@ export const MORE_CALLER_DIALOGUES: readonly Dialogue[] = [
       { says: 'and the driveway?', expect: { price: { kind: 'needs', asks: 'concrete-size' } } },
     ],
   },
+  {
+    // A caller who says yes to the estimate and what it is for in one breath (heard on a trial
+    // call): the services are taken, never asked for again.
+    id: 'more-booking-yes-and-the-roof-too',
+    group: 'booking',
+    turns: [
+      {
+        says: "what's it run for a single story ranch house, like eighteen hundred square feet",
+        expect: { price: { kind: 'priced', low: 720, high: 1170 }, must: [/estimate/i] },
+      },
+      {
+        says: 'ok and the roof has moss too, same house',
+        expect: { intent: 'scheduling', must: [/name/i], mustNot: [/which service/i] },
+      },
+      { says: 'Dana Whitfield', expect: { must: [/address/i], mustNot: [/which service/i] } },
+      {
+        says: '412 Redwood Drive in Redway',
+        expect: { must: [/what day/i], mustNot: [/which service/i] },
+      },
+    ],
+  },
 ];
