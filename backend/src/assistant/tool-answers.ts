@@ -8,6 +8,7 @@ import {
 import { jobDetailsOf, type JobDetails } from './tools/job-details.ts';
 import { jobPriceReply, priceOfJob } from './tools/job-price.ts';
 import { placesNamedIn } from './tools/place-names.ts';
+import { NO_ANSWER } from './wording.ts';
 import { PLACES, serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools/service-area.ts';
 
 // The no-model path's questions that tools answer, not words: "do you come out to Willits?" (the
@@ -33,7 +34,11 @@ export interface ToolAnswer {
 }
 
 const AREA_WORDS =
-  /\b(come|coming|go|get out|travel|drive|work|serve|service|servicing|cover|local|area|far|out (there|that way|here)|this way|that way|up there|down there|do (houses|homes|work|jobs)|(could|can|would|will) you do|lives? (up |out |down |over )?in|make it|(up|out|down|over) to)\b/i;
+  /\b(come|coming|go|get out|travel|drive|work|serve|service|servicing|cover|local|area|far|out (there|that way|here)|this way|that way|up there|down there|do (houses|homes|work|jobs)|(could|can|would|will) you do|lives? (up |out |down |over )?in|make it|(up|out|down|over) (to|in)|(what|how) about)\b/i;
+/** "Do you do boats out to Fortuna?": a job is asked about together with the place. */
+const JOB_ASKED = /\b(do|can|could|would|will) (you|y'?all|you guys) (also )?(do|clean|wash|handle)\b/i;
+/** The jobs without a rate the business still does (its services list); a boat or an RV is not one. */
+const OFFERED_UNPRICED = /^(decks?|fences?|fencing|gutters?|windows?)$/;
 /** "Do you serve my area?": a place is meant but not named, so it is asked for. */
 const PLACE_NOT_NAMED =
   /\b(my|our|this|your) (area|town|neighbou?rhood|place|part of)\b|\bwhere i live\b|\bmy way\b/i;
@@ -74,6 +79,21 @@ export function serviceAreaAnswer(
     towns.length > 1
       ? towns.map((t) => serviceAreaReply(serviceAreaOf(`in ${t.name}`, area), area))
       : [serviceAreaReply(answer, area)];
+  // A job that is none of the services, asked with the town: the town's "yes" must not sound like
+  // a yes to the job, and whether the business takes it is not known here.
+  const job = JOB_ASKED.test(message) ? jobDetailsOf(message) : null;
+  const notOffered =
+    job?.surfaces.length === 0 && job.unpricedSurfaces.some((s) => !OFFERED_UNPRICED.test(s));
+  if (notOffered) {
+    const plain = replies.map((r) => r.replace(/^Yes, (\w)/, (_m, c: string) => c.toUpperCase()));
+    return {
+      reply: `${plain.join(' ')} As for the ${job.unpricedSurfaces[0]}, ${NO_ANSWER}`,
+      intent: 'service_area',
+      knowledgeUsed: ['tool:service-area'],
+      topic: { kind: 'area' },
+      offerAfter: false,
+    };
+  }
   return {
     reply: replies.join(' '),
     intent: 'service_area',

@@ -46,7 +46,7 @@ const SURFACE_WORDS: [RegExp, PricedSurface][] = [
 ];
 /** What callers ask about that the price list has no rate for. */
 const UNPRICED =
-  /\b(deck|decks|fence|fences|fencing|gutters?|windows?|solar panels?|boat|rv|car|truck|awnings?|pergola|gazebo|shed|barn|chimney|dock|graffiti|tennis court)\b/g;
+  /\b(deck|decks|fence|fences|fencing|gutters?|windows?|solar panels?|boats?|rvs?|cars?|trucks?|awnings?|pergolas?|gazebos?|sheds?|barns?|chimneys?|docks?|graffiti|tennis courts?)\b/g;
 
 /** The surfaces and size a caller described; `answering: 'size'` reads a bare number as the size. */
 export function jobDetailsOf(text: string, options: { answering?: 'size' } = {}): JobDetails {

@@ -5,6 +5,23 @@ import type { Dialogue, TurnCase } from '../eval-case.ts';
 const NO_ANSWER = /don'?t have that information/i;
 
 export const MORE_CALLER_CASES: readonly TurnCase[] = [
+  // Heard on trial calls: a job and a town in one breath.
+  {
+    id: 'more-area-decks-out-in-fortuna',
+    group: 'service-area',
+    says: 'hey um do you guys do redwood decks out in Fortuna',
+    expect: { intent: 'service_area', area: { kind: 'in-area', town: 'Fortuna', county: 'Humboldt' } },
+  },
+  {
+    id: 'more-area-boats-out-to-fortuna',
+    group: 'service-area',
+    says: 'do you do boats out to Fortuna',
+    expect: {
+      intent: 'service_area',
+      must: [/Fortuna is in Humboldt County/, NO_ANSWER],
+      mustNot: [/yes/i],
+    },
+  },
   {
     id: 'more-area-rio-dell',
     group: 'service-area',
@@ -151,6 +168,20 @@ export const MORE_CALLER_DIALOGUES: readonly Dialogue[] = [
   {
     // A caller who says yes to the estimate and what it is for in one breath (heard on a trial
     // call): the services are taken, never asked for again.
+    id: 'more-area-what-about-up-in',
+    group: 'service-area',
+    turns: [
+      {
+        says: 'do you come out to Fortuna',
+        expect: { area: { kind: 'in-area', town: 'Fortuna', county: 'Humboldt' } },
+      },
+      {
+        says: 'what about up in Crescent City',
+        expect: { area: { kind: 'outside', town: 'Crescent City', county: 'Del Norte' } },
+      },
+    ],
+  },
+  {
     id: 'more-booking-yes-and-the-roof-too',
     group: 'booking',
     turns: [
