@@ -21,6 +21,8 @@ import type { Pause } from './assistant/assistant.ts';
 import type { EventStreamOptions } from './events/event-stream.routes.ts';
 import type { Timer } from './backups/backup-timer.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
+import { outboxRepository } from './outbox/outbox.repository.ts';
+import { textRepository } from './texts/text.repository.ts';
 import { pageRoutes } from './pages/pages.ts';
 // The features, each from its one entry point.
 import { authFeature } from './auth/auth.feature.ts';
@@ -123,7 +125,10 @@ export function createApp(config: Config, deps: AppDeps): Express {
   });
   const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
   const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
-  // One conversation core for every channel that talks with customers (phone, Messenger).
+  const { photos, router: photosRouter } = photosFeature({ db, config });
+  const { faq, router: faqRouter } = faqFeature({ db });
+  const { leads, router: leadsRouter } = leadsFeature({ db, config, photos, appointments, events, clock });
+  // One conversation core for every channel that talks with customers (phone, Messenger, texts).
   const {
     assistant,
     channels,
@@ -132,12 +137,25 @@ export function createApp(config: Config, deps: AppDeps): Express {
     db,
     config,
     settings,
+    faq,
     appointments,
+    leads,
     events,
     publicUrl: publicUrl.get,
     clock,
     pause: deps.pause,
   });
+  // Texts and automatic messages are written by the follow-through and shown on the customer
+  // timeline: each repository is built once here, for both.
+  const textMessages = textRepository(db, photos);
+  const outboxMessages = outboxRepository(db);
+  const { customers, router: customersRouter } = customersFeature({
+    db,
+    photos,
+    texts: textMessages,
+    outbox: outboxMessages,
+  });
+  const { calls, router: callLogs } = callsFeature({ db, config, customers });
   // The follow-through: every automatic message through one durable outbox, texts, reminders,
   // the visit page and follow-ups; startServer runs the outbox's scheduler.
   const {
@@ -154,23 +172,19 @@ export function createApp(config: Config, deps: AppDeps): Express {
     settings,
     appointments,
     assistant,
+    textMessages,
+    outboxMessages,
+    calls,
     logger,
     clock,
   });
   app.locals.outbox = outbox;
   app.use(followThrough);
-  const { photos, router: photosRouter } = photosFeature({ db, config });
-  const { customers, router: customersRouter } = customersFeature({
-    db,
-    photos,
-    texts: texts.repo,
-    outbox: outbox.repository,
-  });
-  const { calls, router: callLogs } = callsFeature({ db, config, customers });
   const phone = phoneFeature({
     config,
     db,
     calls,
+    settings,
     assistant,
     channels,
     publicUrl,
@@ -230,13 +244,13 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(serviceRequestsFeature({ db, config, photos, events }).router);
   app.use(callLogs);
   app.use(aiResponsesFeature({ db }).router);
-  app.use(faqFeature({ db }).router);
+  app.use(faqRouter);
   app.use(appointmentsRouter);
   app.use(calendarFeedFeature({ db, config, appointments, clock }).router);
   app.use(settingsRouter);
   app.use(assistantRouter);
   app.use(newForMeFeature({ db, clock }).router);
-  app.use(leadsFeature({ db, config, photos, appointments, events, clock }).router);
+  app.use(leadsRouter);
   app.use(customersRouter);
   app.use(eventStream);
   // Last of the API: every route registered above gets the session check as its first handler.

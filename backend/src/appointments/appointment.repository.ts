@@ -117,6 +117,8 @@ export function appointmentRepository(db: Db) {
   const onDate = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
   const one = db.prepare(`${SELECT} WHERE id = ?`);
   const onCalendar = db.prepare(`${SELECT} WHERE status != 'cancelled' ORDER BY scheduled_date, id`);
+  // The estimate a call booked (the newest, if staff booked another on the same call).
+  const ofCall = db.prepare(`${SELECT} WHERE call_id = ? ORDER BY id DESC LIMIT 1`);
   const insert = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
      status, notes, source, call_id, created_at, updated_at)
@@ -127,6 +129,11 @@ export function appointmentRepository(db: Db) {
     return row && toAppointment(row);
   };
   return {
+    /** What a call booked, for its summary. */
+    bookedOnCall(callId: number) {
+      const row = ofCall.get(callId) as AppointmentRow | undefined;
+      return row && toAppointment(row);
+    },
     list(f: AppointmentFilter) {
       const params = {
         status: f.status ?? null,

@@ -1,7 +1,7 @@
 import type { AiIntent } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
-import type { AssistantRepository } from './assistant.repository.ts';
+import type { FaqRepository } from '../faq/faq.repository.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
 import { buildKnowledge, type Fact, type Knowledge } from './knowledge.ts';
 import { asksSomethingSpecific, entryAnswering, samePlace, topicsOf } from './meaning.ts';
@@ -76,12 +76,14 @@ const OFFERED_AFTER = new Set<AiIntent>(['pricing', 'quote_request']);
 
 export interface AnswersDeps {
   config: Config;
-  settings: SettingsRepository;
-  repo: AssistantRepository;
+  /** The AI settings, and the three common responses staff edit there. */
+  settings: Pick<SettingsRepository, 'aiSettings' | 'commonResponses' | 'commonResponsesVersion'>;
+  /** The active FAQ entries, as the FAQ's owner reads them. */
+  faq: Pick<FaqRepository, 'answerable' | 'version'>;
 }
 
 /** Answering a question from the knowledge (FAQ, common responses, prices) and the tools, and what is offered after. */
-export function assistantAnswers({ config, settings, repo }: AnswersDeps) {
+export function assistantAnswers({ config, settings, faq }: AnswersDeps) {
   // A SERVICE_BASE_LOCATION that is no known town nor "lat,lon" stops the server here, at start.
   const area = serviceAreaConfigFrom({
     serviceArea: config.business.serviceArea,
@@ -91,11 +93,15 @@ export function assistantAnswers({ config, settings, repo }: AnswersDeps) {
   // The search index is rebuilt only when the FAQ or a common response changed.
   let cached: { version: string; knowledge: Knowledge } | undefined;
   const knowledge = () => {
-    const version = repo.knowledgeVersion();
+    const version = `${faq.version()}|${settings.commonResponsesVersion()}`;
     if (cached?.version !== version) {
       cached = {
         version,
-        knowledge: buildKnowledge({ ...repo.knowledgeSource(), business: config.business }),
+        knowledge: buildKnowledge({
+          faq: faq.answerable(),
+          common: settings.commonResponses(),
+          business: config.business,
+        }),
       };
     }
     return cached.knowledge;

@@ -1,7 +1,7 @@
 import type { AiSettings, AssistantChannelState, AssistantStatus } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { AssistantChannels } from './assistant-channels.ts';
-import type { AssistantRepository } from './assistant.repository.ts';
+import type { FaqRepository } from '../faq/faq.repository.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -19,7 +19,8 @@ const BUILT_IN_KNOWLEDGE = 'the price list, services and common responses';
 export function assistantStatusService(
   config: Config,
   channels: AssistantChannels,
-  assistant: Pick<AssistantRepository, 'activeFaqEntries'>,
+  /** The FAQ's owner: how many entries the assistant answers from. */
+  faq: Pick<FaqRepository, 'activeCount'>,
   /** AI Settings now: "Messenger auto-reply" off means nobody but staff answers Messenger. */
   aiSettings: () => Pick<AiSettings, 'messengerAutoReply'> = () => ({ messengerAutoReply: true }),
 ) {
@@ -58,7 +59,7 @@ export function assistantStatusService(
 
   return {
     status(): AssistantStatus {
-      const faqEntries = assistant.activeFaqEntries();
+      const faqEntries = faq.activeCount();
       const sources = [
         hasModel ? 'the AI model' : null,
         faqEntries > 0 ? plural(faqEntries, 'active FAQ entry', 'active FAQ entries') : null,

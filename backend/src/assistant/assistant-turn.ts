@@ -1,5 +1,5 @@
 import type { ReplyLanguage } from './spanish.ts';
-import type { AiAnswerSource, AiIntent, AiResponseChannel } from '@washdesk/contract';
+import type { AiAnswerSource, AiIntent, AiResponseChannel, Call } from '@washdesk/contract';
 import type { HandoffRoute } from './tools/hand-off.ts';
 
 /**
@@ -86,6 +86,11 @@ export interface Assistant {
   turn(input: AssistantTurnInput): Promise<AssistantTurn>;
   /** The channel sent the photo quote link of this turn: the log gets its "Photo request sent" badge. */
   photoLinkSent(responseId: number): void;
-  /** A short summary of a finished call: what was asked, what was booked (model or built from the turns). */
-  summarizeCall(callId: number): Promise<string | null>;
+  /**
+   * A short summary of a finished call: what was asked, what was booked (model or built from the
+   * turns). The channel passes the call as the calls table's owner has it.
+   */
+  summarizeCall(call: Pick<Call, 'id' | 'callbackRequested' | 'forwardedTo'>): Promise<string | null>;
+  /** A streamed reply the caller cut short: the log keeps only what was spoken. False if not this call's. */
+  replyCut(callId: number, responseId: number, spoken: string): boolean;
 }

@@ -1,7 +1,7 @@
-import type { AiAnswerSource, AiIntent, AiResponseChannel, CommonResponseId } from '@washdesk/contract';
+import type { AiAnswerSource, AiIntent, AiResponseChannel } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import type { KnowledgeSource } from './knowledge.ts';
+import type { FaqRepository } from '../faq/faq.repository.ts';
 
 /** Which conversation a turn belongs to: a phone call, a Messenger conversation or a text thread. */
 export interface ConversationRef {
@@ -27,20 +27,11 @@ export interface PastTurn {
   intent: AiIntent;
 }
 
-/** What the assistant reads and writes in the database. */
-export function assistantRepository(db: Db) {
-  const activeFaq = db.prepare('SELECT COUNT(*) AS n FROM faq_entries WHERE is_active = 1');
-  const faqEntries = db.prepare(
-    'SELECT id, question, answer, category FROM faq_entries WHERE is_active = 1 ORDER BY id',
-  );
-  const commonResponses = db.prepare(
-    'SELECT id, title, content, category FROM common_responses ORDER BY position',
-  );
-  // Anything that changes what the assistant knows changes this; the index is rebuilt only then.
-  const knowledgeVersion = db.prepare(`SELECT
-    (SELECT COUNT(*) || ':' || IFNULL(MAX(updated_at), '') || ':' || IFNULL(SUM(id * (1 + is_active)), 0)
-       FROM faq_entries) || '|' ||
-    (SELECT IFNULL(MAX(updated_at), '') FROM common_responses) AS version`);
+/**
+ * The assistant's own tables: each conversation's memory and the AI response log. An answer that
+ * used FAQ entries counts their use through the FAQ's owner, in the log's transaction.
+ */
+export function assistantRepository(db: Db, deps: { faq: Pick<FaqRepository, 'countUse'> }) {
   const stateOfCall = db.prepare('SELECT state FROM assistant_conversations WHERE call_id = ?');
   const stateOfConversation = db.prepare(
     'SELECT state FROM assistant_conversations WHERE conversation_id = ?',
@@ -62,8 +53,9 @@ export function assistantRepository(db: Db) {
     VALUES (@channel, @callId, @conversationId, @textThreadId, @customerMessage, @reply, @intent,
     @responseTimeMs, @successful, @knowledgeUsed, @answeredBy, @now)`);
   const markPhotoLink = db.prepare('UPDATE ai_responses SET photo_request_sent = 1 WHERE id = ?');
-  const bumpFaq = db.prepare(
-    'UPDATE faq_entries SET usage_count = usage_count + 1 WHERE id = ? AND is_active = 1',
+  // The AI response log keeps what the caller heard: an interrupted reply ends where they cut in.
+  const cutReply = db.prepare(
+    'UPDATE ai_responses SET ai_response = @spoken WHERE id = @responseId AND call_id = @callId',
   );
   const turnsOfCall = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
     WHERE call_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
@@ -71,33 +63,11 @@ export function assistantRepository(db: Db) {
     WHERE text_thread_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
   const turnsOfConversation = db.prepare(`SELECT customer_message, ai_response, intent FROM ai_responses
     WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
-  const appointmentOfCall = db.prepare(
-    'SELECT service_type, scheduled_date, preferred_time FROM appointments WHERE call_id = ? ORDER BY id DESC LIMIT 1',
-  );
-  const callOutcome = db.prepare('SELECT callback_requested, forwarded_to FROM calls WHERE id = ?');
-  // A Messenger lead carries the note in its detail (a call's lead gets it from the call's summary).
-  const noteOnConversationLead = db.prepare(`UPDATE leads
-    SET detail = CASE WHEN detail IS NULL OR detail = '' THEN :note ELSE :note || ' ' || detail END
-    WHERE channel = 'messenger' AND source_id = :id AND instr(IFNULL(detail, ''), :note) = 0`);
-
   type TurnRow = { customer_message: string; ai_response: string; intent: AiIntent };
   const toTurns = (rows: TurnRow[]): PastTurn[] =>
     rows.reverse().map((r) => ({ customer: r.customer_message, assistant: r.ai_response, intent: r.intent }));
 
   return {
-    activeFaqEntries: () => (activeFaq.get() as { n: number }).n,
-    knowledgeVersion: () => (knowledgeVersion.get() as { version: string }).version,
-    knowledgeSource(): Omit<KnowledgeSource, 'business'> {
-      return {
-        faq: faqEntries.all() as KnowledgeSource['faq'],
-        common: commonResponses.all() as {
-          id: CommonResponseId;
-          title: string;
-          content: string;
-          category: string;
-        }[],
-      };
-    },
     loadState<T>(ref: ConversationRef): T | undefined {
       const row = (
         ref.callId !== undefined
@@ -133,15 +103,12 @@ export function assistantRepository(db: Db) {
           now: nowIso(),
         });
         for (const id of answer.knowledgeUsed) {
-          if (id.startsWith('faq:')) bumpFaq.run(Number(id.slice(4)));
+          if (id.startsWith('faq:')) deps.faq.countUse(Number(id.slice(4)));
         }
         return Number(lastInsertRowid);
       })();
     },
     markPhotoLinkSent: (responseId: number) => void markPhotoLink.run(responseId),
-    /** Notes on a Messenger conversation's lead (once) what staff must know, e.g. the customer writes Spanish. */
-    noteOnConversationLead: (conversationId: number, note: string) =>
-      void noteOnConversationLead.run({ id: conversationId, note }),
     /** The last `limit` turns of a call or conversation, oldest first. */
     recentTurns(ref: ConversationRef, limit: number): PastTurn[] {
       const rows =
@@ -154,11 +121,9 @@ export function assistantRepository(db: Db) {
               : [];
       return toTurns(rows as TurnRow[]);
     },
-    appointmentOfCall: (callId: number) =>
-      appointmentOfCall.get(callId) as
-        { service_type: string; scheduled_date: string; preferred_time: string | null } | undefined,
-    callOutcome: (callId: number) =>
-      callOutcome.get(callId) as { callback_requested: number; forwarded_to: string | null } | undefined,
+    /** Only what was spoken of a reply is kept; returns whether that reply was this call's. */
+    replyCut: (callId: number, responseId: number, spoken: string) =>
+      cutReply.run({ callId, responseId, spoken }).changes > 0,
   };
 }
 export type AssistantRepository = ReturnType<typeof assistantRepository>;

@@ -132,7 +132,7 @@ describe('GET /api/assistant/status', () => {
 
 describe('the status follows the channels features report', () => {
   const config = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: '/nonexistent', ...env });
-  const faqEntries = (n: number) => ({ activeFaqEntries: () => n });
+  const faqEntries = (n: number) => ({ activeCount: () => n });
 
   it('answers the phone once its webhooks report in and Twilio is configured', () => {
     const channels = assistantChannels();

@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRepository } from '../appointments/appointment.repository.ts';
+import { callRepository } from '../calls/call.repository.ts';
+import { faqRepository } from '../faq/faq.repository.ts';
+import { leadRepository } from '../leads/lead.repository.ts';
+import { photoRepository } from '../photos/photo.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createAssistant } from './assistant.ts';
@@ -17,7 +21,9 @@ const pauses: number[] = [];
 
 function assistantFor(s: TestServer, env: { budgetMs?: number } = {}): Assistant {
   return createAssistant({
-    repo: assistantRepository(s.db),
+    repo: assistantRepository(s.db, { faq: faqRepository(s.db) }),
+    faq: faqRepository(s.db),
+    leads: leadRepository(s.db, photoRepository(s.db)),
     config: { ...s.config, assistantTurnBudgetMs: env.budgetMs ?? s.config.assistantTurnBudgetMs },
     settings: settingsRepository(s.db),
     appointments: appointmentRepository(s.db),
@@ -283,7 +289,8 @@ describe('booking a free estimate', () => {
     const bye = await say('Actually, never mind. Bye');
     expect(bye.endOfConversation).toBe(true);
     expect(appointments()).toEqual([]);
-    expect(await assistant.summarizeCall(callId)).toContain('did not confirm');
+    const call = callRepository(server.db, { callerName: () => null }).get(callId)!;
+    expect(await assistant.summarizeCall(call)).toContain('did not confirm');
   });
 
   it('offers the free hours when the asked-for slot is taken', async () => {

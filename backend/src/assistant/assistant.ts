@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
+import type { FaqRepository } from '../faq/faq.repository.ts';
+import type { LeadRepository } from '../leads/lead.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../time.ts';
 import { ModelUnavailable } from './assistant-model.ts';
@@ -27,11 +29,15 @@ export type Pause = (ms: number) => Promise<void>;
 export const realPause: Pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AssistantDeps {
-  /** The assistant's memory, FAQ and response log (built once, by assistant.feature.ts). */
+  /** The assistant's memory and response log (built once, by assistant.feature.ts). */
   repo: AssistantRepository;
   config: Config;
   settings: SettingsRepository;
+  /** What the assistant answers from: the FAQ's owner. */
+  faq: Pick<FaqRepository, 'answerable' | 'version'>;
   appointments: AppointmentRepository;
+  /** A Messenger lead is told what staff must know (the customer writes Spanish). */
+  leads: Pick<LeadRepository, 'noteOnMessengerLead'>;
   clock?: Clock;
   pause?: Pause;
   /** The site's public address now (it can change at run time, e.g. an ngrok tunnel). */
@@ -102,7 +108,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   const pause = deps.pause ?? realPause;
   const publicUrl = deps.publicUrl ?? (() => config.publicBaseUrl);
   const { repo } = deps;
-  const answers = assistantAnswers({ config, settings: deps.settings, repo });
+  const answers = assistantAnswers({ config, settings: deps.settings, faq: deps.faq });
   const withModel = modelAnswers({ config, repo, answers, appointments: deps.appointments, now });
   const { model } = withModel;
   const booking = bookingConversation({
@@ -263,7 +269,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const reply = spoken.finish(result.reply);
       repo.saveState(ref, result.state);
       if (result.language === 'es-US' && input.conversationId !== undefined)
-        repo.noteOnConversationLead(input.conversationId, SPANISH_NOTE);
+        deps.leads.noteOnMessengerLead(input.conversationId, SPANISH_NOTE);
       const responseId = repo.logAnswer({
         ...ref,
         customerMessage: input.message.trim(),
@@ -289,9 +295,11 @@ export function createAssistant(deps: AssistantDeps): Assistant {
 
     photoLinkSent: (responseId) => repo.markPhotoLinkSent(responseId),
 
-    async summarizeCall(callId) {
-      const turns = repo.recentTurns({ channel: 'phone', callId }, 200);
-      const built = buildCallSummary(turns, repo.appointmentOfCall(callId), repo.callOutcome(callId));
+    replyCut: (callId, responseId, spoken) => repo.replyCut(callId, responseId, spoken),
+
+    async summarizeCall(call) {
+      const turns = repo.recentTurns({ channel: 'phone', callId: call.id }, 200);
+      const built = buildCallSummary(turns, deps.appointments.bookedOnCall(call.id), call);
       if (!model || turns.length === 0) return built;
       try {
         const summary = await model.summarize(transcriptOf(turns), now() + config.assistantTurnBudgetMs);

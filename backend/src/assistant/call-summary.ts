@@ -1,5 +1,5 @@
 import type { PastTurn } from './assistant.repository.ts';
-import { appointmentServiceLabel } from '@washdesk/contract';
+import { appointmentServiceLabel, type Appointment, type Call } from '@washdesk/contract';
 import { spokenDate } from './booking.ts';
 import { isSpanish } from './spanish.ts';
 
@@ -22,8 +22,8 @@ export const transcriptOf = (turns: readonly PastTurn[]) =>
  */
 export function buildCallSummary(
   turns: readonly PastTurn[],
-  appointment: { service_type: string; scheduled_date: string; preferred_time: string | null } | undefined,
-  call: { callback_requested: number; forwarded_to: string | null } | undefined,
+  appointment: Pick<Appointment, 'serviceType' | 'scheduledDate' | 'preferredTime'> | undefined,
+  call: Pick<Call, 'callbackRequested' | 'forwardedTo'>,
 ): string | null {
   const parts: string[] = [spanishNoteFor(turns)].filter(Boolean);
   const questions = turns.filter((t) => t.customer && t.intent !== 'scheduling' && t.intent !== 'handoff');
@@ -33,13 +33,13 @@ export function buildCallSummary(
     parts.push(`Asked ${shown.join(' and ')}${more}.`);
   }
   if (appointment) {
-    const service = appointmentServiceLabel(appointment.service_type);
-    const time = appointment.preferred_time ? ` at ${appointment.preferred_time}` : '';
-    parts.push(`Booked a free estimate (${service}) for ${spokenDate(appointment.scheduled_date)}${time}.`);
+    const service = appointmentServiceLabel(appointment.serviceType);
+    const time = appointment.preferredTime ? ` at ${appointment.preferredTime}` : '';
+    parts.push(`Booked a free estimate (${service}) for ${spokenDate(appointment.scheduledDate)}${time}.`);
   } else if (turns.some((t) => t.intent === 'scheduling')) {
     parts.push('Started booking a free estimate but did not confirm it.');
   }
-  if (call?.forwarded_to) parts.push('Asked for a person and was put through to the office.');
-  else if (call?.callback_requested) parts.push('Asked for a person: call them back.');
+  if (call.forwardedTo) parts.push('Asked for a person and was put through to the office.');
+  else if (call.callbackRequested) parts.push('Asked for a person: call them back.');
   return parts.length ? parts.join(' ') : null;
 }

@@ -96,6 +96,7 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
     COALESCE(SUM(callback_requested), 0) AS callbackRequested FROM calls`);
   const one = db.prepare<[number], CallRow>(`SELECT ${CALL_COLUMNS} FROM calls WHERE id = ?`);
   const bySid = db.prepare<[string], CallRow>(`SELECT ${CALL_COLUMNS} FROM calls WHERE call_sid = ?`);
+  const fromNumber = db.prepare('SELECT 1 FROM calls WHERE phone_number = ? LIMIT 1');
   const blockedKeys = db.prepare<[], { phone_key: string }>('SELECT phone_key FROM blocked_numbers');
   const blocked = () => new Set(blockedKeys.all().map((b) => b.phone_key));
   // Keyset paging for the export: each batch starts after the last row of the one before,
@@ -187,6 +188,9 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
         last = { at: end.createdAt, id: end.id };
       }
     },
+
+    /** The number called the business (as Twilio gave it): automatic texts may go to it. */
+    calledFrom: (phoneNumber: string) => fromNumber.get(phoneNumber) !== undefined,
 
     // The phone line.
     open,

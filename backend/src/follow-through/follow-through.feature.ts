@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
+import type { CallRepository } from '../calls/call.repository.ts';
+import type { OutboxRepository } from '../outbox/outbox.repository.ts';
+import type { TextRepository } from '../texts/text.repository.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import { appointmentRules } from '../appointments/appointment-rules.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -42,6 +45,11 @@ export function followThroughFeature(deps: {
   settings: SettingsRepository;
   appointments: AppointmentRepository;
   assistant: Assistant;
+  /** The texts' and the outbox's tables, built once in app.ts (the customer timeline reads both). */
+  textMessages: TextRepository;
+  outboxMessages: OutboxRepository;
+  /** The calls table's owner: the missed-call text-back's call, and who has called us. */
+  calls: Pick<CallRepository, 'get' | 'calledFrom'>;
   logger: Logger;
   clock?: Clock;
 }) {
@@ -49,7 +57,7 @@ export function followThroughFeature(deps: {
   const publicUrl = deps.publicUrl.get;
   const report = (what: string) => (error: unknown) => logger.error({ err: error }, what);
   const outbox = createOutbox({
-    db,
+    repository: deps.outboxMessages,
     config,
     twilio: deps.twilio,
     statusCallbackUrl: () => `${publicUrl()}${TEXT_WEBHOOKS.messageStatus}`,
@@ -59,7 +67,8 @@ export function followThroughFeature(deps: {
     quietHours: () => followThroughSettings(settings).quietHours(),
   });
   const texts = textsService({
-    db,
+    repo: deps.textMessages,
+    calls: deps.calls,
     config,
     outbox,
     events,
@@ -75,7 +84,7 @@ export function followThroughFeature(deps: {
   // A saved change of the automatic messages re-plans the visits still to come.
   router.use(textsRoutes(texts, settings, outbox, () => reminders.replanUpcoming()));
   missedCallTextBack({
-    db,
+    calls: deps.calls,
     events,
     texts,
     settings,

@@ -156,6 +156,10 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
     `UPDATE leads SET estimate_appointment_id = @appointmentId WHERE id = @id`,
   );
   const stageOf = db.prepare(`SELECT stage FROM leads WHERE id = ?`).pluck();
+  // A Messenger lead carries a note in its detail (a call's lead gets it from the call's summary).
+  const noteOnMessenger = db.prepare(`UPDATE leads
+    SET detail = CASE WHEN detail IS NULL OR detail = '' THEN :note ELSE :note || ' ' || detail END
+    WHERE channel = 'messenger' AND source_id = :id AND instr(IFNULL(detail, ''), :note) = 0`);
   const record =
     db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
     VALUES (@id, @stage, @lostReason, @userId, @at)`);
@@ -200,6 +204,9 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
     return row && withPhotos([row])[0];
   };
   return {
+    /** Notes on a Messenger conversation's lead (once) what staff must know, e.g. the customer writes Spanish. */
+    noteOnMessengerLead: (conversationId: number, note: string) =>
+      void noteOnMessenger.run({ id: conversationId, note }),
     list(f: LeadFilter) {
       const q = f.q?.trim() || null;
       const digits = q && phoneDigitsOf(q);

@@ -9,7 +9,10 @@ import { leadEstimateRoutes } from './lead-estimate.routes.ts';
 import { leadRepository } from './lead.repository.ts';
 import { leadRoutes } from './lead.routes.ts';
 
-/** The requests inbox (leads from every channel) and booking a lead's estimate. */
+/**
+ * The requests inbox (leads from every channel) and booking a lead's estimate; `leads` takes the
+ * notes other features add to a lead (the assistant's "writes Spanish").
+ */
 export function leadsFeature(deps: {
   db: Db;
   config: Pick<Config, 'timeZone'>;
@@ -31,5 +34,5 @@ export function leadsFeature(deps: {
       events: deps.events,
     }),
   );
-  return { router };
+  return { leads, router };
 }

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { TwilioApi } from '../phone/twilio-client.ts';
 import type { Clock } from '../time.ts';
-import { outboxRepository, type NewOutboxMessage, type OutboxMessage } from './outbox.repository.ts';
+import type { NewOutboxMessage, OutboxMessage, OutboxRepository } from './outbox.repository.ts';
 import { outboxScheduler, type OutboxGate } from './outbox-scheduler.ts';
 import { emailSender, textSender } from './outbox-senders.ts';
 import { DEFAULT_QUIET_HOURS, quietHoursGate, type QuietHours } from './quiet-hours.ts';
@@ -12,7 +11,8 @@ import { DEFAULT_QUIET_HOURS, quietHoursGate, type QuietHours } from './quiet-ho
 // know (`addGate`: a number that said STOP, a visit already cancelled); the scheduler sends.
 
 export interface OutboxDeps {
-  db: Db;
+  /** The outbox's table (built once in app.ts: the customer timeline reads its e-mails too). */
+  repository: OutboxRepository;
   config: Config;
   twilio: TwilioApi | null;
   /** Where Twilio reports each text's delivery (the public address + the status webhook). */
@@ -25,7 +25,7 @@ export interface OutboxDeps {
 
 export function createOutbox(deps: OutboxDeps) {
   const clock = deps.clock ?? Date.now;
-  const repository = outboxRepository(deps.db);
+  const { repository } = deps;
   const gates: OutboxGate[] = [];
   const senders = {
     text: deps.twilio

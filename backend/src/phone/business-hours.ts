@@ -5,9 +5,8 @@ import {
   type BusinessHours,
 } from '@washdesk/contract';
 import { Router } from 'express';
-import type { Db } from '../db/database.ts';
 import { parseWith } from '../http/errors.ts';
-import { nowIso } from '../db/database.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { addDays, wallClockParts } from '../time.ts';
 
 // When a person is in the office to take a call: weekly hours and holidays on the business's wall
@@ -15,19 +14,17 @@ import { addDays, wallClockParts } from '../time.ts';
 
 const SETTINGS_KEY = 'business-hours';
 
-export function businessHoursStore(db: Db) {
-  const read = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const write = db.prepare(`INSERT INTO settings (key, value, updated_at) VALUES (@key, @value, @now)
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
+/** Business hours, kept as one value of the settings table through its owner. */
+export function businessHoursStore(settings: Pick<SettingsRepository, 'readJson' | 'writeJson'>) {
   return {
     get(): BusinessHours {
-      const row = read.get(SETTINGS_KEY);
-      const stored = row ? businessHoursSchema.safeParse(JSON.parse(row.value)) : undefined;
+      const value = settings.readJson(SETTINGS_KEY);
+      const stored = value === undefined ? undefined : businessHoursSchema.safeParse(value);
       return stored?.success ? stored.data : DEFAULT_BUSINESS_HOURS;
     },
     save(hours: BusinessHours): BusinessHours {
       const tidy = { ...hours, holidays: [...hours.holidays].sort() };
-      write.run({ key: SETTINGS_KEY, value: JSON.stringify(tidy), now: nowIso() });
+      settings.writeJson(SETTINGS_KEY, tidy);
       return tidy;
     },
   };

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { AssistantChannels } from '../assistant/assistant-channels.ts';
 import type { CallRepository } from '../calls/call.repository.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Clock } from '../time.ts';
 import { blockedNumberRepository, blockedNumberRoutes } from './blocked-numbers.ts';
@@ -14,6 +15,7 @@ import type { PublicUrl } from './public-url.ts';
 import type { TwilioApi } from './twilio-client.ts';
 import { voicemailRoutes } from './voicemail.ts';
 import { conversationRelay } from './relay/conversation-relay.ts';
+import { relayCallRepository } from './relay/relay-call.repository.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
 
 /**
@@ -24,6 +26,8 @@ export function phoneFeature(deps: {
   config: Config;
   db: Db;
   calls: CallRepository;
+  /** Business hours are one of the settings. */
+  settings: Pick<SettingsRepository, 'readJson' | 'writeJson'>;
   assistant: Assistant;
   channels: AssistantChannels;
   publicUrl: PublicUrl;
@@ -33,10 +37,10 @@ export function phoneFeature(deps: {
   clock?: Clock;
 }) {
   const { config, db, calls, publicUrl, events, logger } = deps;
-  const hours = businessHoursStore(db);
+  const hours = businessHoursStore(deps.settings);
   const blocked = blockedNumberRepository(db);
   // The streamed line (ConversationRelay): start.ts hands it the server's WebSocket upgrades.
-  const relay = conversationRelay({ ...deps, hours });
+  const relay = conversationRelay({ ...deps, hours, relays: relayCallRepository(db) });
   const router = Router();
   router.use(phoneRoutes({ ...deps, hours, blocked, relay }));
   router.use(voicemailRoutes({ config, calls, publicUrl, events, logger }));

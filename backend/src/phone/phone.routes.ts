@@ -1,51 +1,23 @@
 import { Router, type Request, type Response } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
-import type { Assistant, AssistantTurn } from '../assistant/assistant-turn.ts';
-import { callStatusOf, type CallRepository } from '../calls/call.repository.ts';
+import type { AssistantTurn } from '../assistant/assistant-turn.ts';
+import { callStatusOf } from '../calls/call.repository.ts';
 import type { HandoffRoute } from '../assistant/tools/hand-off.ts';
-import type { PublicUrl } from './public-url.ts';
-import type { TwilioApi } from './twilio-client.ts';
 import { twilioParam, twilioSignatureCheck } from './twilio-signature.ts';
 import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
 import { formatDuration, type Call } from '@washdesk/contract';
-import type { Clock } from '../time.ts';
-import type { BusinessHoursStore } from './business-hours.ts';
 import { handoffRouteOf } from './handoff-route.ts';
 import type { BlockedNumberRepository } from './blocked-numbers.ts';
 import { screeningOf } from './call-screening.ts';
 import { isDialable, photoLinkTexter } from './text-photo-link.ts';
 import type { ConversationRelay } from './relay/conversation-relay.ts';
 import { RELAY_PATHS } from './relay/relay-paths.ts';
+import { TURN_DEADLINE_MS, type PhoneLineDeps } from './phone-line.ts';
 
-/**
- * Twilio waits 15 s for each answer. The assistant keeps its own model budget and Response Delay
- * inside that; this is the channel's last line, after which the caller hears an apology and the
- * promise of a call back instead of silence.
- */
-const TURN_DEADLINE_MS = 12_000;
-
-export interface PhoneDeps {
-  config: Config;
-  /** The calls table's owner: the line writes each call there as Twilio's webhooks arrive. */
-  calls: CallRepository;
-  assistant: Assistant;
-  publicUrl: PublicUrl;
-  /** The Twilio REST API (texts), or null when the account is not configured. */
-  twilio: TwilioApi | null;
-  logger: Logger;
-  /** Where the call's news goes (new, missed, call-back wanted, ended). */
-  events: EventBus;
-  /** Business hours and holidays: whether a person can be put through now. */
-  hours: BusinessHoursStore;
+export interface PhoneDeps extends PhoneLineDeps {
   /** The numbers staff blocked: screened before any assistant turn. */
   blocked: Pick<BlockedNumberRepository, 'isBlocked'>;
-  turnDeadlineMs?: number;
-  /** The time business hours are judged at (tests stop it). */
-  clock?: Clock;
   /** The streamed line (ConversationRelay); without it every call takes the Gather flow. */
   relay?: ConversationRelay;
 }
@@ -169,7 +141,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (isNew && !ended) deps.events.publish(callArrived(call));
     if (ended) {
       try {
-        const summary = await assistant.summarizeCall(call.id);
+        const summary = await assistant.summarizeCall(call);
         if (summary) calls.summarize(call.id, summary);
       } catch (error) {
         // The status is stored; a summary that could not be written is not worth a Twilio retry.

@@ -23,6 +23,10 @@ export function settingsRepository(db: Db) {
   const oneResponse = db.prepare(
     'SELECT id, title, content, category, updated_at FROM common_responses WHERE id = ?',
   );
+  // Changes whenever a response is edited: the assistant rebuilds its search index only then.
+  const responsesVersion = db.prepare<[], { version: string }>(
+    "SELECT IFNULL(MAX(updated_at), '') AS version FROM common_responses",
+  );
   type ResponseRow = {
     id: CommonResponseId;
     title: string;
@@ -57,6 +61,7 @@ export function settingsRepository(db: Db) {
       write.run({ key, value: JSON.stringify(value), now: nowIso() });
     },
     commonResponses: () => (responses.all() as ResponseRow[]).map(toResponse),
+    commonResponsesVersion: () => responsesVersion.get()!.version,
     updateCommonResponse(id: string, content: string) {
       if (!updateResponse.run({ id, content, now: nowIso() }).changes) return undefined;
       return toResponse(oneResponse.get(id) as ResponseRow);

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { twilioApi } from '../phone/twilio-client.ts';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
+import { outboxRepository } from '../outbox/outbox.repository.ts';
 import type { FakeTwilio } from './fake-twilio.ts';
 import type { FakeSmtp } from './fake-smtp.ts';
 
@@ -43,7 +44,7 @@ export function outboxRig(options: {
   const db = openDatabase(config.databaseFile, config.migrationsDir);
   const now = { ms: options.start.getTime() };
   const outbox = createOutbox({
-    db,
+    repository: outboxRepository(db),
     config,
     twilio: twilioApi(config.providers.twilio, options.twilioTimeoutMs),
     statusCallbackUrl: () => 'https://office.example.com/api/twilio/message-status',

@@ -1,5 +1,5 @@
-import { fillTemplate, fromTheBusiness } from '@washdesk/contract';
-import type { Db } from '../db/database.ts';
+import { fillTemplate, fromTheBusiness, type Call } from '@washdesk/contract';
+import type { CallRepository } from '../calls/call.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { localDate, type Clock } from '../time.ts';
@@ -13,21 +13,12 @@ import type { TextsService } from './texts.service.ts';
 // never a second one to that number on the same day (the idempotency key is the number and the
 // day the text reaches the phone).
 
-interface CallRow {
-  id: number;
-  phone_number: string;
-  status: string;
-  intent: string | null;
-  callback_requested: number;
-  forwarded_to: string | null;
-  screened: string | null;
-}
-
 const DIALABLE = /^\+[1-9]\d{9,14}$/;
 export const MISSED_CALL_TEMPLATE = 'missed-call';
 
 export function missedCallTextBack(deps: {
-  db: Db;
+  /** The calls table's owner: the call an event is about. */
+  calls: Pick<CallRepository, 'get'>;
   events: EventBus;
   texts: TextsService;
   settings: SettingsRepository;
@@ -39,20 +30,17 @@ export function missedCallTextBack(deps: {
   report: (error: unknown) => void;
 }) {
   const clock = deps.clock ?? Date.now;
-  const callOf = deps.db.prepare(
-    'SELECT id, phone_number, status, intent, callback_requested, forwarded_to, screened FROM calls WHERE id = ?',
-  );
   const settings = followThroughSettings(deps.settings);
 
   /** Why this call earns a text-back, or null. */
-  const reasonOf = (type: string, call: CallRow) => {
+  const reasonOf = (type: string, call: Call) => {
     // A blocked or unverified number was turned away on purpose: texting it would invite it back.
     if (call.screened !== null) return null;
     if (type === 'call.missed' && call.status === 'missed') return 'missed';
     if (type === 'call.callback-requested') return 'call-back';
     // Ended without a word from the caller, nobody put through, no call back asked: abandoned.
     if (type === 'call.updated' && call.status === 'completed' && call.intent === null)
-      return call.forwarded_to === null && call.callback_requested === 0 ? 'abandoned' : null;
+      return call.forwardedTo === null && !call.callbackRequested ? 'abandoned' : null;
     return null;
   };
 
@@ -68,8 +56,8 @@ export function missedCallTextBack(deps: {
   function textBack(type: string, callId: number) {
     const s = settings.read();
     if (!deps.texts.status().configured || !s.missedCallTextBack) return;
-    const call = callOf.get(callId) as CallRow | undefined;
-    if (!call || !DIALABLE.test(call.phone_number) || !reasonOf(type, call)) return;
+    const call = deps.calls.get(callId);
+    if (!call || !DIALABLE.test(call.phoneNumber) || !reasonOf(type, call)) return;
     // The day the text reaches the phone: a call missed late at night and one early next morning
     // both get their text at 8 AM, so they count as one day's.
     const day = localDate(
@@ -77,7 +65,7 @@ export function missedCallTextBack(deps: {
       deps.timeZone,
     );
     deps.texts.queueText({
-      to: call.phone_number,
+      to: call.phoneNumber,
       body: fromTheBusiness(
         deps.business.name,
         fillTemplate(s.missedCallText, {
@@ -85,7 +73,7 @@ export function missedCallTextBack(deps: {
           phone: deps.business.phone,
         }),
       ),
-      key: `${MISSED_CALL_TEMPLATE}:${call.phone_number}:${day}`,
+      key: `${MISSED_CALL_TEMPLATE}:${call.phoneNumber}:${day}`,
       template: MISSED_CALL_TEMPLATE,
       sender: 'automatic',
       automatic: true,

@@ -1,4 +1,5 @@
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
+import type { CallRepository } from '../calls/call.repository.ts';
 import type { TextRepository } from './text.repository.ts';
 
 // Consent for texts (issue 25, item 2), in one place: the words a customer texts to stop or
@@ -31,13 +32,18 @@ export const NEVER_CONTACTED_REASON =
 
 /**
  * Checked just before each text goes: nothing to a number that opted out (at once, whatever was
- * queued before), and nothing automatic to a number that never reached the business itself.
+ * queued before), and nothing automatic to a number that never reached the business itself (a
+ * call or a text) nor agreed to texts on a form.
  */
-export function textConsentGate(texts: TextRepository): OutboxGate {
+export function textConsentGate(
+  texts: Pick<TextRepository, 'isOptedOut' | 'textedUsOrAgreed'>,
+  calls: Pick<CallRepository, 'calledFrom'>,
+): OutboxGate {
+  const reachedUs = (phone: string) => texts.textedUsOrAgreed(phone) || calls.calledFrom(phone);
   return (message) => {
     if (message.channel !== 'text' || message.template === HELP_TEMPLATE) return { action: 'send' };
     if (texts.isOptedOut(message.recipient)) return { action: 'cancel', reason: OPTED_OUT_REASON };
-    if (message.automatic && !texts.hasContactedUs(message.recipient))
+    if (message.automatic && !reachedUs(message.recipient))
       return { action: 'cancel', reason: NEVER_CONTACTED_REASON };
     return { action: 'send' };
   };

@@ -1,5 +1,5 @@
 import type { Photo, TextMessage, TextThread } from '@washdesk/contract';
-import { photoRepository } from '../photos/photo.repository.ts';
+import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { Db } from '../db/database.ts';
 import { formConsents } from './form-consent.ts';
@@ -78,7 +78,8 @@ const THREAD_JOIN = `FROM text_threads t
   LEFT JOIN customer_items i ON i.kind = 'text' AND i.source_id = t.id
   LEFT JOIN customers c ON c.id = i.customer_id`;
 
-export function textRepository(db: Db) {
+/** The texts' own tables; `photos` keeps the pictures customers text in (MMS). */
+export function textRepository(db: Db, photos: PhotoRepository) {
   const insertThread = db.prepare(`INSERT INTO text_threads (phone, last_message_at, created_at)
     VALUES (?, ?, ?) ON CONFLICT (phone) DO NOTHING`);
   const threadIdOf = db.prepare('SELECT id FROM text_threads WHERE phone = ?');
@@ -88,7 +89,6 @@ export function textRepository(db: Db) {
     VALUES (@threadId, 'in', 'customer', @body, @messageSid, @mediaCount, @mediaRefused, @at)
     ON CONFLICT (message_sid) DO NOTHING`);
   const knownSid = db.prepare('SELECT 1 FROM text_messages WHERE message_sid = ?');
-  const photos = photoRepository(db);
   const insertOutgoing = db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, outbox_id,
       staff_user_id, created_at) VALUES (@threadId, 'out', @sender, @body, @outboxId, @staffUserId, @at)
     ON CONFLICT (outbox_id) DO NOTHING`);
@@ -112,11 +112,10 @@ export function textRepository(db: Db) {
   );
   const messageOfOutbox = db.prepare(`${MESSAGE_SELECT} WHERE m.outbox_id = ?`);
   const threadOfOutbox = db.prepare('SELECT thread_id FROM text_messages WHERE outbox_id = ?');
-  // Did this number reach the business on its own: a text, or a call (the calls table's number).
+  // Did this number text the business on its own (a call is the calls table's to say).
   const contactedByText = db.prepare(
     'SELECT 1 FROM text_threads WHERE phone = ? AND contacted_at IS NOT NULL',
   );
-  const calledIn = db.prepare('SELECT 1 FROM calls WHERE phone_number = ? LIMIT 1');
   const forms = formConsents(db);
   const optedOut = db.prepare('SELECT 1 FROM text_threads WHERE phone = ? AND opted_out_at IS NOT NULL');
 
@@ -199,13 +198,11 @@ export function textRepository(db: Db) {
       (threadOfOutbox.get(outboxId) as { thread_id: number } | undefined)?.thread_id ?? null,
     isOptedOut: (phone: string) => optedOut.get(phone) !== undefined,
     /**
-     * Whether automatic texts may go to the number: it contacted the business itself (a text or a
-     * call), or ticked a public form's consent line for texts.
+     * The texts' part of "may automatic texts go to this number" (text-consent.ts asks the calls
+     * too): it texted the business itself, or ticked a public form's consent line for texts.
      */
-    hasContactedUs: (phone: string) =>
-      contactedByText.get(phone) !== undefined ||
-      calledIn.get(phone) !== undefined ||
-      forms.hasFormConsent(phone),
+    textedUsOrAgreed: (phone: string) =>
+      contactedByText.get(phone) !== undefined || forms.hasFormConsent(phone),
   };
 }
 export type TextRepository = ReturnType<typeof textRepository>;

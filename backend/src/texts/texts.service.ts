@@ -8,7 +8,6 @@ import {
   type TextsStatus,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -19,7 +18,8 @@ import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { assistantTexts } from './assistant-texts.ts';
 import { textPhotos, type IncomingMedia } from './text-photos.ts';
 import { consentKeywordOf, HELP_TEMPLATE, textConsentGate } from './text-consent.ts';
-import { textRepository } from './text.repository.ts';
+import type { TextRepository } from './text.repository.ts';
+import type { CallRepository } from '../calls/call.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { IncomingText } from './incoming-text.ts';
 
@@ -27,7 +27,10 @@ import type { IncomingText } from './incoming-text.ts';
 // staff send, and Twilio's delivery reports. Every outgoing text is an outbox row first.
 
 export interface TextsDeps {
-  db: Db;
+  /** The texts' own tables (built once in app.ts: the customer timeline reads them too). */
+  repo: TextRepository;
+  /** "Has this number called us": one of the ways a number may get automatic texts. */
+  calls: Pick<CallRepository, 'calledFrom'>;
   config: Config;
   outbox: Outbox;
   events: EventBus;
@@ -42,10 +45,10 @@ export interface TextsDeps {
 export function textsService(deps: TextsDeps) {
   const { config, outbox, events } = deps;
   const clock = deps.clock ?? Date.now;
-  const repo = textRepository(deps.db);
+  const { repo } = deps;
   const photos = textPhotos(config);
   const business = config.business;
-  outbox.addGate(textConsentGate(repo));
+  outbox.addGate(textConsentGate(repo, deps.calls));
 
   const nowIso = () => new Date(clock()).toISOString();
   // Features that answer certain texts themselves (a reminder's "C" / "R"); the first that takes

@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import { appointmentRepository } from '../../appointments/appointment.repository.ts';
+import { faqRepository } from '../../faq/faq.repository.ts';
+import { leadRepository } from '../../leads/lead.repository.ts';
+import { photoRepository } from '../../photos/photo.repository.ts';
 import { settingsRepository } from '../../settings/settings.repository.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeScenario } from '../../test/fake-openai.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -56,7 +59,9 @@ afterEach(() => {
 
 const assistant = () =>
   createAssistant({
-    repo: assistantRepository(server.db),
+    repo: assistantRepository(server.db, { faq: faqRepository(server.db) }),
+    faq: faqRepository(server.db),
+    leads: leadRepository(server.db, photoRepository(server.db)),
     config: {
       ...server.config,
       assistantTurnBudgetMs: BUDGET_MS,

@@ -1,22 +1,13 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Logger } from 'pino';
 import twilio from 'twilio';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Assistant } from '../../assistant/assistant-turn.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { EventBus } from '../../events/event-bus.ts';
 import type { Call } from '@washdesk/contract';
-import type { CallRepository } from '../../calls/call.repository.ts';
-import type { PublicUrl } from '../public-url.ts';
-import type { TwilioApi } from '../twilio-client.ts';
 import { photoLinkTexter } from '../text-photo-link.ts';
 import { handoffRouteOf } from '../handoff-route.ts';
-import type { BusinessHoursStore } from '../business-hours.ts';
-import type { Clock } from '../../time.ts';
 import { speechHints } from '../voice-replies.ts';
-import { relayCallRepository } from './relay-call.repository.ts';
+import type { RelayCallRepository } from './relay-call.repository.ts';
+import { TURN_DEADLINE_MS, type PhoneLineDeps } from '../phone-line.ts';
 import { RELAY_PATHS, streamsCalls } from './relay-paths.ts';
 import { callSidOf, serveRelaySession } from './relay-session.ts';
 import { relayAnswer } from './relay-twiml.ts';
@@ -24,31 +15,17 @@ import { officeNote, type AfterSession } from './relay-ended.ts';
 
 // The phone line over Twilio ConversationRelay (issue 24): the TwiML that hands a call to our
 // WebSocket, the signed upgrade of that socket, and what the <Connect action> does when a session
-// ends. app.ts builds it; start.ts gives it the HTTP server's upgrades and closes it first.
+// ends. The phone feature builds it; start.ts gives it the HTTP server's upgrades and closes it first.
 
-export interface RelayDeps {
-  config: Config;
-  db: Db;
-  /** The calls feature's repository: the one owner of the calls table. */
-  calls: CallRepository;
-  assistant: Assistant;
-  publicUrl: PublicUrl;
-  twilio: TwilioApi | null;
-  logger: Logger;
-  events: EventBus;
-  /** Business hours and holidays: whether a person can be put through now. */
-  hours: BusinessHoursStore;
-  /** The time business hours are judged at (tests stop it). */
-  clock?: Clock;
-  /** The same last line as the Gather flow's: Twilio's 15 s, less a margin. */
-  turnDeadlineMs?: number;
+export interface RelayDeps extends PhoneLineDeps {
+  /** The streamed calls' own rows (call_relays). */
+  relays: RelayCallRepository;
 }
 
 /** Twilio's CallSid, as the socket's URL carries it. */
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 /** A reconnect after a dropped socket is a fault; past this many the caller is promised a call back. */
 const MAX_SESSIONS = 4;
-const TURN_DEADLINE_MS = 12_000;
 
 /** Says no to an upgrade in plain HTTP, before any WebSocket exists (nothing is read or written). */
 function refuse(socket: Duplex, status: number, text: string) {
@@ -62,7 +39,7 @@ export function conversationRelay(deps: RelayDeps) {
   const { config, publicUrl, logger } = deps;
   const twilioConfig = config.providers.twilio;
   const { calls } = deps;
-  const relays = relayCallRepository(deps.db);
+  const { relays } = deps;
   const line = {
     voice: twilioConfig.voice,
     hints: speechHints(config.business.serviceArea),
@@ -112,9 +89,10 @@ export function conversationRelay(deps: RelayDeps) {
     // Twilio's signature carries no time, so a captured upgrade would open a session whenever it is
     // replayed. A socket is only for a call the line answered with one, still going, not ended or
     // handed off by our side, and within its reconnects (what sessionEnded would still allow).
-    const relay = relays.ofCallSid(callSid);
-    if (!relay) return refuse(socket, 404, 'No streamed call with this CallSid');
-    if (relay.status !== 'in-progress' || relay.endedByUs || relay.sessions >= MAX_SESSIONS)
+    const call = calls.bySid(callSid);
+    const relay = call && relays.get(call.id);
+    if (!call || !relay) return refuse(socket, 404, 'No streamed call with this CallSid');
+    if (call.status !== 'in-progress' || relay.handoff !== null || relay.sessions >= MAX_SESSIONS)
       return refuse(socket, 410, 'This call has no session left to open');
     // Twilio opens the next socket only after posting the <Connect action>, which closes this one.
     if (live.has(callSid)) return refuse(socket, 409, 'This call already has a session');
@@ -156,10 +134,12 @@ export function conversationRelay(deps: RelayDeps) {
       if (relay.handoff?.reasonCode === 'person')
         return {
           next: 'hand-off',
-          // The office is texted once per call: a repeated (or replayed) action only puts through.
-          putThrough: relay.officeTold
-            ? () => undefined
-            : officeNote({ ...deps, call, handoff: relay.handoff }),
+          // The office is texted once per call (as it is put through): a repeated (or replayed)
+          // action only puts through.
+          putThrough:
+            call.forwardedTo !== null
+              ? () => undefined
+              : officeNote({ ...deps, call, handoff: relay.handoff }),
         };
       if (relay.handoff) return { next: 'hang-up' };
       if (relay.sessions >= MAX_SESSIONS) return { next: 'fault' };

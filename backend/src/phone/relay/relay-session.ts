@@ -113,7 +113,8 @@ export function serveRelaySession(
   async function handOff(callNow: Call, reason: string) {
     let summary: string | null = null;
     try {
-      summary = await assistant.summarizeCall(callNow.id);
+      // As stored now: the summary says whether the caller was put through or is owed a call back.
+      summary = await assistant.summarizeCall(calls.get(callNow.id) ?? callNow);
     } catch (error) {
       logger.warn({ err: error, callId: callNow.id }, 'hand-off summary not written');
     }
@@ -171,7 +172,7 @@ export function serveRelaySession(
       return endSession(callNow, goodbye(callNow, 'the line could not answer'));
     }
     reply.responseId = turn.responseId;
-    if (reply.spoken !== null) relays.replyCut(callNow.id, turn.responseId, reply.spoken);
+    if (reply.spoken !== null) assistant.replyCut(callNow.id, turn.responseId, reply.spoken);
     calls.noteIntent(callNow.id, turn.intent, turn.action.type === 'booked');
     if (turn.action.type === 'booked') calls.nameFromAppointment(callNow.id, turn.action.appointmentId);
 
@@ -200,7 +201,7 @@ export function serveRelaySession(
     const reply = lastHeard;
     if (reply) {
       reply.interrupted = true;
-      if (reply.responseId !== null) relays.replyCut(callNow.id, reply.responseId, spoken);
+      if (reply.responseId !== null) assistant.replyCut(callNow.id, reply.responseId, spoken);
       else reply.spoken = spoken;
     } else if (relays.get(callNow.id)?.sessions === 1) relays.greetingCut(callNow.id, spoken);
   }

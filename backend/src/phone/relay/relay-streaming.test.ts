@@ -10,6 +10,9 @@ import { assistantRepository } from '../../assistant/assistant.repository.ts';
 import { appointmentRepository } from '../../appointments/appointment.repository.ts';
 import { callRepository } from '../../calls/call.repository.ts';
 import { eventRepository } from '../../events/event.repository.ts';
+import { faqRepository } from '../../faq/faq.repository.ts';
+import { leadRepository } from '../../leads/lead.repository.ts';
+import { photoRepository } from '../../photos/photo.repository.ts';
 import { settingsRepository } from '../../settings/settings.repository.ts';
 import type { Assistant } from '../../assistant/assistant-turn.ts';
 import { loadConfig } from '../../config.ts';
@@ -46,7 +49,9 @@ beforeAll(async () => {
   const config = loadConfig({ ...PHONE_ENV, DATA_DIR: dir, DEMO_DATA: 'off', PHONE_VOICE_MODE: 'stream' });
   db = openDatabase(config.databaseFile, config.migrationsDir);
   const real = createAssistant({
-    repo: assistantRepository(db),
+    repo: assistantRepository(db, { faq: faqRepository(db) }),
+    faq: faqRepository(db),
+    leads: leadRepository(db, photoRepository(db)),
     config,
     settings: settingsRepository(db),
     appointments: appointmentRepository(db),
@@ -73,9 +78,9 @@ beforeAll(async () => {
   });
   relay = conversationRelay({
     config,
-    db,
+    relays: relayCallRepository(db),
     calls: callRepository(db, { callerName: () => null }),
-    hours: businessHoursStore(db),
+    hours: businessHoursStore(settingsRepository(db)),
     assistant: streaming,
     publicUrl: publicUrl(TEST_TWILIO.publicBaseUrl),
     twilio: null,

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+
+// One owner for every table (docs/ARCHITECTURE.md, "Who owns each table"): only the module named
+// here has SQL that writes the table; every other feature asks it. This reads the backend's
+// source for INSERT / UPDATE / DELETE statements and fails on a write anywhere else, and on a
+// table the migrations create that nobody is named for, so a new split cannot land quietly.
+
+const SRC = path.resolve(import.meta.dirname, '..');
+
+/** Table → the files whose SQL writes it (paths under backend/src). */
+const OWNERS: Record<string, string[]> = {
+  ai_responses: ['assistant/assistant.repository.ts'],
+  appointments: ['appointments/appointment.repository.ts'],
+  assistant_conversations: ['assistant/assistant.repository.ts'],
+  blocked_numbers: ['phone/blocked-numbers.ts'],
+  // A person's access ends in ONE transaction (sessions.destroyAllFor): their sessions and the
+  // calendar links they made. The feed's own writes are its repository's.
+  calendar_feeds: ['calendar-feed/calendar-feed.repository.ts', 'auth/session.repository.ts'],
+  call_relays: ['phone/relay/relay-call.repository.ts'],
+  calls: ['calls/call.repository.ts'],
+  common_responses: ['settings/settings.repository.ts'],
+  customer_duplicates: ['customers/customer-duplicates.ts'],
+  customer_items: ['customers/customer.repository.ts'],
+  customer_keys: ['customers/customer.repository.ts'],
+  customer_terms: ['customers/customer.repository.ts'],
+  customers: ['customers/customer.repository.ts'],
+  events: ['events/event.repository.ts'],
+  faq_entries: ['faq/faq.repository.ts'],
+  // Sending a quote marks its submission quoted and moves its lead in the same transaction as the
+  // quote itself (so a quote is never sent without its lead moving); everything else is the leads'.
+  lead_stage_changes: ['leads/lead.repository.ts', 'quote-sending/sent-quote.repository.ts'],
+  leads: ['leads/lead.repository.ts', 'quote-sending/sent-quote.repository.ts'],
+  messenger_conversations: ['messenger/messenger.repository.ts'],
+  messenger_messages: ['messenger/messenger.repository.ts'],
+  outbox_messages: ['outbox/outbox.repository.ts'],
+  photo_submissions: ['submissions/submission.repository.ts', 'quote-sending/sent-quote.repository.ts'],
+  photos: ['photos/photo.repository.ts'],
+  quote_deliveries: ['quote-sending/sent-quote.repository.ts'],
+  quote_questions: ['quote-sending/sent-quote.repository.ts'],
+  schema_migrations: ['db/migrate.ts'],
+  sent_quotes: ['quote-sending/sent-quote.repository.ts'],
+  service_requests: ['service-requests/service-request.repository.ts'],
+  sessions: ['auth/session.repository.ts'],
+  settings: ['settings/settings.repository.ts'],
+  staff_seen: ['new-for-me/new-for-me.repository.ts'],
+  submission_analyses: ['quotes/analysis.repository.ts'],
+  text_consents: ['texts/form-consent.ts'],
+  text_messages: ['texts/text.repository.ts'],
+  text_threads: ['texts/text.repository.ts'],
+  users: ['auth/user.repository.ts'],
+  visit_answers: ['reminders/visit-answer-book.ts'],
+  visit_links: ['reminders/visit-links.ts'],
+};
+/** Written only by the migrations' own SQL (triggers, seed rows): no TypeScript may write them. */
+const KEPT_BY_SQL = ['customer_arrivals', 'name_nicknames'];
+
+/** Code that is not on a request's path: tests and their helpers, demo and fixture seeding. */
+const notProduct = (file: string) => /\.test\.ts$/.test(file) || /^(test|demo|db\/fixtures)\//.test(file);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const WRITE =
+  /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM|REPLACE\s+INTO)\s+([a-z_]+)\b/g;
+
+/** Every SQL write in the product's source: table → files. */
+function writers(): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  for (const full of sourceFiles(SRC)) {
+    const file = path.relative(SRC, full).split(path.sep).join('/');
+    if (notProduct(file)) continue;
+    for (const match of fs.readFileSync(full, 'utf8').matchAll(WRITE)) {
+      const table = match[1]!;
+      found.set(table, (found.get(table) ?? new Set()).add(file));
+    }
+  }
+  return found;
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-owners-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('every table has one owner', () => {
+  it('writes each table only from the module named its owner', () => {
+    const strays = [...writers()].flatMap(([table, files]) =>
+      [...files].filter((file) => !OWNERS[table]?.includes(file)).map((file) => `${table} ← ${file}`),
+    );
+    expect(strays).toEqual([]);
+  });
+
+  it('names an owner for every table the migrations create', () => {
+    const db = openDatabase(path.join(dir, 'owners.sqlite'), path.resolve(SRC, '../migrations'));
+    const tables = db
+      .prepare<[], { name: string }>(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+          AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name`,
+      )
+      .all()
+      .map((t) => t.name)
+      // FTS5's shadow tables belong to their virtual table, kept by triggers.
+      .filter((name) => !/_search_(data|idx|content|docsize|config)$/.test(name));
+    db.close();
+    const unowned = tables.filter((t) => !(t in OWNERS) && !KEPT_BY_SQL.includes(t));
+    expect(unowned).toEqual([]);
+    // And nothing is named for a table that no longer exists.
+    expect(Object.keys(OWNERS).filter((t) => !tables.includes(t))).toEqual([]);
+  });
+
+  it('catches a write outside its owner (the check can fail)', () => {
+    const sample =
+      "db.prepare('UPDATE calls SET status = ? WHERE id = ?'); db.prepare(`INSERT OR IGNORE INTO leads (x) VALUES (1)`)";
+    expect([...sample.matchAll(WRITE)].map((m) => m[1])).toEqual(['calls', 'leads']);
+  });
+});
