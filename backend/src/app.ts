@@ -156,6 +156,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
     outbox: outboxMessages,
   });
   const { calls, router: callLogs } = callsFeature({ db, config, customers });
+  // Quote sending's record: photo submissions show the last quote sent, follow-ups follow it.
+  const sentQuotes = sentQuoteRepository(db, clock);
   // The follow-through: every automatic message through one durable outbox, texts, reminders,
   // the visit page and follow-ups; startServer runs the outbox's scheduler.
   const {
@@ -175,6 +177,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     textMessages,
     outboxMessages,
     calls,
+    sentQuotes,
     logger,
     clock,
   });
@@ -224,8 +227,6 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(profileFeature({ db, config, backups, clock }).router);
   app.use(statsFeature({ db, config, clock }).router);
   app.use(reportsFeature({ db, config, clock }).router);
-  // The quote last sent for a submission shows with it: quote sending's record, read by both.
-  const sentQuotes = sentQuoteRepository(db, clock);
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);

@@ -268,6 +268,11 @@ function AutomaticMessagesForm({
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: h, label: hour(h) }));
 
+/** One end of the quiet hours: a whole hour of the business's day. */
+const hourSelect = (id: string, hour: number, set: (hour: number) => void) => (
+  <HTMLSelect id={id} options={HOURS} value={hour} onChange={(e) => set(Number(e.currentTarget.value))} />
+);
+
 /** When nothing automatic goes (business time); a direct answer to a customer's own text still does. */
 function QuietHoursCard({
   value,
@@ -290,20 +295,10 @@ function QuietHoursCard({
         intent={problem ? Intent.DANGER : Intent.NONE}
         helperText={problem}
       >
-        <HTMLSelect
-          id="quiet-hours-start"
-          options={HOURS}
-          value={value.startHour}
-          onChange={(e) => onChange({ ...value, startHour: Number(e.currentTarget.value) })}
-        />
+        {hourSelect('quiet-hours-start', value.startHour, (startHour) => onChange({ ...value, startHour }))}
       </FormGroup>
       <FormGroup label="Until" labelFor="quiet-hours-end">
-        <HTMLSelect
-          id="quiet-hours-end"
-          options={HOURS}
-          value={value.endHour}
-          onChange={(e) => onChange({ ...value, endHour: Number(e.currentTarget.value) })}
-        />
+        {hourSelect('quiet-hours-end', value.endHour, (endHour) => onChange({ ...value, endHour }))}
       </FormGroup>
     </Card>
   );

@@ -117,6 +117,11 @@ export function appointmentRepository(db: Db) {
   const onDate = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
   const one = db.prepare(`${SELECT} WHERE id = ?`);
   const onCalendar = db.prepare(`${SELECT} WHERE status != 'cancelled' ORDER BY scheduled_date, id`);
+  const scheduledFrom = db.prepare<[string], { id: number }>(
+    `SELECT id FROM appointments WHERE status = 'scheduled' AND scheduled_date >= ?`,
+  );
+  const soonestOf = db.prepare(`${SELECT} WHERE id IN (SELECT value FROM json_each(@ids))
+    AND status = 'scheduled' AND scheduled_date >= @from ORDER BY scheduled_date, ${TIME_OF_DAY}, id LIMIT 1`);
   // The estimate a call booked (the newest, if staff booked another on the same call).
   const ofCall = db.prepare(`${SELECT} WHERE call_id = ? ORDER BY id DESC LIMIT 1`);
   const insert = db.prepare(`INSERT INTO appointments
@@ -129,6 +134,13 @@ export function appointmentRepository(db: Db) {
     return row && toAppointment(row);
   };
   return {
+    /** The ids of the visits still scheduled on or after `date` (reminders re-plan them). */
+    scheduledFrom: (date: string) => scheduledFrom.all(date).map((r) => r.id),
+    /** Of these visits, the soonest still scheduled on or after `from` (a reminder's "C" or "R"). */
+    soonestScheduled(ids: readonly number[], from: string) {
+      const row = soonestOf.get({ ids: JSON.stringify(ids), from }) as AppointmentRow | undefined;
+      return row && toAppointment(row);
+    },
     /** What a call booked, for its summary. */
     bookedOnCall(callId: number) {
       const row = ofCall.get(callId) as AppointmentRow | undefined;

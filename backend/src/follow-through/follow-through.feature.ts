@@ -6,6 +6,7 @@ import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { CallRepository } from '../calls/call.repository.ts';
 import type { OutboxRepository } from '../outbox/outbox.repository.ts';
 import type { TextRepository } from '../texts/text.repository.ts';
+import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import { appointmentRules } from '../appointments/appointment-rules.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -50,6 +51,8 @@ export function followThroughFeature(deps: {
   outboxMessages: OutboxRepository;
   /** The calls table's owner: the missed-call text-back's call, and who has called us. */
   calls: Pick<CallRepository, 'get' | 'calledFrom'>;
+  /** Quote sending's record, which quote follow-ups follow. */
+  sentQuotes: Pick<SentQuoteRepository, 'forFollowUp'>;
   logger: Logger;
   clock?: Clock;
 }) {
@@ -98,7 +101,7 @@ export function followThroughFeature(deps: {
   const links = visitLinks(db);
   const answers = visitAnswerBook({ db, events, clock });
   const reminders = visitReminders({
-    db,
+    appointments,
     config,
     outbox,
     texts,
@@ -109,7 +112,7 @@ export function followThroughFeature(deps: {
     clock,
     report: report('visit reminders not planned'),
   });
-  visitAnswers({ db, config, texts, answers, clock });
+  visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, clock });
   router.use(
     visitPageRoutes(
       visitPageService({
@@ -123,7 +126,7 @@ export function followThroughFeature(deps: {
     ),
   );
   afterTheJob({
-    db,
+    appointments,
     config,
     outbox,
     texts,
@@ -132,7 +135,7 @@ export function followThroughFeature(deps: {
     clock,
     report: report('after-the-job messages not queued'),
   });
-  const followUps = quoteFollowUps({ db, config, outbox, texts, settings, clock });
+  const followUps = quoteFollowUps({ sentQuotes: deps.sentQuotes, config, outbox, texts, settings, clock });
   router.use(followUps.router);
   return { router, outbox, texts, planFollowUps: followUps.plan };
 }

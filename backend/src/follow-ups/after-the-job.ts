@@ -1,6 +1,6 @@
-import { fillTemplate, fromTheBusiness } from '@washdesk/contract';
+import { fillTemplate, fromTheBusiness, type Appointment } from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
@@ -21,17 +21,15 @@ export const RESERVICE_TEMPLATE = 'reservice-reminder';
 /** Eleven months, as days: the same season next year, a little before it comes round. */
 const RESERVICE_AFTER_MS = 335 * 86_400_000;
 
-interface VisitRow {
-  id: number;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  service_type: string;
-  status: string;
-}
+/** The visit as the appointments feature has it. */
+type Visit = Pick<
+  Appointment,
+  'id' | 'customerName' | 'customerPhone' | 'customerEmail' | 'serviceType' | 'status'
+>;
 
 export function afterTheJob(deps: {
-  db: Db;
+  /** The appointments' owner: the visit an event is about. */
+  appointments: Pick<AppointmentRepository, 'get'>;
   config: Config;
   outbox: Outbox;
   texts: TextsService;
@@ -43,19 +41,16 @@ export function afterTheJob(deps: {
   const { outbox, config } = deps;
   const clock = deps.clock ?? Date.now;
   const settings = followThroughSettings(deps.settings);
-  const visitOf = deps.db
-    .prepare(`SELECT id, customer_name, customer_phone, customer_email, service_type, status
-    FROM appointments WHERE id = ?`);
 
-  function queue(v: VisitRow, template: string, text: string, dueAt: Date) {
-    const firstName = v.customer_name.trim().split(/\s+/)[0] || null;
+  function queue(v: Visit, template: string, text: string, dueAt: Date) {
+    const firstName = v.customerName.trim().split(/\s+/)[0] || null;
     const s = settings.read();
     const body = fromTheBusiness(
       config.business.name,
       fillTemplate(text, { name: firstName, link: s.reviewLink, phone: config.business.phone }),
     );
     const about = `appointment:${v.id}`;
-    const phone = e164Of(v.customer_phone);
+    const phone = e164Of(v.customerPhone);
     if (phone && outbox.configured.text)
       deps.texts.queueText({
         to: phone,
@@ -67,11 +62,11 @@ export function afterTheJob(deps: {
         about,
         dueAt,
       });
-    if (v.customer_email && outbox.configured.email)
+    if (v.customerEmail && outbox.configured.email)
       outbox.queue({
         idempotencyKey: `${template}:${v.id}:email`,
         channel: 'email',
-        recipient: v.customer_email,
+        recipient: v.customerEmail,
         template,
         about,
         subject: `Thank you from ${config.business.name}`,
@@ -83,11 +78,11 @@ export function afterTheJob(deps: {
   deps.events.subscribe((event) => {
     if (event.type !== 'appointment.updated' || event.entityId === null) return;
     try {
-      const v = visitOf.get(event.entityId) as VisitRow | undefined;
+      const v: Visit | undefined = deps.appointments.get(event.entityId);
       if (!v || v.status !== 'completed') return;
       const s = settings.read();
       if (s.reviewRequests && s.reviewLink) queue(v, REVIEW_TEMPLATE, s.reviewText, new Date(clock()));
-      if (s.reserviceReminders && v.service_type === 'house-wash')
+      if (s.reserviceReminders && v.serviceType === 'house-wash')
         queue(v, RESERVICE_TEMPLATE, s.reserviceText, new Date(clock() + RESERVICE_AFTER_MS));
     } catch (error) {
       deps.report(error);

@@ -5,7 +5,7 @@ import {
   type QuoteFollowUps,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
 import type { OutboxMessage } from '../outbox/outbox.repository.ts';
@@ -26,18 +26,9 @@ import { quoteFollowUpRoutes } from './quote-follow-ups.routes.ts';
 export const QUOTE_FOLLOW_UP_TEMPLATE = 'quote-follow-up';
 const DAY = 86_400_000;
 
-interface QuoteRow {
-  id: number;
-  accepted_at: string | null;
-  superseded_at: string | null;
-  customer_name: string | null;
-  email: string | null;
-  phone: string | null;
-  stage: string | null;
-}
-
 export function quoteFollowUps(deps: {
-  db: Db;
+  /** Quote sending's record: each sent quote with its customer and lead. */
+  sentQuotes: Pick<SentQuoteRepository, 'forFollowUp'>;
   config: Config;
   outbox: Outbox;
   texts: TextsService;
@@ -47,15 +38,11 @@ export function quoteFollowUps(deps: {
   const { outbox, config } = deps;
   const clock = deps.clock ?? Date.now;
   const settings = followThroughSettings(deps.settings);
-  const quoteOf = deps.db.prepare(`SELECT q.id, q.accepted_at, q.superseded_at, s.first_name AS customer_name,
-      s.email, s.phone, l.stage
-    FROM sent_quotes q JOIN photo_submissions s ON s.id = q.submission_id
-    LEFT JOIN leads l ON l.channel IN ('photo-form', 'quote-tool') AND l.source_id = q.submission_id
-    WHERE q.id = ?`);
+  const quoteOf = (id: number) => deps.sentQuotes.forFollowUp(id);
 
   /** Plans a sent quote's follow-ups (the previous quote's are cancelled by the gate: it was replaced). */
   function plan(quote: { id: number; sentAt: string; link: string }) {
-    const q = quoteOf.get(quote.id) as QuoteRow | undefined;
+    const q = quoteOf(quote.id);
     const s = settings.read();
     if (!q || !s.quoteFollowUps) return;
     const about = `quote:${quote.id}`;
@@ -64,7 +51,7 @@ export function quoteFollowUps(deps: {
       const text = i === 0 ? s.followUpFirstText : s.followUpLaterText;
       const body = fromTheBusiness(
         config.business.name,
-        fillTemplate(text, { name: q.customer_name, link: quote.link, phone: config.business.phone }),
+        fillTemplate(text, { name: q.customerName, link: quote.link, phone: config.business.phone }),
       );
       if (q.email && outbox.configured.email)
         outbox.queue({
@@ -94,12 +81,12 @@ export function quoteFollowUps(deps: {
 
   const stillWanted: OutboxGate = (message) => {
     if (message.template !== QUOTE_FOLLOW_UP_TEMPLATE) return { action: 'send' };
-    const q = quoteOf.get(Number(message.about?.split(':')[1])) as QuoteRow | undefined;
+    const q = quoteOf(Number(message.about?.split(':')[1]));
     if (!q) return { action: 'cancel', reason: 'The quote no longer exists' };
-    if (q.accepted_at) return { action: 'cancel', reason: 'The customer accepted the quote' };
-    if (q.superseded_at) return { action: 'cancel', reason: 'The quote was replaced' };
-    if (q.stage === 'lost' || q.stage === 'won')
-      return { action: 'cancel', reason: `The lead is ${q.stage}` };
+    if (q.acceptedAt) return { action: 'cancel', reason: 'The customer accepted the quote' };
+    if (q.supersededAt) return { action: 'cancel', reason: 'The quote was replaced' };
+    if (q.leadStage === 'lost' || q.leadStage === 'won')
+      return { action: 'cancel', reason: `The lead is ${q.leadStage}` };
     const s = settings.read();
     if (!s.quoteFollowUps) return { action: 'cancel', reason: 'Quote follow-ups are turned off' };
     if (!s.followUpDays.some((n) => message.idempotencyKey.includes(`:day${n}:`)))
@@ -123,7 +110,7 @@ export function quoteFollowUps(deps: {
   }
 
   const router = quoteFollowUpRoutes({
-    exists: (id) => quoteOf.get(id) !== undefined,
+    exists: (id) => quoteOf(id) !== undefined,
     statusOf,
     stop: (id) => outbox.repository.cancelAbout(`quote:${id}`, FOLLOW_UPS_STOPPED_BY_STAFF),
     resume: (id) => {

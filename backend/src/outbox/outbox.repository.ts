@@ -101,6 +101,11 @@ export function outboxRepository(db: Db) {
     ON CONFLICT (idempotency_key) DO NOTHING`);
   const byKey = db.prepare('SELECT * FROM outbox_messages WHERE idempotency_key = ?');
   const byId = db.prepare('SELECT * FROM outbox_messages WHERE id = ?');
+  const sentAboutTo = db.prepare<
+    [string, string],
+    { about: string }
+  >(`SELECT DISTINCT about FROM outbox_messages
+    WHERE recipient = ? AND template = ? AND state = 'sent' AND about IS NOT NULL`);
   const due = db.prepare(`SELECT * FROM outbox_messages WHERE state = 'pending' AND due_at <= ?
     ORDER BY due_at, id LIMIT ?`);
   const claim = db.prepare(`UPDATE outbox_messages SET state = 'sending', due_at = @leaseUntil,
@@ -162,6 +167,9 @@ export function outboxRepository(db: Db) {
   });
 
   return {
+    /** What the messages of this template that reached this recipient were about. */
+    sentAboutTo: (recipient: string, template: string) =>
+      sentAboutTo.all(recipient, template).map((r) => r.about),
     /** Stores a message once per idempotency key; the stored row (new or the earlier one). */
     enqueue(message: NewOutboxMessage, now: number): { message: OutboxMessage; isNew: boolean } {
       const { changes } = insert.run({

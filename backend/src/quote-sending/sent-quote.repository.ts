@@ -75,6 +75,16 @@ export const stateOf = (
 const SELECT = `SELECT q.*, u.name AS sent_by_name FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
 
 /** Quotes sent to customers, their deliveries and questions (migration 0011), and the lead they move. */
+export interface QuoteForFollowUp {
+  id: number;
+  acceptedAt: string | null;
+  supersededAt: string | null;
+  customerName: string | null;
+  email: string | null;
+  phone: string | null;
+  leadStage: string | null;
+}
+
 export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   const insert = db.prepare(`INSERT INTO sent_quotes
     (submission_id, token, amount_cents, document, sent_by, sent_at, valid_until)
@@ -138,7 +148,15 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     recordStage.run(params);
   };
 
+  // A sent quote as its follow-ups see it: still open, who to, and where its lead stands.
+  const followUpView = db.prepare<[number], QuoteForFollowUp>(`SELECT q.id, q.accepted_at AS acceptedAt,
+      q.superseded_at AS supersededAt, s.first_name AS customerName, s.email, s.phone, l.stage AS leadStage
+    FROM sent_quotes q JOIN photo_submissions s ON s.id = q.submission_id
+    LEFT JOIN leads l ON l.channel IN ('photo-form', 'quote-tool') AND l.source_id = q.submission_id
+    WHERE q.id = ?`);
   return {
+    /** The quote for its follow-ups (planned, and checked as each goes), or undefined. */
+    forFollowUp: (id: number): QuoteForFollowUp | undefined => followUpView.get(id),
     /**
      * One transaction: the new quote, the older open ones superseded, the submission quoted at this
      * amount and its lead moved to "quoted" by the staff member who sent it.

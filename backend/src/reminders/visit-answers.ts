@@ -1,6 +1,7 @@
 import { fromTheBusiness } from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
+import type { OutboxRepository } from '../outbox/outbox.repository.ts';
 import type { TextsService } from '../texts/texts.service.ts';
 import { localDate, type Clock } from '../time.ts';
 import { VISIT_REMINDER_TEMPLATE } from './visit-reminders.ts';
@@ -19,19 +20,25 @@ const ANSWERS: Record<string, 'confirmed' | 'reschedule'> = {
 };
 
 export function visitAnswers(deps: {
-  db: Db;
+  /** The reminders this number was sent (the outbox's rows) … */
+  outbox: Pick<OutboxRepository, 'sentAboutTo'>;
+  /** … and which of their visits still stands (the appointments' owner). */
+  appointments: Pick<AppointmentRepository, 'soonestScheduled'>;
   config: Config;
   texts: TextsService;
   answers: VisitAnswerBook;
   clock?: Clock;
 }) {
   const clock = deps.clock ?? Date.now;
-  // The visits this number was reminded of (a reminder was sent), still scheduled, soonest first.
-  const remindedVisit = deps.db.prepare(`SELECT a.id, a.customer_name, a.scheduled_date, a.preferred_time
-    FROM outbox_messages o JOIN appointments a ON o.about = 'appointment:' || a.id
-    WHERE o.recipient = ? AND o.template = '${VISIT_REMINDER_TEMPLATE}' AND o.state = 'sent'
-      AND a.status = 'scheduled' AND a.scheduled_date >= ?
-    ORDER BY a.scheduled_date, a.preferred_time LIMIT 1`);
+  /** The soonest visit still to come that this number was sent a reminder of. */
+  const remindedVisit = (phone: string, today: string) => {
+    const ids = deps.outbox
+      .sentAboutTo(phone, VISIT_REMINDER_TEMPLATE)
+      .map((about) => /^appointment:(\d+)$/.exec(about)?.[1])
+      .filter((id) => id !== undefined)
+      .map(Number);
+    return ids.length ? deps.appointments.soonestScheduled(ids, today) : undefined;
+  };
   const business = deps.config.business;
 
   deps.texts.answersTexts((text) => {
@@ -44,21 +51,10 @@ export function visitAnswers(deps: {
       ];
     if (!answer) return false;
     const today = localDate(new Date(clock()), deps.config.timeZone);
-    const visit = remindedVisit.get(text.from, today) as
-      | { id: number; customer_name: string; scheduled_date: string; preferred_time: string | null }
-      | undefined;
+    const visit = remindedVisit(text.from, today);
     if (!visit) return false;
-    deps.answers.record(
-      {
-        id: visit.id,
-        customerName: visit.customer_name,
-        scheduledDate: visit.scheduled_date,
-        preferredTime: visit.preferred_time,
-      },
-      answer,
-      'text',
-    );
-    const when = `${visit.scheduled_date}${visit.preferred_time ? ` at ${visit.preferred_time}` : ''}`;
+    deps.answers.record(visit, answer, 'text');
+    const when = `${visit.scheduledDate}${visit.preferredTime ? ` at ${visit.preferredTime}` : ''}`;
     deps.texts.queueText({
       to: text.from,
       body: fromTheBusiness(

@@ -1,6 +1,12 @@
-import { appointmentServiceLabel, fillTemplate, fromTheBusiness, visitPagePath } from '@washdesk/contract';
+import {
+  appointmentServiceLabel,
+  fillTemplate,
+  fromTheBusiness,
+  visitPagePath,
+  type Appointment,
+} from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
@@ -22,17 +28,19 @@ import type { VisitLinks } from './visit-links.ts';
 
 export const VISIT_REMINDER_TEMPLATE = 'visit-reminder';
 
-interface VisitRow {
-  id: number;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  address: string;
-  service_type: string;
-  scheduled_date: string;
-  preferred_time: string | null;
-  status: string;
-}
+/** The visit as the appointments feature has it. */
+type Visit = Pick<
+  Appointment,
+  | 'id'
+  | 'customerName'
+  | 'customerPhone'
+  | 'customerEmail'
+  | 'address'
+  | 'serviceType'
+  | 'scheduledDate'
+  | 'preferredTime'
+  | 'status'
+>;
 
 /** "10:00 AM" → hours and minutes on the wall clock. */
 function wallTime(time: string): { hour: number; minute: number } | null {
@@ -46,7 +54,8 @@ const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone });
 
 export function visitReminders(deps: {
-  db: Db;
+  /** The appointments' owner: each visit as it stands now. */
+  appointments: Pick<AppointmentRepository, 'get' | 'scheduledFrom'>;
   config: Config;
   outbox: Outbox;
   texts: TextsService;
@@ -61,40 +70,35 @@ export function visitReminders(deps: {
   const { config, outbox } = deps;
   const clock = deps.clock ?? Date.now;
   const settings = followThroughSettings(deps.settings);
-  const visitOf = deps.db
-    .prepare(`SELECT id, customer_name, customer_phone, customer_email, address, service_type,
-    scheduled_date, preferred_time, status FROM appointments WHERE id = ?`);
+  const visitOf = (id: number): Visit | undefined => deps.appointments.get(id);
   const day = dayFormat(config.timeZone);
 
   /** The visit's start, or null when it has no time yet or no longer stands. */
-  const startOf = (v: VisitRow): number | null => {
-    if (v.status !== 'scheduled' || !v.preferred_time) return null;
-    const t = wallTime(v.preferred_time);
-    return t ? instantOfLocalTime(v.scheduled_date, t.hour, t.minute, config.timeZone).getTime() : null;
+  const startOf = (v: Visit): number | null => {
+    if (v.status !== 'scheduled' || !v.preferredTime) return null;
+    const t = wallTime(v.preferredTime);
+    return t ? instantOfLocalTime(v.scheduledDate, t.hour, t.minute, config.timeZone).getTime() : null;
   };
-  const keyOf = (v: VisitRow, start: number, hours: number, channel: string) =>
+  const keyOf = (v: Visit, start: number, hours: number, channel: string) =>
     `${VISIT_REMINDER_TEMPLATE}:${v.id}:${new Date(start).toISOString()}:${hours}h:${channel}`;
 
-  const bodyOf = (v: VisitRow, start: number, link: string) =>
+  const bodyOf = (v: Visit, start: number, link: string) =>
     fromTheBusiness(
       config.business.name,
       fillTemplate(settings.read().reminderText, {
-        name: v.customer_name.trim().split(/\s+/)[0] || null,
-        service: appointmentServiceLabel(v.service_type),
+        name: v.customerName.trim().split(/\s+/)[0] || null,
+        service: appointmentServiceLabel(v.serviceType),
         day: day.format(start),
-        time: v.preferred_time,
+        time: v.preferredTime,
         address: v.address,
         phone: config.business.phone,
         link,
       }),
     );
-  const upcoming = deps.db.prepare(
-    `SELECT id FROM appointments WHERE status = 'scheduled' AND scheduled_date >= ?`,
-  );
 
   /** Makes the appointment's reminders match what it is now. */
   function plan(appointmentId: number) {
-    const v = visitOf.get(appointmentId) as VisitRow | undefined;
+    const v = visitOf(appointmentId);
     const about = `appointment:${appointmentId}`;
     const start = v ? startOf(v) : null;
     if (!v || start === null) {
@@ -109,9 +113,9 @@ export function visitReminders(deps: {
       const due = start - hours * 3_600_000;
       if (due <= now) continue;
       // Only what this server can send is planned: without Twilio or SMTP nothing is queued.
-      if (outbox.configured.text && e164Of(v.customer_phone))
+      if (outbox.configured.text && e164Of(v.customerPhone))
         planned.push({ key: keyOf(v, start, hours, 'text'), channel: 'text', due });
-      if (v.customer_email && outbox.configured.email)
+      if (v.customerEmail && outbox.configured.email)
         planned.push({ key: keyOf(v, start, hours, 'email'), channel: 'email', due });
     }
     outbox.repository.cancelAboutExcept(
@@ -128,7 +132,7 @@ export function visitReminders(deps: {
     for (const p of fresh) {
       if (p.channel === 'text') {
         deps.texts.queueText({
-          to: e164Of(v.customer_phone)!,
+          to: e164Of(v.customerPhone)!,
           body: bodyOf(v, start, link),
           key: p.key,
           template: VISIT_REMINDER_TEMPLATE,
@@ -141,10 +145,10 @@ export function visitReminders(deps: {
         outbox.queue({
           idempotencyKey: p.key,
           channel: 'email',
-          recipient: v.customer_email!,
+          recipient: v.customerEmail!,
           template: VISIT_REMINDER_TEMPLATE,
           about,
-          subject: `Your ${appointmentServiceLabel(v.service_type)} visit on ${day.format(start)}`,
+          subject: `Your ${appointmentServiceLabel(v.serviceType)} visit on ${day.format(start)}`,
           body: bodyOf(v, start, link),
           dueAt: new Date(p.due),
         });
@@ -156,7 +160,7 @@ export function visitReminders(deps: {
   const stillWanted: OutboxGate = (message, now) => {
     if (message.template !== VISIT_REMINDER_TEMPLATE) return { action: 'send' };
     const appointmentId = Number(message.about?.split(':')[1]);
-    const v = visitOf.get(appointmentId) as VisitRow | undefined;
+    const v = visitOf(appointmentId);
     const start = v ? startOf(v) : null;
     if (start === null) return { action: 'cancel', reason: 'The visit no longer stands' };
     if (!message.idempotencyKey.includes(`:${new Date(start).toISOString()}:`))
@@ -181,7 +185,7 @@ export function visitReminders(deps: {
   /** After Settings changed: every visit still to come gets the reminders they now say. */
   function replanUpcoming() {
     const today = localDate(new Date(clock()), config.timeZone);
-    for (const { id } of upcoming.all(today) as { id: number }[]) plan(id);
+    for (const id of deps.appointments.scheduledFrom(today)) plan(id);
   }
   return { plan, replanUpcoming };
 }
