@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { postAsTwilio } from './twilio-signing.ts';
@@ -18,6 +19,10 @@ export interface TextingServer {
   now: { ms: number };
   /** A customer's text as Twilio's signed webhook brings it. */
   customerTexts(from: string, body: string): Promise<Response>;
+  /** Twilio's signed incoming-sms webhook with these fields; `sentParams`: a body changed on the way. */
+  incomingSms(params: Record<string, string>, sentParams?: Record<string, string>): Promise<Response>;
+  /** Where the fake Twilio keeps a message's attachment for this account (a MediaUrl). */
+  mediaUrl(messageSid: string, mediaSid: string): string;
   /** The bodies of the texts the fake Twilio took for one number, in order. */
   textsTo(phone: string): string[];
   /** Moves the clock and makes one outbox pass. */
@@ -50,26 +55,32 @@ export async function startTextingServer(options: {
   });
   const outbox = server.app.locals.outbox as Outbox;
   if (!options.ownTimer) await outbox.scheduler.stop();
+  const incomingSms: TextingServer['incomingSms'] = (params, sentParams) =>
+    postAsTwilio({
+      serverUrl: server.url,
+      path: '/api/twilio/incoming-sms',
+      params,
+      sentParams,
+      authToken: twilio.authToken,
+      signedBaseUrl: TEXTING_PUBLIC_URL,
+    });
   return {
     server,
     twilio,
     outbox,
     now,
     customerTexts: (from, body) =>
-      postAsTwilio({
-        serverUrl: server.url,
-        path: '/api/twilio/incoming-sms',
-        params: {
-          AccountSid: twilio.accountSid,
-          MessageSid: `SM${(Date.now().toString(16) + String(++sids)).padStart(32, '0')}`,
-          From: from,
-          To: twilio.phoneNumber,
-          Body: body,
-          NumMedia: '0',
-        },
-        authToken: twilio.authToken,
-        signedBaseUrl: TEXTING_PUBLIC_URL,
+      incomingSms({
+        AccountSid: twilio.accountSid,
+        MessageSid: `SM${(Date.now().toString(16) + String(++sids)).padStart(32, '0')}`,
+        From: from,
+        To: twilio.phoneNumber,
+        Body: body,
+        NumMedia: '0',
       }),
+    incomingSms,
+    mediaUrl: (messageSid, mediaSid) =>
+      `${twilio.url}/2010-04-01/Accounts/${twilio.accountSid}/Messages/${messageSid}/Media/${mediaSid}`,
     textsTo: (phone) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body),
     async at(ms) {
       now.ms = ms;
@@ -82,4 +93,16 @@ export async function startTextingServer(options: {
       await twilio.close();
     },
   };
+}
+
+/**
+ * The texting server a test file shares: started before its tests, stopped after them, and every
+ * test must leave no server error. The object is filled in once the server is up (beforeAll).
+ */
+export function textingServerForTests(options: Parameters<typeof startTextingServer>[0]): TextingServer {
+  const office = {} as TextingServer;
+  beforeAll(async () => void Object.assign(office, await startTextingServer(options)));
+  afterAll(() => office.stop());
+  afterEach(() => expect(office.server.errors).toEqual([]));
+  return office;
 }

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixturePhoto } from '../test/test-server.ts';
-import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
-import { postAsTwilio } from '../test/twilio-signing.ts';
+import { textingServerForTests } from '../test/texting-server.ts';
 
 // Photos a customer texts (MMS), through the real server: Twilio's signed webhook names each
 // attachment, the backend fetches it with the account's credentials from a fake Twilio on
@@ -13,32 +12,18 @@ import { postAsTwilio } from '../test/twilio-signing.ts';
 
 /** Tuesday 24 November 2026, 10:00 AM in California. */
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
-let office: TextingServer;
-beforeAll(async () => {
-  office = await startTextingServer({ start: MORNING });
-});
-afterAll(() => office.stop());
-afterEach(() => expect(office.server.errors).toEqual([]));
+const office = textingServerForTests({ start: MORNING });
 
 let serial = 0;
 const sid = (prefix: string) => `${prefix}${String(++serial).padStart(32, '0')}`;
-const mediaUrl = (messageSid: string, mediaSid: string) =>
-  `${office.twilio.url}/2010-04-01/Accounts/${office.twilio.accountSid}/Messages/${messageSid}/Media/${mediaSid}`;
 /** Puts an attachment on the fake Twilio and gives its MediaUrl. */
 const attach = (messageSid: string, contentType: string, body: Buffer) => {
   const mediaSid = sid('ME');
   office.twilio.media.set(`/Messages/${messageSid}/Media/${mediaSid}`, { contentType, body });
-  return mediaUrl(messageSid, mediaSid);
+  return office.mediaUrl(messageSid, mediaSid);
 };
 const mms = (params: Record<string, string>, sentParams?: Record<string, string>) =>
-  postAsTwilio({
-    serverUrl: office.server.url,
-    path: '/api/twilio/incoming-sms',
-    params,
-    sentParams,
-    authToken: office.twilio.authToken,
-    signedBaseUrl: TEXTING_PUBLIC_URL,
-  });
+  office.incomingSms(params, sentParams);
 const threadOf = async (phone: string) => {
   const threads = (await (await office.server.send('GET', '/api/texts/threads')).json()) as {
     id: number;
@@ -140,7 +125,7 @@ describe('photos texted to the business (MMS)', () => {
       ),
       MediaContentType0: 'image/jpeg',
     };
-    const forged = await mms(params, { ...params, MediaUrl0: mediaUrl(messageSid, sid('ME')) });
+    const forged = await mms(params, { ...params, MediaUrl0: office.mediaUrl(messageSid, sid('ME')) });
     expect(forged.status).toBe(403);
     const tooMany = { ...params, MessageSid: sid('MM'), NumMedia: '11' };
     expect((await mms(tooMany)).status).toBe(400);
