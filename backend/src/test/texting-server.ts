@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type JsonResponse, type TestServer } from './test-server.ts';
 import { postAsTwilio } from './twilio-signing.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { Logger } from 'pino';
@@ -17,12 +17,21 @@ export interface TextingServer {
   outbox: Outbox;
   /** The injected clock's reading, in ms; tests move it. */
   now: { ms: number };
+  /** Twilio's fields for a customer's text to the business number, attachments numbered in order. */
+  smsParams(text: {
+    from: string;
+    body: string;
+    messageSid?: string;
+    media?: { url: string; contentType: string }[];
+  }): Record<string, string>;
   /** A customer's text as Twilio's signed webhook brings it. */
   customerTexts(from: string, body: string): Promise<Response>;
   /** Twilio's signed incoming-sms webhook with these fields; `sentParams`: a body changed on the way. */
   incomingSms(params: Record<string, string>, sentParams?: Record<string, string>): Promise<Response>;
   /** Where the fake Twilio keeps a message's attachment for this account (a MediaUrl). */
   mediaUrl(messageSid: string, mediaSid: string): string;
+  /** The thread with `phone` as staff open it (its messages, oldest first). */
+  threadOf(phone: string): ReturnType<JsonResponse['json']>;
   /** The bodies of the texts the fake Twilio took for one number, in order. */
   textsTo(phone: string): string[];
   /** Moves the clock and makes one outbox pass. */
@@ -64,23 +73,38 @@ export async function startTextingServer(options: {
       authToken: twilio.authToken,
       signedBaseUrl: TEXTING_PUBLIC_URL,
     });
+  const smsParams: TextingServer['smsParams'] = ({ from, body, messageSid, media = [] }) => ({
+    AccountSid: twilio.accountSid,
+    MessageSid: messageSid ?? `SM${(Date.now().toString(16) + String(++sids)).padStart(32, '0')}`,
+    From: from,
+    To: twilio.phoneNumber,
+    Body: body,
+    NumMedia: String(media.length),
+    ...Object.fromEntries(
+      media.flatMap((m, i) => [
+        [`MediaUrl${i}`, m.url],
+        [`MediaContentType${i}`, m.contentType],
+      ]),
+    ),
+  });
   return {
     server,
     twilio,
     outbox,
     now,
-    customerTexts: (from, body) =>
-      incomingSms({
-        AccountSid: twilio.accountSid,
-        MessageSid: `SM${(Date.now().toString(16) + String(++sids)).padStart(32, '0')}`,
-        From: from,
-        To: twilio.phoneNumber,
-        Body: body,
-        NumMedia: '0',
-      }),
+    smsParams,
+    customerTexts: (from, body) => incomingSms(smsParams({ from, body })),
     incomingSms,
     mediaUrl: (messageSid, mediaSid) =>
       `${twilio.url}/2010-04-01/Accounts/${twilio.accountSid}/Messages/${messageSid}/Media/${mediaSid}`,
+    async threadOf(phone) {
+      const threads = (await (await server.get('/api/texts/threads')).json()) as {
+        id: number;
+        phone: string;
+      }[];
+      const thread = threads.find((t) => t.phone === phone)!;
+      return (await server.get(`/api/texts/threads/${thread.id}`)).json();
+    },
     textsTo: (phone) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body),
     async at(ms) {
       now.ms = ms;

@@ -33,17 +33,10 @@ const customerTexts = async (from: string, body: string, at = office.now.ms) => 
   await office.server.settled();
   await office.at(at);
 };
-const threadOf = async (phone: string) => {
-  const threads = (await (await office.server.send('GET', '/api/texts/threads')).json()) as {
-    id: number;
-    phone: string;
-  }[];
-  const id = threads.find((t) => t.phone === phone)!.id;
-  return (await (await office.server.send('GET', `/api/texts/threads/${id}`)).json()) as {
-    thread: { id: number };
-    messages: { sender: string; body: string; state: string }[];
-  };
-};
+const threadOf = (
+  phone: string,
+): Promise<{ thread: { id: number }; messages: { sender: string; body: string; state: string }[] }> =>
+  office.threadOf(phone);
 
 describe('the assistant on texts', () => {
   it('stays quiet while Settings leave text auto-reply off (the default)', async () => {

@@ -40,16 +40,14 @@ async function mmsWith(
     contentType: 'image/jpeg',
     ...media,
   });
-  const res = await office.incomingSms({
-    AccountSid: office.twilio.accountSid,
-    MessageSid: messageSid,
-    From: phone,
-    To: office.twilio.phoneNumber,
-    Body: '',
-    NumMedia: '1',
-    MediaUrl0: office.mediaUrl(messageSid, mediaSid),
-    MediaContentType0: 'image/jpeg',
-  });
+  const res = await office.incomingSms(
+    office.smsParams({
+      from: phone,
+      body: '',
+      messageSid,
+      media: [{ url: office.mediaUrl(messageSid, mediaSid), contentType: 'image/jpeg' }],
+    }),
+  );
   expect(res.status).toBe(200);
   await office.server.settled();
   return office.server.db

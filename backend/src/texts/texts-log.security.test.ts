@@ -16,17 +16,15 @@ describe('the log after a customer’s text', () => {
   it('holds nothing the customer sent, nor their number, nor Twilio’s addresses or token', async () => {
     await saveAiSettings(office.server, { messengerAutoReply: false, textAutoReply: true });
     const messageSid = `MM${'7'.repeat(32)}`;
-    const res = await office.incomingSms({
-      AccountSid: office.twilio.accountSid,
-      MessageSid: messageSid,
-      From: '+17075550831',
-      To: office.twilio.phoneNumber,
-      Body: 'Do you wash decks? Gate code zephyrquartz',
-      NumMedia: '1',
-      // Not on the fake Twilio: fetched and refused.
-      MediaUrl0: office.mediaUrl(messageSid, `ME${'8'.repeat(32)}`),
-      MediaContentType0: 'image/jpeg',
-    });
+    const res = await office.incomingSms(
+      office.smsParams({
+        from: '+17075550831',
+        body: 'Do you wash decks? Gate code zephyrquartz',
+        messageSid,
+        // Not on the fake Twilio: fetched and refused.
+        media: [{ url: office.mediaUrl(messageSid, `ME${'8'.repeat(32)}`), contentType: 'image/jpeg' }],
+      }),
+    );
     expect(res.status).toBe(200);
     await office.server.settled();
     await office.at(MORNING + 5_000);
