@@ -1,20 +1,65 @@
-// A backend on a throwaway database filled with a busy business's rows, and a signed-in
-// owner: the lists the benchmarks read are staff-only, as in production.
+// The benchmarks' backends, each on a throwaway database: the demo phone line, or one filled
+// with a busy business's rows and a signed-in owner (the lists the benchmarks read are
+// staff-only, as in production).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { seedVolume, type Volume } from '../src/demo/volume-data.ts';
-import { startServer } from '../src/start.ts';
+import { startServer, type RunningServer } from '../src/start.ts';
+import { PHONE_ENV } from '../src/test/phone-caller.ts';
 import { signIn, type Credentials } from '../src/test/test-server.ts';
 
 export const BENCH_OWNER = { email: 'bench-owner@washdesk.example', password: 'bench-owner-password' };
 
+/** A backend on 127.0.0.1 on a throwaway data folder; `stop` closes it and removes the folder. */
+export interface ThrowawayServer extends RunningServer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Every benchmark's backend: a fresh data folder, quiet logs and no demo rows unless `env` says
+ * otherwise. `seed` fills the database before the server opens it, so seeding is not timed.
+ */
+export async function startThrowawayServer(
+  env: Record<string, string>,
+  options: { seed?: (config: Config) => void; start?: Parameters<typeof startServer>[1] } = {},
+): Promise<ThrowawayServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'off',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  options.seed?.(config);
+  const running = await startServer(config, options.start);
+  return {
+    ...running,
+    async stop() {
+      await running.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The demo business's phone line, for the phone benchmarks. Response Delay is skipped: it is a
+ * deliberate wait, not work.
+ */
+export const startBenchPhoneLine = (env: Record<string, string>) =>
+  startThrowawayServer(
+    { DEMO_DATA: 'on', ...PHONE_ENV, ...env },
+    { start: { pause: () => Promise.resolve() } },
+  );
+
 export interface BenchServer {
   url: string;
-  config: ReturnType<typeof loadConfig>;
+  config: Config;
   owner: Credentials;
   /** A GET as the signed-in owner; throws on anything but 2xx. */
   get(pathname: string): Promise<Response>;
@@ -25,41 +70,37 @@ export async function startBenchServer(
   volume: Volume,
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_DATA: 'off',
-    LOG_LEVEL: 'warn',
-    OWNER_EMAIL: BENCH_OWNER.email,
-    OWNER_PASSWORD: BENCH_OWNER.password,
-    ...env,
-  });
-  const seedStart = performance.now();
-  const db = openDatabase(config.databaseFile, config.migrationsDir);
-  seedVolume(db, volume);
-  db.close();
-  const rows = Math.max(volume.submissions, volume.calls).toLocaleString('en-US');
-  process.stdout.write(
-    `Seeded ${rows} rows per list in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
+  const server = await startThrowawayServer(
+    {
+      LOG_LEVEL: 'warn',
+      OWNER_EMAIL: BENCH_OWNER.email,
+      OWNER_PASSWORD: BENCH_OWNER.password,
+      ...env,
+    },
+    {
+      seed: (config) => {
+        const seedStart = performance.now();
+        const db = openDatabase(config.databaseFile, config.migrationsDir);
+        seedVolume(db, volume);
+        db.close();
+        const rows = Math.max(volume.submissions, volume.calls).toLocaleString('en-US');
+        process.stdout.write(
+          `Seeded ${rows} rows per list in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
+        );
+      },
+    },
   );
-
-  const server = await startServer(config);
   const owner = await signIn(server.url, BENCH_OWNER.email, BENCH_OWNER.password);
   return {
     url: server.url,
-    config,
+    config: server.config,
     owner,
     async get(pathname) {
       const res = await fetch(`${server.url}${pathname}`, { headers: { Cookie: owner.cookie } });
       if (!res.ok) throw new Error(`${pathname}: ${res.status}`);
       return res;
     },
-    async stop() {
-      await server.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => server.stop(),
   };
 }
 

@@ -3,18 +3,13 @@
 // answering at once, beside a bare Express handler returning fixed TwiML. Time is taken inside the
 // server process, from the request's arrival to the last byte of the answer (so the benchmark's own
 // HTTP client is not counted). Response Delay is skipped: it is a deliberate wait, not work.
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
-import { loadConfig } from '../src/config.ts';
-import { startServer } from '../src/start.ts';
 import { lookItUp, startFakeOpenAi } from '../src/test/fake-openai.ts';
-import { phoneCaller, PHONE_ENV, TEST_TWILIO } from '../src/test/phone-caller.ts';
-import { percentile } from './bench-server.ts';
+import { phoneCaller, TEST_TWILIO } from '../src/test/phone-caller.ts';
+import { percentile, startBenchPhoneLine } from './bench-server.ts';
 
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 200);
 const WARMUP = 20;
@@ -43,17 +38,7 @@ const summary = (times: number[]) => {
 };
 
 async function measureTurns(env: Record<string, string>, before?: () => void) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-phone-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_DATA: 'on',
-    LOG_LEVEL: 'silent',
-    ...PHONE_ENV,
-    ...env,
-  });
-  const running = await startServer(config, { pause: () => Promise.resolve() });
+  const running = await startBenchPhoneLine(env);
   before?.();
   const times = serverTimes(running.server);
   let caller = phoneCaller(running.url);
@@ -63,8 +48,7 @@ async function measureTurns(env: Record<string, string>, before?: () => void) {
     const body = await res.text();
     if (res.status !== 200 || !body.includes('<Gather')) throw new Error(`turn ${i}: ${res.status} ${body}`);
   }
-  await running.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
   return summary(times);
 }
 

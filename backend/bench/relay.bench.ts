@@ -4,18 +4,13 @@
 // timed the same way. Each time is taken by the client in this process, from sending the prompt
 // to receiving the token over 127.0.0.1, so the echo row is the floor of the method. Response
 // Delay is skipped: it is a deliberate wait, not work.
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
-import { loadConfig } from '../src/config.ts';
-import { startServer } from '../src/start.ts';
 import { startFakeOpenAi } from '../src/test/fake-openai.ts';
-import { PHONE_ENV, TEST_TWILIO } from '../src/test/phone-caller.ts';
+import { TEST_TWILIO } from '../src/test/phone-caller.ts';
 import { SimulatedRelayCall, type RelayTwiml } from '../src/phone-simulator/simulated-relay-call.ts';
-import { percentile } from './bench-server.ts';
+import { percentile, startBenchPhoneLine } from './bench-server.ts';
 
 const CALLS = 20;
 const TURNS_PER_CALL = Number(process.env.BENCH_RELAY_TURNS ?? 12);
@@ -64,22 +59,10 @@ async function timeCalls(
 }
 
 async function measureLine(env: Record<string, string>, before?: () => void) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-relay-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_DATA: 'on',
-    LOG_LEVEL: 'silent',
-    ...PHONE_ENV,
-    PHONE_VOICE_MODE: 'stream',
-    ...env,
-  });
-  const running = await startServer(config, { pause: () => Promise.resolve() });
+  const running = await startBenchPhoneLine({ PHONE_VOICE_MODE: 'stream', ...env });
   before?.();
   const times = await timeCalls(running.url, (call) => call.ring());
-  await running.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
   return summary(times);
 }
 

@@ -1,13 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRepository } from '../appointments/appointment.repository.ts';
 import { callRepository } from '../calls/call.repository.ts';
-import { faqRepository } from '../faq/faq.repository.ts';
-import { leadRepository } from '../leads/lead.repository.ts';
-import { photoRepository } from '../photos/photo.repository.ts';
-import { settingsRepository } from '../settings/settings.repository.ts';
+import { storeAiSettings } from '../test/ai-settings.ts';
+import { addFaq, assistantOn, newCall } from '../test/assistant-rig.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { createAssistant } from './assistant.ts';
-import { assistantRepository } from './assistant.repository.ts';
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { NO_ANSWER } from './wording.ts';
 
@@ -19,54 +15,12 @@ const CALLER = '+17075550123';
 let server: TestServer;
 const pauses: number[] = [];
 
-function assistantFor(s: TestServer, env: { budgetMs?: number } = {}): Assistant {
-  return createAssistant({
-    repo: assistantRepository(s.db, { faq: faqRepository(s.db) }),
-    faq: faqRepository(s.db),
-    leads: leadRepository(s.db, photoRepository(s.db)),
+const assistantFor = (s: TestServer, env: { budgetMs?: number } = {}) =>
+  assistantOn(s, {
     config: { ...s.config, assistantTurnBudgetMs: env.budgetMs ?? s.config.assistantTurnBudgetMs },
-    settings: settingsRepository(s.db),
-    appointments: appointmentRepository(s.db),
     clock: () => NOW,
     pause: async (ms) => void pauses.push(ms),
   });
-}
-
-const newCall = (s: TestServer) =>
-  Number(
-    s.db
-      .prepare(
-        `INSERT INTO calls (call_sid, phone_number, status, created_at, updated_at)
-        VALUES (?, ?, 'in-progress', '2026-11-23T17:30:00Z', '2026-11-23T17:30:00Z')`,
-      )
-      .run(`CA${Math.random().toString(16).slice(2).padEnd(32, '0')}`, CALLER).lastInsertRowid,
-  );
-
-const addFaq = (s: TestServer, question: string, answer: string, category = 'General', active = true) =>
-  Number(
-    s.db
-      .prepare(
-        `INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
-        VALUES (?, ?, ?, ?, '2026-01-01', '2026-01-01')`,
-      )
-      .run(question, answer, category, active ? 1 : 0).lastInsertRowid,
-  );
-
-const setAi = (s: TestServer, change: Record<string, unknown>) =>
-  s.db
-    .prepare(
-      `INSERT INTO settings (key, value, updated_at) VALUES ('ai', ?, '2026-01-01')
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    )
-    .run(
-      JSON.stringify({
-        friendlyTone: false,
-        autoScheduleQuotes: false,
-        photoRequestPrompts: false,
-        responseDelay: 1,
-        ...change,
-      }),
-    );
 
 /** A phone call's turns: each line as the caller says it, the replies as the caller hears them. */
 function phoneCall(
@@ -99,7 +53,7 @@ afterEach(async () => {
 
 describe('answers from the knowledge, with no AI key', () => {
   it('says the matching FAQ answer as written, counts its use, and never uses an inactive entry', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const roofs = addFaq(
       server,
       'Do you clean roofs and remove moss?',
@@ -130,7 +84,7 @@ describe('answers from the knowledge, with no AI key', () => {
   // FAQ categories are the spec's names ("Service Areas"); an answer found under one tells what
   // the caller asked about when their words alone did not.
   it("takes what was asked about from the FAQ entry's category", async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const cove = addFaq(
       server,
       'Do you come out to Shelter Cove?',
@@ -143,7 +97,7 @@ describe('answers from the knowledge, with no AI key', () => {
   });
 
   it('says plainly that it does not know, and logs the answer as unsuccessful', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const callId = newCall(server);
     const turn = await phoneCall(assistantFor(server), callId)('Can you fix my car radio?');
     expect(turn.reply).toBe(NO_ANSWER);
@@ -163,7 +117,7 @@ describe('answers from the knowledge, with no AI key', () => {
   });
 
   it('answers price questions from the common response staff edited in Settings', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     server.db
       .prepare(
         `UPDATE common_responses SET content = 'Every house is priced after a free visit; call for details.', updated_at = '2026-11-01' WHERE id = 'pricing'`,
@@ -185,7 +139,7 @@ describe('answers from the knowledge, with no AI key', () => {
 
 describe('what a streaming channel and the voice are told', () => {
   it('the no-model reply is left to the channel to send whole (nothing streamed), with the language it is in', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const assistant = assistantFor(server);
     const heard: string[] = [];
     const turn = (message: string) =>
@@ -211,7 +165,7 @@ describe('what a streaming channel and the voice are told', () => {
 
 describe('everyday openings, no AI key', () => {
   it('a hello, the services, the office number, "I want an estimate" and a link asked for', async () => {
-    setAi(server, { photoRequestPrompts: true });
+    storeAiSettings(server, { photoRequestPrompts: true });
     const say = (message: string) => phoneCall(assistantFor(server), newCall(server))(message);
     expect((await say('Hi there')).reply).toBe('Hello. How may I help you?');
     expect((await say('What services do you offer?')).reply).toContain('We offer House Wash, Roof Cleaning');
@@ -231,7 +185,7 @@ describe('everyday openings, no AI key', () => {
 
 describe('booking a free estimate', () => {
   it('books from one sentence after the read-back, on the right day in California', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const callId = newCall(server);
     const say = phoneCall(assistantFor(server), callId);
     const first = await say(
@@ -260,7 +214,7 @@ describe('booking a free estimate', () => {
   });
 
   it('asks for what is missing across turns, refuses a past day and an hour outside 8 to 4, and books once', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const say = phoneCall(assistantFor(server), newCall(server));
     expect((await say('Can I book an estimate?')).reply).toContain('May I have your name?');
     expect((await say('Rosa Ortega')).reply).toContain('Which service');
@@ -279,7 +233,7 @@ describe('booking a free estimate', () => {
   });
 
   it('books nothing when the caller hangs up or says goodbye before confirming', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const callId = newCall(server);
     const assistant = assistantFor(server);
     const say = phoneCall(assistant, callId);
@@ -294,7 +248,7 @@ describe('booking a free estimate', () => {
   });
 
   it('offers the free hours when the asked-for slot is taken', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     appointmentRepository(server.db).create(
       {
         customerName: 'Earlier Caller',
@@ -319,7 +273,7 @@ describe('booking a free estimate', () => {
   });
 
   it('after the read-back, a bare "no" asks what to change and "no, make it Wednesday" takes the correction', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const say = phoneCall(assistantFor(server), newCall(server));
     await say('This is Ann Bell, book a house wash estimate at 7 Pine Lane, Miranda next Tuesday at 10');
     const bareNo = await say('No');
@@ -331,7 +285,7 @@ describe('booking a free estimate', () => {
   });
 
   it('the hour that has already begun today is refused by the appointments rule, as in the staff dialog', async () => {
-    setAi(server, {});
+    storeAiSettings(server, {});
     const say = phoneCall(assistantFor(server), newCall(server));
     // 9:30 AM in California: 9 AM has begun, 10 AM has not.
     const late = await say(
@@ -345,9 +299,9 @@ describe('booking a free estimate', () => {
 describe('the AI settings', () => {
   it('Friendly Tone changes the wording of the same answer', async () => {
     addFaq(server, 'Are you insured?', 'Yes, fully licensed and insured.');
-    setAi(server, { friendlyTone: false });
+    storeAiSettings(server, { friendlyTone: false });
     const plain = await phoneCall(assistantFor(server), newCall(server))('Are you insured?');
-    setAi(server, { friendlyTone: true });
+    storeAiSettings(server, { friendlyTone: true });
     const friendly = await phoneCall(assistantFor(server), newCall(server))('Are you insured?');
     expect(plain.reply).toContain('Yes, fully licensed and insured.');
     expect(friendly.reply).toContain('Yes, fully licensed and insured.');
@@ -356,11 +310,11 @@ describe('the AI settings', () => {
   });
 
   it('Auto-Schedule Quotes offers a free estimate after a price question, and "yes" starts the booking', async () => {
-    setAi(server, { autoScheduleQuotes: false });
+    storeAiSettings(server, { autoScheduleQuotes: false });
     expect(
       (await phoneCall(assistantFor(server), newCall(server))('How much does it cost?')).reply,
     ).not.toContain('free on-site estimate?');
-    setAi(server, { autoScheduleQuotes: true });
+    storeAiSettings(server, { autoScheduleQuotes: true });
     const say = phoneCall(assistantFor(server), newCall(server));
     expect((await say('How much does it cost?')).reply).toContain(
       'Would you like to book a free on-site estimate?',
@@ -369,7 +323,7 @@ describe('the AI settings', () => {
   });
 
   it('Photo Request Prompts offers the link where the channel can send it, and a yes asks the channel to send it', async () => {
-    setAi(server, { photoRequestPrompts: true });
+    storeAiSettings(server, { photoRequestPrompts: true });
     const say = phoneCall(assistantFor(server), newCall(server));
     expect((await say('Can I get a quote?')).reply).toContain('text you a link to send us photos');
     const yes = await say('yes');
@@ -380,14 +334,14 @@ describe('the AI settings', () => {
     // A phone without texting never hears the offer.
     const noText = phoneCall(assistantFor(server), newCall(server), null);
     expect((await noText('Can I get a quote?')).reply).not.toContain('link');
-    setAi(server, { photoRequestPrompts: false });
+    storeAiSettings(server, { photoRequestPrompts: false });
     expect(
       (await phoneCall(assistantFor(server), newCall(server))('Can I get a quote?')).reply,
     ).not.toContain('link');
   });
 
   it('Response Delay makes the assistant wait that long before its reply', async () => {
-    setAi(server, { responseDelay: 3.5 });
+    storeAiSettings(server, { responseDelay: 3.5 });
     await phoneCall(assistantFor(server), newCall(server))('Are you insured?');
     expect(pauses).toEqual([3500]);
   });

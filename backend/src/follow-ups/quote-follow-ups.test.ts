@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
-import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
-import { fixturePhoto, photoForm } from '../test/test-server.ts';
+import { postPhotoForm, submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
 import type { TestServer } from '../test/test-server.ts';
 import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
 
@@ -136,19 +135,13 @@ describe('quote follow-ups', () => {
 
   it("are texted to a customer who ticked the form's consent line for texts, and not to one who did not", async () => {
     office.now.ms = MONDAY;
-    const refused = await server.anonymous.upload(
-      '/api/photo-submissions',
-      photoForm(
-        {
-          firstName: 'Flo',
-          lastName: 'Bad',
-          phone: '(707) 555-0179',
-          serviceType: 'House Soft Wash',
-          textConsent: 'maybe',
-        },
-        [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }],
-      ),
-    );
+    const refused = await postPhotoForm(server.anonymous, {
+      firstName: 'Flo',
+      lastName: 'Bad',
+      phone: '(707) 555-0179',
+      serviceType: 'House Soft Wash',
+      textConsent: 'maybe',
+    });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
       textConsent: 'textConsent must be true or false',

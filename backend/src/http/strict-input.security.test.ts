@@ -3,7 +3,8 @@ import { CONTROL_CHARACTERS_MESSAGE } from '@washdesk/contract';
 import { requestSpelled } from '../test/raw-http.ts';
 import { expectInvalid } from '../test/expect-errors.ts';
 import { concretePath, registeredRoutes } from '../auth/route-walk.ts';
-import { fixturePhoto, photoForm, startTestServer, type TestServer } from '../test/test-server.ts';
+import { postPhotoForm } from '../test/quote-fixtures.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let submissionId: number;
@@ -20,18 +21,12 @@ beforeAll(async () => {
   // Messenger's webhook is configured, so odd bodies reach its checks (unconfigured it answers
   // 503 by design: Meta must not believe a message was taken).
   server = await startTestServer({ env: { META_APP_SECRET: 'walk-app-secret' } });
-  const res = await server.upload(
-    '/api/photo-submissions',
-    photoForm(
-      {
-        firstName: 'Maya',
-        lastName: 'Alder',
-        phone: '(707) 555-0142',
-        serviceType: 'House Soft Wash',
-      },
-      [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }],
-    ),
-  );
+  const res = await postPhotoForm(server, {
+    firstName: 'Maya',
+    lastName: 'Alder',
+    phone: '(707) 555-0142',
+    serviceType: 'House Soft Wash',
+  });
   expect(res.status).toBe(201);
   submissionId = (await res.json()).id;
 });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aiResponseSchema, callSchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { PHONE_ENV, TEST_TWILIO } from '../test/phone-caller.ts';
+import { saveAiSettings } from '../test/ai-settings.ts';
 import { SimulatedCall, WebhookRefused } from './simulated-call.ts';
 
 // `npm run call`'s engine against the real server: signed webhooks over HTTP, the real assistant,
@@ -11,15 +12,7 @@ const NOW = Date.parse('2026-11-23T17:30:00Z');
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: PHONE_ENV, clock: () => NOW });
-  // Plain wording and no offers, so every sentence below is known.
-  const settings = await server.send('PUT', '/api/settings/ai', {
-    friendlyTone: false,
-    autoScheduleQuotes: false,
-    photoRequestPrompts: false,
-    messengerAutoReply: true,
-    responseDelay: 1,
-  });
-  expect(settings.status).toBe(200);
+  await saveAiSettings(server);
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));

@@ -14,7 +14,8 @@ export const TWILIO_WEBHOOKS = {
 export const DEMO_CALLER = '+17075550123';
 export const DEMO_BUSINESS_LINE = '+17075550100';
 
-export interface SimulatedCallOptions {
+/** Which server a simulated call reaches and how it is signed, in either voice mode. */
+export interface CallLineOptions {
   /** Where the server answers (WASHDESK_URL). */
   serverUrl: string;
   /** The address the server believes Twilio calls (PUBLIC_BASE_URL): signatures cover it. */
@@ -22,6 +23,9 @@ export interface SimulatedCallOptions {
   authToken: string;
   from?: string;
   to?: string;
+}
+
+export interface SimulatedCallOptions extends CallLineOptions {
   /** Milliseconds, like Date.now; CallDuration is measured on it. */
   clock?: () => number;
 }
@@ -35,11 +39,11 @@ export interface CallTurn {
 }
 
 /** The address Twilio posts to: a path on the public address the number is pointed at. */
-export const webhookUrl = (publicBaseUrl: string, pathname: string) =>
+const webhookUrl = (publicBaseUrl: string, pathname: string) =>
   new URL(pathname, `${publicBaseUrl.replace(/\/+$/, '')}/`).toString();
 
 /** The fields Twilio sends about an inbound call on every voice webhook (both voice modes). */
-export const inboundCallParams = (
+const inboundCallParams = (
   call: { callSid: string; from: string; to: string },
   status: string,
 ): Record<string, string> => ({
@@ -89,7 +93,7 @@ const newCallSid = () => `CA${crypto.randomBytes(16).toString('hex')}`;
  * Posts a signed form to the public URL Twilio would call, delivered to the server's own
  * address (the public one may be a tunnel, or a name the server only believes it has).
  */
-export async function postSigned(
+async function postSigned(
   line: { serverUrl: string; authToken: string },
   publicUrl: string,
   params: Record<string, string>,
@@ -110,19 +114,44 @@ export async function postSigned(
   return body;
 }
 
-export class SimulatedCall {
-  readonly callSid = newCallSid();
+/**
+ * One inbound call, whichever voice mode answers it: who calls which line, and Twilio's signed
+ * webhooks about the call (the Gather flow's turns; the relay's ringing and <Connect action>).
+ */
+export abstract class InboundCall<Options extends CallLineOptions> {
   readonly from: string;
   readonly to: string;
+
+  protected constructor(
+    protected readonly options: Options,
+    readonly callSid: string = newCallSid(),
+  ) {
+    this.from = options.from ?? DEMO_CALLER;
+    this.to = options.to ?? DEMO_BUSINESS_LINE;
+  }
+
+  protected publicUrl(pathname: string) {
+    return webhookUrl(this.options.publicBaseUrl, pathname);
+  }
+
+  protected callParams(status: string): Record<string, string> {
+    return inboundCallParams(this, status);
+  }
+
+  protected post(publicUrl: string, params: Record<string, string>): Promise<string> {
+    return postSigned(this.options, publicUrl, params);
+  }
+}
+
+export class SimulatedCall extends InboundCall<SimulatedCallOptions> {
   private readonly clock: () => number;
   private readonly startedAt: number;
   private listening: Listening | null = null;
   private ended: CallTurn['ended'] = null;
   private sequence = 0;
 
-  private constructor(private readonly options: SimulatedCallOptions) {
-    this.from = options.from ?? DEMO_CALLER;
-    this.to = options.to ?? DEMO_BUSINESS_LINE;
+  private constructor(options: SimulatedCallOptions) {
+    super(options);
     this.clock = options.clock ?? Date.now;
     this.startedAt = this.clock();
   }
@@ -156,18 +185,6 @@ export class SimulatedCall {
   async hangUp(): Promise<CallTurn> {
     if (!this.ended) await this.end({ by: 'caller' });
     return { said: [], ended: this.ended };
-  }
-
-  private publicUrl(pathname: string) {
-    return webhookUrl(this.options.publicBaseUrl, pathname);
-  }
-
-  private callParams(status: string): Record<string, string> {
-    return inboundCallParams(this, status);
-  }
-
-  private post(publicUrl: string, params: Record<string, string>): Promise<string> {
-    return postSigned(this.options, publicUrl, params);
   }
 
   private follow(twiml: string, documentUrl: string): Promise<CallTurn> {

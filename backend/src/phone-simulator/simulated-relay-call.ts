@@ -1,15 +1,7 @@
 import crypto from 'node:crypto';
 import { WebSocket } from 'ws';
 import { twilioSignature } from './twilio-signature.ts';
-import {
-  DEMO_BUSINESS_LINE,
-  DEMO_CALLER,
-  postSigned,
-  TWILIO_WEBHOOKS,
-  WebhookRefused,
-  inboundCallParams,
-  webhookUrl,
-} from './simulated-call.ts';
+import { InboundCall, TWILIO_WEBHOOKS, WebhookRefused, type CallLineOptions } from './simulated-call.ts';
 
 // Twilio's side of a streamed call (ConversationRelay), written from Twilio's documentation: the
 // signed incoming-call webhook, the <Connect><ConversationRelay> it answers, the signed WebSocket
@@ -17,13 +9,7 @@ import {
 // <Connect action> post when the session ends. `npm run call -- --stream`, the tests and the
 // bench all play it against a real server.
 
-export interface RelayCallOptions {
-  serverUrl: string;
-  /** The address the server believes Twilio calls (PUBLIC_BASE_URL): signatures cover it. */
-  publicBaseUrl: string;
-  authToken: string;
-  from?: string;
-  to?: string;
+export interface RelayCallOptions extends CallLineOptions {
   callSid?: string;
 }
 
@@ -42,7 +28,6 @@ export interface RelayTwiml {
   action: string;
 }
 
-const newCallSid = () => `CA${crypto.randomBytes(16).toString('hex')}`;
 const attr = (xml: string, tag: string, name: string) =>
   new RegExp(`<${tag}\\b[^>]*\\s${name}="([^"]*)"`).exec(xml)?.[1];
 const unescapeXml = (text: string) =>
@@ -64,20 +49,15 @@ export function readRelayTwiml(xml: string, documentUrl: string): RelayTwiml | n
   };
 }
 
-export class SimulatedRelayCall {
-  readonly callSid: string;
-  readonly from: string;
-  readonly to: string;
+export class SimulatedRelayCall extends InboundCall<RelayCallOptions> {
   /** Every message the server sent, in order. */
   readonly received: RelayMessage[] = [];
   private socket: WebSocket | null = null;
   private waiters: (() => void)[] = [];
   private closed = false;
 
-  constructor(private readonly options: RelayCallOptions) {
-    this.callSid = options.callSid ?? newCallSid();
-    this.from = options.from ?? DEMO_CALLER;
-    this.to = options.to ?? DEMO_BUSINESS_LINE;
+  constructor(options: RelayCallOptions) {
+    super(options, options.callSid);
   }
 
   /** Rings the line; the answer must be a ConversationRelay (else WebhookRefused / an Error). */
@@ -209,17 +189,5 @@ export class SimulatedRelayCall {
     const waiting = this.waiters;
     this.waiters = [];
     for (const resolve of waiting) resolve();
-  }
-
-  private publicUrl(pathname: string) {
-    return webhookUrl(this.options.publicBaseUrl, pathname);
-  }
-
-  private callParams(status: string): Record<string, string> {
-    return inboundCallParams(this, status);
-  }
-
-  private post(publicUrl: string, params: Record<string, string>): Promise<string> {
-    return postSigned(this.options, publicUrl, params);
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PHONE_ENV, phoneCaller } from '../test/phone-caller.ts';
+import { saveAiSettings } from '../test/ai-settings.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { spoken } from '../test/twiml.ts';
 
@@ -16,17 +17,7 @@ afterEach(async () => {
 const start = async (env: Record<string, string> = {}) => {
   server = await startTestServer({ env: { ...PHONE_ENV, ...env }, clock: () => NOW });
 };
-const aiSettings = async (change: Record<string, unknown> = {}) => {
-  const res = await server.send('PUT', '/api/settings/ai', {
-    friendlyTone: false,
-    autoScheduleQuotes: false,
-    photoRequestPrompts: false,
-    messengerAutoReply: true,
-    responseDelay: 1,
-    ...change,
-  });
-  expect(res.status).toBe(200);
-};
+const aiSettings = (change: Record<string, unknown> = {}) => saveAiSettings(server, change);
 const addFaq = async (question: string, answer: string) => {
   const res = await server.send('POST', '/api/faq', {
     question,

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveAiSettings } from '../test/ai-settings.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { PHONE_ENV, phoneCaller } from '../test/phone-caller.ts';
 import { spoken, verb, verbNames } from '../test/twiml.ts';
@@ -20,17 +21,7 @@ afterEach(() => {
   );
 });
 
-const aiSettings = async (change: Record<string, unknown> = {}) => {
-  const res = await server.send('PUT', '/api/settings/ai', {
-    friendlyTone: false,
-    autoScheduleQuotes: false,
-    photoRequestPrompts: false,
-    messengerAutoReply: true,
-    responseDelay: 1,
-    ...change,
-  });
-  expect(res.status).toBe(200);
-};
+const aiSettings = (change: Record<string, unknown> = {}) => saveAiSettings(server, change);
 const callRow = (sid: string) =>
   server.db.prepare('SELECT * FROM calls WHERE call_sid = ?').get(sid) as Record<string, unknown> | undefined;
 

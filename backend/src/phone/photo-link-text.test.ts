@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
+import type { FakeTwilio } from '../test/fake-twilio.ts';
+import { saveAiSettings } from '../test/ai-settings.ts';
+import { startTwilioLine } from '../test/twilio-line.ts';
 import { phoneCaller, TEST_TWILIO } from '../test/phone-caller.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import type { TestServer } from '../test/test-server.ts';
 import { spoken } from '../test/twiml.ts';
 
 // Settings → Photo Request Prompts on the phone: the assistant offers to text the photo quote
@@ -14,29 +16,16 @@ const LINK = `${TEST_TWILIO.publicBaseUrl}/photo-quote-tool`;
 let fake: FakeTwilio;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTwilio(TEST_TWILIO);
-  server = await startTestServer({ env: { ...fake.env, PUBLIC_BASE_URL: TEST_TWILIO.publicBaseUrl } });
+  ({ fake, server } = await startTwilioLine());
 });
-afterAll(async () => {
-  await server.stop();
-  await fake.close();
-});
+afterAll(() => server.stop());
 afterEach(() => {
   expect(server.errors).toEqual([]);
   fake.texts.length = 0;
   fake.answer = 'accept';
 });
 
-const photoPrompts = async (on: boolean) => {
-  const res = await server.send('PUT', '/api/settings/ai', {
-    friendlyTone: false,
-    autoScheduleQuotes: false,
-    photoRequestPrompts: on,
-    messengerAutoReply: true,
-    responseDelay: 1,
-  });
-  expect(res.status).toBe(200);
-};
+const photoPrompts = (on: boolean) => saveAiSettings(server, { photoRequestPrompts: on });
 const badgeOf = (responseText: string) =>
   (
     server.db

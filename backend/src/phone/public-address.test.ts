@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
+import type { FakeTwilio } from '../test/fake-twilio.ts';
+import { startTwilioLine } from '../test/twilio-line.ts';
 import { phoneCaller, TEST_TWILIO } from '../test/phone-caller.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { goPublic, type OpenTunnel } from './public-address.ts';
@@ -13,15 +14,9 @@ const TUNNEL = 'https://f00d-1-2-3-4.ngrok-free.app';
 let fake: FakeTwilio;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTwilio(TEST_TWILIO);
-  server = await startTestServer({
-    env: { ...fake.env, NGROK_AUTHTOKEN: 'test-ngrok-token', PUBLIC_BASE_URL: TEST_TWILIO.publicBaseUrl },
-  });
+  ({ fake, server } = await startTwilioLine({ env: { NGROK_AUTHTOKEN: 'test-ngrok-token' } }));
 });
-afterAll(async () => {
-  await server.stop();
-  await fake.close();
-});
+afterAll(() => server.stop());
 
 describe('going public at start', () => {
   it('moves the public address to the tunnel, prints the webhooks, and points the Twilio number at them', async () => {

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import twilio from 'twilio';
 import { twilioSignature } from '../phone-simulator/twilio-signature.ts';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
+import type { FakeTwilio } from '../test/fake-twilio.ts';
+import { saveAiSettings } from '../test/ai-settings.ts';
+import { startTwilioLine } from '../test/twilio-line.ts';
 import { newCallSid, TEST_TWILIO } from '../test/phone-caller.ts';
 import { requestSpelled } from '../test/raw-http.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import type { TestServer } from '../test/test-server.ts';
 
 // Issue 21, item 1. One request Twilio genuinely signed is captured (a silent turn on
 // …/process-speech?silence=1: no spaces in it, so it travels as a URL byte for byte) and replayed
@@ -46,22 +48,11 @@ const WRITTEN_BY_WEBHOOKS = [
 let fake: FakeTwilio;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTwilio(TEST_TWILIO);
-  server = await startTestServer({ env: { ...fake.env, PUBLIC_BASE_URL: PUBLIC } });
+  ({ fake, server } = await startTwilioLine());
   // The assistant offers to text the photo link, so a forged "yes please" would send a text.
-  const res = await server.send('PUT', '/api/settings/ai', {
-    friendlyTone: false,
-    autoScheduleQuotes: true,
-    photoRequestPrompts: true,
-    messengerAutoReply: true,
-    responseDelay: 1,
-  });
-  expect(res.status).toBe(200);
+  await saveAiSettings(server, { autoScheduleQuotes: true, photoRequestPrompts: true });
 });
-afterAll(async () => {
-  await server.stop();
-  await fake.close();
-});
+afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
 
 const nothingWritten = () => {

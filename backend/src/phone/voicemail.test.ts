@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
+import type { FakeTwilio } from '../test/fake-twilio.ts';
+import { startTwilioLine, twilioLineEnv } from '../test/twilio-line.ts';
 import { phoneCaller, TEST_TWILIO } from '../test/phone-caller.ts';
 import { postAsTwilio } from '../test/twilio-signing.ts';
 import { twilioSignature } from '../phone-simulator/twilio-signature.ts';
@@ -17,16 +18,9 @@ const AUDIO = Buffer.from('ID3 a caller says: please call me back about the roof
 let fake: FakeTwilio;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTwilio(TEST_TWILIO);
-  server = await startTestServer({
-    env: { ...fake.env, PUBLIC_BASE_URL: PUBLIC },
-    clock: () => MONDAY_MORNING,
-  });
+  ({ fake, server } = await startTwilioLine({ clock: () => MONDAY_MORNING }));
 });
-afterAll(async () => {
-  await server.stop();
-  await fake.close();
-});
+afterAll(() => server.stop());
 afterEach(() => {
   expect(server.errors).toEqual([]);
   server.db.exec('DELETE FROM ai_responses; DELETE FROM assistant_conversations; DELETE FROM calls;');
@@ -173,7 +167,7 @@ describe('asking for a person with no forward number', () => {
 describe('a put-through nobody answers', () => {
   it('offers the message too, after saying nobody could take the call', async () => {
     const forwarding = await startTestServer({
-      env: { ...fake.env, PUBLIC_BASE_URL: PUBLIC, STAFF_FORWARD_NUMBER: FORWARD },
+      env: twilioLineEnv(fake, { STAFF_FORWARD_NUMBER: FORWARD }),
       clock: () => MONDAY_MORNING,
     });
     try {

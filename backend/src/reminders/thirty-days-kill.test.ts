@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PREFERRED_TIMES } from '@washdesk/contract';
 import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
-import { phoneCaller } from '../test/phone-caller.ts';
+import { bookVisit, cancelVisit, hourOf, missCall, moveVisit, seededRandom } from '../test/busy-month.ts';
 import { clientOf, signIn, TEST_PASSWORD, type Client } from '../test/test-server.ts';
 import { postAsTwilio } from '../test/twilio-signing.ts';
 import { addDays, instantOfLocalTime, localDate } from '../time.ts';
@@ -30,19 +30,6 @@ const PUBLIC_URL = 'https://washdesk.example.com';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Day 15 of the run, 8:00 AM in California: quiet hours end and the night's text-backs go. */
 const KILL_AT = instantOfLocalTime(addDays(localDate(new Date(START), TZ), 15), 8, 0, TZ).getTime();
-
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const hourOf = (time: string) => {
-  const [h, rest] = time.split(':');
-  return (Number(h) % 12) + (rest!.endsWith('PM') ? 12 : 0);
-};
 
 interface Office {
   process: ChildProcess;
@@ -120,7 +107,7 @@ type Action = { at: number; run: (staff: Client, url: string, twilio: FakeTwilio
 
 /** A busy month, the same on every call: texts in, bookings moved and cancelled, missed calls, STOPs. */
 function busyMonth() {
-  const rand = random(2025);
+  const rand = seededRandom(2025);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const customers = Array.from({ length: 24 }, (_, i) => `+1707556${String(3000 + i)}`);
   const actions: Action[] = [];
@@ -143,13 +130,8 @@ function busyMonth() {
     });
     expect(res.status).toBe(200);
   };
-  const missedCall = (phone: string) => async (_staff: Client, url: string, twilio: FakeTwilio) => {
-    const res = await phoneCaller(url, phone, {
-      authToken: twilio.authToken,
-      publicBaseUrl: PUBLIC_URL,
-    }).status('no-answer', { sequence: 1 });
-    expect(res.status).toBe(204);
-  };
+  const missedCall = (phone: string) => (_staff: Client, url: string, twilio: FakeTwilio) =>
+    missCall(url, phone, { authToken: twilio.authToken, publicBaseUrl: PUBLIC_URL });
   for (const phone of customers) actions.push({ at: START, run: text(phone, 'Hi, do you wash houses?') });
   for (let i = 0; i < 70; i++) {
     const phone = pick(customers);
@@ -165,42 +147,12 @@ function busyMonth() {
     actions.push({
       at: bookedAt,
       run: async (staff) => {
-        const res = await staff.send('POST', '/api/appointments/create', {
-          customerName: `Customer ${phone.slice(-4)}`,
-          customerPhone: phone,
-          address: '512 Redwood Drive, Garberville',
-          serviceType: 'house-wash',
-          preferredDate: date,
-          preferredTime: time,
-          allowOverlap: true,
-        });
-        expect(res.status).toBe(201);
-        id = ((await res.json()) as { id: number }).id;
+        id = await bookVisit(staff, phone, date, time);
       },
     });
-    if (fate < 0.2)
-      actions.push({
-        at: changeAt,
-        run: async (staff) => {
-          const res = await staff.send('PUT', `/api/appointments/${id}`, {
-            status: 'cancelled',
-            cancelReason: 'Rain',
-          });
-          expect(res.status).toBe(200);
-        },
-      });
+    if (fate < 0.2) actions.push({ at: changeAt, run: (staff) => cancelVisit(staff, id) });
     else if (fate < 0.4)
-      actions.push({
-        at: changeAt,
-        run: async (staff) => {
-          const res = await staff.send('PUT', `/api/appointments/${id}`, {
-            scheduledDate: newDate,
-            preferredTime: newTime,
-            allowOverlap: true,
-          });
-          expect(res.status).toBe(200);
-        },
-      });
+      actions.push({ at: changeAt, run: (staff) => moveVisit(staff, id, newDate, newTime) });
   }
   for (let i = 0; i < 40; i++)
     actions.push({ at: stepOf(START + rand() * DAYS * 86_400_000), run: missedCall(pick(customers)) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFERRED_TIMES } from '@washdesk/contract';
 import type { FakeTwilio } from '../test/fake-twilio.ts';
-import { phoneCaller } from '../test/phone-caller.ts';
+import { bookVisit, cancelVisit, hourOf, missCall, moveVisit, seededRandom } from '../test/busy-month.ts';
 import type { TestServer } from '../test/test-server.ts';
 import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
 import { addDays, instantOfLocalTime, localDate, wallClockParts } from '../time.ts';
@@ -21,16 +21,6 @@ const MINUTE = 60_000;
 const DAYS = 30;
 const OFFSETS_H = [48, 2];
 
-/** A small seeded generator, so the schedule is the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const quiet = (ms: number) => {
   const { hour } = wallClockParts(ms, TZ);
   return hour >= 20 || hour < 8;
@@ -41,10 +31,6 @@ const allowed = (ms: number) => {
   const { hour } = wallClockParts(ms, TZ);
   const today = localDate(new Date(ms), TZ);
   return instantOfLocalTime(hour >= 20 ? addDays(today, 1) : today, 8, 0, TZ).getTime();
-};
-const hourOf = (time: string) => {
-  const [h, rest] = time.split(':');
-  return (Number(h) % 12) + (rest!.endsWith('PM') ? 12 : 0);
 };
 
 type Action = { at: number; run: () => Promise<void> };
@@ -64,7 +50,7 @@ afterAll(() => office.stop());
 
 describe('thirty days of follow-through', () => {
   it('sends every due message once, in its minute, to nobody who opted out, never at night, never after its cancellation', async () => {
-    const rand = random(25);
+    const rand = seededRandom(25);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
     const customers = Array.from({ length: 40 }, (_, i) => `+1707555${String(2000 + i)}`);
     const actions: Action[] = [];
@@ -90,17 +76,7 @@ describe('thirty days of follow-through', () => {
       actions.push({
         at: bookedAt,
         run: async () => {
-          const res = await server.send('POST', '/api/appointments/create', {
-            customerName: `Customer ${phone.slice(-4)}`,
-            customerPhone: phone,
-            address: '512 Redwood Drive, Garberville',
-            serviceType: 'house-wash',
-            preferredDate: date,
-            preferredTime: time,
-            allowOverlap: true,
-          });
-          expect(res.status).toBe(201);
-          const { id } = (await res.json()) as { id: number };
+          const id = await bookVisit(server, phone, date, time);
           const start = instantOfLocalTime(date, hourOf(time), 0, TZ).getTime();
           visits.set(id, [{ start, from: office.now.ms }]);
           phoneOfVisit.set(id, phone);
@@ -110,11 +86,7 @@ describe('thirty days of follow-through', () => {
             later({
               at: changeAt,
               run: async () => {
-                const cancel = await server.send('PUT', `/api/appointments/${id}`, {
-                  status: 'cancelled',
-                  cancelReason: 'Rain',
-                });
-                expect(cancel.status).toBe(200);
+                await cancelVisit(server, id);
                 visits.get(id)!.push({ start: null, from: office.now.ms });
               },
             });
@@ -124,12 +96,7 @@ describe('thirty days of follow-through', () => {
             later({
               at: changeAt,
               run: async () => {
-                const move = await server.send('PUT', `/api/appointments/${id}`, {
-                  scheduledDate: newDate,
-                  preferredTime: newTime,
-                  allowOverlap: true,
-                });
-                expect(move.status).toBe(200);
+                await moveVisit(server, id, newDate, newTime);
                 visits.get(id)!.push({
                   start: instantOfLocalTime(newDate, hourOf(newTime), 0, TZ).getTime(),
                   from: office.now.ms,
@@ -147,14 +114,10 @@ describe('thirty days of follow-through', () => {
       actions.push({
         at,
         run: async () => {
-          expect(
-            (
-              await phoneCaller(server.url, phone, {
-                authToken: twilio.authToken,
-                publicBaseUrl: TEXTING_PUBLIC_URL,
-              }).status('no-answer', { sequence: 1 })
-            ).status,
-          ).toBe(204);
+          await missCall(server.url, phone, {
+            authToken: twilio.authToken,
+            publicBaseUrl: TEXTING_PUBLIC_URL,
+          });
           calls.push({ phone, at: office.now.ms });
         },
       });

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, VISIT_REFUSALS, type PublicVisit } from '@washdesk/contract';
-import { createLogger } from '../http/request-log.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
 
@@ -12,7 +11,7 @@ import { startTextingServer, type TextingServer } from '../test/texting-server.t
 /** Monday 23 November 2026, 9:00 AM in California. */
 const MONDAY_9AM = Date.parse('2026-11-23T17:00:00Z');
 const HOUR = 3_600_000;
-const logLines: string[] = [];
+const { lines: logLines, logger } = capturedLog('info');
 let office: TextingServer;
 let smtp: FakeSmtp;
 beforeAll(async () => {
@@ -20,15 +19,7 @@ beforeAll(async () => {
   office = await startTextingServer({
     start: MONDAY_9AM,
     env: { SMTP_URL: smtp.url, QUOTE_FROM_EMAIL: 'office@lostcoast-softwash.example' },
-    logger: createLogger(
-      'info',
-      new Writable({
-        write(chunk, _encoding, done) {
-          logLines.push(...String(chunk).split('\n').filter(Boolean));
-          done();
-        },
-      }),
-    ),
+    logger,
   });
 });
 afterAll(async () => {

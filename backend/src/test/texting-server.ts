@@ -1,5 +1,6 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type JsonResponse, type TestServer } from './test-server.ts';
 import { postAsTwilio } from './twilio-signing.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { Logger } from 'pino';
@@ -16,8 +17,21 @@ export interface TextingServer {
   outbox: Outbox;
   /** The injected clock's reading, in ms; tests move it. */
   now: { ms: number };
+  /** Twilio's fields for a customer's text to the business number, attachments numbered in order. */
+  smsParams(text: {
+    from: string;
+    body: string;
+    messageSid?: string;
+    media?: { url: string; contentType: string }[];
+  }): Record<string, string>;
   /** A customer's text as Twilio's signed webhook brings it. */
   customerTexts(from: string, body: string): Promise<Response>;
+  /** Twilio's signed incoming-sms webhook with these fields; `sentParams`: a body changed on the way. */
+  incomingSms(params: Record<string, string>, sentParams?: Record<string, string>): Promise<Response>;
+  /** Where the fake Twilio keeps a message's attachment for this account (a MediaUrl). */
+  mediaUrl(messageSid: string, mediaSid: string): string;
+  /** The thread with `phone` as staff open it (its messages, oldest first). */
+  threadOf(phone: string): ReturnType<JsonResponse['json']>;
   /** The bodies of the texts the fake Twilio took for one number, in order. */
   textsTo(phone: string): string[];
   /** Moves the clock and makes one outbox pass. */
@@ -50,26 +64,47 @@ export async function startTextingServer(options: {
   });
   const outbox = server.app.locals.outbox as Outbox;
   if (!options.ownTimer) await outbox.scheduler.stop();
+  const incomingSms: TextingServer['incomingSms'] = (params, sentParams) =>
+    postAsTwilio({
+      serverUrl: server.url,
+      path: '/api/twilio/incoming-sms',
+      params,
+      sentParams,
+      authToken: twilio.authToken,
+      signedBaseUrl: TEXTING_PUBLIC_URL,
+    });
+  const smsParams: TextingServer['smsParams'] = ({ from, body, messageSid, media = [] }) => ({
+    AccountSid: twilio.accountSid,
+    MessageSid: messageSid ?? `SM${(Date.now().toString(16) + String(++sids)).padStart(32, '0')}`,
+    From: from,
+    To: twilio.phoneNumber,
+    Body: body,
+    NumMedia: String(media.length),
+    ...Object.fromEntries(
+      media.flatMap((m, i) => [
+        [`MediaUrl${i}`, m.url],
+        [`MediaContentType${i}`, m.contentType],
+      ]),
+    ),
+  });
   return {
     server,
     twilio,
     outbox,
     now,
-    customerTexts: (from, body) =>
-      postAsTwilio({
-        serverUrl: server.url,
-        path: '/api/twilio/incoming-sms',
-        params: {
-          AccountSid: twilio.accountSid,
-          MessageSid: `SM${(Date.now().toString(16) + String(++sids)).padStart(32, '0')}`,
-          From: from,
-          To: twilio.phoneNumber,
-          Body: body,
-          NumMedia: '0',
-        },
-        authToken: twilio.authToken,
-        signedBaseUrl: TEXTING_PUBLIC_URL,
-      }),
+    smsParams,
+    customerTexts: (from, body) => incomingSms(smsParams({ from, body })),
+    incomingSms,
+    mediaUrl: (messageSid, mediaSid) =>
+      `${twilio.url}/2010-04-01/Accounts/${twilio.accountSid}/Messages/${messageSid}/Media/${mediaSid}`,
+    async threadOf(phone) {
+      const threads = (await (await server.get('/api/texts/threads')).json()) as {
+        id: number;
+        phone: string;
+      }[];
+      const thread = threads.find((t) => t.phone === phone)!;
+      return (await server.get(`/api/texts/threads/${thread.id}`)).json();
+    },
     textsTo: (phone) => twilio.texts.filter((t) => t.to === phone).map((t) => t.body),
     async at(ms) {
       now.ms = ms;
@@ -82,4 +117,16 @@ export async function startTextingServer(options: {
       await twilio.close();
     },
   };
+}
+
+/**
+ * The texting server a test file shares: started before its tests, stopped after them, and every
+ * test must leave no server error. The object is filled in once the server is up (beforeAll).
+ */
+export function textingServerForTests(options: Parameters<typeof startTextingServer>[0]): TextingServer {
+  const office = {} as TextingServer;
+  beforeAll(async () => void Object.assign(office, await startTextingServer(options)));
+  afterAll(() => office.stop());
+  afterEach(() => expect(office.server.errors).toEqual([]));
+  return office;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_AI_SETTINGS } from '@washdesk/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addFaq } from '../test/assistant-rig.ts';
+import { textingServerForTests } from '../test/texting-server.ts';
 
 // The assistant answering texts through the real server: a signed text from Twilio, the same
 // assistant core as Messenger (channel 'text', its memory and log rows on the text thread), the
@@ -12,18 +13,11 @@ import { startTextingServer, type TextingServer } from '../test/texting-server.t
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
 /** The same day, 11:00 PM: quiet hours for anything automatic. */
 const NIGHT = Date.parse('2026-11-25T07:00:00Z');
-let office: TextingServer;
-beforeAll(async () => {
-  office = await startTextingServer({ start: MORNING });
-  office.server.db
-    .prepare(
-      `INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
-      VALUES ('Do you clean roofs?', 'Yes, we soft-wash roofs of every kind.', 'Services', 1, '2026-01-01', '2026-01-01')`,
-    )
-    .run();
-});
-afterAll(() => office.stop());
-afterEach(() => expect(office.server.errors).toEqual([]));
+const office = textingServerForTests({ start: MORNING });
+beforeAll(
+  () =>
+    void addFaq(office.server, 'Do you clean roofs?', 'Yes, we soft-wash roofs of every kind.', 'Services'),
+);
 
 const autoReply = async (on: boolean) => {
   const res = await office.server.send('PUT', '/api/settings/ai', {
@@ -39,17 +33,10 @@ const customerTexts = async (from: string, body: string, at = office.now.ms) => 
   await office.server.settled();
   await office.at(at);
 };
-const threadOf = async (phone: string) => {
-  const threads = (await (await office.server.send('GET', '/api/texts/threads')).json()) as {
-    id: number;
-    phone: string;
-  }[];
-  const id = threads.find((t) => t.phone === phone)!.id;
-  return (await (await office.server.send('GET', `/api/texts/threads/${id}`)).json()) as {
-    thread: { id: number };
-    messages: { sender: string; body: string; state: string }[];
-  };
-};
+const threadOf = (
+  phone: string,
+): Promise<{ thread: { id: number }; messages: { sender: string; body: string; state: string }[] }> =>
+  office.threadOf(phone);
 
 describe('the assistant on texts', () => {
   it('stays quiet while Settings leave text auto-reply off (the default)', async () => {

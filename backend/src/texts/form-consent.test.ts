@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixturePhoto, photoForm } from '../test/test-server.ts';
-import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
+import { textingServerForTests } from '../test/texting-server.ts';
 
 // The consent line of each public form through the real server: the request wizard (JSON) and the
 // quote tool (customerInfo) with it ticked make the number one automatic texts may go to; without
@@ -8,12 +8,7 @@ import { startTextingServer, type TextingServer } from '../test/texting-server.t
 
 /** Tuesday 24 November 2026, 10:00 AM in California. */
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
-let office: TextingServer;
-beforeAll(async () => {
-  office = await startTextingServer({ start: MORNING });
-});
-afterAll(() => office.stop());
-afterEach(() => expect(office.server.errors).toEqual([]));
+const office = textingServerForTests({ start: MORNING });
 
 const wizard = (phone: string, extra: object = {}) =>
   office.server.anonymous.send('POST', '/api/service-requests', {

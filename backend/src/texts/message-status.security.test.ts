@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
+import { describe, expect, it } from 'vitest';
+import { TEXTING_PUBLIC_URL, textingServerForTests } from '../test/texting-server.ts';
 import { postAsTwilio } from '../test/twilio-signing.ts';
 
 // Twilio's delivery report for a text we sent (/api/twilio/message-status), replayed: the same
@@ -8,12 +8,7 @@ import { postAsTwilio } from '../test/twilio-signing.ts';
 
 /** Tuesday 24 November 2026, 10:00 AM in California. */
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
-let office: TextingServer;
-beforeAll(async () => {
-  office = await startTextingServer({ start: MORNING });
-});
-afterAll(() => office.stop());
-afterEach(() => expect(office.server.errors).toEqual([]));
+const office = textingServerForTests({ start: MORNING });
 
 const report = (messageSid: string, messageStatus: string) =>
   postAsTwilio({

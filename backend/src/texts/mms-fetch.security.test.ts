@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePhoto } from '../test/test-server.ts';
-import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
-import { postAsTwilio } from '../test/twilio-signing.ts';
+import { textingServerForTests } from '../test/texting-server.ts';
 
 // The server FETCHES what an incoming MMS names (text-photos.ts). Attacked here beyond what
 // text-photos.test.ts covers: Twilio's media address redirecting to another host (its media store)
@@ -14,24 +13,19 @@ import { postAsTwilio } from '../test/twilio-signing.ts';
 
 /** Tuesday 24 November 2026, 10:00 AM in California. */
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
-let office: TextingServer;
+const office = textingServerForTests({ start: MORNING });
 /** Another host: what it was asked, with which Authorization. */
 let store: http.Server;
 const storeAsked: (string | undefined)[] = [];
 const photo = fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg'));
 beforeAll(async () => {
-  office = await startTextingServer({ start: MORNING });
   store = http.createServer((req, res) => {
     storeAsked.push(req.headers.authorization);
     res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': photo.length }).end(photo);
   });
   await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
 });
-afterAll(async () => {
-  await office.stop();
-  await new Promise((resolve) => store.close(resolve));
-});
-afterEach(() => expect(office.server.errors).toEqual([]));
+afterAll(() => new Promise((resolve) => store.close(resolve)));
 
 let serial = 0;
 const sid = (prefix: string) => `${prefix}${String(++serial).padStart(32, '0')}`;
@@ -46,22 +40,14 @@ async function mmsWith(
     contentType: 'image/jpeg',
     ...media,
   });
-  const res = await postAsTwilio({
-    serverUrl: office.server.url,
-    path: '/api/twilio/incoming-sms',
-    params: {
-      AccountSid: office.twilio.accountSid,
-      MessageSid: messageSid,
-      From: phone,
-      To: office.twilio.phoneNumber,
-      Body: '',
-      NumMedia: '1',
-      MediaUrl0: `${office.twilio.url}/2010-04-01/Accounts/${office.twilio.accountSid}/Messages/${messageSid}/Media/${mediaSid}`,
-      MediaContentType0: 'image/jpeg',
-    },
-    authToken: office.twilio.authToken,
-    signedBaseUrl: TEXTING_PUBLIC_URL,
-  });
+  const res = await office.incomingSms(
+    office.smsParams({
+      from: phone,
+      body: '',
+      messageSid,
+      media: [{ url: office.mediaUrl(messageSid, mediaSid), contentType: 'image/jpeg' }],
+    }),
+  );
   expect(res.status).toBe(200);
   await office.server.settled();
   return office.server.db

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixturePhoto } from '../test/test-server.ts';
-import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
-import { postAsTwilio } from '../test/twilio-signing.ts';
+import { textingServerForTests } from '../test/texting-server.ts';
 
 // Photos a customer texts (MMS), through the real server: Twilio's signed webhook names each
 // attachment, the backend fetches it with the account's credentials from a fake Twilio on
@@ -13,47 +12,28 @@ import { postAsTwilio } from '../test/twilio-signing.ts';
 
 /** Tuesday 24 November 2026, 10:00 AM in California. */
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
-let office: TextingServer;
-beforeAll(async () => {
-  office = await startTextingServer({ start: MORNING });
-});
-afterAll(() => office.stop());
-afterEach(() => expect(office.server.errors).toEqual([]));
+const office = textingServerForTests({ start: MORNING });
 
 let serial = 0;
 const sid = (prefix: string) => `${prefix}${String(++serial).padStart(32, '0')}`;
-const mediaUrl = (messageSid: string, mediaSid: string) =>
-  `${office.twilio.url}/2010-04-01/Accounts/${office.twilio.accountSid}/Messages/${messageSid}/Media/${mediaSid}`;
 /** Puts an attachment on the fake Twilio and gives its MediaUrl. */
 const attach = (messageSid: string, contentType: string, body: Buffer) => {
   const mediaSid = sid('ME');
   office.twilio.media.set(`/Messages/${messageSid}/Media/${mediaSid}`, { contentType, body });
-  return mediaUrl(messageSid, mediaSid);
+  return office.mediaUrl(messageSid, mediaSid);
 };
 const mms = (params: Record<string, string>, sentParams?: Record<string, string>) =>
-  postAsTwilio({
-    serverUrl: office.server.url,
-    path: '/api/twilio/incoming-sms',
-    params,
-    sentParams,
-    authToken: office.twilio.authToken,
-    signedBaseUrl: TEXTING_PUBLIC_URL,
-  });
-const threadOf = async (phone: string) => {
-  const threads = (await (await office.server.send('GET', '/api/texts/threads')).json()) as {
-    id: number;
-    phone: string;
+  office.incomingSms(params, sentParams);
+const threadOf = (
+  phone: string,
+): Promise<{
+  messages: {
+    body: string;
+    mediaCount: number;
+    mediaRefused: number;
+    photos: { id: string; url: string; thumbnailUrl: string }[];
   }[];
-  const id = threads.find((t) => t.phone === phone)!.id;
-  return (await (await office.server.send('GET', `/api/texts/threads/${id}`)).json()) as {
-    messages: {
-      body: string;
-      mediaCount: number;
-      mediaRefused: number;
-      photos: { id: string; url: string; thumbnailUrl: string }[];
-    }[];
-  };
-};
+}> => office.threadOf(phone);
 
 describe('photos texted to the business (MMS)', () => {
   it('stores each image re-encoded without metadata, refuses the rest, and shows them on the thread', async () => {
@@ -61,28 +41,31 @@ describe('photos texted to the business (MMS)', () => {
     const messageSid = sid('MM');
     const photo = fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg'));
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const params: Record<string, string> = {
-      AccountSid: office.twilio.accountSid,
-      MessageSid: messageSid,
-      From: phone,
-      To: office.twilio.phoneNumber,
-      Body: 'Here is the north side',
-      NumMedia: '5',
-      MediaUrl0: attach(messageSid, 'image/jpeg', photo),
-      MediaContentType0: 'image/jpeg',
-      // Said to be a JPEG, but is not one.
-      MediaUrl1: attach(messageSid, 'image/jpeg', Buffer.from('not really a picture')),
-      MediaContentType1: 'image/jpeg',
-      // A contact card: not an image, not fetched.
-      MediaUrl2: attach(messageSid, 'text/vcard', Buffer.from('BEGIN:VCARD')),
-      MediaContentType2: 'text/vcard',
-      // Larger than an uploaded photo may be (10 MB).
-      MediaUrl3: attach(messageSid, 'image/jpeg', Buffer.concat([photo, Buffer.alloc(10 * 1024 * 1024)])),
-      MediaContentType3: 'image/jpeg',
-      // Not this account's media address: the credentials are never sent there.
-      MediaUrl4: `http://127.0.0.1:9/2010-04-01/Accounts/${office.twilio.accountSid}/Messages/${messageSid}/Media/${sid('ME')}`,
-      MediaContentType4: 'image/jpeg',
-    };
+    const params = office.smsParams({
+      from: phone,
+      body: 'Here is the north side',
+      messageSid,
+      media: [
+        { url: attach(messageSid, 'image/jpeg', photo), contentType: 'image/jpeg' },
+        // Said to be a JPEG, but is not one.
+        {
+          url: attach(messageSid, 'image/jpeg', Buffer.from('not really a picture')),
+          contentType: 'image/jpeg',
+        },
+        // A contact card: not an image, not fetched.
+        { url: attach(messageSid, 'text/vcard', Buffer.from('BEGIN:VCARD')), contentType: 'text/vcard' },
+        // Larger than an uploaded photo may be (10 MB).
+        {
+          url: attach(messageSid, 'image/jpeg', Buffer.concat([photo, Buffer.alloc(10 * 1024 * 1024)])),
+          contentType: 'image/jpeg',
+        },
+        // Not this account's media address: the credentials are never sent there.
+        {
+          url: `http://127.0.0.1:9/2010-04-01/Accounts/${office.twilio.accountSid}/Messages/${messageSid}/Media/${sid('ME')}`,
+          contentType: 'image/jpeg',
+        },
+      ],
+    });
     const fetchesBefore = office.twilio.mediaFetches;
     const res = await mms(params);
     expect(res.status).toBe(200);
@@ -126,21 +109,18 @@ describe('photos texted to the business (MMS)', () => {
   it('refuses an attachment address changed on the way (the signature covers it) and too many attachments', async () => {
     const phone = '+17075550802';
     const messageSid = sid('MM');
-    const params = {
-      AccountSid: office.twilio.accountSid,
-      MessageSid: messageSid,
-      From: phone,
-      To: office.twilio.phoneNumber,
-      Body: '',
-      NumMedia: '1',
-      MediaUrl0: attach(
-        messageSid,
-        'image/jpeg',
-        fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg')),
-      ),
-      MediaContentType0: 'image/jpeg',
-    };
-    const forged = await mms(params, { ...params, MediaUrl0: mediaUrl(messageSid, sid('ME')) });
+    const params = office.smsParams({
+      from: phone,
+      body: '',
+      messageSid,
+      media: [
+        {
+          url: attach(messageSid, 'image/jpeg', fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg'))),
+          contentType: 'image/jpeg',
+        },
+      ],
+    });
+    const forged = await mms(params, { ...params, MediaUrl0: office.mediaUrl(messageSid, sid('ME')) });
     expect(forged.status).toBe(403);
     const tooMany = { ...params, MessageSid: sid('MM'), NumMedia: '11' };
     expect((await mms(tooMany)).status).toBe(400);

@@ -38,11 +38,7 @@ const status = (messageSid: string, messageStatus: string, errorCode?: string) =
     authToken: twilio.authToken,
     signedBaseUrl: TEXTING_PUBLIC_URL,
   });
-const threadOf = async (phone: string) => {
-  const threads = (await (await server.get('/api/texts/threads')).json()) as { id: number; phone: string }[];
-  const thread = threads.find((t) => t.phone === phone)!;
-  return (await server.get(`/api/texts/threads/${thread.id}`)).json();
-};
+const threadOf = (phone: string) => office.threadOf(phone);
 const textsTo = (phone: string) => office.textsTo(phone);
 
 describe('texts with a customer', () => {

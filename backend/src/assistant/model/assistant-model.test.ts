@@ -1,15 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import { appointmentRepository } from '../../appointments/appointment.repository.ts';
-import { faqRepository } from '../../faq/faq.repository.ts';
-import { leadRepository } from '../../leads/lead.repository.ts';
-import { photoRepository } from '../../photos/photo.repository.ts';
-import { settingsRepository } from '../../settings/settings.repository.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeScenario } from '../../test/fake-openai.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { storeAiSettings } from '../../test/ai-settings.ts';
+import { addFaq, assistantOn, newCall } from '../../test/assistant-rig.ts';
 import { MAX_TOOL_ROUNDS } from '../assistant-model.ts';
-import { assistantRepository } from '../assistant.repository.ts';
-import { createAssistant } from '../assistant.ts';
 import type { AssistantTurnInput } from '../assistant-turn.ts';
 import { jobPriceReply, priceOfJob } from '../tools/job-price.ts';
 import { jobDetailsOf } from '../tools/job-details.ts';
@@ -28,26 +24,8 @@ let clock = NOW;
 
 beforeAll(async () => {
   [server, fake] = await Promise.all([startTestServer(), startFakeOpenAi()]);
-  server.db
-    .prepare(
-      `INSERT INTO faq_entries (question, answer, category, is_active, created_at, updated_at)
-      VALUES ('Are you licensed and insured?', ?, 'General', 1, '2026-01-01', '2026-01-01')`,
-    )
-    .run(INSURED);
-  server.db
-    .prepare(
-      `INSERT INTO settings (key, value, updated_at) VALUES ('ai', ?, '2026-01-01')
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    )
-    .run(
-      JSON.stringify({
-        friendlyTone: false,
-        autoScheduleQuotes: false,
-        photoRequestPrompts: false,
-        messengerAutoReply: true,
-        responseDelay: 1,
-      }),
-    );
+  addFaq(server, 'Are you licensed and insured?', INSURED);
+  storeAiSettings(server);
 });
 afterAll(async () => {
   await Promise.all([server.stop(), fake.close()]);
@@ -58,36 +36,21 @@ afterEach(() => {
 });
 
 const assistant = () =>
-  createAssistant({
-    repo: assistantRepository(server.db, { faq: faqRepository(server.db) }),
-    faq: faqRepository(server.db),
-    leads: leadRepository(server.db, photoRepository(server.db)),
+  assistantOn(server, {
     config: {
       ...server.config,
       assistantTurnBudgetMs: BUDGET_MS,
       providers: { ...server.config.providers, openai: { apiKey: 'sk-test', baseUrl: fake.url } },
     },
-    settings: settingsRepository(server.db),
-    appointments: appointmentRepository(server.db),
     clock: () => clock,
     pause: async () => {},
   });
-
-const newCall = () =>
-  Number(
-    server.db
-      .prepare(
-        `INSERT INTO calls (call_sid, phone_number, status, created_at, updated_at)
-        VALUES (?, '+17075550123', 'in-progress', '2026-11-23T17:30:00Z', '2026-11-23T17:30:00Z')`,
-      )
-      .run(`CA${Math.random().toString(16).slice(2).padEnd(32, '0')}`).lastInsertRowid,
-  );
 
 /** One phone turn; `heard` collects what a streaming channel was sent, piece by piece. */
 async function turn(message: string, heard?: string[]) {
   const input: AssistantTurnInput = {
     channel: 'phone',
-    callId: newCall(),
+    callId: newCall(server),
     message,
     customer: { phone: '+17075550123' },
     photoLink: null,

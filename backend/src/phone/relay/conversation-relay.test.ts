@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.ts';
+import type { FakeTwilio } from '../../test/fake-twilio.ts';
+import { saveAiSettings } from '../../test/ai-settings.ts';
+import { startTwilioLine, twilioLineEnv } from '../../test/twilio-line.ts';
 import { phoneCaller, TEST_TWILIO } from '../../test/phone-caller.ts';
 import { parseTwiml, verbNames, verb } from '../../test/twiml.ts';
 import { twilioSignature } from '../../phone-simulator/twilio-signature.ts';
@@ -19,30 +21,15 @@ const GREETING = `Thank you for calling ${BUSINESS}. This is the virtual assista
 const FORWARD = '+17075550177';
 const PUBLIC = TEST_TWILIO.publicBaseUrl;
 
+const STREAMED = { PHONE_VOICE_MODE: 'stream', STAFF_FORWARD_NUMBER: FORWARD };
+
 let fake: FakeTwilio;
 let server: TestServer;
-const streamEnv = () => ({
-  ...fake.env,
-  PUBLIC_BASE_URL: PUBLIC,
-  PHONE_VOICE_MODE: 'stream',
-  STAFF_FORWARD_NUMBER: FORWARD,
-});
 beforeAll(async () => {
-  fake = await startFakeTwilio(TEST_TWILIO);
-  server = await startTestServer({ env: streamEnv(), clock: () => NOW });
-  const settings = await server.send('PUT', '/api/settings/ai', {
-    friendlyTone: false,
-    autoScheduleQuotes: false,
-    photoRequestPrompts: false,
-    messengerAutoReply: true,
-    responseDelay: 1,
-  });
-  expect(settings.status).toBe(200);
+  ({ fake, server } = await startTwilioLine({ env: STREAMED, clock: () => NOW }));
+  await saveAiSettings(server);
 });
-afterAll(async () => {
-  await server.stop();
-  await fake.close();
-});
+afterAll(() => server.stop());
 afterEach(() => {
   expect(server.errors).toEqual([]);
   fake.texts.length = 0;
@@ -271,7 +258,11 @@ describe('a streamed call (ConversationRelay)', () => {
 describe('a restart in the middle of a streamed call', () => {
   it('loses nothing: Twilio reconnects the same call to the new server, which goes on with it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-relay-'));
-    let first: TestServer | null = await startTestServer({ env: streamEnv(), clock: () => NOW, dataDir });
+    let first: TestServer | null = await startTestServer({
+      env: twilioLineEnv(fake, STREAMED),
+      clock: () => NOW,
+      dataDir,
+    });
     let second: TestServer | null = null;
     try {
       const call = caller(first);
@@ -284,7 +275,7 @@ describe('a restart in the middle of a streamed call', () => {
       await first.stop();
       first = null;
       await call.socketClosed();
-      second = await startTestServer({ env: streamEnv(), clock: () => NOW, dataDir });
+      second = await startTestServer({ env: twilioLineEnv(fake, STREAMED), clock: () => NOW, dataDir });
       const again = caller(second, call.callSid);
       // Had the caller hung up, the session's end would be the call's: nothing to reconnect.
       expect(verbNames(parseTwiml(await again.sessionEnded(relay, { CallStatus: 'completed' })))).toEqual([

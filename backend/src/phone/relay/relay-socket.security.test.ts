@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.ts';
+import type { TestServer } from '../../test/test-server.ts';
+import type { FakeTwilio } from '../../test/fake-twilio.ts';
+import { startTwilioLine } from '../../test/twilio-line.ts';
 import { newCallSid, TEST_TWILIO } from '../../test/phone-caller.ts';
 import { twilioSignature } from '../../phone-simulator/twilio-signature.ts';
 import { SimulatedRelayCall } from '../../phone-simulator/simulated-relay-call.ts';
@@ -23,16 +24,12 @@ const NOW = Date.parse('2026-11-23T17:30:00Z');
 let fake: FakeTwilio;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTwilio(TEST_TWILIO);
-  server = await startTestServer({
-    env: { ...fake.env, PUBLIC_BASE_URL: PUBLIC, PHONE_VOICE_MODE: 'stream', STAFF_FORWARD_NUMBER: FORWARD },
+  ({ fake, server } = await startTwilioLine({
+    env: { PHONE_VOICE_MODE: 'stream', STAFF_FORWARD_NUMBER: FORWARD },
     clock: () => NOW,
-  });
+  }));
 });
-afterAll(async () => {
-  await server.stop();
-  await fake.close();
-});
+afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
 
 const caller = (callSid?: string) =>
