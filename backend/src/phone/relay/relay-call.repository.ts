@@ -42,15 +42,16 @@ export function relayCallRepository(db: Db) {
   const setSessions = db.prepare(
     'UPDATE call_relays SET sessions = sessions + 1, updated_at = @now WHERE call_id = @callId',
   );
-  const setGreeting = db.prepare(
-    'UPDATE call_relays SET greeting = @greeting, updated_at = @now WHERE call_id = @callId',
-  );
-  const setLanguage = db.prepare(
-    'UPDATE call_relays SET language = @language, updated_at = @now WHERE call_id = @callId',
-  );
-  const setHandoff = db.prepare(
-    'UPDATE call_relays SET handoff = @handoff, updated_at = @now WHERE call_id = @callId',
-  );
+  // What a socket changes of its call, one column at a time.
+  const setter = (column: 'greeting' | 'language' | 'handoff') => {
+    const update = db.prepare(
+      `UPDATE call_relays SET ${column} = @value, updated_at = @now WHERE call_id = @callId`,
+    );
+    return (callId: number, value: string) => void update.run({ callId, value, now: nowIso() });
+  };
+  const setGreeting = setter('greeting');
+  const setLanguage = setter('language');
+  const setHandoff = setter('handoff');
   return {
     get(callId: number): RelayCall | undefined {
       const row = read.get(callId);
@@ -67,12 +68,9 @@ export function relayCallRepository(db: Db) {
     greeted: (callId: number, greeting: string) => void insert.run({ callId, greeting, now: nowIso() }),
     /** A socket for the call was set up. */
     sessionStarted: (callId: number) => void setSessions.run({ callId, now: nowIso() }),
-    greetingCut: (callId: number, spoken: string) =>
-      void setGreeting.run({ callId, greeting: spoken, now: nowIso() }),
-    languageChanged: (callId: number, language: ReplyLanguage) =>
-      void setLanguage.run({ callId, language, now: nowIso() }),
-    handedOff: (callId: number, handoff: RelayHandoff) =>
-      void setHandoff.run({ callId, handoff: JSON.stringify(handoff), now: nowIso() }),
+    greetingCut: (callId: number, spoken: string) => setGreeting(callId, spoken),
+    languageChanged: (callId: number, language: ReplyLanguage) => setLanguage(callId, language),
+    handedOff: (callId: number, handoff: RelayHandoff) => setHandoff(callId, JSON.stringify(handoff)),
   };
 }
 export type RelayCallRepository = ReturnType<typeof relayCallRepository>;
