@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { USER_ROLES, newPassword, type UserRole } from '@washdesk/contract';
 import { hashPassword } from '../src/auth/password.ts';
 import { sessionRepository } from '../src/auth/session.repository.ts';
+import { calendarFeedRepository } from '../src/calendar-feed/calendar-feed.repository.ts';
 import { userRepository } from '../src/auth/user.repository.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -85,6 +86,9 @@ async function main() {
     fail(error instanceof ConfigError ? error.message : String(error));
   }
   const db = openDatabase(config.databaseFile, config.migrationsDir);
+  // Signed out everywhere, and their calendar links revoked, as the Users screen does it.
+  const endAccessOf = (userId: number) =>
+    sessionRepository(db, config.session, calendarFeedRepository(db)).destroyAllFor(userId);
   const users = userRepository(db);
   const email = values.email?.trim().toLowerCase();
   const needUser = () => {
@@ -122,7 +126,7 @@ async function main() {
       const user = needUser();
       const password = await readPassword(`New password for ${user.email}: `);
       users.setPassword(user.id, await hashPassword(password));
-      sessionRepository(db, config.session).destroyAllFor(user.id);
+      endAccessOf(user.id);
       process.stdout.write(
         `Password reset for ${user.email}; its sessions were signed out and its calendar links revoked.\n`,
       );
@@ -132,7 +136,7 @@ async function main() {
     case 'enable': {
       const user = needUser();
       users.update(user.id, { disabled: command === 'disable' });
-      if (command === 'disable') sessionRepository(db, config.session).destroyAllFor(user.id);
+      if (command === 'disable') endAccessOf(user.id);
       process.stdout.write(
         command === 'disable'
           ? `Disabled ${user.email}; its sessions were signed out and its calendar links revoked.\n`

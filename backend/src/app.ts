@@ -23,6 +23,7 @@ import type { Timer } from './backups/backup-timer.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { outboxRepository } from './outbox/outbox.repository.ts';
 import { textRepository } from './texts/text.repository.ts';
+import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
 import { pageRoutes } from './pages/pages.ts';
 // The features, each from its one entry point.
 import { authFeature } from './auth/auth.feature.ts';
@@ -113,7 +114,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
   const publicUrl = deps.publicUrl ?? publicUrlOf(config.publicBaseUrl);
   const twilio = twilioApi(config.providers.twilio);
 
-  const auth = authFeature({ config, db, clock });
+  // Calendar links end with their creator's access (auth/) and are served by their own feature.
+  const calendarFeeds = calendarFeedRepository(db, clock);
+  const auth = authFeature({ config, db, calendarFeeds, clock });
   app.use(auth.router);
   // Every writer announces its committed changes here; GET /api/events hands them to staff.
   const { bus: events, router: eventStream } = eventsFeature({
@@ -247,7 +250,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(aiResponsesFeature({ db }).router);
   app.use(faqRouter);
   app.use(appointmentsRouter);
-  app.use(calendarFeedFeature({ db, config, appointments, clock }).router);
+  app.use(calendarFeedFeature({ calendarFeeds, config, appointments }).router);
   app.use(settingsRouter);
   app.use(assistantRouter);
   app.use(newForMeFeature({ db, clock }).router);

@@ -7,6 +7,7 @@ import { openDatabase, type Db } from './db/database.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { ensureOwner } from './auth/owner-account.ts';
 import { sessionRepository } from './auth/session.repository.ts';
+import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
 import { userRepository } from './auth/user.repository.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { removeOrphanPhotos } from './photos/photo.storage.ts';
@@ -53,7 +54,7 @@ export async function startServer(
     );
   if (orphans)
     notices.push(`Removed ${orphans} photo file(s) left without a record by an interrupted upload.`);
-  const sessions = sessionRepository(db, config.session);
+  const sessions = sessionRepository(db, config.session, calendarFeedRepository(db));
   sessions.sweep();
   const sweeper = setInterval(() => sessions.sweep(), 3_600_000).unref();
   const publicUrl = publicUrlOf(config.publicBaseUrl);

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { CalendarFeedRepository } from '../calendar-feed/calendar-feed.repository.ts';
 import type { Clock } from '../time.ts';
 import { Router } from 'express';
 import { userRoutes } from '../users/user.routes.ts';
@@ -13,9 +14,15 @@ import { userRepository } from './user.repository.ts';
  * Staff accounts and sessions: signing in and out, the Users screen, and `access`, the session
  * check every API route gets (app.ts applies it last, over every route registered).
  */
-export function authFeature(deps: { config: Config; db: Db; clock?: Clock }) {
+export function authFeature(deps: {
+  config: Config;
+  db: Db;
+  /** The calendar links' owner: ending a person's access revokes their links too. */
+  calendarFeeds: Pick<CalendarFeedRepository, 'revokeAllOf'>;
+  clock?: Clock;
+}) {
   const users = userRepository(deps.db);
-  const sessions = sessionRepository(deps.db, deps.config.session);
+  const sessions = sessionRepository(deps.db, deps.config.session, deps.calendarFeeds);
   const signIns = signInThrottle(deps.clock);
   const router = Router();
   router.use(authRoutes(deps.config, users, sessions, signIns));

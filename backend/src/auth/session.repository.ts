@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CalendarFeedRepository } from '../calendar-feed/calendar-feed.repository.ts';
 import type { Db } from '../db/database.ts';
 
 export interface SessionPolicy {
@@ -24,7 +25,15 @@ export interface SessionRow {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function sessionRepository(db: Db, policy: SessionPolicy) {
+/**
+ * Staff sessions. `calendarFeeds` is the calendar links' owner: a person's links end in the same
+ * transaction as their sessions.
+ */
+export function sessionRepository(
+  db: Db,
+  policy: SessionPolicy,
+  calendarFeeds: Pick<CalendarFeedRepository, 'revokeAllOf'>,
+) {
   const insert =
     db.prepare(`INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
@@ -32,10 +41,6 @@ export function sessionRepository(db: Db, policy: SessionPolicy) {
   const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const removeForUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
-  // A calendar link is a credential of its creator's too (migration 0017): it ends with them.
-  const revokeFeedsOf = db.prepare(
-    'UPDATE calendar_feeds SET revoked_at = ? WHERE created_by_user_id = ? AND revoked_at IS NULL',
-  );
   const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?');
 
   // Told when sessions end (sign-out, an account disabled): open event streams close at once.
@@ -89,7 +94,8 @@ export function sessionRepository(db: Db, policy: SessionPolicy) {
      */
     destroyAllFor(userId: number, now = new Date()) {
       const result = db.transaction(() => {
-        revokeFeedsOf.run(now.toISOString(), userId);
+        // A calendar link is a credential of its creator's too (migration 0017): it ends with them.
+        calendarFeeds.revokeAllOf(userId, now);
         return removeForUser.run(userId);
       })();
       ended({ userId });

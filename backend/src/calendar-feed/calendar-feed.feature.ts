@@ -1,17 +1,14 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
-import type { Clock } from '../time.ts';
-import { calendarFeedRepository } from './calendar-feed.repository.ts';
+import type { CalendarFeedRepository } from './calendar-feed.repository.ts';
 import { calendarFeedRoutes } from './calendar-feed.routes.ts';
 
 /** Each staff member's private calendar feed of the appointments. */
 export function calendarFeedFeature(deps: {
-  db: Db;
+  /** Built once in app.ts: ending a staff member's access (auth/) revokes their links too. */
+  calendarFeeds: CalendarFeedRepository;
   config: Config;
   appointments: AppointmentRepository;
-  clock?: Clock;
 }) {
-  const feeds = calendarFeedRepository(deps.db, deps.clock);
-  return { router: calendarFeedRoutes(deps.config, feeds, deps.appointments) };
+  return { router: calendarFeedRoutes(deps.config, deps.calendarFeeds, deps.appointments) };
 }

@@ -53,6 +53,9 @@ export function calendarFeedRepository(db: Db, clock: Clock = Date.now) {
     WHERE f.token_hash = ? AND f.revoked_at IS NULL AND u.disabled_at IS NULL`);
   const used = db.prepare('UPDATE calendar_feeds SET last_used_at = ? WHERE id = ?');
   const revoke = db.prepare('UPDATE calendar_feeds SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const revokeAllOf = db.prepare(
+    'UPDATE calendar_feeds SET revoked_at = ? WHERE created_by_user_id = ? AND revoked_at IS NULL',
+  );
   const revokeOwn = db.prepare(
     'UPDATE calendar_feeds SET revoked_at = ? WHERE id = ? AND created_by_user_id = ? AND revoked_at IS NULL',
   );
@@ -74,6 +77,8 @@ export function calendarFeedRepository(db: Db, clock: Clock = Date.now) {
         ? revoke.run(nowIso(), id)
         : revokeOwn.run(nowIso(), id, createdByUserId)
       ).changes > 0,
+    /** Every link a staff member made ends with their access (sessions.destroyAllFor, in its transaction). */
+    revokeAllOf: (userId: number, at: Date) => void revokeAllOf.run(at.toISOString(), userId),
     /** Whether a token opens a live subscription; its use is recorded. */
     opens(token: string): boolean {
       if (!TOKEN.test(token)) return false;

@@ -17,9 +17,7 @@ const OWNERS: Record<string, string[]> = {
   appointments: ['appointments/appointment.repository.ts'],
   assistant_conversations: ['assistant/assistant.repository.ts'],
   blocked_numbers: ['phone/blocked-numbers.ts'],
-  // A person's access ends in ONE transaction (sessions.destroyAllFor): their sessions and the
-  // calendar links they made. The feed's own writes are its repository's.
-  calendar_feeds: ['calendar-feed/calendar-feed.repository.ts', 'auth/session.repository.ts'],
+  calendar_feeds: ['calendar-feed/calendar-feed.repository.ts'],
   call_relays: ['phone/relay/relay-call.repository.ts'],
   calls: ['calls/call.repository.ts'],
   common_responses: ['settings/settings.repository.ts'],
