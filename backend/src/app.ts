@@ -160,7 +160,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
   });
   const { calls, router: callLogs } = callsFeature({ db, config, customers });
   // Quote sending's record: photo submissions show the last quote sent, follow-ups follow it.
-  const sentQuotes = sentQuoteRepository(db, clock);
+  const sentQuotes = sentQuoteRepository(db, leads, clock);
   // The follow-through: every automatic message through one durable outbox, texts, reminders,
   // the visit page and follow-ups; startServer runs the outbox's scheduler.
   const {

@@ -28,13 +28,13 @@ const OWNERS: Record<string, string[]> = {
   customers: ['customers/customer.repository.ts'],
   events: ['events/event.repository.ts'],
   faq_entries: ['faq/faq.repository.ts'],
-  // Sending a quote marks its submission quoted and moves its lead in the same transaction as the
-  // quote itself (so a quote is never sent without its lead moving); everything else is the leads'.
-  lead_stage_changes: ['leads/lead.repository.ts', 'quote-sending/sent-quote.repository.ts'],
-  leads: ['leads/lead.repository.ts', 'quote-sending/sent-quote.repository.ts'],
+  lead_stage_changes: ['leads/lead.repository.ts'],
+  leads: ['leads/lead.repository.ts'],
   messenger_conversations: ['messenger/messenger.repository.ts'],
   messenger_messages: ['messenger/messenger.repository.ts'],
   outbox_messages: ['outbox/outbox.repository.ts'],
+  // Sending a quote marks its submission quoted in the quote's own transaction. The submissions'
+  // repository reads the last quote sent, so quote sending cannot be handed it to ask instead.
   photo_submissions: ['submissions/submission.repository.ts', 'quote-sending/sent-quote.repository.ts'],
   photos: ['photos/photo.repository.ts'],
   quote_deliveries: ['quote-sending/sent-quote.repository.ts'],

@@ -6,6 +6,7 @@ import { photoRepository } from '../photos/photo.repository.ts';
 import { publicProfile } from '../profile/public-profile.ts';
 import { NOT_CONFIGURED } from '../quote-sending/quote-delivery.ts';
 import { quoteDocumentOf } from '../quote-sending/quote-document.ts';
+import { leadRepository } from '../leads/lead.repository.ts';
 import { sentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import { analysisRepository } from '../quotes/analysis.repository.ts';
 import { submissionRepository } from '../submissions/submission.repository.ts';
@@ -20,7 +21,7 @@ const HOUR = 3_600_000;
  * accepted. No e-mail or text went out, and the deliveries say so.
  */
 export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
-  const quotes = sentQuoteRepository(db, () => now.getTime());
+  const quotes = sentQuoteRepository(db, leadRepository(db, photoRepository(db)), () => now.getTime());
   const submissions = submissionRepository(db, photoRepository(db), analysisRepository(db));
   const profile = publicProfile(config);
   const latest = now.getTime() - 60_000;

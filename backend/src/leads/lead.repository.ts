@@ -160,6 +160,10 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
   const noteOnMessenger = db.prepare(`UPDATE leads
     SET detail = CASE WHEN detail IS NULL OR detail = '' THEN :note ELSE :note || ' ' || detail END
     WHERE channel = 'messenger' AND source_id = :id AND instr(IFNULL(detail, ''), :note) = 0`);
+  // A photo submission's lead (the photo form's or the quote tool's): quote sending moves it.
+  const ofSubmission = db.prepare<[number], { id: number; stage: LeadStage }>(
+    `SELECT id, stage FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`,
+  );
   const record =
     db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
     VALUES (@id, @stage, @lostReason, @userId, @at)`);
@@ -245,6 +249,20 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
       linkEstimate.run(params);
       record.run(params);
       return true;
+    },
+    /** Where a photo submission's lead stands (null: it has none). */
+    stageOfSubmission: (submissionId: number): LeadStage | null =>
+      ofSubmission.get(submissionId)?.stage ?? null,
+    /**
+     * A quote for the submission was sent (by staff) or accepted (by the customer, no user): its
+     * lead moves, recorded. Called inside quote sending's transaction, so both land or neither.
+     */
+    quoteMoved(submissionId: number, stage: 'quoted' | 'won', userId: number | null, at: string) {
+      const lead = ofSubmission.get(submissionId);
+      if (!lead) return;
+      const params = { id: lead.id, stage, lostReason: null, userId, at };
+      setStage.run(params);
+      record.run(params);
     },
     /** Moves a lead along the pipeline and records who did it; undefined for an unknown lead. */
     changeStage(id: number, change: { stage: LeadStage; lostReason: string | null }, userId: number) {

@@ -1,5 +1,4 @@
 import type {
-  LeadStage,
   QuoteDelivery,
   QuoteHandoverChannel,
   QuoteQuestion,
@@ -9,6 +8,7 @@ import type {
   SentQuoteSummary,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
+import type { LeadRepository } from '../leads/lead.repository.ts';
 import type { Clock } from '../time.ts';
 
 /** The document as it was sent: what the customer's page shows, frozen at sending. */
@@ -85,7 +85,12 @@ export interface QuoteForFollowUp {
   leadStage: string | null;
 }
 
-export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
+/** `leads`: the leads' owner; a sent or accepted quote moves its lead in the quote's transaction. */
+export function sentQuoteRepository(
+  db: Db,
+  leads: Pick<LeadRepository, 'quoteMoved' | 'stageOfSubmission'>,
+  clock: Clock = Date.now,
+) {
   const insert = db.prepare(`INSERT INTO sent_quotes
     (submission_id, token, amount_cents, document, sent_by, sent_at, valid_until)
     VALUES (@submissionId, @token, @amountCents, @document, @sentBy, @sentAt, @validUntil)`);
@@ -104,17 +109,6 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   // One submission has one accepted quote: accepting one closes every other, accepted ones included.
   const closeOthers = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
     WHERE submission_id = @submissionId AND id <> @id AND superseded_at IS NULL`);
-  const leadStage = db.prepare(
-    `SELECT stage FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`,
-  );
-  const leadOf = db.prepare(
-    `SELECT id FROM leads WHERE channel IN ('photo-form', 'quote-tool') AND source_id = ?`,
-  );
-  const setStage = db.prepare(`UPDATE leads SET stage = @stage, lost_reason = NULL, stage_changed_at = @at,
-    stage_changed_by = @userId WHERE id = @leadId`);
-  const recordStage =
-    db.prepare(`INSERT INTO lead_stage_changes (lead_id, stage, lost_reason, changed_by, changed_at)
-    VALUES (@leadId, @stage, NULL, @userId, @at)`);
   const addDelivery =
     db.prepare(`INSERT INTO quote_deliveries (quote_id, channel, outcome, recipient, problem, at)
     VALUES (@quoteId, @channel, @outcome, @recipient, @problem, @at)`);
@@ -140,13 +134,7 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
   const latestOf = db.prepare(`SELECT q.*, NULL AS sent_by_name FROM sent_quotes q WHERE q.id IN (
     SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (SELECT value FROM json_each(?)) GROUP BY submission_id)`);
 
-  const moveLead = (submissionId: number, stage: 'quoted' | 'won', userId: number | null, at: string) => {
-    const lead = leadOf.get(submissionId) as { id: number } | undefined;
-    if (!lead) return;
-    const params = { leadId: lead.id, stage, userId, at };
-    setStage.run(params);
-    recordStage.run(params);
-  };
+  const moveLead = leads.quoteMoved;
 
   // A sent quote as its follow-ups see it: still open, who to, and where its lead stands.
   const followUpView = db.prepare<[number], QuoteForFollowUp>(`SELECT q.id, q.accepted_at AS acceptedAt,
@@ -210,8 +198,7 @@ export function sentQuoteRepository(db: Db, clock: Clock = Date.now) {
     }) {
       addDelivery.run(d);
     },
-    leadStageOf: (submissionId: number) =>
-      ((leadStage.get(submissionId) as { stage: LeadStage } | undefined)?.stage ?? null) as LeadStage | null,
+    leadStageOf: (submissionId: number) => leads.stageOfSubmission(submissionId),
     deliveries: (quoteId: number) => deliveriesOf.all(quoteId) as QuoteDelivery[],
     addQuestion: (quoteId: number, question: string, at: string) =>
       addQuestion.run({ quoteId, question, at }),
