@@ -33,9 +33,7 @@ const OWNERS: Record<string, string[]> = {
   messenger_conversations: ['messenger/messenger.repository.ts'],
   messenger_messages: ['messenger/messenger.repository.ts'],
   outbox_messages: ['outbox/outbox.repository.ts'],
-  // Sending a quote marks its submission quoted in the quote's own transaction. The submissions'
-  // repository reads the last quote sent, so quote sending cannot be handed it to ask instead.
-  photo_submissions: ['submissions/submission.repository.ts', 'quote-sending/sent-quote.repository.ts'],
+  photo_submissions: ['submissions/submission.repository.ts'],
   photos: ['photos/photo.repository.ts'],
   quote_deliveries: ['quote-sending/sent-quote.repository.ts'],
   quote_questions: ['quote-sending/sent-quote.repository.ts'],

@@ -37,15 +37,18 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
   for (const s of quoted) {
     const submission = submissions.get(s.id)!;
     const sentAt = at(Date.parse(s.created_at) + r.int(2, 26) * HOUR);
-    const quote = quotes.create({
-      submissionId: s.id,
-      token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
-      amount: s.cents / 100,
-      document: quoteDocumentOf(submission, profile),
-      sentBy: null,
-      sentAt,
-      validUntil: new Date(Date.parse(sentAt) + QUOTE_VALIDITY_DAYS * 24 * HOUR).toISOString(),
-    });
+    const quote = quotes.create(
+      {
+        submissionId: s.id,
+        token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
+        amount: s.cents / 100,
+        document: quoteDocumentOf(submission, profile),
+        sentBy: null,
+        sentAt,
+        validUntil: new Date(Date.parse(sentAt) + QUOTE_VALIDITY_DAYS * 24 * HOUR).toISOString(),
+      },
+      submissions,
+    );
     for (const channel of ['email', 'sms'] as const) {
       quotes.recordDelivery({
         quoteId: quote.id,

@@ -100,15 +100,18 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       if (!submission) throw notFound('Photo submission');
       const sentAt = now();
       const validUntil = new Date(Date.parse(sentAt) + QUOTE_VALIDITY_DAYS * 86_400_000).toISOString();
-      const quote = quotes.create({
-        submissionId,
-        token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
-        amount,
-        document: quoteDocumentOf(submission, deps.profile()),
-        sentBy: staffUserId,
-        sentAt,
-        validUntil,
-      });
+      const quote = quotes.create(
+        {
+          submissionId,
+          token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
+          amount,
+          document: quoteDocumentOf(submission, deps.profile()),
+          sentBy: staffUserId,
+          sentAt,
+          validUntil,
+        },
+        submissions,
+      );
       const link = linkOf(quote.token);
       const results = await Promise.all([
         delivery.email(submission.email, quoteEmail(quote.document, amount, link, validUntil)),

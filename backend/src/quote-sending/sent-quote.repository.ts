@@ -75,6 +75,14 @@ export const stateOf = (
 const SELECT = `SELECT q.*, u.name AS sent_by_name FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
 
 /** Quotes sent to customers, their deliveries and questions (migration 0011), and the lead they move. */
+/**
+ * The submissions' owner as a quote being sent asks it. Named here, not picked from its type:
+ * the submissions' repository reads the last quote sent from this file.
+ */
+export interface QuotedSubmissions {
+  quoted(submissionId: number, amountCents: number, at: string): void;
+}
+
 export interface QuoteForFollowUp {
   id: number;
   acceptedAt: string | null;
@@ -96,9 +104,6 @@ export function sentQuoteRepository(
     VALUES (@submissionId, @token, @amountCents, @document, @sentBy, @sentAt, @validUntil)`);
   const supersede = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
     WHERE submission_id = @submissionId AND id <> @id AND superseded_at IS NULL AND accepted_at IS NULL`);
-  const markQuoted =
-    db.prepare(`UPDATE photo_submissions SET status = 'quoted', estimate_amount_cents = @amountCents,
-    updated_at = @at WHERE id = @submissionId`);
   const byToken = db.prepare(`${SELECT} WHERE q.token = ?`);
   const byId = db.prepare(`${SELECT} WHERE q.id = ?`);
   const ofSubmission = db.prepare(`${SELECT} WHERE q.submission_id = ? ORDER BY q.id DESC`);
@@ -147,24 +152,28 @@ export function sentQuoteRepository(
     forFollowUp: (id: number): QuoteForFollowUp | undefined => followUpView.get(id),
     /**
      * One transaction: the new quote, the older open ones superseded, the submission quoted at this
-     * amount and its lead moved to "quoted" by the staff member who sent it.
+     * amount (through its owner, `submissions`) and its lead moved to "quoted" by the staff member
+     * who sent it.
      */
-    create(q: {
-      submissionId: number;
-      token: string;
-      amount: number;
-      document: QuoteDocument;
-      /** Null only for the demo's quotes, written before any staff account exists. */
-      sentBy: number | null;
-      sentAt: string;
-      validUntil: string;
-    }): StoredQuote {
+    create(
+      q: {
+        submissionId: number;
+        token: string;
+        amount: number;
+        document: QuoteDocument;
+        /** Null only for the demo's quotes, written before any staff account exists. */
+        sentBy: number | null;
+        sentAt: string;
+        validUntil: string;
+      },
+      submissions: QuotedSubmissions,
+    ): StoredQuote {
       return db.transaction(() => {
         const amountCents = Math.round(q.amount * 100);
         const { lastInsertRowid } = insert.run({ ...q, amountCents, document: JSON.stringify(q.document) });
         const id = Number(lastInsertRowid);
         supersede.run({ submissionId: q.submissionId, id, at: q.sentAt });
-        markQuoted.run({ submissionId: q.submissionId, amountCents, at: q.sentAt });
+        submissions.quoted(q.submissionId, amountCents, q.sentAt);
         moveLead(q.submissionId, 'quoted', q.sentBy, q.sentAt);
         return toQuote(byId.get(id) as SentQuoteRow);
       })();

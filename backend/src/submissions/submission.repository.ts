@@ -107,6 +107,9 @@ export function submissionRepository(
   };
 
   return {
+    /** A quote was sent at this amount (quote sending calls it inside the quote's transaction). */
+    quoted: (id: number, amountCents: number, at: string) =>
+      void update.run({ id, status: 'quoted', cents: amountCents, now: at }),
     /** The submission and its photo rows are written together or not at all. */
     create(fields: NewSubmission, source: SubmissionSource, stored: StoredPhoto[]): PhotoSubmission {
       const id = db.transaction(() => {
