@@ -129,23 +129,17 @@ export function appointmentRepository(db: Db) {
      status, notes, source, call_id, created_at, updated_at)
     VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @preferredDate, @preferredTime,
      'scheduled', @notes, @source, @callId, @now, @now)`);
-  const get = (id: number) => {
-    const row = one.get(id) as AppointmentRow | undefined;
-    return row && toAppointment(row);
-  };
+  /** One row as the screens and other features see it, or undefined. */
+  const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
+  const get = (id: number) => appointmentOf(one.get(id));
   return {
     /** The ids of the visits still scheduled on or after `date` (reminders re-plan them). */
     scheduledFrom: (date: string) => scheduledFrom.all(date).map((r) => r.id),
     /** Of these visits, the soonest still scheduled on or after `from` (a reminder's "C" or "R"). */
-    soonestScheduled(ids: readonly number[], from: string) {
-      const row = soonestOf.get({ ids: JSON.stringify(ids), from }) as AppointmentRow | undefined;
-      return row && toAppointment(row);
-    },
+    soonestScheduled: (ids: readonly number[], from: string) =>
+      appointmentOf(soonestOf.get({ ids: JSON.stringify(ids), from })),
     /** What a call booked, for its summary. */
-    bookedOnCall(callId: number) {
-      const row = ofCall.get(callId) as AppointmentRow | undefined;
-      return row && toAppointment(row);
-    },
+    bookedOnCall: (callId: number) => appointmentOf(ofCall.get(callId)),
     list(f: AppointmentFilter) {
       const params = {
         status: f.status ?? null,
@@ -182,8 +176,7 @@ export function appointmentRepository(db: Db) {
     onCalendar: () => (onCalendar.all() as AppointmentRow[]).map(toAppointment),
     /** Another scheduled visit on this date at this time, if any (`exceptId` is the one being edited). */
     scheduledInSlot(date: string, time: string, exceptId: number | null = null) {
-      const row = inSlot.get(date, time, exceptId) as AppointmentRow | undefined;
-      return row && toAppointment(row);
+      return appointmentOf(inSlot.get(date, time, exceptId));
     },
     /** `callId`: the phone call that booked it (the phone assistant). */
     create(input: NewAppointment, source: AppointmentSource = 'staff', callId: number | null = null) {

@@ -36,8 +36,8 @@ interface CallRow {
   updated_at: string;
 }
 
-/** `blocked`: the phone keys staff blocked, so each call says whether its number is one. */
-const toCall = (r: CallRow, blocked: ReadonlySet<string>): Call => ({
+/** `blocked`: whether staff blocked a phone key, so each call says whether its number is one. */
+const toCall = (r: CallRow, blocked: (phoneKey: string) => boolean): Call => ({
   id: r.id,
   callSid: r.call_sid,
   customerName: r.customer_name,
@@ -55,7 +55,7 @@ const toCall = (r: CallRow, blocked: ReadonlySet<string>): Call => ({
       ? { durationSeconds: r.recording_seconds, transcript: r.recording_transcript }
       : null,
   screened: r.screened,
-  numberBlocked: blocked.has(phoneKeyOf(r.phone_number) ?? ''),
+  numberBlocked: blocked(phoneKeyOf(r.phone_number) ?? ''),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -98,7 +98,14 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
   const bySid = db.prepare<[string], CallRow>(`SELECT ${CALL_COLUMNS} FROM calls WHERE call_sid = ?`);
   const fromNumber = db.prepare('SELECT 1 FROM calls WHERE phone_number = ? LIMIT 1');
   const blockedKeys = db.prepare<[], { phone_key: string }>('SELECT phone_key FROM blocked_numbers');
-  const blocked = () => new Set(blockedKeys.all().map((b) => b.phone_key));
+  // A page asks once for every blocked key; one call (every webhook reads one) asks for its own key
+  // by the primary key, so its cost does not grow with the list of blocked numbers.
+  const blocked = () => {
+    const keys = new Set(blockedKeys.all().map((b) => b.phone_key));
+    return (phoneKey: string) => keys.has(phoneKey);
+  };
+  const blockedKey = db.prepare<[string], 1>('SELECT 1 FROM blocked_numbers WHERE phone_key = ?').pluck();
+  const isBlocked = (phoneKey: string) => blockedKey.get(phoneKey) !== undefined;
   // Keyset paging for the export: each batch starts after the last row of the one before,
   // so a long log never sits in memory whole and no query stays open between batches.
   const after = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE @at IS NULL OR created_at < @at
@@ -136,12 +143,12 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
 
   const get = (id: number): Call | undefined => {
     const row = one.get(id);
-    return row && toCall(row, blocked());
+    return row && toCall(row, isBlocked);
   };
   /** The call Twilio knows by this CallSid. */
   const bySidOf = (callSid: string): Call | undefined => {
     const row = bySid.get(callSid);
-    return row && toCall(row, blocked());
+    return row && toCall(row, isBlocked);
   };
 
   /**
