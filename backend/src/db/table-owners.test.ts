@@ -54,7 +54,11 @@ const OWNERS: Record<string, string[]> = {
 /** Written only by the migrations' own SQL (triggers, seed rows): no TypeScript may write them. */
 const KEPT_BY_SQL = ['customer_arrivals', 'name_nicknames'];
 
-/** Code that is not on a request's path: tests and their helpers, demo and fixture seeding. */
+/**
+ * Code that is not on a request's path: tests and their helpers, demo and fixture seeding. The demo
+ * seeder is exempt because it fills a brand-new demo database once, before any feature runs, the
+ * way a fixture does: it never writes beside a feature, so no rule of an owner can be bypassed.
+ */
 const notProduct = (file: string) => /\.test\.ts$/.test(file) || /^(test|demo|db\/fixtures)\//.test(file);
 
 function sourceFiles(dir: string): string[] {
@@ -80,6 +84,59 @@ function writers(): Map<string, Set<string>> {
     }
   }
   return found;
+}
+
+/**
+ * SQL triggers write tables too. Each trigger belongs to the owner of the table it WRITES (the leads
+ * feature keeps a lead per call, text thread, conversation, request and submission; the customers
+ * feature keeps its arrivals, keys and search terms): written table → the tables whose changes may
+ * fire a write to it. A trigger that writes anywhere else, or fires from anywhere else, fails below.
+ */
+const TRIGGER_WRITES: Record<string, string[]> = {
+  // The customers feature's arrival queue: every source of a person announces itself.
+  customer_arrivals: [
+    'appointments',
+    'calls',
+    'customer_arrivals',
+    'messenger_conversations',
+    'photo_submissions',
+    'service_requests',
+    'text_threads',
+  ],
+  // What a source that is gone takes with it from a customer's timeline.
+  customer_items: [
+    'appointments',
+    'calls',
+    'customer_arrivals',
+    'messenger_conversations',
+    'photo_submissions',
+    'service_requests',
+    'text_threads',
+  ],
+  // The matcher (customer_match) places an arrival on a customer.
+  customers: ['customer_arrivals'],
+  customer_keys: ['customer_arrivals'],
+  customer_terms: ['customer_arrivals'],
+  customer_duplicates: ['customer_arrivals'],
+  customer_terms_search: ['customer_terms'],
+  // The leads feature's rows, one per source that asks for work.
+  leads: ['calls', 'messenger_conversations', 'photo_submissions', 'service_requests', 'text_threads'],
+  leads_search: ['leads'],
+};
+
+/** Every trigger of a migrated schema: the table it fires on → the tables its body writes. */
+function triggerWrites(db: ReturnType<typeof openDatabase>): { name: string; on: string; writes: string[] }[] {
+  return db
+    .prepare<[], { name: string; tbl_name: string; sql: string }>(
+      `SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`,
+    )
+    .all()
+    .map((t) => {
+      // Only the body writes: the header's "UPDATE OF x ON t" names the firing event, not a write.
+      const body = t.sql.slice(t.sql.search(/\bBEGIN\b/i));
+      const writes = [...new Set([...body.matchAll(WRITE)].map((m) => m[1]!))];
+      return { name: t.name, on: t.tbl_name, writes };
+    });
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-owners-'));
@@ -109,6 +166,20 @@ describe('every table has one owner', () => {
     expect(unowned).toEqual([]);
     // And nothing is named for a table that no longer exists.
     expect(Object.keys(OWNERS).filter((t) => !tables.includes(t))).toEqual([]);
+  });
+
+  it("writes each table from a trigger only where that table's owner keeps it", () => {
+    const db = openDatabase(path.join(dir, 'triggers.sqlite'), path.resolve(SRC, '../migrations'));
+    const triggers = triggerWrites(db);
+    db.close();
+    expect(triggers.length).toBeGreaterThan(0);
+    const strays = triggers.flatMap(({ name, on, writes }) =>
+      writes.filter((table) => !TRIGGER_WRITES[table]?.includes(on)).map((table) => `${name}: ${on} → ${table}`),
+    );
+    expect(strays).toEqual([]);
+    // Every table a trigger writes has an owner (or is kept by SQL alone).
+    const written = [...new Set(triggers.flatMap((t) => t.writes))];
+    expect(written.filter((t) => !(t in OWNERS) && !KEPT_BY_SQL.includes(t) && !t.endsWith('_search'))).toEqual([]);
   });
 
   it('catches a write outside its owner (the check can fail)', () => {
