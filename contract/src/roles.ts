@@ -16,13 +16,15 @@ export const PERMISSIONS = {
     roles: ['owner'],
     doing: 'change how the AI assistant behaves',
     covers: 'AI settings (its switches and response delay) and the common responses',
-    reason: 'The assistant speaks for the business on every call, text and message; turning it off changes what every customer hears.',
+    reason:
+      'The assistant speaks for the business on every call, text and message; turning it off changes what every customer hears.',
     inUse: true,
   },
   messageTemplates: {
     roles: ['owner'],
     doing: 'change the automatic messages',
-    covers: 'Settings → Automatic messages: which texts and e-mails go out by themselves, when, and their words',
+    covers:
+      'Settings → Automatic messages: which texts and e-mails go out by themselves, when, and their words',
     reason: 'These go to every customer without anyone reading them first, in the business’s name.',
     inUse: true,
   },
@@ -37,7 +39,8 @@ export const PERMISSIONS = {
     roles: ['owner'],
     doing: 'add, edit or delete FAQ entries',
     covers: 'FAQ Management: create, edit, activate and delete entries',
-    reason: 'The assistant answers customers from the FAQ, so an entry is a promise made in the business’s name.',
+    reason:
+      'The assistant answers customers from the FAQ, so an entry is a promise made in the business’s name.',
     inUse: true,
   },
   prices: {
@@ -50,7 +53,8 @@ export const PERMISSIONS = {
   telephony: {
     roles: ['owner'],
     doing: 'change the phone line and AI provider settings',
-    covers: 'Settings → Telephony: the Twilio line and the AI provider (read-only today: they come from the server’s environment)',
+    covers:
+      'Settings → Telephony: the Twilio line and the AI provider (read-only today: they come from the server’s environment)',
     reason: 'A wrong number or key silences the phone line and the assistant for everyone.',
     inUse: false,
   },
@@ -58,13 +62,15 @@ export const PERMISSIONS = {
     roles: ['owner'],
     doing: 'manage staff accounts',
     covers: 'Settings → Staff: list, add, disable, change the role of and reset the password of accounts',
-    reason: 'Who can see customers’ details is the owner’s decision; a staff member cannot make themself owner.',
+    reason:
+      'Who can see customers’ details is the owner’s decision; a staff member cannot make themself owner.',
     inUse: true,
   },
   backups: {
     roles: ['owner'],
     doing: 'run or change backups',
-    covers: 'Settings → Backups actions such as "Back up now" (everyone sees whether backups work), and the failure e-mails',
+    covers:
+      'Settings → Backups actions such as "Back up now" (everyone sees whether backups work), and the failure e-mails',
     reason: 'Backups hold every customer’s details; running and restoring them is the owner’s job.',
     inUse: true,
   },
@@ -72,7 +78,8 @@ export const PERMISSIONS = {
     roles: ['owner'],
     doing: "see or revoke other people's calendar links",
     covers: 'Settings → Calendar: every staff member’s subscription links (everyone manages their own)',
-    reason: 'A calendar link shows the whole schedule to whoever holds it, so someone must be able to end any of them.',
+    reason:
+      'A calendar link shows the whole schedule to whoever holds it, so someone must be able to end any of them.',
     inUse: true,
   },
   seeMoney: {

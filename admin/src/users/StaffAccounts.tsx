@@ -1,13 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Section,
-  SectionCard,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, NonIdealState, Section, SectionCard, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { problemMessage } from '../api/problem-message.ts';
 import { useApi } from '../api/api-context.tsx';

@@ -62,7 +62,9 @@ describe('every staff route has a decision from the role matrix', () => {
   });
 
   it('names, for every route that changes something, a permission or "any staff"', () => {
-    const undecided = routes.filter((r) => isChange(r.method) && routeDecision(r.method, r.path) === undefined);
+    const undecided = routes.filter(
+      (r) => isChange(r.method) && routeDecision(r.method, r.path) === undefined,
+    );
     // A failure here means a new route: add it to ROUTE_DECISIONS in route-permissions.ts.
     expect(undecided.map(key)).toEqual([]);
   });
@@ -134,13 +136,18 @@ describe('what the issue found staff could do', () => {
     const crew = clientOf(server.url, staff);
     const owner = clientOf(server.url, server.owner);
     const ai = await (await owner.get('/api/settings/ai')).json();
-    const res = await crew.send('PUT', '/api/settings/ai', { ...ai, messengerAutoReply: !ai.messengerAutoReply });
+    const res = await crew.send('PUT', '/api/settings/ai', {
+      ...ai,
+      messengerAutoReply: !ai.messengerAutoReply,
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).error.message).toBe('Only the owner can change how the AI assistant behaves.');
     expect(await (await owner.get('/api/settings/ai')).json()).toEqual(ai);
 
     const [response] = await (await owner.get('/api/settings/responses')).json();
-    expect((await crew.send('PUT', `/api/settings/responses/${response.id}`, { content: 'Ha' })).status).toBe(403);
+    expect((await crew.send('PUT', `/api/settings/responses/${response.id}`, { content: 'Ha' })).status).toBe(
+      403,
+    );
     expect((await (await owner.get('/api/settings/responses')).json())[0]).toEqual(response);
 
     const messages = await (await owner.get('/api/texts/settings')).json();
@@ -154,7 +161,11 @@ describe('what the issue found staff could do', () => {
 
   it('cannot add, edit or delete an FAQ entry, but reads the FAQ', async () => {
     const crew = clientOf(server.url, staff);
-    const entry = { question: 'Do you clean gutters?', answer: 'Yes, with every roof.', category: 'Services' };
+    const entry = {
+      question: 'Do you clean gutters?',
+      answer: 'Yes, with every roof.',
+      category: 'Services',
+    };
     const created = await clientOf(server.url, server.owner).send('POST', '/api/faq', entry);
     expect(created.status).toBe(201);
     const { id } = await created.json();
