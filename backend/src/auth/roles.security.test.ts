@@ -45,9 +45,11 @@ async function statusFor(who: Credentials, method: string, path: string) {
     },
     body: isChange(method) ? '{}' : undefined,
   });
-  const body = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
+  const body = res.headers.get('content-type')?.includes('json')
+    ? ((await res.json()) as { error?: { code: string; message: string } })
+    : undefined;
   abort.abort();
-  return { status: res.status, error: body?.error as { code: string; message: string } | undefined };
+  return { status: res.status, error: body?.error };
 }
 
 /** Signing out ends the session the rest of the walk uses, so it goes last. */
