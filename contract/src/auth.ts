@@ -71,7 +71,6 @@ export const AUTH_MESSAGES = {
   signInRequired: 'Please sign in.',
   sessionExpired: 'Your session expired. Please sign in again.',
   disabled: 'This account is disabled. Ask the owner to enable it.',
-  ownerOnly: 'Only the owner can do this.',
   csrf: 'This request did not come from the Washdesk admin. Reload the page and try again.',
   tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
 } as const;

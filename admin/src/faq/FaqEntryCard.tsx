@@ -17,7 +17,8 @@ import { useFaqChange } from './use-faq-change.ts';
 
 interface FaqEntryCardProps {
   entry: FaqEntry;
-  onEdit: (entry: FaqEntry) => void;
+  /** Absent for a role that may not change the FAQ: the card offers no Edit or Delete. */
+  onEdit?: (entry: FaqEntry) => void;
 }
 
 export function FaqEntryCard({ entry, onEdit }: FaqEntryCardProps) {
@@ -28,15 +29,17 @@ export function FaqEntryCard({ entry, onEdit }: FaqEntryCardProps) {
     <Card className="faq-entry" role="article" aria-label={entry.question}>
       <div className="faq-entry__head">
         <H5 className="faq-entry__question">{entry.question}</H5>
-        <ButtonGroup variant={ButtonVariant.MINIMAL} size={Size.SMALL}>
-          <Button icon="edit" text="Edit" onClick={() => onEdit(entry)} />
-          <Button
-            icon="trash"
-            text="Delete"
-            intent={Intent.DANGER}
-            onClick={() => setConfirmingDelete(true)}
-          />
-        </ButtonGroup>
+        {onEdit && (
+          <ButtonGroup variant={ButtonVariant.MINIMAL} size={Size.SMALL}>
+            <Button icon="edit" text="Edit" onClick={() => onEdit(entry)} />
+            <Button
+              icon="trash"
+              text="Delete"
+              intent={Intent.DANGER}
+              onClick={() => setConfirmingDelete(true)}
+            />
+          </ButtonGroup>
+        )}
       </div>
       <p className="faq-entry__answer">{entry.answer}</p>
       <div className="faq-entry__tags">

@@ -9,6 +9,8 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { FaqEntryCard, FaqEntryPlaceholder } from './FaqEntryCard.tsx';
 import { FaqEntryDialog } from './FaqEntryDialog.tsx';
 import { faqQueries } from './faq.queries.ts';
+import { NotPermittedNotice } from '../session/NotPermittedNotice.tsx';
+import { usePermission } from '../session/use-permission.ts';
 import './faq.css';
 
 const PLACEHOLDER_CARDS = 5;
@@ -20,6 +22,8 @@ export function FaqManagementScreen() {
   const api = useApi();
   const faq = useQuery(faqQueries.list(api));
   const [editing, setEditing] = useState<Editing>();
+  // Everyone reads the FAQ the assistant answers from; only whoever may changes it.
+  const { allowed } = usePermission('faq');
   const entries = faq.data;
 
   return (
@@ -27,14 +31,17 @@ export function FaqManagementScreen() {
       <PageHeader
         page="/admin/faq-management"
         action={
-          <Button
-            icon="add"
-            intent={Intent.PRIMARY}
-            text="Add FAQ Entry"
-            onClick={() => setEditing({ entry: null })}
-          />
+          allowed && (
+            <Button
+              icon="add"
+              intent={Intent.PRIMARY}
+              text="Add FAQ Entry"
+              onClick={() => setEditing({ entry: null })}
+            />
+          )
         }
       />
+      <NotPermittedNotice permission="faq" />
       <section className="stat-cards faq-summary" aria-label="Summary">
         <SummaryCard label="Total FAQs" icon="manual" value={entries && String(entries.length)} />
         <SummaryCard
@@ -64,7 +71,11 @@ export function FaqManagementScreen() {
         <div className="faq-list" aria-label="FAQ entries" role="feed" aria-busy={!entries}>
           {entries
             ? entries.map((entry) => (
-                <FaqEntryCard key={entry.id} entry={entry} onEdit={(e) => setEditing({ entry: e })} />
+                <FaqEntryCard
+                  key={entry.id}
+                  entry={entry}
+                  onEdit={allowed ? (e) => setEditing({ entry: e }) : undefined}
+                />
               ))
             : Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => <FaqEntryPlaceholder key={i} />)}
         </div>

@@ -7,6 +7,8 @@ import { PerformanceMetricsCard } from '../ai-responses/PerformanceMetricsCard.t
 import { showFailureToast, showSuccessToast } from '../toaster.ts';
 import { saveAiSettings, settingsQueries } from './settings.queries.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
+import { NotPermittedNotice } from '../session/NotPermittedNotice.tsx';
+import { usePermission } from '../session/use-permission.ts';
 
 type Toggle =
   'friendlyTone' | 'autoScheduleQuotes' | 'photoRequestPrompts' | 'messengerAutoReply' | 'textAutoReply';
@@ -35,6 +37,7 @@ export function AiSettingsTab() {
     <div className="settings-columns">
       <Card className="settings-card">
         <H4>AI Assistant Behaviour</H4>
+        <NotPermittedNotice permission="aiBehaviour" />
         {saved.isPending && <Spinner size={20} aria-label="Loading AI settings" />}
         {saved.isError && <LoadFailed title="The AI settings could not be loaded" />}
         {saved.data && <AiSettingsForm saved={saved.data} />}
@@ -47,6 +50,8 @@ export function AiSettingsTab() {
 function AiSettingsForm({ saved }: { saved: AiSettings }) {
   const api = useApi();
   const queryClient = useQueryClient();
+  // Shown to everyone (staff see how the assistant is set), changed only by whoever may.
+  const { allowed } = usePermission('aiBehaviour');
   // What staff see while a change is on its way; cleared once the server has answered.
   const [draft, setDraft] = useState<AiSettings | null>(null);
   const settings = draft ?? saved;
@@ -71,6 +76,7 @@ function AiSettingsForm({ saved }: { saved: AiSettings }) {
         <Switch
           key={t.key}
           large
+          disabled={!allowed}
           checked={settings[t.key]}
           onChange={(e) => change({ ...settings, [t.key]: e.currentTarget.checked })}
           labelElement={
@@ -93,6 +99,7 @@ function AiSettingsForm({ saved }: { saved: AiSettings }) {
           labelStepSize={1}
           labelRenderer={(v) => `${v}s`}
           value={settings.responseDelay}
+          disabled={!allowed}
           // Dragging only moves the handle; the value is saved once it is let go.
           onChange={(responseDelay) => setDraft({ ...settings, responseDelay })}
           onRelease={(responseDelay) => change({ ...settings, responseDelay })}

@@ -25,6 +25,8 @@ import { profileQueries } from '../profile/profile.queries.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 import { textQueries } from '../texts/texts.queries.ts';
 import { showFailureToast, showSuccessToast } from '../toaster.ts';
+import { NotPermittedNotice } from '../session/NotPermittedNotice.tsx';
+import { usePermission } from '../session/use-permission.ts';
 import { MessageTemplate } from './MessageTemplate.tsx';
 import type { PreviewContext } from './message-preview.ts';
 
@@ -97,6 +99,7 @@ export function AutomaticMessagesTab() {
     : null;
   return (
     <div className="automatic-messages">
+      <NotPermittedNotice permission="messageTemplates" />
       {status.data && <SendingStatus status={status.data} />}
       {saved.isPending && <Spinner size={20} aria-label="Loading automatic messages" />}
       {saved.isError && <LoadFailed title="The automatic messages could not be loaded" />}
@@ -153,6 +156,7 @@ function AutomaticMessagesForm({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const { allowed } = usePermission('messageTemplates');
   const [draft, setDraft] = useState(saved);
   const [timings, setTimings] = useState({
     reminderHours: timingText(saved.reminderHours),
@@ -197,7 +201,8 @@ function AutomaticMessagesForm({
         if (checked.success) save.mutate(checked.data);
       }}
     >
-      <div className="settings-columns">
+      {/* Everyone reads what goes out; only whoever may change it gets working controls. */}
+      <fieldset className="settings-columns permission-fieldset" disabled={!allowed}>
         {MESSAGES.map((m) => (
           <Card key={m.toggle} className="settings-card" role="region" aria-label={m.title}>
             <H4>{m.title}</H4>
@@ -258,10 +263,12 @@ function AutomaticMessagesForm({
           problem={problems.quietHours}
           onChange={(quietHours) => change({ quietHours })}
         />
-      </div>
-      <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} disabled={!checked.success}>
-        Save automatic messages
-      </Button>
+      </fieldset>
+      {allowed && (
+        <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} disabled={!checked.success}>
+          Save automatic messages
+        </Button>
+      )}
     </form>
   );
 }

@@ -4,11 +4,13 @@ import type { CommonResponse } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { useChange } from '../api/use-change.ts';
 import { showFailureToast } from '../toaster.ts';
+import { usePermission } from '../session/use-permission.ts';
 import { saveCommonResponse, settingsQueries } from './settings.queries.ts';
 
 /** One pre-written answer; Edit opens a 4-row editor with the current text (spec 4). */
 export function CommonResponseCard({ response }: { response: CommonResponse }) {
   const api = useApi();
+  const { allowed } = usePermission('aiBehaviour');
   const [draft, setDraft] = useState<string | null>(null);
   const save = useChange({
     change: (client, content: string) => saveCommonResponse(client, response.id, content),
@@ -26,7 +28,7 @@ export function CommonResponseCard({ response }: { response: CommonResponse }) {
         <Tag minimal intent={Intent.PRIMARY}>
           {response.category}
         </Tag>
-        {draft === null && (
+        {draft === null && allowed && (
           <Button
             icon="edit"
             variant={ButtonVariant.MINIMAL}

@@ -4,6 +4,7 @@ import { useApi } from '../api/api-context.tsx';
 import { CommonResponseCard } from './CommonResponseCard.tsx';
 import { settingsQueries } from './settings.queries.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
+import { NotPermittedNotice } from '../session/NotPermittedNotice.tsx';
 
 /** Settings → Common Responses: the three pre-written answers (spec: a fixed list). */
 export function CommonResponsesTab() {
@@ -15,6 +16,7 @@ export function CommonResponsesTab() {
   }
   return (
     <div className="common-responses">
+      <NotPermittedNotice permission="aiBehaviour" />
       {responses.data.map((response) => (
         <CommonResponseCard key={response.id} response={response} />
       ))}

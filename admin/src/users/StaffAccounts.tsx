@@ -1,18 +1,11 @@
 import { useState } from 'react';
-import {
-  Button,
-  Callout,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Section,
-  SectionCard,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, NonIdealState, Section, SectionCard, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { problemMessage } from '../api/problem-message.ts';
 import { useApi } from '../api/api-context.tsx';
 import { sessionQueries } from '../session/session.queries.ts';
+import { NotPermittedNotice } from '../session/NotPermittedNotice.tsx';
+import { usePermission } from '../session/use-permission.ts';
 import { AddStaffMemberDialog } from './AddStaffMemberDialog.tsx';
 import { StaffMemberRow } from './StaffMemberRow.tsx';
 import { userQueries } from './users.queries.ts';
@@ -22,13 +15,8 @@ export function StaffAccounts() {
   const api = useApi();
   const session = useQuery(sessionQueries.current(api));
   // The server refuses everyone else anyway; asking it would only produce an error to show.
-  if (session.data?.user.role !== 'owner') {
-    return (
-      <Callout intent={Intent.PRIMARY} icon="lock">
-        Only the owner can manage staff accounts.
-      </Callout>
-    );
-  }
+  const { allowed } = usePermission('users');
+  if (!allowed || !session.data) return <NotPermittedNotice permission="users" />;
   return <StaffAccountList signedInId={session.data.user.id} />;
 }
 

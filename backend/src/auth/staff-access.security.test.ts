@@ -67,7 +67,7 @@ describe('every staff route needs a session', () => {
     expect((await staff.get('/api/faq')).status).toBe(200);
     const res = await staff.get('/api/users');
     expect(res.status).toBe(403);
-    expect((await res.json()).error.message).toBe('Only the owner can do this.');
+    expect((await res.json()).error.message).toBe('Only the owner can manage staff accounts.');
     expect(
       (
         await staff.send('POST', '/api/users', {

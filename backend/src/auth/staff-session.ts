@@ -1,8 +1,16 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AUTH_MESSAGES, CSRF_HEADER, SESSION_COOKIE, type User } from '@washdesk/contract';
+import {
+  AUTH_MESSAGES,
+  CSRF_HEADER,
+  PERMISSION_NAMES,
+  SESSION_COOKIE,
+  type Permission,
+  type User,
+} from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { isPublicApiRoute } from './public-routes.ts';
+import { missingPermission, routeRefusal } from './route-permissions.ts';
 import type { SessionRepository, SessionRow } from './session.repository.ts';
 import type { UserRepository } from './user.repository.ts';
 import { toUser } from './user.repository.ts';
@@ -69,8 +77,9 @@ type Guard = RequestHandler & { [ACCESS_GUARD]?: true };
  * The one place that decides who may use an API route. It runs as the first handler of every
  * `/api` route, so the decision is made from the route Express actually chose for the request
  * (its registered pattern), never from the path text a client typed. Public routes pass (with
- * the session read, if any); every other route needs a live session of an enabled user, and a
- * change also needs the session's CSRF token and a same-origin request.
+ * the session read, if any); every other route needs a live session of an enabled user, a
+ * change also needs the session's CSRF token and a same-origin request, and then the user's role
+ * must hold what the route needs (`route-permissions.ts`, from the contract's role matrix).
  */
 export function routeAccess(
   config: Config,
@@ -95,15 +104,32 @@ export function routeAccess(
           return next(new HttpError(403, 'csrf_failed', AUTH_MESSAGES.csrf));
         }
       }
-      next();
+      next(routeRefusal(staff.user.role, req.method, pattern));
     };
     guard[ACCESS_GUARD] = true;
     return guard;
   };
 }
 
+/**
+ * For a decision that depends on more than the route (the guard already applies the route's own
+ * decision from `route-permissions.ts`, so a route needs this only for a second permission).
+ */
+export const requirePermission =
+  (permission: Permission): RequestHandler =>
+  (_req, res, next) => {
+    const staff = staffOf(res);
+    if (!staff) return next(new HttpError(401, 'sign_in_required', AUTH_MESSAGES.signInRequired));
+    next(missingPermission(staff.user.role, permission));
+  };
+
+/**
+ * @deprecated The route table (`route-permissions.ts`) decides who may use a route; this is
+ * kept only so code written before the role matrix still compiles. It lets through a role that
+ * holds every permission of the matrix, which is what "owner only" meant.
+ */
 export const ownerOnly: RequestHandler = (_req, res, next) => {
-  if (staffOf(res)?.user.role !== 'owner')
-    return next(new HttpError(403, 'owner_only', AUTH_MESSAGES.ownerOnly));
-  next();
+  const staff = staffOf(res);
+  if (!staff) return next(new HttpError(401, 'sign_in_required', AUTH_MESSAGES.signInRequired));
+  next(PERMISSION_NAMES.map((permission) => missingPermission(staff.user.role, permission)).find(Boolean));
 };

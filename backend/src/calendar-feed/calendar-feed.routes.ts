@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { calendarFeedPath } from '@washdesk/contract';
+import { calendarFeedPath, roleCan } from '@washdesk/contract';
 import { staffOf } from '../auth/staff-session.ts';
 import { notFound, routeId } from '../http/errors.ts';
 import type { Config } from '../config.ts';
@@ -14,11 +14,11 @@ export function calendarFeedRoutes(
   appointments: AppointmentRepository,
 ) {
   const router = Router();
-  // The owner sees and revokes every link; other staff only their own (someone else's link is
-  // "not found" to them, as if it did not exist).
+  // Whoever holds `othersCalendarLinks` (the owner) sees and revokes every link; everyone else
+  // only their own (someone else's link is "not found" to them, as if it did not exist).
   const scopeOf = (res: Response) => {
     const { user } = staffOf(res)!;
-    return user.role === 'owner' ? undefined : user.id;
+    return roleCan(user.role, 'othersCalendarLinks') ? undefined : user.id;
   };
   router.get('/api/calendar-feeds', (_req, res) => {
     res.json(feeds.list(scopeOf(res)));

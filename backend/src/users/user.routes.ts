@@ -2,19 +2,21 @@ import { Router } from 'express';
 import { ERROR_CODES, passwordResetSchema, userCreateSchema, userUpdateSchema } from '@washdesk/contract';
 import { hashPassword } from '../auth/password.ts';
 import type { SessionRepository } from '../auth/session.repository.ts';
-import { ownerOnly } from '../auth/staff-session.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
 import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
 
-/** The owner adds, disables and resets staff accounts (Settings → Staff). */
+/**
+ * The owner adds, disables and resets staff accounts (Settings → Staff). Every route here needs the
+ * `users` permission, applied by the access guard from `auth/route-permissions.ts`.
+ */
 export function userRoutes(users: UserRepository, sessions: SessionRepository, signIns: SignInThrottle) {
   const router = Router();
-  router.get('/api/users', ownerOnly, (_req, res) => {
+  router.get('/api/users', (_req, res) => {
     res.json(users.list());
   });
 
-  router.post('/api/users', ownerOnly, async (req, res) => {
+  router.post('/api/users', async (req, res) => {
     const input = parseWith(userCreateSchema, req.body ?? {});
     if (users.byEmail(input.email)) {
       throw new HttpError(409, ERROR_CODES.conflict, 'An account with this e-mail already exists.', {
@@ -30,7 +32,7 @@ export function userRoutes(users: UserRepository, sessions: SessionRepository, s
     res.status(201).json(user);
   });
 
-  router.put('/api/users/:id', ownerOnly, (req, res) => {
+  router.put('/api/users/:id', (req, res) => {
     const id = routeId(req.params);
     const change = parseWith(userUpdateSchema, req.body ?? {});
     const current = users.get(id);
@@ -46,7 +48,7 @@ export function userRoutes(users: UserRepository, sessions: SessionRepository, s
     res.json(updated);
   });
 
-  router.post('/api/users/:id/reset-password', ownerOnly, async (req, res) => {
+  router.post('/api/users/:id/reset-password', async (req, res) => {
     const id = routeId(req.params);
     const { password } = parseWith(passwordResetSchema, req.body ?? {});
     const user = users.get(id);
