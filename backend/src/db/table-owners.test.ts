@@ -125,7 +125,9 @@ const TRIGGER_WRITES: Record<string, string[]> = {
 };
 
 /** Every trigger of a migrated schema: the table it fires on → the tables its body writes. */
-function triggerWrites(db: ReturnType<typeof openDatabase>): { name: string; on: string; writes: string[] }[] {
+function triggerWrites(
+  db: ReturnType<typeof openDatabase>,
+): { name: string; on: string; writes: string[] }[] {
   return db
     .prepare<[], { name: string; tbl_name: string; sql: string }>(
       `SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`,
@@ -174,12 +176,16 @@ describe('every table has one owner', () => {
     db.close();
     expect(triggers.length).toBeGreaterThan(0);
     const strays = triggers.flatMap(({ name, on, writes }) =>
-      writes.filter((table) => !TRIGGER_WRITES[table]?.includes(on)).map((table) => `${name}: ${on} → ${table}`),
+      writes
+        .filter((table) => !TRIGGER_WRITES[table]?.includes(on))
+        .map((table) => `${name}: ${on} → ${table}`),
     );
     expect(strays).toEqual([]);
     // Every table a trigger writes has an owner (or is kept by SQL alone).
     const written = [...new Set(triggers.flatMap((t) => t.writes))];
-    expect(written.filter((t) => !(t in OWNERS) && !KEPT_BY_SQL.includes(t) && !t.endsWith('_search'))).toEqual([]);
+    expect(
+      written.filter((t) => !(t in OWNERS) && !KEPT_BY_SQL.includes(t) && !t.endsWith('_search')),
+    ).toEqual([]);
   });
 
   it('catches a write outside its owner (the check can fail)', () => {
