@@ -151,6 +151,23 @@ async function main() {
   if (!run('bash', [path.join(root, 'deploy/make-base-image.sh')]).ok)
     fail('the base image is not available');
 
+  // The app's env file (compose.yaml reads it for every command, builds included).
+  fs.writeFileSync(
+    envFile,
+    [
+      'DEMO_DATA=off',
+      `PUBLIC_BASE_URL=https://${host}`,
+      'TWILIO_ACCOUNT_SID=ACdeploytest00000000000000000000000',
+      `TWILIO_AUTH_TOKEN=${twilioToken}`,
+      'TWILIO_PHONE_NUMBER=+17075550100',
+      'OWNER_EMAIL=owner@washdesk.test',
+      'OWNER_PASSWORD=deploy-test-password',
+      // As an owner's .env copied from an older .env.example has it: it must not blank the commit.
+      'WASHDESK_GIT_COMMIT=',
+      '',
+    ].join('\n'),
+  );
+
   // --- The images: built by deploy/build.sh through compose.yaml (layers cached between runs). ---
   const extraCa = extraCaCerts();
   const built = run('bash', [path.join(root, 'deploy/build.sh')], {
@@ -225,21 +242,6 @@ async function main() {
   standalone = null;
 
   // --- compose.yaml: app + Caddy, named volumes. ---
-  fs.writeFileSync(
-    envFile,
-    [
-      'DEMO_DATA=off',
-      `PUBLIC_BASE_URL=https://${host}`,
-      'TWILIO_ACCOUNT_SID=ACdeploytest00000000000000000000000',
-      `TWILIO_AUTH_TOKEN=${twilioToken}`,
-      'TWILIO_PHONE_NUMBER=+17075550100',
-      'OWNER_EMAIL=owner@washdesk.test',
-      'OWNER_PASSWORD=deploy-test-password',
-      // As an owner's .env copied from an older .env.example has it: it must not blank the commit.
-      'WASHDESK_GIT_COMMIT=',
-      '',
-    ].join('\n'),
-  );
   compose('down', '-v', '--remove-orphans');
   const caddyfile = run(
     'caddy',
