@@ -11,9 +11,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# .env holds the business's secrets: readable by its owner only.
-if [ -f .env ] && [ -n "$(find .env -perm /077 2>/dev/null)" ]; then
-  echo "Warning: .env can be read by other users of this machine ($(stat -c %A .env)). Run: chmod 600 .env" >&2
+# The env file (.env, or compose.yaml's WASHDESK_ENV_FILE) holds the business's secrets:
+# readable by its owner only.
+env_file=${WASHDESK_ENV_FILE:-.env}
+if [ -f "$env_file" ] && [ -n "$(find "$env_file" -perm /077 2>/dev/null)" ]; then
+  echo "Warning: $env_file can be read by other users of this machine ($(stat -c %A "$env_file")). Run: chmod 600 $env_file" >&2
 fi
 
 version=$(sed -n 's/^  "version": "\([^"]*\)",\{0,1\}$/\1/p' package.json | head -1)

@@ -166,6 +166,7 @@ async function main() {
       'WASHDESK_GIT_COMMIT=',
       '',
     ].join('\n'),
+    { mode: 0o600 }, // as the README has it: chmod 600 .env
   );
 
   // --- The images: built by deploy/build.sh through compose.yaml (layers cached between runs). ---
