@@ -5,7 +5,8 @@
 // checks that health through Caddy still names them (an .env's empty WASHDESK_GIT_COMMIT= once
 // blanked the commit), that logs rotate, that data survives recreating the container, that Caddy
 // answers over https with HSTS and redirects http, and that a Twilio webhook signed for the https
-// address is accepted through it (and a forged one is not).
+// address is accepted through it (and a forged one is not); then the README's backup, restore drill
+// and move to another server (the backups carried out with tar, restored onto new volumes).
 // Prints each check; exits 1 on the first that fails, or when Docker cannot start.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -389,6 +390,59 @@ async function main() {
     fail(`after the restore the calls are "${calls}", not the backup's (CAdeploytest0001 only)`);
   say(
     `ok: restore drill (stop, npm run restore -- latest --force, start) in ${Math.round((Date.now() - restoreStarted) / 1000)} s: the database is the backup's`,
+  );
+
+  // --- The README's move to another server: the backups folder carried out with tar, every volume
+  // dropped (the new server has none), then restored from the carried folder as from an S3 copy. ---
+  const carried = path.join(scratch, 'from-s3');
+  fs.mkdirSync(carried, { mode: 0o755 });
+  if (!compose('stop', 'app').ok) fail('docker-compose stop app failed');
+  const tarred = run(
+    'bash',
+    [
+      '-o',
+      'pipefail',
+      '-c',
+      'docker-compose -f "$0" run --rm -T app tar -C /backups -c . | tar -C "$1" -x',
+      path.join(root, 'compose.yaml'),
+      carried,
+    ],
+    { env: composeEnv, quiet: true },
+  );
+  if (!tarred.ok || !fs.existsSync(path.join(carried, 'snapshots')))
+    fail(`the backups folder could not be carried out with tar:\n${tarred.err}`);
+  compose('down', '-v', '--remove-orphans');
+  const moved = compose(
+    'run',
+    '--rm',
+    '-T',
+    '-v',
+    `${carried}:/from-s3`,
+    '-e',
+    'BACKUP_DIR=/from-s3',
+    'app',
+    'npm',
+    'run',
+    '--silent',
+    'restore',
+    '--',
+    'latest',
+  );
+  if (!moved.ok) fail(`restoring the carried backups on a new volume failed:\n${moved.out}\n${moved.err}`);
+  if (!compose('up', '-d', '--no-build').ok) fail('docker-compose up after the move failed');
+  await waitHealthy(app);
+  const callsMoved = compose(
+    'exec',
+    '-T',
+    'app',
+    'node',
+    '-e',
+    "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(d.prepare(\"SELECT call_sid FROM calls WHERE call_sid LIKE 'CAdeploytest%' ORDER BY call_sid\").pluck().all().join(','))",
+  ).out;
+  if (callsMoved !== 'CAdeploytest0001')
+    fail(`after the move the calls are "${callsMoved}", not the backup's (CAdeploytest0001 only)`);
+  say(
+    'ok: moving servers as the README says (tar the backups out, new volumes, restore -- latest from the carried folder, up): the data came along',
   );
 
   cleanUp();
