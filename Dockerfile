@@ -50,9 +50,11 @@ RUN if [ -n "$EXTRA_CA_CERTS" ]; then printf '%s\n' "$EXTRA_CA_CERTS" >/tmp/extr
     && npm cache clean --force && rm -f /tmp/extra-ca.pem
 
 # --- 3. The runtime ---
+# No EXTRA_CA_CERTS here: the proxy's CA serves the installs above and never reaches this image.
 FROM ${NODE_IMAGE}
-ARG WASHDESK_VERSION=0.0.0
-ARG GIT_COMMIT=unknown
+# Given by deploy/build.sh (the root package.json's version and git's HEAD).
+ARG WASHDESK_VERSION=unknown
+ARG GIT_COMMIT=""
 LABEL org.opencontainers.image.title="Washdesk" \
       org.opencontainers.image.description="Quote site and back office of an exterior soft-washing business" \
       org.opencontainers.image.version="${WASHDESK_VERSION}" \
@@ -63,8 +65,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     BACKUP_DIR=/backups \
-    SKIP_BUILD=1 \
-    WASHDESK_GIT_COMMIT=${GIT_COMMIT}
+    SKIP_BUILD=1
 COPY --from=deps /app/node_modules node_modules
 COPY package.json package-lock.json ./
 COPY scripts/start.mjs scripts/builds.mjs scripts/
@@ -76,6 +77,8 @@ COPY backend/scripts backend/scripts
 COPY backend/migrations backend/migrations
 COPY --from=build /app/public-site/dist public-site/dist
 COPY --from=build /app/admin/dist admin/dist
+# The commit /api/health reports (backend/src/version.ts): a file, so no env_file can blank it.
+RUN printf '{"commit":"%s"}\n' "$GIT_COMMIT" >build-info.json
 RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME ["/data", "/backups"]

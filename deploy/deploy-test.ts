@@ -1,8 +1,12 @@
-// The deploy test (a step of `npm test`): builds the image from the real Dockerfile, runs it with no
-// network at all (it must not need the internet to start) and checks /api/health as a non-root
-// user, then runs compose.yaml (app + Caddy with its internal CA) and checks that data survives
-// recreating the container, that Caddy answers over https with HSTS and redirects http, and that a
-// Twilio webhook signed for the https address is accepted through it (and a forged one is not).
+// The deploy test (a step of `npm test`): builds the images the way an owner does (deploy/build.sh:
+// compose.yaml's build, tagged washdesk:current, :<version> and :<commit>), runs the image with no
+// network at all (it must not need the internet to start) and checks /api/health names the version
+// and the commit as a non-root user, then runs compose.yaml (app + Caddy with its internal CA) and
+// checks that health through Caddy still names them (an .env's empty WASHDESK_GIT_COMMIT= once
+// blanked the commit), that logs rotate, that data survives recreating the container, that Caddy
+// answers over https with HSTS and redirects http, and that a Twilio webhook signed for the https
+// address is accepted through it (and a forged one is not); then the README's backup, restore drill
+// and move to another server (the backups carried out with tar, restored onto new volumes).
 // Prints each check; exits 1 on the first that fails, or when Docker cannot start.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +21,6 @@ const version = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
   .version;
 const commit =
   spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown';
-const image = `washdesk:${version}`;
 const project = 'washdesk-deploy-test';
 const host = 'washdesk.test';
 const ports = {
@@ -128,10 +131,10 @@ function viaCaddy(
   });
 }
 
-/** Version and commit for the labels; a TLS-intercepting proxy's CA, when this machine trusts one. */
-function buildArgs() {
+/** A TLS-intercepting proxy's CA, when this machine trusts one (PEM text, as deploy/build.sh passes it). */
+function extraCaCerts() {
   const extraCaDir = '/usr/local/share/ca-certificates';
-  const extraCa = fs.existsSync(extraCaDir)
+  return fs.existsSync(extraCaDir)
     ? fs
         .readdirSync(extraCaDir)
         .filter((f) => f.endsWith('.crt'))
@@ -141,13 +144,6 @@ function buildArgs() {
         .join('')
         .trimEnd()
     : '';
-  return [
-    '--build-arg',
-    `WASHDESK_VERSION=${version}`,
-    '--build-arg',
-    `GIT_COMMIT=${commit}`,
-    ...(extraCa ? ['--build-arg', `EXTRA_CA_CERTS=${extraCa}`] : []),
-  ];
 }
 
 async function main() {
@@ -156,8 +152,38 @@ async function main() {
   if (!run('bash', [path.join(root, 'deploy/make-base-image.sh')]).ok)
     fail('the base image is not available');
 
-  // --- The image: built once from the real Dockerfile (layers cached between runs). ---
-  if (!run('docker', ['build', '-t', image, ...buildArgs(), '.']).ok) fail('docker build failed');
+  // The app's env file (compose.yaml reads it for every command, builds included).
+  fs.writeFileSync(
+    envFile,
+    [
+      'DEMO_DATA=off',
+      `PUBLIC_BASE_URL=https://${host}`,
+      'TWILIO_ACCOUNT_SID=ACdeploytest00000000000000000000000',
+      `TWILIO_AUTH_TOKEN=${twilioToken}`,
+      'TWILIO_PHONE_NUMBER=+17075550100',
+      'OWNER_EMAIL=owner@washdesk.test',
+      'OWNER_PASSWORD=deploy-test-password',
+      // As an owner's .env copied from an older .env.example has it: it must not blank the commit.
+      'WASHDESK_GIT_COMMIT=',
+      '',
+    ].join('\n'),
+    { mode: 0o600 }, // as the README has it: chmod 600 .env
+  );
+
+  // --- The images: built by deploy/build.sh through compose.yaml (layers cached between runs). ---
+  const extraCa = extraCaCerts();
+  const built = run('bash', [path.join(root, 'deploy/build.sh')], {
+    env: { ...composeEnv, EXTRA_CA_CERTS: extraCa },
+  });
+  if (!built.ok) fail('deploy/build.sh failed');
+  const idOf = (tag: string) => docker('image', 'inspect', '--format', '{{.Id}}', tag).out;
+  const image = `washdesk:${commit}`;
+  if (
+    !idOf('washdesk:current') ||
+    idOf(`washdesk:${version}`) !== idOf('washdesk:current') ||
+    idOf(image) !== idOf('washdesk:current')
+  )
+    fail(`washdesk:current, washdesk:${version} and ${image} are not one image`);
   const labels = JSON.parse(
     docker('image', 'inspect', '--format', '{{json .Config.Labels}}', image).out,
   ) as Record<string, string>;
@@ -166,7 +192,32 @@ async function main() {
     labels['org.opencontainers.image.revision'] !== commit
   )
     fail(`the image's labels do not name version ${version} and commit ${commit}: ${JSON.stringify(labels)}`);
-  say(`ok: the image builds, labelled version ${version}, commit ${commit}`);
+  say(
+    `ok: deploy/build.sh builds washdesk:current, tagged washdesk:${version} and ${image}, labelled with both`,
+  );
+  // The proxy's CA served the build's installs only: not in the image's history, settings or files.
+  if (extraCa) {
+    const firstCaLine = extraCa.split('\n').find((l) => l && !l.startsWith('-----'))!;
+    const history = docker('history', '--no-trunc', '--format', '{{.CreatedBy}}', image).out;
+    const settings = docker('image', 'inspect', image).out;
+    const files = docker(
+      'run',
+      '--rm',
+      '--network',
+      'none',
+      '--entrypoint',
+      'sh',
+      image,
+      '-c',
+      'grep -rl --exclude-dir=node_modules -F "$0" /app /tmp /etc/ssl 2>/dev/null; true',
+      firstCaLine,
+    ).out;
+    if (history.includes(firstCaLine) || settings.includes(firstCaLine) || files)
+      fail(`the build's EXTRA_CA_CERTS reached the runtime image ${files}`);
+    say(
+      "ok: the build's installs trusted EXTRA_CA_CERTS (through compose.yaml); the runtime image does not hold it",
+    );
+  }
 
   // --- Alone, with no network: it starts without the internet and answers as a non-root user. ---
   standalone = `${project}-alone`;
@@ -193,19 +244,6 @@ async function main() {
   standalone = null;
 
   // --- compose.yaml: app + Caddy, named volumes. ---
-  fs.writeFileSync(
-    envFile,
-    [
-      'DEMO_DATA=off',
-      `PUBLIC_BASE_URL=https://${host}`,
-      'TWILIO_ACCOUNT_SID=ACdeploytest00000000000000000000000',
-      `TWILIO_AUTH_TOKEN=${twilioToken}`,
-      'TWILIO_PHONE_NUMBER=+17075550100',
-      'OWNER_EMAIL=owner@washdesk.test',
-      'OWNER_PASSWORD=deploy-test-password',
-      '',
-    ].join('\n'),
-  );
   compose('down', '-v', '--remove-orphans');
   const caddyfile = run(
     'caddy',
@@ -216,8 +254,6 @@ async function main() {
     },
   );
   if (!caddyfile.ok) fail(`the Caddyfile does not validate:\n${caddyfile.err}`);
-  const build = compose('build', 'caddy');
-  if (!build.ok) fail(`the Caddy image did not build:\n${build.err}`);
   const up = compose('up', '-d', '--no-build');
   if (!up.ok) fail(`docker-compose up failed:\n${up.err}`);
   const app = `${project}_app_1`;
@@ -235,6 +271,22 @@ async function main() {
       return null;
     }
   });
+  const composed = JSON.parse(healthOverHttps.body) as { version: string; commit: string | null };
+  if (composed.version !== version || composed.commit !== commit)
+    fail(`under compose /api/health names version ${composed.version} and commit ${composed.commit}`);
+  say(`ok: under compose /api/health names version ${composed.version} and commit ${composed.commit}`);
+  for (const service of ['app', 'caddy']) {
+    const logging = JSON.parse(
+      docker('inspect', '--format', '{{json .HostConfig.LogConfig}}', `${project}_${service}_1`).out,
+    ) as { Type: string; Config: Record<string, string> };
+    if (
+      logging.Type !== 'json-file' ||
+      logging.Config['max-size'] !== '10m' ||
+      logging.Config['max-file'] !== '5'
+    )
+      fail(`the ${service} container's log does not rotate: ${JSON.stringify(logging)}`);
+  }
+  say('ok: both containers log to json-file rotated at 10 MB × 5 files');
   const hsts = healthOverHttps.headers['strict-transport-security'];
   if (hsts !== 'max-age=31536000; includeSubDomains')
     fail(`HSTS over https is not sent once: ${JSON.stringify(hsts)}`);
@@ -338,6 +390,59 @@ async function main() {
     fail(`after the restore the calls are "${calls}", not the backup's (CAdeploytest0001 only)`);
   say(
     `ok: restore drill (stop, npm run restore -- latest --force, start) in ${Math.round((Date.now() - restoreStarted) / 1000)} s: the database is the backup's`,
+  );
+
+  // --- The README's move to another server: the backups folder carried out with tar, every volume
+  // dropped (the new server has none), then restored from the carried folder as from an S3 copy. ---
+  const carried = path.join(scratch, 'from-s3');
+  fs.mkdirSync(carried, { mode: 0o755 });
+  if (!compose('stop', 'app').ok) fail('docker-compose stop app failed');
+  const tarred = run(
+    'bash',
+    [
+      '-o',
+      'pipefail',
+      '-c',
+      'docker-compose -f "$0" run --rm -T app tar -C /backups -c . | tar -C "$1" -x',
+      path.join(root, 'compose.yaml'),
+      carried,
+    ],
+    { env: composeEnv, quiet: true },
+  );
+  if (!tarred.ok || !fs.existsSync(path.join(carried, 'snapshots')))
+    fail(`the backups folder could not be carried out with tar:\n${tarred.err}`);
+  compose('down', '-v', '--remove-orphans');
+  const moved = compose(
+    'run',
+    '--rm',
+    '-T',
+    '-v',
+    `${carried}:/from-s3`,
+    '-e',
+    'BACKUP_DIR=/from-s3',
+    'app',
+    'npm',
+    'run',
+    '--silent',
+    'restore',
+    '--',
+    'latest',
+  );
+  if (!moved.ok) fail(`restoring the carried backups on a new volume failed:\n${moved.out}\n${moved.err}`);
+  if (!compose('up', '-d', '--no-build').ok) fail('docker-compose up after the move failed');
+  await waitHealthy(app);
+  const callsMoved = compose(
+    'exec',
+    '-T',
+    'app',
+    'node',
+    '-e',
+    "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(d.prepare(\"SELECT call_sid FROM calls WHERE call_sid LIKE 'CAdeploytest%' ORDER BY call_sid\").pluck().all().join(','))",
+  ).out;
+  if (callsMoved !== 'CAdeploytest0001')
+    fail(`after the move the calls are "${callsMoved}", not the backup's (CAdeploytest0001 only)`);
+  say(
+    'ok: moving servers as the README says (tar the backups out, new volumes, restore -- latest from the carried folder, up): the data came along',
   );
 
   cleanUp();

@@ -2,13 +2,13 @@
 // backend that serves both on http://localhost:3000 (override with PORT).
 // SKIP_BUILD=1 starts the server without looking at the builds (tests; a deploy that built them).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { buildStaleApps, root } from './builds.mjs';
+import { loadEnvFile } from './env-file.mjs';
 
-// A local .env (see .env.example) is read if present; real environment variables win.
-const envFile = path.join(root, '.env');
-if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+// A local .env (see .env.example) is read if present; real environment variables win. One that
+// other users can read is warned about (chmod 600).
+loadEnvFile(path.join(root, '.env'));
 
 // Under `npm start` our parent is the `sh -c` npm runs the script in. When npm is killed it passes
 // the signal to that shell, which dies without passing it on, and we would be left holding the port.

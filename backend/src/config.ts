@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { APP_COMMIT } from './version.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -192,8 +193,6 @@ const envSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'must be a key prefix such as washdesk/')
     .default('washdesk/'),
-  // Set by the container image: the git commit it was built from (shown in /api/health).
-  WASHDESK_GIT_COMMIT: z.string().trim().optional(),
 });
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -296,7 +295,7 @@ export interface Config {
       prefix: string;
     };
   };
-  /** The git commit this build came from, when the image says so. */
+  /** The git commit this build came from (the image's, or the checkout's), when known. */
   gitCommit: string | null;
 }
 
@@ -400,6 +399,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           }
         : undefined,
     },
-    gitCommit: e.WASHDESK_GIT_COMMIT || null,
+    gitCommit: APP_COMMIT,
   };
 }

@@ -49,6 +49,8 @@ export interface ModelTurnInput {
   profile: string;
   /** Each checked sentence of the reply, as soon as it passed (a streaming channel speaks it). */
   onReplyText?: (text: string) => void;
+  /** The channel's listener is gone: the request is cut as if the budget ran out. */
+  signal?: AbortSignal;
 }
 
 /** What the model made of one turn. */
@@ -118,15 +120,21 @@ export function createAssistantModel(options: AssistantModelOptions) {
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0 });
 
   /** Runs `request` within the budget; every failure becomes ModelUnavailable. */
-  async function withinBudget<T>(deadline: number, request: (signal: AbortSignal) => Promise<T>) {
+  async function withinBudget<T>(
+    deadline: number,
+    request: (signal: AbortSignal) => Promise<T>,
+    hungUp?: AbortSignal,
+  ) {
     if (deadline - now() <= 0) throw new ModelUnavailable('no time left');
+    if (hungUp?.aborted) throw new ModelUnavailable('nobody is listening');
     // The abort also cuts a body or a stream that trickles in, not only a slow first byte.
     const timer = deadlineSignal(now, deadline);
+    const signal = hungUp ? AbortSignal.any([timer.signal, hungUp]) : timer.signal;
     try {
-      return await request(timer.signal);
+      return await request(signal);
     } catch (error) {
       if (error instanceof ModelUnavailable) throw error;
-      if (timer.signal.aborted) throw new ModelUnavailable('too slow');
+      if (signal.aborted) throw new ModelUnavailable(hungUp?.aborted ? 'nobody is listening' : 'too slow');
       if (error instanceof BadToolCall) throw new ModelUnavailable(`bad tool call: ${error.message}`);
       throw new ModelUnavailable(error instanceof Error ? error.message : String(error));
     } finally {
@@ -170,56 +178,64 @@ export function createAssistantModel(options: AssistantModelOptions) {
         };
       };
 
-      return withinBudget(deadline, async (signal) => {
-        try {
-          for (let round = 0; ; round++) {
-            const stream = await client.chat.completions.create(
-              {
-                model,
-                messages,
-                tools: TOOL_DEFINITIONS,
-                tool_choice: round < MAX_TOOL_ROUNDS ? 'auto' : 'none',
-                stream: true,
-              },
-              { signal },
-            );
-            const { calls, refusal } = await readStream(stream, gate);
-            // An aborted stream ends quietly: the budget ran out, and what is half-said is not said.
-            if (signal.aborted) throw new ModelUnavailable('too slow');
-            if (gate.text) {
-              // Words were released: the turn is what was said (ended early if a sentence failed).
-              if (!gate.rejected) gate.end();
-              return answered();
-            }
-            if (gate.rejected) throw new ModelUnavailable(gate.rejected);
-            if (refusal) throw new ModelUnavailable(`refused: ${refusal}`);
-            if (calls.length === 0 || round >= MAX_TOOL_ROUNDS) {
-              gate.end();
+      return withinBudget(
+        deadline,
+        async (signal) => {
+          try {
+            for (let round = 0; ; round++) {
+              const stream = await client.chat.completions.create(
+                {
+                  model,
+                  messages,
+                  tools: TOOL_DEFINITIONS,
+                  tool_choice: round < MAX_TOOL_ROUNDS ? 'auto' : 'none',
+                  stream: true,
+                },
+                { signal },
+              );
+              const { calls, refusal } = await readStream(stream, gate);
+              // An aborted stream ends quietly: the budget ran out, and what is half-said is not said.
+              if (signal.aborted) throw new ModelUnavailable('too slow');
+              if (gate.text) {
+                // Words were released: the turn is what was said (ended early if a sentence failed).
+                if (!gate.rejected) gate.end();
+                return answered();
+              }
               if (gate.rejected) throw new ModelUnavailable(gate.rejected);
-              return answered();
+              if (refusal) throw new ModelUnavailable(`refused: ${refusal}`);
+              if (calls.length === 0 || round >= MAX_TOOL_ROUNDS) {
+                gate.end();
+                if (gate.rejected) throw new ModelUnavailable(gate.rejected);
+                return answered();
+              }
+              gate.discard();
+              const toolCalls: ChatCompletionMessageToolCall[] = calls.map((c) => ({
+                id: c.id,
+                type: 'function',
+                function: { name: c.name, arguments: c.arguments },
+              }));
+              messages.push({ role: 'assistant', content: null, tool_calls: toolCalls });
+              for (const call of calls) {
+                const outcome = input.tools.run(call.name, call.arguments);
+                if (outcome.final) return outcome.final;
+                allowed.push(outcome.said);
+                intent = outcome.intent ?? intent;
+                for (const id of outcome.usedFacts ?? []) usedFacts.add(id);
+                messages.push({
+                  role: 'tool',
+                  tool_call_id: call.id,
+                  content: JSON.stringify(outcome.result),
+                });
+              }
             }
-            gate.discard();
-            const toolCalls: ChatCompletionMessageToolCall[] = calls.map((c) => ({
-              id: c.id,
-              type: 'function',
-              function: { name: c.name, arguments: c.arguments },
-            }));
-            messages.push({ role: 'assistant', content: null, tool_calls: toolCalls });
-            for (const call of calls) {
-              const outcome = input.tools.run(call.name, call.arguments);
-              if (outcome.final) return outcome.final;
-              allowed.push(outcome.said);
-              intent = outcome.intent ?? intent;
-              for (const id of outcome.usedFacts ?? []) usedFacts.add(id);
-              messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(outcome.result) });
-            }
+          } catch (error) {
+            // The deadline or a broken stream after words were spoken: what was said stands.
+            if (gate.text) return answered();
+            throw error;
           }
-        } catch (error) {
-          // The deadline or a broken stream after words were spoken: what was said stands.
-          if (gate.text) return answered();
-          throw error;
-        }
-      });
+        },
+        input.signal,
+      );
     },
 
     /** Two sentences for Call Logs from the transcript; throws ModelUnavailable when it cannot. */

@@ -43,6 +43,11 @@ export interface AssistantTurnInput {
    * reply starts with that sentence, so the log keeps what the caller heard.
    */
   textPhotoLink?: (url: string) => Promise<{ sent: boolean; said: string }>;
+  /**
+   * Fires when nobody is listening any more (a streamed call's socket closed): the model's request
+   * is cut and the turn ends at once with what was already said (no Response Delay either).
+   */
+  signal?: AbortSignal;
 }
 
 export type AssistantAction =

@@ -265,7 +265,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const result = await decide(spoken.input, state, say, settings.friendlyTone);
       // Response Delay: the reply comes no sooner than the setting says, however quick the answer.
       const wait = settings.responseDelay * 1000 - (now() - started);
-      if (wait > 0) await pause(wait);
+      if (wait > 0 && !input.signal?.aborted) await pause(wait);
       const reply = spoken.finish(result.reply);
       repo.saveState(ref, result.state);
       if (result.language === 'es-US' && input.conversationId !== undefined)

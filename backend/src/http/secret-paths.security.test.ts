@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_API_ROUTES } from '../auth/public-routes.ts';
 import { registeredRoutes } from '../auth/route-walk.ts';
 import { loadConfig } from '../config.ts';
+import { visitLinks } from '../reminders/visit-links.ts';
 import { startServer, type RunningServer } from '../start.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
 import { requestSpelled } from '../test/raw-http.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -136,6 +138,129 @@ describe('the request log after each tokened request', () => {
       .slice(SETUP_REQUESTS + 1, SETUP_REQUESTS + 5)
       .map((l) => l.status);
     expect(statuses).toEqual([200, 201, 200, 200]);
+    expect(server.errors).toEqual([]);
+  });
+});
+
+// Issue 31, item 5: odd spellings of a keyed path got 404 and their key was logged in full.
+/** %-encodes every character of `text` (`a` is `%61`). */
+const encodedAll = (text: string) =>
+  [...Buffer.from(text)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+/** `/`-joined steps as an attacker, a broken client or a proxy might write them, each with `key` last. */
+function spellings(steps: string[], key: string): string[] {
+  const [first, ...rest] = steps;
+  const path = (joined: string[], sep = '/', tail = key) => `/${joined.join(sep)}${sep}${tail}`;
+  const last = steps.length - 1;
+  const eachStep = (f: (step: string) => string) => steps.map((step, i) => (i === last ? f(step) : step));
+  return [
+    path(steps, '%2F'),
+    path(steps, '%252F'),
+    path(steps, '%25252F'),
+    path(steps, '%5C'),
+    path(steps, '%255C'),
+    path(steps, '//'),
+    `//${steps.join('//')}//${key}`,
+    path(steps.map((s) => s.toUpperCase())),
+    path(eachStep((s) => `${s}.`)),
+    path(eachStep((s) => `${s}..`)),
+    path(eachStep((s) => `${s}%2E`)),
+    path(eachStep((s) => `${s};`)),
+    path(eachStep((s) => `${s};jsessionid=1`)),
+    path(steps, '/', `${key};x=1`),
+    path(steps, '/;/'),
+    path(eachStep((s) => `${s}%00`)),
+    path(steps, '/', `${key}%00`),
+    path(eachStep((s) => `${s}%20`)),
+    path(eachStep((s) => `${s}%09`)),
+    path(eachStep((s) => `%E2%80%8B${s}`)), // a zero-width space before the step
+    path(eachStep((s) => encodedAll(s))),
+    path(eachStep((s) => encodedAll(encodedAll(s)))),
+    // Fullwidth letters (NFKC reads them as ASCII).
+    path(
+      eachStep((s) =>
+        [...s].map((c) => encodeURIComponent(String.fromCharCode(c.charCodeAt(0) + 0xfee0))).join(''),
+      ),
+    ),
+    path(steps, '/', `${encodedAll(key.slice(0, 3))}${key.slice(3)}`),
+    path(steps, '/', encodedAll(key)),
+    `/${first}/./${rest.join('/./')}/${key}`.replace('//', '/'),
+    `/${first}/x/../${rest.join('/')}/${key}`.replace('//', '/'),
+    // Nowhere near a keyed route: a key is still a key.
+    `/nowhere/${key}`,
+    `/nowhere/x${key}x`,
+  ];
+}
+
+describe('the request log for every odd spelling of a keyed path', () => {
+  const log = capturedLog('info');
+  let server: TestServer;
+  let keys: { quote: string; visit: string; feed: string };
+  beforeAll(async () => {
+    server = await startTestServer({
+      logger: log.logger,
+      env: { PUBLIC_BASE_URL: 'https://quotes.example.com' },
+    });
+    const id = await submitPhotoForm(server.anonymous);
+    const sent = await server.send('POST', `/api/photo-submissions/${id}/quotes`, { estimateAmount: '900' });
+    expect(sent.status).toBe(201);
+    const feed = await server.send('POST', '/api/calendar-feeds');
+    expect(feed.status).toBe(201);
+    const booked = await server.send('POST', '/api/appointments/create', {
+      customerName: 'Dana Whitfield',
+      customerPhone: '+17075550177',
+      address: '512 Redwood Drive, Garberville',
+      serviceType: 'house-wash',
+      preferredDate: '2026-12-02',
+      preferredTime: '10:00 AM',
+      allowOverlap: true,
+    });
+    expect(booked.status).toBe(201);
+    // A visit's key as a reminder carries it, minted by the visit links' own owner.
+    const visit = visitLinks(server.db).mint(
+      ((await booked.json()) as { id: number }).id,
+      new Date().toISOString(),
+    );
+    keys = {
+      quote: tokenOf((await sent.json()).quote.link),
+      visit,
+      feed: /\/api\/calendar-feed\/([^/]+)\.ics$/.exec((await feed.json()).path)![1]!,
+    };
+  });
+  afterAll(() => server.stop());
+
+  it('never writes a key, nor any 12 characters of one, and logs each request with its status', async () => {
+    // The keys really open their pages: what is hidden below is a working key.
+    for (const [path, status] of [
+      [`/api/public/quotes/${keys.quote}`, 200],
+      [`/api/public/visits/${keys.visit}`, 200],
+      [`/api/calendar-feed/${keys.feed}.ics`, 200],
+    ] as const)
+      expect((await requestSpelled(server.url, 'GET', path)).status, path).toBe(status);
+    const attacks = [
+      ...spellings(['quote'], keys.quote),
+      ...spellings(['api', 'public', 'quotes'], keys.quote),
+      ...spellings(['visit'], keys.visit),
+      ...spellings(['api', 'public', 'visits'], keys.visit),
+      ...spellings(['api', 'calendar-feed'], `${keys.feed}.ics`),
+    ];
+    expect(attacks.length).toBeGreaterThan(100);
+    const pieces = Object.values(keys).flatMap((key) =>
+      Array.from({ length: key.length - 11 }, (_, i) => key.slice(i, i + 12)),
+    );
+    const statuses = new Set<number>();
+    for (const spelled of attacks) {
+      const before = log.lines.length;
+      const requestsBefore = (await requestLines(log.lines, 0)).length;
+      const res = await requestSpelled(server.url, 'GET', spelled);
+      statuses.add(res.status);
+      const lines = await requestLines(log.lines, requestsBefore + 1);
+      expect(lines.at(-1)!.status, spelled).toBe(res.status);
+      const written = log.lines.slice(before).join('\n');
+      const leaked = pieces.filter((piece) => written.includes(piece));
+      expect(leaked, `${spelled} logged as ${lines.at(-1)!.path}`).toEqual([]);
+    }
+    // Most spellings lead nowhere; some reach the page (a router reads them as the real path).
+    expect(statuses.has(404)).toBe(true);
     expect(server.errors).toEqual([]);
   });
 });

@@ -14,26 +14,53 @@ export const SECRET_AFTER: readonly (readonly string[])[] = [
 /** Words of the tokened routes themselves, kept so a log still says which call it was. */
 const ROUTE_WORDS = new Set(['accept', 'questions', 'confirm', 'reschedule', 'cancel']);
 
-/** What a step means to a router or a proxy: decoded once, in any case. */
-const readable = (step: string) => {
-  try {
-    return decodeURIComponent(step).toLowerCase();
-  } catch {
-    return step.toLowerCase();
-  }
-};
-/** Steps that lead nowhere (`//`, `/./`), so `/quote//{token}` still hides the token. */
-const isEmptyStep = (step: string) => step === '' || step === '.';
+/** A key's shape: 43 base64url characters (quotes, visits), 64 hex (feeds); a call's SID (34) is not. */
+const KEY_LIKE = /[A-Za-z0-9_-]{40,}/g;
 
 /**
- * The path as it may be written to a log: after a secret prefix, wherever it appears and however
- * it is spelled (case, `%2F`, `\`, `//`, `/./`, `/x/../`), every step but a route word becomes
- * `:token` (a short file extension such as `.ics` kept). Over-hiding a look-alike costs nothing;
- * a logged key costs a customer's privacy.
+ * Every %XX undone, again and again (`%252F` is `%2F` to a second decoder, `/` to a third), so
+ * what is logged is what any layer could have read. A %XX that is not UTF-8 is kept as written.
+ */
+function fullyDecoded(path: string): string {
+  let text = path;
+  for (let round = 0; round < 8 && /%[0-9a-f]{2}/i.test(text); round++) {
+    const next = text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      }
+    });
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/**
+ * What a step means to a router, a proxy or a file system: in any case and width, its `;params`
+ * dropped, control characters (`%00`) and white space gone, trailing dots cut (`quote.`).
+ */
+const readable = (step: string) =>
+  step
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/;.*$/s, '')
+    .replace(/[\p{Cc}\p{Cf}\s]/gu, '')
+    .replace(/\.+$/, '');
+/** Steps that lead nowhere (`//`, `/./`, `/;x/`), so `/quote//{token}` still hides the token. */
+const isEmptyStep = (name: string) => name === '';
+
+/**
+ * The path as it may be written to a log: decoded fully, and after a secret prefix, wherever it
+ * appears and however it is spelled (case, `%2F`, `%252F`, `\`, `//`, `/./`, `/x/../`, `;`,
+ * `%00`, `quote.`), every step but a route word becomes `:token` (a short file extension such as
+ * `.ics` kept); anywhere else, a run of characters shaped like a key is `:token` too. Over-hiding
+ * a look-alike costs nothing; a logged key costs a customer's privacy.
  */
 export function loggablePath(path: string): string {
-  // Split on every spelling of a slash a router or proxy might honour.
-  const steps = path.split(/[/\\]|%2f|%5c/i);
+  // Split on every spelling of a slash a router or proxy might honour, once fully decoded.
+  const steps = fullyDecoded(path).split(/[/\\]/);
   const names = steps.map(readable);
   // One pass over the steps that lead somewhere (a long path costs no more than its length).
   const meaningful = names.flatMap((name, i) => (isEmptyStep(name) ? [] : [{ name, i }]));
@@ -42,10 +69,10 @@ export function loggablePath(path: string): string {
     const prefix = SECRET_AFTER.find((p) => p.every((name, k) => meaningful[at + k]?.name === name));
     if (prefix) secretFrom = meaningful[at + prefix.length - 1]!.i + 1;
   }
-  if (secretFrom < 0) return steps.join('/');
   return steps
     .map((step, i) => {
-      if (i < secretFrom || isEmptyStep(names[i]!) || ROUTE_WORDS.has(names[i]!)) return step;
+      if (secretFrom < 0 || i < secretFrom || isEmptyStep(names[i]!) || ROUTE_WORDS.has(names[i]!))
+        return step.replace(KEY_LIKE, ':token');
       return `:token${/\.[a-z]{1,5}$/i.exec(step)?.[0] ?? ''}`;
     })
     .join('/');

@@ -71,6 +71,7 @@ export function modelAnswers({ config, repo, answers, appointments, now }: Model
             tools,
             profile,
             onReplyText: input.onReplyText,
+            signal: input.signal,
           },
           now() + config.assistantTurnBudgetMs,
         );

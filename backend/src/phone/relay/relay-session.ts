@@ -23,7 +23,10 @@ export function callSidOf(call: Call): string {
 
 // One ConversationRelay socket: Twilio's side of a streamed call. Each finished prompt is one
 // assistant turn (in order); its words go out as `text` tokens while they are written. What the
-// caller heard is what is stored: an interruption cuts the stored reply where they cut in.
+// caller heard is what is stored: an interruption cuts the stored reply where they cut in. The
+// turns end with the socket (the caller hung up, or the server stops): prompts still queued are
+// dropped, the turn under way is aborted (its model request cut), and its stored reply keeps only
+// the words that went out before the socket closed; nothing else is sent, handed off or promised.
 
 export interface RelaySessionContext {
   assistant: Assistant;
@@ -52,6 +55,8 @@ interface Reply {
   interrupted: boolean;
   /** What was spoken before the cut, kept until the turn's log row exists. */
   spoken: string | null;
+  /** Every token that went out on the open socket, in order: all the caller can have heard. */
+  sent: string;
 }
 
 /** The digit that asks for a person, as most phone menus have it. */
@@ -73,15 +78,23 @@ export function serveRelaySession(
   let lastHeard: Reply | null = null;
   let ended = false;
   let turns: Promise<void> = Promise.resolve();
+  /** Fires when the socket closes: the turn under way stops, and no queued one starts. */
+  const hungUp = new AbortController();
+  const closed = () => hungUp.signal.aborted;
+  /** Assistant turns not yet settled, even one the channel's deadline gave up on: the session waits for them. */
+  const working = new Set<Promise<unknown>>();
 
+  /** Whether the message went out (the socket is open). */
   const send = (message: RelayOutbound) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    if (closed() || socket.readyState !== socket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
   };
   /** One after another: a turn's memory is the one before it. */
   const queue = (work: (call: Call) => Promise<void>) => {
     const forCall = call!;
     turns = turns
-      .then(() => (ended ? undefined : work(forCall)))
+      .then(() => (ended || closed() ? undefined : work(forCall)))
       .catch((error: unknown) => {
         logger.error({ err: error, callId: forCall.id }, 'relay turn failed');
       });
@@ -135,33 +148,39 @@ export function serveRelaySession(
       heard: false,
       interrupted: false,
       spoken: null,
+      sent: '',
     };
     const speak = (token: string, last: boolean) => {
-      if (reply.interrupted) return;
+      if (reply.interrupted || closed()) return;
       if (!reply.heard) lastHeard = reply;
       reply.heard = true;
-      send({ type: 'text', token, last });
+      if (send({ type: 'text', token, last })) reply.sent += token;
     };
     let turn: AssistantTurn;
     try {
-      turn = await withinDeadline(
-        assistant.turn({
-          channel: 'phone',
-          callId: callNow.id,
-          message: heard,
-          customer: { phone: callNow.phoneNumber, name: callNow.customerName },
-          photoLink: ctx.canText && isDialable(callNow.phoneNumber) ? 'text' : null,
-          // The reply says what the <Connect> action will then do (put through, or a message).
-          handoff: ctx.handoffRoute(callNow),
-          textPhotoLink: (url) => ctx.textPhotoLink(callNow, url),
-          onReplyText: (text) => {
-            reply.streamed = true;
-            speak(text, false);
-          },
-        }),
-        ctx.turnDeadlineMs,
+      const asked = assistant.turn({
+        channel: 'phone',
+        callId: callNow.id,
+        message: heard,
+        customer: { phone: callNow.phoneNumber, name: callNow.customerName },
+        photoLink: ctx.canText && isDialable(callNow.phoneNumber) ? 'text' : null,
+        // The reply says what the <Connect> action will then do (put through, or a message).
+        handoff: ctx.handoffRoute(callNow),
+        textPhotoLink: (url) => ctx.textPhotoLink(callNow, url),
+        onReplyText: (text) => {
+          reply.streamed = true;
+          speak(text, false);
+        },
+        signal: hungUp.signal,
+      });
+      working.add(asked);
+      void asked.then(
+        () => working.delete(asked),
+        () => working.delete(asked),
       );
+      turn = await withinDeadline(asked, ctx.turnDeadlineMs);
     } catch (error) {
+      if (closed()) return void logger.info({ callId: callNow.id }, 'relay turn dropped: the socket closed');
       logger.error(
         { err: error, callId: callNow.id },
         'phone turn failed; the caller is promised a call back',
@@ -175,6 +194,11 @@ export function serveRelaySession(
     if (reply.spoken !== null) assistant.replyCut(callNow.id, turn.responseId, reply.spoken);
     calls.noteIntent(callNow.id, turn.intent, turn.action.type === 'booked');
     if (turn.action.type === 'booked') calls.nameFromAppointment(callNow.id, turn.action.appointmentId);
+    if (closed()) {
+      // The socket closed under the turn: the log keeps what went out before, and nothing follows.
+      if (!reply.interrupted) assistant.replyCut(callNow.id, turn.responseId, reply.sent.trim());
+      return void logger.info({ callId: callNow.id }, 'relay turn cut short: the socket closed');
+    }
 
     const replyLanguage = turn.language ?? 'en-US';
     if (replyLanguage !== language) {
@@ -247,7 +271,12 @@ export function serveRelaySession(
   });
   socket.on('error', (error) => logger.warn({ err: error, callSid }, 'relay socket fault'));
 
-  return new Promise<void>((resolve) => socket.once('close', () => void turns.then(resolve)));
+  return new Promise<void>((resolve) =>
+    socket.once('close', () => {
+      hungUp.abort();
+      void turns.then(() => Promise.allSettled([...working])).then(() => resolve());
+    }),
+  );
 }
 
 const goodbye = (call: Call, reason: string): RelayHandoff => ({
