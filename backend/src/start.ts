@@ -69,7 +69,9 @@ async function openAndListen(config: Config, options: StartOptions): Promise<Run
   const notices = await ensureOwner(config, userRepository(db));
   if (upgradeBackup)
     notices.push(
-      `Backed up the database and photos to ${upgradeBackup.dir} before applying ${upgradeBackup.pending} migration(s).`,
+      upgradeBackup.reused
+        ? `The backup in ${upgradeBackup.dir}, taken before an earlier try of this upgrade, holds this same database; applied ${upgradeBackup.pending} migration(s).`
+        : `Backed up the database and photos to ${upgradeBackup.dir} before applying ${upgradeBackup.pending} migration(s).`,
     );
   if (orphans)
     notices.push(`Removed ${orphans} photo file(s) left without a record by an interrupted upload.`);

@@ -214,6 +214,34 @@ describe('upgrading a database made by the released schema', () => {
     );
   });
 
+  it('that fails at every restart (a restart policy) keeps one backup of it, not one per try', async () => {
+    const { config, database } = setUp({ '9001_bad_step.sql': 'INSERT INTO no_such_table VALUES (1);' });
+    const tries: unknown[] = [];
+    for (let restart = 0; restart < 11; restart++)
+      tries.push(
+        await startServer(config).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      );
+    expect(tries.every((e) => e instanceof MigrationError)).toBe(true);
+    const backups = backupFolder(config.backups.dir).good();
+    expect(backups.map((b) => b.manifest.reason)).toEqual(['before-upgrade']);
+    // Every try names that one backup, and it holds the database as it still is.
+    for (const failure of tries) expect((failure as Error).message).toContain(backups[0]!.dir);
+    expect(await verifyBackup(config.backups.dir, backups[0]!)).toMatchObject({ ok: true });
+    expect(fs.existsSync(database)).toBe(true);
+
+    // The database changed (here: a row written by an older build still running): a new backup, as it must.
+    const db = new Database(database);
+    db.prepare(
+      "UPDATE faq_entries SET answer = 'changed since' WHERE id = (SELECT MIN(id) FROM faq_entries)",
+    ).run();
+    db.close();
+    await expect(startServer(config)).rejects.toBeInstanceOf(MigrationError);
+    expect(backupFolder(config.backups.dir).good()).toHaveLength(2);
+  });
+
   it('refuses a database from a newer version before writing anything, backups included', async () => {
     const { config, database } = setUp();
     const db = new Database(database);
