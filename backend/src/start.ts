@@ -44,7 +44,7 @@ type StartOptions = Pick<
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const releaseDataFolder = lockDataFolder(config.dataDir);
+  const releaseDataFolder = lockDataFolder(config.dataDir, 'server');
   try {
     const running = await openAndListen(config, options);
     return { ...running, close: () => running.close().finally(releaseDataFolder) };

@@ -71,10 +71,14 @@ export const snapshotNameOf = (at: Date) => at.toISOString().replace(/:/g, '-');
  * an exclusive lock file naming its owner's pid (see pid-lock.ts).
  */
 export function lockBackupFolder(dir: string): () => void {
-  return takePidLock(path.join(dir, '.lock'), (pid) =>
-    pid
-      ? new BackupBusyError(`Another backup is running (process ${pid}).`)
-      : new BackupBusyError('Could not lock the backup folder.'),
+  return takePidLock(
+    path.join(dir, '.lock'),
+    (holder) =>
+      new BackupBusyError(
+        holder ? `Another backup is running (process ${holder.pid}).` : 'Could not lock the backup folder.',
+      ),
+    // Backups never stop for good because of a lock an unreachable container left behind.
+    { takeOverOtherHosts: true },
   );
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pidLockHolder, takePidLock } from './pid-lock.ts';
+import { takePidLock, type LockHolder } from './pid-lock.ts';
 
 /**
  * What keeps a data folder's business from being lost by a restore or a start:
@@ -16,24 +16,33 @@ export const DATABASE_MARKER_FILE = 'database-created';
 
 export class DataFolderInUseError extends Error {
   constructor(
-    readonly pid: number,
+    readonly holder: LockHolder | null,
     dataDir: string,
   ) {
     super(
-      pid
-        ? `A Washdesk server (process ${pid}) is using ${dataDir}. Stop it first.`
-        : `Could not lock ${dataDir}.`,
+      !holder
+        ? `Could not lock ${dataDir}.`
+        : holder.checkable
+          ? `A Washdesk server (process ${holder.pid}) is using ${dataDir}. Stop it first.`
+          : `A Washdesk server (process ${holder.pid} on ${holder.host}, another container or machine) ` +
+            `holds ${dataDir}; it cannot be checked from here. Stop it first. If it is certainly not ` +
+            `running (it was killed), delete ${path.join(dataDir, SERVER_LOCK_FILE)} and try again.`,
     );
   }
 }
 
-/** Held by the server from start to close, and by a restore while it swaps folders. */
-export function lockDataFolder(dataDir: string): () => void {
-  return takePidLock(path.join(dataDir, SERVER_LOCK_FILE), (pid) => new DataFolderInUseError(pid, dataDir));
+/**
+ * Held by the server from start to close (a lock left by a crashed server in a container since
+ * re-created is taken over), and by a restore while it swaps folders (which never takes over a
+ * lock it cannot check).
+ */
+export function lockDataFolder(dataDir: string, as: 'server' | 'restore'): () => void {
+  return takePidLock(
+    path.join(dataDir, SERVER_LOCK_FILE),
+    (holder) => new DataFolderInUseError(holder, dataDir),
+    { takeOverOtherHosts: as === 'server' },
+  );
 }
-
-/** The live process holding the data folder, or null when nothing does. */
-export const dataFolderHolder = (dataDir: string) => pidLockHolder(path.join(dataDir, SERVER_LOCK_FILE));
 
 export function markDatabaseCreated(dataDir: string) {
   const marker = path.join(dataDir, DATABASE_MARKER_FILE);

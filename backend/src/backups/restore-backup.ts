@@ -97,7 +97,7 @@ export async function restoreBackup(options: {
   fs.mkdirSync(dataDir, { recursive: true });
   let unlock: () => void;
   try {
-    unlock = lockDataFolder(dataDir);
+    unlock = lockDataFolder(dataDir, 'restore');
   } catch (error) {
     if (!(error instanceof DataFolderInUseError)) throw error;
     throw new RestoreError(

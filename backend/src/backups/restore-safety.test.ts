@@ -144,13 +144,24 @@ describe('npm run restore --force', () => {
     await server.stop();
     const lock = path.join(dataDir, SERVER_LOCK_FILE);
     // The process that started this test is alive: as a server in another process would be.
-    fs.writeFileSync(lock, String(process.ppid));
+    fs.writeFileSync(lock, `${process.ppid} ${os.hostname()}\n`);
     await expect(restoreBackup({ backupDir, which: good.name, dataDir, force: true })).rejects.toThrow(
       `A Washdesk server (process ${process.ppid}) is using ${dataDir}`,
     );
+    // A lock written in another container (`docker compose run` beside the app) cannot be checked:
+    // restore refuses and says how to go on; a server starting (a re-created container) takes it over.
+    fs.writeFileSync(lock, '1 4f2a9c1e0b7d\n');
+    await expect(restoreBackup({ backupDir, which: good.name, dataDir, force: true })).rejects.toThrow(
+      `process 1 on 4f2a9c1e0b7d, another container or machine) holds ${dataDir}; it cannot be checked from here. ` +
+        `Stop it first. If it is certainly not running (it was killed), delete ${lock} and try again.`,
+    );
+    const restarted = await startTestServer({ dataDir });
+    expect(fs.readFileSync(lock, 'utf8')).toBe(`${process.pid} ${os.hostname()}\n`);
+    await restarted.stop();
+    expect(fs.existsSync(lock)).toBe(false);
     // A server killed with -9 leaves its lock behind; its pid no longer runs.
     const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
-    fs.writeFileSync(lock, String(dead));
+    fs.writeFileSync(lock, `${dead} ${os.hostname()}\n`);
     await restoreBackup({ backupDir, which: good.name, dataDir, force: true });
     expect(fs.existsSync(lock)).toBe(false);
   });
