@@ -238,8 +238,13 @@ describe('upgrading a database made by the released schema', () => {
       "UPDATE faq_entries SET answer = 'changed since' WHERE id = (SELECT MIN(id) FROM faq_entries)",
     ).run();
     db.close();
-    await expect(startServer(config)).rejects.toBeInstanceOf(MigrationError);
-    expect(backupFolder(config.backups.dir).good()).toHaveLength(2);
+    // Pruned like the others: with BACKUP_KEEP_HOURLY=1 only the newest stays.
+    const keepOne = { ...config, backups: { ...config.backups, keepHourly: 1, keepDaily: 0 } };
+    await expect(startServer(keepOne)).rejects.toBeInstanceOf(MigrationError);
+    const kept = backupFolder(config.backups.dir).good();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.name).not.toBe(backups[0]!.name);
+    expect(kept[0]!.manifest.upgrade?.sourceSha256).not.toBe(backups[0]!.manifest.upgrade?.sourceSha256);
   });
 
   it('refuses a database from a newer version before writing anything, backups included', async () => {
