@@ -1,5 +1,7 @@
 // `npm run restore -- <backup> [--data-dir DIR] [--force]`: puts a backup in place as the data
 // folder (DATA_DIR by default). <backup> is a snapshot folder, its name in BACKUP_DIR, or "latest".
+// The backup is proven in full before the data folder is touched, and a running server (its lock
+// in the data folder) is never restored under: see restore-backup.ts.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { RestoreError, restoreBackup } from '../src/backups/restore-backup.ts';
@@ -22,7 +24,8 @@ try {
   });
   process.stdout.write(
     `Restored backup ${backup.name} (taken ${backup.manifest.takenAt}) into ${dataDir}: ` +
-      `${backup.manifest.photos.length} photo files, every checksum matched.\n`,
+      `${backup.manifest.photos.length} photo files; every checksum, integrity_check and ` +
+      `${Object.keys(backup.manifest.rowCounts).length} tables' row counts matched its manifest.\n`,
   );
   if (movedAside) process.stdout.write(`What the folder held before is in ${movedAside}.\n`);
 } catch (error) {

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { MigrationError } from './db/migrate.ts';
 import { startServer } from './start.ts';
+import { DatabaseVanishedError, DataFolderInUseError } from './backups/data-folder-guard.ts';
 import { goPublic } from './phone/public-address.ts';
 
 // The server's entry: configuration and database problems end in one clear message, not a trace.
@@ -29,7 +30,13 @@ try {
   process.on('SIGTERM', stop);
   for (const line of (await publicAddress).lines) process.stdout.write(`${line}\n`);
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof MigrationError) {
+  // Issue 31: a data folder another server holds, or one whose database vanished, is refused in words.
+  if (
+    error instanceof ConfigError ||
+    error instanceof MigrationError ||
+    error instanceof DatabaseVanishedError ||
+    error instanceof DataFolderInUseError
+  ) {
     process.stderr.write(`Washdesk cannot start.\n${error.message}\n`);
     process.exit(1);
   }

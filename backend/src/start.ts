@@ -17,6 +17,7 @@ import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts'
 import { backupBeforeUpgrade } from './backups/backup-before-upgrade.ts';
 import type { ConversationRelay } from './phone/relay/conversation-relay.ts';
 import type { BackupService } from './backups/backup-service.ts';
+import { guardDatabaseFile, lockDataFolder, markDatabaseCreated } from './backups/data-folder-guard.ts';
 
 export interface RunningServer {
   server: Server;
@@ -31,26 +32,46 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
-export async function startServer(
-  config: Config,
-  options: Pick<
-    AppDeps,
-    'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs'
-  > = {},
-): Promise<RunningServer> {
+type StartOptions = Pick<
+  AppDeps,
+  'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs'
+>;
+
+/**
+ * Holds the data folder's lock (issue 31: `npm run restore` refuses while a server runs) from
+ * before the database opens until close, released too when the start fails (a restart policy
+ * starts again in this same folder).
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const releaseDataFolder = lockDataFolder(config.dataDir, 'server');
+  try {
+    const running = await openAndListen(config, options);
+    return { ...running, close: () => running.close().finally(releaseDataFolder) };
+  } catch (error) {
+    releaseDataFolder();
+    throw error;
+  }
+}
+
+/** Opens the data folder, migrates, seeds demo data on a new database, and listens. */
+async function openAndListen(config: Config, options: StartOptions): Promise<RunningServer> {
   // Uploads interrupted by a crash leave temporary files; none of them belongs to a row.
   fs.rmSync(config.uploadTempDir, { recursive: true, force: true });
+  // Issue 31: a folder that held a database and lost it is refused, never demo-seeded afresh.
+  guardDatabaseFile(config.dataDir, config.databaseFile);
   // An upgrade never starts without a backup of what it changes; a failure names it.
   const upgradeBackup = await backupBeforeUpgrade(config, new Date((options.clock ?? Date.now)()));
   const db = openDatabase(config.databaseFile, config.migrationsDir, { backup: upgradeBackup?.dir });
+  markDatabaseCreated(config.dataDir);
   const orphans = removeOrphanPhotos(config, photoRepository(db).exists);
   if (config.demoData) await seedDemoData(db, config);
   const notices = await ensureOwner(config, userRepository(db));
   if (upgradeBackup)
     notices.push(
-      `Backed up the database and photos to ${upgradeBackup.dir} before applying ${upgradeBackup.pending} migration(s).`,
+      upgradeBackup.reused
+        ? `The backup in ${upgradeBackup.dir}, taken before an earlier try of this upgrade, holds this same database; applied ${upgradeBackup.pending} migration(s).`
+        : `Backed up the database and photos to ${upgradeBackup.dir} before applying ${upgradeBackup.pending} migration(s).`,
     );
   if (orphans)
     notices.push(`Removed ${orphans} photo file(s) left without a record by an interrupted upload.`);

@@ -13,6 +13,14 @@ export const backupStatusSchema = z.object({
     .nullable(),
   /** The last backup or verification that failed, until a backup succeeds again. */
   lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /**
+   * Backups failing right now: since when, how many tries, and when the next one is (each try
+   * waits twice as long as the one before, up to the schedule). Null when they work.
+   */
+  failing: z
+    .object({ since: z.string(), attempts: z.number().int(), nextAttemptAt: z.string().nullable() })
+    .nullable()
+    .optional(),
   offSite: z.object({
     configured: z.boolean(),
     lastCopiedAt: z.string().nullable(),
@@ -20,3 +28,13 @@ export const backupStatusSchema = z.object({
   }),
 });
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
+/** `POST /api/backups` (the owner's "Back up now"): the backup just taken. */
+export const backupTakenSchema = z.object({
+  name: z.string(),
+  at: z.string(),
+  databaseBytes: z.number().int(),
+  photos: z.number().int(),
+  rows: z.number().int(),
+});
+export type BackupTaken = z.infer<typeof backupTakenSchema>;

@@ -24,6 +24,10 @@ export const LIVE_EVENT_TYPES = [
   'quote.question-asked',
   /** A backup, its off-machine copy or its restore test failed (Settings → Backups says why). */
   'backup.failed',
+  /** Backups work again after a failure episode (one announcement per episode, issue 31). */
+  'backup.recovered',
+  /** The newest backup holds far fewer rows than the last normal one (that one is kept). */
+  'backup.shrunk',
   /** A customer texted the business number (entityId: the text thread). */
   'text.received',
   /** A text was sent, delivered or failed; staff took a thread over; a number opted out or in. */
@@ -150,6 +154,16 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
   },
   'backup.failed': {
     alert: alert('backup', 'Backup failed', true),
+    route: () => '/admin/settings?tab=backups',
+  },
+  // The failure was announced; so is its end, or staff would keep worrying (or stop looking).
+  'backup.recovered': {
+    alert: alert('backup', 'Backups work again'),
+    route: () => '/admin/settings?tab=backups',
+  },
+  // A database that suddenly holds far less is how a lost business looks to the backups.
+  'backup.shrunk': {
+    alert: alert('backup', 'Backup much smaller than before', true),
     route: () => '/admin/settings?tab=backups',
   },
 };

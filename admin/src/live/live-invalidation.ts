@@ -68,6 +68,8 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   'quote.accepted': [customers, submissions, leads, stats, reports],
   'quote.question-asked': [submissions],
   'backup.failed': [backups],
+  'backup.recovered': [backups],
+  'backup.shrunk': [backups],
   // Texts on the business number: the Texts screen and the customer's timeline.
   'text.received': [customers, texts],
   'text.updated': [customers, texts],

@@ -1,9 +1,21 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer } from '../test/test-server.ts';
 import { DEMO_OWNER_EMAIL } from './owner-account.ts';
+import { userRepository } from './user.repository.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+/** `npm run users` as the operator runs it on the server (the server stopped). */
+const usersCommand = (dataDir: string, args: string[], input = '') =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'backend/scripts/users.ts', ...args], {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'off', OWNER_EMAIL: '', OWNER_PASSWORD: '' },
+  });
 
 const dirs: string[] = [];
 const newDataDir = () => {
@@ -13,24 +25,37 @@ const newDataDir = () => {
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe('the first owner', () => {
-  it('is created from OWNER_EMAIL/OWNER_PASSWORD, and a new OWNER_PASSWORD resets it', async () => {
+  it('is created from OWNER_EMAIL/OWNER_PASSWORD, which never undo a reset or re-enable it', async () => {
     const dataDir = newDataDir();
-    const first = await startTestServer({
-      dataDir,
-      env: { OWNER_EMAIL: 'Boss@Example.com', OWNER_PASSWORD: 'first owner password' },
-    });
+    const env = { OWNER_EMAIL: 'Boss@Example.com', OWNER_PASSWORD: 'first owner password' };
+    const first = await startTestServer({ dataDir, env });
     expect(first.notices).toEqual(['Created the owner account boss@example.com from OWNER_EMAIL.']);
     await signIn(first.url, 'boss@example.com', 'first owner password');
     await first.stop();
-    const second = await startTestServer({
-      dataDir,
-      env: { OWNER_EMAIL: 'boss@example.com', OWNER_PASSWORD: 'second owner password' },
-    });
+
+    // The operator resets the password with the users command; .env still says the old one.
+    const reset = usersCommand(dataDir, ['reset', '--email', 'boss@example.com'], 'the reset password\n');
+    expect(reset.status, reset.stderr).toBe(0);
+    const second = await startTestServer({ dataDir, env });
     try {
+      expect(second.notices).toEqual([]);
+      await signIn(second.url, 'boss@example.com', 'the reset password');
       await expect(signIn(second.url, 'boss@example.com', 'first owner password')).rejects.toThrow(/401/);
-      await signIn(second.url, 'boss@example.com', 'second owner password');
     } finally {
       await second.stop();
+    }
+
+    // A disabled owner stays disabled at the next start.
+    const disabled = usersCommand(dataDir, ['disable', '--email', 'boss@example.com']);
+    expect(disabled.status, disabled.stderr).toBe(0);
+    const third = await startTestServer({ dataDir, env });
+    try {
+      expect(userRepository(third.db).byEmail('boss@example.com')?.disabled_at).not.toBeNull();
+      await expect(signIn(third.url, 'boss@example.com', 'the reset password')).rejects.toThrow(
+        /sign-in failed/,
+      );
+    } finally {
+      await third.stop();
     }
   });
 

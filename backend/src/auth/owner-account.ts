@@ -6,21 +6,19 @@ import type { UserRepository } from './user.repository.ts';
 export const DEMO_OWNER_EMAIL = 'owner@washdesk.example';
 
 /**
- * Makes sure someone can sign in: OWNER_EMAIL/OWNER_PASSWORD create or reset the owner; a demo
- * database without any account gets a demo owner whose password is shown once. Returns lines
- * for the operator.
+ * Makes sure someone can sign in: OWNER_EMAIL/OWNER_PASSWORD create the owner when no account has
+ * that e-mail (never reset or re-enable one); a demo database without any account gets a demo
+ * owner whose password is shown once. Returns lines for the operator.
  */
 export async function ensureOwner(config: Config, users: UserRepository): Promise<string[]> {
   if (config.owner) {
     const { email, password, name } = config.owner;
-    const existing = users.byEmail(email);
-    const passwordHash = await hashPassword(password);
-    if (!existing) {
-      users.create({ email, name, role: 'owner', passwordHash });
+    if (!users.byEmail(email)) {
+      users.create({ email, name, role: 'owner', passwordHash: await hashPassword(password) });
       return [`Created the owner account ${email} from OWNER_EMAIL.`];
     }
-    users.setPassword(existing.id, passwordHash);
-    users.update(existing.id, { role: 'owner', disabled: false });
+    // Only ever creates (issue 31): resetting at every start undid a password reset and re-enabled
+    // a disabled owner. Resets are `npm run users -- reset`'s and Settings' job.
     return [];
   }
   if (users.list().length > 0) return [];

@@ -33,6 +33,8 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/faq': 'faq',
   'PUT /api/faq/:id': 'faq',
   'DELETE /api/faq/:id': 'faq',
+  // "Back up now" (Settings → Backups).
+  'POST /api/backups': 'backups',
 
   'POST /api/auth/logout': ANY_STAFF,
   'PUT /api/me/seen/:list': ANY_STAFF,

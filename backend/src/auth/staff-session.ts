@@ -122,14 +122,3 @@ export const requirePermission =
     if (!staff) return next(new HttpError(401, 'sign_in_required', AUTH_MESSAGES.signInRequired));
     next(missingPermission(staff.user.role, permission));
   };
-
-/**
- * @deprecated The route table (`route-permissions.ts`) decides who may use a route; this is
- * kept only so code written before the role matrix still compiles. It lets through a role that
- * holds every permission of the matrix, which is what "owner only" meant.
- */
-export const ownerOnly: RequestHandler = (_req, res, next) => {
-  const staff = staffOf(res);
-  if (!staff) return next(new HttpError(401, 'sign_in_required', AUTH_MESSAGES.signInRequired));
-  next(PERMISSION_NAMES.map((permission) => missingPermission(staff.user.role, permission)).find(Boolean));
-};

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readManifest, type BackupManifest } from './backup-manifest.ts';
+import { takePidLock } from './pid-lock.ts';
 
 /**
  * BACKUP_DIR holds `snapshots/<time>/` (the database copy and its manifest) and `photos/`, where
@@ -67,41 +68,18 @@ export const snapshotNameOf = (at: Date) => at.toISOString().replace(/:/g, '-');
 
 /**
  * One backup at a time per BACKUP_DIR, across processes (the server's timer and `npm run backup`):
- * an exclusive lock file naming its owner's pid. A lock whose owner died (kill -9) is taken over.
+ * an exclusive lock file naming its owner's pid (see pid-lock.ts).
  */
 export function lockBackupFolder(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, '.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      heldHere.add(lockFile);
-      return () => {
-        heldHere.delete(lockFile);
-        fs.rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
-      // Our own pid on a lock we do not hold is a dead process's (a container restarted).
-      const ours = owner === process.pid;
-      if (heldHere.has(lockFile) || (owner && !ours && isAlive(owner)))
-        throw new BackupBusyError(`Another backup is running (process ${owner}).`);
-      fs.rmSync(lockFile, { force: true });
-    }
-  }
-  throw new BackupBusyError('Could not lock the backup folder.');
+  return takePidLock(
+    path.join(dir, '.lock'),
+    (holder) =>
+      new BackupBusyError(
+        holder ? `Another backup is running (process ${holder.pid}).` : 'Could not lock the backup folder.',
+      ),
+    // Backups never stop for good because of a lock an unreachable container left behind.
+    { takeOverOtherHosts: true },
+  );
 }
-
-const heldHere = new Set<string>();
 
 export class BackupBusyError extends Error {}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -15,6 +15,10 @@ export const manifestSchema = z.object({
   database: z.object({ file: z.string(), bytes: z.number().int(), sha256: z.string() }),
   migrations: z.array(z.object({ version: z.number().int(), name: z.string() })),
   rowCounts: z.record(z.string(), z.number().int()),
+  /** A before-upgrade backup's migration set and the live database's checksum: one backup per upgrade tried. */
+  upgrade: z
+    .object({ fromVersion: z.number().int(), toVersion: z.number().int(), sourceSha256: z.string() })
+    .optional(),
   photos: z.array(
     z.object({ name: z.string(), bytes: z.number().int(), sha256: z.string(), mtimeMs: z.number() }),
   ),

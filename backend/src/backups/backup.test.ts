@@ -207,4 +207,25 @@ describe('retention', () => {
       ].sort(),
     );
   });
+
+  it('always keeps the last backup of normal size, however many much smaller ones follow', () => {
+    const at = (hour: number, rows: number) => ({
+      name: `2026-06-10T${String(hour).padStart(2, '0')}`,
+      dir: '',
+      manifest: {
+        takenAt: `2026-06-10T${String(hour).padStart(2, '0')}:00:00.000Z`,
+        rowCounts: { a: rows },
+      } as never,
+    });
+    // Newest first: a business of 4,000 rows, then an emptied database backed up hourly.
+    const backups = [at(9, 30), at(8, 31), at(7, 30), at(6, 4000), at(5, 3990)];
+    const keep = backupsToKeep(backups, { keepHourly: 2, keepDaily: 0, timeZone: 'UTC' });
+    expect([...keep].sort()).toEqual(['2026-06-10T06', '2026-06-10T08', '2026-06-10T09']);
+    // Growing back to half its size is normal again: the old one may go.
+    const regrown = [at(10, 2100), ...backups];
+    expect([...backupsToKeep(regrown, { keepHourly: 2, keepDaily: 0, timeZone: 'UTC' })].sort()).toEqual([
+      '2026-06-10T09',
+      '2026-06-10T10',
+    ]);
+  });
 });

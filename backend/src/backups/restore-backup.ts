@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupFolder, snapshotNameOf, type BackupFolder, type GoodBackup } from './backup-folder.ts';
-import { DATABASE_FILE, readManifest } from './backup-manifest.ts';
+import { DATABASE_FILE, readManifest, syncFolder } from './backup-manifest.ts';
+import { checkDatabase } from './check-database.ts';
 import { sha256OfFile } from './checksums.ts';
+import {
+  DATABASE_MARKER_FILE,
+  DataFolderInUseError,
+  lockDataFolder,
+  markDatabaseCreated,
+  SERVER_LOCK_FILE,
+} from './data-folder-guard.ts';
 
 export class RestoreError extends Error {}
 
@@ -66,8 +74,16 @@ export async function copyBackupInto(
 }
 
 /**
- * `npm run restore`: puts a backup in place as the data folder. A folder that already holds
- * data is refused unless forced; forced, its old contents are moved aside, never deleted.
+ * `npm run restore`: puts a backup in place as the data folder, in an order that cannot lose the
+ * business (issue 31):
+ * 1. refused while a server holds the data folder (its lock; `--force` does not override it: a
+ *    restore under a running server loses every write the server acknowledges afterwards), and
+ *    the folder is then locked against a server starting midway;
+ * 2. the backup is copied into `.restoring` inside the data folder and proven there: every
+ *    checksum, `integrity_check`, the row counts against the manifest. A damaged backup stops
+ *    here, with the data folder exactly as it was;
+ * 3. only then is what the folder held moved aside (never deleted; refused unless forced) and the
+ *    proven copy renamed in: renames within one file system, so no file is ever half there.
  */
 export async function restoreBackup(options: {
   backupDir: string;
@@ -77,38 +93,60 @@ export async function restoreBackup(options: {
   now?: Date;
 }): Promise<{ backup: GoodBackup; movedAside: string | null }> {
   const backup = findBackup(options.backupDir, options.which);
-  const existing = fs.existsSync(options.dataDir) ? fs.readdirSync(options.dataDir) : [];
-  let movedAside: string | null = null;
-  if (existing.length > 0) {
-    const live = existing.includes(`${DATABASE_FILE}-wal`)
-      ? ' and looks in use by a running server (stop it first)'
-      : '';
-    if (!options.force)
-      throw new RestoreError(
-        `${options.dataDir} is not empty${live}. Restore into an empty folder, or add --force to move its contents aside.`,
-      );
-    movedAside = path.join(
-      options.dataDir,
-      `replaced-by-restore-${snapshotNameOf(options.now ?? new Date())}`,
-    );
-    fs.mkdirSync(movedAside);
-    for (const entry of existing) {
-      if (entry.startsWith('replaced-by-restore-')) continue;
-      fs.renameSync(path.join(options.dataDir, entry), path.join(movedAside, entry));
-    }
-  }
-  // Into a scratch folder first, so a failed copy never leaves a half-restored data folder.
-  const scratch = path.join(options.dataDir, '.restoring');
-  fs.rmSync(scratch, { recursive: true, force: true });
-  const problems = await copyBackupInto(backup, backupFolder(options.backupDir), scratch);
-  if (problems.length) {
-    fs.rmSync(scratch, { recursive: true, force: true });
+  const { dataDir } = options;
+  fs.mkdirSync(dataDir, { recursive: true });
+  let unlock: () => void;
+  try {
+    unlock = lockDataFolder(dataDir, 'restore');
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
     throw new RestoreError(
-      `Backup ${backup.name} is damaged; nothing was restored:\n  ${problems.join('\n  ')}`,
+      `${error.message} Nothing was restored: a restore under a running server would lose what it saves ` +
+        'afterwards. Stop the server (e.g. `docker compose stop washdesk`), then run the restore again ' +
+        '(--force does not override this).',
     );
   }
-  for (const entry of fs.readdirSync(scratch))
-    fs.renameSync(path.join(scratch, entry), path.join(options.dataDir, entry));
-  fs.rmSync(scratch, { recursive: true, force: true });
-  return { backup, movedAside };
+  try {
+    // BACKUP_DIR inside the data folder (as in tests) is the store being read: it stays too.
+    const store = path.relative(dataDir, path.resolve(options.backupDir)).split(path.sep)[0];
+    const existing = fs.readdirSync(dataDir).filter((entry) => !KEPT_IN_PLACE(entry) && entry !== store);
+    if (existing.length > 0 && !options.force)
+      throw new RestoreError(
+        `${dataDir} is not empty. Restore into an empty folder, or add --force to move its contents aside.`,
+      );
+    const scratch = path.join(dataDir, RESTORING);
+    fs.rmSync(scratch, { recursive: true, force: true });
+    const problems = await copyBackupInto(backup, backupFolder(options.backupDir), scratch);
+    if (problems.length === 0)
+      problems.push(...checkDatabase(path.join(scratch, DATABASE_FILE), backup.manifest.rowCounts));
+    if (problems.length) {
+      fs.rmSync(scratch, { recursive: true, force: true });
+      throw new RestoreError(
+        `Backup ${backup.name} is damaged; nothing was restored and ${dataDir} is as it was:\n  ${problems.join('\n  ')}`,
+      );
+    }
+    let movedAside: string | null = null;
+    if (existing.length > 0) {
+      movedAside = path.join(dataDir, `${MOVED_ASIDE}${snapshotNameOf(options.now ?? new Date())}`);
+      fs.mkdirSync(movedAside);
+      for (const entry of existing) fs.renameSync(path.join(dataDir, entry), path.join(movedAside, entry));
+    }
+    for (const entry of fs.readdirSync(scratch))
+      fs.renameSync(path.join(scratch, entry), path.join(dataDir, entry));
+    fs.rmSync(scratch, { recursive: true, force: true });
+    markDatabaseCreated(dataDir);
+    syncFolder(dataDir);
+    return { backup, movedAside };
+  } finally {
+    unlock();
+  }
 }
+
+const RESTORING = '.restoring';
+const MOVED_ASIDE = 'replaced-by-restore-';
+/** What stays where it is: the lock we hold, the marker, the scratch copy, earlier moved-aside folders. */
+const KEPT_IN_PLACE = (entry: string) =>
+  entry === SERVER_LOCK_FILE ||
+  entry === DATABASE_MARKER_FILE ||
+  entry === RESTORING ||
+  entry.startsWith(MOVED_ASIDE);

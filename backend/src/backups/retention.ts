@@ -11,9 +11,35 @@ export interface RetentionRule {
   timeZone: string;
 }
 
+/** Rows a backup holds, every table together. */
+export const rowsIn = (b: GoodBackup) =>
+  Object.values(b.manifest.rowCounts ?? {}).reduce((sum, rows) => sum + rows, 0);
+
+/** Fewer rows than this lost is never "much smaller": a new business's database moves that much. */
+export const SHRINK_MIN_ROWS = 20;
+
+/** Much smaller: under half the rows of the last normal backup, and at least SHRINK_MIN_ROWS fewer. */
+export const isShrunk = (rows: number, normalRows: number) =>
+  rows * 2 < normalRows && normalRows - rows >= SHRINK_MIN_ROWS;
+
+/**
+ * The newest backup of a normal size (newest first in): from the oldest on, a backup much smaller
+ * than the last normal one does not count. An emptied or replaced database (issue 31: a demo
+ * database started where the business's had been) then never pushes the business's last backup
+ * out of retention, however many hourly backups of it follow.
+ */
+export function lastNormalBackup(backups: GoodBackup[]): GoodBackup | undefined {
+  let normal: GoodBackup | undefined;
+  for (const b of [...backups].reverse()) if (!normal || !isShrunk(rowsIn(b), rowsIn(normal))) normal = b;
+  return normal;
+}
+
 /** Which finished backups the rule keeps (newest first in, same order out). */
 export function backupsToKeep(backups: GoodBackup[], rule: RetentionRule): Set<string> {
   const keep = new Set(backups.slice(0, rule.keepHourly).map((b) => b.name));
+  // Always kept, whatever its age: the last backup of the business at its normal size.
+  const normal = lastNormalBackup(backups);
+  if (normal) keep.add(normal.name);
   const days = new Set<string>();
   for (const b of backups) {
     const day = localDate(new Date(b.manifest.takenAt), rule.timeZone);

@@ -34,7 +34,13 @@ const PAGES_PER_STEP = 256;
  */
 export async function takeBackup(
   source: BackupSource,
-  options: { reason: BackupManifest['reason']; now?: Date; hooks?: BackupHooks; retention?: RetentionRule },
+  options: {
+    reason: BackupManifest['reason'];
+    now?: Date;
+    hooks?: BackupHooks;
+    retention?: RetentionRule;
+    upgrade?: BackupManifest['upgrade'];
+  },
 ): Promise<GoodBackup> {
   const folder = backupFolder(source.backupDir);
   const unlock = lockBackupFolder(folder.dir);
@@ -93,6 +99,7 @@ export async function takeBackup(
       },
       migrations,
       rowCounts,
+      ...(options.upgrade ? { upgrade: options.upgrade } : {}),
       photos,
     };
     const fd = fs.openSync(databaseFile, 'r+');

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { backupFolder, type GoodBackup } from './backup-folder.ts';
 import { DATABASE_FILE, writeFileAtomically } from './backup-manifest.ts';
 import { copyBackupInto } from './restore-backup.ts';
-import { tableRowCounts } from './row-counts.ts';
+import { checkDatabase } from './check-database.ts';
 
 export interface Verification {
   backup: string;
@@ -38,31 +37,6 @@ export async function verifyBackup(
     return verification;
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-function checkDatabase(file: string, expected: Record<string, number>): string[] {
-  if (!fs.existsSync(file)) return [];
-  let db: Database.Database | null = null;
-  try {
-    db = new Database(file, { fileMustExist: true });
-    const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
-    const failures = integrity.map((r) => r.integrity_check).filter((r) => r !== 'ok');
-    if (failures.length) return [`integrity_check: ${failures.slice(0, 5).join('; ')}`];
-    const counted = tableRowCounts(db);
-    const problems: string[] = [];
-    for (const [table, rows] of Object.entries(expected)) {
-      if (!(table in counted)) problems.push(`Table ${table} is missing.`);
-      else if (counted[table] !== rows)
-        problems.push(`Table ${table} has ${counted[table]} rows; the manifest says ${rows}.`);
-    }
-    for (const table of Object.keys(counted))
-      if (!(table in expected)) problems.push(`Table ${table} is not in the manifest.`);
-    return problems;
-  } catch (error) {
-    return [`The database cannot be read: ${error instanceof Error ? error.message : String(error)}`];
-  } finally {
-    db?.close();
   }
 }
 

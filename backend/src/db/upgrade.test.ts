@@ -214,6 +214,39 @@ describe('upgrading a database made by the released schema', () => {
     );
   });
 
+  it('that fails at every restart (a restart policy) keeps one backup of it, not one per try', async () => {
+    const { config, database } = setUp({ '9001_bad_step.sql': 'INSERT INTO no_such_table VALUES (1);' });
+    const tries: unknown[] = [];
+    for (let restart = 0; restart < 11; restart++)
+      tries.push(
+        await startServer(config).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      );
+    expect(tries.every((e) => e instanceof MigrationError)).toBe(true);
+    const backups = backupFolder(config.backups.dir).good();
+    expect(backups.map((b) => b.manifest.reason)).toEqual(['before-upgrade']);
+    // Every try names that one backup, and it holds the database as it still is.
+    for (const failure of tries) expect((failure as Error).message).toContain(backups[0]!.dir);
+    expect(await verifyBackup(config.backups.dir, backups[0]!)).toMatchObject({ ok: true });
+    expect(fs.existsSync(database)).toBe(true);
+
+    // The database changed (here: a row written by an older build still running): a new backup, as it must.
+    const db = new Database(database);
+    db.prepare(
+      "UPDATE faq_entries SET answer = 'changed since' WHERE id = (SELECT MIN(id) FROM faq_entries)",
+    ).run();
+    db.close();
+    // Pruned like the others: with BACKUP_KEEP_HOURLY=1 only the newest stays.
+    const keepOne = { ...config, backups: { ...config.backups, keepHourly: 1, keepDaily: 0 } };
+    await expect(startServer(keepOne)).rejects.toBeInstanceOf(MigrationError);
+    const kept = backupFolder(config.backups.dir).good();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.name).not.toBe(backups[0]!.name);
+    expect(kept[0]!.manifest.upgrade?.sourceSha256).not.toBe(backups[0]!.manifest.upgrade?.sourceSha256);
+  });
+
   it('refuses a database from a newer version before writing anything, backups included', async () => {
     const { config, database } = setUp();
     const db = new Database(database);

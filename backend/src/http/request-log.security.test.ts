@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clientOf,
   fixturePhoto,
+  signIn,
   photoForm,
   startTestServer,
   TEST_PASSWORD,
@@ -95,5 +98,29 @@ describe('the request log', () => {
     ]) {
       expect(text, secret).not.toContain(secret);
     }
+  });
+
+  it("keeps a backup's name and times whole, and still masks phone numbers beside them", async () => {
+    // The first test signed the owner out: a new session.
+    const owner = clientOf(server.url, await signIn(server.url, 'test-owner@example.com'));
+    lines.length = 0;
+    const res = await owner.send('POST', '/api/backups');
+    expect(res.status).toBe(201);
+    const { name } = (await res.json()) as { name: string };
+    const taken = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'Backup taken');
+    // e.g. …/snapshots/2026-11-28T06-15-00.000Z, once logged as [phone]T[phone]Z.
+    expect(taken.backup).toBe(path.join(server.config.backups.dir, 'snapshots', name));
+    expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z$/);
+
+    lines.length = 0;
+    const logger = createLogger('info', capture);
+    logger.info(
+      { backup: '2026-11-28T061500Z', at: '2026-11-28T06:15:00.000-08:00', caller: '+1 707 555 0142' },
+      'Restored 2026-11-28T06-15-00.000Z on 2026-11-28 for (707) 555-0142, then 707.555.0142',
+    );
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ backup: '2026-11-28T061500Z', at: '2026-11-28T06:15:00.000-08:00' });
+    expect(line.msg).toBe('Restored 2026-11-28T06-15-00.000Z on 2026-11-28 for [phone], then [phone]');
+    expect(lines[0]).not.toMatch(/555/);
   });
 });

@@ -5,10 +5,19 @@ import { loggablePath } from './secret-paths.ts';
 
 const EMAIL = /[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}/gi;
 // Seven or more digits, allowing the separators people type: (707) 555-0142, +1 707 555 0142.
-const PHONE = /\+?\(?\d[\d\s().-]{5,}\d/g;
+const PHONE = /\+?\(?\d[\d\s().-]{5,}\d/;
+// A date or a time stamp says when, not whom, and is kept: 2026-11-28, 2026-11-28T06:15:00.000Z, a
+// backup's name 2026-11-28T06-15-00.000Z or 2026-11-28T061500Z (issue 31: they were logged as
+// `[phone]T[phone]Z`). Tried first at each position; no phone is written 4-2-2.
+const TIMESTAMP =
+  /(?<!\d)\d{4}-\d{2}-\d{2}(?:T\d{2}(?:[:-]?\d{2}){1,2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)/;
+const PHONE_OR_TIMESTAMP = new RegExp(`(${TIMESTAMP.source})|${PHONE.source}`, 'g');
 
 /** Masks e-mail addresses and phone numbers in any text that might reach a log line. */
-export const scrub = (text: string) => text.replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+export const scrub = (text: string) =>
+  text
+    .replace(EMAIL, '[email]')
+    .replace(PHONE_OR_TIMESTAMP, (match, timestamp?: string) => timestamp ?? '[phone]');
 
 /**
  * An error's own properties (name, message, stack, cause) are not enumerable, so copying its

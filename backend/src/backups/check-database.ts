@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { tableRowCounts } from './row-counts.ts';
+
+/**
+ * A restored database proven readable: `PRAGMA integrity_check`, then every table's rows counted
+ * against the manifest. Returns the problems (none when it is good). Used by the daily restore
+ * test and by `npm run restore` before anything in the data folder is touched.
+ */
+export function checkDatabase(file: string, expected: Record<string, number>): string[] {
+  if (!fs.existsSync(file)) return [];
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+    const failures = integrity.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+    if (failures.length) return [`integrity_check: ${failures.slice(0, 5).join('; ')}`];
+    const counted = tableRowCounts(db);
+    const problems: string[] = [];
+    for (const [table, rows] of Object.entries(expected)) {
+      if (!(table in counted)) problems.push(`Table ${table} is missing.`);
+      else if (counted[table] !== rows)
+        problems.push(`Table ${table} has ${counted[table]} rows; the manifest says ${rows}.`);
+    }
+    for (const table of Object.keys(counted))
+      if (!(table in expected)) problems.push(`Table ${table} is not in the manifest.`);
+    return problems;
+  } catch (error) {
+    return [`The database cannot be read: ${error instanceof Error ? error.message : String(error)}`];
+  } finally {
+    db?.close();
+  }
+}
