@@ -131,7 +131,7 @@ describe('Back up now', () => {
       );
       const refused = await staff.send('POST', '/api/backups');
       expect(refused.status).toBe(403);
-      expect((await refused.json()).error.code).toBe('owner_only');
+      expect((await refused.json()).error.code).toBe('not_permitted');
       expect((await server.anonymous.send('POST', '/api/backups')).status).toBe(401);
       expect(backupFolder(server.config.backups.dir).good()).toHaveLength(1);
 
