@@ -4,9 +4,13 @@ import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { isExactlyContentType } from '../http/webhook-content-type.ts';
 import type { Clock } from '../time.ts';
-import type { MessengerService } from './messenger.service.ts';
-import { STALE_AFTER_MS, eventsOf, validSignature, webhookBodySchema } from './meta-webhook.ts';
-import { OUR_ECHO_METADATA } from './meta-delivery.ts';
+import type { MessengerService } from '../messenger/messenger.service.ts';
+import { STALE_AFTER_MS, eventsOf, validSignature, webhookBodySchema } from '../messenger/meta-webhook.ts';
+import { OUR_ECHO_METADATA } from '../messenger/meta-delivery.ts';
+import type { WebhookInbox } from './webhook-inbox.ts';
+
+// Meta's side of the webhook inbox: the raw bytes read once, X-Hub-Signature-256 checked over
+// exactly them, then each event of the batch recorded (by its mid) in the transaction storing it.
 
 export const MESSENGER_WEBHOOK = '/api/messenger/webhook';
 
@@ -35,9 +39,10 @@ export const messengerWebhookBody: RequestHandler = (req, res, next) => {
 const refused = () => new HttpError(403, 'forbidden', 'Forbidden');
 
 /** Meta's webhook: public, because Meta's checks (verify token, signature) are its authentication. */
-export function messengerWebhookRoutes(
+export function metaWebhookRoutes(
   meta: Config['providers']['meta'],
   messenger: MessengerService,
+  inbox: WebhookInbox,
   clock: Clock = Date.now,
 ) {
   const router = Router();
@@ -71,7 +76,8 @@ export function messengerWebhookRoutes(
     // A correctly signed old body replayed: refused whole, nothing stored (see STALE_AFTER_MS).
     const { oldest } = eventsOf(body.data, OUR_ECHO_METADATA);
     if (oldest !== null && clock() - oldest > STALE_AFTER_MS) throw refused();
-    const work = messenger.receive(body.data);
+    // A delivery Meta retries, or an event it sends twice, finds its id recorded: nothing changes.
+    const work = messenger.receive(body.data, (eventId) => inbox.record('meta', eventId));
     // Meta has its answer before any profile lookup or AI reply starts.
     res.status(200).type('text/plain').send('EVENT_RECEIVED');
     messenger.afterAck(work);
