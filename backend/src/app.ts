@@ -235,7 +235,11 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   app.use(messenger.router);
   // Backups on a timer; startServer starts it once the server listens and stops it on close.
-  const { backups, router: backupsRouter, lifecycle: backupTimer } = backupsFeature({
+  const {
+    backups,
+    router: backupsRouter,
+    lifecycle: backupTimer,
+  } = backupsFeature({
     db,
     config,
     users: auth.users,

@@ -30,6 +30,10 @@ export function backupsFeature(deps: {
     logger: deps.logger,
   });
   // A backup under way finishes (its copy needs the open database) before the database closes.
-  const lifecycle: FeatureLifecycle = { name: 'backups', start: () => backups.start(), stop: () => backups.stop() };
+  const lifecycle: FeatureLifecycle = {
+    name: 'backups',
+    start: () => backups.start(),
+    stop: () => backups.stop(),
+  };
   return { backups, router: backupRoutes(backups), lifecycle };
 }

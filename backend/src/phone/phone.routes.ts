@@ -84,7 +84,11 @@ export function phoneRoutes(deps: PhoneDeps) {
   };
   router.post(
     PHONE_WEBHOOKS.incomingCall,
-    ...deps.webhooks.event(TWILIO_EVENT_IDS.incomingCall, (req, once) => once(() => incomingCall(req)) ?? NOTHING, NOTHING),
+    ...deps.webhooks.event(
+      TWILIO_EVENT_IDS.incomingCall,
+      (req, once) => once(() => incomingCall(req)) ?? NOTHING,
+      NOTHING,
+    ),
   );
 
   // ConversationRelay's <Connect action>: the streamed session is over; what happens next.
@@ -98,9 +102,9 @@ export function phoneRoutes(deps: PhoneDeps) {
     requestCallback(call);
     return xml(voice.sayAndHangUp(PHONE_WORDS.fault));
   };
-  // One event per session of the call: Twilio posts the action once when each socket's session ends.
+  // One event per session of the call and how it ended: Twilio posts the action once per session.
   const sessionEndedId = (f: (name: string) => string) =>
-    `call:${f('CallSid')}:relay-ended:${deps.relay?.sessionsOpened(f('CallSid')) ?? 0}`;
+    `call:${f('CallSid')}:relay-ended:${deps.relay?.sessionsOpened(f('CallSid')) ?? 0}:${f('CallStatus')}:${f('SessionStatus')}`;
   router.post(
     RELAY_PATHS.sessionEnded,
     ...deps.webhooks.event(sessionEndedId, (req, once) => once(() => sessionEnded(req)) ?? NOTHING, NOTHING),

@@ -91,7 +91,8 @@ export function twilioRefusal(
 ): { status: 403 | 503; text: string } | null {
   if (!signature) return { status: 403, text: 'Forbidden' };
   if (!authToken) return { status: 503, text: 'phone line not configured' };
-  if (!twilio.validateRequest(authToken, signature, url, { ...fields })) return { status: 403, text: 'Forbidden' };
+  if (!twilio.validateRequest(authToken, signature, url, { ...fields }))
+    return { status: 403, text: 'Forbidden' };
   return null;
 }
 

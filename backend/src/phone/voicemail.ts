@@ -79,7 +79,10 @@ export function voicemailRoutes(deps: VoicemailDeps) {
   // Each callback's effect is recorded with it in the webhook inbox: a replay changes nothing.
   router.post(
     VOICEMAIL_WEBHOOKS.recordingStatus,
-    ...deps.webhooks.event(TWILIO_EVENT_IDS.recordingStatus, (req, once) => once(() => recordingStatus(req)) ?? DONE),
+    ...deps.webhooks.event(
+      TWILIO_EVENT_IDS.recordingStatus,
+      (req, once) => once(() => recordingStatus(req)) ?? DONE,
+    ),
   );
 
   const recordingTranscript = (req: import('express').Request) => {
@@ -99,8 +102,9 @@ export function voicemailRoutes(deps: VoicemailDeps) {
   };
   router.post(
     VOICEMAIL_WEBHOOKS.recordingTranscript,
-    ...deps.webhooks.event(TWILIO_EVENT_IDS.recordingTranscript, (req, once) =>
-      once(() => recordingTranscript(req)) ?? DONE,
+    ...deps.webhooks.event(
+      TWILIO_EVENT_IDS.recordingTranscript,
+      (req, once) => once(() => recordingTranscript(req)) ?? DONE,
     ),
   );
 

@@ -25,45 +25,58 @@ const STATUSES = new Set([
   'read',
 ]);
 /** Twilio's answer to a webhook that needs no reply in TwiML (our replies go through the outbox). */
-const EMPTY_TWIML = { status: 200, type: 'text/xml', body: '<?xml version="1.0" encoding="UTF-8"?><Response></Response>' };
+const EMPTY_TWIML = {
+  status: 200,
+  type: 'text/xml',
+  body: '<?xml version="1.0" encoding="UTF-8"?><Response></Response>',
+};
 const refuse = (body: string) => ({ status: 400, type: 'text/plain', body });
 
 export function textWebhookRoutes(deps: { webhooks: TwilioWebhooks; texts: TextsService }) {
   const router = Router();
   const { event } = deps.webhooks;
 
-  router.post(TEXT_WEBHOOKS.incomingSms, ...event(TWILIO_EVENT_IDS.incomingText, async (req, once) => {
-    const messageSid = field(req, 'MessageSid');
-    const from = field(req, 'From');
-    const body = field(req, 'Body');
-    const numMedia = field(req, 'NumMedia');
-    const mediaCount = numMedia === '' ? 0 : /^\d{1,2}$/.test(numMedia) ? Number(numMedia) : -1;
-    if (
-      !MESSAGE_SID.test(messageSid) ||
-      !PHONE.test(from) ||
-      body.length > 1600 ||
-      mediaCount < 0 ||
-      mediaCount > MAX_MEDIA
-    )
-      return refuse('Not a text message');
-    // Each attachment is named by signed fields, so its address is as Twilio sent it.
-    const media: IncomingMedia[] = Array.from({ length: mediaCount }, (_, i) => ({
-      url: field(req, `MediaUrl${i}`),
-      contentType: field(req, `MediaContentType${i}`),
-    }));
-    await deps.texts.receiveWithMedia({ messageSid, from, body, mediaCount }, media, once);
-    return EMPTY_TWIML;
-  }, EMPTY_TWIML));
+  router.post(
+    TEXT_WEBHOOKS.incomingSms,
+    ...event(
+      TWILIO_EVENT_IDS.incomingText,
+      async (req, once) => {
+        const messageSid = field(req, 'MessageSid');
+        const from = field(req, 'From');
+        const body = field(req, 'Body');
+        const numMedia = field(req, 'NumMedia');
+        const mediaCount = numMedia === '' ? 0 : /^\d{1,2}$/.test(numMedia) ? Number(numMedia) : -1;
+        if (
+          !MESSAGE_SID.test(messageSid) ||
+          !PHONE.test(from) ||
+          body.length > 1600 ||
+          mediaCount < 0 ||
+          mediaCount > MAX_MEDIA
+        )
+          return refuse('Not a text message');
+        // Each attachment is named by signed fields, so its address is as Twilio sent it.
+        const media: IncomingMedia[] = Array.from({ length: mediaCount }, (_, i) => ({
+          url: field(req, `MediaUrl${i}`),
+          contentType: field(req, `MediaContentType${i}`),
+        }));
+        await deps.texts.receiveWithMedia({ messageSid, from, body, mediaCount }, media, once);
+        return EMPTY_TWIML;
+      },
+      EMPTY_TWIML,
+    ),
+  );
 
   const DONE = { status: 204 };
-  router.post(TEXT_WEBHOOKS.messageStatus, ...event(TWILIO_EVENT_IDS.messageStatus, (req, once) => {
-    const messageSid = field(req, 'MessageSid');
-    const status = field(req, 'MessageStatus');
-    const errorCode = field(req, 'ErrorCode');
-    if (!MESSAGE_SID.test(messageSid) || !STATUSES.has(status))
-      return refuse('Unknown message status');
-    once(() => deps.texts.delivery(messageSid, status, /^\d{1,6}$/.test(errorCode) ? errorCode : null));
-    return DONE;
-  }));
+  router.post(
+    TEXT_WEBHOOKS.messageStatus,
+    ...event(TWILIO_EVENT_IDS.messageStatus, (req, once) => {
+      const messageSid = field(req, 'MessageSid');
+      const status = field(req, 'MessageStatus');
+      const errorCode = field(req, 'ErrorCode');
+      if (!MESSAGE_SID.test(messageSid) || !STATUSES.has(status)) return refuse('Unknown message status');
+      once(() => deps.texts.delivery(messageSid, status, /^\d{1,6}$/.test(errorCode) ? errorCode : null));
+      return DONE;
+    }),
+  );
   return router;
 }

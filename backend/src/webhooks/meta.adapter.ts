@@ -24,16 +24,9 @@ const readBytes = express.raw({ type: () => true, limit: '1mb', inflate: false }
  * the ones JSON.parse reads.
  */
 export const messengerWebhookBody: RequestHandler = (req, res, next) => {
-  if (!isExactlyContentType(req.get('Content-Type'), 'application/json')) {
-    return next(
-      new HttpError(
-        415,
-        ERROR_CODES.unsupportedMediaType,
-        'The Messenger webhook accepts only application/json',
-      ),
-    );
-  }
-  readBytes(req, res, next);
+  if (isExactlyContentType(req.get('Content-Type'), 'application/json')) return readBytes(req, res, next);
+  const only = 'The Messenger webhook accepts only application/json';
+  next(new HttpError(415, ERROR_CODES.unsupportedMediaType, only));
 };
 
 const refused = () => new HttpError(403, 'forbidden', 'Forbidden');
@@ -55,9 +48,7 @@ export function metaWebhookRoutes(
     res.type('text/plain').send(typeof q['hub.challenge'] === 'string' ? q['hub.challenge'] : '');
   });
   router.post(MESSENGER_WEBHOOK, (req, res) => {
-    if (!meta.appSecret) {
-      throw new HttpError(503, ERROR_CODES.unavailable, 'Messenger is not connected');
-    }
+    if (!meta.appSecret) throw new HttpError(503, ERROR_CODES.unavailable, 'Messenger is not connected');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (!validSignature(raw, req.get('X-Hub-Signature-256'), meta.appSecret)) throw refused();
     let json: unknown;
@@ -70,9 +61,8 @@ export function metaWebhookRoutes(
       throw new HttpError(400, ERROR_CODES.invalidJson, 'The body is not JSON');
     }
     const body = webhookBodySchema.safeParse(json);
-    if (!body.success || body.data.object !== 'page') {
+    if (!body.success || body.data.object !== 'page')
       throw new HttpError(400, ERROR_CODES.validation, 'Not a Messenger page event');
-    }
     // A correctly signed old body replayed: refused whole, nothing stored (see STALE_AFTER_MS).
     const { oldest } = eventsOf(body.data, OUR_ECHO_METADATA);
     if (oldest !== null && clock() - oldest > STALE_AFTER_MS) throw refused();

@@ -35,7 +35,11 @@ const send = (res: Response, answer: WebhookAnswer) => {
   else res.send(answer.body);
 };
 
-export function twilioWebhooks(deps: { authToken: string | undefined; publicUrl: PublicUrl; inbox: WebhookInbox }) {
+export function twilioWebhooks(deps: {
+  authToken: string | undefined;
+  publicUrl: PublicUrl;
+  inbox: WebhookInbox;
+}) {
   const { inbox } = deps;
   /** Verified by the one signature rule; for a webhook that is no event of its own (a speech turn). */
   const signed = twilioSignatureCheck(deps.authToken, deps.publicUrl);
@@ -51,17 +55,18 @@ export function twilioWebhooks(deps: { authToken: string | undefined; publicUrl:
   ): RequestHandler[] {
     const once: RequestHandler = async (req, res) => {
       const id = eventId((name) => twilioParam(req, name), req);
-      if (id.length > 200) return send(res, { status: 400, type: 'text/plain', body: 'Not a Twilio event' });
-      const again = (seen = inbox.seen('twilio', id)) =>
-        send(res, seen?.status ? { status: seen.status, type: seen.type ?? undefined, body: seen.body ?? undefined } : duplicate);
-      if (inbox.seen('twilio', id)) return again();
+      const again = () => send(res, inbox.seen('twilio', id) ?? duplicate);
+      if (inbox.seen('twilio', id) !== undefined) return again();
       let recorded: boolean | undefined;
-      const answer = await handle(req, (effect) =>
-        inbox.once('twilio', id, () => {
+      const record: Once = (effect) => {
+        const result = inbox.once('twilio', id, () => {
           recorded = true;
           return effect();
-        }) ?? void (recorded ??= false),
-      );
+        });
+        recorded ??= false;
+        return result;
+      };
+      const answer = await handle(req, record);
       if (recorded === false) return again();
       if (recorded) inbox.answered('twilio', id, answer);
       send(res, answer);

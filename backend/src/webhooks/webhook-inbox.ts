@@ -30,7 +30,8 @@ export function webhookInbox(db: Db, clock: Clock = Date.now) {
     'SELECT answer_status AS status, answer_type AS type, answer_body AS body FROM webhook_events WHERE provider = ? AND event_id = ?',
   );
   // A long id (a batch of Meta mids) is kept as its hash: one id, one key, any length.
-  const keyOf = (id: string) => (id.length <= 200 ? id : `sha256:${createHash('sha256').update(id).digest('hex')}`);
+  const keyOf = (id: string) =>
+    id.length <= 200 ? id : `sha256:${createHash('sha256').update(id).digest('hex')}`;
   const record = (provider: WebhookProvider, eventId: string) =>
     insert.run(provider, keyOf(eventId), new Date(clock()).toISOString()).changes === 1;
 
@@ -44,11 +45,17 @@ export function webhookInbox(db: Db, clock: Clock = Date.now) {
     once<T>(provider: WebhookProvider, eventId: string, effect: () => T): T | undefined {
       return db.transaction(() => (record(provider, eventId) ? effect() : undefined))();
     },
-    /** Whether the event was recorded, with what it was answered (status null: not yet answered). */
-    seen(provider: WebhookProvider, eventId: string) {
-      return find.get(provider, keyOf(eventId)) as
-        | { status: number | null; type: string | null; body: string | null }
-        | undefined;
+    /**
+     * What a recorded event was answered: undefined when it is not recorded, null when it is but
+     * its answer was not kept (the process stopped between the two).
+     */
+    seen(provider: WebhookProvider, eventId: string): WebhookAnswer | null | undefined {
+      const row = find.get(provider, keyOf(eventId)) as
+        { status: number | null; type: string | null; body: string | null } | undefined;
+      if (!row) return undefined;
+      return row.status === null
+        ? null
+        : { status: row.status, type: row.type ?? undefined, body: row.body ?? undefined };
     },
     /** Keeps what the provider was answered, for a duplicate to get the same. */
     answered(provider: WebhookProvider, eventId: string, answer: WebhookAnswer) {
