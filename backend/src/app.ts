@@ -13,8 +13,12 @@ import { perMinuteLimit } from './http/rate-limit.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import { loggablePath } from './http/secret-paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { MESSENGER_WEBHOOK, messengerWebhookBody } from './messenger/messenger-webhook.routes.ts';
+import { MESSENGER_WEBHOOK, messengerWebhookBody } from './webhooks/meta.adapter.ts';
 import { TWILIO_WEBHOOK_PREFIX, twilioWebhookBody } from './phone/twilio-signature.ts';
+import { webhookInbox } from './webhooks/webhook-inbox.ts';
+import { twilioWebhooks } from './webhooks/twilio.adapter.ts';
+import type { FeatureLifecycle } from './feature-lifecycle.ts';
+import type { Outbox } from './outbox/outbox.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { twilioApi } from './phone/twilio-client.ts';
 import type { Pause } from './assistant/assistant.ts';
@@ -72,13 +76,24 @@ export interface AppDeps {
   outboxPassEveryMs?: number;
 }
 
+/** The app and what its features run beside their routes, typed (no side channel on the app). */
+export interface WashdeskApp {
+  app: Express;
+  /** Started in this order once the server listens; stopped in reverse before the database closes. */
+  lifecycles: FeatureLifecycle[];
+  /** The durable outbox (tests run a pass of its scheduler themselves). */
+  outbox: Outbox;
+  /** Resolves once work started after a webhook answered (Messenger and text replies) is done. */
+  settled(): Promise<void>;
+}
+
 /**
  * The app: middleware, then the features, each built from its one entry point with the narrow
  * dependencies it names (docs/ARCHITECTURE.md, "One way to wire a feature"). A feature builds its
  * own repositories; one that others read (settings, appointments, photos, customers, calls,
  * submissions) is returned and passed on by name.
  */
-export function createApp(config: Config, deps: AppDeps): Express {
+export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const { db, clock } = deps;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const app = express();
@@ -113,6 +128,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
       logger.error({ err: error, ...context }, 'unexpected fault'));
   const publicUrl = deps.publicUrl ?? publicUrlOf(config.publicBaseUrl);
   const twilio = twilioApi(config.providers.twilio);
+  // The one webhook inbox: every provider's events are recorded with their effect, once.
+  const inbox = webhookInbox(db, clock);
+  const twilioHooks = twilioWebhooks({ authToken: config.providers.twilio.authToken, publicUrl, inbox });
 
   // Calendar links end with their creator's access (auth/) and are served by their own feature.
   const calendarFeeds = calendarFeedRepository(db, clock);
@@ -168,6 +186,7 @@ export function createApp(config: Config, deps: AppDeps): Express {
     texts,
     planFollowUps,
     router: followThrough,
+    lifecycle: outboxScheduler,
   } = followThroughFeature({
     db,
     config,
@@ -183,8 +202,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
     sentQuotes,
     logger,
     clock,
+    webhooks: twilioHooks,
+    outboxPassEveryMs: deps.outboxPassEveryMs,
   });
-  app.locals.outbox = outbox;
   app.use(followThrough);
   const phone = phoneFeature({
     config,
@@ -198,9 +218,9 @@ export function createApp(config: Config, deps: AppDeps): Express {
     logger,
     events,
     clock,
+    webhooks: twilioHooks,
   });
   app.use(phone.router);
-  app.locals.relay = phone.relay;
 
   const messenger = messengerFeature({
     config,
@@ -210,13 +230,16 @@ export function createApp(config: Config, deps: AppDeps): Express {
     channels,
     events,
     clock,
+    inbox,
     report: (error) => report(error, { method: 'POST', path: MESSENGER_WEBHOOK }),
   });
-  // Shutdown and tests wait for replies still being written after the webhook answered.
-  app.locals.settled = () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined);
   app.use(messenger.router);
   // Backups on a timer; startServer starts it once the server listens and stops it on close.
-  const { backups, router: backupsRouter } = backupsFeature({
+  const {
+    backups,
+    router: backupsRouter,
+    lifecycle: backupTimer,
+  } = backupsFeature({
     db,
     config,
     users: auth.users,
@@ -225,7 +248,6 @@ export function createApp(config: Config, deps: AppDeps): Express {
     clock,
     timer: deps.backupTimer,
   });
-  app.locals.backups = backups;
   app.use(backupsRouter);
   app.use(profileFeature({ db, config, backups, clock }).router);
   app.use(statsFeature({ db, config, clock }).router);
@@ -263,5 +285,13 @@ export function createApp(config: Config, deps: AppDeps): Express {
   app.use(pageRoutes(config));
 
   app.use(errorHandler((error, req) => report(error, { method: req.method, path: loggablePath(req.path) })));
-  return app;
+  return {
+    app,
+    // Stopped in reverse: replies after webhooks, a backup under way, the outbox's send, the
+    // streamed calls' sockets, then the sessions sweeper; then the database closes.
+    lifecycles: [auth.lifecycle, phone.lifecycle, outboxScheduler, backupTimer, messenger.lifecycle],
+    outbox,
+    // Shutdown and tests wait for replies still being written after the webhook answered.
+    settled: () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined),
+  };
 }

@@ -6,17 +6,14 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { ensureOwner } from './auth/owner-account.ts';
-import { sessionRepository } from './auth/session.repository.ts';
-import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
 import { userRepository } from './auth/user.repository.ts';
 import { photoRepository } from './photos/photo.repository.ts';
 import { removeOrphanPhotos } from './photos/photo.storage.ts';
 import { holdKeptAliveSockets } from './http/keep-alive.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { FeatureLifecycle } from './feature-lifecycle.ts';
 import { publicUrl as publicUrlOf, type PublicUrl } from './phone/public-url.ts';
 import { backupBeforeUpgrade } from './backups/backup-before-upgrade.ts';
-import type { ConversationRelay } from './phone/relay/conversation-relay.ts';
-import type { BackupService } from './backups/backup-service.ts';
 import { guardDatabaseFile, lockDataFolder, markDatabaseCreated } from './backups/data-folder-guard.ts';
 
 export interface RunningServer {
@@ -29,6 +26,10 @@ export interface RunningServer {
   publicUrl: PublicUrl;
   /** Lines for the operator (e.g. the demo owner's one-time password). */
   notices: string[];
+  /** The durable outbox (tests and scripts run a pass of its scheduler themselves). */
+  outbox: Outbox;
+  /** Resolves once work started after a webhook answered (Messenger and text replies) is done. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,24 +76,20 @@ async function openAndListen(config: Config, options: StartOptions): Promise<Run
     );
   if (orphans)
     notices.push(`Removed ${orphans} photo file(s) left without a record by an interrupted upload.`);
-  const sessions = sessionRepository(db, config.session, calendarFeedRepository(db));
-  sessions.sweep();
-  const sweeper = setInterval(() => sessions.sweep(), 3_600_000).unref();
   const publicUrl = publicUrlOf(config.publicBaseUrl);
-  const app = createApp(config, { db, publicUrl, ...options });
+  const { app, lifecycles, outbox, settled } = createApp(config, { db, publicUrl, ...options });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   holdKeptAliveSockets(server);
-  // Twilio's ConversationRelay sockets (a signed upgrade); every other upgrade is refused there.
-  const relay = app.locals.relay as ConversationRelay;
-  server.on('upgrade', relay.upgrade);
-  const backups = app.locals.backups as BackupService;
-  backups.start();
-  // Due messages (and any a crash left mid-send) go out from the first pass on.
-  const outbox = app.locals.outbox as Outbox;
-  outbox.scheduler.start(options.outboxPassEveryMs);
+  // What the features run beside their routes, in app.ts's order (the sessions sweeper, the
+  // streamed calls' socket upgrades, the outbox scheduler, backups, replies after webhooks).
+  const started: FeatureLifecycle[] = [];
+  for (const feature of lifecycles) {
+    feature.start?.(server);
+    started.push(feature);
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -104,16 +101,13 @@ async function openAndListen(config: Config, options: StartOptions): Promise<Run
     url: `http://${host}:${port}`,
     publicUrl,
     notices,
+    outbox,
+    settled,
     close: async () => {
-      // Work that runs after a webhook answered (e.g. a Messenger reply) finishes before the database closes.
-      await (app.locals.settled as (() => Promise<void>) | undefined)?.();
-      // A backup under way finishes (its copy needs the open database) before the database closes.
-      await backups.stop();
-      await outbox.scheduler.stop();
-      // Streamed calls' sockets close (Twilio reconnects them to the next server) and their turns are stored.
-      await relay.close();
+      // In reverse: each feature's work under way finishes while what it needs still runs, and
+      // all of it before the database closes.
+      for (const feature of started.reverse()) await feature.stop?.();
       return new Promise<void>((resolve) => {
-        clearInterval(sweeper);
         server.closeAllConnections();
         server.close(() => {
           db.close();

@@ -9,6 +9,7 @@ import { sessionRepository } from './session.repository.ts';
 import { signInThrottle } from './sign-in-throttle.ts';
 import { routeAccess } from './staff-session.ts';
 import { userRepository } from './user.repository.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 
 /**
  * Staff accounts and sessions: signing in and out, the Users screen, and `access`, the session
@@ -27,5 +28,15 @@ export function authFeature(deps: {
   const router = Router();
   router.use(authRoutes(deps.config, users, sessions, signIns));
   router.use(userRoutes(users, sessions, signIns));
-  return { router, users, sessions, access: routeAccess(deps.config, users, sessions) };
+  // Expired sessions are swept at start and hourly (the one session repository; nothing builds another).
+  let sweeper: NodeJS.Timeout | undefined;
+  const lifecycle: FeatureLifecycle = {
+    name: 'sessions sweeper',
+    start() {
+      sessions.sweep();
+      sweeper = setInterval(() => sessions.sweep(), 3_600_000).unref();
+    },
+    stop: async () => clearInterval(sweeper),
+  };
+  return { router, users, sessions, access: routeAccess(deps.config, users, sessions), lifecycle };
 }

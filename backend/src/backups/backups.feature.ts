@@ -8,6 +8,7 @@ import { mailOwners } from './backup-mail.ts';
 import { backupService } from './backup-service.ts';
 import type { Timer } from './backup-timer.ts';
 import { backupRoutes } from './backup.routes.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 
 /** Backups on a timer (startServer starts and stops it), their status for staff. */
 export function backupsFeature(deps: {
@@ -28,5 +29,11 @@ export function backupsFeature(deps: {
     mailStaff: mailOwners(deps.config, deps.users, deps.logger),
     logger: deps.logger,
   });
-  return { backups, router: backupRoutes(backups) };
+  // A backup under way finishes (its copy needs the open database) before the database closes.
+  const lifecycle: FeatureLifecycle = {
+    name: 'backups',
+    start: () => backups.start(),
+    stop: () => backups.stop(),
+  };
+  return { backups, router: backupRoutes(backups), lifecycle };
 }

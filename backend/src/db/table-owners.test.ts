@@ -50,6 +50,7 @@ const OWNERS: Record<string, string[]> = {
   users: ['auth/user.repository.ts'],
   visit_answers: ['reminders/visit-answer-book.ts'],
   visit_links: ['reminders/visit-links.ts'],
+  webhook_events: ['webhooks/webhook-inbox.ts'],
 };
 /** Written only by the migrations' own SQL (triggers, seed rows): no TypeScript may write them. */
 const KEPT_BY_SQL = ['customer_arrivals', 'name_nicknames'];

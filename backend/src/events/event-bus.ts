@@ -13,6 +13,7 @@ export const EVENT_RETENTION_MS = 24 * 3_600_000;
  */
 export function createEventBus(events: EventRepository, clock: Clock = Date.now) {
   const listeners = new Set<(event: LiveEvent) => void>();
+  const reactions = new Set<(event: LiveEvent) => void>();
   let lastPrune = 0;
   return {
     publish(event: NewLiveEvent): LiveEvent {
@@ -24,7 +25,24 @@ export function createEventBus(events: EventRepository, clock: Clock = Date.now)
       }
       const stored = events.append(event, new Date(now).toISOString());
       for (const listener of listeners) listener(stored);
+      // Internal reactions wait until the code that published is done: better-sqlite3's
+      // transactions are synchronous, so by then the publisher's transaction (a webhook's inbox
+      // row and its effect) has committed, or rolled back with the event, which then gets none.
+      if (reactions.size)
+        queueMicrotask(() => {
+          if (!events.has(stored.id)) return;
+          for (const reaction of reactions) reaction(stored);
+        });
       return stored;
+    },
+    /**
+     * Another feature's reaction to a change (re-planning a visit's reminders, a missed call's
+     * text-back, the after-the-job messages): apart from the staff feed, and run after the
+     * publishing request's transaction, never inside it. Each reaction reports its own faults.
+     */
+    react(reaction: (event: LiveEvent) => void) {
+      reactions.add(reaction);
+      return () => void reactions.delete(reaction);
     },
     subscribe(listener: (event: LiveEvent) => void) {
       listeners.add(listener);

@@ -33,6 +33,7 @@ export function eventRepository(db: Db) {
   const oldest = db.prepare('SELECT MIN(id) AS id FROM events');
   const newest = db.prepare(`SELECT seq AS id FROM sqlite_sequence WHERE name = 'events'`);
   const prune = db.prepare('DELETE FROM events WHERE created_at < ?');
+  const one = db.prepare('SELECT 1 FROM events WHERE id = ?');
   return {
     append(event: NewLiveEvent, at: string): LiveEvent {
       const row = { ...event, actorUserId: event.actorUserId ?? null, at };
@@ -49,6 +50,8 @@ export function eventRepository(db: Db) {
     /** The last id ever given (0 before the first event), kept even when its row is pruned. */
     newestId: () => (newest.get() as { id: number } | undefined)?.id ?? 0,
     pruneBefore: (iso: string) => prune.run(iso).changes,
+    /** Whether the event is stored (committed, or in the transaction under way). */
+    has: (id: number) => one.get(id) !== undefined,
   };
 }
 export type EventRepository = ReturnType<typeof eventRepository>;

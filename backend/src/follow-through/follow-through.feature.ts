@@ -29,6 +29,8 @@ import { textWebhookRoutes } from '../texts/text-webhook.routes.ts';
 import { textsRoutes } from '../texts/texts.routes.ts';
 import { textsService } from '../texts/texts.service.ts';
 import type { Clock } from '../time.ts';
+import type { TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 
 /**
  * The follow-through (issue 25): every automatic message through one durable outbox (startServer
@@ -55,6 +57,10 @@ export function followThroughFeature(deps: {
   sentQuotes: Pick<SentQuoteRepository, 'forFollowUp'>;
   logger: Logger;
   clock?: Clock;
+  /** The webhook inbox's Twilio side: incoming texts and delivery reports go through it. */
+  webhooks: TwilioWebhooks;
+  /** How often the outbox scheduler looks for due messages (real time; default 15 s). */
+  outboxPassEveryMs?: number;
 }) {
   const { db, config, events, settings, appointments, logger, clock } = deps;
   const publicUrl = deps.publicUrl.get;
@@ -81,9 +87,7 @@ export function followThroughFeature(deps: {
     report: report('the assistant did not answer a text'),
   });
   const router = Router();
-  router.use(
-    textWebhookRoutes({ authToken: config.providers.twilio.authToken, publicUrl: deps.publicUrl, texts }),
-  );
+  router.use(textWebhookRoutes({ webhooks: deps.webhooks, texts }));
   // A saved change of the automatic messages re-plans the visits still to come.
   router.use(textsRoutes(texts, settings, outbox, () => reminders.replanUpcoming()));
   missedCallTextBack({
@@ -137,5 +141,15 @@ export function followThroughFeature(deps: {
   });
   const followUps = quoteFollowUps({ sentQuotes: deps.sentQuotes, config, outbox, texts, settings, clock });
   router.use(followUps.router);
-  return { router, outbox, texts, planFollowUps: followUps.plan };
+  const lifecycle: FeatureLifecycle = {
+    name: 'outbox scheduler',
+    // Due messages (and any a crash left mid-send) go out from the first pass on.
+    start: () => outbox.scheduler.start(deps.outboxPassEveryMs),
+    // The assistant's text answers under way are queued first, then the send under way finishes.
+    stop: async () => {
+      await texts.settled();
+      await outbox.scheduler.stop();
+    },
+  };
+  return { router, outbox, texts, planFollowUps: followUps.plan, lifecycle };
 }

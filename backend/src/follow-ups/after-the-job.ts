@@ -75,7 +75,7 @@ export function afterTheJob(deps: {
       });
   }
 
-  deps.events.subscribe((event) => {
+  deps.events.react((event) => {
     if (event.type !== 'appointment.updated' || event.entityId === null) return;
     try {
       const v: Visit | undefined = deps.appointments.get(event.entityId);

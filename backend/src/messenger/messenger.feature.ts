@@ -9,7 +9,9 @@ import type { Clock } from '../time.ts';
 import { messengerRepository } from './messenger.repository.ts';
 import { messengerRoutes } from './messenger.routes.ts';
 import { messengerService } from './messenger.service.ts';
-import { MESSENGER_WEBHOOK, messengerWebhookRoutes } from './messenger-webhook.routes.ts';
+import { MESSENGER_WEBHOOK, metaWebhookRoutes } from '../webhooks/meta.adapter.ts';
+import type { WebhookInbox } from '../webhooks/webhook-inbox.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 import { messengerDeliveryFromConfig } from './meta-delivery.ts';
 
 /**
@@ -26,6 +28,8 @@ export function messengerFeature(deps: {
   /** Faults in the work done after Meta got its answer. */
   report: (error: unknown) => void;
   clock?: Clock;
+  /** The webhook inbox: each of Meta's events is stored once. */
+  inbox: WebhookInbox;
 }) {
   const { meta } = deps.config.providers;
   const messenger = messengerService({
@@ -40,8 +44,10 @@ export function messengerFeature(deps: {
     events: deps.events,
   });
   const router = Router();
-  router.use(messengerWebhookRoutes(meta, messenger, deps.clock));
+  router.use(metaWebhookRoutes(meta, messenger, deps.inbox, deps.clock));
   router.use(messengerRoutes(messenger));
   deps.channels.receives('messenger', [MESSENGER_WEBHOOK]);
-  return { router, settled: messenger.settled };
+  // Replies still being written after Meta got its answer finish before the database closes.
+  const lifecycle: FeatureLifecycle = { name: 'Messenger replies', stop: () => messenger.settled() };
+  return { router, settled: messenger.settled, lifecycle };
 }

@@ -194,9 +194,10 @@ export function messengerService(deps: MessengerServiceDeps) {
 
     /**
      * Stores a verified batch at once (one transaction) and answers what is left to do after
-     * Meta has its 200: profiles to read, conversations to answer.
+     * Meta has its 200: profiles to read, conversations to answer. `firstTime` is the webhook
+     * inbox's record of each event, in the same transaction: false for one already stored.
      */
-    receive(body: WebhookBody) {
+    receive(body: WebhookBody, firstTime: (eventId: string) => boolean = () => true) {
       const { events } = eventsOf(body, OUR_ECHO_METADATA);
       const work: ConversationWork[] = [];
       const announced: NewLiveEvent[] = [];
@@ -208,6 +209,7 @@ export function messengerService(deps: MessengerServiceDeps) {
       deps.db.transaction(() => {
         for (const e of events) {
           if (e.type === 'message') {
+            if (!firstTime(`mid:${e.mid}`)) continue;
             const { conversation, created } = repo.conversationFor(e.userId);
             const w = workFor(conversation.id, e.userId);
             w.profile ||= created;
@@ -222,7 +224,7 @@ export function messengerService(deps: MessengerServiceDeps) {
             }
           } else if (e.type === 'echo') {
             // Our own sends are stored already; a reply typed in Meta's inbox is staff taking over.
-            if (e.ours) continue;
+            if (e.ours || !firstTime(`mid:${e.mid}`)) continue;
             const { conversation, created } = repo.conversationFor(e.userId);
             workFor(conversation.id, e.userId).profile ||= created;
             store(conversation.id, e, { sender: 'staff', deliveryStatus: 'sent', sentBy: META_INBOX_SENDER });
@@ -230,6 +232,8 @@ export function messengerService(deps: MessengerServiceDeps) {
           } else {
             const conversation = repo.conversationOf(e.userId);
             if (!conversation) continue;
+            const seenUpTo = e.type === 'read' ? e.watermark : (e.watermark ?? e.mids.join(','));
+            if (!firstTime(`${e.type}:${e.userId}:${seenUpTo}`)) continue;
             if (e.type === 'delivery') repo.delivered(conversation.id, e.mids, e.watermark);
             else repo.read(conversation.id, e.watermark);
             announced.push(

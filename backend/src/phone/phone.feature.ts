@@ -17,6 +17,8 @@ import { voicemailRoutes } from './voicemail.ts';
 import { conversationRelay } from './relay/conversation-relay.ts';
 import { relayCallRepository } from './relay/relay-call.repository.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
+import type { TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 
 /**
  * The phone line: Twilio's voice webhooks around the assistant, voicemail, blocked numbers and
@@ -35,6 +37,8 @@ export function phoneFeature(deps: {
   logger: Logger;
   events: EventBus;
   clock?: Clock;
+  /** The webhook inbox's Twilio side: every voice and recording callback goes through it. */
+  webhooks: TwilioWebhooks;
 }) {
   const { config, db, calls, publicUrl, events, logger } = deps;
   const hours = businessHoursStore(deps.settings);
@@ -43,9 +47,16 @@ export function phoneFeature(deps: {
   const relay = conversationRelay({ ...deps, hours, relays: relayCallRepository(db) });
   const router = Router();
   router.use(phoneRoutes({ ...deps, hours, blocked, relay }));
-  router.use(voicemailRoutes({ config, calls, publicUrl, events, logger }));
+  router.use(voicemailRoutes({ config, calls, publicUrl, events, logger, webhooks: deps.webhooks }));
   router.use(blockedNumberRoutes(blocked));
   router.use(businessHoursRoutes(hours));
   deps.channels.receives('phone', Object.values(PHONE_WEBHOOKS));
-  return { router, relay };
+  const lifecycle: FeatureLifecycle = {
+    name: 'ConversationRelay',
+    // Twilio's signed socket upgrades; every other upgrade is refused there.
+    start: (server) => void server.on('upgrade', relay.upgrade),
+    // Streamed calls' sockets close (Twilio reconnects them to the next server), their turns stored.
+    stop: () => relay.close(),
+  };
+  return { router, relay, lifecycle };
 }

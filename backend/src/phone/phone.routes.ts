@@ -2,7 +2,9 @@ import { Router, type Request, type Response } from 'express';
 import type { AssistantTurn } from '../assistant/assistant-turn.ts';
 import { callStatusOf } from '../calls/call.repository.ts';
 import type { HandoffRoute } from '../assistant/tools/hand-off.ts';
-import { twilioParam, twilioSignatureCheck } from './twilio-signature.ts';
+import { twilioParam } from './twilio-signature.ts';
+import { TWILIO_EVENT_IDS, type TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
+import type { Once, WebhookAnswer } from '../webhooks/webhook-inbox.ts';
 import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
 import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
@@ -20,6 +22,8 @@ export interface PhoneDeps extends PhoneLineDeps {
   blocked: Pick<BlockedNumberRepository, 'isBlocked'>;
   /** The streamed line (ConversationRelay); without it every call takes the Gather flow. */
   relay?: ConversationRelay;
+  /** The webhook inbox's Twilio side: the one signature check, each event handled once. */
+  webhooks: TwilioWebhooks;
 }
 
 const CALL_SID = /^[A-Za-z0-9]{2,64}$/;
@@ -39,8 +43,12 @@ export function phoneRoutes(deps: PhoneDeps) {
   const { hours, blocked } = deps;
   const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
   const router = Router();
-  const signed = twilioSignatureCheck(twilioConfig.authToken, publicUrl);
+  const { signed } = deps.webhooks;
   const twiml = (res: Response, xml: string) => res.type('text/xml').send(xml);
+  const xml = (body: string): WebhookAnswer => ({ status: 200, type: 'text/xml', body });
+  const refusal = (body: string): WebhookAnswer => ({ status: 400, type: 'text/plain', body });
+  /** What a TwiML webhook's duplicate gets when its first answer was not kept: nothing more. */
+  const NOTHING = xml(voice.hangUp());
   const textPhotoLink = photoLinkTexter({ ...deps, businessName: business.name });
   const handoffRoute = handoffRouteOf({ config, hours, clock: deps.clock });
 
@@ -59,33 +67,48 @@ export function phoneRoutes(deps: PhoneDeps) {
     deps.events.publish(callbackRequested(call));
   };
 
-  router.post(PHONE_WEBHOOKS.incomingCall, signed, (req, res) => {
+  const incomingCall = (req: Request): WebhookAnswer => {
     const call = openCall(req);
-    if (!call) return void res.status(400).type('text/plain').send('CallSid missing');
+    if (!call) return refusal('CallSid missing');
     // A blocked number, or a caller id the carrier's check failed: no assistant turn, no alert.
     const verstat = twilioParam(req, 'StirVerstat');
     const screened = screeningOf({ verstat, blocked: blocked.isBlocked(call.phoneNumber) });
     if (screened) {
       calls.screened(call.id, screened, verstat || null);
       if (call.isNew) deps.events.publish(callChanged(call, `screened out (${screened})`));
-      return void twiml(res, voice.sayAndHangUp(PHONE_WORDS.screened));
+      return xml(voice.sayAndHangUp(PHONE_WORDS.screened));
     }
     if (call.isNew) deps.events.publish(callArrived(call));
     const greeting = assistant.greeting('phone');
-    twiml(res, deps.relay?.streams() ? deps.relay.answer(call, greeting) : voice.sayAndListen(greeting));
-  });
+    return xml(deps.relay?.streams() ? deps.relay.answer(call, greeting) : voice.sayAndListen(greeting));
+  };
+  router.post(
+    PHONE_WEBHOOKS.incomingCall,
+    ...deps.webhooks.event(
+      TWILIO_EVENT_IDS.incomingCall,
+      (req, once) => once(() => incomingCall(req)) ?? NOTHING,
+      NOTHING,
+    ),
+  );
 
   // ConversationRelay's <Connect action>: the streamed session is over; what happens next.
-  router.post(RELAY_PATHS.sessionEnded, signed, (req, res) => {
+  const sessionEnded = (req: Request): WebhookAnswer => {
     const call = callOf(req);
-    if (!call || !deps.relay) return void res.status(400).type('text/plain').send('Not a streamed call');
+    if (!call || !deps.relay) return refusal('Not a streamed call');
     const after = deps.relay.sessionEnded(call, twilioParam(req, 'CallStatus'));
-    if (after.next === 'hand-off') return void twiml(res, afterStreamedHandOff(call, after.putThrough));
-    if (after.next === 'twiml') return void twiml(res, after.twiml);
-    if (after.next === 'hang-up') return void twiml(res, voice.hangUp());
+    if (after.next === 'hand-off') return xml(afterStreamedHandOff(call, after.putThrough));
+    if (after.next === 'twiml') return xml(after.twiml);
+    if (after.next === 'hang-up') return xml(voice.hangUp());
     requestCallback(call);
-    twiml(res, voice.sayAndHangUp(PHONE_WORDS.fault));
-  });
+    return xml(voice.sayAndHangUp(PHONE_WORDS.fault));
+  };
+  // One event per session of the call and how it ended: Twilio posts the action once per session.
+  const sessionEndedId = (f: (name: string) => string) =>
+    `call:${f('CallSid')}:relay-ended:${deps.relay?.sessionsOpened(f('CallSid')) ?? 0}:${f('CallStatus')}:${f('SessionStatus')}`;
+  router.post(
+    RELAY_PATHS.sessionEnded,
+    ...deps.webhooks.event(sessionEndedId, (req, once) => once(() => sessionEnded(req)) ?? NOTHING, NOTHING),
+  );
 
   router.post(PHONE_WEBHOOKS.processSpeech, signed, async (req, res) => {
     let call: Call | null = null;
@@ -120,24 +143,27 @@ export function phoneRoutes(deps: PhoneDeps) {
     }
   });
 
-  router.post(PHONE_WEBHOOKS.callStatus, signed, async (req, res) => {
+  const callStatus = async (req: Request, once: Once): Promise<WebhookAnswer> => {
     const sid = twilioParam(req, 'CallSid');
     const status = callStatusOf(twilioParam(req, 'CallStatus'));
-    if (!CALL_SID.test(sid) || !status)
-      return void res.status(400).type('text/plain').send('Unknown call status');
+    if (!CALL_SID.test(sid) || !status) return refusal('Unknown call status');
     const seconds = /^\d{1,6}$/.test(twilioParam(req, 'CallDuration'))
       ? Number(twilioParam(req, 'CallDuration'))
       : null;
     const sequence = /^\d{1,9}$/.test(twilioParam(req, 'SequenceNumber'))
       ? Number(twilioParam(req, 'SequenceNumber'))
       : null;
-    const { call, ended, isNew } = calls.applyStatus({
-      callSid: sid,
-      phoneNumber: twilioParam(req, 'From') || 'unknown',
-      status,
-      durationSeconds: seconds,
-      sequence,
-    });
+    const applied = once(() =>
+      calls.applyStatus({
+        callSid: sid,
+        phoneNumber: twilioParam(req, 'From') || 'unknown',
+        status,
+        durationSeconds: seconds,
+        sequence,
+      }),
+    );
+    if (!applied) return { status: 204 };
+    const { call, ended, isNew } = applied;
     if (isNew && !ended) deps.events.publish(callArrived(call));
     if (ended) {
       try {
@@ -154,8 +180,9 @@ export function phoneRoutes(deps: PhoneDeps) {
           : callChanged(call, `ended${seconds !== null ? ` after ${formatDuration(seconds)}` : ''}`),
       );
     }
-    res.status(204).end();
-  });
+    return { status: 204 };
+  };
+  router.post(PHONE_WEBHOOKS.callStatus, ...deps.webhooks.event(TWILIO_EVENT_IDS.callStatus, callStatus));
 
   /** One caller turn through the assistant, within the deadline, and what the phone does with it. */
   async function answer(call: Call, heard: string): Promise<string> {

@@ -67,18 +67,33 @@ export const twilioWebhookBody: RequestHandler = (req, res, next) => {
  */
 export function twilioSignatureCheck(authToken: string | undefined, publicUrl: PublicUrl): RequestHandler {
   const check: RequestHandler = (req, res, next) => {
-    const signature = req.get('X-Twilio-Signature');
-    if (!signature) return refuse(res, 403, 'Forbidden');
-    if (!authToken) return refuse(res, 503, 'phone line not configured');
     const fields = formOf.get(req)!;
     const url = `${publicUrl.get()}${req.originalUrl}`;
-    if (!twilio.validateRequest(authToken, signature, url, { ...fields }))
-      return refuse(res, 403, 'Forbidden');
+    const refused = twilioRefusal(authToken, req.get('X-Twilio-Signature'), url, fields);
+    if (refused) return refuse(res, refused.status, refused.text);
     verified.set(req, fields);
     next();
   };
   return (req, res, next) =>
     twilioWebhookBody(req, res, (error?: unknown) => (error ? next(error) : check(req, res, next)));
+}
+
+/**
+ * THE Twilio signature rule, for webhooks and the relay's WebSocket upgrade alike: null when
+ * `signature` is Twilio's over `url` and `fields` (none for an upgrade), else what to answer. A
+ * request without a signature is not Twilio's (403) even when no token is configured.
+ */
+export function twilioRefusal(
+  authToken: string | undefined,
+  signature: string | undefined,
+  url: string,
+  fields: Readonly<Record<string, string>>,
+): { status: 403 | 503; text: string } | null {
+  if (!signature) return { status: 403, text: 'Forbidden' };
+  if (!authToken) return { status: 503, text: 'phone line not configured' };
+  if (!twilio.validateRequest(authToken, signature, url, { ...fields }))
+    return { status: 403, text: 'Forbidden' };
+  return null;
 }
 
 /**

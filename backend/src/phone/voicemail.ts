@@ -8,7 +8,8 @@ import { HttpError, notFound, routeId } from '../http/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { callChanged } from '../events/announcements.ts';
 import type { PublicUrl } from './public-url.ts';
-import { twilioParam, twilioSignatureCheck } from './twilio-signature.ts';
+import { twilioParam } from './twilio-signature.ts';
+import { TWILIO_EVENT_IDS, type TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
 import { VOICEMAIL_WEBHOOKS } from './webhook-paths.ts';
 
 // A caller's recorded message. Twilio records it (<Record> in voice-replies.ts) and tells us, in a
@@ -40,29 +41,30 @@ export interface VoicemailDeps {
   logger: Logger;
   /** Twilio's media server (tests: a fake on 127.0.0.1); the global fetch by default. */
   fetchMedia?: typeof fetch;
+  /** The webhook inbox's Twilio side: the one signature check, each callback handled once. */
+  webhooks: TwilioWebhooks;
 }
 
 export function voicemailRoutes(deps: VoicemailDeps) {
   const twilio = deps.config.providers.twilio;
   const { calls } = deps;
-  const signed = twilioSignatureCheck(twilio.authToken, deps.publicUrl);
   const fetchMedia = deps.fetchMedia ?? fetch;
   const router = Router();
-  const refuse = (res: import('express').Response, status: number, text: string) =>
-    void res.status(status).type('text/plain').send(text);
+  const refuse = (status: number, body: string) => ({ status, type: 'text/plain', body });
+  const DONE = { status: 204 };
 
-  router.post(VOICEMAIL_WEBHOOKS.recordingStatus, signed, (req, res) => {
+  const recordingStatus = (req: import('express').Request) => {
     const callSid = twilioParam(req, 'CallSid');
     const sid = twilioParam(req, 'RecordingSid');
     const status = twilioParam(req, 'RecordingStatus');
     const url = twilioParam(req, 'RecordingUrl');
     const duration = twilioParam(req, 'RecordingDuration');
     if (!CALL_SID.test(callSid) || !RECORDING_SID.test(sid) || !RECORDING_STATUSES.has(status))
-      return refuse(res, 400, 'Not a recording status callback');
+      return refuse(400, 'Not a recording status callback');
     if (url !== recordingUrlOf(twilio, sid))
-      return refuse(res, 400, "RecordingUrl is not this account's recording");
+      return refuse(400, "RecordingUrl is not this account's recording");
     const call = calls.bySid(callSid);
-    if (!call) return refuse(res, 404, 'Unknown call');
+    if (!call) return refuse(404, 'Unknown call');
     const seconds = /^\d{1,5}$/.test(duration) ? Number(duration) : null;
     // An empty recording ('absent') or a failed one is kept as such: there is nothing to play.
     const changed = calls.recorded(call.id, {
@@ -72,24 +74,39 @@ export function voicemailRoutes(deps: VoicemailDeps) {
       status,
     });
     if (changed && status === 'completed') deps.events.publish(callChanged(call, 'left a message'));
-    res.status(204).end();
-  });
+    return DONE;
+  };
+  // Each callback's effect is recorded with it in the webhook inbox: a replay changes nothing.
+  router.post(
+    VOICEMAIL_WEBHOOKS.recordingStatus,
+    ...deps.webhooks.event(
+      TWILIO_EVENT_IDS.recordingStatus,
+      (req, once) => once(() => recordingStatus(req)) ?? DONE,
+    ),
+  );
 
-  router.post(VOICEMAIL_WEBHOOKS.recordingTranscript, signed, (req, res) => {
+  const recordingTranscript = (req: import('express').Request) => {
     const callSid = twilioParam(req, 'CallSid');
     const sid = twilioParam(req, 'RecordingSid');
     if (!CALL_SID.test(callSid) || !RECORDING_SID.test(sid))
-      return refuse(res, 400, 'Not a transcription callback');
+      return refuse(400, 'Not a transcription callback');
     const call = calls.bySid(callSid);
-    if (!call) return refuse(res, 404, 'Unknown call');
+    if (!call) return refuse(404, 'Unknown call');
     // A failed transcription leaves the message without one; staff still hear the audio.
     const text = twilioParam(req, 'TranscriptionText').trim();
     if (twilioParam(req, 'TranscriptionStatus') === 'completed' && text) {
       if (calls.transcribed(call.id, sid, text))
         deps.events.publish(callChanged(call, 'message transcribed'));
     }
-    res.status(204).end();
-  });
+    return DONE;
+  };
+  router.post(
+    VOICEMAIL_WEBHOOKS.recordingTranscript,
+    ...deps.webhooks.event(
+      TWILIO_EVENT_IDS.recordingTranscript,
+      (req, once) => once(() => recordingTranscript(req)) ?? DONE,
+    ),
+  );
 
   // Staff only (not in the public allowlist): the audio, fetched from Twilio with the account's
   // credentials and passed through; the browser sees only this address.

@@ -174,7 +174,7 @@ export function visitReminders(deps: {
   };
   outbox.addGate(stillWanted);
 
-  deps.events.subscribe((event) => {
+  deps.events.react((event) => {
     if (!event.type.startsWith('appointment.') || event.entityId === null) return;
     try {
       plan(event.entityId);

@@ -5,14 +5,13 @@
 //   child → parent: { type: 'ready', url } once it listens; { type: 'passed', seq } after each move
 import './affordable-password-cost.ts';
 import { loadConfig } from '../config.ts';
-import type { Outbox } from '../outbox/outbox.ts';
 import { startServer } from '../start.ts';
 
 const now = { ms: Number(process.env.WASHDESK_CHILD_CLOCK_MS) };
 if (!Number.isFinite(now.ms) || !process.send)
   throw new Error('start me with fork() and WASHDESK_CHILD_CLOCK_MS');
 const running = await startServer(loadConfig(), { clock: () => now.ms });
-const outbox = running.app.locals.outbox as Outbox;
+const outbox = running.outbox;
 // The parent makes every pass, each after the minute's events; the scheduler's own timer is off.
 await outbox.scheduler.stop();
 process.on('message', (message: { type: 'at'; ms: number; seq: number }) => {

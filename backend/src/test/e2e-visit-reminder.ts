@@ -1,4 +1,3 @@
-import type { Outbox } from '../outbox/outbox.ts';
 import type { FakeTwilio } from './fake-twilio.ts';
 import { TEST_TWILIO } from './phone-caller.ts';
 import type { TestServer } from './test-server.ts';
@@ -39,7 +38,7 @@ export async function sendVisitReminder(server: TestServer, twilio: FakeTwilio, 
   if (booked.status !== 201) throw new Error(`The visit was not booked: ${booked.status}`);
   const { id } = (await booked.json()) as { id: number };
   clock.setTime(REMINDER_DUE);
-  await (server.app.locals.outbox as Outbox).scheduler.pass();
+  await server.outbox.scheduler.pass();
   const reminder = twilio.texts.find((t) => t.to === REMINDED_VISIT.phone)?.body ?? '';
   const link = /https?:\/\/\S+(\/visit\/[A-Za-z0-9_-]{43})\b/.exec(reminder);
   if (!link) throw new Error(`No reminder with a visit link was sent: "${reminder}"`);

@@ -172,7 +172,7 @@ export async function startTestServer(
         fs.existsSync(config.uploadTempDir) && fs.readdirSync(config.uploadTempDir).length > 0;
       while (busy()) await new Promise((resolve) => setTimeout(resolve, 10));
       // Replies the server writes after a webhook has answered (Messenger) are done too.
-      await (running.app.locals.settled as (() => Promise<void>) | undefined)?.();
+      await running.settled();
     },
     async stop() {
       await running.close();

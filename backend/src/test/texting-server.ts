@@ -62,7 +62,7 @@ export async function startTextingServer(options: {
     clock: () => now.ms,
     logger: options.logger,
   });
-  const outbox = server.app.locals.outbox as Outbox;
+  const outbox = server.outbox;
   if (!options.ownTimer) await outbox.scheduler.stop();
   const incomingSms: TextingServer['incomingSms'] = (params, sentParams) =>
     postAsTwilio({

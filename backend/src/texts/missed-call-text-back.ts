@@ -44,7 +44,7 @@ export function missedCallTextBack(deps: {
     return null;
   };
 
-  return deps.events.subscribe((event) => {
+  return deps.events.react((event) => {
     if (!event.type.startsWith('call.') || event.entityId === null) return;
     try {
       textBack(event.type, event.entityId);

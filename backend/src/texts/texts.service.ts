@@ -22,6 +22,7 @@ import type { TextRepository } from './text.repository.ts';
 import type { CallRepository } from '../calls/call.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { IncomingText } from './incoming-text.ts';
+import type { Once } from '../webhooks/webhook-inbox.ts';
 
 // Texts on the business number: what a customer's text does (stored once, STOP/START/HELP), what
 // staff send, and Twilio's delivery reports. Every outgoing text is an outbox row first.
@@ -124,15 +125,16 @@ export function textsService(deps: TextsDeps) {
 
     /**
      * A customer's text with its attachments (MMS): the photos are fetched and stored first, then
-     * the text and their rows in one transaction. A MessageSid already stored fetches nothing.
+     * the text and their rows in one transaction, with the webhook inbox's record of it (`once`:
+     * undefined when another delivery of the text was recorded first, and nothing is stored).
      */
-    async receiveWithMedia(text: IncomingText, media: IncomingMedia[]) {
-      if (media.length === 0 || repo.hasMessage(text.messageSid)) return this.receive(text);
+    async receiveWithMedia(text: IncomingText, media: IncomingMedia[], once: Once = (effect) => effect()) {
+      if (media.length === 0) return once(() => this.receive(text));
       const fetched = await photos.fetch(text.messageSid, media);
       try {
-        const stored = this.receive(text, fetched);
+        const stored = once(() => this.receive(text, fetched));
         // The same text arrived twice at once, and the other copy was stored first.
-        if (!stored.isNew) photos.discard(fetched.stored);
+        if (!stored?.isNew) photos.discard(fetched.stored);
         return stored;
       } catch (error) {
         photos.discard(fetched.stored);

@@ -1,6 +1,5 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import twilio from 'twilio';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Call } from '@washdesk/contract';
 import { photoLinkTexter } from '../text-photo-link.ts';
@@ -11,6 +10,7 @@ import { TURN_DEADLINE_MS, type PhoneLineDeps } from '../phone-line.ts';
 import { RELAY_PATHS, streamsCalls } from './relay-paths.ts';
 import { callSidOf, serveRelaySession } from './relay-session.ts';
 import { relayAnswer } from './relay-twiml.ts';
+import { twilioRefusal } from '../twilio-signature.ts';
 import { officeNote, type AfterSession } from './relay-ended.ts';
 
 // The phone line over Twilio ConversationRelay (issue 24): the TwiML that hands a call to our
@@ -79,11 +79,14 @@ export function conversationRelay(deps: RelayDeps) {
     const url = new URL(req.url ?? '/', 'http://relay.invalid');
     if (url.pathname !== RELAY_PATHS.socket) return refuse(socket, 404, 'Not found');
     const signature = req.headers['x-twilio-signature'];
-    if (typeof signature !== 'string' || !signature) return refuse(socket, 403, 'Forbidden');
-    if (!twilioConfig.authToken) return refuse(socket, 503, 'phone line not configured');
-    const signedUrl = `${publicUrl.get().replace(/^http/, 'ws')}${req.url}`;
-    if (!twilio.validateRequest(twilioConfig.authToken, signature, signedUrl, {}))
-      return refuse(socket, 403, 'Forbidden');
+    // The webhooks' one signature rule, over the wss:// address (an upgrade has no fields).
+    const refused = twilioRefusal(
+      twilioConfig.authToken,
+      typeof signature === 'string' ? signature : undefined,
+      `${publicUrl.get().replace(/^http/, 'ws')}${req.url}`,
+      {},
+    );
+    if (refused) return refuse(socket, refused.status, refused.text);
     const callSid = url.searchParams.get('call') ?? '';
     if (!CALL_SID.test(callSid)) return refuse(socket, 400, 'Not a call');
     // Twilio's signature carries no time, so a captured upgrade would open a session whenever it is
@@ -147,6 +150,12 @@ export function conversationRelay(deps: RelayDeps) {
     },
 
     upgrade,
+
+    /** How many sessions this call's line has opened so far (0: none, or not a streamed call). */
+    sessionsOpened(callSid: string): number {
+      const call = calls.bySid(callSid);
+      return (call && relays.get(call.id)?.sessions) ?? 0;
+    },
 
     /** Closes every socket and waits for the turns they started to be stored. */
     async close() {

@@ -14,8 +14,8 @@ import { relaySocketUrl } from './relay-paths.ts';
 // its signature carries no time, so a captured upgrade is replayed after the call, after our side
 // ended the session, and for a CallSid the line never answered; a genuine socket's setup names
 // another call; the path is spelled other ways. Each is refused with nothing of the call changed.
-// The <Connect action> (relay-ended) replayed after a hand-off texts the office no second time, and
-// once the call is over only hangs up. What the socket brings is cleaned like any webhook's text.
+// The <Connect action> (relay-ended) replayed after a hand-off texts the office no second time: the
+// webhook inbox answers a replay with the first answer and changes nothing. What the socket brings is cleaned like any webhook's text.
 
 const PUBLIC = TEST_TWILIO.publicBaseUrl;
 const FORWARD = '+17075550177';
@@ -168,7 +168,7 @@ describe('the <Connect action> (relay-ended), replayed', () => {
       }
     ).n;
 
-  it('after a hand-off puts through again but texts the office once; after the call it hangs up', async () => {
+  it('after a hand-off is answered as the first time (put through) but texts the office once, even after the call', async () => {
     const call = caller();
     const relay = await call.ring();
     await call.connect(relay);
@@ -181,7 +181,8 @@ describe('the <Connect action> (relay-ended), replayed', () => {
       expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Dial']);
     expect(toldOffice()).toBe(events + 1);
     await call.completed(40);
-    expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Hangup']);
+    // The webhook inbox has this session's end: a replay changes nothing and gets the first answer.
+    expect(verbNames(parseTwiml(await call.sessionEnded(relay, fields)))).toEqual(['Dial']);
     expect(toldOffice()).toBe(events + 1);
     // The one text (sent without holding up the call) arrives; the replays sent none beside it.
     while (fake.texts.length < texts + 1) await new Promise((resolve) => setTimeout(resolve, 5));
