@@ -57,7 +57,7 @@ export function conversationRelay(deps: RelayDeps) {
     logger,
     textPhotoLink: photoLinkTexter({ ...deps, businessName: config.business.name }),
     handoffRoute: handoffRouteOf(deps),
-    canText: deps.twilio !== null,
+    canText: deps.texts !== null,
     turnDeadlineMs: deps.turnDeadlineMs ?? TURN_DEADLINE_MS,
   };
 
