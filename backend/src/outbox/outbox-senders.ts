@@ -70,14 +70,20 @@ export function textSender(
           isRecorded,
         });
       } catch (error) {
-        if (error instanceof TextNotSent) throw new SendFailure(error.message, error.permanent, error.unknown);
+        if (error instanceof TextNotSent)
+          throw new SendFailure(error.message, error.permanent, error.unknown);
         throw error;
       }
       if (!outcome.sent) throw new SendBlocked(outcome.reason, outcome.until);
       return { providerId: outcome.sid, deliveryStatus: outcome.status };
     },
     findSent: (message) =>
-      texts.findSent(message.recipient, message.body, Date.parse(message.claimedAt ?? message.createdAt), isRecorded),
+      texts.findSent(
+        message.recipient,
+        message.body,
+        Date.parse(message.claimedAt ?? message.createdAt),
+        isRecorded,
+      ),
   };
 }
 

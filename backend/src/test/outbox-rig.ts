@@ -32,7 +32,12 @@ export interface OutboxRig {
  * app.ts builds it. Every number these tests text is taken to have called the business: the
  * outbox's own tests are about sending once, not about who may be texted (texts/ tests that).
  */
-export function rigTexts(config: Config, db: Db, clock: () => number, timeoutMs?: number): BusinessTexts | null {
+export function rigTexts(
+  config: Config,
+  db: Db,
+  clock: () => number,
+  timeoutMs?: number,
+): BusinessTexts | null {
   const twilio = twilioApi(config.providers.twilio, timeoutMs);
   return twilio
     ? businessTexts({

@@ -62,7 +62,12 @@ export interface BusinessTexts {
     options: { purpose: TextPurpose; statusCallback?: string; isRecorded?: (sid: string) => boolean },
   ): Promise<TextOutcome>;
   /** The SID of the text with this body Twilio took for `to` since `since` and no row holds yet. */
-  findSent(to: string, body: string, since: number, isRecorded?: (sid: string) => boolean): Promise<string | null>;
+  findSent(
+    to: string,
+    body: string,
+    since: number,
+    isRecorded?: (sid: string) => boolean,
+  ): Promise<string | null>;
 }
 
 export function businessTexts(deps: {
@@ -109,12 +114,20 @@ export function businessTexts(deps: {
         const sent = await twilio.sendText(to, body, statusCallback ? { statusCallback } : {});
         return { sent: true, sid: sent.sid, status: sent.status || null };
       } catch (error) {
-        const { status, code, message } = error as { status?: number; code?: number | string; message?: string };
-        const reason = `Twilio ${status ?? 'unreachable'}${code ? ` (${code})` : ''}: ${message ?? ''}`.slice(0, 300);
+        const { status, code, message } = error as {
+          status?: number;
+          code?: number | string;
+          message?: string;
+        };
+        const reason = `Twilio ${status ?? 'unreachable'}${code ? ` (${code})` : ''}: ${message ?? ''}`.slice(
+          0,
+          300,
+        );
         if (!outcomeUnknown(error)) {
           // 4xx other than rate limits and credentials: Twilio refused this message (21211 bad
           // number, 21610 the phone replied STOP, 21614 not a mobile); sending it again cannot help.
-          const permanent = status !== undefined && status >= 400 && status < 500 && ![401, 429].includes(status);
+          const permanent =
+            status !== undefined && status >= 400 && status < 500 && ![401, 429].includes(status);
           throw new TextNotSent(reason, permanent, false);
         }
         // The request went and no answer came: Twilio may have the text. Ask it once now; if it

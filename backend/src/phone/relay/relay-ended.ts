@@ -49,7 +49,8 @@ export function officeNote(deps: {
     deps.texts
       .send(forwardNumber, officeText(deps.config.business.name, handoff), { purpose: 'office' })
       .then((outcome) => {
-        if (!outcome.sent) deps.logger.warn({ callId: call.id }, `hand-off text to the office held back: ${outcome.reason}`);
+        if (!outcome.sent)
+          deps.logger.warn({ callId: call.id }, `hand-off text to the office held back: ${outcome.reason}`);
       })
       .catch((error: unknown) => {
         const { status, code } = error as { status?: number; code?: number };
