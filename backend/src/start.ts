@@ -36,7 +36,7 @@ export async function startServer(
   config: Config,
   options: Pick<
     AppDeps,
-    'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs'
+    'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs' | 'twilioTimeoutMs'
   > = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
