@@ -93,3 +93,27 @@ test('a photo the customer texted shows in the thread, opens large, and attachme
   await thumbnail.click();
   await expect(page.getByRole('img', { name: `Photo 1 of 1 from ${phone}, full size` })).toBeVisible();
 });
+
+test('a texted domain with a zero-width space or a look-alike letter does not show as a clean domain', async ({
+  page,
+}) => {
+  const phone = unusedPhone();
+  const id = addTextThread(phone, 'Pay the deposit at pay\u200Bpal.example.com or p\u0430ypal.example.com');
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  await admin.open(`/admin/texts?thread=${id}`);
+  const thread = page.getByRole('region', { name: 'Text conversation', exact: true });
+  // The hidden character shows as itself, by its code point…
+  const hidden = thread.locator('[data-hidden-char="U+200B"]');
+  await expect(hidden).toHaveText('⟨U+200B⟩');
+  await expect(hidden).toHaveAttribute('title', /zero-width space/);
+  await expect(thread.getByText('pay⟨U+200B⟩pal.example.com', { exact: false })).toBeVisible();
+  // …so the words on screen are never the clean domain a reader would trust.
+  await expect(thread.locator('.messenger-bubble__text')).not.toContainText('paypal.example.com');
+  // The Cyrillic "а" in the second one is marked as mixing alphabets.
+  await expect(thread.locator('mark.visible-text__lookalike')).toHaveAttribute('title', /Latin and Cyrillic/);
+  // The thread list's preview shows the marker too.
+  await expect(
+    page.getByRole('region', { name: 'Text conversations' }).locator('[data-hidden-char="U+200B"]'),
+  ).toHaveText('⟨U+200B⟩');
+});

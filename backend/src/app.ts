@@ -27,6 +27,8 @@ import type { Timer } from './backups/backup-timer.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { outboxRepository } from './outbox/outbox.repository.ts';
 import { textRepository } from './texts/text.repository.ts';
+import { businessTexts } from './texts/business-texts.ts';
+import { followThroughSettings } from './texts/follow-through-settings.ts';
 import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
 import { pageRoutes } from './pages/pages.ts';
 // The features, each from its one entry point.
@@ -74,6 +76,8 @@ export interface AppDeps {
   backupTimer?: Timer;
   /** How often the outbox scheduler looks for due messages (real time; default 15 s). */
   outboxPassEveryMs?: number;
+  /** How long a Twilio request may take before its outcome is unknown (default 4 s); tests shorten it. */
+  twilioTimeoutMs?: number;
 }
 
 /** The app and what its features run beside their routes, typed (no side channel on the app). */
@@ -127,7 +131,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     ((error: unknown, context: { method: string; path: string }) =>
       logger.error({ err: error, ...context }, 'unexpected fault'));
   const publicUrl = deps.publicUrl ?? publicUrlOf(config.publicBaseUrl);
-  const twilio = twilioApi(config.providers.twilio);
+  const twilio = twilioApi(config.providers.twilio, deps.twilioTimeoutMs);
   // The one webhook inbox: every provider's events are recorded with their effect, once.
   const inbox = webhookInbox(db, clock);
   const twilioHooks = twilioWebhooks({ authToken: config.providers.twilio.authToken, publicUrl, inbox });
@@ -177,6 +181,17 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     outbox: outboxMessages,
   });
   const { calls, router: callLogs } = callsFeature({ db, config, customers });
+  // Every text the business sends goes through this one sender: STOP, consent and quiet hours.
+  const texting = twilio
+    ? businessTexts({
+        twilio,
+        texts: textMessages,
+        calls,
+        timeZone: config.timeZone,
+        quietHours: () => followThroughSettings(settings).quietHours(),
+        clock,
+      })
+    : null;
   // Quote sending's record: photo submissions show the last quote sent, follow-ups follow it.
   const sentQuotes = sentQuoteRepository(db, leads, clock);
   // The follow-through: every automatic message through one durable outbox, texts, reminders,
@@ -190,7 +205,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   } = followThroughFeature({
     db,
     config,
-    twilio,
+    businessTexts: texting,
     publicUrl,
     events,
     settings,
@@ -214,7 +229,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     assistant,
     channels,
     publicUrl,
-    twilio,
+    texts: texting,
     logger,
     events,
     clock,
@@ -260,7 +275,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       config,
       submissions: photoQuotes.submissions,
       sentQuotes,
-      twilio,
+      texts: texting,
       publicUrl: publicUrl.get,
       events,
       clock,

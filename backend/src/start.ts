@@ -35,7 +35,7 @@ export interface RunningServer {
 
 type StartOptions = Pick<
   AppDeps,
-  'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs'
+  'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs' | 'twilioTimeoutMs'
 >;
 
 /**

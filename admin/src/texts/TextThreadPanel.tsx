@@ -20,6 +20,7 @@ import { showProblemToast } from '../toaster.ts';
 import { messageTime } from '../messenger/message-time.ts';
 import { textQueries } from './texts.queries.ts';
 import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
+import { VisibleText } from './VisibleText.tsx';
 
 const SENDERS: Record<TextMessage['sender'], string> = {
   customer: 'Customer',
@@ -110,7 +111,9 @@ function OpenThread({ threadId, configured }: { threadId: number; configured: bo
             data-sender={m.sender}
           >
             {(m.body || m.photos.length === 0) && (
-              <p className="messenger-bubble__text">{m.body || (m.mediaCount ? 'Sent a photo' : '')}</p>
+              <p className="messenger-bubble__text">
+                {m.body ? <VisibleText text={m.body} /> : m.mediaCount ? 'Sent a photo' : ''}
+              </p>
             )}
             {m.photos.length > 0 && (
               <PhotoThumbnails photos={m.photos} customerName={t.customerName ?? t.phone} />

@@ -12,6 +12,7 @@ import { messageTime } from '../messenger/message-time.ts';
 import { TextThreadPanel } from './TextThreadPanel.tsx';
 import { textQueries } from './texts.queries.ts';
 import '../messenger/messenger.css';
+import { VisibleText } from './VisibleText.tsx';
 
 /** Texts on the business number, laid out as Messenger is: threads on the left, one open on the right. */
 export function TextsScreen() {
@@ -76,7 +77,7 @@ function ThreadRow({
       <span className="messenger-conversation__text">
         <span className="messenger-conversation__name">{threadName(thread)}</span>
         <span className={`messenger-conversation__last ${Classes.TEXT_MUTED}`}>
-          {thread.lastMessage ?? 'No messages'}
+          {thread.lastMessage !== null ? <VisibleText text={thread.lastMessage} /> : 'No messages'}
         </span>
       </span>
       <span className="messenger-conversation__meta">

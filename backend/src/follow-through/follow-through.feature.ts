@@ -14,7 +14,7 @@ import { afterTheJob } from '../follow-ups/after-the-job.ts';
 import { quoteFollowUps } from '../follow-ups/quote-follow-ups.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 import type { PublicUrl } from '../phone/public-url.ts';
-import type { TwilioApi } from '../phone/twilio-client.ts';
+import type { BusinessTexts } from '../texts/business-texts.ts';
 import { visitAnswerBook } from '../reminders/visit-answer-book.ts';
 import { visitAnswers } from '../reminders/visit-answers.ts';
 import { visitLinks } from '../reminders/visit-links.ts';
@@ -42,7 +42,8 @@ import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 export function followThroughFeature(deps: {
   db: Db;
   config: Config;
-  twilio: TwilioApi | null;
+  /** The business's one text sender (null when Twilio is not configured). */
+  businessTexts: BusinessTexts | null;
   publicUrl: PublicUrl;
   events: EventBus;
   settings: SettingsRepository;
@@ -68,7 +69,7 @@ export function followThroughFeature(deps: {
   const outbox = createOutbox({
     repository: deps.outboxMessages,
     config,
-    twilio: deps.twilio,
+    texts: deps.businessTexts,
     statusCallbackUrl: () => `${publicUrl()}${TEXT_WEBHOOKS.messageStatus}`,
     clock,
     logger,
@@ -77,7 +78,6 @@ export function followThroughFeature(deps: {
   });
   const texts = textsService({
     repo: deps.textMessages,
-    calls: deps.calls,
     config,
     outbox,
     events,

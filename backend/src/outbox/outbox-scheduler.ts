@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../time.ts';
 import type { OutboxMessage, OutboxRepository } from './outbox.repository.ts';
-import { CHANNEL_NOT_CONFIGURED, SendFailure, type OutboxSenders } from './outbox-senders.ts';
+import { CHANNEL_NOT_CONFIGURED, SendBlocked, SendFailure, type OutboxSenders } from './outbox-senders.ts';
 
 // The scheduler: each pass sends what is due, on the injected clock. Delivery is at least once
 // towards the provider and exactly once as the customer sees it:
@@ -13,11 +13,8 @@ import { CHANNEL_NOT_CONFIGURED, SendFailure, type OutboxSenders } from './outbo
 //      RECONCILED before anything is sent again: texts against Twilio's list of the number's
 //      messages, e-mails by resending with the same Message-ID (see outbox-senders.ts).
 
-/** What a gate decides for a due message, checked just before it is sent. */
-export type GateDecision =
-  { action: 'send' } | { action: 'defer'; until: number } | { action: 'cancel'; reason: string };
-/** One rule about whether a message may go now (opt-out, quiet hours, the event still stands). */
-export type OutboxGate = (message: OutboxMessage, now: number) => GateDecision;
+import type { OutboxGate } from './outbox-gate.ts';
+export type { GateDecision, OutboxGate } from './outbox-gate.ts';
 
 export interface PassReport {
   sent: number;
@@ -61,9 +58,28 @@ export function outboxScheduler(options: OutboxSchedulerOptions) {
   };
 
   const afterFailure = (message: OutboxMessage, error: unknown, report: PassReport) => {
-    const permanent = error instanceof SendFailure && error.permanent;
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    if (error instanceof SendBlocked) {
+      // The sender's rules held it back as it went (a STOP that arrived after the gates ran).
+      if (error.until === undefined) {
+        repository.cancel(message.id, reason);
+        report.cancelled += 1;
+      } else {
+        repository.deferTo(message.id, error.until);
+        report.deferred += 1;
+      }
+      return;
+    }
+    const permanent = error instanceof SendFailure && error.permanent;
     const wait = RETRY_BACKOFF_MS[message.attempts - 1];
+    if (error instanceof SendFailure && error.unknown && wait !== undefined) {
+      // No answer came, so the provider may have it: never a blind retry. The row stays claimed
+      // and is reconciled (asked of the provider) when the wait is over; sent again only if not.
+      repository.resolveAt(message.id, clock() + wait, reason);
+      report.retried += 1;
+      logger?.warn({ outboxId: message.id, template: message.template }, 'outbox send unresolved; will ask');
+      return;
+    }
     if (permanent || wait === undefined) {
       repository.markFailed(message.id, reason);
       report.failed += 1;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { TwilioApi } from '../phone/twilio-client.ts';
+import { purposeOfOutboxText, TextNotSent, type BusinessTexts } from '../texts/business-texts.ts';
 import type { OutboxChannel, OutboxMessage } from './outbox.repository.ts';
 
 // How an outbox row reaches the customer: a text through the twilio SDK, an e-mail through
@@ -23,8 +23,21 @@ export class SendFailure extends Error {
     message: string,
     /** True when the provider refused the message itself (a bad number, an opted-out phone). */
     readonly permanent: boolean,
+    /** True when the provider may have taken it (no answer came): resolve before sending again. */
+    readonly unknown = false,
   ) {
     super(message);
+  }
+}
+
+/** The sender's own rules held the message back (STOP since it was queued; quiet hours). */
+export class SendBlocked extends Error {
+  constructor(
+    reason: string,
+    /** When it may go; undefined: never. */
+    readonly until?: number,
+  ) {
+    super(reason);
   }
 }
 
@@ -34,52 +47,43 @@ export const CHANNEL_NOT_CONFIGURED: Record<OutboxChannel, string> = {
   email: 'E-mail is not configured (SMTP_URL)',
 };
 
-/** How many of the number's latest texts are compared when reconciling after a crash. */
-const RECONCILE_WINDOW = 50;
-/** Twilio's clock and ours may disagree a little; a text created this long before the claim still counts. */
-const CLOCK_SKEW_MS = 5 * 60_000;
-
 /**
- * Texts. Twilio's Messages API takes no idempotency key, so a row whose sender died after the
- * request and before recording the answer is reconciled against Twilio's own list of texts to
- * that number (the same body, created after the claim, with a SID no other row holds) before it
- * is sent again. A retry thus sends again only what Twilio never took.
+ * Texts, through the business's one gated sender (which applies STOP, consent and quiet hours
+ * again as the text goes, whatever the gates said when the row was claimed). Twilio's Messages
+ * API takes no idempotency key, so a row whose answer never came (a timeout, a reset, a crash
+ * between sending and recording) is reconciled against Twilio's own list of texts to that number
+ * (the same body, created after the claim, with a SID no other row holds) before it is sent
+ * again: a retry sends only what Twilio is known not to have.
  */
 export function textSender(
-  twilio: TwilioApi,
+  texts: BusinessTexts,
   statusCallbackUrl: () => string,
   isRecorded: (sid: string) => boolean,
 ): OutboxSender {
   return {
     async send(message) {
+      let outcome;
       try {
-        const sent = await twilio.sendText(message.recipient, message.body, {
+        outcome = await texts.send(message.recipient, message.body, {
+          purpose: purposeOfOutboxText(message),
           statusCallback: statusCallbackUrl(),
+          isRecorded,
         });
-        return { providerId: sent.sid, deliveryStatus: sent.status || null };
       } catch (error) {
-        const { status, code, message: text } = error as { status?: number; code?: number; message?: string };
-        // 4xx other than rate limits and credentials: Twilio refused this message (21211 bad
-        // number, 21610 the phone replied STOP, 21614 not a mobile); sending it again cannot help.
-        const permanent =
-          status !== undefined && status >= 400 && status < 500 && ![401, 429].includes(status);
-        throw new SendFailure(
-          `Twilio ${status ?? 'unreachable'}${code ? ` (${code})` : ''}: ${text ?? ''}`,
-          permanent,
-        );
+        if (error instanceof TextNotSent)
+          throw new SendFailure(error.message, error.permanent, error.unknown);
+        throw error;
       }
+      if (!outcome.sent) throw new SendBlocked(outcome.reason, outcome.until);
+      return { providerId: outcome.sid, deliveryStatus: outcome.status };
     },
-    async findSent(message) {
-      const claimedAt = Date.parse(message.claimedAt ?? message.createdAt);
-      const recent = await twilio.recentTextsTo(message.recipient, RECONCILE_WINDOW);
-      const match = recent.find(
-        (t) =>
-          t.body === message.body &&
-          (t.dateCreated === null || t.dateCreated.getTime() >= claimedAt - CLOCK_SKEW_MS) &&
-          !isRecorded(t.sid),
-      );
-      return match?.sid ?? null;
-    },
+    findSent: (message) =>
+      texts.findSent(
+        message.recipient,
+        message.body,
+        Date.parse(message.claimedAt ?? message.createdAt),
+        isRecorded,
+      ),
   };
 }
 

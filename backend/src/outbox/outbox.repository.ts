@@ -122,6 +122,10 @@ export function outboxRepository(db: Db) {
     WHERE id = @id AND state = 'sending'`);
   const retry = db.prepare(`UPDATE outbox_messages SET state = 'pending', due_at = @dueAt, error = @error
     WHERE id = @id AND state = 'sending'`);
+  // A send whose answer never came stays 'sending' (Twilio may have it) until `due_at`, when it is
+  // abandoned and so reconciled with Twilio's list before anything is sent again.
+  const unresolved = db.prepare(`UPDATE outbox_messages SET due_at = @dueAt, error = @error,
+      attempts = attempts + 1 WHERE id = @id AND state = 'sending'`);
   const failed = db.prepare(`UPDATE outbox_messages SET state = 'failed', error = @error
     WHERE id = @id AND state = 'sending'`);
   const cancelOne = db.prepare(`UPDATE outbox_messages SET state = 'cancelled', error = @reason
@@ -138,9 +142,11 @@ export function outboxRepository(db: Db) {
   // Only what was cancelled for this one reason and is still to come goes back to waiting.
   const resumeAbout = db.prepare(`UPDATE outbox_messages SET state = 'pending', error = NULL
     WHERE about = @about AND state = 'cancelled' AND error = @reason AND due_at > @now`);
-  // Twilio's callbacks can arrive out of order: a late "sent" never undoes "delivered".
-  const rank = (v: string) => `CASE ${v} WHEN 'queued' THEN 0 WHEN 'accepted' THEN 0 WHEN 'sending' THEN 1
-    WHEN 'sent' THEN 2 ELSE 3 END`;
+  // Twilio's callbacks can arrive out of order, so a report moves a text only forwards:
+  // queued < sending < sent < failed/undelivered < delivered (a late "sent" or "undelivered" never
+  // undoes "delivered": the phone had it). Unknown words rank with the failures.
+  const rank = (v: string) => `CASE ${v} WHEN 'queued' THEN 0 WHEN 'accepted' THEN 0 WHEN 'scheduled' THEN 0
+    WHEN 'sending' THEN 1 WHEN 'sent' THEN 2 WHEN 'delivered' THEN 4 WHEN 'read' THEN 5 ELSE 3 END`;
   const cancelAboutExcept = db.prepare(`UPDATE outbox_messages SET state = 'cancelled', error = @reason
     WHERE about = @about AND template = @template AND state = 'pending'
       AND idempotency_key NOT IN (SELECT value FROM json_each(@keep))`);
@@ -199,6 +205,9 @@ export function outboxRepository(db: Db) {
       sent.run({ id, providerId, now: iso(now), deliveryStatus }).changes === 1,
     retryAt: (id: number, dueAt: number, error: string) =>
       retry.run({ id, dueAt: iso(dueAt), error }).changes === 1,
+    /** Nobody knows whether the provider took it: asked again at `dueAt`, sent again only if not. */
+    resolveAt: (id: number, dueAt: number, error: string) =>
+      unresolved.run({ id, dueAt: iso(dueAt), error }).changes === 1,
     markFailed: (id: number, error: string) => failed.run({ id, error }).changes === 1,
     cancel: (id: number, reason: string) => cancelOne.run({ id, reason }).changes === 1,
     /** Puts a claimed row back to wait (quiet hours): not an attempt. */

@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
-import { outboxRig, type OutboxRig } from '../test/outbox-rig.ts';
+import { outboxRig, rigTexts, type OutboxRig } from '../test/outbox-rig.ts';
 import { outboxScheduler, RETRY_BACKOFF_MS } from './outbox-scheduler.ts';
 import { textSender } from './outbox-senders.ts';
-import { twilioApi } from '../phone/twilio-client.ts';
 
 // The outbox's promises one at a time, over a real SQLite file, the twilio SDK against a fake
 // Twilio and nodemailer against a fake SMTP server, on a clock the test moves.
@@ -121,7 +120,7 @@ describe('the outbox', () => {
       repository: rig.outbox.repository,
       senders: {
         text: textSender(
-          twilioApi(rig.config.providers.twilio)!,
+          rigTexts(rig.config, rig.db, () => rig.now.ms)!,
           () => '',
           rig.outbox.repository.isProviderIdRecorded,
         ),

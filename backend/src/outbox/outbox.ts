@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { TwilioApi } from '../phone/twilio-client.ts';
+import { purposeOfOutboxText, type BusinessTexts } from '../texts/business-texts.ts';
 import type { Clock } from '../time.ts';
 import type { NewOutboxMessage, OutboxMessage, OutboxRepository } from './outbox.repository.ts';
 import { outboxScheduler, type OutboxGate } from './outbox-scheduler.ts';
@@ -14,7 +14,8 @@ export interface OutboxDeps {
   /** The outbox's table (built once in app.ts: the customer timeline reads its e-mails too). */
   repository: OutboxRepository;
   config: Config;
-  twilio: TwilioApi | null;
+  /** The business's one text sender (null when Twilio is not configured). */
+  texts: BusinessTexts | null;
   /** Where Twilio reports each text's delivery (the public address + the status webhook). */
   statusCallbackUrl: () => string;
   clock?: Clock;
@@ -28,9 +29,7 @@ export function createOutbox(deps: OutboxDeps) {
   const { repository } = deps;
   const gates: OutboxGate[] = [];
   const senders = {
-    text: deps.twilio
-      ? textSender(deps.twilio, deps.statusCallbackUrl, repository.isProviderIdRecorded)
-      : null,
+    text: deps.texts ? textSender(deps.texts, deps.statusCallbackUrl, repository.isProviderIdRecorded) : null,
     email: emailSender(deps.config),
   };
   const scheduler = outboxScheduler({
@@ -40,6 +39,15 @@ export function createOutbox(deps: OutboxDeps) {
     // Features' gates (who may be texted, what is still wanted) run before quiet hours, so a
     // message that will never go is cancelled at once rather than deferred to the morning.
     gates: [
+      // The sender's own rules first (STOP, consent): a text that may never go is cancelled at
+      // once. Its quiet hours are the same rule as the gate below, which also holds e-mails.
+      (message, now) => {
+        if (message.channel !== 'text' || !deps.texts) return { action: 'send' };
+        const held = deps.texts.check(message.recipient, purposeOfOutboxText(message), now);
+        return held && !held.sent && held.until === undefined
+          ? { action: 'cancel', reason: held.reason }
+          : { action: 'send' };
+      },
       (message, now) => {
         for (const gate of gates) {
           const decision = gate(message, now);

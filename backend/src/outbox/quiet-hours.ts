@@ -1,6 +1,6 @@
 import { DEFAULT_FOLLOW_THROUGH, type QuietHours } from '@washdesk/contract';
 import { instantOfLocalTime, localDate, addDays, wallClockParts } from '../time.ts';
-import type { OutboxGate } from './outbox-scheduler.ts';
+import type { OutboxGate } from './outbox-gate.ts';
 
 // Nothing automatic reaches a customer's phone at night: a message due in quiet hours (Settings →
 // Automatic messages, by default 8 PM to 8 AM on the business's wall clock) waits for them to end.

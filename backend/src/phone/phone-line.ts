@@ -6,7 +6,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { Clock } from '../time.ts';
 import type { BusinessHoursStore } from './business-hours.ts';
 import type { PublicUrl } from './public-url.ts';
-import type { TwilioApi } from './twilio-client.ts';
+import type { BusinessTexts } from '../texts/business-texts.ts';
 
 // What both voice modes of the phone line (the Gather webhooks and the ConversationRelay socket)
 // are built from, in a file of its own: phone.routes.ts imports the relay, so the relay cannot
@@ -25,8 +25,8 @@ export interface PhoneLineDeps {
   calls: CallRepository;
   assistant: Assistant;
   publicUrl: PublicUrl;
-  /** The Twilio REST API (texts), or null when the account is not configured. */
-  twilio: TwilioApi | null;
+  /** The business's one text sender (STOP and consent applied), or null without Twilio. */
+  texts: BusinessTexts | null;
   logger: Logger;
   /** Where the call's news goes (new, missed, call-back wanted, ended). */
   events: EventBus;

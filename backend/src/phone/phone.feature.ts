@@ -12,7 +12,7 @@ import { blockedNumberRepository, blockedNumberRoutes } from './blocked-numbers.
 import { businessHoursRoutes, businessHoursStore } from './business-hours.ts';
 import { phoneRoutes } from './phone.routes.ts';
 import type { PublicUrl } from './public-url.ts';
-import type { TwilioApi } from './twilio-client.ts';
+import type { BusinessTexts } from '../texts/business-texts.ts';
 import { voicemailRoutes } from './voicemail.ts';
 import { conversationRelay } from './relay/conversation-relay.ts';
 import { relayCallRepository } from './relay/relay-call.repository.ts';
@@ -33,7 +33,8 @@ export function phoneFeature(deps: {
   assistant: Assistant;
   channels: AssistantChannels;
   publicUrl: PublicUrl;
-  twilio: TwilioApi | null;
+  /** The business's one text sender (null when Twilio is not configured). */
+  texts: BusinessTexts | null;
   logger: Logger;
   events: EventBus;
   clock?: Clock;

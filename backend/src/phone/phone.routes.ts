@@ -186,7 +186,9 @@ export function phoneRoutes(deps: PhoneDeps) {
 
   /** One caller turn through the assistant, within the deadline, and what the phone does with it. */
   async function answer(call: Call, heard: string): Promise<string> {
-    const canText = deps.twilio !== null && isDialable(call.phoneNumber);
+    // The assistant offers the link by text only to a number the sender may text (not after STOP).
+    const canText =
+      deps.texts !== null && isDialable(call.phoneNumber) && !deps.texts.check(call.phoneNumber, 'reply');
     const route = handoffRoute(call);
     const turn = await withinDeadline(
       assistant.turn({

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { TwilioApi } from './twilio-client.ts';
+import type { BusinessTexts } from '../texts/business-texts.ts';
 import { PHONE_WORDS } from './voice-replies.ts';
 
 /** A number a text can go to and staff can call back (E.164), not "anonymous" or a short code. */
@@ -10,15 +10,22 @@ export const isDialable = (phone: string) => /^\+[1-9]\d{9,14}$/.test(phone);
  * when Twilio accepted the message, and `said` is the sentence the reply starts with, so the log
  * keeps what the caller heard (the turn marks its "Photo request sent" badge).
  */
-export function photoLinkTexter(deps: { twilio: TwilioApi | null; logger: Logger; businessName: string }) {
+export function photoLinkTexter(deps: { texts: BusinessTexts | null; logger: Logger; businessName: string }) {
   return async (
     call: { id: number; phoneNumber: string },
     url: string,
   ): Promise<{ sent: boolean; said: string }> => {
     const failed = { sent: false, said: PHONE_WORDS.textFailed(url) };
-    if (!deps.twilio || !isDialable(call.phoneNumber)) return failed;
+    if (!deps.texts || !isDialable(call.phoneNumber)) return failed;
     try {
-      await deps.twilio.sendText(call.phoneNumber, PHONE_WORDS.photoText(deps.businessName, url));
+      // The caller is waiting for it (a reply): STOP and consent apply, quiet hours do not.
+      const outcome = await deps.texts.send(call.phoneNumber, PHONE_WORDS.photoText(deps.businessName, url), {
+        purpose: 'reply',
+      });
+      if (!outcome.sent) {
+        deps.logger.info({ callId: call.id }, 'photo link text held back: the number opted out');
+        return failed;
+      }
       return { sent: true, said: PHONE_WORDS.textSent };
     } catch (error) {
       // Twilio's message repeats the number; the log keeps only its codes (no contact details).

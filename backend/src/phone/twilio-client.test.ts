@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
-import { twilioApi } from './twilio-client.ts';
+import { outcomeUnknown, twilioApi } from './twilio-client.ts';
 
 // The twilio SDK itself, pointed at the fake Twilio API through TWILIO_API_BASE_URL: the requests
 // it builds, its basic auth and its errors are the real ones.
@@ -53,6 +53,30 @@ describe('twilioApi', () => {
   it('gives up on an API that does not answer instead of holding the caller', async () => {
     fake.answer = 'hang';
     await expect(twilioApi(credentials(), 50)!.sendText('+17075550123', 'x')).rejects.toThrow(/timeout/i);
+  });
+
+  it('tells a send Twilio may have taken (no answer, a reset) from one it never had (a refusal, no connection)', async () => {
+    const failureOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    fake.answer = 'hang';
+    expect(outcomeUnknown(await failureOf(twilioApi(credentials(), 50)!.sendText('+17075550123', 'x')))).toBe(
+      true,
+    );
+    fake.answer = 'reset';
+    expect(outcomeUnknown(await failureOf(twilioApi(credentials())!.sendText('+17075550123', 'x')))).toBe(
+      true,
+    );
+    fake.answer = 'invalid-to';
+    expect(outcomeUnknown(await failureOf(twilioApi(credentials())!.sendText('+1555', 'x')))).toBe(false);
+    fake.answer = 'unavailable';
+    expect(outcomeUnknown(await failureOf(twilioApi(credentials())!.sendText('+17075550123', 'x')))).toBe(
+      false,
+    );
+    const closedPort = twilioApi({ ...credentials(), apiBaseUrl: 'http://127.0.0.1:9' })!;
+    expect(outcomeUnknown(await failureOf(closedPort.sendText('+17075550123', 'x')))).toBe(false);
   });
 
   it("points the number's voice and status callbacks at the webhooks, both POST", async () => {

@@ -3,8 +3,10 @@ import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Config } from '../config.ts';
 
 // The Twilio REST API, through the official SDK. Only the calls the business needs: sending a
-// text (the photo quote link, the outbox's messages), listing the texts sent to a number (the
-// outbox's reconciliation after a crash), and pointing the business's number at the webhooks.
+// text, listing the texts sent to a number (how a send whose answer never came is resolved), and
+// pointing the business's number at the webhooks. `sendText` is called by ONE module only, the
+// business's gated sender (`texts/business-texts.ts`, which applies STOP, consent and quiet
+// hours); `one-text-sender.test.ts` fails when any other file calls it.
 
 type RequestOptions<TData> = RequestClient.RequestOptions<TData>;
 
@@ -21,6 +23,20 @@ export interface SentTextInfo {
   body: string;
   status: string;
   dateCreated: Date | null;
+}
+
+/**
+ * Whether Twilio may have taken a text whose request failed: the request left but no answer came
+ * (a timeout, a connection reset mid-request). A refusal with a status, a connection never made or
+ * a name that did not resolve mean Twilio never had it. Such a send must be resolved by asking
+ * Twilio (`recentTextsTo`) before it is sent again, or the customer gets it twice.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  const { status, code } = (error ?? {}) as { status?: number; code?: string | number };
+  if (typeof status === 'number') return false;
+  return !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED'].includes(
+    String(code ?? ''),
+  );
 }
 
 export interface TwilioApi {

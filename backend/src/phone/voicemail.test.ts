@@ -164,6 +164,42 @@ describe('asking for a person with no forward number', () => {
   });
 });
 
+describe('recording callbacks out of order', () => {
+  it("a late 'failed' (or 'absent') after 'completed' never erases the message; the latest state wins", async () => {
+    const caller = phoneCaller(server.url, '+17075550144');
+    await caller.dial();
+    await caller.say('A person please');
+    const sid = newRecordingSid();
+    fake.recordings.set(sid, AUDIO);
+    const report = (status: string, duration: string) =>
+      recordingStatus(caller.callSid, {
+        RecordingSid: sid,
+        RecordingUrl: mediaUrl(sid),
+        RecordingStatus: status,
+        RecordingDuration: duration,
+      });
+    expect((await report('completed', '12')).status).toBe(204);
+    expect((await report('failed', '0')).status).toBe(204);
+    expect((await report('absent', '0')).status).toBe(204);
+    const id = callRow(caller.callSid).id as number;
+    expect((await (await server.get(`/api/calls/${id}`)).json()).voicemail).toMatchObject({
+      durationSeconds: 12,
+    });
+    expect(callRow(caller.callSid)).toMatchObject({ recording_status: 'completed', recording_seconds: 12 });
+    expect((await server.get(`/api/calls/${id}/recording`)).status).toBe(200);
+
+    // In the other order, the finished recording arriving last is what staff get.
+    const other = phoneCaller(server.url, '+17075550145');
+    await other.dial();
+    await other.say('A person please');
+    const second = newRecordingSid();
+    const fields = { RecordingSid: second, RecordingUrl: mediaUrl(second) };
+    await recordingStatus(other.callSid, { ...fields, RecordingStatus: 'failed', RecordingDuration: '0' });
+    await recordingStatus(other.callSid, { ...fields, RecordingStatus: 'completed', RecordingDuration: '7' });
+    expect(callRow(other.callSid)).toMatchObject({ recording_status: 'completed', recording_seconds: 7 });
+  });
+});
+
 describe('a put-through nobody answers', () => {
   it('offers the message too, after saying nobody could take the call', async () => {
     const forwarding = await startTestServer({

@@ -65,6 +65,9 @@ export function voicemailRoutes(deps: VoicemailDeps) {
       return refuse(400, "RecordingUrl is not this account's recording");
     const call = calls.bySid(callSid);
     if (!call) return refuse(404, 'Unknown call');
+    // Callbacks arrive out of order: a late 'failed' or 'absent' never erases a message that was
+    // recorded in full (the check and the write below run with no await between them).
+    if (call.voicemail && status !== 'completed') return DONE;
     const seconds = /^\d{1,5}$/.test(duration) ? Number(duration) : null;
     // An empty recording ('absent') or a failed one is kept as such: there is nothing to play.
     const changed = calls.recorded(call.id, {

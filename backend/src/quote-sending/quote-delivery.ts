@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { QuoteDeliveryChannel, QuoteDeliveryOutcome } from '@washdesk/contract';
 import type { Config } from '../config.ts';
-import type { TwilioApi } from '../phone/twilio-client.ts';
+import type { BusinessTexts } from '../texts/business-texts.ts';
 
 // The two ways a quote reaches a customer. Each answers what happened, never throws: a failed
 // e-mail must not lose the quote, whose link staff can still copy.
@@ -43,7 +43,7 @@ export const NOT_CONFIGURED: Record<QuoteDeliveryChannel, string> = {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
-export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null): QuoteDelivery {
+export function quoteDeliveryFromConfig(config: Config, texts: BusinessTexts | null): QuoteDelivery {
   const { smtpUrl, from } = config.providers.email;
   const transport = smtpUrl
     ? nodemailer.createTransport({
@@ -54,7 +54,7 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
       })
     : null;
   return {
-    configured: { email: transport !== null, sms: twilio !== null },
+    configured: { email: transport !== null, sms: texts !== null },
     async email(to, message) {
       const base = { channel: 'email' as const, recipient: to };
       if (!transport) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.email };
@@ -74,13 +74,16 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
     },
     async sms(to, body) {
       const base = { channel: 'sms' as const, recipient: to };
-      if (!twilio) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.sms };
+      if (!texts) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.sms };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no phone number' };
       const number = e164Of(to);
       if (!number)
         return { ...base, outcome: 'failed', problem: `${to} is not a phone number a text can go to` };
       try {
-        await twilio.sendText(number, body);
+        // Staff pressed the button: the sender's STOP (never bypassed) applies, quiet hours do not.
+        // A text it held back is recorded as not sent, with its reason, never as sent.
+        const outcome = await texts.send(number, body, { purpose: 'staff' });
+        if (!outcome.sent) return { ...base, outcome: 'failed', problem: `No text sent: ${outcome.reason}` };
         return { ...base, outcome: 'sent', problem: null };
       } catch (error) {
         return { ...base, outcome: 'failed', problem: reasonOf(error) };

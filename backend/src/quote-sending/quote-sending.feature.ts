@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { TwilioApi } from '../phone/twilio-client.ts';
+import type { BusinessTexts } from '../texts/business-texts.ts';
 import { publicProfile } from '../profile/public-profile.ts';
 import type { Clock } from '../time.ts';
 import { quoteDeliveryFromConfig } from './quote-delivery.ts';
@@ -12,7 +12,8 @@ export function quoteSendingFeature(deps: {
   config: Config;
   submissions: QuoteSendingDeps['submissions'];
   sentQuotes: QuoteSendingDeps['quotes'];
-  twilio: TwilioApi | null;
+  /** The business's one text sender (null when Twilio is not configured). */
+  texts: BusinessTexts | null;
   publicUrl: () => string;
   events: EventBus;
   clock?: Clock;
@@ -21,7 +22,7 @@ export function quoteSendingFeature(deps: {
   const service = quoteSendingService({
     submissions: deps.submissions,
     quotes: deps.sentQuotes,
-    delivery: quoteDeliveryFromConfig(deps.config, deps.twilio),
+    delivery: quoteDeliveryFromConfig(deps.config, deps.texts),
     profile: () => publicProfile(deps.config),
     publicUrl: deps.publicUrl,
     events: deps.events,

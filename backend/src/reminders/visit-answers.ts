@@ -4,7 +4,8 @@ import type { AppointmentRepository } from '../appointments/appointment.reposito
 import type { OutboxRepository } from '../outbox/outbox.repository.ts';
 import type { TextsService } from '../texts/texts.service.ts';
 import { localDate, type Clock } from '../time.ts';
-import { VISIT_REMINDER_TEMPLATE } from './visit-reminders.ts';
+import { keywordFormOf } from '../texts/text-consent.ts';
+import { VISIT_REMINDER_TEMPLATE, visitDayText } from './visit-reminders.ts';
 import type { VisitAnswerBook } from './visit-answer-book.ts';
 
 // Answers to a visit reminder by text: "C" confirms, "R" asks to reschedule. Only a number that
@@ -44,7 +45,7 @@ export function visitAnswers(deps: {
   deps.texts.answersTexts((text) => {
     const answer =
       ANSWERS[
-        text.body
+        keywordFormOf(text.body)
           .trim()
           .replace(/[.!]+$/, '')
           .toUpperCase()
@@ -54,7 +55,8 @@ export function visitAnswers(deps: {
     const visit = remindedVisit(text.from, today);
     if (!visit) return false;
     deps.answers.record(visit, answer, 'text');
-    const when = `${visit.scheduledDate}${visit.preferredTime ? ` at ${visit.preferredTime}` : ''}`;
+    const day = visitDayText(visit.scheduledDate, deps.config.timeZone);
+    const when = `${day}${visit.preferredTime ? ` at ${visit.preferredTime}` : ''}`;
     deps.texts.queueText({
       to: text.from,
       body: fromTheBusiness(

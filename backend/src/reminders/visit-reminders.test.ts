@@ -53,10 +53,11 @@ describe('visit reminders', () => {
       'Lost Coast Soft Wash: a reminder of your House Wash visit on Thursday, November 26 at 10:00 AM, 512 Redwood Drive, Garberville. Confirm, reschedule or cancel at https://washdesk.example.com/visit/{token} or reply C to confirm or R to reschedule, or call (707) 555-0142.',
     );
 
-    await customerTexts(phone, 'c');
+    // Typed on a phone set to fullwidth letters, "ｃ" is still "C"; the day reads as in the reminder.
+    await customerTexts(phone, 'ｃ');
     await office.outbox.scheduler.pass();
     expect(textsTo(phone).at(-1)).toBe(
-      'Lost Coast Soft Wash: thank you, your visit on 2026-11-26 at 10:00 AM is confirmed.',
+      'Lost Coast Soft Wash: thank you, your visit on Thursday, November 26 at 10:00 AM is confirmed.',
     );
     await stream.next(() => stream.live().some((e) => e.type === 'appointment.updated' && e.entityId === id));
     expect(
@@ -67,7 +68,9 @@ describe('visit reminders', () => {
     ).toEqual(['Dana Whitfield confirmed the visit on 2026-11-26 at 10:00 AM by text']);
     await customerTexts(phone, 'R');
     await office.outbox.scheduler.pass();
-    expect(textsTo(phone).at(-1)).toContain("we'll call you to find a new time");
+    expect(textsTo(phone).at(-1)).toBe(
+      "Lost Coast Soft Wash: thanks, we'll call you to find a new time for your visit on Thursday, November 26 at 10:00 AM. You can also call us at (707) 555-0142.",
+    );
     expect(
       office.server.db
         .prepare('SELECT answer FROM visit_answers WHERE appointment_id = ? ORDER BY id')

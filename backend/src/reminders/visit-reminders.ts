@@ -53,6 +53,13 @@ function wallTime(time: string): { hour: number; minute: number } | null {
 const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone });
 
+/**
+ * A visit's day as customers read it in a text, "Monday, November 30" (never "2026-11-30"): the
+ * reminders and the answers to "C"/"R" say it the same way.
+ */
+export const visitDayText = (date: string, timeZone: string) =>
+  dayFormat(timeZone).format(instantOfLocalTime(date, 12, 0, timeZone));
+
 export function visitReminders(deps: {
   /** The appointments' owner: each visit as it stands now. */
   appointments: Pick<AppointmentRepository, 'get' | 'scheduledFrom'>;

@@ -30,14 +30,27 @@ export interface NumberUpdate {
  * 'accept'; 'invalid-to' = Twilio's 400 code 21211; 'hang' = never answers (a stalled API);
  * 'unavailable' = a 503 (code 20503) a sender should retry; 'record-then-hang' = the text is
  * taken (and would reach the phone) but the answer never comes: a crash between sending and
- * recording, as the sender sees it.
+ * recording, as the sender sees it; 'reset' = the connection is reset once the request is read,
+ * and the text is NOT taken (the sender cannot tell this from a lost answer).
  */
-export type FakeTwilioAnswer = 'accept' | 'invalid-to' | 'hang' | 'unavailable' | 'record-then-hang';
+export type FakeTwilioAnswer =
+  'accept' | 'invalid-to' | 'hang' | 'unavailable' | 'record-then-hang' | 'reset';
 
 export interface FakeTwilio extends FakeTwilioAccount {
   /** The base URL to give TWILIO_API_BASE_URL. */
   url: string;
   answer: FakeTwilioAnswer;
+  /**
+   * How long Twilio takes to answer a text it accepted (ms; default 0). The text is taken (and
+   * listed) at once, as Twilio does while its answer is on the way: a slow answer, not a lost text.
+   */
+  answerDelayMs: number;
+  /** How long the list and fetch of messages take to answer (ms; default 0). */
+  lookupDelayMs: number;
+  /** How many times the messages were listed or one was fetched (a sender resolving a send). */
+  lookups: number;
+  /** Each message's delivery state by SID, as a fetch reports it (queued until a test moves it). */
+  statuses: Record<string, string>;
   texts: SentText[];
   /** The StatusCallback each message (by SID) asked Twilio to report its delivery to. */
   statusCallbacks: Record<string, string>;
@@ -80,10 +93,15 @@ export async function startFakeTwilio(
   },
 ): Promise<FakeTwilio> {
   const hung = new Set<http.ServerResponse>();
+  const delayed = new Set<NodeJS.Timeout>();
   const fake: FakeTwilio = {
     ...account,
     url: '',
     answer: 'accept',
+    answerDelayMs: 0,
+    lookupDelayMs: 0,
+    lookups: 0,
+    statuses: {},
     texts: [],
     statusCallbacks: {},
     numberUpdates: [],
@@ -116,7 +134,7 @@ export async function startFakeTwilio(
     price: null,
     price_unit: 'USD',
     sid: text.sid,
-    status: 'queued',
+    status: fake.statuses[text.sid] ?? 'queued',
     subresource_uris: { media: `${base}/Messages/${text.sid}/Media.json` },
     to: text.to,
     uri: `${base}/Messages/${text.sid}.json`,
@@ -128,6 +146,15 @@ export async function startFakeTwilio(
     req.on('end', () => {
       const send = (status: number, body: object) =>
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      // An answer that takes `ms`: a client that gave up has closed the socket by then.
+      const sendAfter = (ms: number, status: number, body: object) => {
+        if (ms <= 0) return send(status, body);
+        const timer = setTimeout(() => {
+          delayed.delete(timer);
+          if (!res.destroyed) send(status, body);
+        }, ms);
+        delayed.add(timer);
+      };
       if (req.headers.authorization !== expectedAuth) {
         fake.unauthorized += 1;
         return send(401, twilioError(401, 20003, 'Authenticate'));
@@ -163,15 +190,29 @@ export async function startFakeTwilio(
         if (fake.answer === 'invalid-to')
           return send(400, twilioError(400, 21211, `Invalid 'To' Phone Number: ${fields.To ?? ''}`));
         if (fake.answer === 'unavailable') return send(503, twilioError(503, 20503, 'Service Unavailable'));
+        if (fake.answer === 'reset') return void req.socket.destroy();
         const sid = `SM${String(fake.texts.length + 1).padStart(32, '0')}`;
         const text: SentText = { sid, to: fields.To ?? '', from: fields.From ?? '', body: fields.Body ?? '' };
         fake.texts.push(text);
         created.set(sid, now);
         if (fields.StatusCallback) fake.statusCallbacks[sid] = fields.StatusCallback;
         if (fake.answer === 'record-then-hang') return void hung.add(res);
-        return send(201, messageResource(text));
+        return sendAfter(fake.answerDelayMs, 201, messageResource(text));
+      }
+      const fetched = /^\/Messages\/(SM[0-9a-f]{32})\.json$/.exec(url.pathname.slice(base.length));
+      if (req.method === 'GET' && fetched) {
+        fake.lookups += 1;
+        const text = fake.texts.find((t) => t.sid === fetched[1]);
+        if (!text)
+          return sendAfter(
+            fake.lookupDelayMs,
+            404,
+            twilioError(404, 20404, `The requested resource ${url.pathname} was not found`),
+          );
+        return sendAfter(fake.lookupDelayMs, 200, messageResource(text));
       }
       if (req.method === 'GET' && url.pathname === `${base}/Messages.json`) {
+        fake.lookups += 1;
         // Newest first, filtered by To and From as Twilio's list does.
         const to = url.searchParams.get('To');
         const from = url.searchParams.get('From');
@@ -180,7 +221,7 @@ export async function startFakeTwilio(
           .filter((t) => (!to || t.to === to) && (!from || t.from === from))
           .reverse()
           .slice(0, size);
-        return send(200, {
+        return sendAfter(fake.lookupDelayMs, 200, {
           messages: listed.map(messageResource),
           end: listed.length - 1,
           first_page_uri: `${base}/Messages.json?PageSize=${size}&Page=0`,
@@ -241,6 +282,7 @@ export async function startFakeTwilio(
   fake.close = () =>
     new Promise((resolve) => {
       for (const res of hung) res.destroy();
+      for (const timer of delayed) clearTimeout(timer);
       server.closeAllConnections();
       server.close(() => resolve());
     });

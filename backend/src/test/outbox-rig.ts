@@ -4,6 +4,10 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { twilioApi } from '../phone/twilio-client.ts';
+import { photoRepository } from '../photos/photo.repository.ts';
+import { businessTexts, type BusinessTexts } from '../texts/business-texts.ts';
+import { textRepository } from '../texts/text.repository.ts';
+import { DEFAULT_QUIET_HOURS } from '../outbox/quiet-hours.ts';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
 import { outboxRepository } from '../outbox/outbox.repository.ts';
 import type { FakeTwilio } from './fake-twilio.ts';
@@ -21,6 +25,30 @@ export interface OutboxRig {
   /** The simulated now, in ms; tests move it. */
   now: { ms: number };
   close(): void;
+}
+
+/**
+ * The business's one text sender over the rig's database (STOP read from its text threads), as
+ * app.ts builds it. Every number these tests text is taken to have called the business: the
+ * outbox's own tests are about sending once, not about who may be texted (texts/ tests that).
+ */
+export function rigTexts(
+  config: Config,
+  db: Db,
+  clock: () => number,
+  timeoutMs?: number,
+): BusinessTexts | null {
+  const twilio = twilioApi(config.providers.twilio, timeoutMs);
+  return twilio
+    ? businessTexts({
+        twilio,
+        texts: textRepository(db, photoRepository(db)),
+        calls: { calledFrom: () => true },
+        timeZone: config.timeZone,
+        quietHours: () => DEFAULT_QUIET_HOURS,
+        clock,
+      })
+    : null;
 }
 
 export function outboxRig(options: {
@@ -46,7 +74,7 @@ export function outboxRig(options: {
   const outbox = createOutbox({
     repository: outboxRepository(db),
     config,
-    twilio: twilioApi(config.providers.twilio, options.twilioTimeoutMs),
+    texts: rigTexts(config, db, () => now.ms, options.twilioTimeoutMs),
     statusCallbackUrl: () => 'https://office.example.com/api/twilio/message-status',
     clock: () => now.ms,
   });

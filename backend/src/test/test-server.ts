@@ -103,6 +103,8 @@ export async function startTestServer(
     pause?: Pause;
     /** The timer scheduled backups run on; a test fires it itself. */
     backupTimer?: Timer;
+    /** How long a Twilio request may take before its outcome is unknown (default 4 s). */
+    twilioTimeoutMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
@@ -127,6 +129,7 @@ export async function startTestServer(
     logger: options.logger,
     clock: options.clock,
     backupTimer: options.backupTimer,
+    twilioTimeoutMs: options.twilioTimeoutMs,
     pause:
       options.pause ??
       ((ms) => {

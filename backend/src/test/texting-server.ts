@@ -48,6 +48,8 @@ export async function startTextingServer(options: {
   ownTimer?: boolean;
   /** Where the server's log goes (tests that read it). */
   logger?: Logger;
+  /** How long a Twilio request may take before its outcome is unknown (default 4 s). */
+  twilioTimeoutMs?: number;
 }): Promise<TextingServer> {
   const twilio = await startFakeTwilio();
   const now = { ms: options.start };
@@ -61,6 +63,7 @@ export async function startTextingServer(options: {
     },
     clock: () => now.ms,
     logger: options.logger,
+    twilioTimeoutMs: options.twilioTimeoutMs,
   });
   const outbox = server.outbox;
   if (!options.ownTimer) await outbox.scheduler.stop();

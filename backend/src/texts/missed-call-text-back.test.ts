@@ -5,9 +5,9 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 
-// Missed-call text-back: Twilio's signed call webhooks end a call missed, abandoned or with a
-// call-back request, and the caller gets one text with the photo-quote link (through the outbox,
-// the twilio SDK and a fake Twilio), never two on one business day.
+// Missed-call text-back: Twilio's signed call webhooks end a call missed or abandoned, and the
+// caller gets one text with the photo-quote link (through the outbox, the twilio SDK and a fake
+// Twilio), never two on one business day; a caller promised a call back was not missed.
 
 /** Tuesday 24 November 2026, 10:00 AM in California. */
 const MORNING = Date.parse('2026-11-24T18:00:00Z');
@@ -51,12 +51,20 @@ describe('missed-call text-back', () => {
     }
   });
 
-  it('texts a caller who asked for a call back, and one who hung up before saying anything', async () => {
+  it('does not text "sorry we missed your call" to a caller the assistant promised a call back', async () => {
     const wantsPerson = caller('+17075550302');
     await wantsPerson.dial();
-    await wantsPerson.say('Can I talk to a real person please');
-    await expect.poll(() => textsTo('+17075550302')).toEqual([LINK_TEXT]);
+    const promised = await wantsPerson.twiml(await wantsPerson.say('Can I talk to a real person please'));
+    expect(JSON.stringify(promised)).toMatch(/call you back/i);
+    // The call ends (Twilio may report it any way), then the message left arrives.
+    await wantsPerson.status('completed', { duration: 35, sequence: 3 });
+    await wantsPerson.status('no-answer', { sequence: 4 });
+    await settled();
+    expect(textsTo('+17075550302')).toEqual([]);
+    expect(outbox.repository.hasSince('+17075550302', 'missed-call', new Date(0))).toBe(false);
+  });
 
+  it('texts a caller who hung up before saying anything', async () => {
     const hungUp = caller('+17075550303');
     await hungUp.dial();
     await hungUp.status('completed', { duration: 4, sequence: 2 });

@@ -7,8 +7,8 @@ import { DEFAULT_QUIET_HOURS, nextAllowedInstant } from '../outbox/quiet-hours.t
 import { followThroughSettings } from './follow-through-settings.ts';
 import type { TextsService } from './texts.service.ts';
 
-// Missed-call text-back (issue 25, item 3): a call that ends missed, abandoned (the caller hung up
-// before saying anything) or with a call-back request gets one text with the photo-quote link,
+// Missed-call text-back (issue 25, item 3): a call that ends missed or abandoned (the caller hung
+// up before saying anything) gets one text with the photo-quote link,
 // at once (the scheduler sends it within its pass; quiet hours may hold it to the morning), and
 // never a second one to that number on the same day (the idempotency key is the number and the
 // day the text reaches the phone).
@@ -36,11 +36,13 @@ export function missedCallTextBack(deps: {
   const reasonOf = (type: string, call: Call) => {
     // A blocked or unverified number was turned away on purpose: texting it would invite it back.
     if (call.screened !== null) return null;
+    // A caller the assistant promised a call back (the hand-off's "call back" route), or who left a
+    // message, was not missed: "sorry we missed your call!" would contradict what they were told.
+    if (call.callbackRequested || call.voicemail !== null) return null;
     if (type === 'call.missed' && call.status === 'missed') return 'missed';
-    if (type === 'call.callback-requested') return 'call-back';
     // Ended without a word from the caller, nobody put through, no call back asked: abandoned.
     if (type === 'call.updated' && call.status === 'completed' && call.intent === null)
-      return call.forwardedTo === null && !call.callbackRequested ? 'abandoned' : null;
+      return call.forwardedTo === null ? 'abandoned' : null;
     return null;
   };
 

@@ -1,4 +1,3 @@
-import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
 import type { CallRepository } from '../calls/call.repository.ts';
 import type { TextRepository } from './text.repository.ts';
 
@@ -12,9 +11,17 @@ const HELP_WORDS = new Set(['HELP']);
 
 export type ConsentKeyword = 'stop' | 'start' | 'help';
 
+/**
+ * The text as a keyword reader must see it: fullwidth and other compatibility forms folded to
+ * their plain letters (NFKC: "ＳＴＯＰ" is STOP), and format characters dropped (zero-width space
+ * and joiners, the BOM, soft hyphens, bidirectional marks: every \p{Cf}), which a phone may
+ * insert or a sender may hide in a word so that it no longer matches.
+ */
+export const keywordFormOf = (body: string) => body.normalize('NFKC').replace(/\p{Cf}/gu, '');
+
 /** "Stop", " STOP. " and "stop!" are the keyword; "please stop by Tuesday" is a message. */
 export function consentKeywordOf(body: string): ConsentKeyword | null {
-  const word = body
+  const word = keywordFormOf(body)
     .trim()
     .replace(/[.!?]+$/, '')
     .toUpperCase();
@@ -31,20 +38,21 @@ export const NEVER_CONTACTED_REASON =
   'This number never called or texted the business, nor agreed to texts on a form';
 
 /**
- * Checked just before each text goes: nothing to a number that opted out (at once, whatever was
- * queued before), and nothing automatic to a number that never reached the business itself (a
- * call or a text) nor agreed to texts on a form.
+ * Why a text must not go to `to`, or null when it may: nothing to a number that opted out
+ * (whatever was queued before, whoever sends it), and nothing automatic to a number that never
+ * reached the business itself (a call or a text) nor agreed to texts on a form. The answer to a
+ * customer's own HELP is the one text carriers require even after STOP. Asked by the one sender
+ * (`business-texts.ts`) before every text, and by the outbox's gate before a row is claimed.
  */
-export function textConsentGate(
+export function textConsent(
   texts: Pick<TextRepository, 'isOptedOut' | 'textedUsOrAgreed'>,
   calls: Pick<CallRepository, 'calledFrom'>,
-): OutboxGate {
+) {
   const reachedUs = (phone: string) => texts.textedUsOrAgreed(phone) || calls.calledFrom(phone);
-  return (message) => {
-    if (message.channel !== 'text' || message.template === HELP_TEMPLATE) return { action: 'send' };
-    if (texts.isOptedOut(message.recipient)) return { action: 'cancel', reason: OPTED_OUT_REASON };
-    if (message.automatic && !reachedUs(message.recipient))
-      return { action: 'cancel', reason: NEVER_CONTACTED_REASON };
-    return { action: 'send' };
+  return (to: string, purpose: { automatic: boolean; helpReply: boolean }): string | null => {
+    if (purpose.helpReply) return null;
+    if (texts.isOptedOut(to)) return OPTED_OUT_REASON;
+    if (purpose.automatic && !reachedUs(to)) return NEVER_CONTACTED_REASON;
+    return null;
   };
 }

@@ -17,21 +17,19 @@ import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { assistantTexts } from './assistant-texts.ts';
 import { textPhotos, type IncomingMedia } from './text-photos.ts';
-import { consentKeywordOf, HELP_TEMPLATE, textConsentGate } from './text-consent.ts';
+import { consentKeywordOf, HELP_TEMPLATE } from './text-consent.ts';
 import type { TextRepository } from './text.repository.ts';
-import type { CallRepository } from '../calls/call.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { IncomingText } from './incoming-text.ts';
 import type { Once } from '../webhooks/webhook-inbox.ts';
 
 // Texts on the business number: what a customer's text does (stored once, STOP/START/HELP), what
-// staff send, and Twilio's delivery reports. Every outgoing text is an outbox row first.
+// staff send, and Twilio's delivery reports. Every outgoing text here is an outbox row first, sent
+// through the business's one gated sender.
 
 export interface TextsDeps {
   /** The texts' own tables (built once in app.ts: the customer timeline reads them too). */
   repo: TextRepository;
-  /** "Has this number called us": one of the ways a number may get automatic texts. */
-  calls: Pick<CallRepository, 'calledFrom'>;
   config: Config;
   outbox: Outbox;
   events: EventBus;
@@ -49,7 +47,7 @@ export function textsService(deps: TextsDeps) {
   const { repo } = deps;
   const photos = textPhotos(config);
   const business = config.business;
-  outbox.addGate(textConsentGate(repo, deps.calls));
+  // STOP and consent are the one sender's rules (business-texts.ts), which the outbox asks.
 
   const nowIso = () => new Date(clock()).toISOString();
   // Features that answer certain texts themselves (a reminder's "C" / "R"); the first that takes

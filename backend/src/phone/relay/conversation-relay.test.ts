@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import type { FakeTwilio } from '../../test/fake-twilio.ts';
 import { saveAiSettings } from '../../test/ai-settings.ts';
+import { postAsTwilio } from '../../test/twilio-signing.ts';
 import { startTwilioLine, twilioLineEnv } from '../../test/twilio-line.ts';
 import { phoneCaller, TEST_TWILIO } from '../../test/phone-caller.ts';
 import { parseTwiml, verbNames, verb } from '../../test/twiml.ts';
@@ -227,6 +228,45 @@ describe('a streamed call (ConversationRelay)', () => {
       expect(verbNames(parseTwiml(await call.sessionEnded(relay)))).toEqual(['Hangup']);
     } finally {
       await prompts(false);
+    }
+  });
+
+  it('never offers nor texts the photo link to a caller whose number replied STOP (fullwidth, with a zero-width space)', async () => {
+    const from = '+17075550133';
+    const stop = await postAsTwilio({
+      serverUrl: server.url,
+      path: '/api/twilio/incoming-sms',
+      params: {
+        AccountSid: TEST_TWILIO.accountSid,
+        MessageSid: `SM${'5707'.repeat(8)}`,
+        From: from,
+        To: TEST_TWILIO.phoneNumber,
+        Body: 'ＳＴ\u200BＯＰ',
+        NumMedia: '0',
+      },
+      authToken: TEST_TWILIO.authToken,
+      signedBaseUrl: PUBLIC,
+    });
+    expect(stop.status).toBe(200);
+    await saveAiSettings(server, { photoRequestPrompts: true });
+    try {
+      const call = new SimulatedRelayCall({
+        serverUrl: server.url,
+        publicBaseUrl: PUBLIC,
+        authToken: TEST_TWILIO.authToken,
+        from,
+      });
+      const relay = await call.ring();
+      await call.connect(relay);
+      call.prompt('Can I get a quote?');
+      const offer = await call.reply();
+      expect(offer.text).not.toContain('text you a link');
+      call.prompt('Yes please');
+      const after = await call.reply(offer.end);
+      expect(after.text).not.toContain("I've texted you the link");
+      expect(fake.texts.filter((t) => t.to === from)).toEqual([]);
+    } finally {
+      await saveAiSettings(server);
     }
   });
 

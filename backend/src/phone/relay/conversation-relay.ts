@@ -57,7 +57,8 @@ export function conversationRelay(deps: RelayDeps) {
     logger,
     textPhotoLink: photoLinkTexter({ ...deps, businessName: config.business.name }),
     handoffRoute: handoffRouteOf(deps),
-    canText: deps.twilio !== null,
+    // The link is offered only to a number the one sender may text (never after STOP).
+    canText: (phone: string) => deps.texts !== null && !deps.texts.check(phone, 'reply'),
     turnDeadlineMs: deps.turnDeadlineMs ?? TURN_DEADLINE_MS,
   };
 

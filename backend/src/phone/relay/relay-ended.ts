@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { callChanged } from '../../events/announcements.ts';
 import type { Call } from '@washdesk/contract';
-import type { TwilioApi } from '../twilio-client.ts';
+import type { BusinessTexts } from '../../texts/business-texts.ts';
 import type { RelayHandoff } from './relay-call.repository.ts';
 
 /** What the phone line answers the <Connect action> with, once a streamed session has ended. */
@@ -29,7 +29,7 @@ export const officeText = (businessName: string, h: RelayHandoff) =>
  */
 export function officeNote(deps: {
   config: Config;
-  twilio: TwilioApi | null;
+  texts: BusinessTexts | null;
   events: EventBus;
   logger: Logger;
   call: Call;
@@ -43,9 +43,15 @@ export function officeNote(deps: {
         `asked for a person (${handoff.reason})${handoff.summary ? `: ${handoff.summary}` : ''}`,
       ),
     );
-    if (!deps.twilio) return;
-    deps.twilio
-      .sendText(forwardNumber, officeText(deps.config.business.name, handoff))
+    if (!deps.texts) return;
+    // To the business's own staff number, through the one sender: not a customer (no consent or
+    // quiet hours), but a number that replied STOP is still never texted.
+    deps.texts
+      .send(forwardNumber, officeText(deps.config.business.name, handoff), { purpose: 'office' })
+      .then((outcome) => {
+        if (!outcome.sent)
+          deps.logger.warn({ callId: call.id }, `hand-off text to the office held back: ${outcome.reason}`);
+      })
       .catch((error: unknown) => {
         const { status, code } = error as { status?: number; code?: number };
         deps.logger.warn({ callId: call.id, status, code }, 'hand-off text to the office not sent');

@@ -38,8 +38,8 @@ export interface RelaySessionContext {
   textPhotoLink: (call: Call, url: string) => Promise<{ sent: boolean; said: string }>;
   /** How a person can be reached right now (the same rule as the Gather flow's). */
   handoffRoute: HandoffRouteOf;
-  /** Whether the line can text callers at all (Twilio's REST API configured). */
-  canText: boolean;
+  /** Whether the line may text this caller (Twilio configured, and the number never said STOP). */
+  canText: (phone: string) => boolean;
   /** The channel's last line: past it the caller hears an apology and a promised call back. */
   turnDeadlineMs: number;
 }
@@ -163,7 +163,7 @@ export function serveRelaySession(
         callId: callNow.id,
         message: heard,
         customer: { phone: callNow.phoneNumber, name: callNow.customerName },
-        photoLink: ctx.canText && isDialable(callNow.phoneNumber) ? 'text' : null,
+        photoLink: isDialable(callNow.phoneNumber) && ctx.canText(callNow.phoneNumber) ? 'text' : null,
         // The reply says what the <Connect> action will then do (put through, or a message).
         handoff: ctx.handoffRoute(callNow),
         textPhotoLink: (url) => ctx.textPhotoLink(callNow, url),

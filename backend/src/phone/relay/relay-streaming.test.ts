@@ -83,7 +83,7 @@ beforeAll(async () => {
     hours: businessHoursStore(settingsRepository(db)),
     assistant: streaming,
     publicUrl: publicUrl(TEST_TWILIO.publicBaseUrl),
-    twilio: null,
+    texts: null,
     logger: createLogger('debug', capture),
     events: createEventBus(eventRepository(db)),
   });
