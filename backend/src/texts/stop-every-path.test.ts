@@ -92,7 +92,7 @@ async function everyPathAfter(i: number, said: string) {
   expect(booked.status).toBe(201);
   await office.at(slot.reminderDue);
   office.now.ms = START;
-  await office.server.app.locals.settled();
+  await office.server.settled();
 
   return { phone, quoteText, answer, heard, staffText, texts: office.textsTo(phone) };
 }
