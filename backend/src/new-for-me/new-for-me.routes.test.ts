@@ -49,7 +49,9 @@ describe('what is new for me (the sidebar counts)', () => {
       )
       .run({ conversation, at });
     const thread = server.db
-      .prepare(`INSERT INTO text_threads (phone, last_message_at, created_at) VALUES ('+17075550104', @at, @at)`)
+      .prepare(
+        `INSERT INTO text_threads (phone, last_message_at, created_at) VALUES ('+17075550104', @at, @at)`,
+      )
       .run({ at }).lastInsertRowid;
     server.db
       .prepare(
