@@ -32,7 +32,7 @@ export interface OwnTestServer {
  * server unlike the shared ones (a fixed clock, an AI key). Resolves once it has printed its URL.
  */
 export async function startOwnTestServer(
-  scenario: 'dashboard-week' | 'ai-key' | 'phone-line' | 'messenger' | 'visit-reminder',
+  scenario: 'dashboard-week' | 'ai-key' | 'phone-line' | 'messenger' | 'visit-reminder' | 'customer-messages',
 ): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,

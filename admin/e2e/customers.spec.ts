@@ -182,3 +182,21 @@ test('"Not the same person" settles a suggestion on both pages', async ({ page }
   await expect(page.getByText('1 request', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Possibly the same person' })).toHaveCount(0);
 });
+
+test('Ctrl+K opens an empty search each time, never adding to the last one', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  await admin.open('/admin');
+  await expect(page.getByRole('button', { name: /Search customers/ })).toBeVisible();
+  await page.keyboard.press('Control+K');
+  const search = page.getByRole('textbox', { name: 'Search customers' });
+  await search.fill('Whitfield');
+  await search.press('Escape');
+  await expect(search).toBeHidden();
+
+  await page.keyboard.press('Control+K');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await page.keyboard.type('Dana');
+  await expect(search).toHaveValue('Dana');
+});

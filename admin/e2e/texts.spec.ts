@@ -117,3 +117,98 @@ test('a texted domain with a zero-width space or a look-alike letter does not sh
     page.getByRole('region', { name: 'Text conversations' }).locator('[data-hidden-char="U+200B"]'),
   ).toHaveText('⟨U+200B⟩');
 });
+
+/** A long thread: `count` texts back and forth, then a reminder planned for later and one not sent. */
+function addLongThreadWithPlans(phone: string, count: number, plannedAt: Date) {
+  const db = new Database(path.join(process.env.WASHDESK_E2E_DATA_DIR!, 'washdesk.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const start = Date.now() - (count + 5) * 60_000;
+    const at = (i: number) => new Date(start + i * 60_000).toISOString();
+    const id = Number(
+      db
+        .prepare(
+          'INSERT INTO text_threads (phone, contacted_at, last_message_at, created_at) VALUES (?, ?, ?, ?)',
+        )
+        .run(phone, at(0), at(count + 2), at(0)).lastInsertRowid,
+    );
+    const incoming = db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, message_sid,
+      created_at) VALUES (?, 'in', 'customer', ?, ?, ?)`);
+    const outbox = db.prepare(`INSERT INTO outbox_messages (idempotency_key, channel, recipient, template,
+      body, automatic, due_at, state, error, created_at, sent_at)
+      VALUES (?, 'text', ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const outgoing = db.prepare(`INSERT INTO text_messages (thread_id, direction, sender, body, outbox_id,
+      created_at) VALUES (?, 'out', ?, ?, ?, ?)`);
+    const ours = (i: number, body: string, state: string, dueAt: string, error: string | null = null) => {
+      const outboxId = outbox.run(
+        `e2e-texts-${phone}-${i}`,
+        phone,
+        i === 1 ? 'visit-reminder' : 'assistant',
+        body,
+        i === 1 ? 1 : 0,
+        dueAt,
+        state,
+        error,
+        at(i),
+        state === 'sent' ? at(i) : null,
+      ).lastInsertRowid;
+      outgoing.run(id, i === 1 ? 'automatic' : 'assistant', body, outboxId, at(i));
+    };
+    // The visit reminder is written when the visit is booked, early in the thread, for later.
+    ours(1, 'Reminder: your roof wash is on Tuesday at 9:00 AM.', 'pending', plannedAt.toISOString());
+    for (let i = 2; i <= count; i++) {
+      if (i % 2 === 0)
+        incoming.run(
+          id,
+          `Customer text number ${i}`,
+          `SM${phone.slice(2)}${String(i).padStart(22, '0')}`.slice(0, 34),
+          at(i),
+        );
+      else ours(i, `Our answer number ${i}`, 'sent', at(i));
+    }
+    ours(count + 1, 'We could not send this one', 'failed', at(count + 1), 'Twilio refused the number');
+    incoming.run(
+      id,
+      'The newest text of all',
+      `SM${phone.slice(2)}${'9'.repeat(22)}`.slice(0, 34),
+      at(count + 2),
+    );
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+test('a long thread opens at its newest text; a planned reminder shows as planned, after it, not as sent', async ({
+  page,
+}) => {
+  const phone = unusedPhone();
+  // Three days ahead at 9 AM, as the browser (same machine, same time zone) shows it.
+  const plannedAt = new Date();
+  plannedAt.setDate(plannedAt.getDate() + 3);
+  plannedAt.setHours(9, 0, 0, 0);
+  const id = addLongThreadWithPlans(phone, 40, plannedAt);
+  const admin = new AdminPage(page);
+  await admin.signInWithApi();
+  await admin.open(`/admin/texts?thread=${id}`);
+  const thread = page.getByRole('region', { name: 'Text conversation', exact: true });
+
+  await expect(thread.getByText('The newest text of all')).toBeInViewport();
+  await expect(thread.getByText('Customer text number 2', { exact: true })).not.toBeInViewport();
+
+  const planned = thread.getByRole('region', { name: 'Planned texts' });
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+  await expect(planned).toContainText('Reminder: your roof wash is on Tuesday at 9:00 AM.');
+  await expect(planned.getByText(`Planned for ${day.format(plannedAt)}`)).toBeVisible();
+  await expect(planned.getByText(/^(Sent|Delivered|Waiting to send)$/)).toHaveCount(0);
+  // It follows the conversation: the newest text comes before it.
+  const newestBox = (await thread.getByText('The newest text of all').boundingBox())!;
+  const plannedBox = (await planned.boundingBox())!;
+  expect(plannedBox.y).toBeGreaterThan(newestBox.y);
+
+  // A text that did not go says so, with the reason.
+  const failed = thread.locator('[data-state="failed"]');
+  await expect(failed).toContainText('We could not send this one');
+  await expect(failed).toContainText('Not sent');
+  await expect(failed).toContainText('Twilio refused the number');
+});

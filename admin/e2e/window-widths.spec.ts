@@ -105,3 +105,46 @@ test('on a 390 px phone no screen is wider than the window and no table is cut o
     expect({ path, cut: await cutOffTables(page) }).toEqual({ path, cut: [] });
   }
 });
+
+/**
+ * Whether `target`'s right edge lies inside the window and inside every box around it that clips
+ * (a scrolling table wrapper counts: an action scrolled out of sight is not visible).
+ */
+const rightEdgeShown = (target: Locator) =>
+  target.evaluate((el) => {
+    const right = el.getBoundingClientRect().right;
+    if (right > document.documentElement.clientWidth) return false;
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX !== 'visible' && right > box.getBoundingClientRect().right + 1)
+        return false;
+    }
+    return true;
+  });
+
+test.describe('a 1,024 × 768 window', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test("the requests inbox shows every row's estimate action without scrolling sideways", async ({
+    page,
+  }) => {
+    await new AdminPage(page).open('/admin/requests', ['GET', '/api/leads']);
+    const table = page.getByRole('table', { name: 'Requests' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    expect(await overflowOf(page.locator('.table-scroll'))).toBe(0);
+    expect(await overflowOf(page.locator('html'))).toBe(0);
+    const actions = table.getByRole('button', { name: /^Book estimate for / });
+    expect(await actions.count()).toBeGreaterThan(0);
+    for (const action of await actions.all()) expect(await rightEdgeShown(action)).toBe(true);
+    expect(await rightEdgeShown(table.getByRole('columnheader', { name: 'Estimate' }))).toBe(true);
+  });
+
+  test('Call Logs shows both actions on every row without scrolling sideways', async ({ page }) => {
+    await new AdminPage(page).open('/admin/call-logs', ['GET', '/api/calls']);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1).getByRole('button', { name: 'View Details' })).toBeVisible();
+    expect(await overflowOf(page.locator('.table-scroll'))).toBe(0);
+    expect(await overflowOf(page.locator('html'))).toBe(0);
+    for (const action of await table.getByRole('button', { name: 'View Details' }).all())
+      expect(await rightEdgeShown(action)).toBe(true);
+  });
+});

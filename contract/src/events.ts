@@ -187,7 +187,7 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
 }
 
 /** The lists whose news the sidebar counts; opening one marks it seen for that staff member. */
-export const SEEN_LISTS = ['leads', 'calls', 'messages'] as const;
+export const SEEN_LISTS = ['leads', 'calls', 'messages', 'texts'] as const;
 export type SeenList = (typeof SEEN_LISTS)[number];
 
 /** What is new for the signed-in staff member since they last opened each list. */
@@ -198,5 +198,7 @@ export const newForMeSchema = z.object({
   missedCalls: z.number().int(),
   /** Messages from customers on Messenger. */
   unreadMessages: z.number().int(),
+  /** Texts from customers on the business number. */
+  unreadTexts: z.number().int(),
 });
 export type NewForMe = z.infer<typeof newForMeSchema>;

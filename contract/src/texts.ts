@@ -36,6 +36,11 @@ export const textMessageSchema = z.object({
   /** Why it was not sent or not delivered (Twilio's error, an opt-out), else null. */
   problem: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * While it waits in the outbox: when it is due (a visit reminder planned for Tuesday 9 AM, a text
+   * held for quiet hours), so staff see it as planned rather than sent. Null once it is on its way.
+   */
+  plannedFor: z.string().nullable(),
 });
 export type TextMessage = z.infer<typeof textMessageSchema>;
 

@@ -90,7 +90,9 @@ export function CallLogsScreen() {
                     <th scope="col">Customer</th>
                     <th scope="col">Phone number</th>
                     <th scope="col">Summary</th>
-                    <th scope="col">Duration</th>
+                    <th scope="col" className="call-table__duration">
+                      Duration
+                    </th>
                     <th scope="col">Time</th>
                     <th scope="col">
                       <span className="call-table__hidden-label">Actions</span>

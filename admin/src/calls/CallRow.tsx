@@ -56,7 +56,7 @@ export function CallRowPlaceholder() {
       <td>{bone('Customer name')}</td>
       <td>{bone('+17075550100')}</td>
       <td>{bone('A summary of what the caller wanted.')}</td>
-      <td>{bone('0:00')}</td>
+      <td className="call-table__duration">{bone('0:00')}</td>
       <td>{bone('Jan 1, 2026, 9:00 AM')}</td>
       <td>{bone('Call back · View Details')}</td>
     </tr>

@@ -79,7 +79,11 @@ export function CustomerSearch() {
           setQuery('');
           void navigate(customerPagePath(c.id).slice(ADMIN_BASE.length));
         }}
-        onClose={() => setOpen(false)}
+        // Closing forgets the search: the next Ctrl+K opens empty rather than adding to the old words.
+        onClose={() => {
+          setOpen(false);
+          setQuery('');
+        }}
         inputProps={{ 'aria-label': 'Search customers', placeholder: 'Name, phone, e-mail or address' }}
         initialContent={
           <MenuItem disabled text="Type a name, phone number, e-mail or address" roleStructure="listoption" />

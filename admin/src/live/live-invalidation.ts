@@ -71,7 +71,7 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   'backup.recovered': [backups],
   'backup.shrunk': [backups],
   // Texts on the business number: the Texts screen and the customer's timeline.
-  'text.received': [customers, texts],
+  'text.received': [customers, texts, newForMe],
   'text.updated': [customers, texts],
 };
 

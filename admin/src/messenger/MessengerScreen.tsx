@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { usePollWhileDown } from '../live/poll-while-down.ts';
+import { useSeenOnOpen } from '../live/new-for-me.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationPanel } from './ConversationPanel.tsx';
@@ -20,6 +21,8 @@ export function MessengerScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = Number(searchParams.get('conversation')) || null;
   const select = (id: number) => setSearchParams({ conversation: String(id) }, { replace: true });
+  // Opening Messenger, or a conversation in it, is reading its messages: the sidebar's count clears.
+  useSeenOnOpen('messages', selectedId);
 
   return (
     <>

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { SessionGate } from '../session/SessionGate.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { LiveConnectionNotice, LiveEventsProvider } from '../live/LiveEvents.tsx';
+import { installToastHotkey } from '../toaster.ts';
 
 const SIDEBAR_ID = 'admin-sidebar';
 
@@ -14,6 +15,7 @@ const SIDEBAR_ID = 'admin-sidebar';
  */
 export function AdminShell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(installToastHotkey, []);
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);

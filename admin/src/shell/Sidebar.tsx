@@ -31,7 +31,7 @@ const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'Scheduling', page: '/admin/scheduling', icon: 'timeline-events' },
   { label: 'Call Logs', page: '/admin/call-logs', icon: 'phone', news: 'missedCalls' },
   { label: 'Messenger', page: '/admin/messenger-conversations', icon: 'chat', news: 'unreadMessages' },
-  { label: 'Texts', page: '/admin/texts', icon: 'mobile-phone' },
+  { label: 'Texts', page: '/admin/texts', icon: 'mobile-phone', news: 'unreadTexts' },
   { label: 'AI Responses', page: '/admin/ai-responses', icon: 'predictive-analysis' },
   { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
   { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },
@@ -41,6 +41,7 @@ const NEWS_WORDS: Record<keyof NewForMe, string> = {
   newLeads: 'new',
   missedCalls: 'missed or waiting for a call back',
   unreadMessages: 'unread',
+  unreadTexts: 'unread',
 };
 
 /** The admin page the browser is on, in the contract's form (the router hides the basename). */

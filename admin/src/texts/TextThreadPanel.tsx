@@ -21,6 +21,10 @@ import { messageTime } from '../messenger/message-time.ts';
 import { textQueries } from './texts.queries.ts';
 import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 import { VisibleText } from './VisibleText.tsx';
+import { PlannedTexts } from './PlannedTexts.tsx';
+import { splitPlanned } from './planned-texts.ts';
+import { useScrollToNewest } from './use-scroll-to-newest.ts';
+import './texts.css';
 
 const SENDERS: Record<TextMessage['sender'], string> = {
   customer: 'Customer',
@@ -57,6 +61,7 @@ function OpenThread({ threadId, configured }: { threadId: number; configured: bo
   const api = useApi();
   const thread = useQuery(textQueries.thread(api, threadId));
   const [text, setText] = useState('');
+  const box = useScrollToNewest(thread.data ? threadId : null, thread.data?.messages.length ?? 0);
   const send = useChange({
     change: (client, body: string) =>
       client.send(
@@ -79,7 +84,9 @@ function OpenThread({ threadId, configured }: { threadId: number; configured: bo
   });
   if (thread.isPending) return <Spinner aria-label="Loading the conversation" />;
   if (thread.isError) return <Callout intent={Intent.DANGER} title="This conversation could not be loaded" />;
-  const { thread: t, messages } = thread.data;
+  const { thread: t } = thread.data;
+  // What was said, oldest first; texts the outbox holds for later follow it, marked as planned.
+  const { said: messages, planned } = splitPlanned(thread.data.messages);
   const blank = !text.trim();
   const canSend = configured && !t.optedOut;
   return (
@@ -102,13 +109,16 @@ function OpenThread({ threadId, configured }: { threadId: number; configured: bo
           This number replied STOP: no text goes to it until the customer replies START.
         </Callout>
       )}
-      <div className="messenger-thread" aria-label="Texts">
-        {messages.length === 0 && <p className="messenger-thread__empty">No messages in this conversation</p>}
+      <div className="messenger-thread" aria-label="Texts" ref={box}>
+        {messages.length === 0 && planned.length === 0 && (
+          <p className="messenger-thread__empty">No messages in this conversation</p>
+        )}
         {messages.map((m) => (
           <div
             key={m.id}
             className={`messenger-bubble messenger-bubble--${m.direction === 'in' ? 'customer' : 'ours'}`}
             data-sender={m.sender}
+            data-state={m.state}
           >
             {(m.body || m.photos.length === 0) && (
               <p className="messenger-bubble__text">
@@ -143,6 +153,7 @@ function OpenThread({ threadId, configured }: { threadId: number; configured: bo
             )}
           </div>
         ))}
+        <PlannedTexts messages={planned} senders={SENDERS} />
       </div>
       <form
         className="messenger-composer"

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { followThroughSettingsSchema, type TextThread } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { useChange } from '../api/use-change.ts';
+import { useSeenOnOpen } from '../live/new-for-me.ts';
 import { showProblemToast } from '../toaster.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
@@ -22,6 +23,8 @@ export function TextsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = Number(searchParams.get('thread')) || null;
   const select = (id: number) => setSearchParams({ thread: String(id) }, { replace: true });
+  // Opening Texts, or a thread in it, is reading the customers' texts: the sidebar's count clears.
+  useSeenOnOpen('texts', selectedId);
 
   return (
     <>

@@ -15,6 +15,8 @@ export function newForMeRepository(db: Db) {
     WHERE created_at > ${seenAt.replace(/@list/g, "'calls'")} AND (status = 'missed' OR callback_requested = 1)`);
   const messages = db.prepare(`SELECT COUNT(*) AS n FROM messenger_messages
     WHERE sender = 'customer' AND created_at > ${seenAt.replace(/@list/g, "'messages'")}`);
+  const texts = db.prepare(`SELECT COUNT(*) AS n FROM text_messages
+    WHERE direction = 'in' AND created_at > ${seenAt.replace(/@list/g, "'texts'")}`);
   const markSeen = db.prepare(`INSERT INTO staff_seen (user_id, list, seen_at) VALUES (@userId, @list, @at)
     ON CONFLICT (user_id, list) DO UPDATE SET seen_at = MAX(seen_at, excluded.seen_at)`);
   const n = (statement: ReturnType<Db['prepare']>, userId: number) =>
@@ -25,6 +27,7 @@ export function newForMeRepository(db: Db) {
         newLeads: n(leads, userId),
         missedCalls: n(calls, userId),
         unreadMessages: n(messages, userId),
+        unreadTexts: n(texts, userId),
       }))(),
     markSeen: (userId: number, list: SeenList, at: string) => void markSeen.run({ userId, list, at }),
   };

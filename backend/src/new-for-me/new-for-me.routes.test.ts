@@ -28,7 +28,7 @@ describe('what is new for me (the sidebar counts)', () => {
     );
     const counts = async (client = server as { get: TestServer['get'] }) =>
       newForMeSchema.strict().parse(await (await client.get('/api/me/new')).json());
-    expect(await counts()).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0 });
+    expect(await counts()).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0, unreadTexts: 0 });
 
     expect((await wizardRequest()).status).toBe(201);
     const at = now();
@@ -48,15 +48,40 @@ describe('what is new for me (the sidebar counts)', () => {
         VALUES (@conversation, 'customer', 'Hi', 'received', @at), (@conversation, 'staff', 'Hello', 'sent', @at)`,
       )
       .run({ conversation, at });
+    const thread = server.db
+      .prepare(
+        `INSERT INTO text_threads (phone, last_message_at, created_at) VALUES ('+17075550104', @at, @at)`,
+      )
+      .run({ at }).lastInsertRowid;
+    server.db
+      .prepare(
+        `INSERT INTO text_messages (thread_id, direction, sender, body, message_sid, created_at) VALUES
+        (@thread, 'in', 'customer', 'Hi there', 'SM1', @at), (@thread, 'in', 'customer', 'Are you open?', 'SM2', @at)`,
+      )
+      .run({ thread, at });
 
-    expect(await counts()).toEqual({ newLeads: 1, missedCalls: 2, unreadMessages: 1 });
-    expect(await counts(colleague)).toEqual({ newLeads: 1, missedCalls: 2, unreadMessages: 1 });
+    const before = { newLeads: 1, missedCalls: 2, unreadMessages: 1, unreadTexts: 2 };
+    expect(await counts()).toEqual(before);
+    expect(await counts(colleague)).toEqual(before);
 
     // The owner opens Call Logs (after those calls): only their own call count goes to zero.
     const seen = await server.send('PUT', '/api/me/seen/calls');
     expect(seen.status).toBe(200);
-    expect(await seen.json()).toEqual({ newLeads: 1, missedCalls: 0, unreadMessages: 1 });
-    expect(await counts(colleague)).toEqual({ newLeads: 1, missedCalls: 2, unreadMessages: 1 });
+    expect(await seen.json()).toEqual({ ...before, missedCalls: 0 });
+    expect(await counts(colleague)).toEqual(before);
+    // Opening Messenger and Texts clears their counts the same way, for that staff member only.
+    expect(await (await server.send('PUT', '/api/me/seen/messages')).json()).toEqual({
+      ...before,
+      missedCalls: 0,
+      unreadMessages: 0,
+    });
+    expect(await (await server.send('PUT', '/api/me/seen/texts')).json()).toEqual({
+      newLeads: 1,
+      missedCalls: 0,
+      unreadMessages: 0,
+      unreadTexts: 0,
+    });
+    expect(await counts(colleague)).toEqual(before);
   });
 
   it('refuses unknown lists and strangers', async () => {

@@ -18,11 +18,21 @@ import { sendVisitReminder } from './e2e-visit-reminder.ts';
 //   messenger       Meta configured (app secret, verify token, page token), the Graph API a fake
 //                   Meta on 127.0.0.1; the line adds metaUrl (GET metaUrl/__calls lists what it
 //                   was asked to send) and the app secret to sign webhooks with
+//   customer-messages  the real clock, Twilio's webhooks on (a fake Twilio REST API on 127.0.0.1)
+//                   and Meta configured as in messenger: customers text and message the business;
+//                   the line adds the Twilio token and public address, metaUrl and the app secret
 //   visit-reminder  texting on (a fake Twilio on 127.0.0.1); a customer's visit booked and its
 //                   48-hour reminder sent (e2e-visit-reminder.ts); the line adds visitPath, the
 //                   reminder's link on this server, and appointmentId
 
-const SCENARIOS = ['dashboard-week', 'ai-key', 'phone-line', 'messenger', 'visit-reminder'] as const;
+const SCENARIOS = [
+  'dashboard-week',
+  'ai-key',
+  'phone-line',
+  'messenger',
+  'visit-reminder',
+  'customer-messages',
+] as const;
 /** Monday 23 November 2026, 9:30 AM in California: "next Tuesday" is December 1. */
 const PHONE_LINE_NOW = new Date('2026-11-23T17:30:00Z');
 const E2E_APP_SECRET = 'e2e-meta-app-secret';
@@ -37,12 +47,13 @@ if (scenario === 'ai-key') fake = await startFakeOpenAi();
 let twilio: FakeTwilio | undefined;
 /** The voicemail the fake Twilio holds in the phone-line scenario. */
 const E2E_RECORDING_SID = `RE${'e2e0'.repeat(8)}`;
-if (scenario === 'phone-line' || scenario === 'visit-reminder') {
+const twilioLine = scenario === 'phone-line' || scenario === 'customer-messages';
+if (twilioLine || scenario === 'visit-reminder') {
   twilio = await startFakeTwilio(TEST_TWILIO);
   twilio.recordings.set(E2E_RECORDING_SID, oneSecondTone());
 }
 let meta: FakeMeta | undefined;
-if (scenario === 'messenger') meta = await startFakeMeta();
+if (scenario === 'messenger' || scenario === 'customer-messages') meta = await startFakeMeta();
 // The visit-reminder scenario moves its clock once, to the reminder's minute (the server reads it
 // through this Date).
 const now =
@@ -55,9 +66,7 @@ const server = await startClockedServer({
   now,
   env: {
     ...(fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {}),
-    ...(scenario === 'phone-line' || scenario === 'visit-reminder'
-      ? { ...PHONE_ENV, TWILIO_API_BASE_URL: twilio!.url }
-      : {}),
+    ...(twilio ? { ...PHONE_ENV, TWILIO_API_BASE_URL: twilio.url } : {}),
     ...(meta
       ? {
           META_APP_SECRET: E2E_APP_SECRET,
@@ -86,18 +95,17 @@ process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 process.stdin.on('end', () => void stop());
 process.stdin.resume();
-const phoneLine =
-  scenario === 'phone-line'
-    ? {
-        twilio: {
-          authToken: TEST_TWILIO.authToken,
-          publicBaseUrl: TEST_TWILIO.publicBaseUrl,
-          accountSid: TEST_TWILIO.accountSid,
-          apiUrl: twilio!.url,
-          recordingSid: E2E_RECORDING_SID,
-        },
-      }
-    : {};
+const phoneLine = twilioLine
+  ? {
+      twilio: {
+        authToken: TEST_TWILIO.authToken,
+        publicBaseUrl: TEST_TWILIO.publicBaseUrl,
+        accountSid: TEST_TWILIO.accountSid,
+        apiUrl: twilio!.url,
+        recordingSid: E2E_RECORDING_SID,
+      },
+    }
+  : {};
 const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
 process.stdout.write(
   `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit })}\n`,

@@ -30,6 +30,7 @@ interface MessageRow {
   media_refused: number;
   created_at: string;
   outbox_state: string | null;
+  due_at: string | null;
   delivery_status: string | null;
   outbox_error: string | null;
   delivery_error: string | null;
@@ -69,6 +70,7 @@ const toMessage = (r: MessageRow, photos: Photo[] = []): TextMessage => ({
   state: stateOf(r),
   problem: r.delivery_error ?? (r.outbox_state === 'sent' ? null : r.outbox_error),
   createdAt: r.created_at,
+  plannedFor: r.outbox_state === 'pending' ? r.due_at : null,
 });
 
 const THREAD_COLUMNS = `t.id, t.phone, t.taken_over_at, t.opted_out_at, t.contacted_at, t.last_message_at,
@@ -103,7 +105,7 @@ export function textRepository(db: Db, photos: PhotoRepository) {
   const threads = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN}
     ORDER BY t.last_message_at DESC, t.id DESC LIMIT ?`);
   const MESSAGE_SELECT = `SELECT m.id, m.thread_id, m.direction, m.sender, u.name AS staff_name, m.body,
-      m.media_count, m.media_refused, m.created_at, o.state AS outbox_state, o.delivery_status, o.error AS outbox_error,
+      m.media_count, m.media_refused, m.created_at, o.state AS outbox_state, o.due_at, o.delivery_status, o.error AS outbox_error,
       o.delivery_error
     FROM text_messages m LEFT JOIN outbox_messages o ON o.id = m.outbox_id LEFT JOIN users u ON u.id = m.staff_user_id`;
   const messages = db.prepare(`${MESSAGE_SELECT} WHERE m.thread_id = ? ORDER BY m.created_at, m.id`);

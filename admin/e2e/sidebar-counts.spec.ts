@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { newForMeSchema } from '@washdesk/contract';
+import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
+// Twilio's signature, as the simulator computes it (a test's use, never shipped).
+// eslint-disable-next-line no-restricted-imports
+import { twilioSignature } from '../../backend/src/phone-simulator/twilio-signature.ts';
+import { AdminPage } from './admin-page.ts';
+
+// The sidebar's counts for Texts and Messenger, as a new owner meets them: a customer's text and
+// Messenger message raise them live, opening the screen clears them for this staff member, and what
+// arrives while the screen is open is seen at once. The 'customer-messages' scenario: the real
+// clock, Twilio's and Meta's webhooks on, no demo data.
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+let server: OwnTestServer;
+test.beforeAll(async () => {
+  server = await startOwnTestServer('customer-messages');
+});
+test.afterAll(async () => {
+  expect(await server?.stop()).toBe(0);
+});
+
+/** A customer's text, as Twilio's incoming-SMS webhook posts it (signed for the public address). */
+async function customerTexts(from: string, body: string) {
+  const { twilio } = server;
+  const sid = `SM${crypto.randomBytes(16).toString('hex')}`;
+  const params = {
+    AccountSid: twilio!.accountSid,
+    MessageSid: sid,
+    From: from,
+    To: '+17075550100',
+    Body: body,
+    NumMedia: '0',
+  };
+  const path = '/api/twilio/incoming-sms';
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': twilioSignature(twilio!.authToken, `${twilio!.publicBaseUrl}${path}`, params),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A customer's Messenger message, as Meta posts it (JSON signed with the app secret). */
+async function customerMessages(userId: string, text: string) {
+  const now = Date.now();
+  const raw = JSON.stringify({
+    object: 'page',
+    entry: [
+      {
+        id: '104000000000001',
+        time: now,
+        messaging: [
+          {
+            sender: { id: userId },
+            recipient: { id: '104000000000001' },
+            timestamp: now,
+            message: { mid: `m_e2e_${crypto.randomUUID()}`, text },
+          },
+        ],
+      },
+    ],
+  });
+  const signature = crypto.createHmac('sha256', server.appSecret!).update(raw).digest('hex');
+  const res = await fetch(`${server.url}/api/messenger/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': `sha256=${signature}` },
+    body: raw,
+  });
+  expect(res.status).toBe(200);
+}
+
+const countsOf = async (page: Page) =>
+  newForMeSchema.parse(await (await page.request.get(`${server.url}/api/me/new`)).json());
+
+test('texts and Messenger messages raise their sidebar counts live; opening each screen clears its own', async ({
+  page,
+}) => {
+  const login = await page.request.post(`${server.url}/api/auth/login`, {
+    data: { email: server.email, password: server.password },
+  });
+  expect(login.ok()).toBe(true);
+  const admin = new AdminPage(page);
+  await page.goto(`${server.url}/admin`);
+  await expect(admin.sidebarEntry('Texts')).toBeVisible();
+  await expect(admin.sidebarEntry('Texts')).not.toHaveAttribute('aria-description');
+
+  await customerTexts('+17075550231', 'Is Thursday still good for the roof?');
+  await customerTexts('+17075550231', 'Also the gutters please');
+  await customerMessages('7700000000000231', 'Do you wash decks?');
+  await expect(admin.sidebarEntry('Texts')).toHaveAttribute('aria-description', '2 unread');
+  await expect(admin.sidebarEntry('Messenger')).toHaveAttribute('aria-description', '1 unread');
+
+  // Opening Texts clears its count, and only its count.
+  await admin.sidebarEntry('Texts').click();
+  await expect(admin.pageTitle('Texts')).toBeVisible();
+  await expect(admin.sidebarEntry('Texts')).not.toHaveAttribute('aria-description');
+  await expect(admin.sidebarEntry('Messenger')).toHaveAttribute('aria-description', '1 unread');
+
+  // A text arriving while Texts is open shows on it, and is seen: the count does not come back.
+  await customerTexts('+17075550232', 'Can you come before noon?');
+  await expect(page.getByRole('region', { name: 'Text conversations' })).toContainText(
+    'Can you come before noon?',
+  );
+  await expect.poll(async () => (await countsOf(page)).unreadTexts).toBe(0);
+  await expect(admin.sidebarEntry('Texts')).not.toHaveAttribute('aria-description');
+
+  // Messenger, which never cleared its count: opening it does.
+  await admin.sidebarEntry('Messenger').click();
+  await expect(admin.pageTitle('Facebook Messenger')).toBeVisible();
+  await expect(admin.sidebarEntry('Messenger')).not.toHaveAttribute('aria-description');
+  await customerMessages('7700000000000232', 'What do you charge for a driveway?');
+  await expect(page.getByRole('region', { name: 'Active Conversations' })).toContainText('driveway');
+  await expect.poll(async () => (await countsOf(page)).unreadMessages).toBe(0);
+  await expect(admin.sidebarEntry('Messenger')).not.toHaveAttribute('aria-description');
+
+  // Nothing else was counted along the way.
+  expect(await countsOf(page)).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0, unreadTexts: 0 });
+});
