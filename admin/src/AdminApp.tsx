@@ -5,6 +5,7 @@ import { createApiClient } from './api/api-client.ts';
 import { ApiProvider } from './api/api-context.tsx';
 import { createQueryClient } from './api/query-client.ts';
 import { PlatformProvider, type Platform } from './platform/platform.tsx';
+import { preloadOpenedScreen } from './screens/admin-screens.ts';
 import { preloadedScreen } from './screens/preloaded-screen.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import './session/sign-in-icons.ts';
@@ -19,9 +20,15 @@ export interface AdminAppProps {
 }
 
 // The admin's first load is what the sign-in screen needs (issue 31: ≤ 150 KB brotli, checked by
-// `npm run bench`). The router, the shell, the dashboard and every screen are behind the
+// `npm run bench -- pages`). The router, the shell, the dashboard and every screen are behind the
 // sign-in, in their own chunks: fetched as soon as the session is known to be signed in.
 const SignedInAdmin = preloadedScreen(() => import('./SignedInAdmin.tsx').then((m) => m.SignedInAdmin));
+
+/** Signed in: the rest of the admin and the screen the browser opened on load side by side. */
+function SignedIn() {
+  useState(preloadOpenedScreen);
+  return <SignedInAdmin />;
+}
 
 /**
  * The whole admin, as main.tsx renders it. The backend serves it at /admin (to browsers and to
@@ -46,7 +53,7 @@ export function AdminApp({ platform }: AdminAppProps) {
           <ApiProvider value={api}>
             <QueryClientProvider client={queryClient}>
               <SessionGate>
-                <SignedInAdmin />
+                <SignedIn />
               </SessionGate>
             </QueryClientProvider>
           </ApiProvider>
