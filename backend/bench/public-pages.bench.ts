@@ -93,7 +93,7 @@ function signedInFiles(firstLoad: Set<string>): string[] {
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 type Weight = Awaited<ReturnType<typeof weigh>>;
-const rows = [];
+const rows: Record<string, string | number>[] = [];
 const overBudget: string[] = [];
 const row = (route: string, page: Weight | null, files: Weight[], budget?: number) => {
   const sum = (key: 'br' | 'gzip' | 'raw') =>
