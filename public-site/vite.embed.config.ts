@@ -1,14 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressBuild } from '../scripts/precompress-build.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
 
 /**
- * The embed's own build: the same React components, rendered by Preact's React-compatible
- * layer. React 19's renderer alone is ~60 KB gzip; with Preact the page a site owner's visitors
- * download is ~20 KB (see `npm run bench`). The full public site keeps React 19; the embed's
- * browser tests run against this build, so the two cannot drift apart unnoticed.
+ * The embed's own build: the same React components, rendered by Preact's core through the few
+ * React APIs they use (src/embed/react-on-preact.ts). React 19's renderer alone is ~60 KB gzip;
+ * with Preact the page a site owner's visitors download is ≤ 15 KB brotli (issue 31's budget,
+ * `npm run bench -- pages`). The full public site keeps React 19; the embed's browser tests run
+ * against this build, so the two cannot drift apart unnoticed.
  */
+const sourceFile = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
 export default defineConfig({
   base: '/embed/',
   plugins: [
@@ -23,10 +27,9 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: sourceFile('src/embed/react-dom-client-on-preact.ts') },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: sourceFile('src/embed/react-on-preact.ts') },
     ],
   },
   build: {

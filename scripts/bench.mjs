@@ -1,5 +1,7 @@
 // `npm run bench`: every benchmark in turn, each printing its own figures. The page-weight and
 // screen benchmarks measure the built apps, so stale builds are rebuilt first.
+// `npm run bench -- pages` runs only the benchmarks whose title or file contains a word given
+// (here the page weights); the exit code is 1 when any of them failed or missed its budget.
 import { spawnSync } from 'node:child_process';
 import { buildStaleApps, root } from './builds.mjs';
 
@@ -10,16 +12,30 @@ const BENCHES = [
   ['Phone line streamed: prompt to first token, 20 calls', 'backend/bench/relay.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ['Requests inbox and customer search at 100,000 leads', 'backend/bench/requests-inbox.bench.ts'],
-  ['Public pages: what each route loads', 'backend/bench/public-pages.bench.ts'],
+  [
+    'Page weights: what each public page and the admin first load send',
+    'backend/bench/public-pages.bench.ts',
+  ],
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
   ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
 ];
 
+const words = process.argv.slice(2).map((word) => word.toLowerCase());
+const chosen = words.length
+  ? BENCHES.filter(([title, file]) => words.some((word) => `${title} ${file}`.toLowerCase().includes(word)))
+  : BENCHES;
+if (!chosen.length) {
+  console.error(
+    `No benchmark matches ${words.join(', ')}; the titles are:\n${BENCHES.map(([t]) => `  ${t}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+
 buildStaleApps();
 let failed = 0;
-for (const [title, file] of BENCHES) {
+for (const [title, file] of chosen) {
   process.stdout.write(`\n=== ${title} (${file})\n`);
   const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
     cwd: root,

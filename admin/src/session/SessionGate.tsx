@@ -4,15 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
 import { sessionQueries } from './session.queries.ts';
 import { SignInScreen } from './SignInScreen.tsx';
-import { useSessionCheckOnNavigation } from './use-session-check-on-navigation.ts';
 
-/** Shows its children only to signed-in staff; everyone else gets the sign-in screen. */
+/**
+ * Shows its children only to signed-in staff; everyone else gets the sign-in screen. The re-check
+ * at each page change is the signed-in part's (SignedInAdmin), which has the router.
+ */
 export function SessionGate({ children }: { children: ReactNode }) {
   const api = useApi();
   const session = useQuery(sessionQueries.current(api));
   const csrfToken = session.data?.csrfToken ?? null;
   useEffect(() => api.setCsrfToken(csrfToken), [api, csrfToken]);
-  useSessionCheckOnNavigation();
 
   if (session.isPending) {
     return (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, ButtonVariant } from '@blueprintjs/core';
 import { Outlet } from 'react-router';
-import { SessionGate } from '../session/SessionGate.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { LiveConnectionNotice, LiveEventsProvider } from '../live/LiveEvents.tsx';
 import { installToastHotkey } from '../toaster.ts';
@@ -9,7 +8,8 @@ import { installToastHotkey } from '../toaster.ts';
 const SIDEBAR_ID = 'admin-sidebar';
 
 /**
- * Sidebar plus the current screen; every admin route renders inside it, for signed-in staff only.
+ * Sidebar plus the current screen; every admin route renders inside it, for signed-in staff only
+ * (AdminApp's SessionGate shows it only to them).
  * On a narrow window (a phone) the sidebar folds away behind a menu button instead of stacking
  * above the page, so the screen starts at the top.
  */
@@ -23,27 +23,25 @@ export function AdminShell() {
     return () => window.removeEventListener('keydown', closeOnEscape);
   }, [menuOpen]);
   return (
-    <SessionGate>
-      <LiveEventsProvider>
-        <div className={`admin-shell${menuOpen ? ' admin-shell--menu-open' : ''}`}>
-          <div className="admin-topbar">
-            <Button
-              icon={menuOpen ? 'cross' : 'menu'}
-              text="Menu"
-              variant={ButtonVariant.MINIMAL}
-              aria-expanded={menuOpen}
-              aria-controls={SIDEBAR_ID}
-              onClick={() => setMenuOpen((open) => !open)}
-            />
-          </div>
-          <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
-          {menuOpen && <div className="admin-sidebar-backdrop" onClick={() => setMenuOpen(false)} />}
-          <main className="admin-main">
-            <LiveConnectionNotice />
-            <Outlet />
-          </main>
+    <LiveEventsProvider>
+      <div className={`admin-shell${menuOpen ? ' admin-shell--menu-open' : ''}`}>
+        <div className="admin-topbar">
+          <Button
+            icon={menuOpen ? 'cross' : 'menu'}
+            text="Menu"
+            variant={ButtonVariant.MINIMAL}
+            aria-expanded={menuOpen}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          />
         </div>
-      </LiveEventsProvider>
-    </SessionGate>
+        <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        {menuOpen && <div className="admin-sidebar-backdrop" onClick={() => setMenuOpen(false)} />}
+        <main className="admin-main">
+          <LiveConnectionNotice />
+          <Outlet />
+        </main>
+      </div>
+    </LiveEventsProvider>
   );
 }

@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@washdesk/contract';
-import { QuoteToolPage } from '../pages/QuoteToolPage.tsx';
 import { BusinessProfileProvider } from '../profile/business-profile.tsx';
+import { EmbeddedQuotePage } from './EmbeddedQuotePage.tsx';
 
 /**
  * The embeddable quote tool alone (/embed/photo-quote): what embed-main.tsx hydrates and the
@@ -10,7 +10,7 @@ import { BusinessProfileProvider } from '../profile/business-profile.tsx';
 export function EmbeddedQuoteTool({ prerenderProfile }: { prerenderProfile?: PublicProfile }) {
   return (
     <BusinessProfileProvider profile={prerenderProfile}>
-      <QuoteToolPage variant="embed" />
+      <EmbeddedQuotePage />
     </BusinessProfileProvider>
   );
 }

@@ -1,6 +1,5 @@
-import { useReportHeight } from '../embed/use-report-height.ts';
+import { EmbeddedQuotePage } from '../embed/EmbeddedQuotePage.tsx';
 import { PageLayout } from '../layout/PageLayout.tsx';
-import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { QuoteTool } from '../quote-tool/QuoteTool.tsx';
 import { ToastProvider } from '../quote-tool/toast.tsx';
 
@@ -11,21 +10,12 @@ interface QuoteToolPageProps {
 
 /** The instant photo quote tool (spec: /photo-quote-tool and /embed/photo-quote). */
 export function QuoteToolPage({ variant }: QuoteToolPageProps) {
-  const profile = useBusinessProfile();
-  const embedded = variant === 'embed';
-  useReportHeight(embedded);
+  if (variant === 'embed') return <EmbeddedQuotePage />;
   return (
-    <PageLayout title="Get Your Instant Quote" bare={embedded} page="/photo-quote-tool">
+    <PageLayout title="Get Your Instant Quote" page="/photo-quote-tool">
       <ToastProvider>
-        <QuoteTool compact={embedded} />
+        <QuoteTool compact={false} />
       </ToastProvider>
-      {embedded && profile && (
-        <footer className="powered-by">
-          {/* The spec's "AI Quote System" only where a model makes the quotes. */}
-          Powered by {profile.businessName}{' '}
-          {profile.instantQuotes === 'ai-model' ? 'AI Quote System' : 'Quote System'}
-        </footer>
-      )}
     </PageLayout>
   );
 }

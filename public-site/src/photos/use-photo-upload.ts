@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MultipartUpload } from './send-multipart.ts';
-import { preparePhotos } from './prepare-photos.ts';
 import type { UploadPhase } from './UploadProgress.tsx';
 
 /** How a page's upload reports back: the progress bar, the switch to "processing", and cancelling. */
@@ -26,6 +25,8 @@ export function usePhotoUpload() {
     upload: (ready: File[], reporting: UploadReporting) => Promise<Outcome>,
   ): Promise<PhotoUploadResult<Outcome>> => {
     setPhase('preparing');
+    // Shrinking is only needed once a visitor sends, so it is not in any page's first load.
+    const { preparePhotos } = await import('./prepare-photos.ts');
     const { ready, refusals } = await preparePhotos(files);
     if (refusals.length) {
       setPhase('idle');

@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import type { PublicProfile } from '@washdesk/contract';
 import { EmbeddedQuoteTool } from '../embed/EmbeddedQuoteTool.tsx';
-import { PageTitleSink } from '../layout/PageLayout.tsx';
+import { PageTitleSink } from '../layout/page-title.ts';
 import { loadPage, PublicSite } from '../PublicSite.tsx';
 
 // What the build's prerender plugin needs from the contract, loaded the same way as the pages.

@@ -1,6 +1,7 @@
 import type { PhotoQuote, PublicProfile } from '@washdesk/contract';
 import type { Ref } from 'react';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
+import './quote-result.css';
 
 interface QuoteResultProps {
   quote: PhotoQuote;

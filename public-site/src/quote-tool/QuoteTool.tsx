@@ -12,14 +12,18 @@ import { TextConsentLine } from '../forms/TextConsentLine.tsx';
 import { UploadProgress } from '../photos/UploadProgress.tsx';
 import { usePhotoUpload } from '../photos/use-photo-upload.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
-import { QuoteResult } from './QuoteResult.tsx';
 import { CONTACT_REQUIRED, PHOTOS_REQUIRED, QUOTE_GENERATED, UPLOAD_FAILED } from './quote-texts.ts';
 import { useShowToast } from './toast.tsx';
-import { uploadQuote, type QuoteUploadOutcome } from './upload-quote.ts';
+import type { QuoteUploadOutcome } from './upload-quote.ts';
 import { useSelectedPhotos } from './use-selected-photos.ts';
 import './quote-tool.css';
 
 type FieldErrors = Partial<Record<ContactField, string>>;
+
+type Sending = typeof import('./quote-sending.ts');
+/** The upload and the result view, fetched at the first send (see quote-sending.ts). */
+let sending: Sending | undefined;
+const loadSending = async () => (sending ??= await import('./quote-sending.ts'));
 
 const isContactField = (key: string): key is ContactField =>
   (CONTACT_FIELDS as readonly string[]).includes(key);
@@ -114,15 +118,20 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     setFieldErrors({});
     selected.setProblems([]);
     const trimmed = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, contact[field].trim()]));
+    // Fetched while the photos are shrunk; a failed fetch is an unreachable server, said as one.
+    const sendingLoaded = loadSending().catch(() => null);
     const result = await upload.send(
       selected.photos.map((photo) => photo.file),
-      (ready, reporting) =>
-        uploadQuote({
+      async (ready, reporting): Promise<QuoteUploadOutcome> => {
+        const loaded = await sendingLoaded;
+        if (!loaded) return { kind: 'failed', status: 0 };
+        return loaded.uploadQuote({
           photos: ready,
           // The consent line travels only when ticked, as the forms send it.
           customerInfo: { ...(trimmed as ContactDetails), ...(textConsent ? { textConsent: true } : {}) },
           ...reporting,
-        }),
+        });
+      },
     );
     if (!result.sent) {
       selected.setProblems(result.refusals);
@@ -145,8 +154,8 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   return (
     <div className={`quote-tool${compact ? ' quote-tool--compact' : ''}`}>
       <h1>Get Your Instant Quote</h1>
-      {answer ? (
-        <QuoteResult
+      {answer && sending ? (
+        <sending.QuoteResult
           quote={answer.quote}
           measured={answer.provider !== 'local-estimate'}
           profile={profile}
