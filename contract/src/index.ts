@@ -31,3 +31,4 @@ export * from './texts.ts';
 export * from './visit-page-texts.ts';
 export * from './visit-page.ts';
 export * from './follow-through.ts';
+export * from './phone-number.ts';

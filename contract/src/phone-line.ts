@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPhoneNumber, CONTACT_MESSAGES } from './contact-rules.ts';
+import { phoneKeyOf } from './phone-number.ts';
 
 // The phone line's own settings and lists (issue 24): the office's hours and holidays, and the
 // numbers staff blocked. Calls carry their voicemail and screening in call.ts.
@@ -19,7 +20,7 @@ export const blockNumberSchema = z.object({
   phoneNumber: z
     .string({ error: CONTACT_MESSAGES.phone })
     .trim()
-    .refine(isPhoneNumber, CONTACT_MESSAGES.phone),
+    .refine((p) => isPhoneNumber(p) && phoneKeyOf(p) !== null, CONTACT_MESSAGES.phone),
 });
 export type BlockNumber = z.input<typeof blockNumberSchema>;
 

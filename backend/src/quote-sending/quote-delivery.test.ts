@@ -4,7 +4,7 @@ import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
 import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { e164Of } from './quote-delivery.ts';
+import { phoneNumberOf as e164Of } from '@washdesk/contract';
 
 // "Send quote" with e-mail (nodemailer → a real SMTP server on 127.0.0.1) and SMS (the twilio SDK
 // → the fake Twilio API), both configured.

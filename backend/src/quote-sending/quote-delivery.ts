@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { QuoteDeliveryChannel, QuoteDeliveryOutcome } from '@washdesk/contract';
+import { phoneNumberOf, type QuoteDeliveryChannel, type QuoteDeliveryOutcome } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { TwilioApi } from '../phone/twilio-client.ts';
 
@@ -25,15 +25,6 @@ export interface QuoteDelivery {
  * after this and reported as a failure (the link still works).
  */
 const SMTP_TIMEOUT_MS = 15_000;
-
-/** A North American number as people type it, in the E.164 form Twilio needs; null if not one. */
-export function e164Of(phone: string): string | null {
-  const digits = phone.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '');
-  if (phone.trim().startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
-}
 
 /** Why a channel did not send on a server without it set up (also the demo's quotes, see demo-quotes.ts). */
 export const NOT_CONFIGURED: Record<QuoteDeliveryChannel, string> = {
@@ -76,7 +67,7 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
       const base = { channel: 'sms' as const, recipient: to };
       if (!twilio) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.sms };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no phone number' };
-      const number = e164Of(to);
+      const number = phoneNumberOf(to);
       if (!number)
         return { ...base, outcome: 'failed', problem: `${to} is not a phone number a text can go to` };
       try {

@@ -1,4 +1,4 @@
-import type { PhotoSubmission, SubmissionSource, SubmissionStatus } from '@washdesk/contract';
+import { phoneSearchOf, type PhotoSubmission, type SubmissionSource, type SubmissionStatus } from '@washdesk/contract';
 import type { z } from 'zod';
 import type { photoSubmissionCreateSchema } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
@@ -8,7 +8,7 @@ import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import { formConsents } from '../texts/form-consent.ts';
-import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
+import { likePattern } from '../search/search-terms.ts';
 
 /** The photo form's fields, or what the quote tool knows (no service type yet, maybe one name). */
 export type NewSubmission = Omit<
@@ -57,8 +57,9 @@ export function submissionRepository(
       created_at, updated_at)
     VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, @stories, @squareFeet,
       'pending', @source, @now, @now)`);
-  // A phone number is found however it was typed: "(707) 555-0199" by "707-555-0199" or "5550199".
-  const phoneDigits = `replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+  // A phone number is found however it was typed: "(707) 555-0199" by "707-555-0199" or "5550199"
+  // (its key's digits, by the one phone rule: `phone_key()`, db/migrate.ts).
+  const phoneDigits = `substr(phone_key(phone), 7)`;
   const filter = `WHERE (@status IS NULL OR status = @status)
     AND (@q IS NULL OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') LIKE @q ESCAPE '\\'
       OR email LIKE @q ESCAPE '\\' OR address LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
@@ -131,7 +132,7 @@ export function submissionRepository(
     list(filter: { status?: SubmissionStatus; q?: string; limit: number; offset: number }) {
       const q = filter.q || null;
       // Only a search that looks like part of a phone number is also matched digit for digit.
-      const digits = q && phoneDigitsOf(q);
+      const digits = q && phoneSearchOf(q);
       const params = {
         status: filter.status ?? null,
         q: q && likePattern(q),
