@@ -4,6 +4,8 @@
 // zod would add to a phone's download. One rule, one place; contact-rules.test.ts holds the
 // browser's check and the server's schema to the same answers.
 
+import { dialledDigitsOf } from './phone-number.ts';
+
 export const PHONE_MIN_LENGTH = 10;
 export const ADDRESS_MIN_LENGTH = 5;
 export const EMAIL_MAX_LENGTH = 254;
@@ -20,7 +22,7 @@ export const CONTACT_MESSAGES = {
 
 // Digits and the separators people type: (707) 555-0142, +1 707.555.0142, 707-555-0142 x12.
 const PHONE_CHARACTERS = /^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
-const digitCount = (v: string) => v.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '').length;
+const digitCount = (v: string) => dialledDigitsOf(v).length;
 
 /** A number someone can be called back on: 10 to 15 digits, as people write them (trimmed). */
 export const isPhoneNumber = (phone: string) =>

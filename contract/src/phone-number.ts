@@ -10,7 +10,9 @@ const NORTH_AMERICAN = /^1?(\d{10})$/;
 /** NANP: neither the area code nor the exchange starts with 0 or 1 (+1 NXX NXX XXXX). */
 const DIALABLE_NORTH_AMERICAN = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 
-const digitsOf = (typed: string) => typed.replace(EXTENSION, '').replace(/\D/g, '');
+/** The digits that are dialled: without separators or an extension. */
+export const dialledDigitsOf = (typed: string) => typed.replace(EXTENSION, '').replace(/\D/g, '');
+const digitsOf = dialledDigitsOf;
 
 /**
  * The normal form, E.164: "+17075550123" for a North American number however it was typed (ten
