@@ -23,6 +23,7 @@ import type { Timer } from './backups/backup-timer.ts';
 import { sentQuoteRepository } from './quote-sending/sent-quote.repository.ts';
 import { outboxRepository } from './outbox/outbox.repository.ts';
 import { textRepository } from './texts/text.repository.ts';
+import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
 import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
 import { pageRoutes } from './pages/pages.ts';
 // The features, each from its one entry point.
@@ -186,6 +187,8 @@ export function createApp(config: Config, deps: AppDeps): Express {
   });
   app.locals.outbox = outbox;
   app.use(followThrough);
+  // The follow-through mounted the texts' webhooks: the assistant's status may count texts.
+  channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({
     config,
     db,

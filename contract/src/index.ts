@@ -32,3 +32,4 @@ export * from './visit-page-texts.ts';
 export * from './visit-page.ts';
 export * from './follow-through.ts';
 export * from './phone-number.ts';
+export * from './channels.ts';

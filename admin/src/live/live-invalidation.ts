@@ -69,7 +69,8 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   'quote.question-asked': [submissions],
   'backup.failed': [backups],
   // Texts on the business number: the Texts screen and the customer's timeline.
-  'text.received': [customers, texts],
+  // A customer's first text on a thread files a lead in Requests (migration 0037).
+  'text.received': [customers, leads, texts],
   'text.updated': [customers, texts],
 };
 

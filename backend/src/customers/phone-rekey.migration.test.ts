@@ -30,7 +30,7 @@ describe('migration 0036 on numbers the old rules read two ways', () => {
       }[];
     // The old rules: three records, Dana twice.
     expect(customers().map((c) => c.name)).toEqual(['Dana Whitfield', 'Dana Whitfield', 'Owen Greer']);
-    const [dana, danaAgain, owen] = customers().map((c) => c.id);
+    const [dana, danaAgain, owen] = customers().map((c) => c.id) as [number, number, number];
     db.prepare(`INSERT INTO outbox_messages (idempotency_key, channel, recipient, customer_id, template, body,
       due_at, created_at) VALUES ('k1', 'text', '+17075550123', ?, 'missed-call', 'Hi', ?, ?)`).run(danaAgain, t[3], t[3]);
     db.prepare(`INSERT INTO text_consents (phone_key, phone, source, source_id, consented_at)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { QUOTE_TOKEN_BYTES, QUOTE_VALIDITY_DAYS } from '@washdesk/contract';
+import { QUOTE_DELIVERY_CHANNELS, QUOTE_TOKEN_BYTES, QUOTE_VALIDITY_DAYS } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
@@ -49,7 +49,7 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
       },
       submissions,
     );
-    for (const channel of ['email', 'sms'] as const) {
+    for (const channel of QUOTE_DELIVERY_CHANNELS) {
       quotes.recordDelivery({
         quoteId: quote.id,
         channel,

@@ -86,6 +86,7 @@ const CUSTOMER_KIND: Record<LeadChannel, CustomerItemKind> = {
   'photo-form': 'submission',
   'quote-tool': 'submission',
   phone: 'call',
+  text: 'text',
   messenger: 'conversation',
 };
 

@@ -29,7 +29,7 @@ const SMTP_TIMEOUT_MS = 15_000;
 /** Why a channel did not send on a server without it set up (also the demo's quotes, see demo-quotes.ts). */
 export const NOT_CONFIGURED: Record<QuoteDeliveryChannel, string> = {
   email: 'E-mail is not configured (SMTP_URL)',
-  sms: 'Text messages are not configured (Twilio)',
+  text: 'Text messages are not configured (Twilio)',
 };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
@@ -45,7 +45,7 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
       })
     : null;
   return {
-    configured: { email: transport !== null, sms: twilio !== null },
+    configured: { email: transport !== null, text: twilio !== null },
     async email(to, message) {
       const base = { channel: 'email' as const, recipient: to };
       if (!transport) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.email };
@@ -64,8 +64,8 @@ export function quoteDeliveryFromConfig(config: Config, twilio: TwilioApi | null
       }
     },
     async sms(to, body) {
-      const base = { channel: 'sms' as const, recipient: to };
-      if (!twilio) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.sms };
+      const base = { channel: 'text' as const, recipient: to };
+      if (!twilio) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.text };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no phone number' };
       const number = phoneNumberOf(to);
       if (!number)
