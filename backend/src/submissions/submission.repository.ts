@@ -1,4 +1,11 @@
-import { phoneSearchOf, type PhotoSubmission, type SubmissionSource, type SubmissionStatus } from '@washdesk/contract';
+import {
+  centsOrNull,
+  dollarsOrNull,
+  phoneSearchOf,
+  type PhotoSubmission,
+  type SubmissionSource,
+  type SubmissionStatus,
+} from '@washdesk/contract';
 import type { z } from 'zod';
 import type { photoSubmissionCreateSchema } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
@@ -40,10 +47,6 @@ interface SubmissionRow {
   created_at: string;
   updated_at: string;
 }
-
-export const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
-export const dollarsToCents = (dollars: number | null | undefined) =>
-  dollars == null ? null : Math.round(dollars * 100);
 
 export function submissionRepository(
   db: Db,
@@ -93,7 +96,7 @@ export function submissionRepository(
       squareFeet: r.square_feet,
       photos: photosOf.get(r.id) ?? [],
       status: r.status,
-      estimateAmount: centsToDollars(r.estimate_amount_cents),
+      estimateAmount: dollarsOrNull(r.estimate_amount_cents),
       source: r.source,
       analysis: analysisOf.get(r.id) ?? null,
       latestQuote: quoteOf.get(r.id) ?? null,
@@ -154,7 +157,7 @@ export function submissionRepository(
       const { changes } = update.run({
         id,
         status: change.status,
-        cents: dollarsToCents(change.estimateAmount),
+        cents: centsOrNull(change.estimateAmount),
         now: nowIso(),
       });
       return changes ? get(id) : undefined;
