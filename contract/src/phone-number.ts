@@ -10,6 +10,9 @@ const NORTH_AMERICAN = /^1?(\d{10})$/;
 /** NANP: neither the area code nor the exchange starts with 0 or 1 (+1 NXX NXX XXXX). */
 const DIALABLE_NORTH_AMERICAN = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 
+/** Digits and the separators people type: (707) 555-0142, +1 707.555.0142, 707-555-0142 x12. */
+export const PHONE_AS_TYPED = /^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
+
 /** The digits that are dialled: without separators or an extension. */
 export const dialledDigitsOf = (typed: string) => typed.replace(EXTENSION, '').replace(/\D/g, '');
 const digitsOf = dialledDigitsOf;
@@ -69,6 +72,9 @@ export function formatPhoneNumber(typed: string): string {
   if (!number.startsWith('+1')) return number;
   return `(${number.slice(2, 5)}) ${number.slice(5, 8)}-${number.slice(8)}`;
 }
+
+/** What a tel: or sms: link accepts: the digits and "+" of the number as written, without an extension. */
+export const dialablePhone = (typed: string) => typed.replace(EXTENSION, '').replace(/[^\d+]/g, '');
 
 // Only what a person types for a phone number: digits, spaces, ( ) - . + and a leading "+1".
 const PHONE_TYPED = /^[\d\s().+-]+$/;

@@ -62,11 +62,11 @@ export function submissionRepository(
       'pending', @source, @now, @now)`);
   // A phone number is found however it was typed: "(707) 555-0199" by "707-555-0199" or "5550199"
   // (its key's digits, by the one phone rule: `phone_key()`, db/migrate.ts).
-  const phoneDigits = `substr(phone_key(phone), 7)`;
+  const keyDigits = `substr(phone_key(phone), 7)`;
   const filter = `WHERE (@status IS NULL OR status = @status)
     AND (@q IS NULL OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') LIKE @q ESCAPE '\\'
       OR email LIKE @q ESCAPE '\\' OR address LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
-      OR (@digits IS NOT NULL AND ${phoneDigits} LIKE @digits))`;
+      OR (@digits IS NOT NULL AND ${keyDigits} LIKE @digits))`;
   const page = db.prepare(`SELECT * FROM photo_submissions ${filter}
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM photo_submissions ${filter}`);
