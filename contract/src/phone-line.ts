@@ -7,7 +7,7 @@ import { phoneKeyOf } from './phone-number.ts';
 
 /** A number staff blocked: the line says a short message and hangs up, with no assistant turn. */
 export const blockedNumberSchema = z.object({
-  /** The number's last ten digits, the one key for "who is this number" (as customer records). */
+  /** The digits of the number's key (phoneKeyOf: ten for North America), the one key for "who is this number". */
   digits: z.string(),
   /** The number as it was blocked (from the call, or as staff typed it). */
   phoneNumber: z.string(),

@@ -57,7 +57,7 @@ export function blockedNumberRoutes(blocked: BlockedNumberRepository) {
     const { digits } = req.params;
     // Ten digits for a North American number, "+" and its digits for one from abroad.
     if (!/^(?:\d{10}|\+\d{8,15})$/.test(digits))
-      throw new HttpError(404, 'not_found', 'A blocked number is named by its last ten digits');
+      throw new HttpError(404, 'not_found', 'A blocked number is named by the digits of its key');
     if (!blocked.unblock(digits)) throw notFound('Blocked number');
     res.status(204).end();
   });
