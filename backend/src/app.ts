@@ -29,6 +29,7 @@ import { outboxRepository } from './outbox/outbox.repository.ts';
 import { textRepository } from './texts/text.repository.ts';
 import { businessTexts } from './texts/business-texts.ts';
 import { followThroughSettings } from './texts/follow-through-settings.ts';
+import { TEXT_WEBHOOKS } from './texts/text-webhook-paths.ts';
 import { calendarFeedRepository } from './calendar-feed/calendar-feed.repository.ts';
 import { pageRoutes } from './pages/pages.ts';
 // The features, each from its one entry point.
@@ -221,6 +222,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     outboxPassEveryMs: deps.outboxPassEveryMs,
   });
   app.use(followThrough);
+  // The follow-through mounted the texts' webhooks: the assistant's status may count texts.
+  channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({
     config,
     db,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES, EMAIL_ADDRESS, EMAIL_MAX_LENGTH, isPhoneNumber } from './contact-rules.ts';
+import { roundToCents } from './money.ts';
 
 // Control characters have no place in what people type: they hide text in the admin, break CSV
 // rows and logs, and can reorder what staff read (bidirectional controls: a name ending
@@ -120,7 +121,7 @@ export const dollarAmount = (message = 'Enter an amount in dollars') =>
         .min(0, 'Amount cannot be negative')
         .max(1_000_000, 'Amount is too large'),
     )
-    .transform((n) => Math.round(n * 100) / 100);
+    .transform(roundToCents);
 
 /** A whole number in a query string, written plainly: "50", never "0x32", "5e1" or " 50". */
 export const queryInteger = (name: string) =>

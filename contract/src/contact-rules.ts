@@ -4,6 +4,8 @@
 // zod would add to a phone's download. One rule, one place; contact-rules.test.ts holds the
 // browser's check and the server's schema to the same answers.
 
+import { dialledDigitsOf, PHONE_AS_TYPED } from './phone-number.ts';
+
 export const PHONE_MIN_LENGTH = 10;
 export const ADDRESS_MIN_LENGTH = 5;
 export const EMAIL_MAX_LENGTH = 254;
@@ -18,14 +20,12 @@ export const CONTACT_MESSAGES = {
   lastName: 'Last name is required',
 } as const;
 
-// Digits and the separators people type: (707) 555-0142, +1 707.555.0142, 707-555-0142 x12.
-const PHONE_CHARACTERS = /^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
-const digitCount = (v: string) => v.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '').length;
+const digitCount = (v: string) => dialledDigitsOf(v).length;
 
 /** A number someone can be called back on: 10 to 15 digits, as people write them (trimmed). */
 export const isPhoneNumber = (phone: string) =>
   phone.length >= PHONE_MIN_LENGTH &&
-  PHONE_CHARACTERS.test(phone) &&
+  PHONE_AS_TYPED.test(phone) &&
   digitCount(phone) >= 10 &&
   digitCount(phone) <= 15;
 

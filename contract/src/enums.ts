@@ -1,3 +1,4 @@
+import { channelsOf } from './channels.ts';
 // The fixed lists of the product spec (sections 3 and 4). Values are stored in the database
 // and sent over the wire; labels are what people read.
 
@@ -134,7 +135,7 @@ export const COMMON_RESPONSE_IDS = ['service-areas', 'pricing', 'process'] as co
 export type CommonResponseId = (typeof COMMON_RESPONSE_IDS)[number];
 
 /** 'text': texts on the business number (issue 25), answered like a chat. */
-export const AI_RESPONSE_CHANNELS = ['phone', 'messenger', 'text'] as const;
+export const AI_RESPONSE_CHANNELS = channelsOf('phone', 'messenger', 'text');
 export type AiResponseChannel = (typeof AI_RESPONSE_CHANNELS)[number];
 
 /** The intents the assistant tags each answer with. */

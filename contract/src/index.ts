@@ -32,3 +32,5 @@ export * from './visit-page-texts.ts';
 export * from './visit-page.ts';
 export * from './follow-through.ts';
 export * from './roles.ts';
+export * from './phone-number.ts';
+export * from './channels.ts';

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { channelOptionsOf, channelsOf, WEB_FORM_OPTIONS } from './channels.ts';
 import { appointmentCreateSchema, appointmentSchema } from './appointment.ts';
 import { VISIT_ANSWERS } from './visit-page-texts.ts';
 import { optionalText } from './common.ts';
 import { photoSchema } from './photo.ts';
 import { APPOINTMENT_STATUSES } from './enums.ts';
 
-/** Where a lead came from. */
+/**
+ * Where a lead came from: one of the web's forms, or a conversation channel of the vocabulary
+ * (a missed call, a first text, a Messenger conversation; channels.ts).
+ */
 export const LEAD_CHANNEL_OPTIONS = [
-  { value: 'wizard', label: 'Website request' },
-  { value: 'photo-form', label: 'Photo form' },
-  { value: 'quote-tool', label: 'Quote tool' },
-  { value: 'phone', label: 'Phone' },
-  { value: 'messenger', label: 'Messenger' },
+  ...WEB_FORM_OPTIONS,
+  ...channelOptionsOf(channelsOf('phone', 'text', 'messenger')),
 ] as const;
 export const LEAD_CHANNELS = LEAD_CHANNEL_OPTIONS.map((o) => o.value) as [
   (typeof LEAD_CHANNEL_OPTIONS)[number]['value'],

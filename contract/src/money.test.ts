@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  centsOf,
+  dollarsOf,
+  formatCents,
+  isCents,
+  roundToCents,
   formatAdjustment,
   formatDollarRange,
   formatDollars,
@@ -31,5 +36,25 @@ describe('money, as every screen writes it', () => {
     expect(formatPerSquareFoot(0.4)).toBe('$0.40');
     expect(formatPerSquareFoot(0.65)).toBe('$0.65');
     expect(formatSquareFeet(2250.4)).toBe('2,250 sq ft');
+  });
+});
+
+describe('money in cents', () => {
+  it('reads dollars to the cent as written, without floating-point drift', () => {
+    expect(centsOf(19.995)).toBe(2000);
+    expect(centsOf(0.07)).toBe(7);
+    expect(centsOf(1155)).toBe(115500);
+    expect(centsOf(425.5)).toBe(42550);
+    expect(centsOf(0.1 + 0.2)).toBe(30);
+    expect(() => centsOf(Number.NaN)).toThrow(RangeError);
+    for (let cents = 0; cents < 100_000; cents += 7) expect(centsOf(dollarsOf(cents))).toBe(cents);
+  });
+
+  it('writes cents as dollars, and rounds an amount to the cent', () => {
+    expect(formatCents(115500)).toBe('$1,155');
+    expect(formatCents(42550)).toBe('$425.50');
+    expect(roundToCents(10.005)).toBe(10.01);
+    expect(isCents(42550)).toBe(true);
+    expect(isCents(425.5)).toBe(false);
   });
 });

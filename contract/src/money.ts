@@ -33,3 +33,36 @@ export const formatPerSquareFoot = (dollars: number) => WITH_CENTS.format(dollar
 /** "2,250 sq ft". */
 export const formatSquareFeet = (squareFeet: number) =>
   `${Math.round(squareFeet).toLocaleString('en-US')} sq ft`;
+
+// Money is kept and added up in whole cents (issue 32, item 2): the database's amounts are
+// INTEGER `*_cents` columns, and only the edges that speak dollars (the spec's `estimateAmount`,
+// a form's "425.50", the words on a quote) convert, with these two functions and nothing else.
+
+/** An amount of money: a whole number of cents, never a floating-point dollar. */
+export type Cents = number & { readonly __money: 'cents' };
+
+/** True for a whole number of cents that adds up exactly (a safe integer). */
+export const isCents = (amount: unknown): amount is Cents => Number.isSafeInteger(amount);
+
+/**
+ * The cents of an amount in dollars, exact to the cent as it was written: 19.995 dollars is
+ * 1999.4999999999998 cents in floating point, and 2000 here.
+ */
+export function centsOf(dollars: number): Cents {
+  if (!Number.isFinite(dollars)) throw new RangeError(`Not an amount of dollars: ${dollars}`);
+  return Math.round(Number((dollars * 100).toFixed(6))) as Cents;
+}
+
+/** Dollars for the edges that speak them (the spec's amounts on the wire, the formatter). */
+export const dollarsOf = (cents: number) => cents / 100;
+
+/** An amount in dollars rounded to the cent (what a form or a price calculation keeps). */
+export const roundToCents = (dollars: number) => dollarsOf(centsOf(dollars));
+
+/** "$1,155", "$425.50": an amount kept in cents, written as every screen writes money. */
+export const formatCents = (cents: number) => formatDollars(dollarsOf(cents));
+
+/** An optional amount (the spec's `estimateAmount`) in cents, or null. */
+export const centsOrNull = (dollars: number | null | undefined) => (dollars == null ? null : centsOf(dollars));
+/** An optional amount kept in cents, in dollars for the wire, or null. */
+export const dollarsOrNull = (cents: number | null | undefined) => (cents == null ? null : dollarsOf(cents));

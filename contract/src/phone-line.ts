@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isPhoneNumber, CONTACT_MESSAGES } from './contact-rules.ts';
+import { phoneKeyOf } from './phone-number.ts';
 
 // The phone line's own settings and lists (issue 24): the office's hours and holidays, and the
 // numbers staff blocked. Calls carry their voicemail and screening in call.ts.
 
 /** A number staff blocked: the line says a short message and hangs up, with no assistant turn. */
 export const blockedNumberSchema = z.object({
-  /** The number's last ten digits, the one key for "who is this number" (as customer records). */
+  /** The digits of the number's key (phoneKeyOf: ten for North America), the one key for "who is this number". */
   digits: z.string(),
   /** The number as it was blocked (from the call, or as staff typed it). */
   phoneNumber: z.string(),
@@ -19,7 +20,7 @@ export const blockNumberSchema = z.object({
   phoneNumber: z
     .string({ error: CONTACT_MESSAGES.phone })
     .trim()
-    .refine(isPhoneNumber, CONTACT_MESSAGES.phone),
+    .refine((p) => isPhoneNumber(p) && phoneKeyOf(p) !== null, CONTACT_MESSAGES.phone),
 });
 export type BlockNumber = z.input<typeof blockNumberSchema>;
 

@@ -1,5 +1,6 @@
 import { FOLLOW_UP_HOURS, SERVICE_RADIUS_MILES } from './prices.ts';
 import type { PublicProfile } from './profile.ts';
+import { dialablePhone } from './phone-number.ts';
 
 /**
  * The public pages are rendered to HTML at build time, but the business's details come from the
@@ -51,8 +52,6 @@ export const prerenderedPageFile = (page: string | null) =>
 /** The id of the `<script type="application/json">` element that carries the profile. */
 export const PROFILE_DATA_ID = 'business-profile';
 
-/** What a `tel:` link dials: the number without spaces, dashes or brackets. */
-export const dialablePhone = (phone: string) => phone.replace(/[^\d+]/g, '');
 
 // React's own escaping of text and attribute values, so a filled page equals a rendered one.
 const ESCAPES: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { channelsOf } from './channels.ts';
 // The plain constants of sent quotes, without zod: the public quote page imports these, and a
 // module with schemas at its top level would bring zod into the page's bundle.
 
@@ -18,10 +19,10 @@ export const QUOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const quotePagePath = (token: string) => `/quote/${token}`;
 
 /** The ways this server sends a quote (or an answer to a question on it) itself. */
-export const QUOTE_DELIVERY_CHANNELS = ['email', 'sms'] as const;
+export const QUOTE_DELIVERY_CHANNELS = channelsOf('email', 'text');
 export type QuoteDeliveryChannel = (typeof QUOTE_DELIVERY_CHANNELS)[number];
 /** Every way a quote reaches the customer: sent by the server, or its link copied by staff to pass on. */
-export const QUOTE_HANDOVER_CHANNELS = [...QUOTE_DELIVERY_CHANNELS, 'link'] as const;
+export const QUOTE_HANDOVER_CHANNELS = channelsOf(...QUOTE_DELIVERY_CHANNELS, 'link');
 export type QuoteHandoverChannel = (typeof QUOTE_HANDOVER_CHANNELS)[number];
 
 /**

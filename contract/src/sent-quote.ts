@@ -104,7 +104,7 @@ export const sentQuoteSummarySchema = sentQuoteSchema
 export type SentQuoteSummary = z.infer<typeof sentQuoteSummarySchema>;
 
 /** Which ways of sending this server has set up (the dialog says which are not). */
-export const deliveryConfiguredSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+export const deliveryConfiguredSchema = z.object({ email: z.boolean(), text: z.boolean() });
 
 /** GET /api/photo-submissions/:id/quotes: every quote sent, newest first, and the lead's stage. */
 export const submissionQuotesSchema = z.object({

@@ -1,3 +1,4 @@
+import { channelsOf } from './channels.ts';
 import { z } from 'zod';
 import { requiredText } from './common.ts';
 import { COMMON_RESPONSE_IDS } from './enums.ts';
@@ -58,8 +59,8 @@ export const commonResponseUpdateSchema = z.object({
 });
 export type CommonResponseUpdate = z.input<typeof commonResponseUpdateSchema>;
 
-/** Where customers can reach the assistant. */
-export const ASSISTANT_CHANNELS = ['phone', 'messenger', 'photo-quotes'] as const;
+/** Where customers can reach the assistant (`web`: the photo quotes of the public site). */
+export const ASSISTANT_CHANNELS = channelsOf('phone', 'text', 'messenger', 'web');
 export type AssistantChannel = (typeof ASSISTANT_CHANNELS)[number];
 
 export const assistantChannelStateSchema = z.object({

@@ -1,3 +1,4 @@
+import { channelsOf } from './channels.ts';
 // The customer's visit page (/visit/{token}), without zod: the public page imports these, and a
 // module with schemas at its top level would bring zod into its bundle.
 
@@ -8,7 +9,7 @@ export const visitPagePath = (token: string) => `/visit/${token}`;
 /** What a customer can answer to a reminder; "reschedule" is a text's "R", a request staff act on. */
 export const VISIT_ANSWERS = ['confirmed', 'reschedule', 'rescheduled', 'cancelled'] as const;
 export type VisitAnswer = (typeof VISIT_ANSWERS)[number];
-export const VISIT_ANSWER_CHANNELS = ['text', 'link'] as const;
+export const VISIT_ANSWER_CHANNELS = channelsOf('text', 'link');
 export type VisitAnswerChannel = (typeof VISIT_ANSWER_CHANNELS)[number];
 
 /** How many days ahead (from today) a customer may move a visit to by themselves. */

@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
 import { AnchorButton, Size } from '@blueprintjs/core';
-import type { Call } from '@washdesk/contract';
-import { dialable } from '../components/contact-links.ts';
+import { dialablePhone, type Call } from '@washdesk/contract';
 import { usePlatform } from '../platform/platform.tsx';
 import { callerName } from './call-format.ts';
 
@@ -11,7 +10,7 @@ import { callerName } from './call-format.ts';
  */
 export function CallBackButton({ call, small }: { call: Call; small?: boolean }) {
   const platform = usePlatform();
-  const href = `tel:${dialable(call.phoneNumber)}`;
+  const href = `tel:${dialablePhone(call.phoneNumber)}`;
   const open = (event: MouseEvent) => {
     event.preventDefault();
     platform.openExternal(href);

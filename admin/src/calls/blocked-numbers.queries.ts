@@ -18,8 +18,6 @@ export const BLOCKING_REFETCH = [blockedNumberQueries.all, callQueries.all] as c
 export const blockNumber = (api: ApiClient, phoneNumber: string) =>
   api.send('POST', '/api/blocked-numbers', { phoneNumber }, blockedNumberSchema);
 
-/** `digits`: the number's last ten digits, the one key the server knows a number by. */
+/** `digits`: the digits of the number's key (phoneSearchDigitsOf), the one key the server knows it by. */
 export const unblockNumber = (api: ApiClient, digits: string) =>
   api.send('DELETE', `/api/blocked-numbers/${digits}`, undefined, { parse: () => undefined });
-
-export const lastTenDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactLinks, dialable } from './contact-links.ts';
+import { dialablePhone as dialable } from '@washdesk/contract';
+import { contactLinks } from './contact-links.ts';
 
 describe('the Contact menu’s links', () => {
   it('calls, texts and e-mails a customer with a phone and an address', () => {
@@ -21,6 +22,6 @@ describe('the Contact menu’s links', () => {
   });
 
   it('dials only digits and a leading +', () => {
-    expect(dialable('+1 (707) 555-0142 ext. 3')).toBe('+170755501423');
+    expect(dialable('+1 (707) 555-0142 ext. 3')).toBe('+17075550142');
   });
 });

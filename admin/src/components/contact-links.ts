@@ -1,3 +1,5 @@
+import { dialablePhone } from '@washdesk/contract';
+
 // What the Contact menu offers for a customer: call, text and e-mail, each with the link it opens,
 // or disabled with the reason when the detail is missing (staff should see why, not a gap).
 
@@ -8,8 +10,6 @@ export interface ContactLink {
   href: string | null;
 }
 
-/** Digits and a leading + only: what tel: and sms: links accept. */
-export const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
 
 export function contactLinks({
   phone,
@@ -18,7 +18,7 @@ export function contactLinks({
   phone: string | null;
   email: string | null;
 }): ContactLink[] {
-  const digits = phone ? dialable(phone) : '';
+  const digits = phone ? dialablePhone(phone) : '';
   const trimmedEmail = email?.trim() ?? '';
   return [
     digits

@@ -1,7 +1,5 @@
 import { AnchorButton } from '@blueprintjs/core';
-import type { CustomerSummary } from '@washdesk/contract';
-
-const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
+import { dialablePhone, type CustomerSummary } from '@washdesk/contract';
 
 /** Call, Text and E-mail: only the ones this record has the details for (links, as Blueprint draws buttons). */
 export function ContactActions({ customer }: { customer: CustomerSummary }) {
@@ -9,8 +7,8 @@ export function ContactActions({ customer }: { customer: CustomerSummary }) {
     <div className="customer-contact__actions">
       {customer.phone && (
         <>
-          <AnchorButton role="link" icon="phone" text="Call" href={`tel:${dialable(customer.phone)}`} />
-          <AnchorButton role="link" icon="chat" text="Text" href={`sms:${dialable(customer.phone)}`} />
+          <AnchorButton role="link" icon="phone" text="Call" href={`tel:${dialablePhone(customer.phone)}`} />
+          <AnchorButton role="link" icon="chat" text="Text" href={`sms:${dialablePhone(customer.phone)}`} />
         </>
       )}
       {customer.email && (

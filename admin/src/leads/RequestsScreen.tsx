@@ -16,6 +16,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   ADMIN_BASE,
   customerPagePath,
+  dialablePhone,
   LEAD_CHANNEL_OPTIONS,
   LEAD_CHANNELS,
   LEAD_STAGE_OPTIONS,
@@ -187,7 +188,7 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
             (lead.name ?? <span className={Classes.TEXT_MUTED}>Name not given</span>)
           )}
         </div>
-        {lead.phone && <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>}
+        {lead.phone && <a href={`tel:${dialablePhone(lead.phone)}`}>{lead.phone}</a>}
         {lead.email && (
           <div>
             <a href={`mailto:${lead.email}`}>{lead.email}</a>

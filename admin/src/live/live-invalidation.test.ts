@@ -16,6 +16,8 @@ describe('what each live event makes stale', () => {
     );
     expect(staleAfter('message.received')).toContain(messengerQueries.all);
     expect(staleAfter('service-request.created')).toContain(leadQueries.all);
+    // A new texter is a lead in Requests (issue 32): the inbox refreshes on their text.
+    expect(staleAfter('text.received')).toContain(leadQueries.all);
   });
 
   it('covers every event type and ignores unknown ones', () => {

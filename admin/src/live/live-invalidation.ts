@@ -71,7 +71,8 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   'backup.recovered': [backups],
   'backup.shrunk': [backups],
   // Texts on the business number: the Texts screen and the customer's timeline.
-  'text.received': [customers, texts, newForMe],
+  // A customer's first text on a thread files a lead in Requests (migration 0037).
+  'text.received': [customers, leads, texts, newForMe],
   'text.updated': [customers, texts],
 };
 

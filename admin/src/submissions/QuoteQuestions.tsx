@@ -17,7 +17,7 @@ import { submissionQueries } from './submission.queries.ts';
 interface QuoteQuestionsProps {
   submission: PhotoSubmission;
   quote: SentQuote;
-  configured: { email: boolean; sms: boolean };
+  configured: { email: boolean; text: boolean };
 }
 
 /** The customer's questions on their quote, each with staff's answer or a box to answer it. */
@@ -58,10 +58,10 @@ function AnsweredLine({ question }: { question: QuoteQuestion }) {
 }
 
 /** Says how an answer can reach the customer from here, before anyone presses a button. */
-function answerNotice({ email, sms }: { email: boolean; sms: boolean }) {
-  if (email && sms) return 'The answer is e-mailed and texted to the customer.';
+function answerNotice({ email, text }: { email: boolean; text: boolean }) {
+  if (email && text) return 'The answer is e-mailed and texted to the customer.';
   if (email) return 'The answer is e-mailed to the customer (text messages are not configured).';
-  if (sms) return 'The answer is texted to the customer (e-mail is not configured).';
+  if (text) return 'The answer is texted to the customer (e-mail is not configured).';
   return 'E-mail and text messages are not configured on this server: call the customer or copy the answer to them yourself, then record it here.';
 }
 
@@ -72,13 +72,13 @@ function AnswerForm({
 }: {
   submission: PhotoSubmission;
   question: QuoteQuestion;
-  configured: { email: boolean; sms: boolean };
+  configured: { email: boolean; text: boolean };
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [answer, setAnswer] = useState('');
   const [problem, setProblem] = useState<string>();
-  const canSend = configured.email || configured.sms;
+  const canSend = configured.email || configured.text;
   const reply = useMutation({
     mutationFn: (how: 'send' | 'phoned') => answerQuestion(api, submission.id, question.id, { answer, how }),
     onSuccess: (_quote, how) => {

@@ -13,17 +13,17 @@ import { submissionQueries } from './submission.queries.ts';
 interface SendQuoteFormProps {
   submission: PhotoSubmission;
   suggestion: PriceSuggestion | null;
-  configured: { email: boolean; sms: boolean };
+  configured: { email: boolean; text: boolean };
   /** Whether a quote was sent before: sending again replaces it. */
   resend: boolean;
 }
 
 /** Says which ways of sending work here, before anyone presses the button. */
-export function deliveryNotice({ email, sms }: { email: boolean; sms: boolean }) {
-  if (email && sms) return 'The quote is e-mailed and texted to the customer; you can also copy its link.';
+export function deliveryNotice({ email, text }: { email: boolean; text: boolean }) {
+  if (email && text) return 'The quote is e-mailed and texted to the customer; you can also copy its link.';
   if (email)
     return 'The quote is e-mailed to the customer. Text messages are not configured (Twilio): copy the link to text it yourself.';
-  if (sms)
+  if (text)
     return 'The quote is texted to the customer. E-mail is not configured (SMTP_URL): copy the link to e-mail it yourself.';
   return 'E-mail and text messages are not configured on this server: nothing is sent. Send the quote, then copy its link to the customer yourself.';
 }
@@ -83,8 +83,8 @@ export function SendQuoteForm({ submission, suggestion, configured, resend }: Se
   return (
     <form className="send-quote" onSubmit={submit} noValidate aria-label="Send quote">
       <Callout
-        intent={configured.email || configured.sms ? Intent.PRIMARY : Intent.WARNING}
-        icon={configured.email || configured.sms ? 'send-message' : 'link'}
+        intent={configured.email || configured.text ? Intent.PRIMARY : Intent.WARNING}
+        icon={configured.email || configured.text ? 'send-message' : 'link'}
         className="send-quote__notice"
       >
         {deliveryNotice(configured)}

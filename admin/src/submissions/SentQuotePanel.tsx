@@ -27,7 +27,7 @@ interface SentQuotePanelProps {
   submission: PhotoSubmission;
   quote: SentQuote;
   leadStage: LeadStage | null;
-  configured: { email: boolean; sms: boolean };
+  configured: { email: boolean; text: boolean };
 }
 
 /** The newest quote sent for a submission: its link, what happened to it, and the customer's replies. */

@@ -33,7 +33,7 @@ describe('what staff read about a sent quote', () => {
     ).toBe('E-mail not sent: not configured on this server');
     expect(
       deliveryLine({
-        channel: 'sms',
+        channel: 'text',
         outcome: 'failed',
         recipient: '(707) 555-0166',
         problem: 'Invalid number',
@@ -46,14 +46,14 @@ describe('what staff read about a sent quote', () => {
   });
 
   it("names the newest quote's state on the card, and whether the customer has it", () => {
-    const q = { reachedBy: [] as ('email' | 'sms' | 'link')[], openQuestions: 0 };
+    const q = { reachedBy: [] as ('email' | 'text' | 'link')[], openQuestions: 0 };
     expect(quoteStateLine({ ...q, state: 'open', sentAt: at, openedAt: null, acceptedAt: null })).toBe(
       'Quote not sent to the customer yet: copy its link or send it again',
     );
     expect(
       quoteStateLine({
         ...q,
-        reachedBy: ['email', 'sms'],
+        reachedBy: ['email', 'text'],
         state: 'open',
         sentAt: at,
         openedAt: null,
@@ -63,7 +63,7 @@ describe('what staff read about a sent quote', () => {
     expect(
       quoteStateLine({
         ...q,
-        reachedBy: ['sms', 'link'],
+        reachedBy: ['text', 'link'],
         state: 'open',
         sentAt: at,
         openedAt: null,

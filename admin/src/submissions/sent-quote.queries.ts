@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  CHANNEL_LABELS,
   formatDollars,
   quoteSentSchema,
   sentQuoteSchema,
@@ -53,7 +54,7 @@ export const recordLinkCopied = (api: ApiClient, submissionId: number, quoteId: 
     sentQuoteSchema,
   );
 
-const SENT_WORDS = { email: 'e-mail', sms: 'text' } as const;
+const SENT_WORDS = { email: 'e-mail', text: 'text' } as const;
 
 /**
  * A card's one line about its newest quote: whether the customer has it (and how), then what they
@@ -79,11 +80,10 @@ export const openQuestionsLine = (q: SentQuoteSummary | null | undefined) =>
     ? `${q.openQuestions === 1 ? 'A question' : `${q.openQuestions} questions`} from the customer to answer`
     : null;
 
-const CHANNEL = { email: 'E-mail', sms: 'Text', link: 'Link' } as const;
 
 /** One delivery as staff read it: never "sent" unless the provider took it. */
 export function deliveryLine(d: QuoteDelivery): string {
-  const channel = CHANNEL[d.channel];
+  const channel = CHANNEL_LABELS[d.channel];
   switch (d.outcome) {
     case 'copied':
       return `Link copied to pass on ${when(d.at)}`;

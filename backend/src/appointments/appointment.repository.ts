@@ -1,4 +1,8 @@
-import { PREFERRED_TIMES } from '@washdesk/contract';
+import {
+  centsOrNull,
+  dollarsOrNull,
+  PREFERRED_TIMES,
+} from '@washdesk/contract';
 import type {
   Appointment,
   AppointmentSource,
@@ -10,7 +14,6 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { centsToDollars, dollarsToCents } from '../submissions/submission.repository.ts';
 import { likePattern } from '../search/search-terms.ts';
 
 export type NewAppointment = z.output<typeof appointmentCreateSchema>;
@@ -47,7 +50,7 @@ const toAppointment = (r: AppointmentRow): Appointment => ({
   scheduledDate: r.scheduled_date,
   preferredTime: r.preferred_time,
   status: r.status,
-  estimateAmount: centsToDollars(r.estimate_amount_cents),
+  estimateAmount: dollarsOrNull(r.estimate_amount_cents),
   notes: r.notes,
   source: r.source,
   callId: r.call_id,
@@ -191,7 +194,7 @@ export function appointmentRepository(db: Db) {
       const sets = entries.map(([key]) => `${COLUMNS[key]} = @${key}`);
       const params: Record<string, unknown> = Object.fromEntries(entries);
       if ('estimateAmount' in params)
-        params.estimateAmount = dollarsToCents(params.estimateAmount as number | null);
+        params.estimateAmount = centsOrNull(params.estimateAmount as number | null);
       const { changes } = db
         .prepare(`UPDATE appointments SET ${[...sets, 'updated_at = @now'].join(', ')} WHERE id = @id`)
         .run({ ...params, now: nowIso(), id });

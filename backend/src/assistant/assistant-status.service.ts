@@ -9,7 +9,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const BUILT_IN_KNOWLEDGE = 'the price list, services and common responses';
 
 /**
- * Which channels the assistant really answers now. A conversation channel (phone, Messenger) is
+ * Which channels the assistant really answers now. A conversation channel (phone, texts, Messenger) is
  * answered when this server receives it and can answer on it: the phone as soon as Twilio's
  * webhooks can be verified (TWILIO_AUTH_TOKEN; the account and number are only for texts), and
  * the assistant always has its built-in knowledge, with or without a model. Photo quotes are the
@@ -21,8 +21,11 @@ export function assistantStatusService(
   channels: AssistantChannels,
   /** The FAQ's owner: how many entries the assistant answers from. */
   faq: Pick<FaqRepository, 'activeCount'>,
-  /** AI Settings now: "Messenger auto-reply" off means nobody but staff answers Messenger. */
-  aiSettings: () => Pick<AiSettings, 'messengerAutoReply'> = () => ({ messengerAutoReply: true }),
+  /** AI Settings now: "Messenger auto-reply" off means nobody but staff answers Messenger (texts alike). */
+  aiSettings: () => Pick<AiSettings, 'messengerAutoReply' | 'textAutoReply'> = () => ({
+    messengerAutoReply: true,
+    textAutoReply: true,
+  }),
 ) {
   const { twilio, meta, openai } = config.providers;
   // Twilio's webhooks are answered once their signatures can be checked.
@@ -33,7 +36,7 @@ export function assistantStatusService(
   const hasModel = Boolean(openai.apiKey);
 
   const conversation = (
-    channel: 'phone' | 'messenger',
+    channel: 'phone' | 'text' | 'messenger',
     name: string,
     missing: { receiver: string; provider: string },
     configured: boolean,
@@ -66,22 +69,22 @@ export function assistantStatusService(
       ].filter((s): s is string => s !== null);
       const knowledgeSource = sources.length ? sources.join(' and ') : null;
       const answersFrom = knowledgeSource ?? BUILT_IN_KNOWLEDGE;
-      const photoQuotes: AssistantChannelState = !channels.isReceiving('photo-quotes')
+      const photoQuotes: AssistantChannelState = !channels.isReceiving('web')
         ? {
-            channel: 'photo-quotes',
+            channel: 'web',
             name: 'Photo quotes',
             answeredByAssistant: false,
             state: 'Photo quotes: not answered (this server does not take photo quotes)',
           }
         : hasModel
           ? {
-              channel: 'photo-quotes',
+              channel: 'web',
               name: 'Photo quotes',
               answeredByAssistant: true,
               state: 'Photo quotes: AI model',
             }
           : {
-              channel: 'photo-quotes',
+              channel: 'web',
               name: 'Photo quotes',
               answeredByAssistant: false,
               state: 'Photo quotes: local estimate (no AI key)',
@@ -95,6 +98,18 @@ export function assistantStatusService(
           answersFrom,
           null,
           phoneTexts ? null : 'no texts: TWILIO_ACCOUNT_SID and TWILIO_PHONE_NUMBER are not both set',
+        ),
+        // Texts are answered where the business number can send them (texts/assistant-texts.ts).
+        conversation(
+          'text',
+          'Texts',
+          {
+            receiver: 'this server has no text webhooks yet',
+            provider: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER are not all set',
+          },
+          phoneTexts,
+          answersFrom,
+          aiSettings().textAutoReply ? null : 'Text auto-reply is off in AI Settings',
         ),
         conversation(
           'messenger',

@@ -51,13 +51,20 @@ describe('GET /api/assistant/status', () => {
           state: 'Phone: not answered (Twilio is not configured)',
         },
         {
+          channel: 'text',
+          name: 'Texts',
+          answeredByAssistant: false,
+          state:
+            'Texts: not answered (Text auto-reply is off in AI Settings; TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER are not all set)',
+        },
+        {
           channel: 'messenger',
           name: 'Messenger',
           answeredByAssistant: false,
           state: 'Messenger: not answered (Meta is not configured)',
         },
         {
-          channel: 'photo-quotes',
+          channel: 'web',
           name: 'Photo quotes',
           answeredByAssistant: false,
           state: 'Photo quotes: local estimate (no AI key)',
@@ -90,6 +97,7 @@ describe('GET /api/assistant/status', () => {
     });
     expect(s.channels.map((c) => c.state)).toEqual([
       'Phone: answered by the assistant (from the AI model and 1 active FAQ entry)',
+      'Texts: not answered (Text auto-reply is off in AI Settings)',
       'Messenger: answered by the assistant (from the AI model and 1 active FAQ entry)',
       'Photo quotes: AI model',
     ]);
@@ -121,7 +129,7 @@ describe('GET /api/assistant/status', () => {
     expect(off.status).toBe(200);
     const s = await status(server);
     expect(s.answering).toEqual(['Phone', 'Photo quotes']);
-    expect(s.channels[1]!.state).toBe('Messenger: not answered (Messenger auto-reply is off in AI Settings)');
+    expect(s.channels[2]!.state).toBe('Messenger: not answered (Messenger auto-reply is off in AI Settings)');
   });
 
   it('is for signed-in staff only', async () => {
@@ -147,7 +155,7 @@ describe('the status follows the channels features report', () => {
     channels.receives('phone', ['/api/twilio/incoming-call']);
     channels.receives('messenger', ['/api/messenger/webhook']);
     const unconfigured = assistantStatusService(config(), channels, faqEntries(3)).status();
-    expect(unconfigured.channels.slice(0, 2).map((c) => c.state)).toEqual([
+    expect(unconfigured.channels.map((c) => c.state).filter((c) => !c.startsWith('Texts')).slice(0, 2)).toEqual([
       'Phone: not answered (Twilio is not configured)',
       'Messenger: not answered (Meta is not configured)',
     ]);
@@ -169,6 +177,6 @@ describe('the status follows the channels features report', () => {
 
   it('says photo quotes are not taken where no route receives them', () => {
     const s = assistantStatusService(config(), assistantChannels(), faqEntries(0)).status();
-    expect(s.channels[2]!.state).toBe('Photo quotes: not answered (this server does not take photo quotes)');
+    expect(s.channels[3]!.state).toBe('Photo quotes: not answered (this server does not take photo quotes)');
   });
 });

@@ -1,4 +1,4 @@
-import type { AiResponseChannel, AppointmentServiceType } from '@washdesk/contract';
+import { phoneNumberOf, type AiResponseChannel, type AppointmentServiceType } from '@washdesk/contract';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import { appointmentRules } from '../appointments/appointment-rules.ts';
 import { appointmentBooked } from '../events/announcements.ts';
@@ -33,10 +33,8 @@ const definedOnly = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 
 /** The caller's own number, when caller id gave a whole one: then the booking need not ask for it. */
-const callerPhone = (input: AssistantTurnInput) => {
-  const digits = (input.customer.phone ?? '').replace(/\D/g, '');
-  return digits.length >= 10 && digits.length <= 15 ? input.customer.phone! : null;
-};
+const callerPhone = (input: AssistantTurnInput) =>
+  phoneNumberOf(input.customer.phone) ? input.customer.phone! : null;
 
 const sameSlots = (a: BookingSlots, b: BookingSlots) =>
   (Object.keys({ ...a, ...b }) as (keyof BookingSlots)[]).every((slot) => a[slot] === b[slot]);

@@ -1,5 +1,6 @@
 import {
   formatDuration,
+  phoneKeyOf,
   type AiIntent,
   type Call,
   type CallCounts,
@@ -7,7 +8,6 @@ import {
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { phoneKeyOf } from '../customers/customer.repository.ts';
 
 // The ONE owner of the `calls` table: the phone line writes a call here as Twilio's webhooks
 // arrive (one row per CallSid, whatever order and however many times Twilio sends them), the

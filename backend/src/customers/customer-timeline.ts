@@ -1,4 +1,9 @@
-import type { CustomerItem, CustomerItemKind, Photo } from '@washdesk/contract';
+import {
+  dollarsOf,
+  type CustomerItem,
+  type CustomerItemKind,
+  type Photo,
+} from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { OutboxRepository } from '../outbox/outbox.repository.ts';
@@ -41,7 +46,7 @@ const SENDERS: Record<string, string> = {
   assistant: 'AI assistant',
   automatic: 'Automatic text',
 };
-const cents = (v: unknown) => (typeof v === 'number' ? v / 100 : null);
+const cents = (v: unknown) => (typeof v === 'number' ? dollarsOf(v) : null);
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 
 /**
@@ -104,7 +109,7 @@ export function customerTimelineItems(
       for (const q of quoteRows) {
         const list = submissionQuotes.get(q.submission_id) ?? [];
         list.push({
-          amount: q.amount_cents / 100,
+          amount: dollarsOf(q.amount_cents),
           sentAt: q.sent_at,
           sentBy: q.sent_by,
           openedAt: q.opened_at,

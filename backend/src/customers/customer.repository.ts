@@ -8,10 +8,13 @@ import {
   type CustomerSummary,
   type CustomerContact,
   type PossibleDuplicate,
+  phoneKeyOf,
+  phoneSearchDigitsOf,
+  phoneSearchOf,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
+import { likePattern, phrase, TRIGRAM } from '../search/search-terms.ts';
 import { customerDuplicates } from './customer-duplicates.ts';
 import { customerTimelineItems, type TimelineSources } from './customer-timeline.ts';
 
@@ -49,12 +52,6 @@ const toSummary = (r: CustomerRow): CustomerSummary => {
   };
 };
 
-// The same last-ten-digits rule as the triggers of migration 0012.
-export const phoneKeyOf = (phone: string | null) => {
-  const digits = phone?.replace(/\D/g, '').slice(-10);
-  return digits ? `phone:${digits}` : null;
-};
-const PHONE_KEY_LENGTH = 'phone:'.length + 10;
 const emailKeyOf = (email: string | null) => (email ? `email:${email.trim().toLowerCase()}` : null);
 
 export type CustomerChange =
@@ -140,17 +137,17 @@ export function customerRepository(db: Db, sources: TimelineSources) {
   return {
     /**
      * "Who is this caller": the name of the customer this number belongs to, by the customers' one
-     * rule (the last ten digits), however the number was typed; null for a number nobody gave.
+     * rule (contract/src/phone-number.ts), however the number was typed; null for a number nobody gave.
      */
     callerName(phoneNumber: string): string | null {
       const key = phoneKeyOf(phoneNumber);
       // A full number only: a short code or "anonymous" names nobody.
-      return key !== null && key.length === PHONE_KEY_LENGTH ? (byPhoneKey.get(key)?.name ?? null) : null;
+      return key !== null ? (byPhoneKey.get(key)?.name ?? null) : null;
     },
 
     list(f: { q?: string | null; limit: number; offset: number }) {
       const q = f.q?.trim() || null;
-      const digits = q && phoneDigitsOf(q);
+      const digits = q && phoneSearchOf(q);
       const search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
       const params = {
         ...(search === 'index' && { match: `${phrase(q!)}${digits ? ` OR ${phrase(digits)}` : ''}` }),
@@ -192,7 +189,7 @@ export function customerRepository(db: Db, sources: TimelineSources) {
         const terms = {
           name: change.name,
           email: change.email?.trim().toLowerCase(),
-          phone: phoneKeyOf(change.phone)?.slice(6),
+          phone: phoneSearchDigitsOf(change.phone),
           address: change.address,
         };
         for (const [kind, term] of Object.entries(terms)) if (term) addTerm.run(id, kind, term);

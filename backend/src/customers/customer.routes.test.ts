@@ -98,6 +98,19 @@ const only = async (q: string): Promise<CustomerSummary> => {
 };
 
 describe('customer records', () => {
+  it('are one for two spellings of one number the old rules read as two (an extension, a leading 1)', async () => {
+    server = await startTestServer({ env: PHONE_ENV });
+    // The old rule kept the last ten digits of everything typed: "707-555-0166 x12" was 7555016612.
+    expect((await wizardRequest('707-555-0166 x12')).status).toBe(201);
+    const caller = phoneCaller(server.url, '+17075550166');
+    await caller.dial();
+    await caller.status('completed', { duration: 42, sequence: 2 });
+    expect((await appointment('1 (707) 555-0166')).status).toBe(201);
+    const dana = await only('Whitfield');
+    expect(dana.counts).toMatchObject({ request: 1, call: 1, appointment: 1 });
+    expect((await only('7075550166')).id).toBe(dana.id);
+  });
+
   it('are one per person however the phone was typed, with every channel in time order', async () => {
     server = await startTestServer({ env: PHONE_ENV });
     expect((await wizardRequest('(707) 555-0123')).status).toBe(201);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { phoneKeyOf } from '@washdesk/contract';
 
 export class MigrationError extends Error {}
 
@@ -62,11 +63,23 @@ export function pendingMigrations(db: Database.Database, dir: string): Migration
 }
 
 /**
+ * `phone_key(text)`: the contract's one phone rule, for the triggers that match customers and file
+ * leads (migration 0036). Registered on every connection that migrates, which is every connection
+ * that writes (openDatabase migrates first); a connection without it cannot fire those triggers.
+ */
+export function registerPhoneKey(db: Database.Database) {
+  db.function('phone_key', { deterministic: true }, (typed: unknown) =>
+    phoneKeyOf(typeof typed === 'string' ? typed : null),
+  );
+}
+
+/**
  * Forward-only: applies every pending migration in ONE transaction, so an upgrade that fails
  * midway leaves the database exactly as it was (SQLite's schema changes are transactional).
  * `backup` names the copy taken just before (see backups/backup-before-upgrade.ts), for the error.
  */
 export function runMigrations(db: Database.Database, dir: string, options: { backup?: string } = {}): number {
+  registerPhoneKey(db);
   ensureMigrationTable(db);
   const pending = pendingMigrations(db, dir);
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');

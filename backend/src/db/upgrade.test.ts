@@ -51,12 +51,20 @@ type Row = Record<string, unknown>;
 const INTENDED_CHANGES: Record<string, { because: string; omit?: string[]; view?: (row: Row) => Row }> = {
   customers: {
     because:
-      '0015 moves search_text into customer_terms; 0016 rebuilds the details of records only the matching wrote',
+      '0015 moves search_text into customer_terms; 0016 rebuilds the details of records only the matching wrote; 0036 joins such records that are one number',
     omit: ['search_text'],
     view: (row) =>
-      row.updated_at === row.created_at && row.merged_into === null
-        ? { ...row, name: null, phone: null, email: null, address: null, last_activity_at: null }
+      row.updated_at === row.created_at
+        ? { ...row, name: null, phone: null, email: null, address: null, last_activity_at: null, merged_into: null }
         : row,
+  },
+  quote_deliveries: {
+    because: "0037 names a text 'text', as the channel vocabulary does",
+    view: (row) => ({ ...row, channel: row.channel === 'sms' ? 'text' : row.channel }),
+  },
+  submission_analyses: {
+    because: '0038 keeps the price range and suggested total in cents',
+    omit: ['price_low', 'price_high', 'suggested_total'],
   },
   customer_keys: { because: '0016 matches automatic records again', omit: ['customer_id'] },
   customer_items: { because: '0016 matches automatic records again', omit: ['customer_id'] },
@@ -148,6 +156,27 @@ function expectIntendedChangesKept(before: ReturnType<typeof rowsOf>, database: 
       .pluck()
       .get();
     expect(orphans).toBe(0);
+    // 0036: a record joined to another points at one that is kept, holding every row of both.
+    const joined = db
+      .prepare(
+        `SELECT count(*) FROM customers c LEFT JOIN customers k ON k.id = c.merged_into
+         WHERE c.merged_into IS NOT NULL AND (k.id IS NULL OR k.merged_into IS NOT NULL
+           OR EXISTS (SELECT 1 FROM customer_items WHERE customer_id = c.id))`,
+      )
+      .pluck()
+      .get();
+    expect(joined).toBe(0);
+    // 0038: every amount of every analysis, to the cent.
+    const analyses = before.get('submission_analyses')!.rows;
+    expect(analyses.length).toBeGreaterThan(0);
+    const cents = db.prepare(`SELECT price_low_cents AS low, price_high_cents AS high,
+      suggested_total_cents AS total FROM submission_analyses WHERE submission_id = ?`);
+    for (const a of analyses)
+      expect(cents.get(a.submission_id), `analysis of submission ${String(a.submission_id)}`).toEqual({
+        low: Math.round(Number(a.price_low) * 100),
+        high: Math.round(Number(a.price_high) * 100),
+        total: Math.round(Number(a.suggested_total) * 100),
+      });
   } finally {
     db.close();
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import {
   appointmentServiceLabel,
+  centsOf,
   APPOINTMENT_SERVICE_TYPES,
   PHOTO_FORM_SERVICE_TYPES,
   PREFERRED_TIMES,
@@ -100,7 +101,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
 
       const insertAnalysis =
         db.prepare(`INSERT INTO submission_analyses (submission_id, provider, model, surfaces,
-        recommended_services, notes, confidence, price_low, price_high, suggested_total, duration_ms, fallback_reason, created_at)
+        recommended_services, notes, confidence, price_low_cents, price_high_cents, suggested_total_cents, duration_ms, fallback_reason, created_at)
         VALUES (?, 'local-estimate', NULL, ?, ?, ?, 0.3, ?, ?, ?, ?, 'no AI key configured', ?)`);
       const statuses: SubmissionStatus[] = [
         'pending',
@@ -154,9 +155,9 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
             JSON.stringify(analysis.surfaces),
             JSON.stringify(analysis.recommendedServices),
             analysis.notes,
-            quote.priceRange.low,
-            quote.priceRange.high,
-            quote.totalAmount,
+            centsOf(quote.priceRange.low),
+            centsOf(quote.priceRange.high),
+            centsOf(quote.totalAmount),
             r.int(40, 400),
             createdAt,
           );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { QUOTE_TOKEN_BYTES, QUOTE_VALIDITY_DAYS } from '@washdesk/contract';
+import { dollarsOf, QUOTE_DELIVERY_CHANNELS, QUOTE_TOKEN_BYTES, QUOTE_VALIDITY_DAYS } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
@@ -41,7 +41,7 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
       {
         submissionId: s.id,
         token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
-        amount: s.cents / 100,
+        amount: dollarsOf(s.cents),
         document: quoteDocumentOf(submission, profile),
         sentBy: null,
         sentAt,
@@ -49,7 +49,7 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
       },
       submissions,
     );
-    for (const channel of ['email', 'sms'] as const) {
+    for (const channel of QUOTE_DELIVERY_CHANNELS) {
       quotes.recordDelivery({
         quoteId: quote.id,
         channel,

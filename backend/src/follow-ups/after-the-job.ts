@@ -1,10 +1,9 @@
-import { fillTemplate, fromTheBusiness, type Appointment } from '@washdesk/contract';
+import { fillTemplate, fromTheBusiness, type Appointment, phoneNumberOf } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
-import { e164Of } from '../quote-sending/quote-delivery.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { followThroughSettings } from '../texts/follow-through-settings.ts';
 import type { TextsService } from '../texts/texts.service.ts';
@@ -50,7 +49,7 @@ export function afterTheJob(deps: {
       fillTemplate(text, { name: firstName, link: s.reviewLink, phone: config.business.phone }),
     );
     const about = `appointment:${v.id}`;
-    const phone = e164Of(v.customerPhone);
+    const phone = phoneNumberOf(v.customerPhone);
     if (phone && outbox.configured.text)
       deps.texts.queueText({
         to: phone,

@@ -2,14 +2,12 @@ import {
   fillTemplate,
   FOLLOW_UPS_STOPPED_BY_STAFF,
   fromTheBusiness,
-  type QuoteFollowUps,
-} from '@washdesk/contract';
+  type QuoteFollowUps, phoneNumberOf } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
 import type { OutboxMessage } from '../outbox/outbox.repository.ts';
-import { e164Of } from '../quote-sending/quote-delivery.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { followThroughSettings } from '../texts/follow-through-settings.ts';
 import type { TextsService } from '../texts/texts.service.ts';
@@ -64,7 +62,7 @@ export function quoteFollowUps(deps: {
           body,
           dueAt,
         });
-      const phone = q.phone && e164Of(q.phone);
+      const phone = q.phone && phoneNumberOf(q.phone);
       if (phone && outbox.configured.text)
         deps.texts.queueText({
           to: phone,

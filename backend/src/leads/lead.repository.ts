@@ -9,12 +9,13 @@ import {
   type LeadStageRecord,
   type AppointmentStatus,
   type VisitAnswer,
+  phoneSearchOf,
 } from '@washdesk/contract';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
-import { likePattern, phoneDigitsOf, phrase, TRIGRAM } from '../search/search-terms.ts';
+import { likePattern, phrase, TRIGRAM } from '../search/search-terms.ts';
 
 interface LeadRow {
   id: number;
@@ -85,6 +86,7 @@ const CUSTOMER_KIND: Record<LeadChannel, CustomerItemKind> = {
   'photo-form': 'submission',
   'quote-tool': 'submission',
   phone: 'call',
+  text: 'text',
   messenger: 'conversation',
 };
 
@@ -213,7 +215,7 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
       void noteOnMessenger.run({ id: conversationId, note }),
     list(f: LeadFilter) {
       const q = f.q?.trim() || null;
-      const digits = q && phoneDigitsOf(q);
+      const digits = q && phoneSearchOf(q);
       const search: Search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
       const match =
         search === 'index'

@@ -1,14 +1,13 @@
 import { Router } from 'express';
-import { blockNumberSchema, type BlockedNumber } from '@washdesk/contract';
+import { blockNumberSchema, PHONE_KEY_PREFIX, phoneKeyOf, type BlockedNumber } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { HttpError, notFound, parseWith } from '../http/errors.ts';
 import { staffOf } from '../auth/staff-session.ts';
-import { phoneKeyOf } from '../customers/customer.repository.ts';
 
 // The numbers staff blocked (Call Logs): a call from one hears a short message and the line hangs
-// up, with no assistant turn. "Which number is this" is the customers' rule (the last ten
-// digits, phoneKeyOf), so a number blocked as "(707) 555-0123" stops "+17075550123" too.
+// up, with no assistant turn. "Which number is this" is the one phone rule (the contract's
+// phoneKeyOf), so a number blocked as "(707) 555-0123" stops "+17075550123" too.
 
 export function blockedNumberRepository(db: Db) {
   const list = db.prepare<
@@ -25,7 +24,7 @@ export function blockedNumberRepository(db: Db) {
   return {
     list: (): BlockedNumber[] =>
       list.all().map((r) => ({
-        digits: r.phone_key.slice('phone:'.length),
+        digits: r.phone_key.slice(PHONE_KEY_PREFIX.length),
         phoneNumber: r.phone_number,
         blockedBy: r.name,
         createdAt: r.created_at,
@@ -33,12 +32,12 @@ export function blockedNumberRepository(db: Db) {
     /** Whether a caller id is blocked ("anonymous" and short codes never are: they have no key). */
     isBlocked(phoneNumber: string): boolean {
       const key = phoneKeyOf(phoneNumber);
-      return key !== null && key.length === 16 && one.get(key) !== undefined;
+      return key !== null && one.get(key) !== undefined;
     },
     /** Blocks a number; false when it already was. */
     block: (phoneNumber: string, by: number | null) =>
       insert.run({ key: phoneKeyOf(phoneNumber), number: phoneNumber, by, now: nowIso() }).changes > 0,
-    unblock: (digits: string) => remove.run(`phone:${digits}`).changes > 0,
+    unblock: (digits: string) => remove.run(`${PHONE_KEY_PREFIX}${digits}`).changes > 0,
   };
 }
 export type BlockedNumberRepository = ReturnType<typeof blockedNumberRepository>;
@@ -51,13 +50,14 @@ export function blockedNumberRoutes(blocked: BlockedNumberRepository) {
   router.post('/api/blocked-numbers', (req, res) => {
     const { phoneNumber } = parseWith(blockNumberSchema, req.body ?? {});
     const created = blocked.block(phoneNumber, staffOf(res)?.user.id ?? null);
-    const digits = phoneKeyOf(phoneNumber)!.slice('phone:'.length);
+    const digits = phoneKeyOf(phoneNumber)?.slice(PHONE_KEY_PREFIX.length);
     res.status(created ? 201 : 200).json(blocked.list().find((b) => b.digits === digits));
   });
   router.delete('/api/blocked-numbers/:digits', (req, res) => {
     const { digits } = req.params;
-    if (!/^\d{10}$/.test(digits))
-      throw new HttpError(404, 'not_found', 'A blocked number is named by its last ten digits');
+    // Ten digits for a North American number, "+" and its digits for one from abroad.
+    if (!/^(?:\d{10}|\+\d{8,15})$/.test(digits))
+      throw new HttpError(404, 'not_found', 'A blocked number is named by the digits of its key');
     if (!blocked.unblock(digits)) throw notFound('Blocked number');
     res.status(204).end();
   });

@@ -1,9 +1,10 @@
+import { isDialable } from '@washdesk/contract';
 import type { Logger } from 'pino';
 import type { BusinessTexts } from '../texts/business-texts.ts';
 import { PHONE_WORDS } from './voice-replies.ts';
 
-/** A number a text can go to and staff can call back (E.164), not "anonymous" or a short code. */
-export const isDialable = (phone: string) => /^\+[1-9]\d{9,14}$/.test(phone);
+/** A number a text can go to and staff can call back, not "anonymous" or a short code: the one phone rule's. */
+export { isDialable };
 
 /**
  * Texts a caller the photo quote link during the assistant's turn (both voice modes): `sent` only

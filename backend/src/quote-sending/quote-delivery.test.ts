@@ -4,7 +4,7 @@ import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
 import { submitPhotoForm, tokenOf } from '../test/quote-fixtures.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { e164Of } from './quote-delivery.ts';
+import { phoneNumberOf as e164Of } from '@washdesk/contract';
 
 // "Send quote" with e-mail (nodemailer → a real SMTP server on 127.0.0.1) and SMS (the twilio SDK
 // → the fake Twilio API), both configured.
@@ -47,10 +47,10 @@ describe('a quote sent by e-mail and text', () => {
     const id = await submitPhotoForm(server.anonymous, { firstName: 'Rosa', lastName: 'Delgado' });
     const mailsBefore = smtp.mails.length;
     const { quote, configured } = await sendQuote(id, '1,875.50');
-    expect(configured).toEqual({ email: true, sms: true });
+    expect(configured).toEqual({ email: true, text: true });
     expect(quote.deliveries.map((d) => [d.channel, d.outcome, d.recipient, d.problem])).toEqual([
       ['email', 'sent', 'maya.alder@example.com', null],
-      ['sms', 'sent', '(707) 555-0188', null],
+      ['text', 'sent', '(707) 555-0188', null],
     ]);
     await smtp.received(mailsBefore + 1);
     const mail = smtp.mails.at(-1)!;
@@ -80,7 +80,7 @@ describe('a quote sent by e-mail and text', () => {
     const [email, sms] = quote.deliveries;
     expect(email).toMatchObject({ channel: 'email', outcome: 'failed' });
     expect(email!.problem).toContain('Mailbox unavailable');
-    expect(sms).toMatchObject({ channel: 'sms', outcome: 'failed' });
+    expect(sms).toMatchObject({ channel: 'text', outcome: 'failed' });
     expect(sms!.problem).toContain("Invalid 'To' Phone Number");
     const page = await server.anonymous.get(`/api/public/quotes/${tokenOf(quote.link)}`);
     expect(page.status).toBe(200);
@@ -94,7 +94,7 @@ describe('a quote sent by e-mail and text', () => {
     const { quote } = await sendQuote(id, 500);
     expect(quote.deliveries.map((d) => [d.channel, d.outcome])).toEqual([
       ['email', 'no-recipient'],
-      ['sms', 'sent'],
+      ['text', 'sent'],
     ]);
     expect(smtp.mails.length).toBe(mailsBefore);
   });

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { QuoteDeliveryChannel, QuoteDeliveryOutcome } from '@washdesk/contract';
+import { phoneNumberOf, type QuoteDeliveryChannel, type QuoteDeliveryOutcome } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { BusinessTexts } from '../texts/business-texts.ts';
 
@@ -26,19 +26,10 @@ export interface QuoteDelivery {
  */
 const SMTP_TIMEOUT_MS = 15_000;
 
-/** A North American number as people type it, in the E.164 form Twilio needs; null if not one. */
-export function e164Of(phone: string): string | null {
-  const digits = phone.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '');
-  if (phone.trim().startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
-}
-
 /** Why a channel did not send on a server without it set up (also the demo's quotes, see demo-quotes.ts). */
 export const NOT_CONFIGURED: Record<QuoteDeliveryChannel, string> = {
   email: 'E-mail is not configured (SMTP_URL)',
-  sms: 'Text messages are not configured (Twilio)',
+  text: 'Text messages are not configured (Twilio)',
 };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
@@ -54,7 +45,7 @@ export function quoteDeliveryFromConfig(config: Config, texts: BusinessTexts | n
       })
     : null;
   return {
-    configured: { email: transport !== null, sms: texts !== null },
+    configured: { email: transport !== null, text: texts !== null },
     async email(to, message) {
       const base = { channel: 'email' as const, recipient: to };
       if (!transport) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.email };
@@ -73,10 +64,10 @@ export function quoteDeliveryFromConfig(config: Config, texts: BusinessTexts | n
       }
     },
     async sms(to, body) {
-      const base = { channel: 'sms' as const, recipient: to };
-      if (!texts) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.sms };
+      const base = { channel: 'text' as const, recipient: to };
+      if (!texts) return { ...base, outcome: 'not-configured', problem: NOT_CONFIGURED.text };
       if (!to) return { ...base, outcome: 'no-recipient', problem: 'The customer gave no phone number' };
-      const number = e164Of(to);
+      const number = phoneNumberOf(to);
       if (!number)
         return { ...base, outcome: 'failed', problem: `${to} is not a phone number a text can go to` };
       try {

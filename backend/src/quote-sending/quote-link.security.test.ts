@@ -52,14 +52,14 @@ describe('a quote sent from a photo submission', () => {
   it('is quoted at the typed amount, moves its lead to quoted by the sender, and answers its link', async () => {
     const id = await submitPhotoForm(server.anonymous);
     const { quote, configured } = await sendQuote(id, '1,250');
-    expect(configured).toEqual({ email: false, sms: false });
+    expect(configured).toEqual({ email: false, text: false });
     expect(quote.link).toMatch(/^https:\/\/quotes\.example\.com\/quote\/[A-Za-z0-9_-]{43}$/);
     expect(quote).toMatchObject({ amount: 1250, state: 'open', openedAt: null, acceptedAt: null });
     expect(quote.validUntil).toBe('2026-04-01T20:00:00.000Z');
     // Nothing pretends to send: both channels say why not.
     expect(quote.deliveries.map((d) => [d.channel, d.outcome])).toEqual([
       ['email', 'not-configured'],
-      ['sms', 'not-configured'],
+      ['text', 'not-configured'],
     ]);
     const submission = await (await server.get(`/api/photo-submissions/${id}`)).json();
     expect(submission).toMatchObject({

@@ -107,7 +107,7 @@ describe("a customer's question on a quote", () => {
     });
     expect(after.questions[0]!.answerDeliveries.map((d) => [d.channel, d.outcome])).toEqual([
       ['email', 'sent'],
-      ['sms', 'sent'],
+      ['text', 'sent'],
     ]);
     await smtp.received(mails + 1);
     expect(smtp.mails.at(-1)!.text).toContain(
@@ -160,7 +160,7 @@ describe("a customer's question on a quote", () => {
 describe('whether the customer has their quote', () => {
   it('says how it reached them: sent by e-mail and text, or its link copied by staff', async () => {
     const { submissionId, quote } = await askedOn(sending, 'Reached');
-    expect((await cardOf(sending, submissionId)).latestQuote?.reachedBy).toEqual(['email', 'sms']);
+    expect((await cardOf(sending, submissionId)).latestQuote?.reachedBy).toEqual(['email', 'text']);
 
     const { submissionId: bareId, quote: bareQuote } = await askedOn(bare, 'NotSent');
     expect((await cardOf(bare, bareId)).latestQuote?.reachedBy).toEqual([]);

@@ -159,7 +159,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       const submission = submissions.get(submissionId)!;
       let deliveries: Awaited<ReturnType<QuoteDelivery['email']>>[] = [];
       if (reply.how === 'send') {
-        if (!delivery.configured.email && !delivery.configured.sms)
+        if (!delivery.configured.email && !delivery.configured.text)
           throw new HttpError(
             409,
             'answer_not_configured',

@@ -1,11 +1,13 @@
-import type {
-  QuoteDelivery,
-  QuoteHandoverChannel,
-  QuoteQuestion,
-  QuoteDeliveryOutcome,
-  QuoteLine,
-  QuoteState,
-  SentQuoteSummary,
+import {
+  centsOf,
+  dollarsOf,
+  type QuoteDelivery,
+  type QuoteHandoverChannel,
+  type QuoteQuestion,
+  type QuoteDeliveryOutcome,
+  type QuoteLine,
+  type QuoteState,
+  type SentQuoteSummary,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { LeadRepository } from '../leads/lead.repository.ts';
@@ -51,7 +53,7 @@ const toQuote = (r: SentQuoteRow): StoredQuote => ({
   id: r.id,
   submissionId: r.submission_id,
   token: r.token,
-  amount: r.amount_cents / 100,
+  amount: dollarsOf(r.amount_cents),
   document: JSON.parse(r.document) as QuoteDocument,
   sentBy: r.sent_by_name,
   sentAt: r.sent_at,
@@ -169,7 +171,7 @@ export function sentQuoteRepository(
       submissions: QuotedSubmissions,
     ): StoredQuote {
       return db.transaction(() => {
-        const amountCents = Math.round(q.amount * 100);
+        const amountCents = centsOf(q.amount);
         const { lastInsertRowid } = insert.run({ ...q, amountCents, document: JSON.stringify(q.document) });
         const id = Number(lastInsertRowid);
         supersede.run({ submissionId: q.submissionId, id, at: q.sentAt });

@@ -1,4 +1,10 @@
-import type { AnalysisProvider, PhotoAnalysis, SubmissionAnalysis } from '@washdesk/contract';
+import {
+  centsOf,
+  dollarsOf,
+  type AnalysisProvider,
+  type PhotoAnalysis,
+  type SubmissionAnalysis,
+} from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 
@@ -8,6 +14,7 @@ export interface AnalysisRecord {
   model: string | null;
   analysis: PhotoAnalysis;
   confidence: number;
+  /** Dollars, as the pricing engine and the API speak them; kept in cents (migration 0038). */
   priceLow: number;
   priceHigh: number;
   suggestedTotal: number;
@@ -21,9 +28,9 @@ interface AnalysisRow {
   model: string | null;
   surfaces: string;
   confidence: number;
-  price_low: number;
-  price_high: number;
-  suggested_total: number;
+  price_low_cents: number;
+  price_high_cents: number;
+  suggested_total_cents: number;
   duration_ms: number;
   fallback_reason: string | null;
   created_at: string;
@@ -34,9 +41,9 @@ const toAnalysis = (r: AnalysisRow): SubmissionAnalysis => ({
   model: r.model,
   surfaces: JSON.parse(r.surfaces),
   confidence: r.confidence,
-  priceLow: r.price_low,
-  priceHigh: r.price_high,
-  suggestedTotal: r.suggested_total,
+  priceLow: dollarsOf(r.price_low_cents),
+  priceHigh: dollarsOf(r.price_high_cents),
+  suggestedTotal: dollarsOf(r.suggested_total_cents),
   durationMs: r.duration_ms,
   fallbackReason: r.fallback_reason,
   createdAt: r.created_at,
@@ -45,13 +52,13 @@ const toAnalysis = (r: AnalysisRow): SubmissionAnalysis => ({
 export function analysisRepository(db: Db) {
   const save =
     db.prepare(`INSERT INTO submission_analyses (submission_id, provider, model, surfaces, recommended_services,
-    notes, confidence, price_low, price_high, suggested_total, duration_ms, fallback_reason, created_at)
-    VALUES (@submissionId, @provider, @model, @surfaces, @recommendedServices, @notes, @confidence, @priceLow, @priceHigh,
-    @suggestedTotal, @durationMs, @fallbackReason, @now)
+    notes, confidence, price_low_cents, price_high_cents, suggested_total_cents, duration_ms, fallback_reason, created_at)
+    VALUES (@submissionId, @provider, @model, @surfaces, @recommendedServices, @notes, @confidence, @priceLowCents,
+    @priceHighCents, @suggestedTotalCents, @durationMs, @fallbackReason, @now)
     ON CONFLICT (submission_id) DO UPDATE SET provider = excluded.provider, model = excluded.model,
     surfaces = excluded.surfaces, recommended_services = excluded.recommended_services, notes = excluded.notes,
-    confidence = excluded.confidence, price_low = excluded.price_low, price_high = excluded.price_high,
-    suggested_total = excluded.suggested_total, duration_ms = excluded.duration_ms,
+    confidence = excluded.confidence, price_low_cents = excluded.price_low_cents,
+    price_high_cents = excluded.price_high_cents, suggested_total_cents = excluded.suggested_total_cents, duration_ms = excluded.duration_ms,
     fallback_reason = excluded.fallback_reason, created_at = excluded.created_at`);
   const forSubmissions = db.prepare(
     'SELECT * FROM submission_analyses WHERE submission_id IN (SELECT value FROM json_each(?))',
@@ -63,6 +70,9 @@ export function analysisRepository(db: Db) {
         surfaces: JSON.stringify(record.analysis.surfaces),
         recommendedServices: JSON.stringify(record.analysis.recommendedServices),
         notes: record.analysis.notes,
+        priceLowCents: centsOf(record.priceLow),
+        priceHighCents: centsOf(record.priceHigh),
+        suggestedTotalCents: centsOf(record.suggestedTotal),
         now: nowIso(),
       });
     },

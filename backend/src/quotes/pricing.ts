@@ -1,4 +1,5 @@
 import {
+  roundToCents,
   MINIMUM_JOB_PRICE,
   QUOTE_VALIDITY_DAYS,
   RATE_LABEL,
@@ -27,8 +28,6 @@ const DIFFICULTY_WORDS: Record<Difficulty, string> = {
   difficult: 'Difficult',
 };
 
-/** Rates like $0.65 × 1.1 are not exact in binary: 1716.0000000000002 must not round up to 1717. */
-const toCents = (dollars: number) => Math.round(dollars * 100) / 100;
 
 export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
   if (areas.length === 0) throw new Error('A quote needs at least one surface');
@@ -75,8 +74,9 @@ export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
     validityPeriod: `${QUOTE_VALIDITY_DAYS} days`,
     rateLabel: RATE_LABEL,
     priceRange: {
-      low: Math.max(MINIMUM_JOB_PRICE, Math.floor(toCents(low))),
-      high: Math.max(MINIMUM_JOB_PRICE, Math.ceil(toCents(high))),
+      // Rates like $0.65 × 1.1 are not exact in binary: 1716.0000000000002 must not round up to 1717.
+      low: Math.max(MINIMUM_JOB_PRICE, Math.floor(roundToCents(low))),
+      high: Math.max(MINIMUM_JOB_PRICE, Math.ceil(roundToCents(high))),
     },
   };
 }

@@ -47,7 +47,7 @@ export function quoteRoutes(
   events: EventBus,
 ) {
   const router = Router();
-  channels.receives('photo-quotes', ['/api/analyze-photos', '/api/photo-quote']);
+  channels.receives('web', ['/api/analyze-photos', '/api/photo-quote']);
 
   router.post(
     '/api/analyze-photos',

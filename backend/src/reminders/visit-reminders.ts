@@ -3,14 +3,12 @@ import {
   fillTemplate,
   fromTheBusiness,
   visitPagePath,
-  type Appointment,
-} from '@washdesk/contract';
+  type Appointment, phoneNumberOf } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
-import { e164Of } from '../quote-sending/quote-delivery.ts';
 import type { TextsService } from '../texts/texts.service.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { followThroughSettings } from '../texts/follow-through-settings.ts';
@@ -120,7 +118,7 @@ export function visitReminders(deps: {
       const due = start - hours * 3_600_000;
       if (due <= now) continue;
       // Only what this server can send is planned: without Twilio or SMTP nothing is queued.
-      if (outbox.configured.text && e164Of(v.customerPhone))
+      if (outbox.configured.text && phoneNumberOf(v.customerPhone))
         planned.push({ key: keyOf(v, start, hours, 'text'), channel: 'text', due });
       if (v.customerEmail && outbox.configured.email)
         planned.push({ key: keyOf(v, start, hours, 'email'), channel: 'email', due });
@@ -139,7 +137,7 @@ export function visitReminders(deps: {
     for (const p of fresh) {
       if (p.channel === 'text') {
         deps.texts.queueText({
-          to: e164Of(v.customerPhone)!,
+          to: phoneNumberOf(v.customerPhone)!,
           body: bodyOf(v, start, link),
           key: p.key,
           template: VISIT_REMINDER_TEMPLATE,

@@ -7,17 +7,5 @@ export const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 /** A LIKE pattern that finds the text anywhere; `%`, `_` and `\` in it are plain characters. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// Only what a person types for a phone number: digits, spaces, ( ) - . + and a leading "+1".
-const PHONE_TYPED = /^[\d\s().+-]+$/;
-
-/**
- * The digits to look for among phone numbers, or null when the search is not a phone number.
- * Numbers are kept as their last ten digits, so "+1 707 555 0123" searches as 7075550123.
- * A name or address with digits in it ("Unit 512", "Booker3k2") is not a phone search: its
- * digits would otherwise match strangers' numbers.
- */
-export function phoneDigitsOf(q: string, atLeast = 3): string | null {
-  if (!PHONE_TYPED.test(q)) return null;
-  const digits = q.replace(/\D/g, '').slice(-10);
-  return digits.length >= atLeast ? digits : null;
-}
+// A phone number typed into a search box is read by the one phone rule: phoneSearchOf in
+// contract/src/phone-number.ts.

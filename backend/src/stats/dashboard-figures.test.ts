@@ -35,8 +35,8 @@ describe('GET /api/stats at Wednesday 2:30 PM', () => {
 describe('GET /api/stats/quote-performance', () => {
   it('shows a rate only over at least 10 cases, and accuracy only for AI photo analyses', async () => {
     const add = server.db.prepare(`INSERT INTO submission_analyses (submission_id, provider, surfaces,
-      recommended_services, notes, confidence, price_low, price_high, suggested_total, duration_ms, created_at)
-      VALUES (?, ?, '[]', '[]', '', 0.5, 300, 500, 400, 1000, '2026-02-11T09:00:00.000Z')`);
+      recommended_services, notes, confidence, price_low_cents, price_high_cents, suggested_total_cents, duration_ms, created_at)
+      VALUES (?, ?, '[]', '[]', '', 0.5, 30000, 50000, 40000, 1000, '2026-02-11T09:00:00.000Z')`);
     const quote = server.db.prepare(
       `UPDATE photo_submissions SET status = 'quoted', estimate_amount_cents = ? WHERE id = ?`,
     );

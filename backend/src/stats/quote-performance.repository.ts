@@ -16,10 +16,10 @@ export interface QuotePerformanceCounts {
  * range, how many submissions got a quote, and how long analyses took.
  */
 export function quotePerformanceRepository(db: Db) {
-  // Amounts are cents on the submission and whole dollars in the analysis. A local estimate did
+  // Amounts are cents on both (migration 0038). A local estimate did
   // not look at the photos, so it is no measure of photo analysis.
   const agreement = db.prepare(`SELECT COUNT(*) AS quoted,
-      COALESCE(SUM(s.estimate_amount_cents BETWEEN a.price_low * 100 AND a.price_high * 100), 0) AS within
+      COALESCE(SUM(s.estimate_amount_cents BETWEEN a.price_low_cents AND a.price_high_cents), 0) AS within
     FROM photo_submissions s JOIN submission_analyses a ON a.submission_id = s.id
     WHERE a.provider = 'openai' AND s.status IN ('quoted', 'completed') AND s.estimate_amount_cents IS NOT NULL`);
   const conversion = db.prepare(`SELECT COUNT(*) AS total,

@@ -34,8 +34,8 @@ describe('GET /api/stats/quote-performance', () => {
     const submission = server.db.prepare(`INSERT INTO photo_submissions
       (first_name, status, estimate_amount_cents, created_at, updated_at) VALUES ('Perf', ?, ?, ?, ?)`);
     const analysis = server.db.prepare(`INSERT INTO submission_analyses (submission_id, provider, surfaces,
-      recommended_services, notes, confidence, price_low, price_high, suggested_total, duration_ms, created_at)
-      VALUES (?, 'openai', '[]', '[]', '', 0.9, 300, 500, 400, ?, ?)`);
+      recommended_services, notes, confidence, price_low_cents, price_high_cents, suggested_total_cents, duration_ms, created_at)
+      VALUES (?, 'openai', '[]', '[]', '', 0.9, 30000, 50000, 40000, ?, ?)`);
     const add = (status: string, cents: number | null, ms?: number) => {
       const id = submission.run(status, cents, now, now).lastInsertRowid;
       if (ms !== undefined) analysis.run(id, ms, now);

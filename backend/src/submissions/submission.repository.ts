@@ -1,4 +1,11 @@
-import type { PhotoSubmission, SubmissionSource, SubmissionStatus } from '@washdesk/contract';
+import {
+  centsOrNull,
+  dollarsOrNull,
+  phoneSearchOf,
+  type PhotoSubmission,
+  type SubmissionSource,
+  type SubmissionStatus,
+} from '@washdesk/contract';
 import type { z } from 'zod';
 import type { photoSubmissionCreateSchema } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
@@ -8,7 +15,7 @@ import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import { formConsents } from '../texts/form-consent.ts';
-import { likePattern, phoneDigitsOf } from '../search/search-terms.ts';
+import { likePattern } from '../search/search-terms.ts';
 
 /** The photo form's fields, or what the quote tool knows (no service type yet, maybe one name). */
 export type NewSubmission = Omit<
@@ -41,10 +48,6 @@ interface SubmissionRow {
   updated_at: string;
 }
 
-export const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
-export const dollarsToCents = (dollars: number | null | undefined) =>
-  dollars == null ? null : Math.round(dollars * 100);
-
 export function submissionRepository(
   db: Db,
   photos: PhotoRepository,
@@ -57,12 +60,13 @@ export function submissionRepository(
       created_at, updated_at)
     VALUES (@firstName, @lastName, @phone, @email, @address, @serviceType, @notes, @stories, @squareFeet,
       'pending', @source, @now, @now)`);
-  // A phone number is found however it was typed: "(707) 555-0199" by "707-555-0199" or "5550199".
-  const phoneDigits = `replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+  // A phone number is found however it was typed: "(707) 555-0199" by "707-555-0199" or "5550199"
+  // (its key's digits, by the one phone rule: `phone_key()`, db/migrate.ts).
+  const keyDigits = `substr(phone_key(phone), 7)`;
   const filter = `WHERE (@status IS NULL OR status = @status)
     AND (@q IS NULL OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') LIKE @q ESCAPE '\\'
       OR email LIKE @q ESCAPE '\\' OR address LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
-      OR (@digits IS NOT NULL AND ${phoneDigits} LIKE @digits))`;
+      OR (@digits IS NOT NULL AND ${keyDigits} LIKE @digits))`;
   const page = db.prepare(`SELECT * FROM photo_submissions ${filter}
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM photo_submissions ${filter}`);
@@ -92,7 +96,7 @@ export function submissionRepository(
       squareFeet: r.square_feet,
       photos: photosOf.get(r.id) ?? [],
       status: r.status,
-      estimateAmount: centsToDollars(r.estimate_amount_cents),
+      estimateAmount: dollarsOrNull(r.estimate_amount_cents),
       source: r.source,
       analysis: analysisOf.get(r.id) ?? null,
       latestQuote: quoteOf.get(r.id) ?? null,
@@ -131,7 +135,7 @@ export function submissionRepository(
     list(filter: { status?: SubmissionStatus; q?: string; limit: number; offset: number }) {
       const q = filter.q || null;
       // Only a search that looks like part of a phone number is also matched digit for digit.
-      const digits = q && phoneDigitsOf(q);
+      const digits = q && phoneSearchOf(q);
       const params = {
         status: filter.status ?? null,
         q: q && likePattern(q),
@@ -153,7 +157,7 @@ export function submissionRepository(
       const { changes } = update.run({
         id,
         status: change.status,
-        cents: dollarsToCents(change.estimateAmount),
+        cents: centsOrNull(change.estimateAmount),
         now: nowIso(),
       });
       return changes ? get(id) : undefined;

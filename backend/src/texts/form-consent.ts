@@ -1,3 +1,4 @@
+import { phoneKeyOf } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 
 // The consent line of the public forms (migration 0029): a number that ticked it may get
@@ -6,11 +7,6 @@ import type { Db } from '../db/database.ts';
 
 export type ConsentForm = 'photo-form' | 'quote-tool' | 'ai-analysis' | 'wizard';
 
-/** A number's key: its last ten digits, however it was typed ("(707) 555-0123", "+17075550123"). */
-export const phoneKeyOf = (phone: string): string | null => {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length >= 10 ? digits.slice(-10) : null;
-};
 
 export function formConsents(db: Db) {
   const insert = db.prepare(`INSERT INTO text_consents (phone_key, phone, source, source_id, consented_at)

@@ -1,4 +1,4 @@
-import { fillTemplate, fromTheBusiness, type Call } from '@washdesk/contract';
+import { fillTemplate, fromTheBusiness, isDialable, type Call } from '@washdesk/contract';
 import type { CallRepository } from '../calls/call.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
@@ -13,7 +13,6 @@ import type { TextsService } from './texts.service.ts';
 // never a second one to that number on the same day (the idempotency key is the number and the
 // day the text reaches the phone).
 
-const DIALABLE = /^\+[1-9]\d{9,14}$/;
 export const MISSED_CALL_TEMPLATE = 'missed-call';
 
 export function missedCallTextBack(deps: {
@@ -59,7 +58,7 @@ export function missedCallTextBack(deps: {
     const s = settings.read();
     if (!deps.texts.status().configured || !s.missedCallTextBack) return;
     const call = deps.calls.get(callId);
-    if (!call || !DIALABLE.test(call.phoneNumber) || !reasonOf(type, call)) return;
+    if (!call || !isDialable(call.phoneNumber) || !reasonOf(type, call)) return;
     // The day the text reaches the phone: a call missed late at night and one early next morning
     // both get their text at 8 AM, so they count as one day's.
     const day = localDate(

@@ -118,7 +118,7 @@ describe('a text whose answer from Twilio is slow or lost', () => {
     });
     expect(sent.status).toBe(201);
     const { quote } = quoteSentSchema.parse(await sent.json());
-    expect(quote.deliveries.find((d) => d.channel === 'sms')).toMatchObject({ outcome: 'sent' });
+    expect(quote.deliveries.find((d) => d.channel === 'text')).toMatchObject({ outcome: 'sent' });
     expect(office.textsTo('+17075554299')).toHaveLength(1);
   });
 });

@@ -50,7 +50,7 @@ async function everyPathAfter(i: number, said: string) {
   });
   expect(sent.status).toBe(201);
   const quote = quoteSentSchema.parse(await sent.json()).quote;
-  const quoteText = quote.deliveries.find((d) => d.channel === 'sms')!;
+  const quoteText = quote.deliveries.find((d) => d.channel === 'text')!;
 
   // 2. Send answer, to the customer's question on that quote.
   const asked = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/questions`, {

@@ -1,4 +1,4 @@
-import { formatDollars, type PublicQuote } from '@washdesk/contract';
+import { dialablePhone, formatDollars, type PublicQuote } from '@washdesk/contract';
 
 export const formatQuoteDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -11,7 +11,7 @@ export function QuoteDocument({ quote }: { quote: PublicQuote }) {
       <header className="sent-quote__letterhead">
         <p className="sent-quote__business">{business.name}</p>
         <p>
-          <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>{business.phone}</a> ·{' '}
+          <a href={`tel:${dialablePhone(business.phone)}`}>{business.phone}</a> ·{' '}
           <a href={`mailto:${business.email}`}>{business.email}</a>
         </p>
         <p className="sent-quote__muted">Serving {business.serviceArea}</p>
