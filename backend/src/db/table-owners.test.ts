@@ -121,7 +121,8 @@ const TRIGGER_WRITES: Record<string, string[]> = {
   customer_duplicates: ['customer_arrivals'],
   customer_terms_search: ['customer_terms'],
   // The leads feature's rows, one per source that asks for work.
-  leads: ['calls', 'messenger_conversations', 'photo_submissions', 'service_requests', 'text_threads'],
+  // A text thread's lead is filed by the customer's first text on it (migration 0037).
+  leads: ['calls', 'messenger_conversations', 'photo_submissions', 'service_requests', 'text_messages'],
   leads_search: ['leads'],
 };
 
