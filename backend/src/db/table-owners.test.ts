@@ -121,8 +121,15 @@ const TRIGGER_WRITES: Record<string, string[]> = {
   customer_duplicates: ['customer_arrivals'],
   customer_terms_search: ['customer_terms'],
   // The leads feature's rows, one per source that asks for work.
-  // A text thread's lead is filed by the customer's first text on it (migration 0037).
-  leads: ['calls', 'messenger_conversations', 'photo_submissions', 'service_requests', 'text_messages'],
+  // A text thread's lead is filed by the customer's first text on it and goes with its thread (0037).
+  leads: [
+    'calls',
+    'messenger_conversations',
+    'photo_submissions',
+    'service_requests',
+    'text_messages',
+    'text_threads',
+  ],
   leads_search: ['leads'],
 };
 
