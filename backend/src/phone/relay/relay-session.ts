@@ -9,6 +9,7 @@ import { PHONE_WORDS } from '../voice-replies.ts';
 import { handoffReply } from '../../assistant/tools/hand-off.ts';
 import { callSidOf } from '../call-sid.ts';
 import type { PhoneTurns } from '../phone-turn.ts';
+import { conversationQueue } from '../../assistant/conversation-queue.ts';
 import type { RelayCallRepository, RelayHandoff } from './relay-call.repository.ts';
 import { readInbound, type RelayInbound, type RelayOutbound } from './relay-messages.ts';
 
@@ -62,7 +63,6 @@ export function serveRelaySession(
   /** The newest reply that has gone out (all or part): what an interruption cuts. */
   let lastHeard: Reply | null = null;
   let ended = false;
-  let turns: Promise<void> = Promise.resolve();
   /** Fires when the socket closes: the turn under way stops, and no queued one starts. */
   const hungUp = new AbortController();
   const closed = () => hungUp.signal.aborted;
@@ -76,13 +76,12 @@ export function serveRelaySession(
     return true;
   };
   /** One after another: a turn's memory is the one before it. */
+  const turns = conversationQueue((error) =>
+    logger.error({ err: error, callId: call?.id }, 'relay turn failed'),
+  );
   const queue = (work: (call: Call) => Promise<void>) => {
     const forCall = call!;
-    turns = turns
-      .then(() => (ended || closed() ? undefined : work(forCall)))
-      .catch((error: unknown) => {
-        logger.error({ err: error, callId: forCall.id }, 'relay turn failed');
-      });
+    turns.enqueue(forCall.id, async () => (ended || closed() ? undefined : work(forCall)));
   };
 
   function setUp(message: Extract<RelayInbound, { type: 'setup' }>) {
@@ -244,7 +243,10 @@ export function serveRelaySession(
   return new Promise<void>((resolve) =>
     socket.once('close', () => {
       hungUp.abort();
-      void turns.then(() => Promise.allSettled([...working])).then(() => resolve());
+      void turns
+        .settled()
+        .then(() => Promise.allSettled([...working]))
+        .then(() => resolve());
     }),
   );
 }
