@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../time.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
+import { conversationQueue } from '../assistant/conversation-queue.ts';
 import type { MessengerRepository, NewMessage } from './messenger.repository.ts';
 import {
   aiMayAnswerNow,
@@ -79,17 +80,12 @@ export function messengerService(deps: MessengerServiceDeps) {
   const judged = (stored: StoredConversation | undefined): Conversation | undefined =>
     stored && conversationAt(stored, clock(), line());
   const conversation = (id: number) => judged(repo.conversation(id));
-  const chains = new Map<number, Promise<void>>();
+  const conversations = conversationQueue(deps.report);
   /** Customer messages not yet answered, per conversation: one AI reply answers them together. */
   const unanswered = new Map<number, Message[]>();
 
-  function enqueue(conversationId: number, job: () => Promise<void>) {
-    const next = (chains.get(conversationId) ?? Promise.resolve()).then(job).catch(deps.report);
-    chains.set(conversationId, next);
-    void next.then(() => {
-      if (chains.get(conversationId) === next) chains.delete(conversationId);
-    });
-  }
+  const enqueue = (conversationId: number, job: () => Promise<void>) =>
+    conversations.enqueue(conversationId, job);
 
   /** Stores a message and sends it; without a page token it is kept as not delivered. */
   async function sendStored(message: NewMessage, recipientId: string, tag?: 'HUMAN_AGENT') {
@@ -308,9 +304,7 @@ export function messengerService(deps: MessengerServiceDeps) {
     },
 
     /** Resolves once every job started so far (and any job they started) has finished. */
-    async settled() {
-      while (chains.size) await Promise.all(chains.values());
-    },
+    settled: () => conversations.settled(),
   };
 }
 export type MessengerService = ReturnType<typeof messengerService>;

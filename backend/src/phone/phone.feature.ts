@@ -11,6 +11,7 @@ import type { Clock } from '../time.ts';
 import { blockedNumberRepository, blockedNumberRoutes } from './blocked-numbers.ts';
 import { businessHoursRoutes, businessHoursStore } from './business-hours.ts';
 import { phoneRoutes } from './phone.routes.ts';
+import { phoneTurns } from './phone-turn.ts';
 import type { PublicUrl } from './public-url.ts';
 import type { BusinessTexts } from '../texts/business-texts.ts';
 import { voicemailRoutes } from './voicemail.ts';
@@ -44,10 +45,12 @@ export function phoneFeature(deps: {
   const { config, db, calls, publicUrl, events, logger } = deps;
   const hours = businessHoursStore(deps.settings);
   const blocked = blockedNumberRepository(db);
+  // One caller turn, run alike by the Gather webhooks and the streamed line.
+  const turns = phoneTurns({ ...deps, hours });
   // The streamed line (ConversationRelay): start.ts hands it the server's WebSocket upgrades.
-  const relay = conversationRelay({ ...deps, hours, relays: relayCallRepository(db) });
+  const relay = conversationRelay({ ...deps, hours, turns, relays: relayCallRepository(db) });
   const router = Router();
-  router.use(phoneRoutes({ ...deps, hours, blocked, relay }));
+  router.use(phoneRoutes({ ...deps, hours, blocked, relay, turns }));
   router.use(voicemailRoutes({ config, calls, publicUrl, events, logger, webhooks: deps.webhooks }));
   router.use(blockedNumberRoutes(blocked));
   router.use(businessHoursRoutes(hours));

@@ -1,21 +1,20 @@
 import { Router, type Request, type Response } from 'express';
-import type { AssistantTurn } from '../assistant/assistant-turn.ts';
 import { callStatusOf } from '../calls/call.repository.ts';
-import type { HandoffRoute } from '../assistant/tools/hand-off.ts';
 import { twilioParam } from './twilio-signature.ts';
 import { TWILIO_EVENT_IDS, type TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
 import type { Once, WebhookAnswer } from '../webhooks/webhook-inbox.ts';
 import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
-import { callArrived, callbackRequested, callChanged, callMissed } from '../events/announcements.ts';
+import { callArrived, callChanged, callMissed } from '../events/announcements.ts';
 import { formatDuration, type Call } from '@washdesk/contract';
-import { handoffRouteOf } from './handoff-route.ts';
 import type { BlockedNumberRepository } from './blocked-numbers.ts';
 import { screeningOf } from './call-screening.ts';
-import { isDialable, photoLinkTexter } from './text-photo-link.ts';
+import { isDialable } from './text-photo-link.ts';
 import type { ConversationRelay } from './relay/conversation-relay.ts';
 import { RELAY_PATHS } from './relay/relay-paths.ts';
-import { TURN_DEADLINE_MS, type PhoneLineDeps } from './phone-line.ts';
+import type { PhoneLineDeps } from './phone-line.ts';
+import { isCallSid } from './call-sid.ts';
+import type { PhoneTurns, TurnOutcome } from './phone-turn.ts';
 
 export interface PhoneDeps extends PhoneLineDeps {
   /** The numbers staff blocked: screened before any assistant turn. */
@@ -24,9 +23,9 @@ export interface PhoneDeps extends PhoneLineDeps {
   relay?: ConversationRelay;
   /** The webhook inbox's Twilio side: the one signature check, each event handled once. */
   webhooks: TwilioWebhooks;
+  /** One caller turn, as both voice modes run it. */
+  turns: PhoneTurns;
 }
-
-const CALL_SID = /^[A-Za-z0-9]{2,64}$/;
 
 /** The three Twilio voice webhooks: a thin channel around the assistant. */
 export function phoneRoutes(deps: PhoneDeps) {
@@ -40,8 +39,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     hints: speechHints(business.serviceArea),
     publicUrl: publicUrl.get,
   });
-  const { hours, blocked } = deps;
-  const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
+  const { blocked, turns } = deps;
   const router = Router();
   const { signed } = deps.webhooks;
   const twiml = (res: Response, xml: string) => res.type('text/xml').send(xml);
@@ -49,23 +47,18 @@ export function phoneRoutes(deps: PhoneDeps) {
   const refusal = (body: string): WebhookAnswer => ({ status: 400, type: 'text/plain', body });
   /** What a TwiML webhook's duplicate gets when its first answer was not kept: nothing more. */
   const NOTHING = xml(voice.hangUp());
-  const textPhotoLink = photoLinkTexter({ ...deps, businessName: business.name });
-  const handoffRoute = handoffRouteOf({ config, hours, clock: deps.clock });
 
   /** The call a webhook is about, created if this is the first we hear of it (null: not a call). */
   const openCall = (req: Request) => {
     const sid = twilioParam(req, 'CallSid');
-    return CALL_SID.test(sid) ? calls.open(sid, twilioParam(req, 'From') || 'unknown') : null;
+    return isCallSid(sid) ? calls.open(sid, twilioParam(req, 'From') || 'unknown') : null;
   };
   const callOf = (req: Request): Call | null => {
     const call = openCall(req);
     if (call?.isNew) deps.events.publish(callArrived(call));
     return call;
   };
-  const requestCallback = (call: Call) => {
-    calls.requestCallback(call.id);
-    deps.events.publish(callbackRequested(call));
-  };
+  const { requestCallback } = turns;
 
   const incomingCall = (req: Request): WebhookAnswer => {
     const call = openCall(req);
@@ -146,7 +139,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   const callStatus = async (req: Request, once: Once): Promise<WebhookAnswer> => {
     const sid = twilioParam(req, 'CallSid');
     const status = callStatusOf(twilioParam(req, 'CallStatus'));
-    if (!CALL_SID.test(sid) || !status) return refusal('Unknown call status');
+    if (!isCallSid(sid) || !status) return refusal('Unknown call status');
     const seconds = /^\d{1,6}$/.test(twilioParam(req, 'CallDuration'))
       ? Number(twilioParam(req, 'CallDuration'))
       : null;
@@ -184,72 +177,26 @@ export function phoneRoutes(deps: PhoneDeps) {
   };
   router.post(PHONE_WEBHOOKS.callStatus, ...deps.webhooks.event(TWILIO_EVENT_IDS.callStatus, callStatus));
 
-  /** One caller turn through the assistant, within the deadline, and what the phone does with it. */
+  /** One caller turn through the shared runner, as TwiML. */
   async function answer(call: Call, heard: string): Promise<string> {
-    // The assistant offers the link by text only to a number the sender may text (not after STOP).
-    const canText =
-      deps.texts !== null && isDialable(call.phoneNumber) && !deps.texts.check(call.phoneNumber, 'reply');
-    const route = handoffRoute(call);
-    const turn = await withinDeadline(
-      assistant.turn({
-        channel: 'phone',
-        callId: call.id,
-        message: heard,
-        customer: { phone: call.phoneNumber, name: call.customerName },
-        photoLink: canText ? 'text' : null,
-        handoff: route,
-        textPhotoLink: (url) => textPhotoLink(call, url),
-      }),
-    );
-    calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
-    if (turn.action.type === 'booked') calls.nameFromAppointment(call.id, turn.action.appointmentId);
-    switch (turn.action.type) {
-      case 'handoff':
-        return handOff(call, route, turn);
-      default:
-        return finish(turn);
-    }
+    return spoken(call, await turns.take(call, heard));
   }
 
-  /** The turn's reply, as the log keeps it, and listen again (or goodbye). */
-  const finish = (turn: AssistantTurn) => {
-    const text = turn.reply;
-    return turn.endOfConversation
-      ? voice.sayAndHangUp(text)
-      : voice.sayAndListen(text, 0, turn.language ?? 'en-US');
-  };
-
-  function withinDeadline(turn: Promise<AssistantTurn>): Promise<AssistantTurn> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`assistant took over ${deadline} ms`)), deadline);
-    });
-    return Promise.race([turn, late]).finally(() => clearTimeout(timer));
-  }
-
-  /**
-   * "A person, please": put through while the office is open and a forward number is set; else a
-   * call back is owed and the caller may leave a message (outside hours, told when it opens). The
-   * route is worked out before the turn, so the assistant's reply (what is logged) says it.
-   */
-  function handOff(call: Call, route: HandoffRoute, turn: AssistantTurn): string {
+  /** What the turn decided, said and done the Gather way. */
+  function spoken(call: Call, outcome: TurnOutcome): string {
+    if (outcome.next === 'fault' || outcome.next === 'dropped') return voice.sayAndHangUp(PHONE_WORDS.fault);
+    const { turn } = outcome;
     const language = turn.language ?? 'en-US';
-    switch (route.kind) {
-      case 'put-through': {
-        const forward = twilioConfig.staffForwardNumber!;
-        calls.forwarded(call.id, forward);
-        deps.events.publish(callChanged(call, 'put through to the office'));
-        return voice.connect(forward, turn.reply, language);
-      }
-      case 'call-back':
-        requestCallback(call);
-        // A Spanish caller keeps being heard, in Spanish (the message prompt and tone are English).
-        return language === 'es-US'
-          ? voice.sayAndListen(turn.reply, 0, language)
-          : voice.leaveMessage([turn.reply]);
-      default:
-        return voice.sayAndHangUp(turn.reply);
-    }
+    if (outcome.next === 'listen') return voice.sayAndListen(turn.reply, 0, language);
+    if (outcome.next === 'goodbye') return voice.sayAndHangUp(turn.reply);
+    // "A person, please": the route was worked out before the turn, so the reply says it.
+    const done = turns.handOff(call, outcome.route);
+    if (done.kind === 'put-through') return voice.connect(done.forwardNumber, turn.reply, language);
+    if (done.kind === 'none') return voice.sayAndHangUp(turn.reply);
+    // A Spanish caller keeps being heard, in Spanish (the message prompt and tone are English).
+    return language === 'es-US'
+      ? voice.sayAndListen(turn.reply, 0, language)
+      : voice.leaveMessage([turn.reply]);
   }
 
   /**
@@ -257,17 +204,9 @@ export function phoneRoutes(deps: PhoneDeps) {
    * over the socket, so this only does it (asked again: the office may have closed meanwhile).
    */
   function afterStreamedHandOff(call: Call, tellOffice: (forwardNumber: string) => void): string {
-    const route = handoffRoute(call);
-    if (route.kind === 'put-through') {
-      const forward = twilioConfig.staffForwardNumber!;
-      calls.forwarded(call.id, forward);
-      tellOffice(forward);
-      deps.events.publish(callChanged(call, 'put through to the office'));
-      return voice.connect(forward, '');
-    }
-    if (route.kind !== 'call-back') return voice.hangUp();
-    requestCallback(call);
-    return voice.leaveMessage([]);
+    const done = turns.handOff(call, turns.handoffRoute(call), tellOffice);
+    if (done.kind === 'put-through') return voice.connect(done.forwardNumber, '');
+    return done.kind === 'call-back' ? voice.leaveMessage([]) : voice.hangUp();
   }
 
   /** How the put-through ended: talked (hang up), or nobody took it (a call back is owed, a message may be left). */

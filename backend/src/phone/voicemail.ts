@@ -11,6 +11,7 @@ import type { PublicUrl } from './public-url.ts';
 import { twilioParam } from './twilio-signature.ts';
 import { TWILIO_EVENT_IDS, type TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
 import { VOICEMAIL_WEBHOOKS } from './webhook-paths.ts';
+import { isCallSid } from './call-sid.ts';
 
 // A caller's recorded message. Twilio records it (<Record> in voice-replies.ts) and tells us, in a
 // signed callback, where the audio is; the call keeps that with its transcript. Staff play it
@@ -19,7 +20,6 @@ import { VOICEMAIL_WEBHOOKS } from './webhook-paths.ts';
 
 /** How long the audio may take to start arriving from Twilio before staff are told it did not. */
 const MEDIA_TIMEOUT_MS = 10_000;
-const CALL_SID = /^CA[0-9a-f]{32}$/i;
 const RECORDING_SID = /^RE[0-9a-f]{32}$/i;
 const RECORDING_STATUSES = new Set(['completed', 'absent', 'failed']);
 
@@ -59,7 +59,7 @@ export function voicemailRoutes(deps: VoicemailDeps) {
     const status = twilioParam(req, 'RecordingStatus');
     const url = twilioParam(req, 'RecordingUrl');
     const duration = twilioParam(req, 'RecordingDuration');
-    if (!CALL_SID.test(callSid) || !RECORDING_SID.test(sid) || !RECORDING_STATUSES.has(status))
+    if (!isCallSid(callSid) || !RECORDING_SID.test(sid) || !RECORDING_STATUSES.has(status))
       return refuse(400, 'Not a recording status callback');
     if (url !== recordingUrlOf(twilio, sid))
       return refuse(400, "RecordingUrl is not this account's recording");
@@ -91,7 +91,7 @@ export function voicemailRoutes(deps: VoicemailDeps) {
   const recordingTranscript = (req: import('express').Request) => {
     const callSid = twilioParam(req, 'CallSid');
     const sid = twilioParam(req, 'RecordingSid');
-    if (!CALL_SID.test(callSid) || !RECORDING_SID.test(sid))
+    if (!isCallSid(callSid) || !RECORDING_SID.test(sid))
       return refuse(400, 'Not a transcription callback');
     const call = calls.bySid(callSid);
     if (!call) return refuse(404, 'Unknown call');

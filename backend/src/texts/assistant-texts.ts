@@ -1,5 +1,6 @@
 import { fromTheBusiness } from '@washdesk/contract';
 import type { Assistant } from '../assistant/assistant-turn.ts';
+import { conversationQueue } from '../assistant/conversation-queue.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { IncomingText } from './incoming-text.ts';
 import type { TextRepository } from './text.repository.ts';
@@ -24,7 +25,7 @@ export interface AssistantTextsDeps {
 }
 
 export function assistantTexts(deps: AssistantTextsDeps) {
-  const chains = new Map<number, Promise<void>>();
+  const threads = conversationQueue(deps.report);
   /** Customer texts not yet answered, per thread: one reply answers them together. */
   const waiting = new Map<number, IncomingText[]>();
 
@@ -80,17 +81,9 @@ export function assistantTexts(deps: AssistantTextsDeps) {
       // The assistant reads words; a photo alone waits for staff.
       if (!text.body.trim()) return;
       waiting.set(threadId, [...(waiting.get(threadId) ?? []), text]);
-      const next = (chains.get(threadId) ?? Promise.resolve())
-        .then(() => answer(threadId))
-        .catch(deps.report);
-      chains.set(threadId, next);
-      void next.then(() => {
-        if (chains.get(threadId) === next) chains.delete(threadId);
-      });
+      threads.enqueue(threadId, () => answer(threadId));
     },
     /** Resolves once every answer under way is queued (shutdown and tests). */
-    settled: async () => {
-      while (chains.size) await Promise.all(chains.values());
-    },
+    settled: () => threads.settled(),
   };
 }

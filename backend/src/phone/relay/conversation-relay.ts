@@ -2,13 +2,13 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Call } from '@washdesk/contract';
-import { photoLinkTexter } from '../text-photo-link.ts';
-import { handoffRouteOf } from '../handoff-route.ts';
 import { speechHints } from '../voice-replies.ts';
 import type { RelayCallRepository } from './relay-call.repository.ts';
-import { TURN_DEADLINE_MS, type PhoneLineDeps } from '../phone-line.ts';
+import type { PhoneLineDeps } from '../phone-line.ts';
+import { callSidOf, isCallSid } from '../call-sid.ts';
+import { phoneTurns, type PhoneTurns } from '../phone-turn.ts';
 import { RELAY_PATHS, streamsCalls } from './relay-paths.ts';
-import { callSidOf, serveRelaySession } from './relay-session.ts';
+import { serveRelaySession } from './relay-session.ts';
 import { relayAnswer } from './relay-twiml.ts';
 import { twilioRefusal } from '../twilio-signature.ts';
 import { officeNote, type AfterSession } from './relay-ended.ts';
@@ -20,10 +20,9 @@ import { officeNote, type AfterSession } from './relay-ended.ts';
 export interface RelayDeps extends PhoneLineDeps {
   /** The streamed calls' own rows (call_relays). */
   relays: RelayCallRepository;
+  /** One caller turn, as the Gather line runs it too (built here when not given). */
+  turns?: PhoneTurns;
 }
-
-/** Twilio's CallSid, as the socket's URL carries it. */
-const CALL_SID = /^CA[0-9a-f]{32}$/i;
 /** A reconnect after a dropped socket is a fault; past this many the caller is promised a call back. */
 const MAX_SESSIONS = 4;
 
@@ -55,11 +54,7 @@ export function conversationRelay(deps: RelayDeps) {
     relays,
     events: deps.events,
     logger,
-    textPhotoLink: photoLinkTexter({ ...deps, businessName: config.business.name }),
-    handoffRoute: handoffRouteOf(deps),
-    // The link is offered only to a number the one sender may text (never after STOP).
-    canText: (phone: string) => deps.texts !== null && !deps.texts.check(phone, 'reply'),
-    turnDeadlineMs: deps.turnDeadlineMs ?? TURN_DEADLINE_MS,
+    turns: deps.turns ?? phoneTurns(deps),
   };
 
   /**
@@ -89,7 +84,7 @@ export function conversationRelay(deps: RelayDeps) {
     );
     if (refused) return refuse(socket, refused.status, refused.text);
     const callSid = url.searchParams.get('call') ?? '';
-    if (!CALL_SID.test(callSid)) return refuse(socket, 400, 'Not a call');
+    if (!isCallSid(callSid)) return refuse(socket, 400, 'Not a call');
     // Twilio's signature carries no time, so a captured upgrade would open a session whenever it is
     // replayed. A socket is only for a call the line answered with one, still going, not ended or
     // handed off by our side, and within its reconnects (what sessionEnded would still allow).

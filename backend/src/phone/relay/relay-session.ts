@@ -1,25 +1,17 @@
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import type { Assistant, AssistantTurn, ReplyLanguage } from '../../assistant/assistant-turn.ts';
+import type { Assistant, ReplyLanguage } from '../../assistant/assistant-turn.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { callArrived, callbackRequested } from '../../events/announcements.ts';
+import { callArrived } from '../../events/announcements.ts';
 import type { Call } from '@washdesk/contract';
 import type { CallRepository } from '../../calls/call.repository.ts';
 import { PHONE_WORDS } from '../voice-replies.ts';
-import { isDialable } from '../text-photo-link.ts';
-import type { HandoffRouteOf } from '../handoff-route.ts';
 import { handoffReply } from '../../assistant/tools/hand-off.ts';
+import { callSidOf } from '../call-sid.ts';
+import type { PhoneTurns } from '../phone-turn.ts';
+import { conversationQueue } from '../../assistant/conversation-queue.ts';
 import type { RelayCallRepository, RelayHandoff } from './relay-call.repository.ts';
 import { readInbound, type RelayInbound, type RelayOutbound } from './relay-messages.ts';
-
-/**
- * A call on the phone line was opened from Twilio's CallSid (only calls entered by staff have
- * none), so a streamed call always has one: missing, it is a fault, not a caller's mistake.
- */
-export function callSidOf(call: Call): string {
-  if (!call.callSid) throw new Error(`call ${call.id} has no CallSid`);
-  return call.callSid;
-}
 
 // One ConversationRelay socket: Twilio's side of a streamed call. Each finished prompt is one
 // assistant turn (in order); its words go out as `text` tokens while they are written. What the
@@ -34,14 +26,8 @@ export interface RelaySessionContext {
   relays: RelayCallRepository;
   events: EventBus;
   logger: Logger;
-  /** Texts the photo quote link during the turn; `said` is the sentence the reply starts with. */
-  textPhotoLink: (call: Call, url: string) => Promise<{ sent: boolean; said: string }>;
-  /** How a person can be reached right now (the same rule as the Gather flow's). */
-  handoffRoute: HandoffRouteOf;
-  /** Whether the line may text this caller (Twilio configured, and the number never said STOP). */
-  canText: (phone: string) => boolean;
-  /** The channel's last line: past it the caller hears an apology and a promised call back. */
-  turnDeadlineMs: number;
+  /** One caller turn (deadline, bookkeeping, call back, hand-off route): the Gather line's runner too. */
+  turns: PhoneTurns;
 }
 
 /** The reply being spoken: where it stands, so an interruption knows what to keep. */
@@ -77,7 +63,6 @@ export function serveRelaySession(
   /** The newest reply that has gone out (all or part): what an interruption cuts. */
   let lastHeard: Reply | null = null;
   let ended = false;
-  let turns: Promise<void> = Promise.resolve();
   /** Fires when the socket closes: the turn under way stops, and no queued one starts. */
   const hungUp = new AbortController();
   const closed = () => hungUp.signal.aborted;
@@ -91,13 +76,12 @@ export function serveRelaySession(
     return true;
   };
   /** One after another: a turn's memory is the one before it. */
+  const turns = conversationQueue((error) =>
+    logger.error({ err: error, callId: call?.id }, 'relay turn failed'),
+  );
   const queue = (work: (call: Call) => Promise<void>) => {
     const forCall = call!;
-    turns = turns
-      .then(() => (ended || closed() ? undefined : work(forCall)))
-      .catch((error: unknown) => {
-        logger.error({ err: error, callId: forCall.id }, 'relay turn failed');
-      });
+    turns.enqueue(forCall.id, async () => (ended || closed() ? undefined : work(forCall)));
   };
 
   function setUp(message: Extract<RelayInbound, { type: 'setup' }>) {
@@ -156,44 +140,29 @@ export function serveRelaySession(
       reply.heard = true;
       if (send({ type: 'text', token, last })) reply.sent += token;
     };
-    let turn: AssistantTurn;
-    try {
-      const asked = assistant.turn({
-        channel: 'phone',
-        callId: callNow.id,
-        message: heard,
-        customer: { phone: callNow.phoneNumber, name: callNow.customerName },
-        photoLink: isDialable(callNow.phoneNumber) && ctx.canText(callNow.phoneNumber) ? 'text' : null,
-        // The reply says what the <Connect> action will then do (put through, or a message).
-        handoff: ctx.handoffRoute(callNow),
-        textPhotoLink: (url) => ctx.textPhotoLink(callNow, url),
-        onReplyText: (text) => {
-          reply.streamed = true;
-          speak(text, false);
-        },
-        signal: hungUp.signal,
-      });
-      working.add(asked);
-      void asked.then(
-        () => working.delete(asked),
-        () => working.delete(asked),
-      );
-      turn = await withinDeadline(asked, ctx.turnDeadlineMs);
-    } catch (error) {
-      if (closed()) return void logger.info({ callId: callNow.id }, 'relay turn dropped: the socket closed');
-      logger.error(
-        { err: error, callId: callNow.id },
-        'phone turn failed; the caller is promised a call back',
-      );
-      calls.requestCallback(callNow.id);
-      ctx.events.publish(callbackRequested(callNow));
+    const outcome = await ctx.turns.take(callNow, heard, {
+      onReplyText: (text) => {
+        reply.streamed = true;
+        speak(text, false);
+      },
+      signal: hungUp.signal,
+      // A turn the deadline gave up on still writes its log row: the session waits for it.
+      started: (asked) => {
+        working.add(asked);
+        void asked.then(
+          () => working.delete(asked),
+          () => working.delete(asked),
+        );
+      },
+    });
+    if (outcome.next === 'dropped') return;
+    if (outcome.next === 'fault') {
       speak(PHONE_WORDS.fault, true);
       return endSession(callNow, goodbye(callNow, 'the line could not answer'));
     }
+    const { turn } = outcome;
     reply.responseId = turn.responseId;
     if (reply.spoken !== null) assistant.replyCut(callNow.id, turn.responseId, reply.spoken);
-    calls.noteIntent(callNow.id, turn.intent, turn.action.type === 'booked');
-    if (turn.action.type === 'booked') calls.nameFromAppointment(callNow.id, turn.action.appointmentId);
     if (closed()) {
       // The socket closed under the turn: the log keeps what went out before, and nothing follows.
       if (!reply.interrupted) assistant.replyCut(callNow.id, turn.responseId, reply.sent.trim());
@@ -211,8 +180,8 @@ export function serveRelaySession(
     const rest = reply.streamed ? '' : turn.reply;
     // The photo link was texted during the turn, and the reply says so: nothing is added here.
     speak(rest, true);
-    if (turn.action.type === 'handoff') return handOff(callNow, heard);
-    if (turn.endOfConversation) endSession(callNow, goodbye(callNow, heard));
+    if (outcome.next === 'hand-off') return handOff(callNow, heard);
+    if (outcome.next === 'goodbye') endSession(callNow, goodbye(callNow, heard));
   }
 
   /**
@@ -249,7 +218,7 @@ export function serveRelaySession(
         if (message.digit === PERSON_DIGIT)
           queue(async (c) => {
             // No turn said it: the line says how a person is reached before the <Connect> action does it.
-            send({ type: 'text', token: handoffReply(ctx.handoffRoute(c), language), last: true });
+            send({ type: 'text', token: handoffReply(ctx.turns.handoffRoute(c), language), last: true });
             await handOff(c, `pressed ${PERSON_DIGIT} for a person`);
           });
         return;
@@ -274,7 +243,10 @@ export function serveRelaySession(
   return new Promise<void>((resolve) =>
     socket.once('close', () => {
       hungUp.abort();
-      void turns.then(() => Promise.allSettled([...working])).then(() => resolve());
+      void turns
+        .settled()
+        .then(() => Promise.allSettled([...working]))
+        .then(() => resolve());
     }),
   );
 }
@@ -286,14 +258,3 @@ const goodbye = (call: Call, reason: string): RelayHandoff => ({
   callerNumber: call.phoneNumber,
   summary: null,
 });
-
-/** The turn, or a rejection once `ms` have passed (the caller is not left in silence). */
-function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`assistant took over ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
