@@ -2,7 +2,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   AUTH_MESSAGES,
   CSRF_HEADER,
-  PERMISSION_NAMES,
   SESSION_COOKIE,
   type Permission,
   type User,
