@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
+import { customerWritesOnMessenger } from './customer-webhooks.ts';
 import { expectScreenAgrees, ONE_LOOK } from './screen-agrees.ts';
 import { failNextCall } from './failing-backend.ts';
 import { PICTURES, screenshotBothThemes } from './screenshots.ts';
@@ -207,34 +207,7 @@ test.describe('with Meta connected (a fake Meta on 127.0.0.1)', () => {
     expect(await server?.stop()).toBe(0);
   });
 
-  /** A customer writes on the Facebook page: Meta's webhook, signed with the app secret. */
-  async function customerWrites(userId: string, text: string) {
-    const now = Date.now();
-    const raw = JSON.stringify({
-      object: 'page',
-      entry: [
-        {
-          id: '104000000000001',
-          time: now,
-          messaging: [
-            {
-              sender: { id: userId },
-              recipient: { id: '104000000000001' },
-              timestamp: now,
-              message: { mid: `m_e2e_${crypto.randomUUID()}`, text },
-            },
-          ],
-        },
-      ],
-    });
-    const signature = crypto.createHmac('sha256', server.appSecret!).update(raw).digest('hex');
-    const res = await fetch(`${server.url}/api/messenger/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': `sha256=${signature}` },
-      body: raw,
-    });
-    expect(res.status).toBe(200);
-  }
+  const customerWrites = (userId: string, text: string) => customerWritesOnMessenger(server, userId, text);
   const sentToMeta = async () =>
     (
       (await (await fetch(`${server.metaUrl}/__calls`)).json()) as { body: { message: { text: string } } }[]

@@ -6,6 +6,7 @@ import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-s
 // eslint-disable-next-line no-restricted-imports
 import { twilioSignature } from '../../backend/src/phone-simulator/twilio-signature.ts';
 import { AdminPage } from './admin-page.ts';
+import { customerWritesOnMessenger } from './customer-webhooks.ts';
 
 // The sidebar's counts for Texts and Messenger, as a new owner meets them: a customer's text and
 // Messenger message raise them live, opening the screen clears them for this staff member, and what
@@ -47,34 +48,7 @@ async function customerTexts(from: string, body: string) {
   expect(res.status).toBe(200);
 }
 
-/** A customer's Messenger message, as Meta posts it (JSON signed with the app secret). */
-async function customerMessages(userId: string, text: string) {
-  const now = Date.now();
-  const raw = JSON.stringify({
-    object: 'page',
-    entry: [
-      {
-        id: '104000000000001',
-        time: now,
-        messaging: [
-          {
-            sender: { id: userId },
-            recipient: { id: '104000000000001' },
-            timestamp: now,
-            message: { mid: `m_e2e_${crypto.randomUUID()}`, text },
-          },
-        ],
-      },
-    ],
-  });
-  const signature = crypto.createHmac('sha256', server.appSecret!).update(raw).digest('hex');
-  const res = await fetch(`${server.url}/api/messenger/webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': `sha256=${signature}` },
-    body: raw,
-  });
-  expect(res.status).toBe(200);
-}
+const customerMessages = (userId: string, text: string) => customerWritesOnMessenger(server, userId, text);
 
 const countsOf = async (page: Page) =>
   newForMeSchema.parse(await (await page.request.get(`${server.url}/api/me/new`)).json());

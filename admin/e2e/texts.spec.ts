@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { phoneKeyOf } from '@washdesk/contract';
 import { AdminPage } from './admin-page.ts';
+import { addTextThread, inTestDatabase } from './test-database.ts';
 
 // The Texts screen on a server without Twilio: it says texting is not set up, shows what the
 // database holds (a customer's text, put there as the webhook would), and offers no way to send
@@ -15,33 +14,6 @@ import { AdminPage } from './admin-page.ts';
  * two runs on one database do not meet: a number staff know by name shows as the name instead.
  */
 const unusedPhone = () => `+1209${crypto.randomInt(2_000_000, 10_000_000)}`;
-
-function addTextThread(phone: string, body: string) {
-  const db = new Database(path.join(process.env.WASHDESK_E2E_DATA_DIR!, 'washdesk.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    // The customers' and leads' triggers key the number with the one phone rule, as the server's
-    // own connection does (backend/src/db/migrate.ts).
-    db.function('phone_key', { deterministic: true }, (typed: unknown) =>
-      phoneKeyOf(typeof typed === 'string' ? typed : null),
-    );
-    const at = new Date().toISOString();
-    const id = Number(
-      db
-        .prepare(
-          'INSERT INTO text_threads (phone, contacted_at, last_message_at, created_at) VALUES (?, ?, ?, ?)',
-        )
-        .run(phone, at, at, at).lastInsertRowid,
-    );
-    db.prepare(
-      `INSERT INTO text_messages (thread_id, direction, sender, body, message_sid, created_at)
-       VALUES (?, 'in', 'customer', ?, ?, ?)`,
-    ).run(id, body, `SM${String(id).padStart(32, 'e')}${Date.now()}`.slice(0, 34), at);
-    return id;
-  } finally {
-    db.close();
-  }
-}
 
 test('without Twilio the Texts screen says so, shows the texts kept, and cannot send', async ({ page }) => {
   const phone = unusedPhone();
@@ -73,18 +45,14 @@ test('a photo the customer texted shows in the thread, opens large, and attachme
   const fixture = path.resolve(import.meta.dirname, '../../fixtures/photos/pixel-gps-orientation1.jpg');
   fs.copyFileSync(fixture, path.join(photoDir, `${photoId}.jpg`));
   fs.copyFileSync(fixture, path.join(photoDir, `${photoId}.thumb.jpg`));
-  const db = new Database(path.join(dataDir, 'washdesk.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
+  inTestDatabase((db) => {
     const message = db.prepare('SELECT id FROM text_messages WHERE thread_id = ?').get(id) as { id: number };
     db.prepare('UPDATE text_messages SET media_count = 2, media_refused = 1 WHERE id = ?').run(message.id);
     db.prepare(
       `INSERT INTO photos (id, text_message_id, position, width, height, bytes, original_type, created_at)
        VALUES (?, ?, 0, 640, 480, 1000, 'jpeg', ?)`,
     ).run(photoId, message.id, new Date().toISOString());
-  } finally {
-    db.close();
-  }
+  });
   const admin = new AdminPage(page);
   await admin.signInWithApi();
   await admin.open(`/admin/texts?thread=${id}`);
@@ -126,9 +94,7 @@ test('a texted domain with a zero-width space or a look-alike letter does not sh
 
 /** A long thread: `count` texts back and forth, then a reminder planned for later and one not sent. */
 function addLongThreadWithPlans(phone: string, count: number, plannedAt: Date) {
-  const db = new Database(path.join(process.env.WASHDESK_E2E_DATA_DIR!, 'washdesk.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
+  return inTestDatabase((db) => {
     const start = Date.now() - (count + 5) * 60_000;
     const at = (i: number) => new Date(start + i * 60_000).toISOString();
     const id = Number(
@@ -180,9 +146,7 @@ function addLongThreadWithPlans(phone: string, count: number, plannedAt: Date) {
       at(count + 2),
     );
     return id;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 test('a long thread opens at its newest text; a planned reminder shows as planned, after it, not as sent', async ({

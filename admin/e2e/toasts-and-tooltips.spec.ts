@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { AdminPage } from './admin-page.ts';
+import { addTextThread } from './test-database.ts';
 
 // Spec section 9's toast and tooltip timing: a toast swiped right past 50 px is dismissed (less
 // springs back), F8 focuses the toasts' region, tooltips open after 700 ms and, within 300 ms of
@@ -10,28 +9,7 @@ import { AdminPage } from './admin-page.ts';
 // test here waits for real time to pass.
 
 /** A text thread of a number nobody else uses (area code 279 is this file's), as the webhook stores it. */
-function addTextThread() {
-  const phone = `+1279${crypto.randomInt(2_000_000, 10_000_000)}`;
-  const db = new Database(path.join(process.env.WASHDESK_E2E_DATA_DIR!, 'washdesk.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const at = new Date().toISOString();
-    const id = Number(
-      db
-        .prepare(
-          'INSERT INTO text_threads (phone, contacted_at, last_message_at, created_at) VALUES (?, ?, ?, ?)',
-        )
-        .run(phone, at, at, at).lastInsertRowid,
-    );
-    db.prepare(
-      `INSERT INTO text_messages (thread_id, direction, sender, body, message_sid, created_at)
-       VALUES (?, 'in', 'customer', 'Hello there', ?, ?)`,
-    ).run(id, `SM${crypto.randomBytes(16).toString('hex')}`, at);
-    return id;
-  } finally {
-    db.close();
-  }
-}
+const addThread = () => addTextThread(`+1279${crypto.randomInt(2_000_000, 10_000_000)}`, 'Hello there');
 
 /** Stops the page's clock a moment from now: from here on time moves only when the test says. */
 async function pauseClock(page: Page) {
@@ -41,7 +19,7 @@ async function pauseClock(page: Page) {
 
 /** Opens a text thread with the clock paused and makes a toast by taking the thread over. */
 async function showTakeOverToast(page: Page) {
-  const id = addTextThread();
+  const id = addThread();
   const admin = new AdminPage(page);
   await admin.signInWithApi();
   await page.clock.install();
