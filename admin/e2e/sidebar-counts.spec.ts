@@ -11,7 +11,7 @@ import { customerWritesOnMessenger } from './customer-webhooks.ts';
 // The sidebar's counts for Texts and Messenger, as a new owner meets them: a customer's text and
 // Messenger message raise them live, opening the screen clears them for this staff member, and what
 // arrives while the screen is open is seen at once. The 'customer-messages' scenario: the real
-// clock, Twilio's and Meta's webhooks on, no demo data.
+// clock, Twilio's and Meta's webhooks on, no demo data. And a new texter files a lead in Requests, live.
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
@@ -96,4 +96,34 @@ test('texts and Messenger messages raise their sidebar counts live; opening each
 
   // Nothing else was counted along the way.
   expect(await countsOf(page)).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0, unreadTexts: 0 });
+});
+
+test('a new texter files a lead in Requests while staff look at it, as a caller does', async ({ page }) => {
+  const login = await page.request.post(`${server.url}/api/auth/login`, {
+    data: { email: server.email, password: server.password },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto(`${server.url}/admin/requests`);
+  // The inbox has loaded (empty, or with the other test's texters) before the text arrives.
+  await expect(page.getByRole('searchbox', { name: 'Search requests' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'No requests yet' }).or(page.getByRole('table', { name: 'Requests' })),
+  ).toBeVisible();
+  const requests = page.getByRole('table', { name: 'Requests' });
+  // A number nobody else uses (area code 530 is this test's), and words only this text has.
+  const from = `+1530${crypto.randomInt(2_000_000, 10_000_000)}`;
+  const words = `Do you do roofs in Arcata? ${crypto.randomUUID().slice(0, 8)}`;
+  await customerTexts(from, words);
+  // No reload: the event stream refreshes the list.
+  const row = requests.getByRole('row').filter({ hasText: words });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Text');
+  // A second text on the same thread is the same lead, not another.
+  await customerTexts(from, 'Also the gutters');
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${server.url}/api/leads?q=${from.slice(2)}`);
+      return ((await res.json()) as unknown[]).length;
+    })
+    .toBe(1);
 });
