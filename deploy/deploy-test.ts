@@ -299,7 +299,7 @@ async function main() {
 
   // A Twilio webhook signed for the https address Twilio was given goes through Caddy and is accepted.
   const params = {
-    CallSid: 'CAdeploytest0001',
+    CallSid: 'CA0de9101de9101de9101de9101de91001', // Twilio's shape (CA + 32 hex): the line refuses others
     From: '+17075550123',
     To: '+17075550100',
     CallStatus: 'ringing',
@@ -328,7 +328,7 @@ async function main() {
       'app',
       'node',
       '-e',
-      "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(String(d.prepare(\"SELECT COUNT(*) FROM calls WHERE call_sid='CAdeploytest0001'\").pluck().get()))",
+      "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(String(d.prepare(\"SELECT COUNT(*) FROM calls WHERE call_sid='CA0de9101de9101de9101de9101de91001'\").pluck().get()))",
     ).out;
   if (callRows() !== '1') fail(`the call was not stored (${callRows()})`);
   const recreated = compose('up', '-d', '--no-build', '--force-recreate', 'app');
@@ -354,10 +354,10 @@ async function main() {
       'Content-Type': 'application/x-www-form-urlencoded',
       'X-Twilio-Signature': twilioSignature(twilioToken, `https://${host}/api/twilio/incoming-call`, {
         ...params,
-        CallSid: 'CAdeploytest0002',
+        CallSid: 'CA0de9101de9101de9101de9101de91002',
       }),
     },
-    body: new URLSearchParams({ ...params, CallSid: 'CAdeploytest0002' }).toString(),
+    body: new URLSearchParams({ ...params, CallSid: 'CA0de9101de9101de9101de9101de91002' }).toString(),
   });
   if (afterBackup.status !== 200) fail(`the second call was not accepted (${afterBackup.status})`);
   const restoreStarted = Date.now();
@@ -384,10 +384,10 @@ async function main() {
     'app',
     'node',
     '-e',
-    "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(d.prepare(\"SELECT call_sid FROM calls WHERE call_sid LIKE 'CAdeploytest%' ORDER BY call_sid\").pluck().all().join(','))",
+    "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(d.prepare(\"SELECT call_sid FROM calls WHERE call_sid LIKE 'CA0de9101de9101de9101de9101de910%' ORDER BY call_sid\").pluck().all().join(','))",
   ).out;
-  if (calls !== 'CAdeploytest0001')
-    fail(`after the restore the calls are "${calls}", not the backup's (CAdeploytest0001 only)`);
+  if (calls !== 'CA0de9101de9101de9101de9101de91001')
+    fail(`after the restore the calls are "${calls}", not the backup's (the first call only)`);
   say(
     `ok: restore drill (stop, npm run restore -- latest --force, start) in ${Math.round((Date.now() - restoreStarted) / 1000)} s: the database is the backup's`,
   );
@@ -437,10 +437,10 @@ async function main() {
     'app',
     'node',
     '-e',
-    "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(d.prepare(\"SELECT call_sid FROM calls WHERE call_sid LIKE 'CAdeploytest%' ORDER BY call_sid\").pluck().all().join(','))",
+    "const D=require('better-sqlite3');const d=new D('/data/washdesk.sqlite',{readonly:true});process.stdout.write(d.prepare(\"SELECT call_sid FROM calls WHERE call_sid LIKE 'CA0de9101de9101de9101de9101de910%' ORDER BY call_sid\").pluck().all().join(','))",
   ).out;
-  if (callsMoved !== 'CAdeploytest0001')
-    fail(`after the move the calls are "${callsMoved}", not the backup's (CAdeploytest0001 only)`);
+  if (callsMoved !== 'CA0de9101de9101de9101de9101de91001')
+    fail(`after the move the calls are "${callsMoved}", not the backup's (the first call only)`);
   say(
     'ok: moving servers as the README says (tar the backups out, new volumes, restore -- latest from the carried folder, up): the data came along',
   );

@@ -23,6 +23,7 @@ test('with no channel configured, the header says the assistant is offline and w
   await tag.hover();
   await expect(page.locator('.bp6-tooltip').getByRole('listitem')).toHaveText([
     'Phone: not answered (Twilio is not configured)',
+    'Texts: not answered (Text auto-reply is off in AI Settings; TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER are not all set)',
     'Messenger: not answered (Meta is not configured)',
     'Photo quotes: local estimate (no AI key)',
     'Answers from the price list, services and common responses only: no AI key and no active FAQ entry.',

@@ -38,6 +38,9 @@ export function Tooltip(props: TooltipProps) {
   return (
     <BlueprintTooltip
       hoverOpenDelay={skip ? 0 : TOOLTIP_OPEN_DELAY_MS}
+      // While skipping, the one closing leaves at once rather than fading beside the next: never
+      // two tooltips on screen.
+      transitionDuration={skip ? 0 : undefined}
       {...props}
       onOpening={(node) => {
         opened();
