@@ -55,7 +55,9 @@ import { aiResponsesFeature } from './ai-responses/ai-responses.feature.ts';
 import { calendarFeedFeature } from './calendar-feed/calendar-feed.feature.ts';
 import { newForMeFeature } from './new-for-me/new-for-me.feature.ts';
 import { leadsFeature } from './leads/leads.feature.ts';
-import { followThroughFeature } from './follow-through/follow-through.feature.ts';
+import { textsFeature } from './texts/texts.feature.ts';
+import { remindersFeature } from './reminders/reminders.feature.ts';
+import { followUpsFeature } from './follow-ups/follow-ups.feature.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -171,7 +173,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     clock,
     pause: deps.pause,
   });
-  // Texts and automatic messages are written by the follow-through and shown on the customer
+  // Texts and automatic messages are written by the texts feature and shown on the customer
   // timeline: each repository is built once here, for both.
   const textMessages = textRepository(db, photos);
   const outboxMessages = outboxRepository(db);
@@ -195,34 +197,49 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     : null;
   // Quote sending's record: photo submissions show the last quote sent, follow-ups follow it.
   const sentQuotes = sentQuoteRepository(db, leads, clock);
-  // The follow-through: every automatic message through one durable outbox, texts, reminders,
-  // the visit page and follow-ups; startServer runs the outbox's scheduler.
-  const {
-    outbox,
-    texts,
-    planFollowUps,
-    router: followThrough,
-    lifecycle: outboxScheduler,
-  } = followThroughFeature({
-    db,
+  // Texts on the business number, with the one durable outbox every automatic message goes
+  // through (startServer runs its scheduler); then visit reminders and follow-ups, which get it.
+  const textsOfBusiness = textsFeature({
     config,
     businessTexts: texting,
     publicUrl,
     events,
     settings,
-    appointments,
     assistant,
     textMessages,
     outboxMessages,
     calls,
-    sentQuotes,
     logger,
     clock,
     webhooks: twilioHooks,
     outboxPassEveryMs: deps.outboxPassEveryMs,
   });
-  app.use(followThrough);
-  // The follow-through mounted the texts' webhooks: the assistant's status may count texts.
+  const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
+  app.use(textsOfBusiness.router);
+  const reminders = remindersFeature({
+    db,
+    config,
+    texts: textsOfBusiness,
+    publicUrl,
+    events,
+    settings,
+    appointments,
+    logger,
+    clock,
+  });
+  app.use(reminders.router);
+  const { planFollowUps, router: followUps } = followUpsFeature({
+    config,
+    texts: textsOfBusiness,
+    events,
+    settings,
+    appointments,
+    sentQuotes,
+    logger,
+    clock,
+  });
+  app.use(followUps);
+  // The texts feature mounted the texts' webhooks: the assistant's status may count texts.
   channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({
     config,

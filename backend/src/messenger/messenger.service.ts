@@ -19,7 +19,7 @@ import type { Assistant } from '../assistant/assistant-turn.ts';
 import { conversationQueue } from '../assistant/conversation-queue.ts';
 import type { MessengerRepository, NewMessage } from './messenger.repository.ts';
 import {
-  aiMayAnswerNow,
+  aiVerdictAt,
   conversationAt,
   type MessengerLine,
   type StoredConversation,
@@ -80,6 +80,11 @@ export function messengerService(deps: MessengerServiceDeps) {
   const judged = (stored: StoredConversation | undefined): Conversation | undefined =>
     stored && conversationAt(stored, clock(), line());
   const conversation = (id: number) => judged(repo.conversation(id));
+  /** The one rule of "may the AI answer" (assistant/may-answer.ts) on the conversation as stored now. */
+  const aiMayAnswerNow = (id: number) => {
+    const stored = repo.conversation(id);
+    return stored !== undefined && aiVerdictAt(stored, clock(), line()).may;
+  };
   const conversations = conversationQueue(deps.report);
   /** Customer messages not yet answered, per conversation: one AI reply answers them together. */
   const unanswered = new Map<number, Message[]>();
@@ -117,7 +122,7 @@ export function messengerService(deps: MessengerServiceDeps) {
     const waiting = unanswered.get(conversationId) ?? [];
     unanswered.delete(conversationId);
     const before = conversation(conversationId);
-    if (waiting.length === 0 || !before || !aiMayAnswerNow(before, line())) return;
+    if (waiting.length === 0 || !before || !aiMayAnswerNow(conversationId)) return;
     const name = [before.firstName, before.lastName].filter(Boolean).join(' ') || null;
     const turn = await deps.assistant.turn({
       channel: 'messenger',
@@ -128,7 +133,7 @@ export function messengerService(deps: MessengerServiceDeps) {
     });
     // Staff may have answered (or switched auto-reply off) during Response Delay: then they speak.
     const now = conversation(conversationId);
-    if (!now || !aiMayAnswerNow(now, line())) return;
+    if (!now || !aiMayAnswerNow(conversationId)) return;
     const sent = await sendStored(
       { conversationId, sender: 'assistant', messageText: turn.reply, deliveryStatus: 'pending' },
       now.facebookUserId,

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS, TAKEOVER_MS } from '@washdesk/contract';
 import {
-  aiAnswersNextMessage,
-  aiMayAnswerNow,
-  aiSilenceOf,
+  aiVerdictAt,
   conversationAt,
   handlerAt,
   replyWindowAt,
@@ -11,49 +9,62 @@ import {
   type StoredConversation,
 } from './reply-rules.ts';
 
-// The one rule of who may answer a Messenger conversation, condition by condition.
+// Messenger's facts under the one rule of "may the AI answer" (assistant/may-answer.ts), condition
+// by condition: the verdict now, and the contract's `aiReplies` (whether the NEXT message is answered).
 const NOW = Date.parse('2026-11-25T18:00:00Z');
 const ON: MessengerLine = { receiving: true, sending: true, autoReply: true };
-const OPEN = { handledBy: null, replyWindow: 'standard' as const };
+const OPEN: StoredConversation = {
+  id: 7,
+  facebookUserId: '24680',
+  firstName: 'Maya',
+  lastName: null,
+  profilePic: null,
+  status: 'active',
+  lastMessageAt: new Date(NOW - 60_000).toISOString(),
+  lastMessageText: 'Hi',
+  createdAt: new Date(NOW - 60_000).toISOString(),
+  lastCustomerMessageMs: NOW - 60_000,
+  takenOverBy: null,
+  takenOverMs: null,
+};
+const verdict = (c: StoredConversation, line: MessengerLine) => aiVerdictAt(c, NOW, line);
+const answersNext = (c: StoredConversation, line: MessengerLine) => conversationAt(c, NOW, line).aiReplies;
 
 describe('may the AI answer a Messenger conversation', () => {
   it('yes: the line receives and sends, auto-reply is on, nobody took over, within 24 hours', () => {
-    expect(aiSilenceOf(OPEN, ON)).toBeNull();
-    expect(aiMayAnswerNow(OPEN, ON)).toBe(true);
-    expect(aiAnswersNextMessage(OPEN, ON)).toBe(true);
+    expect(verdict(OPEN, ON)).toEqual({ may: true });
+    expect(answersNext(OPEN, ON)).toBe(true);
   });
 
   it('no while Meta cannot bring messages in (no app secret)', () => {
     const line = { ...ON, receiving: false };
-    expect(aiSilenceOf(OPEN, line)).toBe('not-receiving');
-    expect(aiMayAnswerNow(OPEN, line)).toBe(false);
-    expect(aiAnswersNextMessage(OPEN, line)).toBe(false);
+    expect(verdict(OPEN, line)).toEqual({ may: false, reason: 'not-receiving' });
+    expect(answersNext(OPEN, line)).toBe(false);
   });
 
   it('no while a reply cannot be sent (no page token)', () => {
     const line = { ...ON, sending: false };
-    expect(aiSilenceOf(OPEN, line)).toBe('not-connected');
-    expect(aiAnswersNextMessage(OPEN, line)).toBe(false);
+    expect(verdict(OPEN, line)).toEqual({ may: false, reason: 'not-connected' });
+    expect(answersNext(OPEN, line)).toBe(false);
   });
 
   it('no while Messenger auto-reply is off in Settings', () => {
     const line = { ...ON, autoReply: false };
-    expect(aiSilenceOf(OPEN, line)).toBe('auto-reply-off');
-    expect(aiAnswersNextMessage(OPEN, line)).toBe(false);
+    expect(verdict(OPEN, line)).toEqual({ may: false, reason: 'auto-reply-off' });
+    expect(answersNext(OPEN, line)).toBe(false);
   });
 
   it('no while a staff member handles the conversation', () => {
-    const taken = { ...OPEN, handledBy: 'Dana' };
-    expect(aiSilenceOf(taken, ON)).toBe('staff-handling');
-    expect(aiAnswersNextMessage(taken, ON)).toBe(false);
+    const taken = { ...OPEN, takenOverBy: 'Dana', takenOverMs: NOW - 30_000 };
+    expect(verdict(taken, ON)).toEqual({ may: false, reason: 'staff-handling' });
+    expect(answersNext(taken, ON)).toBe(false);
   });
 
   it("not now once Meta's 24 hours have passed; the customer's next message opens them again", () => {
-    for (const replyWindow of ['human-agent', 'closed'] as const) {
-      const late = { handledBy: null, replyWindow };
-      expect(aiSilenceOf(late, ON)).toBe('window-passed');
-      expect(aiMayAnswerNow(late, ON)).toBe(false);
-      expect(aiAnswersNextMessage(late, ON)).toBe(true);
+    for (const lastCustomerMessageMs of [NOW - STANDARD_WINDOW_MS, NOW - HUMAN_AGENT_WINDOW_MS, null]) {
+      const late = { ...OPEN, lastCustomerMessageMs };
+      expect(verdict(late, ON)).toEqual({ may: false, reason: 'window-passed' });
+      expect(answersNext(late, ON)).toBe(true);
     }
   });
 });

@@ -1,14 +1,10 @@
-import {
-  HUMAN_AGENT_WINDOW_MS,
-  STANDARD_WINDOW_MS,
-  TAKEOVER_MS,
-  type Conversation,
-  type ReplyWindow,
-} from '@washdesk/contract';
+import { HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS, type Conversation, type ReplyWindow } from '@washdesk/contract';
+import { mayAnswer, takeOverHolds, type ConversationFacts, type Verdict } from '../assistant/may-answer.ts';
 
-// Who may answer a Messenger conversation, and when: Meta's messaging windows, a staff member's
-// takeover, and whether the AI answers. The ONE place these rules live; the repository only
-// stores the facts they are judged on (when the customer last wrote, who took over and when).
+// Who may answer a Messenger conversation, and when: Meta's messaging windows for staff, and the
+// conversation's facts for the one rule of whether the AI answers (assistant/may-answer.ts, where
+// Messenger's differences from texts are stated). The repository only stores the facts (when the
+// customer last wrote, who took over and when).
 
 /** The facts of a conversation as stored, before any rule is applied. */
 export type StoredConversation = Omit<
@@ -45,54 +41,37 @@ export function replyWindowAt(
   return { window: 'closed', endsAt: null };
 }
 
-/** The staff member handling a conversation now; null once 24 h passed without a staff message. */
+/** The stored facts of a conversation at `now`, for the one rule of "may the AI answer" (assistant/may-answer.ts). */
+const factsOf = (stored: StoredConversation, now: number, line: MessengerLine): ConversationFacts => ({
+  channel: 'messenger',
+  now,
+  receiving: line.receiving,
+  sending: line.sending,
+  autoReply: line.autoReply,
+  takenOverAt: stored.takenOverBy ? stored.takenOverMs : null,
+  lastCustomerMessageAt: stored.lastCustomerMessageMs,
+});
+
+/** The staff member handling a conversation now; null once their take-over lapsed (24 h without a staff message). */
 export const handlerAt = (
   c: Pick<StoredConversation, 'takenOverBy' | 'takenOverMs'>,
   now: number,
 ): string | null =>
-  c.takenOverBy && c.takenOverMs !== null && now - c.takenOverMs < TAKEOVER_MS ? c.takenOverBy : null;
+  c.takenOverBy && takeOverHolds('messenger', c.takenOverMs, now) ? c.takenOverBy : null;
 
-/** Why the AI does not answer, checked in this order. */
-export type AiSilence =
-  'not-receiving' | 'not-connected' | 'auto-reply-off' | 'staff-handling' | 'window-passed';
-
-/**
- * THE rule of "may the AI answer this Messenger conversation": the line receives and can send,
- * auto-reply is on, no staff member handles the conversation, and Meta's 24-hour window is open
- * (the AI's reply cannot use the HUMAN_AGENT tag). Null: it may; else why not.
- */
-export function aiSilenceOf(
-  c: Pick<Conversation, 'handledBy' | 'replyWindow'>,
-  line: MessengerLine,
-): AiSilence | null {
-  if (!line.receiving) return 'not-receiving';
-  if (!line.sending) return 'not-connected';
-  if (!line.autoReply) return 'auto-reply-off';
-  if (c.handledBy !== null) return 'staff-handling';
-  if (c.replyWindow !== 'standard') return 'window-passed';
-  return null;
-}
-
-/** The AI may answer the customer's waiting words now. */
-export const aiMayAnswerNow = (c: Pick<Conversation, 'handledBy' | 'replyWindow'>, line: MessengerLine) =>
-  aiSilenceOf(c, line) === null;
+/** May the AI answer the customer's waiting words now; if not, why not (the rule is may-answer.ts's). */
+export const aiVerdictAt = (stored: StoredConversation, now: number, line: MessengerLine): Verdict =>
+  mayAnswer(factsOf(stored, now, line));
 
 /**
  * The contract's `aiReplies`: the AI answers the conversation's NEXT customer message. That message
  * opens Meta's 24 hours again, so a window that has passed does not stop it.
  */
-export const aiAnswersNextMessage = (
-  c: Pick<Conversation, 'handledBy' | 'replyWindow'>,
-  line: MessengerLine,
-) => {
-  const silence = aiSilenceOf(c, line);
-  return silence === null || silence === 'window-passed';
-};
+const answersNextMessage = (verdict: Verdict) => verdict.may || verdict.reason === 'window-passed';
 
 /** A stored conversation as staff and the service see it at `now`: its window, handler and AI. */
 export function conversationAt(stored: StoredConversation, now: number, line: MessengerLine): Conversation {
   const { window, endsAt } = replyWindowAt(stored.lastCustomerMessageMs, now);
-  const judged = { handledBy: handlerAt(stored, now), replyWindow: window };
   return {
     id: stored.id,
     facebookUserId: stored.facebookUserId,
@@ -103,8 +82,9 @@ export function conversationAt(stored: StoredConversation, now: number, line: Me
     lastMessageAt: stored.lastMessageAt,
     lastMessageText: stored.lastMessageText,
     createdAt: stored.createdAt,
-    ...judged,
-    aiReplies: aiAnswersNextMessage(judged, line),
+    handledBy: handlerAt(stored, now),
+    replyWindow: window,
+    aiReplies: answersNextMessage(aiVerdictAt(stored, now, line)),
     replyWindowEndsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
   };
 }

@@ -1,6 +1,8 @@
 import { fromTheBusiness } from '@washdesk/contract';
 import type { Assistant } from '../assistant/assistant-turn.ts';
 import { conversationQueue } from '../assistant/conversation-queue.ts';
+import { mayAnswer as mayAnswerRule } from '../assistant/may-answer.ts';
+import type { Clock } from '../time.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { IncomingText } from './incoming-text.ts';
 import type { TextRepository } from './text.repository.ts';
@@ -14,6 +16,7 @@ export interface AssistantTextsDeps {
   assistant: Assistant;
   settings: SettingsRepository;
   texts: TextRepository;
+  clock: Clock;
   /** Whether a text can be sent at all on this server (Twilio configured). */
   canText: () => boolean;
   /** Queues the reply on the outbox and the thread (texts.service.ts `queueText`). */
@@ -30,21 +33,24 @@ export function assistantTexts(deps: AssistantTextsDeps) {
   const waiting = new Map<number, IncomingText[]>();
 
   /**
-   * The assistant may answer: auto-reply is on in Settings, texts can be sent, no staff member
-   * has taken the thread over, the number has not replied STOP, and the latest message is not a
-   * staff member's (one sent since the customer wrote means staff are answering).
+   * The one rule of "may the assistant answer" (assistant/may-answer.ts, where the texts'
+   * differences from Messenger are stated) on the thread's facts now.
    */
   const mayAnswer = (threadId: number) => {
     const thread = deps.texts.thread(threadId);
-    const last = deps.texts.latestMessages(threadId, 1)[0];
-    return Boolean(
-      thread &&
-      deps.settings.aiSettings().textAutoReply &&
-      deps.canText() &&
-      !thread.takenOver &&
-      !thread.optedOut &&
-      last?.sender !== 'staff',
-    );
+    if (!thread) return false;
+    const takenOverAt = deps.texts.takenOverAt(threadId);
+    return mayAnswerRule({
+      channel: 'text',
+      now: deps.clock(),
+      // The customer's text came in through Twilio's webhook.
+      receiving: true,
+      sending: deps.canText(),
+      autoReply: deps.settings.aiSettings().textAutoReply,
+      takenOverAt: takenOverAt === null ? null : Date.parse(takenOverAt),
+      optedOut: thread.optedOut,
+      lastSender: deps.texts.latestMessages(threadId, 1)[0]?.sender ?? null,
+    }).may;
   };
 
   async function answer(threadId: number) {

@@ -100,6 +100,7 @@ export function textRepository(db: Db, photos: PhotoRepository) {
   const optOut = db.prepare('UPDATE text_threads SET opted_out_at = COALESCE(opted_out_at, ?) WHERE id = ?');
   const optIn = db.prepare('UPDATE text_threads SET opted_out_at = NULL WHERE id = ?');
   const takeOver = db.prepare('UPDATE text_threads SET taken_over_at = ?, taken_over_by = ? WHERE id = ?');
+  const takenOverAt = db.prepare('SELECT taken_over_at FROM text_threads WHERE id = ?');
   const oneThread = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN} WHERE t.id = ?`);
   const threadByPhone = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN} WHERE t.phone = ?`);
   const threads = db.prepare(`SELECT ${THREAD_COLUMNS} ${THREAD_JOIN}
@@ -177,6 +178,9 @@ export function textRepository(db: Db, photos: PhotoRepository) {
     optIn: (threadId: number) => optIn.run(threadId).changes === 1,
     takeOver: (threadId: number, userId: number | null, at: string | null) =>
       takeOver.run(at, userId, threadId).changes === 1,
+    /** When staff took the thread over (the assistant's rule reads the time); null: nobody holds it. */
+    takenOverAt: (id: number) =>
+      (takenOverAt.get(id) as { taken_over_at: string | null } | undefined)?.taken_over_at ?? null,
     thread: (id: number) => {
       const r = oneThread.get(id) as ThreadRow | undefined;
       return r ? toThread(r) : undefined;

@@ -99,6 +99,7 @@ export function textsService(deps: TextsDeps) {
           assistant: deps.assistant,
           settings: deps.settings,
           texts: repo,
+          clock,
           canText: () => outbox.configured.text,
           reply: (to, body, key) =>
             queueText({ to, body, key, template: 'assistant', sender: 'assistant', automatic: false }),
