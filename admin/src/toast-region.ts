@@ -41,6 +41,8 @@ export function swipeToDismiss(region: HTMLElement, toaster: () => Toaster | und
       window.removeEventListener('pointerup', end);
       window.removeEventListener('pointercancel', end);
       toast.style.transition = '';
+      // Where the pointer was let go counts too: a busy browser may coalesce or drop the last moves.
+      if (e.type === 'pointerup') dx = Math.max(dx, e.clientX - startX);
       if (e.type === 'pointerup' && dx >= SWIPE_THRESHOLD_PX) {
         // One toast at a time (spec): the toast on screen is the toaster's only one.
         const t = toaster();
