@@ -103,7 +103,11 @@ test('a new texter files a lead in Requests while staff look at it, as a caller 
     data: { email: server.email, password: server.password },
   });
   expect(login.ok()).toBe(true);
+  // The admin's event stream is open (its answer's headers came) before the text arrives: an event
+  // published before a first connection is not replayed to it.
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
   await page.goto(`${server.url}/admin/requests`);
+  await streamOpen;
   // The inbox has loaded (empty, or with the other test's texters) before the text arrives.
   await expect(page.getByRole('searchbox', { name: 'Search requests' })).toBeVisible();
   await expect(
