@@ -22,16 +22,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_BUSINESS_LINE, DEMO_CALLER } from '../src/phone-simulator/simulated-call.ts';
 import { twilioSignature } from '../src/phone-simulator/twilio-signature.ts';
 import { customerReplies, type CustomerReplies, type Reply } from './customer-replies.ts';
+import { env, fail } from './simulator-env.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-// The same .env the server reads (real environment variables win), so the secrets agree.
-if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
-const env = (name: string) => process.env[name]?.trim() || undefined;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const { values: args } = parseArgs({
   options: {

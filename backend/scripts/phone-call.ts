@@ -7,8 +7,6 @@
 //   --stream           Twilio's ConversationRelay side instead (PHONE_VOICE_MODE=stream on the
 //                      server): a signed WebSocket; `!` cuts in, /0 presses a key (see phone-call-stream.ts)
 // Type what the caller says; an empty line is silence; /hangup or Ctrl-D hangs up.
-import fs from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
@@ -19,16 +17,7 @@ import {
   type CallTurn,
 } from '../src/phone-simulator/simulated-call.ts';
 import { streamCall } from './phone-call-stream.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-// The same .env the server reads (real environment variables win), so the tokens agree.
-if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
-const env = (name: string) => process.env[name]?.trim() || undefined;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { env, fail } from './simulator-env.ts';
 
 const { values: args } = parseArgs({
   options: {
