@@ -5,7 +5,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './builds.mjs';
-import { playwrightCounts, summarize, vitestCounts } from './test-summary.mjs';
+import {
+  playwrightCounts,
+  playwrightFailedNames,
+  summarize,
+  vitestCounts,
+  vitestFailedNames,
+} from './test-summary.mjs';
 
 const out = path.join(root, '.test-output');
 fs.rmSync(out, { recursive: true, force: true });
@@ -28,11 +34,15 @@ function step(label, command, args) {
   return exitCode === 0;
 }
 
-function runner(label, runnerName, command, args, reportFile, count) {
+const failedTests = [];
+
+function runner(label, runnerName, command, args, reportFile, count, failedNames) {
   const exitCode = run(label, command, args);
   let counts = null;
   try {
-    counts = count(JSON.parse(fs.readFileSync(path.join(out, reportFile), 'utf8')));
+    const report = JSON.parse(fs.readFileSync(path.join(out, reportFile), 'utf8'));
+    counts = count(report);
+    failedTests.push(...failedNames(report));
   } catch {
     // counts stay null: summarize() reports a runner that left no report.
   }
@@ -45,7 +55,7 @@ const built = ['@washdesk/public-site', '@washdesk/admin', '@washdesk/desktop']
 step('typecheck', 'npm', ['run', 'typecheck']);
 step('lint', 'npx', ['eslint', '.']);
 
-runner('API and unit tests', 'vitest', 'npx', ['vitest', 'run'], 'vitest.json', vitestCounts);
+runner('API and unit tests', 'vitest', 'npx', ['vitest', 'run'], 'vitest.json', vitestCounts, vitestFailedNames);
 
 if (!fs.existsSync('/usr/bin/chromium')) {
   process.stdout.write('\nChromium is missing: install it with `apt-get install chromium` (.ci/run does).\n');
@@ -53,7 +63,7 @@ if (!fs.existsSync('/usr/bin/chromium')) {
 } else if (!built) {
   steps.push({ label: 'browser tests (not run: a build failed)', exitCode: 1 });
 } else {
-  runner('browser tests', 'playwright', 'npx', ['playwright', 'test'], 'playwright.json', playwrightCounts);
+  runner('browser tests', 'playwright', 'npx', ['playwright', 'test'], 'playwright.json', playwrightCounts, playwrightFailedNames);
 }
 
 // The deploy test: the image from the Dockerfile, compose.yaml with Caddy over https (deploy/).
@@ -65,6 +75,7 @@ if (JSON.stringify(summary.counts) !== JSON.stringify(lastCounts)) {
   fs.writeFileSync(countsFile, `${JSON.stringify(summary.counts, null, 2)}\n`);
 }
 if (summary.failures.length) process.stdout.write(`\nFailed: ${summary.failures.join('; ')}\n`);
+for (const name of failedTests) process.stdout.write(`  failed test: ${name}\n`);
 for (const warning of summary.warnings) process.stdout.write(`${warning}\n`);
 fs.writeFileSync(path.join(out, 'summary.txt'), `${summary.line}\n`);
 // CI reads the very last line and wants exactly "N passed, N failed"; skips are told just above it.

@@ -91,3 +91,39 @@ function raisedCounts(lastCounts, executed, green) {
 function exitText(code) {
   return code === null ? 'a signal' : `code ${code}`;
 }
+
+/**
+ * The names of the tests that failed (or passed only on a retry), from vitest's and Playwright's
+ * JSON reports: CI keeps only the end of the log, so the names are printed next to the last line.
+ */
+export function vitestFailedNames(report) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (!tests.length && file.status === 'failed') return [`${file.name} (did not load: ${firstLine(file.message)})`];
+    return tests.map((t) => `${file.name} › ${t.fullName ?? t.title}`);
+  });
+}
+
+export function playwrightFailedNames(report) {
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((r) => r.error)?.error?.message;
+          names.push(`[${test.projectName}] ${[...trail, spec.title].join(' › ')}` +
+            `${test.status === 'flaky' ? ' (flaky)' : ''}${error ? `: ${firstLine(error)}` : ''}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report.errors ?? []) names.push(`Playwright: ${firstLine(error.message)}`);
+  return names;
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.slice(0, 200) ?? '';
+}

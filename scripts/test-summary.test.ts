@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { playwrightCounts, summarize, vitestCounts } from './test-summary.mjs';
+import {
+  playwrightCounts,
+  playwrightFailedNames,
+  summarize,
+  vitestCounts,
+  vitestFailedNames,
+} from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -161,5 +167,38 @@ describe('the case that made exit codes matter', () => {
       { label: 'vitest', runner: 'vitest', exitCode: result.status, counts: vitestCounts(report) },
     ]);
     expect(summary.line).toBe('1 passed, 1 failed');
+  });
+});
+
+describe('naming the failed tests next to the last line', () => {
+  it('names vitest’s failed tests and a file that did not load, and no passing test', () => {
+    const names = vitestFailedNames({
+      testResults: [
+        { name: 'a.test.ts', status: 'failed', assertionResults: [
+          { status: 'passed', fullName: 'fine' },
+          { status: 'failed', fullName: 'texts › stops at STOP' },
+        ] },
+        { name: 'b.test.ts', status: 'failed', message: 'SyntaxError: nope\n  at x', assertionResults: [] },
+        { name: 'c.test.ts', status: 'passed', assertionResults: [{ status: 'passed', fullName: 'ok' }] },
+      ],
+    });
+    expect(names).toEqual(['a.test.ts › texts › stops at STOP', 'b.test.ts (did not load: SyntaxError: nope)']);
+  });
+
+  it('names Playwright’s failed and flaky tests with their project and first error line', () => {
+    const names = playwrightFailedNames({
+      suites: [{ title: 'toasts.spec.ts', specs: [], suites: [{ title: 'toasts', suites: [], specs: [
+        { title: 'swipes away', tests: [{ projectName: 'admin', status: 'unexpected',
+          results: [{ error: { message: '\u001b[31mError: expect(locator).toBeHidden()\u001b[39m\nmore' } }] }] },
+        { title: 'stays', tests: [{ projectName: 'admin', status: 'expected', results: [] }] },
+        { title: 'retried', tests: [{ projectName: 'admin', status: 'flaky', results: [] }] },
+      ] }] }],
+      errors: [{ message: 'Timed out waiting 60000ms from config.webServer.' }],
+    });
+    expect(names).toEqual([
+      '[admin] toasts.spec.ts › toasts › swipes away: Error: expect(locator).toBeHidden()',
+      '[admin] toasts.spec.ts › toasts › retried (flaky)',
+      'Playwright: Timed out waiting 60000ms from config.webServer.',
+    ]);
   });
 });
