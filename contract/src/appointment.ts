@@ -10,6 +10,7 @@ import {
   typedText,
 } from './common.ts';
 import { ADDRESS_MIN_LENGTH } from './contact-rules.ts';
+import { VISIT_KINDS } from './jobs.ts';
 import {
   APPOINTMENT_SERVICE_TYPES,
   APPOINTMENT_SOURCES,
@@ -55,6 +56,12 @@ export const appointmentSchema = z.object({
       at: z.string(),
     })
     .nullable(),
+  /** An estimate (free) or a job (the work, `jobId`); see jobs.ts. */
+  kind: z.enum(VISIT_KINDS),
+  jobId: z.number().int().nullable(),
+  /** The crew whose day it is on. */
+  crewId: z.number().int().nullable(),
+  durationMinutes: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -34,3 +34,4 @@ export * from './follow-through.ts';
 export * from './roles.ts';
 export * from './phone-number.ts';
 export * from './channels.ts';
+export * from './jobs.ts';

@@ -18,6 +18,10 @@ const booked: Appointment = {
   callId: null,
   cancelReason: null,
   customerAnswer: null,
+  kind: 'estimate',
+  jobId: null,
+  crewId: 1,
+  durationMinutes: 30,
   createdAt: '2026-02-20T18:00:00.000Z',
   updatedAt: '2026-02-20T18:00:00.000Z',
 };

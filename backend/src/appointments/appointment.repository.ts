@@ -36,6 +36,10 @@ interface AppointmentRow {
   cancel_reason: string | null;
   /** JSON of the latest visit answer (reminders/visit-answer-book.ts), or null. */
   customer_answer: string | null;
+  kind: Appointment['kind'];
+  job_id: number | null;
+  crew_id: number | null;
+  duration_minutes: number;
   created_at: string;
   updated_at: string;
 }
@@ -56,6 +60,10 @@ const toAppointment = (r: AppointmentRow): Appointment => ({
   callId: r.call_id,
   cancelReason: r.cancel_reason,
   customerAnswer: r.customer_answer ? (JSON.parse(r.customer_answer) as Appointment['customerAnswer']) : null,
+  kind: r.kind,
+  jobId: r.job_id,
+  crewId: r.crew_id,
+  durationMinutes: r.duration_minutes,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -129,9 +137,10 @@ export function appointmentRepository(db: Db) {
   const ofCall = db.prepare(`${SELECT} WHERE call_id = ? ORDER BY id DESC LIMIT 1`);
   const insert = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
-     status, notes, source, call_id, created_at, updated_at)
+     status, notes, source, call_id, crew_id, created_at, updated_at)
     VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @preferredDate, @preferredTime,
-     'scheduled', @notes, @source, @callId, @now, @now)`);
+     'scheduled', @notes, @source, @callId,
+     (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1), @now, @now)`);
   /** One row as the screens and other features see it, or undefined. */
   const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
   const get = (id: number) => appointmentOf(one.get(id));
