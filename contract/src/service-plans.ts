@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.ts';
+import { APPOINTMENT_SERVICE_OPTIONS, APPOINTMENT_SERVICE_TYPES } from './enums.ts';
 
 // A customer's service plan (issue 33, item 6): the same work again every year, every two years or
 // every N years, in a chosen month. The server stores it as an RFC 5545 rule in the business's
@@ -30,7 +30,7 @@ export const PLAN_MESSAGES = {
   month: 'Choose a month',
   startYear: 'Choose the first year it is due',
   services: 'Add at least one service',
-  service: 'Name the service',
+  service: 'Choose a service',
   amount: 'Enter the price in whole cents, 0 or more',
   duration: 'The work takes between 15 minutes and 12 hours',
   noAddress: 'The customer needs an address before a service plan can be made',
@@ -38,7 +38,8 @@ export const PLAN_MESSAGES = {
 } as const;
 
 export const planServiceSchema = z.object({
-  service: requiredText(PLAN_MESSAGES.service, 80, { multiline: false }),
+  /** One of the services visits are booked for (`house-wash`); its label is what people read. */
+  service: z.enum(APPOINTMENT_SERVICE_TYPES, { error: PLAN_MESSAGES.service }),
   amountCents: z
     .number({ error: PLAN_MESSAGES.amount })
     .int(PLAN_MESSAGES.amount)
@@ -96,6 +97,12 @@ export type ServicePlan = z.infer<typeof servicePlanSchema>;
 /** "Every year in April", "Every 2 years in March": how staff and customers read a plan. */
 export const planFrequencyText = (everyYears: number, month: number) =>
   `${everyYears === 1 ? 'Every year' : `Every ${everyYears} years`} in ${MONTH_NAMES[month - 1] ?? '?'}`;
+
+/** "house wash and gutter cleaning": what the customer reads ("your house wash …"). */
+export const planTitle = (services: readonly { service: string }[]) =>
+  services
+    .map((s) => (APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === s.service)?.label ?? s.service).toLowerCase())
+    .join(' and ');
 
 // The customer's page for a plan's job: pick a slot.
 export const planVisitPagePath = (token: string) => `/plan-visit/${token}`;

@@ -141,6 +141,14 @@ export function appointmentRepository(db: Db) {
     VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @preferredDate, @preferredTime,
      'scheduled', @notes, @source, @callId,
      (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1), @now, @now)`);
+  // A job's visit (kind 'job'), on the crew the booking rules found free (else the first active one).
+  const insertJobVisit = db.prepare(`INSERT INTO appointments
+    (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
+     status, notes, source, call_id, kind, job_id, duration_minutes, crew_id, created_at, updated_at)
+    VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @date, @time,
+     'scheduled', NULL, @source, NULL, 'job', @jobId, @durationMinutes,
+     COALESCE(@crewId, (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1)), @now, @now)`);
+  const ofJob = db.prepare(`${SELECT} WHERE job_id = ? AND status != 'cancelled' ORDER BY id DESC LIMIT 1`);
   /** One row as the screens and other features see it, or undefined. */
   const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
   const get = (id: number) => appointmentOf(one.get(id));
@@ -209,6 +217,25 @@ export function appointmentRepository(db: Db) {
         .run({ ...params, now: nowIso(), id });
       return changes ? get(id) : undefined;
     },
+    /** A job's visit, booked for its duration (a recurring plan's customer picking a slot). */
+    createJobVisit(visit: {
+      jobId: number;
+      customerName: string;
+      customerPhone: string;
+      customerEmail: string | null;
+      address: string;
+      serviceType: string;
+      date: string;
+      time: string;
+      durationMinutes: number;
+      source: AppointmentSource;
+      /** The crew free for it; by default the first active crew. */
+      crewId?: number | null;
+    }) {
+      return get(Number(insertJobVisit.run({ crewId: null, ...visit, now: nowIso() }).lastInsertRowid))!;
+    },
+    /** The visit that stands for a job, if any. */
+    ofJob: (jobId: number) => appointmentOf(ofJob.get(jobId)),
   };
 }
 export type AppointmentRepository = ReturnType<typeof appointmentRepository>;
