@@ -84,6 +84,9 @@ export function planReminders(deps: {
     if (plan?.status !== 'active') return { action: 'cancel', reason: 'The service plan was stopped' };
     return { action: 'send' };
   });
-  return { remind };
+  /** Cancels the job's reminders not yet sent (its plan changed month or stopped). */
+  const cancel = (jobId: number, reason: string) =>
+    outbox.repository.cancelAboutExcept(`job:${jobId}`, PLAN_REMINDER_TEMPLATE, [], reason);
+  return { remind, cancel };
 }
 export type PlanReminders = ReturnType<typeof planReminders>;

@@ -68,7 +68,15 @@ export function servicePlansFeature(deps: {
   const router = Router();
   router.use(
     servicePlanRoutes(
-      servicePlansService({ plans, customers: deps.customers, jobs, season, timeZone: config.timeZone, clock }),
+      servicePlansService({
+        plans,
+        customers: deps.customers,
+        jobs,
+        season,
+        reminders,
+        timeZone: config.timeZone,
+        clock,
+      }),
     ),
   );
   router.use(

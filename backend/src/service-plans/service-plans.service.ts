@@ -11,6 +11,7 @@ import { HttpError, notFound, validationError } from '../http/errors.ts';
 import type { JobRepository } from '../jobs/job.repository.ts';
 import { localDate, type Clock } from '../time.ts';
 import { nextOccurrences, planRule } from './plan-rule.ts';
+import type { PlanReminders } from './plan-reminders.ts';
 import type { PlanSeason } from './plan-season.ts';
 import type { ServicePlanRepository, StoredPlan } from './service-plan.repository.ts';
 
@@ -28,6 +29,7 @@ export function servicePlansService(deps: {
   customers: Pick<CustomerRepository, 'get'>;
   jobs: Pick<JobRepository, 'ofPlan' | 'setStatus'>;
   season: Pick<PlanSeason, 'runFor'>;
+  reminders: Pick<PlanReminders, 'cancel'>;
   timeZone: string;
   clock: Clock;
 }) {
@@ -67,10 +69,12 @@ export function servicePlansService(deps: {
     };
   };
   /** The plan's waiting jobs whose month the plan no longer has (or all of them, when it stops). */
-  const cancelWaiting = (plan: StoredPlan, keep: (dueMonth: string) => boolean) => {
+  const cancelWaiting = (plan: StoredPlan, keep: (dueMonth: string) => boolean, reason: string) => {
     for (const job of deps.jobs.ofPlan(plan.id))
-      if (job.status === 'unscheduled' && job.dueMonth && !keep(job.dueMonth))
+      if (job.status === 'unscheduled' && job.dueMonth && !keep(job.dueMonth)) {
         deps.jobs.setStatus(job.id, 'cancelled');
+        deps.reminders.cancel(job.id, reason);
+      }
   };
 
   return {
@@ -92,13 +96,13 @@ export function servicePlansService(deps: {
       cancelWaiting(plan, (dueMonth) => {
         const [y, m] = dueMonth.split('-').map(Number) as [number, number];
         return m === plan.month && y >= plan.startYear && (y - plan.startYear) % plan.everyYears === 0;
-      });
+      }, 'The service plan moved to another month');
       deps.season.runFor(plan.id);
       return withNextDue(plan);
     },
     stop(customerId: number, planId: number) {
       const plan = planOf(customerId, planId);
-      if (plans.stop(planId)) cancelWaiting(plan, () => false);
+      if (plans.stop(planId)) cancelWaiting(plan, () => false, 'The service plan was stopped');
       return withNextDue(plans.get(planId)!);
     },
   };
