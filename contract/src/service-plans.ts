@@ -31,7 +31,7 @@ export const PLAN_MESSAGES = {
   startYear: 'Choose the first year it is due',
   services: 'Add at least one service',
   service: 'Choose a service',
-  amount: 'Enter the price in whole cents, 0 or more',
+  amount: 'Enter a price of 0 or more, in dollars and cents',
   duration: 'The work takes between 15 minutes and 12 hours',
   noAddress: 'The customer needs an address before a service plan can be made',
   stopped: 'This plan is stopped',
@@ -55,7 +55,11 @@ export const servicePlanInputSchema = z.object({
     .int(PLAN_MESSAGES.everyYears)
     .min(1, PLAN_MESSAGES.everyYears)
     .max(MAX_PLAN_EVERY_YEARS, PLAN_MESSAGES.everyYears),
-  month: z.number({ error: PLAN_MESSAGES.month }).int(PLAN_MESSAGES.month).min(1, PLAN_MESSAGES.month).max(12, PLAN_MESSAGES.month),
+  month: z
+    .number({ error: PLAN_MESSAGES.month })
+    .int(PLAN_MESSAGES.month)
+    .min(1, PLAN_MESSAGES.month)
+    .max(12, PLAN_MESSAGES.month),
   /** The first year it is due; by default the next time that month comes round. */
   startYear: z
     .number({ error: PLAN_MESSAGES.startYear })
@@ -63,7 +67,10 @@ export const servicePlanInputSchema = z.object({
     .min(2000, PLAN_MESSAGES.startYear)
     .max(2200, PLAN_MESSAGES.startYear)
     .optional(),
-  services: z.array(planServiceSchema, { error: PLAN_MESSAGES.services }).min(1, PLAN_MESSAGES.services).max(10),
+  services: z
+    .array(planServiceSchema, { error: PLAN_MESSAGES.services })
+    .min(1, PLAN_MESSAGES.services)
+    .max(10),
   durationMinutes: z
     .number({ error: PLAN_MESSAGES.duration })
     .int(PLAN_MESSAGES.duration)
@@ -101,7 +108,9 @@ export const planFrequencyText = (everyYears: number, month: number) =>
 /** "house wash and gutter cleaning": what the customer reads ("your house wash …"). */
 export const planTitle = (services: readonly { service: string }[]) =>
   services
-    .map((s) => (APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === s.service)?.label ?? s.service).toLowerCase())
+    .map((s) =>
+      (APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === s.service)?.label ?? s.service).toLowerCase(),
+    )
     .join(' and ');
 
 // The customer's page for a plan's job: pick a slot.

@@ -67,7 +67,9 @@ export function jobRepository(db: Db) {
   const ofCustomer = db.prepare<[number], JobRow>(
     'SELECT * FROM jobs WHERE customer_id = ? ORDER BY id DESC',
   );
-  const ofPlanMonth = db.prepare<[number, string], JobRow>('SELECT * FROM jobs WHERE plan_id = ? AND due_month = ?');
+  const ofPlanMonth = db.prepare<[number, string], JobRow>(
+    'SELECT * FROM jobs WHERE plan_id = ? AND due_month = ?',
+  );
   const ofPlan = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE plan_id = ? ORDER BY due_month');
 
   const toJob = (r: JobRow): Job => ({

@@ -79,7 +79,8 @@ export function planReminders(deps: {
   outbox.addGate((message) => {
     if (message.template !== PLAN_REMINDER_TEMPLATE) return { action: 'send' };
     const job = deps.jobs.get(Number(message.about?.split(':')[1]));
-    if (!job || job.status !== 'unscheduled') return { action: 'cancel', reason: 'The visit is already booked' };
+    if (!job || job.status !== 'unscheduled')
+      return { action: 'cancel', reason: 'The visit is already booked' };
     const plan = job.planId === null ? undefined : deps.plans.get(job.planId);
     if (plan?.status !== 'active') return { action: 'cancel', reason: 'The service plan was stopped' };
     return { action: 'send' };

@@ -46,7 +46,10 @@ export function checkRule(rule: string): void {
 export function occurrencesBetween(rule: string, from: number, to: number): Occurrence[] {
   return ruleOf(rule)
     .between(new Date(from), new Date(to), true)
-    .map((z) => ({ local: z.toPlainDateTime().toString({ smallestUnit: 'minute' }), instant: z.epochMilliseconds }));
+    .map((z) => ({
+      local: z.toPlainDateTime().toString({ smallestUnit: 'minute' }),
+      instant: z.epochMilliseconds,
+    }));
 }
 
 /** The next `count` occurrences at or after `from`. */
@@ -58,7 +61,10 @@ export function nextOccurrences(rule: string, from: number, count: number): Occu
   while (out.length < count) {
     const z = r.next(after, inclusive);
     if (!z) break;
-    out.push({ local: z.toPlainDateTime().toString({ smallestUnit: 'minute' }), instant: z.epochMilliseconds });
+    out.push({
+      local: z.toPlainDateTime().toString({ smallestUnit: 'minute' }),
+      instant: z.epochMilliseconds,
+    });
     after = new Date(z.epochMilliseconds);
     inclusive = false;
   }

@@ -16,8 +16,7 @@ import type { ServicePlanRepository, StoredPlan } from './service-plan.repositor
 export const SEASON_AHEAD_DAYS = 120;
 const DAY_MS = 86_400_000;
 
-const isUniqueClash = (error: unknown) =>
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+const isUniqueClash = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export function planSeason(deps: {
   plans: Pick<ServicePlanRepository, 'get' | 'activeIds'>;
@@ -66,7 +65,9 @@ export function planSeason(deps: {
     const plan = deps.plans.get(planId);
     if (!plan || plan.status !== 'active') return [];
     const now = deps.clock();
-    const monthStart = Date.parse(startOfLocalDay(`${localDate(new Date(now), timeZone).slice(0, 7)}-01`, timeZone));
+    const monthStart = Date.parse(
+      startOfLocalDay(`${localDate(new Date(now), timeZone).slice(0, 7)}-01`, timeZone),
+    );
     const covered: Job[] = [];
     for (const due of occurrencesBetween(plan.rule, monthStart, now + SEASON_AHEAD_DAYS * DAY_MS)) {
       const job = jobFor(plan, due.local.slice(0, 7));

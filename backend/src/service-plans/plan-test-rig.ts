@@ -31,7 +31,9 @@ let phones = 700;
 export async function textingCustomer(office: TextingServer, name = 'Dana Whitfield', email?: string) {
   const phone = `+1707555${String(++phones).padStart(4, '0')}`;
   expect((await office.customerTexts(phone, 'Hi, can you wash the house again this year?')).status).toBe(200);
-  const found = (await (await office.server.get(`/api/customers?q=${encodeURIComponent(phone.slice(-4))}`)).json()) as {
+  const found = (await (
+    await office.server.get(`/api/customers?q=${encodeURIComponent(phone.slice(-4))}`)
+  ).json()) as {
     id: number;
     phone: string | null;
   }[];

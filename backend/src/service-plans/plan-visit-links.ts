@@ -10,7 +10,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export function planVisitLinks(db: Db) {
   const insert = db.prepare('INSERT INTO plan_visit_links (token_hash, job_id, created_at) VALUES (?, ?, ?)');
-  const byHash = db.prepare<[string], { id: number }>('SELECT job_id AS id FROM plan_visit_links WHERE token_hash = ?');
+  const byHash = db.prepare<[string], { id: number }>(
+    'SELECT job_id AS id FROM plan_visit_links WHERE token_hash = ?',
+  );
   return {
     /** A new key for this job's page (32 random bytes, base64url). */
     mint(jobId: number, at: string): string {

@@ -79,7 +79,8 @@ export function planVisitPageService(deps: {
     pick(token: string, slot: { date: string; time: string }) {
       const booked = deps.db.transaction(() => {
         const job = jobOf(token);
-        if (job.status !== 'unscheduled') throw new HttpError(409, ERROR_CODES.conflict, PLAN_VISIT_REFUSALS.booked);
+        if (job.status !== 'unscheduled')
+          throw new HttpError(409, ERROR_CODES.conflict, PLAN_VISIT_REFUSALS.booked);
         const day = offeredDays(job.dueMonth, job.durationMinutes).find((d) => d.date === slot.date);
         if (!day?.times.includes(slot.time))
           throw new HttpError(409, ERROR_CODES.conflict, PLAN_VISIT_REFUSALS.taken);

@@ -25,7 +25,9 @@ describe('recurrence across daylight-saving changes', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(200);
     const all = fixtures.flatMap((f) => f.expected.map((e) => ({ ...e, rule: f.rule })));
     // A fall-back day's 1:30 AM (the first of the two), a spring-forward week, Feb 29, a month end.
-    expect(all.some((e) => e.local === '2026-11-01T01:30' && e.utc === '2026-11-01T08:30:00.000Z')).toBe(true);
+    expect(all.some((e) => e.local === '2026-11-01T01:30' && e.utc === '2026-11-01T08:30:00.000Z')).toBe(
+      true,
+    );
     expect(fixtures.some((f) => f.name.includes('2026-03-05') && f.expected.length === 6)).toBe(true);
     expect(all.some((e) => e.local.startsWith('2028-02-29'))).toBe(true);
     expect(all.some((e) => e.local.startsWith('2027-04-30') && e.rule.includes('BYMONTHDAY=-1'))).toBe(true);

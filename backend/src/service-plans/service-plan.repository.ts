@@ -38,7 +38,9 @@ export function servicePlanRepository(db: Db) {
   const ofCustomer = db.prepare<[number], PlanRow>(
     'SELECT * FROM service_plans WHERE customer_id = ? ORDER BY id DESC',
   );
-  const active = db.prepare<[], { id: number }>("SELECT id FROM service_plans WHERE status = 'active' ORDER BY id");
+  const active = db.prepare<[], { id: number }>(
+    "SELECT id FROM service_plans WHERE status = 'active' ORDER BY id",
+  );
   const items = db.prepare<[number], { service: PlanService['service']; amount_cents: number }>(
     'SELECT service, amount_cents FROM service_plan_items WHERE plan_id = ? ORDER BY position',
   );

@@ -30,6 +30,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await office.stop();
   await smtp.close();
+  // The feature's stop() cancelled its next pass: nothing runs on a closed database.
+  expect(season.waiting()).toBe(0);
 });
 beforeEach(() => {
   office.now.ms = NOV_23_9AM;
@@ -38,11 +40,22 @@ afterEach(() => expect(office.server.errors).toEqual([]));
 
 const jobsOf = (planId: number) =>
   office.server.db
-    .prepare('SELECT id, due_month, status, price_cents, duration_minutes, title FROM jobs WHERE plan_id = ? ORDER BY due_month')
-    .all(planId) as { id: number; due_month: string; status: string; price_cents: number; duration_minutes: number; title: string }[];
+    .prepare(
+      'SELECT id, due_month, status, price_cents, duration_minutes, title FROM jobs WHERE plan_id = ? ORDER BY due_month',
+    )
+    .all(planId) as {
+    id: number;
+    due_month: string;
+    status: string;
+    price_cents: number;
+    duration_minutes: number;
+    title: string;
+  }[];
 const remindersOf = (jobId: number) =>
   office.server.db
-    .prepare("SELECT channel, state AS status, due_at FROM outbox_messages WHERE template = 'plan-reminder' AND about = ? ORDER BY channel")
+    .prepare(
+      "SELECT channel, state AS status, due_at FROM outbox_messages WHERE template = 'plan-reminder' AND about = ? ORDER BY channel",
+    )
     .all(`job:${jobId}`) as { channel: string; status: string; due_at: string }[];
 const tokenIn = (text: string) => /\/plan-visit\/([A-Za-z0-9_-]{43})\b/.exec(text)?.[1];
 const makePlan = async (customerId: number, body: unknown = HOUSE_AND_GUTTERS) =>
@@ -67,7 +80,9 @@ describe('a service plan', () => {
       status: 'active',
       nextDue: ['2027-01-01', '2028-01-01', '2029-01-01'],
     });
-    const listed = (await (await office.server.get(`/api/customers/${id}/service-plans`)).json()) as ServicePlan[];
+    const listed = (await (
+      await office.server.get(`/api/customers/${id}/service-plans`)
+    ).json()) as ServicePlan[];
     expect(listed.map((p) => p.id)).toEqual([plan.id]);
   });
 
@@ -77,7 +92,14 @@ describe('a service plan', () => {
     // January 2027 is 39 days away: inside the season.
     const [job] = jobsOf(plan.id);
     expect(jobsOf(plan.id)).toEqual([
-      { id: job!.id, due_month: '2027-01', status: 'unscheduled', price_cents: 60_050, duration_minutes: 180, title: 'house wash and gutter cleaning' },
+      {
+        id: job!.id,
+        due_month: '2027-01',
+        status: 'unscheduled',
+        price_cents: 60_050,
+        duration_minutes: 180,
+        title: 'house wash and gutter cleaning',
+      },
     ]);
     const due = new Date(JAN_1_9AM).toISOString();
     expect(remindersOf(job!.id)).toEqual([
@@ -101,7 +123,9 @@ describe('a service plan', () => {
 
   it('asks the customer to pick a slot when due; the pick books the job’s visit for its duration', async () => {
     const { id, phone } = await textingCustomer(office, 'Sam Okafor');
-    const plan = (await (await makePlan(id, { ...HOUSE_AND_GUTTERS, durationMinutes: 120 })).json()) as ServicePlan;
+    const plan = (await (
+      await makePlan(id, { ...HOUSE_AND_GUTTERS, durationMinutes: 120 })
+    ).json()) as ServicePlan;
     const [job] = jobsOf(plan.id);
     // Nothing before the due instant, then the text with the link.
     await office.at(JAN_1_9AM - 60_000);
@@ -132,7 +156,9 @@ describe('a service plan', () => {
     expect(await picked.json()).toEqual(slot);
     expect(jobsOf(plan.id)[0]!.status).toBe('scheduled');
     const visit = office.server.db
-      .prepare('SELECT kind, job_id, duration_minutes, scheduled_date, preferred_time, status, source FROM appointments WHERE job_id = ?')
+      .prepare(
+        'SELECT kind, job_id, duration_minutes, scheduled_date, preferred_time, status, source FROM appointments WHERE job_id = ?',
+      )
       .get(job!.id);
     expect(visit).toEqual({
       kind: 'job',
@@ -197,7 +223,11 @@ describe('a service plan', () => {
     // A stopped plan makes no more jobs and is not changed.
     season.fire();
     expect(jobsOf(plan.id)).toHaveLength(2);
-    const refused = await office.server.send('PUT', `/api/customers/${id}/service-plans/${plan.id}`, HOUSE_AND_GUTTERS);
+    const refused = await office.server.send(
+      'PUT',
+      `/api/customers/${id}/service-plans/${plan.id}`,
+      HOUSE_AND_GUTTERS,
+    );
     expect(refused.status).toBe(409);
   });
 });

@@ -14,8 +14,7 @@ export const PUBLIC_PLAN_VISIT_PICK = '/api/public/plan-visits/:token/pick';
 /** Staff's "Service plan" card on a customer's record. */
 export function servicePlanRoutes(service: ServicePlansService) {
   const router = Router();
-  const ids = (params: Record<string, unknown>) =>
-    [routeId(params), routeId({ id: params.planId })] as const;
+  const ids = (params: Record<string, unknown>) => [routeId(params), routeId({ id: params.planId })] as const;
   router.get(CUSTOMER_PLANS, (req, res) => {
     res.json(service.list(routeId(req.params)));
   });
@@ -41,9 +40,13 @@ export function planVisitRoutes(service: PlanVisitPageService, rateLimitPerMinut
   router.get(PUBLIC_PLAN_VISIT, (req, res) => {
     res.json(service.open(token(req.params)));
   });
-  router.post(PUBLIC_PLAN_VISIT_PICK, perMinuteLimit(PUBLIC_PLAN_VISIT_PICK, rateLimitPerMinute), (req, res) => {
-    const slot = parseWith(planVisitPickSchema, req.body ?? {});
-    res.json(service.pick(token(req.params), slot));
-  });
+  router.post(
+    PUBLIC_PLAN_VISIT_PICK,
+    perMinuteLimit(PUBLIC_PLAN_VISIT_PICK, rateLimitPerMinute),
+    (req, res) => {
+      const slot = parseWith(planVisitPickSchema, req.body ?? {});
+      res.json(service.pick(token(req.params), slot));
+    },
+  );
   return router;
 }

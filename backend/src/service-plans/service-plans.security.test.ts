@@ -27,16 +27,23 @@ describe('another customer’s plan', () => {
   it('cannot be changed, stopped or listed through a different customer’s record', async () => {
     const a = await textingCustomer(office, 'Ana Ruiz');
     const b = await textingCustomer(office, 'Ben Ortiz');
-    const plan = (await (await office.server.send('POST', plansUrl(a.id), HOUSE_AND_GUTTERS)).json()) as ServicePlan;
+    const plan = (await (
+      await office.server.send('POST', plansUrl(a.id), HOUSE_AND_GUTTERS)
+    ).json()) as ServicePlan;
     const before = planRow(plan.id);
-    const put = await office.server.send('PUT', `${plansUrl(b.id)}/${plan.id}`, { ...HOUSE_AND_GUTTERS, month: 6 });
+    const put = await office.server.send('PUT', `${plansUrl(b.id)}/${plan.id}`, {
+      ...HOUSE_AND_GUTTERS,
+      month: 6,
+    });
     expect(put.status).toBe(404);
     const stop = await office.server.send('POST', `${plansUrl(b.id)}/${plan.id}/stop`);
     expect(stop.status).toBe(404);
     expect(planRow(plan.id)).toEqual(before);
     expect(await (await office.server.get(plansUrl(b.id))).json()).toEqual([]);
     // Ids that are not canonical name no record; a customer that does not exist has no plans.
-    expect((await office.server.send('PUT', `${plansUrl(a.id)}/0${plan.id}`, HOUSE_AND_GUTTERS)).status).toBe(404);
+    expect((await office.server.send('PUT', `${plansUrl(a.id)}/0${plan.id}`, HOUSE_AND_GUTTERS)).status).toBe(
+      404,
+    );
     expect((await office.server.send('POST', plansUrl(999_999), HOUSE_AND_GUTTERS)).status).toBe(404);
   });
 
@@ -55,21 +62,49 @@ describe('a plan that is not one', () => {
     ['month 13', { ...HOUSE_AND_GUTTERS, month: 13 }, 'month', PLAN_MESSAGES.month],
     ['month 0', { ...HOUSE_AND_GUTTERS, month: 0 }, 'month', PLAN_MESSAGES.month],
     ['month as text', { ...HOUSE_AND_GUTTERS, month: 'FREQ=DAILY' }, 'month', PLAN_MESSAGES.month],
-    ['a negative price', { ...HOUSE_AND_GUTTERS, services: [{ service: 'house-wash', amountCents: -1 }] }, 'services.0.amountCents', PLAN_MESSAGES.amount],
-    ['a price in dollars', { ...HOUSE_AND_GUTTERS, services: [{ service: 'house-wash', amountCents: 450.5 }] }, 'services.0.amountCents', PLAN_MESSAGES.amount],
-    ['a price as text', { ...HOUSE_AND_GUTTERS, services: [{ service: 'house-wash', amountCents: '45000' }] }, 'services.0.amountCents', PLAN_MESSAGES.amount],
+    [
+      'a negative price',
+      { ...HOUSE_AND_GUTTERS, services: [{ service: 'house-wash', amountCents: -1 }] },
+      'services.0.amountCents',
+      PLAN_MESSAGES.amount,
+    ],
+    [
+      'a price in dollars',
+      { ...HOUSE_AND_GUTTERS, services: [{ service: 'house-wash', amountCents: 450.5 }] },
+      'services.0.amountCents',
+      PLAN_MESSAGES.amount,
+    ],
+    [
+      'a price as text',
+      { ...HOUSE_AND_GUTTERS, services: [{ service: 'house-wash', amountCents: '45000' }] },
+      'services.0.amountCents',
+      PLAN_MESSAGES.amount,
+    ],
     ['no service', { ...HOUSE_AND_GUTTERS, services: [] }, 'services', PLAN_MESSAGES.services],
-    ['an unknown service', { ...HOUSE_AND_GUTTERS, services: [{ service: 'RRULE:FREQ=SECONDLY', amountCents: 1 }] }, 'services.0.service', PLAN_MESSAGES.service],
-    ['a duration of 5 minutes', { ...HOUSE_AND_GUTTERS, durationMinutes: 5 }, 'durationMinutes', PLAN_MESSAGES.duration],
+    [
+      'an unknown service',
+      { ...HOUSE_AND_GUTTERS, services: [{ service: 'RRULE:FREQ=SECONDLY', amountCents: 1 }] },
+      'services.0.service',
+      PLAN_MESSAGES.service,
+    ],
+    [
+      'a duration of 5 minutes',
+      { ...HOUSE_AND_GUTTERS, durationMinutes: 5 },
+      'durationMinutes',
+      PLAN_MESSAGES.duration,
+    ],
   ];
-  it.each(refused)('refuses %s with the field’s message, storing nothing', async (_what, body, field, message) => {
-    const a = await textingCustomer(office, 'Dee Lane');
-    const plansBefore = office.server.count('service_plans');
-    const res = await office.server.send('POST', plansUrl(a.id), body);
-    expect(res.status).toBe(400);
-    expect((await res.json()).error.fields[field]).toBe(message);
-    expect(office.server.count('service_plans')).toBe(plansBefore);
-  });
+  it.each(refused)(
+    'refuses %s with the field’s message, storing nothing',
+    async (_what, body, field, message) => {
+      const a = await textingCustomer(office, 'Dee Lane');
+      const plansBefore = office.server.count('service_plans');
+      const res = await office.server.send('POST', plansUrl(a.id), body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields[field]).toBe(message);
+      expect(office.server.count('service_plans')).toBe(plansBefore);
+    },
+  );
 
   it('never takes a rule from the client: a sent `rule` is ignored, the stored one is built from the choices', async () => {
     const a = await textingCustomer(office, 'Eve Stone');
@@ -89,7 +124,9 @@ describe('a plan that is not one', () => {
 describe('the slot-pick link', () => {
   async function dueLink() {
     const a = await textingCustomer(office, 'Flo Grant');
-    const plan = (await (await office.server.send('POST', plansUrl(a.id), HOUSE_AND_GUTTERS)).json()) as ServicePlan;
+    const plan = (await (
+      await office.server.send('POST', plansUrl(a.id), HOUSE_AND_GUTTERS)
+    ).json()) as ServicePlan;
     await office.at(JAN_1_9AM);
     const text = office.textsTo(a.phone).find((t) => t.includes('/plan-visit/'))!;
     const token = /\/plan-visit\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
@@ -132,7 +169,10 @@ describe('the slot-pick link', () => {
     const other = await dueLink();
     const taken = { date: page.days[1].date, time: page.days[1].times[0] };
     expect((await pick(other.token, taken)).status).toBe(200);
-    expect((await (await open(token)).json()).days.find((d: { date: string }) => d.date === taken.date)?.times ?? []).not.toContain(taken.time);
+    expect(
+      (await (await open(token)).json()).days.find((d: { date: string }) => d.date === taken.date)?.times ??
+        [],
+    ).not.toContain(taken.time);
     expect((await pick(token, taken)).status).toBe(409);
   });
 

@@ -93,10 +93,14 @@ export function servicePlansService(deps: {
       const before = planOf(customerId, planId);
       if (before.status !== 'active') throw new HttpError(409, ERROR_CODES.conflict, PLAN_MESSAGES.stopped);
       const plan = plans.update(planId, fieldsOf(input))!;
-      cancelWaiting(plan, (dueMonth) => {
-        const [y, m] = dueMonth.split('-').map(Number) as [number, number];
-        return m === plan.month && y >= plan.startYear && (y - plan.startYear) % plan.everyYears === 0;
-      }, 'The service plan moved to another month');
+      cancelWaiting(
+        plan,
+        (dueMonth) => {
+          const [y, m] = dueMonth.split('-').map(Number) as [number, number];
+          return m === plan.month && y >= plan.startYear && (y - plan.startYear) % plan.everyYears === 0;
+        },
+        'The service plan moved to another month',
+      );
       deps.season.runFor(plan.id);
       return withNextDue(plan);
     },
