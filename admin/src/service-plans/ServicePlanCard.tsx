@@ -27,7 +27,7 @@ export function ServicePlanCard({ customerId }: { customerId: number }) {
   const active = plans.data?.find((p) => p.status === 'active');
   const stopped = plans.data?.filter((p) => p.status === 'stopped').length ?? 0;
   return (
-    <Card className="service-plan" aria-label="Service plan">
+    <Card className="service-plan" role="region" aria-label="Service plan">
       <div className="service-plan__head">
         <H5>Service plan</H5>
         {plans.data && !active && (
