@@ -106,6 +106,18 @@ describe('a plan that is not one', () => {
     },
   );
 
+  it('is not made for a customer without an address (nowhere to send the crew)', async () => {
+    const a = await textingCustomer(office, 'Gil Moss');
+    await office.server.send('PUT', `/api/customers/${a.id}`, {
+      name: 'Gil Moss',
+      phone: a.phone,
+      address: '',
+    });
+    const res = await office.server.send('POST', plansUrl(a.id), HOUSE_AND_GUTTERS);
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.message).toBe(PLAN_MESSAGES.noAddress);
+  });
+
   it('never takes a rule from the client: a sent `rule` is ignored, the stored one is built from the choices', async () => {
     const a = await textingCustomer(office, 'Eve Stone');
     const res = await office.server.send('POST', plansUrl(a.id), {

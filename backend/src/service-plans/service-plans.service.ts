@@ -7,7 +7,7 @@ import {
 } from '@washdesk/contract';
 import type { z } from 'zod';
 import type { CustomerRepository } from '../customers/customer.repository.ts';
-import { HttpError, notFound, validationError } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import type { JobRepository } from '../jobs/job.repository.ts';
 import { localDate, type Clock } from '../time.ts';
 import { nextOccurrences, planRule } from './plan-rule.ts';
@@ -84,7 +84,8 @@ export function servicePlansService(deps: {
     },
     create(customerId: number, input: PlanInput) {
       const customer = customerOf(customerId);
-      if (!customer.address) throw validationError({ _: PLAN_MESSAGES.noAddress }, PLAN_MESSAGES.noAddress);
+      // Not a field of the plan's form: the whole answer says what to do first.
+      if (!customer.address) throw new HttpError(422, ERROR_CODES.validation, PLAN_MESSAGES.noAddress);
       const plan = plans.create(customerId, fieldsOf(input));
       deps.season.runFor(plan.id);
       return withNextDue(plan);
