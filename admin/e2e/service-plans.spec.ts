@@ -55,7 +55,7 @@ test("a customer's service plan is added, changed and stopped from their record"
   await expect(dialog.getByText('Enter a price of 0 or more, in dollars and cents')).toBeVisible();
   await dialog.getByLabel('Price 1 ($)').fill('450');
   await dialog.getByRole('button', { name: 'Add a service' }).click();
-  await dialog.getByLabel('Service 2').selectOption({ label: 'Gutter Cleaning' });
+  await dialog.getByLabel('Service 2', { exact: true }).selectOption({ label: 'Gutter Cleaning' });
   await dialog.getByLabel('Price 2 ($)').fill('150.50');
   await dialog.getByRole('button', { name: 'Save plan' }).click();
   await expect(admin.toast('Service plan added')).toBeVisible();
