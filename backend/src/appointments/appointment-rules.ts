@@ -1,5 +1,4 @@
 import {
-  DEFAULT_BUSINESS_HOURS,
   ESTIMATE_MINUTES,
   PAST_DATE_MESSAGE,
   PAST_TIME_MESSAGE,
@@ -35,7 +34,7 @@ export function appointmentRules(
   appointments: AppointmentRepository,
   timeZone: string,
   clock: Clock,
-  hours: () => BusinessHours = () => DEFAULT_BUSINESS_HOURS,
+  hours: () => BusinessHours = () => appointments.businessHours(),
 ) {
   const today = () => localDate(new Date(clock()), timeZone);
   /**

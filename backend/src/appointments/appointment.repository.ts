@@ -1,5 +1,8 @@
 import {
+  BUSINESS_HOURS_SETTING,
   ESTIMATE_MINUTES,
+  businessHoursOrDefault,
+  type BusinessHours,
   centsOrNull,
   dollarsOrNull,
   PREFERRED_TIMES,
@@ -140,6 +143,8 @@ export function appointmentRepository(db: Db) {
     WHERE status = 'scheduled' AND scheduled_date = ? AND preferred_time = ? AND id IS NOT ?
     ORDER BY id LIMIT 1`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM appointments ${filter}`);
+  // Business hours are kept in settings by their owner (phone/business-hours.ts); booking reads them.
+  const hoursRow = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   // A day's scheduled visits on the board's index; a visit with no crew yet is on the first crew's day.
   const activeCrews = db.prepare<[], { id: number }>(
     'SELECT id FROM crews WHERE active = 1 ORDER BY position, id',
@@ -215,6 +220,11 @@ export function appointmentRepository(db: Db) {
     /** Another scheduled visit on this date at this time, if any (`exceptId` is the one being edited). */
     scheduledInSlot(date: string, time: string, exceptId: number | null = null) {
       return appointmentOf(inSlot.get(date, time, exceptId));
+    },
+    /** The business's open hours as Settings keeps them (the default week when none are saved). */
+    businessHours(): BusinessHours {
+      const row = hoursRow.get(BUSINESS_HOURS_SETTING);
+      return businessHoursOrDefault(row ? JSON.parse(row.value) : undefined);
     },
     /** A day's scheduled visits per crew, and the active crews in the board's order. */
     bookedDay(date: string): { visits: BookedVisit[]; crewIds: number[] } {

@@ -6,6 +6,8 @@ import { DEFAULT_BUSINESS_HOURS, type BusinessHours } from '@washdesk/contract';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { crewRepository } from '../crews/crew.repository.ts';
+import { businessHoursStore } from '../phone/business-hours.ts';
+import { settingsRepository } from '../settings/settings.repository.ts';
 import { appointmentRepository } from './appointment.repository.ts';
 import { appointmentRules } from './appointment-rules.ts';
 
@@ -93,5 +95,16 @@ describe("a crew's day", () => {
     expect(rules.openTimes('2027-03-03', { durationMinutes: 120 })).toEqual(['10:00 AM', '11:00 AM', '12:00 PM']);
     expect(() => rules.refuseClosed(SATURDAY, '9:00 AM')).toThrow('That time is outside business hours');
     hours = DEFAULT_BUSINESS_HOURS;
+  });
+
+  it('every booking path reads the hours Settings saved (Saturday opened: Saturday offered)', () => {
+    const appointments = appointmentRepository(db);
+    const rules = appointmentRules(appointments, 'America/Los_Angeles', clock);
+    expect(rules.openTimes(SATURDAY)).toEqual([]);
+    businessHoursStore(settingsRepository(db)).save({
+      ...DEFAULT_BUSINESS_HOURS,
+      days: { ...DEFAULT_BUSINESS_HOURS.days, saturday: { opens: '09:00', closes: '12:00' } },
+    });
+    expect(rules.openTimes(SATURDAY)).toEqual(['9:00 AM', '10:00 AM', '11:00 AM']);
   });
 });

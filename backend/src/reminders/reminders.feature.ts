@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
-import { businessHoursStore } from '../phone/business-hours.ts';
 import { appointmentRules } from '../appointments/appointment-rules.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { PublicUrl } from '../phone/public-url.ts';
@@ -58,10 +57,7 @@ export function remindersFeature(deps: {
       visitPageService({
         links,
         appointments,
-        // The customer picks only inside open hours (Settings → business hours).
-        rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now, () =>
-          businessHoursStore(settings).get(),
-        ),
+        rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
         answers,
         business: { name: config.business.name, phone: config.business.phone },
       }),
