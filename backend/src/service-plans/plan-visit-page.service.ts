@@ -2,6 +2,7 @@ import {
   APPOINTMENT_SERVICE_TYPES,
   ERROR_CODES,
   PLAN_VISIT_REFUSALS,
+  type PreferredTime,
   type PublicPlanVisit,
 } from '@washdesk/contract';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
@@ -27,8 +28,8 @@ export const PICK_DAYS = 28;
 export interface SlotRules {
   today(): string;
   openTimes(date: string, visit?: { durationMinutes?: number }): readonly string[];
-  /** The crew free for this slot, where the rules know crews. */
-  freeCrew?(slot: { date: string; time: string; durationMinutes?: number }): number | null;
+  /** The crew free for this slot (else null: the first active crew takes it). */
+  freeCrew(slot: { date: string; time: string; durationMinutes?: number }): number | null;
 }
 
 export function planVisitPageService(deps: {
@@ -36,7 +37,7 @@ export function planVisitPageService(deps: {
   links: PlanVisitLinks;
   jobs: Pick<JobRepository, 'get' | 'setStatus'>;
   plans: Pick<ServicePlanRepository, 'get'>;
-  appointments: Pick<AppointmentRepository, 'createJobVisit' | 'ofJob'>;
+  appointments: Pick<AppointmentRepository, 'create' | 'ofJob'>;
   rules: SlotRules;
   events: Pick<EventBus, 'publish'>;
   business: { name: string; phone: string };
@@ -88,19 +89,27 @@ export function planVisitPageService(deps: {
         const serviceType =
           APPOINTMENT_SERVICE_TYPES.find((t) => single && t.replace('-', ' ') === single.toLowerCase()) ??
           'multiple-services';
-        const visit = deps.appointments.createJobVisit({
-          jobId: job.id,
-          customerName: job.customerName,
-          customerPhone: job.customerPhone,
-          customerEmail: job.customerEmail,
-          address: job.address,
-          serviceType,
-          date: slot.date,
-          time: slot.time,
-          durationMinutes: job.durationMinutes,
-          source: 'web',
-          crewId: rules.freeCrew?.({ ...slot, durationMinutes: job.durationMinutes }) ?? null,
-        });
+        const visit = deps.appointments.create(
+          {
+            customerName: job.customerName,
+            customerPhone: job.customerPhone,
+            customerEmail: job.customerEmail,
+            address: job.address,
+            serviceType,
+            preferredDate: slot.date,
+            // One of the open times just read, so one of the bookable times.
+            preferredTime: slot.time as PreferredTime,
+            notes: null,
+          },
+          'web',
+          null,
+          {
+            kind: 'job',
+            jobId: job.id,
+            durationMinutes: job.durationMinutes,
+            crewId: rules.freeCrew({ ...slot, durationMinutes: job.durationMinutes }),
+          },
+        );
         deps.jobs.setStatus(job.id, 'scheduled');
         return visit;
       })();
