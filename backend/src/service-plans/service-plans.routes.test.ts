@@ -157,7 +157,7 @@ describe('a service plan', () => {
     expect(jobsOf(plan.id)[0]!.status).toBe('scheduled');
     const visit = office.server.db
       .prepare(
-        'SELECT kind, job_id, duration_minutes, scheduled_date, preferred_time, status, source FROM appointments WHERE job_id = ?',
+        'SELECT kind, job_id, duration_minutes, scheduled_date, preferred_time, status, source, crew_id IS NOT NULL AS on_a_crew FROM appointments WHERE job_id = ?',
       )
       .get(job!.id);
     expect(visit).toEqual({
@@ -168,6 +168,8 @@ describe('a service plan', () => {
       preferred_time: slot.time,
       status: 'scheduled',
       source: 'web',
+      // The booking rules found the crew free for the job's whole length.
+      on_a_crew: 1,
     });
     // The page now says it is booked; a second pick changes nothing.
     const again = await (await office.server.anonymous.get(`/api/public/plan-visits/${token}`)).json();
