@@ -54,7 +54,7 @@ const jobsOf = (planId: number) =>
 const remindersOf = (jobId: number) =>
   office.server.db
     .prepare(
-      "SELECT channel, state AS status, due_at FROM outbox_messages WHERE template = 'plan-reminder' AND about = ? ORDER BY channel",
+      "SELECT channel, state AS status, due_at FROM outbox_messages WHERE template = 'plan-reminder' AND about = ? ORDER BY channel, id",
     )
     .all(`job:${jobId}`) as { channel: string; status: string; due_at: string }[];
 const tokenIn = (text: string) => /\/plan-visit\/([A-Za-z0-9_-]{43})\b/.exec(text)?.[1];
@@ -119,6 +119,34 @@ describe('a service plan', () => {
     season.fire();
     season.fire();
     expect(jobsOf(plan.id).map((j) => j.due_month)).toEqual(['2027-01', '2028-01']);
+  });
+
+  it('heals a run that crashed between the job and its reminder, and the database refuses a second job', async () => {
+    const { id } = await textingCustomer(office, 'Rae Quinn');
+    const plan = (await (await makePlan(id)).json()) as ServicePlan;
+    const [job] = jobsOf(plan.id);
+    // As if the process died after the job's row and before its reminder was queued: no row
+    // holds the reminder's key (the text thread keeps the old row, so it is renamed, not deleted).
+    office.server.db
+      .prepare(
+        "UPDATE outbox_messages SET idempotency_key = idempotency_key || ':lost', state = 'cancelled' WHERE about = ?",
+      )
+      .run(`job:${job!.id}`);
+    season.fire();
+    season.fire();
+    expect(jobsOf(plan.id).map((j) => j.id)).toEqual([job!.id]);
+    expect(remindersOf(job!.id).map((r) => [r.channel, r.status])).toEqual([
+      ['text', 'cancelled'],
+      ['text', 'pending'],
+    ]);
+    expect(() =>
+      office.server.db
+        .prepare(
+          `INSERT INTO jobs (customer_name, customer_phone, address, title, price_cents, duration_minutes,
+            plan_id, due_month, created_at, updated_at) VALUES ('x', '', 'y', 'z', 0, 60, ?, '2027-01', '', '')`,
+        )
+        .run(plan.id),
+    ).toThrow(/UNIQUE constraint failed: jobs.plan_id, jobs.due_month/);
   });
 
   it('asks the customer to pick a slot when due; the pick books the job’s visit for its duration', async () => {
