@@ -24,6 +24,12 @@ export default defineConfig({
         { path: '/quote/prerendered', file: 'pages/quote.html', chunk: 'src/pages/QuotePage.tsx' },
         // One file for every visit link (a reminder's), the same way.
         { path: '/visit/prerendered', file: 'pages/visit.html', chunk: 'src/pages/VisitPage.tsx' },
+        // And one for every service plan's slot-pick link.
+        {
+          path: '/plan-visit/prerendered',
+          file: 'pages/plan-visit.html',
+          chunk: 'src/pages/PlanVisitPage.tsx',
+        },
         { path: null },
       ],
     }),

@@ -58,6 +58,7 @@ import { leadsFeature } from './leads/leads.feature.ts';
 import { textsFeature } from './texts/texts.feature.ts';
 import { remindersFeature } from './reminders/reminders.feature.ts';
 import { followUpsFeature } from './follow-ups/follow-ups.feature.ts';
+import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -81,6 +82,8 @@ export interface AppDeps {
   outboxPassEveryMs?: number;
   /** How long a Twilio request may take before its outcome is unknown (default 4 s); tests shorten it. */
   twilioTimeoutMs?: number;
+  /** The timer service plans' season runs on (default a real one); tests fire it themselves. */
+  planSeasonTimer?: Timer;
 }
 
 /** The app and what its features run beside their routes, typed (no side channel on the app). */
@@ -239,6 +242,20 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     clock,
   });
   app.use(followUps);
+  // Recurring service: plans make next season's jobs on a timer and ask customers to pick a slot.
+  const servicePlans = servicePlansFeature({
+    db,
+    config,
+    customers,
+    appointments,
+    texts: textsOfBusiness,
+    publicUrl,
+    events,
+    logger,
+    clock,
+    timer: deps.planSeasonTimer,
+  });
+  app.use(servicePlans.router);
   // The texts feature mounted the texts' webhooks: the assistant's status may count texts.
   channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({
@@ -324,7 +341,14 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     app,
     // Stopped in reverse: replies after webhooks, a backup under way, the outbox's send, the
     // streamed calls' sockets, then the sessions sweeper; then the database closes.
-    lifecycles: [auth.lifecycle, phone.lifecycle, outboxScheduler, backupTimer, messenger.lifecycle],
+    lifecycles: [
+      auth.lifecycle,
+      phone.lifecycle,
+      outboxScheduler,
+      backupTimer,
+      servicePlans.lifecycle,
+      messenger.lifecycle,
+    ],
     outbox,
     // Shutdown and tests wait for replies still being written after the webhook answered.
     settled: () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined),

@@ -35,7 +35,14 @@ export interface RunningServer {
 
 type StartOptions = Pick<
   AppDeps,
-  'reportError' | 'logger' | 'clock' | 'pause' | 'backupTimer' | 'outboxPassEveryMs' | 'twilioTimeoutMs'
+  | 'reportError'
+  | 'logger'
+  | 'clock'
+  | 'pause'
+  | 'backupTimer'
+  | 'planSeasonTimer'
+  | 'outboxPassEveryMs'
+  | 'twilioTimeoutMs'
 >;
 
 /**

@@ -31,6 +31,8 @@ export const PUBLIC_PAGE_PATTERNS = [
   { page: '/quote/:token', pattern: /^\/quote\/[A-Za-z0-9_-]{1,128}$/i },
   // A visit reminder's link (the customer confirms, reschedules or cancels).
   { page: '/visit/:token', pattern: /^\/visit\/[A-Za-z0-9_-]{1,128}$/i },
+  // A service plan's re-service reminder (the customer picks a slot for the job that is due).
+  { page: '/plan-visit/:token', pattern: /^\/plan-visit\/[A-Za-z0-9_-]{1,128}$/i },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PUBLIC_PAGE_PATTERNS)[number]['page'];

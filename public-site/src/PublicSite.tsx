@@ -16,6 +16,8 @@ const PAGES: Record<PublicPagePath, () => Promise<ReactElement>> = {
     import('./pages/QuoteToolPage.tsx').then(({ QuoteToolPage }) => <QuoteToolPage variant="embed" />),
   '/quote/:token': () => import('./pages/QuotePage.tsx').then(({ QuotePage }) => <QuotePage />),
   '/visit/:token': () => import('./pages/VisitPage.tsx').then(({ VisitPage }) => <VisitPage />),
+  '/plan-visit/:token': () =>
+    import('./pages/PlanVisitPage.tsx').then(({ PlanVisitPage }) => <PlanVisitPage />),
 };
 
 /**

@@ -13,6 +13,7 @@ import { customerLabel, customerQueries, holdingsOf, TIMELINE_PAGE_SIZE } from '
 import { EditContactDialog } from './EditContactDialog.tsx';
 import { MergeDialog } from './MergeDialog.tsx';
 import { PossibleDuplicates } from './PossibleDuplicates.tsx';
+import { ServicePlanCard } from '../service-plans/ServicePlanCard.tsx';
 import './customers.css';
 
 const KIND_ICONS = {
@@ -78,6 +79,7 @@ export function CustomerScreen() {
         </dl>
         <ContactActions customer={c} />
       </Card>
+      <ServicePlanCard customerId={c.id} />
       <section aria-label="Timeline" className="customer-timeline">
         <H5>Timeline</H5>
         {timeline.isError && (

@@ -172,6 +172,7 @@ export function appointmentRepository(db: Db) {
      'scheduled', @notes, @source, @callId,
      COALESCE(@crewId, (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1)),
      @kind, @jobId, @durationMinutes, @now, @now)`);
+  const ofJob = db.prepare(`${SELECT} WHERE job_id = ? AND status != 'cancelled' ORDER BY id DESC LIMIT 1`);
   /** One row as the screens and other features see it, or undefined. */
   const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
   const get = (id: number) => appointmentOf(one.get(id));
@@ -276,6 +277,8 @@ export function appointmentRepository(db: Db) {
         .run({ ...params, now: nowIso(), id });
       return changes ? get(id) : undefined;
     },
+    /** The visit that stands for a job, if any. */
+    ofJob: (jobId: number) => appointmentOf(ofJob.get(jobId)),
   };
 }
 export type AppointmentRepository = ReturnType<typeof appointmentRepository>;

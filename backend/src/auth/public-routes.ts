@@ -40,6 +40,9 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/public/visits/:token/confirm'],
   ['POST', '/api/public/visits/:token/reschedule'],
   ['POST', '/api/public/visits/:token/cancel'],
+  // A service plan's re-service reminder: the unguessable token opens that one job's slot pick (service-plans/).
+  ['GET', '/api/public/plan-visits/:token'],
+  ['POST', '/api/public/plan-visits/:token/pick'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));

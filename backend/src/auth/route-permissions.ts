@@ -61,6 +61,10 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'PUT /api/leads/:id/stage': ANY_STAFF,
   'POST /api/leads/:id/estimate': ANY_STAFF,
   'PUT /api/customers/:id': ANY_STAFF,
+  // A customer's service plan (its card on the record): daily office work, like booking a visit.
+  'POST /api/customers/:id/service-plans': ANY_STAFF,
+  'PUT /api/customers/:id/service-plans/:planId': ANY_STAFF,
+  'POST /api/customers/:id/service-plans/:planId/stop': ANY_STAFF,
   'POST /api/customers/:id/merge': ANY_STAFF,
   'DELETE /api/customers/:id/possible-duplicates/:otherId': ANY_STAFF,
 };

@@ -10,9 +10,11 @@ export const SECRET_AFTER: readonly (readonly string[])[] = [
   ['calendar-feed'], // a calendar app's subscription, /api/calendar-feed/{token}.ics
   ['visit'], // the customer's visit page from a reminder, /visit/{token} (reminders/)
   ['public', 'visits'], // its API, /api/public/visits/{token}[/confirm|/reschedule|/cancel]
+  ['plan-visit'], // a service plan's slot pick from its reminder, /plan-visit/{token} (service-plans/)
+  ['public', 'plan-visits'], // its API, /api/public/plan-visits/{token}[/pick]
 ];
 /** Words of the tokened routes themselves, kept so a log still says which call it was. */
-const ROUTE_WORDS = new Set(['accept', 'questions', 'confirm', 'reschedule', 'cancel']);
+const ROUTE_WORDS = new Set(['accept', 'questions', 'confirm', 'reschedule', 'cancel', 'pick']);
 
 /** A key's shape: 43 base64url characters (quotes, visits), 64 hex (feeds); a call's SID (34) is not. */
 const KEY_LIKE = /[A-Za-z0-9_-]{40,}/g;

@@ -67,6 +67,10 @@ export function jobRepository(db: Db) {
   const ofCustomer = db.prepare<[number], JobRow>(
     'SELECT * FROM jobs WHERE customer_id = ? ORDER BY id DESC',
   );
+  const ofPlanMonth = db.prepare<[number, string], JobRow>(
+    'SELECT * FROM jobs WHERE plan_id = ? AND due_month = ?',
+  );
+  const ofPlan = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE plan_id = ? ORDER BY due_month');
 
   const toJob = (r: JobRow): Job => ({
     id: r.id,
@@ -131,6 +135,13 @@ export function jobRepository(db: Db) {
     /** Jobs waiting for a visit, after `afterId` (0 for the first page). */
     unscheduled: (afterId = 0, limit = 50) => unscheduled.all({ afterId, limit }).map(toJob),
     ofCustomer: (customerId: number) => ofCustomer.all(customerId).map(toJob),
+    /** A recurring plan's job for a due month (`YYYY-MM`), if made (one per plan and month: migration 0043). */
+    ofPlanMonth: (planId: number, dueMonth: string) => {
+      const row = ofPlanMonth.get(planId, dueMonth);
+      return row ? toJob(row) : undefined;
+    },
+    /** Every job a recurring plan made, by due month. */
+    ofPlan: (planId: number) => ofPlan.all(planId).map(toJob),
   };
 }
 export type JobRepository = ReturnType<typeof jobRepository>;

@@ -103,6 +103,8 @@ export async function startTestServer(
     pause?: Pause;
     /** The timer scheduled backups run on; a test fires it itself. */
     backupTimer?: Timer;
+    /** The timer service plans' season runs on; a test fires it itself. */
+    planSeasonTimer?: Timer;
     /** How long a Twilio request may take before its outcome is unknown (default 4 s). */
     twilioTimeoutMs?: number;
   } = {},
@@ -129,6 +131,7 @@ export async function startTestServer(
     logger: options.logger,
     clock: options.clock,
     backupTimer: options.backupTimer,
+    planSeasonTimer: options.planSeasonTimer,
     twilioTimeoutMs: options.twilioTimeoutMs,
     pause:
       options.pause ??

@@ -4,6 +4,7 @@ import { startTestServer, type JsonResponse, type TestServer } from './test-serv
 import { postAsTwilio } from './twilio-signing.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { Logger } from 'pino';
+import type { Timer } from '../backups/backup-timer.ts';
 
 // A test server whose business number texts (the twilio SDK against a fake Twilio on 127.0.0.1),
 // on a clock the test moves, with Twilio's side of a customer's text. The outbox's own timer is
@@ -50,6 +51,8 @@ export async function startTextingServer(options: {
   logger?: Logger;
   /** How long a Twilio request may take before its outcome is unknown (default 4 s). */
   twilioTimeoutMs?: number;
+  /** The timer service plans' season runs on; a test fires it itself. */
+  planSeasonTimer?: Timer;
 }): Promise<TextingServer> {
   const twilio = await startFakeTwilio();
   const now = { ms: options.start };
@@ -64,6 +67,7 @@ export async function startTextingServer(options: {
     clock: () => now.ms,
     logger: options.logger,
     twilioTimeoutMs: options.twilioTimeoutMs,
+    planSeasonTimer: options.planSeasonTimer,
   });
   const outbox = server.outbox;
   if (!options.ownTimer) await outbox.scheduler.stop();

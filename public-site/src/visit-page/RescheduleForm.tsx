@@ -6,10 +6,20 @@ interface RescheduleFormProps {
   freeSlots: PublicVisit['freeSlots'];
   busy: boolean;
   onMove: (date: string, time: string) => void;
+  /** Another page's words (a service plan's first booking), else the visit page's. */
+  labels?: { day: string; time: string; submit: string; busy: string; none: string };
 }
 
+const MOVE_LABELS = {
+  day: 'New day',
+  time: 'New time',
+  submit: 'Move my visit',
+  busy: 'Moving…',
+  none: 'No free times in the next two weeks. Please call us to find one.',
+};
+
 /** A free day, then a free time on it: only what the office's calendar has open is offered. */
-export function RescheduleForm({ freeSlots, busy, onMove }: RescheduleFormProps) {
+export function RescheduleForm({ freeSlots, busy, onMove, labels = MOVE_LABELS }: RescheduleFormProps) {
   const [date, setDate] = useState(freeSlots[0]?.date ?? '');
   const times = freeSlots.find((d) => d.date === date)?.times ?? [];
   const [time, setTime] = useState(times[0] ?? '');
@@ -17,13 +27,10 @@ export function RescheduleForm({ freeSlots, busy, onMove }: RescheduleFormProps)
     event.preventDefault();
     if (date && time) onMove(date, time);
   };
-  if (!freeSlots.length)
-    return (
-      <p className="sent-quote__muted">No free times in the next two weeks. Please call us to find one.</p>
-    );
+  if (!freeSlots.length) return <p className="sent-quote__muted">{labels.none}</p>;
   return (
     <form className="visit-page__form" onSubmit={submit}>
-      <label htmlFor="visit-day">New day</label>
+      <label htmlFor="visit-day">{labels.day}</label>
       <select
         id="visit-day"
         value={date}
@@ -38,7 +45,7 @@ export function RescheduleForm({ freeSlots, busy, onMove }: RescheduleFormProps)
           </option>
         ))}
       </select>
-      <label htmlFor="visit-time">New time</label>
+      <label htmlFor="visit-time">{labels.time}</label>
       <select id="visit-time" value={time} onChange={(event) => setTime(event.target.value)}>
         {times.map((t) => (
           <option key={t} value={t}>
@@ -47,7 +54,7 @@ export function RescheduleForm({ freeSlots, busy, onMove }: RescheduleFormProps)
         ))}
       </select>
       <button type="submit" className="quote-button" disabled={busy || !time}>
-        {busy ? 'Moving…' : 'Move my visit'}
+        {busy ? labels.busy : labels.submit}
       </button>
     </form>
   );
