@@ -68,6 +68,8 @@ export function jobRepository(db: Db) {
     'SELECT * FROM jobs WHERE customer_id = ? ORDER BY id DESC',
   );
 
+  const ofQuote = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE quote_id = ?');
+
   const toJob = (r: JobRow): Job => ({
     id: r.id,
     customerId: r.customer_id,
@@ -131,6 +133,11 @@ export function jobRepository(db: Db) {
     /** Jobs waiting for a visit, after `afterId` (0 for the first page). */
     unscheduled: (afterId = 0, limit = 50) => unscheduled.all({ afterId, limit }).map(toJob),
     ofCustomer: (customerId: number) => ofCustomer.all(customerId).map(toJob),
+    /** The job booked from a quote, if any (one per quote: migration 0044's unique index). */
+    ofQuote: (quoteId: number) => {
+      const row = ofQuote.get(quoteId);
+      return row ? toJob(row) : undefined;
+    },
   };
 }
 export type JobRepository = ReturnType<typeof jobRepository>;
