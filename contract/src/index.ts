@@ -36,3 +36,4 @@ export * from './phone-number.ts';
 export * from './channels.ts';
 export * from './jobs.ts';
 export * from './quote-draft.ts';
+export * from './quote-draft-texts.ts';

@@ -1,5 +1,6 @@
 import {
   lineAmountCents,
+  QUOTE_DRAFT_MESSAGES,
   quoteDraftSchema,
   type Job,
   type JobLineItem,
@@ -74,7 +75,7 @@ export function leadQuotesService(deps: LeadQuotesDeps) {
   async function send(to: Recipient, input: unknown, staffUserId: number): Promise<SentQuote> {
     const draft = parseWith(quoteDraftSchema, input);
     if (draft.validUntil < today())
-      throw validationError({ validUntil: 'Pick the last day the quote can be accepted (today or later)' });
+      throw validationError({ validUntil: QUOTE_DRAFT_MESSAGES.validUntil });
     const profile = deps.profile();
     const lines = draft.lines.map((l) => ({
       service: l.service,

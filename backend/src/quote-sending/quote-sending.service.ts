@@ -76,7 +76,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
   const customerView = (q: StoredQuote, at: string, byStaff = false): PublicQuote => ({
     ...q.document,
     amountCents: q.amountCents,
-    validityDays: QUOTE_VALIDITY_DAYS,
+    // A submission's quote is valid for QUOTE_VALIDITY_DAYS; a drafted one to the day staff chose.
+    validityDays: Math.ceil((Date.parse(q.validUntil) - Date.parse(q.sentAt)) / 86_400_000),
     terms: QUOTE_TERMS,
     sentAt: q.sentAt,
     validUntil: q.validUntil,
