@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarAmount, requiredText } from './common.ts';
+import { jobSchema } from './jobs.ts';
 import { LEAD_STAGES } from './leads.ts';
 import { QUOTE_DELIVERY_OUTCOMES, QUOTE_HANDOVER_CHANNELS, QUOTE_STATES } from './sent-quote-texts.ts';
 
@@ -162,3 +163,13 @@ export const quoteAnswerSchema = z.strictObject({
   how: z.enum(['send', 'phoned']),
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
+
+/** GET /api/leads/:id/quotes and /api/customers/:id/quotes: every quote written there, newest first. */
+export const quotesOfSchema = z.object({
+  quotes: z.array(sentQuoteSchema),
+  deliveryConfigured: deliveryConfiguredSchema,
+});
+export type QuotesOf = z.infer<typeof quotesOfSchema>;
+
+/** POST /api/quotes/:id/book: the job "Book the job" made (or had made), waiting in the board's tray. */
+export const jobBookedSchema = z.object({ job: jobSchema, quote: sentQuoteSchema });
