@@ -27,7 +27,7 @@ export function LeadQuoteCard({ quote }: { quote: SentQuote }) {
   const tag = STATE_TAG[quote.state];
   const chosen = new Set(quote.acceptance?.addOnIds ?? []);
   return (
-    <Card className="lead-quote" aria-label={`Quote ${formatCents(quote.amountCents)}`}>
+    <Card className="lead-quote" role="region" aria-label={`Quote ${formatCents(quote.amountCents)}`}>
       <div className="lead-quote__head">
         <H5>Quote {formatCents(quote.amountCents)}</H5>
         <Tag intent={tag.intent} round>
