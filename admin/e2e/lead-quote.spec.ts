@@ -34,8 +34,8 @@ test('a call lead is quoted, accepted with an add-on, and booked as one job', as
   await dialog.getByLabel('Service of line 2').fill('Driveway cleaning');
   await dialog.getByLabel('Price of line 2').fill('185');
   await dialog.getByRole('button', { name: 'Add an add-on' }).click();
-  await dialog.getByLabel('Add-on 1').fill('Gutter brightening');
-  await dialog.getByLabel('Price of add-on 1').fill('120');
+  await dialog.getByLabel('Service of add-on 1', { exact: true }).fill('Gutter brightening');
+  await dialog.getByLabel('Price of add-on 1', { exact: true }).fill('120');
   // The preview adds up what the customer will read: $752.50 + $185.
   const preview = dialog.getByRole('region', { name: 'Preview' });
   await expect(preview).toContainText('Total $937.50');

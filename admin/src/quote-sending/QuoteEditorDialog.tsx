@@ -152,7 +152,7 @@ export function QuoteEditorDialog({ target, customerName, isOpen, onClose }: Quo
           {addOns.map((addOn, i) => (
             <div key={i} className="quote-editor__add-on">
               <InputGroup
-                aria-label={`Add-on ${i + 1}`}
+                aria-label={`Service of add-on ${i + 1}`}
                 value={addOn.service}
                 onValueChange={(v) => setAddOn(i, { service: v })}
               />
