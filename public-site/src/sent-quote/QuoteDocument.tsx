@@ -1,5 +1,6 @@
 import {
   dialablePhone,
+  dollarsOf,
   formatCents,
   formatPerSquareFoot,
   formatSquareFeet,
@@ -55,7 +56,7 @@ export function QuoteDocument({ quote, chosen, onChoose }: QuoteDocumentProps) {
             <span>{line.service}</span>
             {line.squareFeet !== null && line.unitPriceCents !== null ? (
               <span className="sent-quote__muted">
-                {formatSquareFeet(line.squareFeet)} × {formatPerSquareFoot(line.unitPriceCents / 100)}
+                {formatSquareFeet(line.squareFeet)} × {formatPerSquareFoot(dollarsOf(line.unitPriceCents))}
               </span>
             ) : (
               line.squareFeet !== null && (
