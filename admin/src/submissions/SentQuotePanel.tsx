@@ -86,7 +86,11 @@ export function SentQuotePanel({ submission, quote, leadStage, configured }: Sen
         <dt>Opened</dt>
         <dd>{quote.openedAt ? formatQuoteTime(quote.openedAt) : 'Not opened yet'}</dd>
         <dt>Accepted</dt>
-        <dd>{quote.acceptedAt ? formatQuoteTime(quote.acceptedAt) : 'Not accepted'}</dd>
+        <dd>
+          {quote.acceptedAt
+            ? `${formatQuoteTime(quote.acceptedAt)}${quote.acceptance ? ` by ${quote.acceptance.name}` : ''}`
+            : 'Not accepted'}
+        </dd>
         <dt>Valid until</dt>
         <dd>{formatQuoteTime(quote.validUntil)}</dd>
       </dl>
