@@ -34,4 +34,3 @@ export function quoteTotalCents(
   const chosen = new Set(chosenIds);
   return addOns.reduce((sum, a) => (chosen.has(a.id) ? sum + a.amountCents : sum), baseCents);
 }
-

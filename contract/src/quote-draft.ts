@@ -5,7 +5,6 @@ import { isCardFee, QUOTE_DRAFT_MESSAGES, QUOTE_MAX_ADD_ONS, QUOTE_MAX_LINES } f
 const MAX_LINE_CENTS = 10_000_000; // $100,000 per line or per sq ft
 const MAX_AREA = 1_000_000;
 
-
 // A quote staff write for any lead or customer (issue 33, item 2): lines (a service, its area in
 // sq ft and a price per sq ft, or a flat price), add-ons the customer may tick, a valid-until
 // date. Every amount is whole cents, and every sum is computed here, on both sides, from the

@@ -74,8 +74,7 @@ export function leadQuotesService(deps: LeadQuotesDeps) {
 
   async function send(to: Recipient, input: unknown, staffUserId: number): Promise<SentQuote> {
     const draft = parseWith(quoteDraftSchema, input);
-    if (draft.validUntil < today())
-      throw validationError({ validUntil: QUOTE_DRAFT_MESSAGES.validUntil });
+    if (draft.validUntil < today()) throw validationError({ validUntil: QUOTE_DRAFT_MESSAGES.validUntil });
     const profile = deps.profile();
     const lines = draft.lines.map((l) => ({
       service: l.service,
