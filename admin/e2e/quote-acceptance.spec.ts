@@ -138,6 +138,11 @@ test('a quote is sent, opened on a phone, accepted, and the admin shows it won',
     await expect(sent.getByText(/Answered by phone \(nothing sent from here\)/)).toBeVisible();
     await expect(card.getByText('A question from the customer to answer')).toHaveCount(0);
 
+    // Accepting takes the customer's typed name and a tick.
+    await customer.getByRole('button', { name: 'Accept quote' }).click();
+    await expect(customer.getByText('Type your full name to accept')).toBeVisible();
+    await customer.getByLabel('Your full name').fill(name);
+    await customer.getByLabel('I accept this quote, its total and its terms').check();
     await customer.getByRole('button', { name: 'Accept quote' }).click();
     await expect(
       customer.getByRole('status').filter({ hasText: 'You accepted this quote on' }),

@@ -49,6 +49,7 @@ import { statsFeature } from './stats/stats.feature.ts';
 import { reportsFeature } from './reports/reports.feature.ts';
 import { photoQuotesFeature } from './submissions/photo-quotes.feature.ts';
 import { quoteSendingFeature } from './quote-sending/quote-sending.feature.ts';
+import { jobRepository } from './jobs/job.repository.ts';
 import { serviceRequestsFeature } from './service-requests/service-requests.feature.ts';
 import { faqFeature } from './faq/faq.feature.ts';
 import { aiResponsesFeature } from './ai-responses/ai-responses.feature.ts';
@@ -317,6 +318,9 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       events,
       clock,
       afterSend: planFollowUps,
+      leads,
+      customers,
+      jobs: jobRepository(db),
     }).router,
   );
   app.use(serviceRequestsFeature({ db, config, photos, events }).router);

@@ -130,7 +130,7 @@ describe('demo data', () => {
       );
       expect(quotes, s.customerName ?? '').toHaveLength(1);
       const [quote] = quotes;
-      expect(quote!.amount).toBe(s.estimateAmount);
+      expect(quote!.amountCents).toBe(Math.round(s.estimateAmount! * 100));
       expect(quote!.deliveries.map((d) => d.outcome)).toEqual(['not-configured', 'not-configured']);
       expect(quote!.state).toBe(s.status === 'completed' ? 'accepted' : 'open');
       expect(leadStage).toBe(s.status === 'completed' ? 'won' : 'quoted');

@@ -16,7 +16,7 @@ export const LIVE_EVENT_TYPES = [
   'service-request.created',
   'appointment.created',
   'appointment.updated',
-  /** A customer opened their quote's link for the first time (entityId: the submission). */
+  /** A customer opened their quote's link for the first time (entityId: the submission; null for a quote of another lead or a customer). */
   'quote.opened',
   /** A customer accepted their quote online: the lead is won. */
   'quote.accepted',
@@ -93,6 +93,8 @@ const appointmentRoute = (id: number | null) =>
 const textRoute = (id: number | null) => (id ? `/admin/texts?thread=${id}` : '/admin/texts');
 const submissionRoute = (id: number | null) =>
   id ? `/admin/photo-submissions?submission=${id}` : '/admin/photo-submissions';
+// A quote's news: its submission's card, or Requests for a quote made from any other lead.
+const quoteRoute = (id: number | null) => (id ? submissionRoute(id) : '/admin/requests');
 
 const alert = (kind: NotificationKind, title: string, toastWhileLooking = false): StaffAlert => ({
   kind,
@@ -138,12 +140,12 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
   'quote.opened': {
     alert: null,
     quietBecause: 'Opening a quote asks nothing of staff; the card says "Quote opened".',
-    route: submissionRoute,
+    route: quoteRoute,
   },
-  'quote.accepted': { alert: alert('quote', 'Quote accepted', true), route: submissionRoute },
+  'quote.accepted': { alert: alert('quote', 'Quote accepted', true), route: quoteRoute },
   'quote.question-asked': {
     alert: alert('quote', 'Question about a quote', true),
-    route: submissionRoute,
+    route: quoteRoute,
   },
   // Toasted too: nobody looks at Settings → Backups until something is already lost.
   'text.received': { alert: alert('text', 'New text message'), route: textRoute },

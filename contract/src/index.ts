@@ -36,3 +36,5 @@ export * from './phone-number.ts';
 export * from './channels.ts';
 export * from './jobs.ts';
 export * from './service-plans.ts';
+export * from './quote-draft.ts';
+export * from './quote-draft-texts.ts';

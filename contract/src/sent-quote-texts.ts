@@ -48,6 +48,7 @@ export const QUOTE_REFUSALS = {
   superseded: 'This quote has been replaced by a newer one. Please use the latest link we sent you.',
   expired: 'This quote has expired. Please contact us for an updated quote.',
   notFound: 'Quote not found',
+  unknownAddOn: 'One of the chosen add-ons is not on this quote. Reload the page and try again.',
   staff: 'You are signed in as staff. Only the customer can accept this quote or ask about it.',
 } as const;
 

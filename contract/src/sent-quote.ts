@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarAmount, requiredText } from './common.ts';
+import { jobSchema } from './jobs.ts';
 import { LEAD_STAGES } from './leads.ts';
 import { QUOTE_DELIVERY_OUTCOMES, QUOTE_HANDOVER_CHANNELS, QUOTE_STATES } from './sent-quote-texts.ts';
 
@@ -18,13 +19,34 @@ export const quoteQuestionSchema = z.strictObject({
   question: requiredText(QUESTION_REQUIRED, 2000, { multiline: true }),
 });
 
-/** One line of the quote: a service and, where the analysis priced it, its area and subtotal. */
+/**
+ * One line of the quote, in cents: a service, its area, the price per sq ft and the line's amount.
+ * A submission's quote lists the services without prices (staff typed one total for them).
+ */
 export const quoteLineSchema = z.object({
   service: z.string(),
   squareFeet: z.number().nullable(),
-  subtotal: z.number().nullable(),
+  unitPriceCents: z.number().int().nullable(),
+  amountCents: z.number().int().nullable(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+/** An optional extra the customer may tick on the quote's page; `id` is its number on the quote. */
+export const quoteAddOnSchema = z.object({
+  id: z.number().int(),
+  service: z.string(),
+  amountCents: z.number().int(),
+});
+export type QuoteAddOn = z.infer<typeof quoteAddOnSchema>;
+
+/** What the customer accepted: their typed name, when, the add-ons they ticked and the total. */
+export const quoteAcceptanceSchema = z.object({
+  name: z.string(),
+  at: z.string(),
+  addOnIds: z.array(z.number().int()),
+  totalCents: z.number().int(),
+});
+export type QuoteAcceptance = z.infer<typeof quoteAcceptanceSchema>;
 
 /** The quote as the customer sees it (GET /api/public/quotes/:token): nothing else of the submission. */
 export const publicQuoteSchema = z.object({
@@ -32,13 +54,16 @@ export const publicQuoteSchema = z.object({
   customerName: z.string(),
   address: z.string().nullable(),
   lines: z.array(quoteLineSchema),
-  amount: z.number(),
+  addOns: z.array(quoteAddOnSchema),
+  /** The price without add-ons; the page adds the ticked ones (the server adds them again). */
+  amountCents: z.number().int(),
   validityDays: z.number().int(),
   terms: z.string(),
   sentAt: z.string(),
   validUntil: z.string(),
   state: z.enum(QUOTE_STATES),
   acceptedAt: z.string().nullable(),
+  acceptance: quoteAcceptanceSchema.nullable(),
   /** The customer's own questions on this quote, oldest first. */
   questions: z.array(z.object({ question: z.string(), askedAt: z.string() })),
   /** Opened by a signed-in staff member: the page is shown, but accepting and asking are refused. */
@@ -60,15 +85,24 @@ export type QuoteDelivery = z.infer<typeof quoteDeliverySchema>;
 /** A sent quote as staff see it on the submission. */
 export const sentQuoteSchema = z.object({
   id: z.number().int(),
-  submissionId: z.number().int(),
+  /** Null for a quote made from another lead or a customer's record. */
+  submissionId: z.number().int().nullable(),
+  leadId: z.number().int().nullable(),
+  customerId: z.number().int().nullable(),
   link: z.string(),
-  amount: z.number(),
+  customerName: z.string(),
+  lines: z.array(quoteLineSchema),
+  addOns: z.array(quoteAddOnSchema),
+  amountCents: z.number().int(),
   state: z.enum(QUOTE_STATES),
   sentAt: z.string(),
   sentBy: z.string().nullable(),
   validUntil: z.string(),
   openedAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
+  acceptance: quoteAcceptanceSchema.nullable(),
+  /** The job "Book the job" made of it, once booked. */
+  jobId: z.number().int().nullable(),
   deliveries: z.array(quoteDeliverySchema),
   questions: z.array(
     z.object({
@@ -129,3 +163,13 @@ export const quoteAnswerSchema = z.strictObject({
   how: z.enum(['send', 'phoned']),
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
+
+/** GET /api/leads/:id/quotes and /api/customers/:id/quotes: every quote written there, newest first. */
+export const quotesOfSchema = z.object({
+  quotes: z.array(sentQuoteSchema),
+  deliveryConfigured: deliveryConfiguredSchema,
+});
+export type QuotesOf = z.infer<typeof quotesOfSchema>;
+
+/** POST /api/quotes/:id/book: the job "Book the job" made (or had made), waiting in the board's tray. */
+export const jobBookedSchema = z.object({ job: jobSchema, quote: sentQuoteSchema });

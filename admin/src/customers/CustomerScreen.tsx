@@ -10,6 +10,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 import { ContactActions } from './ContactActions.tsx';
 import { customerLabel, customerQueries, holdingsOf, TIMELINE_PAGE_SIZE } from './customers.queries.ts';
+import { QuoteEditorDialog } from '../quote-sending/QuoteEditorDialog.tsx';
 import { EditContactDialog } from './EditContactDialog.tsx';
 import { MergeDialog } from './MergeDialog.tsx';
 import { PossibleDuplicates } from './PossibleDuplicates.tsx';
@@ -30,7 +31,7 @@ export function CustomerScreen() {
   const id = Number(useParams().id);
   const api = useApi();
   const [page, setPage] = useState(0);
-  const [dialog, setDialog] = useState<'edit' | 'merge' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'merge' | 'quote' | null>(null);
   const customer = useQuery(customerQueries.one(api, id));
   const timeline = useQuery(customerQueries.timeline(api, id, page));
 
@@ -54,6 +55,7 @@ export function CustomerScreen() {
         description={holdingsOf(c) || 'Nothing on record yet'}
         action={
           <>
+            <Button icon="dollar" text="Write a quote" onClick={() => setDialog('quote')} />
             <Button icon="edit" text="Edit contact" onClick={() => setDialog('edit')} />
             <Button icon="merge-columns" text="Merge…" onClick={() => setDialog('merge')} />
           </>
@@ -119,6 +121,14 @@ export function CustomerScreen() {
       </section>
       {dialog === 'edit' && <EditContactDialog customer={c} isOpen onClose={() => setDialog(null)} />}
       {dialog === 'merge' && <MergeDialog customer={c} isOpen onClose={() => setDialog(null)} />}
+      {dialog === 'quote' && (
+        <QuoteEditorDialog
+          target={{ kind: 'customer', id: c.id }}
+          customerName={customerLabel(c)}
+          isOpen
+          onClose={() => setDialog(null)}
+        />
+      )}
     </>
   );
 }

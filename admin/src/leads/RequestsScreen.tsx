@@ -34,6 +34,7 @@ import { useSeenOnOpen } from '../live/new-for-me.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
+import { QuoteEditorDialog } from '../quote-sending/QuoteEditorDialog.tsx';
 import { LeadEstimateCell } from './LeadEstimateCell.tsx';
 import { LeadStagePicker, stageLabel } from './LeadStagePicker.tsx';
 import { REQUESTS_PAGE_SIZE, leadQueries } from './leads.queries.ts';
@@ -55,6 +56,7 @@ export function RequestsScreen() {
   const q = useDebounced(typed);
   const leads = useQuery(leadQueries.page(api, { stage, channel, q, page }));
   const [booking, setBooking] = useState<Lead | null>(null);
+  const [quoting, setQuoting] = useState<Lead | null>(null);
 
   const update = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -130,7 +132,7 @@ export function RequestsScreen() {
                 <tbody>
                   {leads.data
                     ? leads.data.items.map((lead) => (
-                        <LeadRow key={lead.id} lead={lead} onBook={setBooking} />
+                        <LeadRow key={lead.id} lead={lead} onBook={setBooking} onQuote={setQuoting} />
                       ))
                     : Array.from({ length: 8 }, (_, i) => (
                         <tr key={i} aria-hidden>
@@ -164,11 +166,27 @@ export function RequestsScreen() {
         lead={booking ?? undefined}
         onClose={() => setBooking(null)}
       />
+      {quoting && (
+        <QuoteEditorDialog
+          target={{ kind: 'lead', id: quoting.id }}
+          customerName={quoting.name ?? quoting.phone ?? `lead ${quoting.id}`}
+          isOpen
+          onClose={() => setQuoting(null)}
+        />
+      )}
     </>
   );
 }
 
-function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void }) {
+function LeadRow({
+  lead,
+  onBook,
+  onQuote,
+}: {
+  lead: Lead;
+  onBook: (lead: Lead) => void;
+  onQuote: (lead: Lead) => void;
+}) {
   return (
     <tr aria-label={lead.name ?? lead.phone ?? `Lead ${lead.id}`}>
       <td>
@@ -223,6 +241,8 @@ function LeadRow({ lead, onBook }: { lead: Lead; onBook: (lead: Lead) => void })
       </td>
       <td>
         <LeadEstimateCell lead={lead} onBook={onBook} />
+        {/* Any lead can be quoted line by line (a submission's too, which its card also offers). */}
+        <Button small icon="dollar" text="Quote" onClick={() => onQuote(lead)} />
       </td>
     </tr>
   );

@@ -63,10 +63,11 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   // The inbox shows a lead's booked estimate visit ("Book estimate"), its date and its status.
   'appointment.created': [customers, appointments, calls, leads, stats, reports],
   'appointment.updated': [customers, appointments, calls, leads, stats, reports],
-  // A submission's quotes live under its key; acceptance moves the lead to won.
-  'quote.opened': [submissions],
+  // A submission's quotes live under its key, a lead's or a customer's quotes under theirs
+  // (quote-sending/lead-quotes.queries.ts); acceptance moves the lead to won.
+  'quote.opened': [submissions, leads, customers],
   'quote.accepted': [customers, submissions, leads, stats, reports],
-  'quote.question-asked': [submissions],
+  'quote.question-asked': [submissions, leads, customers],
   'backup.failed': [backups],
   'backup.recovered': [backups],
   'backup.shrunk': [backups],

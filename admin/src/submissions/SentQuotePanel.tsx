@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Callout, Classes, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import {
-  formatDollars,
+  formatCents,
   LEAD_STAGE_OPTIONS,
   type LeadStage,
   type PhotoSubmission,
@@ -57,7 +57,7 @@ export function SentQuotePanel({ submission, quote, leadStage, configured }: Sen
   return (
     <section className="sent-quote-panel" aria-label="Sent quote">
       <div className="sent-quote-panel__head">
-        <H5>Quote {formatDollars(quote.amount)}</H5>
+        <H5>Quote {formatCents(quote.amountCents)}</H5>
         <Tag intent={tag.intent} round>
           {tag.text}
         </Tag>
@@ -86,7 +86,11 @@ export function SentQuotePanel({ submission, quote, leadStage, configured }: Sen
         <dt>Opened</dt>
         <dd>{quote.openedAt ? formatQuoteTime(quote.openedAt) : 'Not opened yet'}</dd>
         <dt>Accepted</dt>
-        <dd>{quote.acceptedAt ? formatQuoteTime(quote.acceptedAt) : 'Not accepted'}</dd>
+        <dd>
+          {quote.acceptedAt
+            ? `${formatQuoteTime(quote.acceptedAt)}${quote.acceptance ? ` by ${quote.acceptance.name}` : ''}`
+            : 'Not accepted'}
+        </dd>
         <dt>Valid until</dt>
         <dd>{formatQuoteTime(quote.validUntil)}</dd>
       </dl>

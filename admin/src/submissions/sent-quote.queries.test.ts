@@ -10,7 +10,7 @@ const submission = {
   address: '8 Briceland Rd, Redway, CA',
   serviceType: 'Deck/Patio Cleaning',
 } as PhotoSubmission;
-const quote = { amount: 1480.5 } as SentQuote;
+const quote = { amountCents: 148050 } as SentQuote;
 const at = '2026-03-02T20:00:00.000Z';
 
 describe('what staff read about a sent quote', () => {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   CHANNEL_LABELS,
-  formatDollars,
+  formatCents,
   quoteSentSchema,
   sentQuoteSchema,
   submissionQuotesSchema,
@@ -108,6 +108,6 @@ export function jobBookingOf(s: PhotoSubmission, quote: SentQuote): Partial<Appo
     customerEmail: s.email ?? '',
     address: s.address ?? '',
     serviceType: appointmentServiceOf(s.serviceType),
-    notes: `Quote accepted online: ${formatDollars(quote.amount)} (photo submission #${s.id}).`,
+    notes: `Quote accepted online: ${formatCents(quote.amountCents)} (photo submission #${s.id}).`,
   };
 }

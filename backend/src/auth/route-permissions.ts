@@ -52,6 +52,11 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/photo-submissions/:id/quotes': ANY_STAFF,
   'POST /api/photo-submissions/:id/quotes/:quoteId/link-copied': ANY_STAFF,
   'POST /api/photo-submissions/:id/quotes/questions/:questionId/answer': ANY_STAFF,
+  // Quotes for any lead or customer (quote-sending/lead-quotes.routes.ts): daily work, as a submission's.
+  'POST /api/leads/:id/quotes': ANY_STAFF,
+  'POST /api/customers/:id/quotes': ANY_STAFF,
+  'POST /api/quotes/:id/link-copied': ANY_STAFF,
+  'POST /api/quotes/:id/book': ANY_STAFF,
   'POST /api/appointments/create': ANY_STAFF,
   'PUT /api/appointments/:id': ANY_STAFF,
   // Everyone makes and revokes their own links; whose links a person sees is the

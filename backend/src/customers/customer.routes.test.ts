@@ -191,7 +191,14 @@ describe('customer records', () => {
       { answer: 'Yes, the fence is included.', how: 'phoned' },
     );
     expect(answered.status).toBe(200);
-    expect((await server.anonymous.send('POST', `/api/public/quotes/${token}/accept`)).status).toBe(200);
+    expect(
+      (
+        await server.anonymous.send('POST', `/api/public/quotes/${token}/accept`, {
+          fullName: 'A Customer',
+          agreed: true,
+        })
+      ).status,
+    ).toBe(200);
 
     const dana = await only('555-0123');
     const { items } = await timeline(dana.id);

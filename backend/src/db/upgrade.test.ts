@@ -55,7 +55,15 @@ const INTENDED_CHANGES: Record<string, { because: string; omit?: string[]; view?
     omit: ['search_text'],
     view: (row) =>
       row.updated_at === row.created_at
-        ? { ...row, name: null, phone: null, email: null, address: null, last_activity_at: null, merged_into: null }
+        ? {
+            ...row,
+            name: null,
+            phone: null,
+            email: null,
+            address: null,
+            last_activity_at: null,
+            merged_into: null,
+          }
         : row,
   },
   quote_deliveries: {
@@ -65,6 +73,40 @@ const INTENDED_CHANGES: Record<string, { because: string; omit?: string[]; view?
   submission_analyses: {
     because: '0038 keeps the price range and suggested total in cents',
     omit: ['price_low', 'price_high', 'suggested_total'],
+  },
+  sent_quotes: {
+    because:
+      "0044 keeps a sent quote's lines in cents (a dollar `subtotal` becomes `amountCents`) and adds add-ons",
+    view: (row) => {
+      type Line = {
+        service: string;
+        squareFeet: number | null;
+        subtotal?: number | null;
+        unitPriceCents?: number | null;
+        amountCents?: number | null;
+      };
+      const doc = JSON.parse(String(row.document)) as {
+        business: unknown;
+        customerName: string;
+        address: string | null;
+        lines: Line[];
+        addOns?: unknown[];
+      };
+      const lines = doc.lines.map((l) => ({
+        service: l.service,
+        squareFeet: l.squareFeet,
+        unitPriceCents: l.unitPriceCents ?? null,
+        amountCents: l.amountCents ?? (l.subtotal == null ? null : Math.round(l.subtotal * 100)),
+      }));
+      const document = {
+        business: doc.business,
+        customerName: doc.customerName,
+        address: doc.address,
+        lines,
+        addOns: doc.addOns ?? [],
+      };
+      return { ...row, document: JSON.stringify(document) };
+    },
   },
   customer_keys: { because: '0016 matches automatic records again', omit: ['customer_id'] },
   customer_items: { because: '0016 matches automatic records again', omit: ['customer_id'] },

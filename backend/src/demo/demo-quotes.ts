@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { dollarsOf, QUOTE_DELIVERY_CHANNELS, QUOTE_TOKEN_BYTES, QUOTE_VALIDITY_DAYS } from '@washdesk/contract';
+import { QUOTE_DELIVERY_CHANNELS, QUOTE_TOKEN_BYTES, QUOTE_VALIDITY_DAYS } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { photoRepository } from '../photos/photo.repository.ts';
 import { publicProfile } from '../profile/public-profile.ts';
 import { NOT_CONFIGURED } from '../quote-sending/quote-delivery.ts';
+import { shownSha256 } from '../quote-sending/accepted-evidence.ts';
 import { quoteDocumentOf } from '../quote-sending/quote-document.ts';
 import { leadRepository } from '../leads/lead.repository.ts';
 import { sentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
@@ -40,8 +41,10 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
     const quote = quotes.create(
       {
         submissionId: s.id,
+        leadId: null,
+        customerId: null,
         token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
-        amount: dollarsOf(s.cents),
+        amountCents: s.cents,
         document: quoteDocumentOf(submission, profile),
         sentBy: null,
         sentAt,
@@ -63,7 +66,15 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
     const openedAt = at(Date.parse(sentAt) + r.int(1, 20) * HOUR);
     quotes.recordOpened(quote.id, openedAt);
     if (s.status === 'completed') {
-      quotes.accept(quote, at(Date.parse(openedAt) + r.int(1, 6) * HOUR));
+      // The demo's customers accept as a customer would: their name, the quoted total, its hash.
+      const accepted = { name: quote.document.customerName, addOnIds: [], totalCents: quote.amountCents };
+      quotes.accept(quote, {
+        ...accepted,
+        at: at(Date.parse(openedAt) + r.int(1, 6) * HOUR),
+        ip: null,
+        userAgent: null,
+        shownSha256: shownSha256(quote, accepted),
+      });
       // Sending marked it quoted; the work was done since.
       keepCompleted.run(s.id);
     }

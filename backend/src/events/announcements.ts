@@ -96,8 +96,11 @@ export const appointmentChanged = (
   actorUserId: by.id,
 });
 
-/** A sent quote's news, named by its customer as the submission's card names them. */
-type QuoteRef = { submissionId: number; customerName: string; amount: string };
+/**
+ * A sent quote's news, named by its customer as the submission's card names them. A quote made
+ * from another lead or a customer's record has no submission (entityId null: Requests).
+ */
+type QuoteRef = { submissionId: number | null; customerName: string; amount: string };
 
 export const quoteOpened = (q: QuoteRef): NewLiveEvent => ({
   type: 'quote.opened',

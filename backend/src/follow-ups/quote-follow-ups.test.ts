@@ -53,7 +53,10 @@ describe('quote follow-ups', () => {
     expect(mailsTo('ana@example.com').slice(sentMails)).toEqual([
       `Lost Coast Soft Wash: just checking you received your quote, Ana. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.`,
     ]);
-    const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/accept`);
+    const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/accept`, {
+      fullName: 'A Customer',
+      agreed: true,
+    });
     expect(accept.status).toBe(200);
     await at(MONDAY + 8 * DAY);
     expect(mailsTo('ana@example.com').slice(sentMails)).toHaveLength(1);
@@ -121,7 +124,11 @@ describe('quote follow-ups', () => {
     expect(submission.messages[0]!.text).toContain(quote.link);
     // Accepted before its follow-ups went: stopped, and why.
     const accepted = await sendQuote(await submitPhotoForm(server.anonymous, { email: 'eve@example.com' }));
-    const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(accepted.link)}/accept`);
+    const accept = await server.anonymous.send(
+      'POST',
+      `/api/public/quotes/${tokenOf(accepted.link)}/accept`,
+      { fullName: 'A Customer', agreed: true },
+    );
     expect(accept.status).toBe(200);
     expect(await (await server.send('GET', `/api/quotes/${accepted.id}/follow-ups`)).json()).toEqual({
       state: 'stopped',

@@ -97,7 +97,12 @@ describe('the request log after each tokened request', () => {
         '{"question":"Do you clean gutters too?"}',
         '/api/public/quotes/:token/questions',
       ],
-      ['POST', `/api/public/quotes/${q}/accept`, '{}', '/api/public/quotes/:token/accept'],
+      [
+        'POST',
+        `/api/public/quotes/${q}/accept`,
+        JSON.stringify({ fullName: 'Iris Quinn', agreed: true }),
+        '/api/public/quotes/:token/accept',
+      ],
       ['GET', `/api/calendar-feed/${f}.ics`, undefined, '/api/calendar-feed/:token.ics'],
       // Unknown tokens, other spellings, routes that do not exist: a key is still a key.
       ['GET', `/api/public/quotes/${q.slice(0, -1)}x`, undefined, '/api/public/quotes/:token'],

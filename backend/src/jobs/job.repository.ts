@@ -72,6 +72,8 @@ export function jobRepository(db: Db) {
   );
   const ofPlan = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE plan_id = ? ORDER BY due_month');
 
+  const ofQuote = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE quote_id = ?');
+
   const toJob = (r: JobRow): Job => ({
     id: r.id,
     customerId: r.customer_id,
@@ -142,6 +144,11 @@ export function jobRepository(db: Db) {
     },
     /** Every job a recurring plan made, by due month. */
     ofPlan: (planId: number) => ofPlan.all(planId).map(toJob),
+    /** The job booked from a quote, if any (one per quote: migration 0044's unique index). */
+    ofQuote: (quoteId: number) => {
+      const row = ofQuote.get(quoteId);
+      return row ? toJob(row) : undefined;
+    },
   };
 }
 export type JobRepository = ReturnType<typeof jobRepository>;

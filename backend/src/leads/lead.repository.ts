@@ -266,6 +266,15 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
       setStage.run(params);
       record.run(params);
     },
+    /**
+     * The same for a quote made from any other lead (issue 33): moved by the lead's id, inside the
+     * quote's transaction. A won lead stays won when a later quote is sent.
+     */
+    quoteMovedLead(id: number, stage: 'quoted' | 'won', userId: number | null, at: string) {
+      if (stage === 'quoted' && stageOf.get(id) === 'won') return;
+      const params = { id, stage, lostReason: null, userId, at };
+      if (setStage.run(params).changes) record.run(params);
+    },
     /** Moves a lead along the pipeline and records who did it; undefined for an unknown lead. */
     changeStage(id: number, change: { stage: LeadStage; lostReason: string | null }, userId: number) {
       return db.transaction(() => {

@@ -69,7 +69,7 @@ describe('a quote sent by e-mail and text', () => {
     );
     // The link in both opens this quote.
     const page = await server.anonymous.get(`/api/public/quotes/${tokenOf(quote.link)}`);
-    expect((await page.json()).amount).toBe(1875.5);
+    expect((await page.json()).amountCents).toBe(187550);
   });
 
   it('shows a refused e-mail and text with their reasons, and keeps the quote and its link', async () => {

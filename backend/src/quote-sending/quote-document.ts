@@ -1,6 +1,6 @@
 import {
   DEFAULT_SUBMISSION_SERVICE_LABEL,
-  formatDollars,
+  formatCents,
   priceFor,
   QUOTE_TERMS,
   QUOTE_VALIDITY_DAYS,
@@ -20,11 +20,17 @@ export function quoteLinesOf(s: PhotoSubmission): QuoteLine[] {
     return s.analysis.surfaces.map((surface) => ({
       service: priceFor(surface.surfaceType).label,
       squareFeet: surface.squareFootage,
-      subtotal: null,
+      unitPriceCents: null,
+      amountCents: null,
     }));
   }
   return [
-    { service: s.serviceType ?? DEFAULT_SUBMISSION_SERVICE_LABEL, squareFeet: s.squareFeet, subtotal: null },
+    {
+      service: s.serviceType ?? DEFAULT_SUBMISSION_SERVICE_LABEL,
+      squareFeet: s.squareFeet,
+      unitPriceCents: null,
+      amountCents: null,
+    },
   ];
 }
 
@@ -38,21 +44,36 @@ export const quoteDocumentOf = (s: PhotoSubmission, profile: PublicProfile): Quo
   customerName: s.customerName ?? 'Customer',
   address: s.address,
   lines: quoteLinesOf(s),
+  addOns: [],
 });
 
 /** The e-mail: plain text, the link on a line of its own so every mail client makes it clickable. */
-export function quoteEmail(doc: QuoteDocument, amount: number, link: string, validUntil: string) {
-  const subject = `Your quote from ${doc.business.name}: ${formatDollars(amount)}`;
+export function quoteEmail(
+  doc: QuoteDocument,
+  amountCents: number,
+  link: string,
+  validUntil: string,
+  fromPhotos: boolean,
+) {
+  const subject = `Your quote from ${doc.business.name}: ${formatCents(amountCents)}`;
   const text = [
     `Hello ${doc.customerName},`,
     '',
-    `Thank you for sending us your photos. Your quote for ${doc.lines.map((l) => l.service).join(', ')}` +
-      `${doc.address ? ` at ${doc.address}` : ''} is ${formatDollars(amount)}.`,
+    `${fromPhotos ? 'Thank you for sending us your photos. ' : ''}Your quote for ${doc.lines.map((l) => l.service).join(', ')}` +
+      `${doc.address ? ` at ${doc.address}` : ''} is ${formatCents(amountCents)}.`,
+    ...(doc.addOns.length
+      ? [
+          '',
+          `Optional extras you can add on the page: ${doc.addOns.map((a) => `${a.service} (${formatCents(a.amountCents)})`).join(', ')}.`,
+        ]
+      : []),
     '',
     'See the full quote, accept it or ask us a question here:',
     link,
     '',
-    `The quote is valid for ${QUOTE_VALIDITY_DAYS} days (until ${validUntil.slice(0, 10)}).`,
+    fromPhotos
+      ? `The quote is valid for ${QUOTE_VALIDITY_DAYS} days (until ${validUntil.slice(0, 10)}).`
+      : `The quote can be accepted until ${validUntil.slice(0, 10)}.`,
     '',
     QUOTE_TERMS,
     '',
@@ -64,8 +85,8 @@ export function quoteEmail(doc: QuoteDocument, amount: number, link: string, val
 }
 
 /** The text message: short, the link last. */
-export const quoteText = (doc: QuoteDocument, amount: number, link: string) =>
-  `${doc.business.name}: your quote is ${formatDollars(amount)}. See it, accept it or ask a question: ${link}`;
+export const quoteText = (doc: QuoteDocument, amountCents: number, link: string) =>
+  `${doc.business.name}: your quote is ${formatCents(amountCents)}. See it, accept it or ask a question: ${link}`;
 
 /** Staff's answer to a customer's question on their quote, by e-mail: the question quoted, the link again. */
 export function answerEmail(doc: QuoteDocument, question: string, answer: string, link: string) {

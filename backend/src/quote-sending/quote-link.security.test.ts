@@ -29,7 +29,11 @@ const sendQuote = async (submissionId: number, estimateAmount: unknown = '1,250'
   return { quote: body.quote, configured: body.deliveryConfigured };
 };
 const openQuote = (token: string) => server.anonymous.get(`/api/public/quotes/${token}`);
-const acceptQuote = (token: string) => server.anonymous.send('POST', `/api/public/quotes/${token}/accept`);
+const acceptQuote = (token: string) =>
+  server.anonymous.send('POST', `/api/public/quotes/${token}/accept`, {
+    fullName: 'Ada Brook',
+    agreed: true,
+  });
 const leadOf = (submissionId: number) =>
   server.db
     .prepare(`SELECT id, stage, stage_changed_by FROM leads WHERE channel = 'photo-form' AND source_id = ?`)
@@ -54,7 +58,7 @@ describe('a quote sent from a photo submission', () => {
     const { quote, configured } = await sendQuote(id, '1,250');
     expect(configured).toEqual({ email: false, text: false });
     expect(quote.link).toMatch(/^https:\/\/quotes\.example\.com\/quote\/[A-Za-z0-9_-]{43}$/);
-    expect(quote).toMatchObject({ amount: 1250, state: 'open', openedAt: null, acceptedAt: null });
+    expect(quote).toMatchObject({ amountCents: 125000, state: 'open', openedAt: null, acceptedAt: null });
     expect(quote.validUntil).toBe('2026-04-01T20:00:00.000Z');
     // Nothing pretends to send: both channels say why not.
     expect(quote.deliveries.map((d) => [d.channel, d.outcome])).toEqual([
@@ -96,8 +100,9 @@ describe('a quote sent from a photo submission', () => {
     expect(page).toMatchObject({
       customerName: 'Iris Quinn',
       address: '12 Elk Ridge Rd, Redway, CA',
-      lines: [{ service: 'House Soft Wash', squareFeet: null, subtotal: null }],
-      amount: 980.5,
+      lines: [{ service: 'House Soft Wash', squareFeet: null, unitPriceCents: null, amountCents: null }],
+      addOns: [],
+      amountCents: 98050,
       state: 'open',
       validityDays: 30,
       business: { name: 'Lost Coast Soft Wash (demo)' },
@@ -149,7 +154,10 @@ describe('a quote sent from a photo submission', () => {
     expect(preview).toMatchObject({ state: 'open', staffPreview: true });
     expect(publicQuoteSchema.parse(await (await openQuote(token)).json()).staffPreview).toBe(false);
 
-    const accepted = await server.send('POST', `/api/public/quotes/${token}/accept`);
+    const accepted = await server.send('POST', `/api/public/quotes/${token}/accept`, {
+      fullName: 'Ada Brook',
+      agreed: true,
+    });
     expect(accepted.status).toBe(403);
     expect(errorBodySchema.parse(await accepted.json()).error.message).toBe(QUOTE_REFUSALS.staff);
     const asked = await server.send('POST', `/api/public/quotes/${token}/questions`, {
@@ -244,10 +252,10 @@ describe('a quote sent from a photo submission', () => {
     const staff = submissionQuotesSchema.parse(
       await (await server.get(`/api/photo-submissions/${id}/quotes`)).json(),
     );
-    expect(staff.quotes.map((q) => [q.amount, q.state])).toEqual([
-      [800, 'accepted'],
-      [850, 'superseded'],
-      [900, 'superseded'],
+    expect(staff.quotes.map((q) => [q.amountCents, q.state])).toEqual([
+      [80000, 'accepted'],
+      [85000, 'superseded'],
+      [90000, 'superseded'],
     ]);
     // The first link now says it was replaced, and accepting it again changes nothing.
     const again = await acceptQuote(first);

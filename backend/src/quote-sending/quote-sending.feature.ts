@@ -3,6 +3,8 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { BusinessTexts } from '../texts/business-texts.ts';
 import { publicProfile } from '../profile/public-profile.ts';
 import type { Clock } from '../time.ts';
+import { leadQuotesRoutes } from './lead-quotes.routes.ts';
+import { leadQuotesService, type LeadQuotesDeps } from './lead-quotes.service.ts';
 import { quoteDeliveryFromConfig } from './quote-delivery.ts';
 import { quoteSendingRoutes } from './quote-sending.routes.ts';
 import { quoteSendingService, type QuoteSendingDeps } from './quote-sending.service.ts';
@@ -18,6 +20,10 @@ export function quoteSendingFeature(deps: {
   events: EventBus;
   clock?: Clock;
   afterSend?: QuoteSendingDeps['afterSend'];
+  /** Quotes for any lead or customer's record, and the jobs "Book the job" makes (issue 33). */
+  leads: LeadQuotesDeps['leads'];
+  customers: LeadQuotesDeps['customers'];
+  jobs: LeadQuotesDeps['jobs'];
 }) {
   const service = quoteSendingService({
     submissions: deps.submissions,
@@ -29,5 +35,16 @@ export function quoteSendingFeature(deps: {
     clock: deps.clock,
     afterSend: deps.afterSend,
   });
-  return { router: quoteSendingRoutes(deps.config, service) };
+  const leadQuotes = leadQuotesService({
+    sending: service,
+    quotes: deps.sentQuotes,
+    leads: deps.leads,
+    customers: deps.customers,
+    jobs: deps.jobs,
+    profile: () => publicProfile(deps.config),
+    timeZone: deps.config.timeZone,
+  });
+  const router = quoteSendingRoutes(deps.config, service);
+  router.use(leadQuotesRoutes(leadQuotes, service));
+  return { router };
 }

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { quoteAnswerSchema, quoteQuestionSchema, sendQuoteSchema } from '@washdesk/contract';
+import {
+  acceptQuoteSchema,
+  quoteAnswerSchema,
+  quoteQuestionSchema,
+  sendQuoteSchema,
+} from '@washdesk/contract';
 import { staffOf } from '../auth/staff-session.ts';
 import type { Config } from '../config.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
@@ -47,7 +52,17 @@ export function quoteSendingRoutes(config: Config, service: QuoteSendingService)
     PUBLIC_QUOTE_ACCEPT,
     perMinuteLimit(PUBLIC_QUOTE_ACCEPT, config.rateLimitPerMinute),
     (req, res) => {
-      res.json(service.accept(token(req.params), Boolean(staffOf(res))));
+      const byStaff = Boolean(staffOf(res));
+      const quote = token(req.params);
+      // The link, then who asks, then the body: a wrong link is a 404 whatever its body.
+      service.customerOnly(quote, byStaff);
+      const body = parseWith(acceptQuoteSchema, req.body ?? {});
+      // The acceptance's evidence: where it came from (the proxy's view when `trust proxy` is set).
+      const from = {
+        ip: req.ip ?? req.socket.remoteAddress ?? null,
+        userAgent: req.get('user-agent') ?? null,
+      };
+      res.json(service.accept(quote, body, from, byStaff));
     },
   );
   router.post(

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
-  formatDollars,
+  centsOf,
+  formatCents,
+  quoteTotalCents,
   QUOTE_REFUSALS,
   QUOTE_TERMS,
   QUOTE_TOKEN_BYTES,
@@ -8,6 +10,7 @@ import {
   QUOTE_VALIDITY_DAYS,
   quotePagePath,
   type PublicProfile,
+  type AcceptQuote,
   type PublicQuote,
   type QuoteDeliveryChannel,
   type SentQuote,
@@ -17,6 +20,7 @@ import { quoteAccepted, quoteOpened, quoteQuestionAsked } from '../events/announ
 import { HttpError, notFound } from '../http/errors.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
 import type { Clock } from '../time.ts';
+import { shownSha256 } from './accepted-evidence.ts';
 import type { QuoteDelivery } from './quote-delivery.ts';
 import { answerEmail, answerText, quoteDocumentOf, quoteEmail, quoteText } from './quote-document.ts';
 import { stateOf, type SentQuoteRepository, type StoredQuote } from './sent-quote.repository.ts';
@@ -41,36 +45,45 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
   const { submissions, quotes, delivery, events } = deps;
   const now = () => new Date((deps.clock ?? Date.now)()).toISOString();
   const linkOf = (token: string) => `${deps.publicUrl()}${quotePagePath(token)}`;
-  const announced = (q: StoredQuote) => ({
+  const announced = (q: StoredQuote, totalCents = q.amountCents) => ({
     submissionId: q.submissionId,
     customerName: q.document.customerName,
-    amount: formatDollars(q.amount),
+    amount: formatCents(totalCents),
   });
 
   const staffView = (q: StoredQuote, at: string): SentQuote => ({
     id: q.id,
     submissionId: q.submissionId,
+    leadId: q.leadId,
+    customerId: q.customerId,
     link: linkOf(q.token),
-    amount: q.amount,
+    customerName: q.document.customerName,
+    lines: q.document.lines,
+    addOns: q.document.addOns,
+    amountCents: q.amountCents,
     state: stateOf(q, at),
     sentAt: q.sentAt,
     sentBy: q.sentBy,
     validUntil: q.validUntil,
     openedAt: q.openedAt,
     acceptedAt: q.acceptedAt,
+    acceptance: q.acceptance,
+    jobId: q.jobId,
     deliveries: quotes.deliveries(q.id),
     questions: quotes.questions(q.id),
   });
 
   const customerView = (q: StoredQuote, at: string, byStaff = false): PublicQuote => ({
     ...q.document,
-    amount: q.amount,
-    validityDays: QUOTE_VALIDITY_DAYS,
+    amountCents: q.amountCents,
+    // A submission's quote is valid for QUOTE_VALIDITY_DAYS; a drafted one to the day staff chose.
+    validityDays: Math.ceil((Date.parse(q.validUntil) - Date.parse(q.sentAt)) / 86_400_000),
     terms: QUOTE_TERMS,
     sentAt: q.sentAt,
     validUntil: q.validUntil,
     state: stateOf(q, at),
     acceptedAt: q.acceptedAt,
+    acceptance: q.acceptance,
     // The customer's own words only: who answered them stays with staff.
     questions: quotes.questions(q.id).map(({ question, askedAt }) => ({ question, askedAt })),
     staffPreview: byStaff,
@@ -80,6 +93,19 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     if (byStaff) throw new HttpError(403, 'quote_staff_preview', QUOTE_REFUSALS.staff);
   };
 
+  const newToken = () => randomBytes(QUOTE_TOKEN_BYTES).toString('base64url');
+  const copied = (quote: StoredQuote): SentQuote => {
+    quotes.recordDelivery({
+      quoteId: quote.id,
+      channel: 'link',
+      outcome: 'copied',
+      recipient: null,
+      problem: null,
+      at: now(),
+    });
+    return staffView(quote, now());
+  };
+
   const byToken = (token: string) => {
     const quote = QUOTE_TOKEN_PATTERN.test(token) ? quotes.byToken(token) : undefined;
     if (!quote) throw quoteNotFound();
@@ -87,6 +113,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
   };
 
   return {
+    staffView,
+    linkOf,
     leadStage: (submissionId: number) => quotes.leadStageOf(submissionId),
     configured: (): Record<QuoteDeliveryChannel, boolean> => delivery.configured,
 
@@ -100,11 +128,14 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       if (!submission) throw notFound('Photo submission');
       const sentAt = now();
       const validUntil = new Date(Date.parse(sentAt) + QUOTE_VALIDITY_DAYS * 86_400_000).toISOString();
+      const amountCents = centsOf(amount);
       const quote = quotes.create(
         {
           submissionId,
-          token: randomBytes(QUOTE_TOKEN_BYTES).toString('base64url'),
-          amount,
+          leadId: null,
+          customerId: null,
+          token: newToken(),
+          amountCents,
           document: quoteDocumentOf(submission, deps.profile()),
           sentBy: staffUserId,
           sentAt,
@@ -114,8 +145,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       );
       const link = linkOf(quote.token);
       const results = await Promise.all([
-        delivery.email(submission.email, quoteEmail(quote.document, amount, link, validUntil)),
-        delivery.sms(submission.phone, quoteText(quote.document, amount, link)),
+        delivery.email(submission.email, quoteEmail(quote.document, amountCents, link, validUntil, true)),
+        delivery.sms(submission.phone, quoteText(quote.document, amountCents, link)),
       ]);
       for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
       deps.afterSend?.({ id: quote.id, submissionId, sentAt, link });
@@ -129,16 +160,47 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     linkCopied(submissionId: number, quoteId: number): SentQuote {
       const quote = quotes.ofSubmission(submissionId).find((q) => q.id === quoteId);
       if (!quote) throw notFound('Quote');
-      quotes.recordDelivery({
-        quoteId,
-        channel: 'link',
-        outcome: 'copied',
-        recipient: null,
-        problem: null,
-        at: now(),
-      });
-      return staffView(quote, now());
+      return copied(quote);
     },
+    /** The same for a quote of any lead or customer, by its id. */
+    linkCopiedById(quoteId: number): SentQuote {
+      const quote = quotes.byId(quoteId);
+      if (!quote) throw notFound('Quote');
+      return copied(quote);
+    },
+
+    /**
+     * A quote written line by line (any lead, a customer's record): stored first, then e-mailed
+     * and texted through the same delivery as a submission's; each outcome recorded.
+     */
+    async sendDrafted(
+      q: Parameters<SentQuoteRepository['create']>[0] & {
+        customerPhone: string | null;
+        customerEmail: string | null;
+        /** The last day as staff picked it, `YYYY-MM-DD`, for the e-mail's words. */
+        lastDay: string;
+      },
+    ): Promise<SentQuote> {
+      const quote = quotes.create(q, q.submissionId !== null ? submissions : null);
+      const link = linkOf(quote.token);
+      const results = await Promise.all([
+        delivery.email(q.customerEmail, quoteEmail(quote.document, q.amountCents, link, q.lastDay, false)),
+        delivery.sms(q.customerPhone, quoteText(quote.document, q.amountCents, link)),
+      ]);
+      for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
+      return staffView(quotes.byId(quote.id)!, now());
+    },
+    newToken: () => newToken(),
+    /** Where the quote went: its own phone and e-mail, or (a submission's quote) the submission's. */
+    contactOf(q: StoredQuote): { phone: string | null; email: string | null } {
+      if (q.submissionId === null) return { phone: q.customerPhone, email: q.customerEmail };
+      const submission = submissions.get(q.submissionId);
+      return {
+        phone: q.customerPhone ?? submission?.phone ?? null,
+        email: q.customerEmail ?? submission?.email ?? null,
+      };
+    },
+    now,
 
     /**
      * Staff answer a customer's question. `send`: e-mailed and texted where configured, recorded
@@ -207,17 +269,48 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       return customerView(quotes.byToken(token)!, at, byStaff);
     },
 
-    /** "Accept quote": once; accepting again answers the same acceptance, with no new event. */
-    accept(token: string, byStaff: boolean): PublicQuote {
+    /**
+     * "Accept quote": the customer's typed name and tick, with the add-ons they ticked. The total
+     * is recomputed here from the stored quote (no total is ever read from the request), and kept
+     * with the time, the address, the browser and the hash of what the page showed. Once:
+     * accepting again answers the same acceptance, with no new event and nothing overwritten.
+     */
+    /** Refuses a link that is not a quote's (404) and a staff member's preview (403). */
+    customerOnly(token: string, byStaff: boolean) {
+      byToken(token);
+      refuseStaff(byStaff);
+    },
+    accept(
+      token: string,
+      body: Pick<AcceptQuote, 'fullName' | 'addOnIds'>,
+      from: { ip: string | null; userAgent: string | null },
+      byStaff: boolean,
+    ): PublicQuote {
       const quote = byToken(token);
       refuseStaff(byStaff);
       const at = now();
       const state = stateOf(quote, at);
       if (state === 'superseded') throw new HttpError(410, 'quote_superseded', QUOTE_REFUSALS.superseded);
       if (state === 'expired') throw new HttpError(410, 'quote_expired', QUOTE_REFUSALS.expired);
-      if (state === 'open' && quotes.accept(quote, at)) {
-        events.publish(quoteAccepted(announced(quote)));
-      }
+      if (state === 'accepted') return customerView(quote, at);
+      const addOnIds = [...new Set(body.addOnIds ?? [])];
+      const known = new Set(quote.document.addOns.map((a) => a.id));
+      if (addOnIds.some((id) => !known.has(id)))
+        throw new HttpError(422, 'unknown_add_on', QUOTE_REFUSALS.unknownAddOn, {
+          addOnIds: QUOTE_REFUSALS.unknownAddOn,
+        });
+      const name = body.fullName.trim();
+      const totalCents = quoteTotalCents(quote.amountCents, quote.document.addOns, addOnIds);
+      const evidence = {
+        at,
+        name,
+        ip: from.ip,
+        userAgent: from.userAgent?.slice(0, 500) ?? null,
+        addOnIds,
+        totalCents,
+        shownSha256: shownSha256(quote, { name, addOnIds, totalCents }),
+      };
+      if (quotes.accept(quote, evidence)) events.publish(quoteAccepted(announced(quote, totalCents)));
       return customerView(quotes.byToken(token)!, at);
     },
 

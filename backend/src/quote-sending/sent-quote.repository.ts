@@ -1,6 +1,6 @@
 import {
-  centsOf,
-  dollarsOf,
+  type QuoteAcceptance,
+  type QuoteAddOn,
   type QuoteDelivery,
   type QuoteHandoverChannel,
   type QuoteQuestion,
@@ -19,11 +19,24 @@ export interface QuoteDocument {
   customerName: string;
   address: string | null;
   lines: QuoteLine[];
+  /** The extras the customer may tick (none on a submission's quote). */
+  addOns: QuoteAddOn[];
 }
 
 interface SentQuoteRow {
   id: number;
-  submission_id: number;
+  submission_id: number | null;
+  lead_id: number | null;
+  customer_id: number | null;
+  customer_phone: string | null;
+  customer_email: string | null;
+  accepted_name: string | null;
+  accepted_ip: string | null;
+  accepted_user_agent: string | null;
+  accepted_add_on_ids: string | null;
+  accepted_total_cents: number | null;
+  accepted_shown_sha256: string | null;
+  job_id: number | null;
   token: string;
   amount_cents: number;
   document: string;
@@ -37,9 +50,14 @@ interface SentQuoteRow {
 
 export interface StoredQuote {
   id: number;
-  submissionId: number;
+  submissionId: number | null;
+  leadId: number | null;
+  customerId: number | null;
+  customerPhone: string | null;
+  customerEmail: string | null;
   token: string;
-  amount: number;
+  /** The price without add-ons, in cents. */
+  amountCents: number;
   document: QuoteDocument;
   sentBy: string | null;
   sentAt: string;
@@ -47,20 +65,52 @@ export interface StoredQuote {
   supersededAt: string | null;
   openedAt: string | null;
   acceptedAt: string | null;
+  acceptance: QuoteAcceptance | null;
+  /** The acceptance's evidence beyond what the customer sees again. */
+  acceptedFrom: { ip: string | null; userAgent: string | null; shownSha256: string | null } | null;
+  jobId: number | null;
+}
+
+/** What one acceptance keeps: the customer's words and choice, and where it came from. */
+export interface AcceptanceEvidence {
+  at: string;
+  name: string;
+  ip: string | null;
+  userAgent: string | null;
+  addOnIds: number[];
+  totalCents: number;
+  shownSha256: string;
 }
 
 const toQuote = (r: SentQuoteRow): StoredQuote => ({
   id: r.id,
   submissionId: r.submission_id,
+  leadId: r.lead_id,
+  customerId: r.customer_id,
+  customerPhone: r.customer_phone,
+  customerEmail: r.customer_email,
   token: r.token,
-  amount: dollarsOf(r.amount_cents),
-  document: JSON.parse(r.document) as QuoteDocument,
+  amountCents: r.amount_cents,
+  document: { addOns: [], ...(JSON.parse(r.document) as Omit<QuoteDocument, 'addOns'>) },
   sentBy: r.sent_by_name,
   sentAt: r.sent_at,
   validUntil: r.valid_until,
   supersededAt: r.superseded_at,
   openedAt: r.opened_at,
   acceptedAt: r.accepted_at,
+  acceptance:
+    r.accepted_at && r.accepted_name !== null && r.accepted_total_cents !== null
+      ? {
+          name: r.accepted_name,
+          at: r.accepted_at,
+          addOnIds: JSON.parse(r.accepted_add_on_ids ?? '[]') as number[],
+          totalCents: r.accepted_total_cents,
+        }
+      : null,
+  acceptedFrom: r.accepted_at
+    ? { ip: r.accepted_ip, userAgent: r.accepted_user_agent, shownSha256: r.accepted_shown_sha256 }
+    : null,
+  jobId: r.job_id,
 });
 
 /**
@@ -74,7 +124,9 @@ export const stateOf = (
 ): QuoteState =>
   q.supersededAt ? 'superseded' : q.acceptedAt ? 'accepted' : q.validUntil <= now ? 'expired' : 'open';
 
-const SELECT = `SELECT q.*, u.name AS sent_by_name FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
+// The job booked from the quote is read from the jobs' owner table (one job per quote, migration 0044).
+const SELECT = `SELECT q.*, u.name AS sent_by_name, (SELECT j.id FROM jobs j WHERE j.quote_id = q.id) AS job_id
+  FROM sent_quotes q LEFT JOIN users u ON u.id = q.sent_by`;
 
 /** Quotes sent to customers, their deliveries and questions (migration 0011), and the lead they move. */
 /**
@@ -95,27 +147,44 @@ export interface QuoteForFollowUp {
   leadStage: string | null;
 }
 
+/** Who a quote is for: a photo submission (and its lead), another lead, or a customer's record. */
+export interface QuoteTarget {
+  submissionId: number | null;
+  leadId: number | null;
+  customerId: number | null;
+}
+
 /** `leads`: the leads' owner; a sent or accepted quote moves its lead in the quote's transaction. */
 export function sentQuoteRepository(
   db: Db,
-  leads: Pick<LeadRepository, 'quoteMoved' | 'stageOfSubmission'>,
+  leads: Pick<LeadRepository, 'quoteMoved' | 'stageOfSubmission' | 'quoteMovedLead'>,
   clock: Clock = Date.now,
 ) {
   const insert = db.prepare(`INSERT INTO sent_quotes
-    (submission_id, token, amount_cents, document, sent_by, sent_at, valid_until)
-    VALUES (@submissionId, @token, @amountCents, @document, @sentBy, @sentAt, @validUntil)`);
+    (submission_id, lead_id, customer_id, customer_phone, customer_email, token, amount_cents, document,
+      sent_by, sent_at, valid_until)
+    VALUES (@submissionId, @leadId, @customerId, @customerPhone, @customerEmail, @token, @amountCents,
+      @document, @sentBy, @sentAt, @validUntil)`);
+  // A new quote replaces its lead's (or submission's) quotes still open; a customer's record may
+  // hold several quotes for different work, so those stand side by side.
+  const SAME_LEAD = `((@submissionId IS NOT NULL AND submission_id = @submissionId)
+    OR (@leadId IS NOT NULL AND lead_id = @leadId))`;
   const supersede = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
-    WHERE submission_id = @submissionId AND id <> @id AND superseded_at IS NULL AND accepted_at IS NULL`);
+    WHERE ${SAME_LEAD} AND id <> @id AND superseded_at IS NULL AND accepted_at IS NULL`);
   const byToken = db.prepare(`${SELECT} WHERE q.token = ?`);
   const byId = db.prepare(`${SELECT} WHERE q.id = ?`);
   const ofSubmission = db.prepare(`${SELECT} WHERE q.submission_id = ? ORDER BY q.id DESC`);
+  const ofLead = db.prepare(`${SELECT} WHERE q.lead_id = @leadId
+    OR (@submissionId IS NOT NULL AND q.submission_id = @submissionId) ORDER BY q.id DESC`);
+  const ofCustomer = db.prepare(`${SELECT} WHERE q.customer_id = ? ORDER BY q.id DESC`);
   const open = db.prepare('UPDATE sent_quotes SET opened_at = @at WHERE id = @id AND opened_at IS NULL');
-  const accept = db.prepare(
-    'UPDATE sent_quotes SET accepted_at = @at WHERE id = @id AND accepted_at IS NULL AND superseded_at IS NULL',
-  );
-  // One submission has one accepted quote: accepting one closes every other, accepted ones included.
+  const accept = db.prepare(`UPDATE sent_quotes SET accepted_at = @at, accepted_name = @name,
+      accepted_ip = @ip, accepted_user_agent = @userAgent, accepted_add_on_ids = @addOnIds,
+      accepted_total_cents = @totalCents, accepted_shown_sha256 = @shownSha256
+    WHERE id = @id AND accepted_at IS NULL AND superseded_at IS NULL`);
+  // One lead has one accepted quote: accepting one closes every other, accepted ones included.
   const closeOthers = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
-    WHERE submission_id = @submissionId AND id <> @id AND superseded_at IS NULL`);
+    WHERE ${SAME_LEAD} AND id <> @id AND superseded_at IS NULL`);
   const addDelivery =
     db.prepare(`INSERT INTO quote_deliveries (quote_id, channel, outcome, recipient, problem, at)
     VALUES (@quoteId, @channel, @outcome, @recipient, @problem, @at)`);
@@ -138,10 +207,16 @@ export function sentQuoteRepository(
   const openQuestionsOf = db.prepare(`SELECT quote_id AS quoteId, COUNT(*) AS n FROM quote_questions
     WHERE quote_id IN (SELECT value FROM json_each(?)) AND answered_at IS NULL GROUP BY quote_id`);
   // One statement for any page of submissions: their ids travel as one JSON array.
-  const latestOf = db.prepare(`SELECT q.*, NULL AS sent_by_name FROM sent_quotes q WHERE q.id IN (
+  const latestOf =
+    db.prepare(`SELECT q.*, NULL AS sent_by_name, NULL AS job_id FROM sent_quotes q WHERE q.id IN (
     SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (SELECT value FROM json_each(?)) GROUP BY submission_id)`);
 
-  const moveLead = leads.quoteMoved;
+  // The lead moves through its owner: a submission's lead by its submission, any other by its id.
+  const moveLead = (q: QuoteTarget, stage: 'quoted' | 'won', userId: number | null, at: string) => {
+    if (q.submissionId !== null) leads.quoteMoved(q.submissionId, stage, userId, at);
+    else if (q.leadId !== null) leads.quoteMovedLead(q.leadId, stage, userId, at);
+  };
+  const all = (rows: unknown[]) => (rows as SentQuoteRow[]).map(toQuote);
 
   // A sent quote as its follow-ups see it: still open, who to, and where its lead stands.
   const followUpView = db.prepare<[number], QuoteForFollowUp>(`SELECT q.id, q.accepted_at AS acceptedAt,
@@ -153,33 +228,45 @@ export function sentQuoteRepository(
     /** The quote for its follow-ups (planned, and checked as each goes), or undefined. */
     forFollowUp: (id: number): QuoteForFollowUp | undefined => followUpView.get(id),
     /**
-     * One transaction: the new quote, the older open ones superseded, the submission quoted at this
-     * amount (through its owner, `submissions`) and its lead moved to "quoted" by the staff member
-     * who sent it.
+     * One transaction: the new quote, the lead's older open ones superseded, a submission quoted at
+     * this amount (through its owner, `submissions`) and the lead moved to "quoted" by the staff
+     * member who sent it.
      */
     create(
-      q: {
-        submissionId: number;
+      q: QuoteTarget & {
+        customerPhone?: string | null;
+        customerEmail?: string | null;
         token: string;
-        amount: number;
+        amountCents: number;
         document: QuoteDocument;
         /** Null only for the demo's quotes, written before any staff account exists. */
         sentBy: number | null;
         sentAt: string;
         validUntil: string;
       },
-      submissions: QuotedSubmissions,
+      submissions: QuotedSubmissions | null,
     ): StoredQuote {
       return db.transaction(() => {
-        const amountCents = centsOf(q.amount);
-        const { lastInsertRowid } = insert.run({ ...q, amountCents, document: JSON.stringify(q.document) });
+        const { lastInsertRowid } = insert.run({
+          customerPhone: null,
+          customerEmail: null,
+          ...q,
+          document: JSON.stringify(q.document),
+        });
         const id = Number(lastInsertRowid);
-        supersede.run({ submissionId: q.submissionId, id, at: q.sentAt });
-        submissions.quoted(q.submissionId, amountCents, q.sentAt);
-        moveLead(q.submissionId, 'quoted', q.sentBy, q.sentAt);
+        supersede.run({ submissionId: q.submissionId, leadId: q.leadId, id, at: q.sentAt });
+        if (q.submissionId !== null) submissions?.quoted(q.submissionId, q.amountCents, q.sentAt);
+        moveLead(q, 'quoted', q.sentBy, q.sentAt);
         return toQuote(byId.get(id) as SentQuoteRow);
       })();
     },
+    byId(id: number): StoredQuote | undefined {
+      const row = byId.get(id) as SentQuoteRow | undefined;
+      return row && toQuote(row);
+    },
+    /** A lead's quotes (a submission's lead: its submission's too), newest first. */
+    ofLead: (leadId: number, submissionId: number | null) => all(ofLead.all({ leadId, submissionId })),
+    ofCustomer: (customerId: number) => all(ofCustomer.all(customerId)),
     byToken(token: string): StoredQuote | undefined {
       const row = byToken.get(token) as SentQuoteRow | undefined;
       return row && toQuote(row);
@@ -191,11 +278,13 @@ export function sentQuoteRepository(
      * True only for the first acceptance, which alone closes the submission's other quotes and
      * moves the lead to won (by the customer: no user), all in one transaction.
      */
-    accept(quote: StoredQuote, at: string): boolean {
+    accept(quote: StoredQuote, evidence: AcceptanceEvidence): boolean {
+      const { at } = evidence;
       return db.transaction(() => {
-        if (accept.run({ id: quote.id, at }).changes === 0) return false;
-        closeOthers.run({ submissionId: quote.submissionId, id: quote.id, at });
-        moveLead(quote.submissionId, 'won', null, at);
+        const params = { ...evidence, id: quote.id, addOnIds: JSON.stringify(evidence.addOnIds) };
+        if (accept.run(params).changes === 0) return false;
+        closeOthers.run({ submissionId: quote.submissionId, leadId: quote.leadId, id: quote.id, at });
+        moveLead(quote, 'won', null, at);
         return true;
       })();
     },
@@ -248,7 +337,7 @@ export function sentQuoteRepository(
             reachedBy: reached.filter((d) => d.quoteId === q.id).map((d) => d.channel),
             openQuestions: open.get(q.id) ?? 0,
           };
-          return [q.submissionId, summary];
+          return [q.submissionId!, summary];
         }),
       );
     },

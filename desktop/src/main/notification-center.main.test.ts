@@ -166,7 +166,14 @@ describe('native notifications from the live event stream', () => {
       question: 'Does the price include the fence?',
     });
     expect(asked.status).toBe(201);
-    expect((await customer.send('POST', `/api/public/quotes/${token}/accept`)).status).toBe(200);
+    expect(
+      (
+        await customer.send('POST', `/api/public/quotes/${token}/accept`, {
+          fullName: 'A Customer',
+          agreed: true,
+        })
+      ).status,
+    ).toBe(200);
     await desktop.decidedCount(4);
 
     expect(desktop.decided.map((d) => [d.event.type, d.notification?.title ?? null])).toEqual([

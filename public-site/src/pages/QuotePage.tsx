@@ -3,6 +3,7 @@ import { QUOTE_REFUSALS, QUOTE_STAFF_PREVIEW, type PublicQuote } from '@washdesk
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { acceptQuote, fetchQuote, tokenOfPath } from '../sent-quote/quote-api.ts';
 import { QuoteDocument, formatQuoteDate } from '../sent-quote/QuoteDocument.tsx';
+import { AcceptQuoteForm } from '../sent-quote/AcceptQuoteForm.tsx';
 import { QuestionBox } from '../sent-quote/QuestionBox.tsx';
 import '../quote-tool/quote-tool.css';
 import '../sent-quote/sent-quote.css';
@@ -29,6 +30,7 @@ export function QuotePage() {
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
   const [accepting, setAccepting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number[]>([]);
 
   useEffect(() => {
     let live = true;
@@ -48,11 +50,11 @@ export function QuotePage() {
     };
   }, [token]);
 
-  const accept = async () => {
+  const accept = async (fullName: string) => {
     setAccepting(true);
     setRefusal(null);
     try {
-      const answer = await acceptQuote(token);
+      const answer = await acceptQuote(token, { fullName, addOnIds: chosen });
       if (answer.kind === 'quote') setShown({ kind: 'quote', quote: answer.quote });
       else {
         setRefusal(answer.message);
@@ -101,10 +103,15 @@ export function QuotePage() {
               {QUOTE_STAFF_PREVIEW}
             </p>
           )}
-          <QuoteDocument quote={shown.quote} />
+          <QuoteDocument
+            quote={shown.quote}
+            chosen={chosen}
+            onChoose={shown.quote.state === 'open' && !shown.quote.staffPreview ? setChosen : null}
+          />
           {shown.quote.state === 'accepted' && shown.quote.acceptedAt && (
             <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
-              You accepted this quote on {formatQuoteDate(shown.quote.acceptedAt)}. Thank you! We will contact
+              You accepted this quote on {formatQuoteDate(shown.quote.acceptedAt)}
+              {shown.quote.acceptance ? ` as ${shown.quote.acceptance.name}` : ''}. Thank you! We will contact
               you to schedule the work.
             </p>
           )}
@@ -119,9 +126,7 @@ export function QuotePage() {
             </p>
           )}
           {shown.quote.state === 'open' && !shown.quote.staffPreview && (
-            <button type="button" className="quote-button" disabled={accepting} onClick={() => void accept()}>
-              {accepting ? 'Accepting…' : 'Accept quote'}
-            </button>
+            <AcceptQuoteForm accepting={accepting} onAccept={(name) => void accept(name)} />
           )}
           <QuestionBox
             token={token}

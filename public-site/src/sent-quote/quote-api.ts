@@ -7,7 +7,7 @@ export type QuoteAnswer =
   { kind: 'quote'; quote: PublicQuote } | { kind: 'refused'; status: number; message: string };
 
 const looksLikeQuote = (value: unknown): value is PublicQuote =>
-  typeof value === 'object' && value !== null && typeof (value as PublicQuote).amount === 'number';
+  typeof value === 'object' && value !== null && typeof (value as PublicQuote).amountCents === 'number';
 
 async function answerOf(response: Response): Promise<QuoteAnswer> {
   const body: unknown = await response.json().catch(() => null);
@@ -24,8 +24,15 @@ const quoteUrl = (token: string) => `/api/public/quotes/${encodeURIComponent(tok
 
 export const fetchQuote = async (token: string) => answerOf(await fetch(quoteUrl(token)));
 
-export const acceptQuote = async (token: string) =>
-  answerOf(await fetch(`${quoteUrl(token)}/accept`, { method: 'POST' }));
+/** The customer's typed name, their tick and the add-ons they ticked; the server adds the total up. */
+export const acceptQuote = async (token: string, acceptance: { fullName: string; addOnIds: number[] }) =>
+  answerOf(
+    await fetch(`${quoteUrl(token)}/accept`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...acceptance, agreed: true }),
+    }),
+  );
 
 export const askAboutQuote = async (token: string, question: string) =>
   answerOf(
