@@ -1,5 +1,4 @@
 import {
-  appointmentServiceLabel,
   ERROR_CODES,
   SLOT_TAKEN_CODE,
   VISIT_REFUSALS,
@@ -13,6 +12,7 @@ import { HttpError, validationError } from '../http/errors.ts';
 import { addDays } from '../time.ts';
 import type { VisitAnswerBook } from './visit-answer-book.ts';
 import type { VisitLinks } from './visit-links.ts';
+import type { VisitWords } from './visit-words.ts';
 
 // The customer's visit page: confirm, move to a free time, or cancel. A move is made at once, not
 // requested: the customer picks only among times the booking rules call free (the same rule staff
@@ -28,6 +28,7 @@ export function visitPageService(deps: {
   appointments: AppointmentRepository;
   rules: AppointmentRules;
   answers: VisitAnswerBook;
+  words: VisitWords;
   business: { name: string; phone: string };
 }) {
   const { appointments, rules } = deps;
@@ -54,7 +55,8 @@ export function visitPageService(deps: {
     const answer = deps.answers.latest(v.id);
     return {
       business: deps.business,
-      service: appointmentServiceLabel(v.serviceType),
+      service: deps.words.serviceLine(v),
+      kind: v.kind,
       date: v.scheduledDate,
       time: v.preferredTime,
       address: v.address,
