@@ -23,7 +23,7 @@ interface AdminEntry {
 const ENTRIES_BEFORE_QUOTE_TOOL: AdminEntry[] = [
   { label: 'Dashboard', page: '/admin', icon: 'dashboard' },
   { label: 'Photo Submissions', page: '/admin/photo-submissions', icon: 'camera' },
-  { label: 'Appointments', page: '/admin/appointment-scheduling', icon: 'calendar' },
+  { label: 'Appointments', page: '/admin/appointment-scheduling', icon: 'calendar', news: 'changedVisits' },
 ];
 const ENTRIES_AFTER_QUOTE_TOOL: AdminEntry[] = [{ label: 'Settings', page: '/admin/settings', icon: 'cog' }];
 // Every other screen, after the spec's five, so each is one click away (issue 16).
@@ -42,6 +42,7 @@ const NEWS_WORDS: Record<keyof NewForMe, string> = {
   missedCalls: 'missed or waiting for a call back',
   unreadMessages: 'unread',
   unreadTexts: 'unread',
+  changedVisits: 'moved or cancelled by the customer',
 };
 
 /** The admin page the browser is on, in the contract's form (the router hides the basename). */

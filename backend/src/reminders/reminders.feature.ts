@@ -39,7 +39,7 @@ export function remindersFeature(deps: {
   const { db, config, events, settings, appointments, logger, clock } = deps;
   const { outbox, texts } = deps.texts;
   const links = visitLinks(db);
-  const answers = visitAnswerBook({ db, events, clock });
+  const answers = visitAnswerBook({ db, events, timeZone: config.timeZone, clock });
   // The jobs' owner is read for a job's title ("house wash"), never written here.
   const words = visitWords(jobRepository(db));
   const reminders = visitReminders({

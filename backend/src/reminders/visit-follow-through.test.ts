@@ -154,3 +154,50 @@ describe('a restored visit', () => {
     expect(office.textsTo(phone)).toHaveLength(1);
   });
 });
+
+describe("staff hear of a customer's move or cancel", () => {
+  const tokenOf = (phone: string) => /\/visit\/([A-Za-z0-9_-]{43})/.exec(office.textsTo(phone).at(-1)!)![1]!;
+  const eventsOf = (id: number) =>
+    office.server.db
+      .prepare("SELECT type, summary FROM events WHERE entity_id = ? AND type LIKE 'appointment.customer%' ORDER BY id")
+      .all(id);
+  const newForMe = async () => (await (await office.server.get('/api/me/new')).json()) as { changedVisits: number };
+
+  it('as urgent when the visit is tomorrow, as news when it is next week, and counted on Appointments until looked at', async () => {
+    office.now.ms = MONDAY_9AM;
+    expect((await office.server.send('PUT', '/api/me/seen/visits')).status).toBe(200);
+    expect((await newForMe()).changedVisits).toBe(0);
+    const soonPhone = await texter();
+    const tomorrow = await book(soonPhone, '2026-11-24', '2:00 PM');
+    const laterPhone = await texter();
+    const nextWeek = await book(laterPhone, '2026-12-01', '9:00 AM');
+    await office.at(MONDAY_9AM);
+    office.now.ms = MONDAY_9AM + 60_000;
+    const cancel = await office.server.anonymous.send('POST', `/api/public/visits/${tokenOf(soonPhone)}/cancel`, {
+      reason: 'Car broke down',
+    });
+    expect(cancel.status).toBe(204);
+    const move = await office.server.anonymous.send('POST', `/api/public/visits/${tokenOf(laterPhone)}/reschedule`, {
+      date: '2026-12-02',
+      time: '10:00 AM',
+    });
+    expect(move.status).toBe(200);
+    expect(eventsOf(tomorrow)).toEqual([
+      {
+        type: 'appointment.customer-changed-soon',
+        summary: 'Dana Whitfield cancelled the visit on 2026-11-24 at 2:00 PM from the reminder link: "Car broke down"',
+      },
+    ]);
+    expect(eventsOf(nextWeek)).toEqual([
+      {
+        type: 'appointment.customer-changed',
+        summary:
+          'Dana Whitfield moved their visit from the reminder link: from 2026-12-01 at 9:00 AM to 2026-12-02 at 10:00 AM',
+      },
+    ]);
+    expect((await newForMe()).changedVisits).toBe(2);
+    office.now.ms = MONDAY_9AM + 120_000;
+    expect((await office.server.send('PUT', '/api/me/seen/visits')).status).toBe(200);
+    expect((await newForMe()).changedVisits).toBe(0);
+  });
+});

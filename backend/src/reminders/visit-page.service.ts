@@ -100,6 +100,7 @@ export function visitPageService(deps: {
         'rescheduled',
         'link',
         `from ${from} to ${slot.date} at ${slot.time}`,
+        slot.date,
       );
       return viewOf(moved);
     },
