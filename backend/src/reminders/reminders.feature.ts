@@ -13,6 +13,7 @@ import { jobRepository } from '../jobs/job.repository.ts';
 import { visitAnswerBook } from './visit-answer-book.ts';
 import { visitConfirmations } from './visit-confirmations.ts';
 import { visitAnswers } from './visit-answers.ts';
+import { visitLinkRoutes } from './visit-link.routes.ts';
 import { visitLinks } from './visit-links.ts';
 import { visitPageRoutes } from './visit-page.routes.ts';
 import { visitPageService } from './visit-page.service.ts';
@@ -71,12 +72,16 @@ export function remindersFeature(deps: {
   deps.texts.whenAutomaticMessagesSaved(() => reminders.replanUpcoming());
   visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, clock });
   const router = Router();
+  const rules = appointmentRules(appointments, config.timeZone, clock ?? Date.now);
+  router.use(
+    visitLinkRoutes({ appointments, rules, links, publicUrl: deps.publicUrl.get, clock: clock ?? Date.now }),
+  );
   router.use(
     visitPageRoutes(
       visitPageService({
         links,
         appointments,
-        rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
+        rules,
         answers,
         words,
         business: { name: config.business.name, phone: config.business.phone },

@@ -201,3 +201,27 @@ describe("staff hear of a customer's move or cancel", () => {
     expect((await newForMe()).changedVisits).toBe(0);
   });
 });
+
+describe('"Copy visit link"', () => {
+  it("gives staff a link that opens the customer's page, only while the visit stands", async () => {
+    office.now.ms = MONDAY_9AM;
+    const phone = await texter();
+    const id = await book(phone, '2026-12-03', '9:00 AM');
+    const copied = await office.server.send('POST', `/api/appointments/${id}/visit-link`);
+    expect(copied.status).toBe(201);
+    const { url } = (await copied.json()) as { url: string };
+    expect(url).toMatch(/^https:\/\/washdesk\.example\.com\/visit\/[A-Za-z0-9_-]{43}$/);
+    const page = await office.server.anonymous.get(`/api/public/visits/${url.split('/visit/')[1]}`);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ date: '2026-12-03', time: '9:00 AM' });
+    // Not for strangers, not for a visit that is not there or no longer stands.
+    expect((await office.server.anonymous.send('POST', `/api/appointments/${id}/visit-link`)).status).toBe(401);
+    expect((await office.server.send('POST', '/api/appointments/99999/visit-link')).status).toBe(404);
+    expect((await put(id, { status: 'cancelled', cancelReason: 'Moved away' })).status).toBe(200);
+    const refused = await office.server.send('POST', `/api/appointments/${id}/visit-link`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'This visit is cancelled, completed or past, so its page can no longer be answered.',
+    );
+  });
+});
