@@ -18,3 +18,16 @@ DROP TABLE staff_seen;
 ALTER TABLE staff_seen_next RENAME TO staff_seen;
 -- The count reads the answers given after a time.
 CREATE INDEX visit_answers_recent ON visit_answers (created_at);
+
+-- The Customers screen (issue 33, item 8) filters by town: the part of the address after its
+-- first comma, up to the next ("12 Fern Hollow Rd, Arcata, CA" → "Arcata"). A virtual column,
+-- so every writer of customers (the repository, the arrivals' trigger) keeps it true without
+-- knowing of it; its index serves the filter and the list of towns at 100,000 customers.
+ALTER TABLE customers ADD COLUMN town TEXT GENERATED ALWAYS AS (
+  CASE WHEN instr(address, ',') > 0 THEN nullif(trim(
+    CASE WHEN instr(substr(address, instr(address, ',') + 1), ',') > 0
+      THEN substr(substr(address, instr(address, ',') + 1), 1, instr(substr(address, instr(address, ',') + 1), ',') - 1)
+      ELSE substr(address, instr(address, ',') + 1) END), '') END
+) VIRTUAL;
+CREATE INDEX customers_town ON customers (town COLLATE NOCASE, last_activity_at DESC, id DESC)
+  WHERE merged_into IS NULL;

@@ -179,6 +179,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const outboxMessages = outboxRepository(db);
   const { customers, router: customersRouter } = customersFeature({
     db,
+    timeZone: config.timeZone,
+    clock,
     photos,
     texts: textMessages,
     outbox: outboxMessages,
