@@ -38,7 +38,7 @@ export function CopyVisitLink({ appointment }: { appointment: Appointment }) {
   };
   return (
     <div className="copy-visit-link">
-      <Button icon="link" text="Copy visit link" loading={busy} onClick={() => void copy()} />
+      <Button icon="duplicate" text="Copy visit link" loading={busy} onClick={() => void copy()} />
       {link && (
         <InputGroup
           readOnly

@@ -35,6 +35,7 @@ const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'AI Responses', page: '/admin/ai-responses', icon: 'predictive-analysis' },
   { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
   { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },
+  { label: 'Customers', page: '/admin/customers', icon: 'people' },
 ];
 
 const NEWS_WORDS: Record<keyof NewForMe, string> = {
