@@ -44,11 +44,16 @@ export function visitPageService(deps: {
     if (answeringAsStaff) throw new HttpError(403, 'visit_staff_preview', VISIT_REFUSALS.staff);
     return visit;
   }
-  const freeSlots = () => {
+  /**
+   * What this visit may move to: starts inside open hours for its whole length, with its own crew
+   * free for that long (the move keeps its crew), never itself in the way.
+   */
+  const needsOf = (v: Appointment) => ({ durationMinutes: v.durationMinutes, crewId: v.crewId, exceptId: v.id });
+  const freeSlots = (v: Appointment) => {
     const today = rules.today();
     const days = Array.from({ length: VISIT_RESCHEDULE_DAYS + 1 }, (_, i) => addDays(today, i));
     return days
-      .map((date) => ({ date, times: rules.openTimes(date) as string[] }))
+      .map((date) => ({ date, times: rules.openTimes(date, needsOf(v)) as string[] }))
       .filter((d) => d.times.length);
   };
   const viewOf = (v: Appointment, staffPreview = false): PublicVisit => {
@@ -61,7 +66,7 @@ export function visitPageService(deps: {
       time: v.preferredTime,
       address: v.address,
       answer: answer ? { answer: answer.answer, at: answer.at } : null,
-      freeSlots: staffPreview ? [] : freeSlots(),
+      freeSlots: staffPreview ? [] : freeSlots(v),
       staffPreview,
     };
   };
@@ -87,9 +92,9 @@ export function visitPageService(deps: {
       if (visit.scheduledDate === slot.date && visit.preferredTime === slot.time) return viewOf(visit);
       const today = rules.today();
       const inRange = slot.date >= today && slot.date <= addDays(today, VISIT_RESCHEDULE_DAYS);
-      const time = rules.openTimes(slot.date).find((t) => t === slot.time);
+      const time = rules.openTimes(slot.date, needsOf(visit)).find((t) => t === slot.time);
       if (!inRange || !time) {
-        const taken = inRange && rules.slotClash({ date: slot.date, time: slot.time, exceptId: visit.id });
+        const taken = inRange && rules.slotClash({ date: slot.date, time: slot.time, ...needsOf(visit) });
         if (taken) throw new HttpError(409, SLOT_TAKEN_CODE, VISIT_REFUSALS.slotTaken);
         throw validationError({ time: VISIT_REFUSALS.slotOutOfRange }, VISIT_REFUSALS.slotOutOfRange);
       }
