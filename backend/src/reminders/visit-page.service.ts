@@ -53,7 +53,13 @@ export function visitPageService(deps: {
     const today = rules.today();
     const days = Array.from({ length: VISIT_RESCHEDULE_DAYS + 1 }, (_, i) => addDays(today, i));
     return days
-      .map((date) => ({ date, times: rules.openTimes(date, needsOf(v)) as string[] }))
+      .map((date) => ({
+        date,
+        // Its own time is where it is, not somewhere to move to.
+        times: rules
+          .openTimes(date, needsOf(v))
+          .filter((t) => !(date === v.scheduledDate && t === v.preferredTime)) as string[],
+      }))
       .filter((d) => d.times.length);
   };
   const viewOf = (v: Appointment, staffPreview = false): PublicVisit => {
