@@ -37,8 +37,20 @@ test('the Customers screen narrows every customer to a town and to when they wer
 }) => {
   const api = await AppointmentApi.signIn(page);
   const town = `Fernbrook${Date.now().toString(36)}`;
-  const served = await api.create({ customerName: uniqueCustomer('Served'), address: `5 Oak St, ${town}` });
-  const waiting = await api.create({ customerName: uniqueCustomer('Waiting'), address: `9 Elm St, ${town}, CA` });
+  // Each with a number of their own: one number is one customer.
+  const phone = () => `(530) ${200 + Math.floor(Math.random() * 700)}-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+  const served = await api.create({
+    customerName: uniqueCustomer('Served'),
+    customerPhone: phone(),
+    customerEmail: '',
+    address: `5 Oak St, ${town}`,
+  });
+  const waiting = await api.create({
+    customerName: uniqueCustomer('Waiting'),
+    customerPhone: phone(),
+    customerEmail: '',
+    address: `9 Elm St, ${town}, CA`,
+  });
   await api.change(served.id, { status: 'completed' });
 
   const admin = new AdminPage(page);
