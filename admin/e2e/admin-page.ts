@@ -26,6 +26,7 @@ export const SIDEBAR_ENTRIES = [
   'AI Responses',
   'FAQ',
   'Requests',
+  'Customers',
 ];
 export const SETTINGS_TABS = [
   'AI Settings',

@@ -15,6 +15,7 @@ const SCREENS = [
   ['Texts', '/admin/texts', 'Texts'],
   ['AI Responses', '/admin/ai-responses', 'AI Responses'],
   ['FAQ', '/admin/faq-management', 'FAQ Management'],
+  ['Customers', '/admin/customers', 'Customers'],
 ] as const;
 
 test('every screen is one click away in the sidebar, and only its entry is highlighted', async ({ page }) => {

@@ -95,7 +95,13 @@ test('texts and Messenger messages raise their sidebar counts live; opening each
   await expect(admin.sidebarEntry('Messenger')).not.toHaveAttribute('aria-description');
 
   // Nothing else was counted along the way.
-  expect(await countsOf(page)).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0, unreadTexts: 0 });
+  expect(await countsOf(page)).toEqual({
+    newLeads: 0,
+    missedCalls: 0,
+    unreadMessages: 0,
+    unreadTexts: 0,
+    changedVisits: 0,
+  });
 });
 
 test('a new texter files a lead in Requests while staff look at it, as a caller does', async ({ page }) => {

@@ -46,6 +46,7 @@ import { messengerFeature } from './messenger/messenger.feature.ts';
 import { backupsFeature } from './backups/backups.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
 import { statsFeature } from './stats/stats.feature.ts';
+import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 import { reportsFeature } from './reports/reports.feature.ts';
 import { photoQuotesFeature } from './submissions/photo-quotes.feature.ts';
 import { quoteSendingFeature } from './quote-sending/quote-sending.feature.ts';
@@ -183,6 +184,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const outboxMessages = outboxRepository(db);
   const { customers, router: customersRouter } = customersFeature({
     db,
+    timeZone: config.timeZone,
+    clock,
     photos,
     texts: textMessages,
     outbox: outboxMessages,
@@ -304,6 +307,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(backupsRouter);
   app.use(profileFeature({ db, config, backups, clock }).router);
   app.use(statsFeature({ db, config, clock }).router);
+  app.use(dashboardFeature({ db, appointments, timeZone: config.timeZone, clock }).router);
   app.use(reportsFeature({ db, config, clock }).router);
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);

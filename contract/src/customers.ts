@@ -30,6 +30,10 @@ export const customerSummarySchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),
+  /** The address's town ("Arcata"), for the Customers screen's filter; null when it has none. */
+  town: z.string().nullable(),
+  /** `YYYY-MM-DD` of the latest completed visit, or null when none was done. */
+  lastServiceDate: z.string().nullable(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
   /** A few other names this person was reached under (a merge, an edit, a nickname). */
@@ -47,9 +51,28 @@ export const possibleDuplicateSchema = z.object({
 });
 export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
 
+/** The Customers screen's "Last service" filter, counted back from the business's today. */
+export const LAST_SERVICE_FILTERS = [
+  { value: 'past-year', label: 'In the past year' },
+  { value: 'over-a-year', label: 'More than a year ago' },
+  { value: 'never', label: 'Never' },
+] as const;
+export type LastServiceFilter = (typeof LAST_SERVICE_FILTERS)[number]['value'];
+
 export const customerListQuerySchema = z.object({
   q: optionalText(100, { multiline: false }),
+  /** Only customers of this town (as `town` reads, any case). */
+  town: optionalText(100, { multiline: false }),
+  lastService: z
+    .enum(LAST_SERVICE_FILTERS.map((f) => f.value) as [LastServiceFilter, ...LastServiceFilter[]], {
+      error: 'Pick one of the last-service filters',
+    })
+    .optional(),
 });
+
+/** A town and how many customers live there (the filter's choices). */
+export const customerTownSchema = z.object({ town: z.string(), customers: z.number().int() });
+export type CustomerTown = z.infer<typeof customerTownSchema>;
 
 /** One entry of the timeline, in words staff read; `link` opens it on its own screen. */
 export const customerItemSchema = z.object({

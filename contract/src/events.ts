@@ -16,6 +16,10 @@ export const LIVE_EVENT_TYPES = [
   'service-request.created',
   'appointment.created',
   'appointment.updated',
+  /** A customer moved or cancelled their visit (its link, a text's "R"): staff may need to act. */
+  'appointment.customer-changed',
+  /** The same for a visit today or tomorrow: the crew's day changes, so it is urgent. */
+  'appointment.customer-changed-soon',
   /** A customer opened their quote's link for the first time (entityId: the submission; null for a quote of another lead or a customer). */
   'quote.opened',
   /** A customer accepted their quote online: the lead is won. */
@@ -62,6 +66,7 @@ export const NOTIFICATION_KINDS = [
   { kind: 'text', label: 'New texts' },
   { kind: 'lead', label: 'New web leads (requests and photo submissions)' },
   { kind: 'quote', label: 'Quotes accepted and questions on quotes' },
+  { kind: 'visit', label: 'Visits a customer moved or cancelled' },
   { kind: 'backup', label: 'Failed backups and restore tests' },
 ] as const satisfies readonly { kind: string; label: string }[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['kind'];
@@ -134,7 +139,16 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
   'appointment.updated': {
     alert: null,
     quietBecause:
-      "Staff's own changes never notify them; a customer's answer to a reminder (confirmed, moved, cancelled) shows on the appointment's card and the lead's estimate, which refresh live.",
+      "Staff's own changes never notify them; a customer's confirmation shows on the appointment's card and the lead's estimate, which refresh live (a move or cancel is appointment.customer-changed).",
+    route: appointmentRoute,
+  },
+  // Toasted too: the change lands on one card among many, and tomorrow's crew may drive there.
+  'appointment.customer-changed': {
+    alert: alert('visit', 'A customer changed their visit', true),
+    route: appointmentRoute,
+  },
+  'appointment.customer-changed-soon': {
+    alert: alert('visit', 'Urgent: a visit today or tomorrow changed', true),
     route: appointmentRoute,
   },
   'quote.opened': {
@@ -189,7 +203,7 @@ export function routeOfEvent(event: Pick<LiveEvent, 'type' | 'entityId'>): strin
 }
 
 /** The lists whose news the sidebar counts; opening one marks it seen for that staff member. */
-export const SEEN_LISTS = ['leads', 'calls', 'messages', 'texts'] as const;
+export const SEEN_LISTS = ['leads', 'calls', 'messages', 'texts', 'visits'] as const;
 export type SeenList = (typeof SEEN_LISTS)[number];
 
 /** What is new for the signed-in staff member since they last opened each list. */
@@ -202,5 +216,7 @@ export const newForMeSchema = z.object({
   unreadMessages: z.number().int(),
   /** Texts from customers on the business number. */
   unreadTexts: z.number().int(),
+  /** Visits a customer moved, cancelled or asked to reschedule (Appointments). */
+  changedVisits: z.number().int(),
 });
 export type NewForMe = z.infer<typeof newForMeSchema>;

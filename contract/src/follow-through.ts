@@ -9,7 +9,7 @@ export const TEMPLATE_FIELD_MEANINGS = {
   name: 'the customer\'s first name after a comma (", Dana"), left out when not known',
   link: 'the link the message is about (for a reminder: the visit page, to confirm, reschedule or cancel)',
   phone: "the business's phone number",
-  service: 'the service booked ("house wash")',
+  service: 'what the visit is: "free estimate", or the job as sold ("house wash")',
   day: 'the visit\'s day ("Tuesday, December 1")',
   time: 'the visit\'s time ("10:00 AM")',
   address: "the visit's address",

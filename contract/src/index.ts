@@ -38,3 +38,4 @@ export * from './jobs.ts';
 export * from './service-plans.ts';
 export * from './quote-draft.ts';
 export * from './quote-draft-texts.ts';
+export * from './todays-visits.ts';

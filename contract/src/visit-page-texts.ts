@@ -1,4 +1,5 @@
 import { channelsOf } from './channels.ts';
+import type { VisitKind } from './jobs.ts';
 // The customer's visit page (/visit/{token}), without zod: the public page imports these, and a
 // module with schemas at its top level would bring zod into its bundle.
 
@@ -15,10 +16,27 @@ export type VisitAnswerChannel = (typeof VISIT_ANSWER_CHANNELS)[number];
 /** How many days ahead (from today) a customer may move a visit to by themselves. */
 export const VISIT_RESCHEDULE_DAYS = 14;
 
+/**
+ * What a customer reads a visit as, in every reminder, confirmation and on the visit page: an
+ * estimate is the free estimate it is (never "your House Wash visit", which reads as the work
+ * itself, booked and priced), a job is its title as sold ("house wash"). Fills "your {service}".
+ */
+export function visitCalled(visit: { kind: VisitKind; jobTitle?: string | null; serviceLabel: string }): string {
+  if (visit.kind === 'estimate') return 'free estimate';
+  return (visit.jobTitle?.trim() || visit.serviceLabel).replace(/^your\s+/i, '');
+}
+/** The visit page's "Service" line: the estimate names what it is an estimate for. */
+export function visitServiceLine(visit: { kind: VisitKind; jobTitle?: string | null; serviceLabel: string }) {
+  return visit.kind === 'estimate' ? `Free estimate: ${visit.serviceLabel}` : visitCalled(visit);
+}
+
 /** The visit as its page shows it: nothing of the customer but the visit's own address. */
 export interface PublicVisit {
   business: { name: string; phone: string };
+  /** What the customer reads it as: "Free estimate: House Wash", or the job's title ("house wash"). */
   service: string;
+  /** An estimate (free) or the job itself. */
+  kind: VisitKind;
   /** `YYYY-MM-DD`, the business's calendar date. */
   date: string;
   time: string | null;
@@ -52,3 +70,28 @@ export const VISIT_ANSWER_CHANNEL_LABELS: Record<VisitAnswerChannel, string> = {
   text: 'by text',
   link: 'from the reminder link',
 };
+
+/**
+ * What the customer is sent when a visit is booked, and when a cancelled one is put back on the
+ * calendar (after the business's name, like every automatic message). `what` is `visitCalled`'s
+ * ("free estimate", "house wash"), `when` reads "Thursday, November 26 at 10:00 AM".
+ */
+export const VISIT_CONFIRMATION_TEXTS = {
+  booked: (f: VisitMessageFacts) =>
+    `your ${f.what} is booked for ${f.when}, ${f.address}. See it, confirm, reschedule or cancel at ${f.link} or call ${f.phone}.`,
+  restored: (f: VisitMessageFacts) =>
+    `your ${f.what} on ${f.when}, ${f.address} is back on our calendar. See it, confirm, reschedule or cancel at ${f.link} or call ${f.phone}.`,
+} as const;
+export type VisitConfirmationKind = keyof typeof VISIT_CONFIRMATION_TEXTS;
+export interface VisitMessageFacts {
+  what: string;
+  when: string;
+  address: string;
+  link: string;
+  phone: string;
+}
+/** The e-mail's subject line of each confirmation. */
+export const VISIT_CONFIRMATION_SUBJECTS = {
+  booked: (what: string, day: string) => `Your ${what} is booked for ${day}`,
+  restored: (what: string, day: string) => `Your ${what} on ${day} is back on`,
+} as const;

@@ -3,6 +3,7 @@ import { formatDollars, type Appointment } from '@washdesk/contract';
 import { CallLink } from './CallLink.tsx';
 import { dateLabel, serviceLabel, timeLabel } from './appointment-labels.ts';
 import { AppointmentStatusTag } from './AppointmentStatusTag.tsx';
+import { CopyVisitLink } from './CopyVisitLink.tsx';
 
 const SOURCES: Record<Appointment['source'], string> = {
   staff: 'Scheduled by staff',
@@ -63,6 +64,7 @@ export function AppointmentDetailsDialog({ appointment: a, onClose, onEdit }: Ap
                 </tr>
               </tbody>
             </HTMLTable>
+            <CopyVisitLink appointment={a} />
           </DialogBody>
           <DialogFooter
             actions={

@@ -12,6 +12,7 @@ import { ListPager } from '../components/ListPager.tsx';
 import { useDebounced } from './use-debounced.ts';
 import './appointments.css';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
+import { useSeenOnOpen } from '../live/new-for-me.ts';
 
 const PAGE_SIZE = 20;
 
@@ -27,6 +28,8 @@ export function AppointmentSchedulingScreen() {
   });
   const dialogs = useAppointmentDialogs();
   useLinkedAppointment(dialogs.showDetails);
+  // Visits customers moved or cancelled show on their cards here: opening the list sees them.
+  useSeenOnOpen('visits');
 
   return (
     <>

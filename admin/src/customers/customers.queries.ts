@@ -4,7 +4,9 @@ import {
   CUSTOMER_ITEM_NOUNS,
   customerItemSchema,
   customerSummarySchema,
+  customerTownSchema,
   possibleDuplicateSchema,
+  type LastServiceFilter,
   type CustomerSummary,
   type CustomerUpdate,
 } from '@washdesk/contract';
@@ -35,6 +37,24 @@ export const customerQueries = {
     queryOptions({
       queryKey: [...customersKey, 'possible-duplicates', id],
       queryFn: () => api.get(`/api/customers/${id}/possible-duplicates`, possibleDuplicateSchema.array()),
+    }),
+  /** The Customers screen's page of the whole list, filtered. */
+  list: (api: ApiClient, f: { q: string; town: string; lastService: LastServiceFilter | ''; limit: number; offset: number }) =>
+    queryOptions({
+      queryKey: [...customersKey, 'list', f],
+      queryFn: () => {
+        const query = new URLSearchParams({ limit: String(f.limit), offset: String(f.offset) });
+        if (f.q) query.set('q', f.q);
+        if (f.town) query.set('town', f.town);
+        if (f.lastService) query.set('lastService', f.lastService);
+        return api.getPage(`/api/customers?${query}`, customerSummarySchema.array());
+      },
+      placeholderData: keepPreviousData,
+    }),
+  towns: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...customersKey, 'towns'],
+      queryFn: () => api.get('/api/customers/towns', customerTownSchema.array()),
     }),
   search: (api: ApiClient, q: string) =>
     queryOptions({

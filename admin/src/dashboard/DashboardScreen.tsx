@@ -5,6 +5,7 @@ import { QuickActions } from './QuickActions.tsx';
 import { QuotePerformanceCard } from './QuotePerformanceCard.tsx';
 import { RecentSubmissions } from './RecentSubmissions.tsx';
 import { StatCards } from './StatCards.tsx';
+import { TodaysVisits } from './TodaysVisits.tsx';
 import './dashboard.css';
 
 export function DashboardScreen() {
@@ -15,6 +16,7 @@ export function DashboardScreen() {
     <>
       <PageHeader page="/admin" />
       <StatCards />
+      <TodaysVisits />
       <div className="dashboard-grid">
         <RecentSubmissions />
         <div className="dashboard-grid__side">

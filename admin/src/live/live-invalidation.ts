@@ -63,6 +63,8 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   // The inbox shows a lead's booked estimate visit ("Book estimate"), its date and its status.
   'appointment.created': [customers, appointments, calls, leads, stats, reports],
   'appointment.updated': [customers, appointments, calls, leads, stats, reports],
+  'appointment.customer-changed': [customers, appointments, calls, leads, stats, reports, newForMe],
+  'appointment.customer-changed-soon': [customers, appointments, calls, leads, stats, reports, newForMe],
   // A submission's quotes live under its key, a lead's or a customer's quotes under theirs
   // (quote-sending/lead-quotes.queries.ts); acceptance moves the lead to won.
   'quote.opened': [submissions, leads, customers],

@@ -18,6 +18,7 @@ const COUNT_OF_LIST: Record<SeenList, keyof NewForMe> = {
   calls: 'missedCalls',
   messages: 'unreadMessages',
   texts: 'unreadTexts',
+  visits: 'changedVisits',
 };
 
 /**

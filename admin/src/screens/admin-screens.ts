@@ -30,6 +30,9 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
     import('../messenger/MessengerScreen.tsx').then((m) => m.MessengerScreen),
   ),
   '/admin/texts': preloadedScreen(() => import('../texts/TextsScreen.tsx').then((m) => m.TextsScreen)),
+  '/admin/customers': preloadedScreen(() =>
+    import('../customers/CustomersScreen.tsx').then((m) => m.CustomersScreen),
+  ),
   '/admin/requests': preloadedScreen(() =>
     import('../leads/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),

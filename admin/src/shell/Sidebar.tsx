@@ -23,7 +23,7 @@ interface AdminEntry {
 const ENTRIES_BEFORE_QUOTE_TOOL: AdminEntry[] = [
   { label: 'Dashboard', page: '/admin', icon: 'dashboard' },
   { label: 'Photo Submissions', page: '/admin/photo-submissions', icon: 'camera' },
-  { label: 'Appointments', page: '/admin/appointment-scheduling', icon: 'calendar' },
+  { label: 'Appointments', page: '/admin/appointment-scheduling', icon: 'calendar', news: 'changedVisits' },
 ];
 const ENTRIES_AFTER_QUOTE_TOOL: AdminEntry[] = [{ label: 'Settings', page: '/admin/settings', icon: 'cog' }];
 // Every other screen, after the spec's five, so each is one click away (issue 16).
@@ -35,6 +35,7 @@ const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'AI Responses', page: '/admin/ai-responses', icon: 'predictive-analysis' },
   { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
   { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },
+  { label: 'Customers', page: '/admin/customers', icon: 'people' },
 ];
 
 const NEWS_WORDS: Record<keyof NewForMe, string> = {
@@ -42,6 +43,7 @@ const NEWS_WORDS: Record<keyof NewForMe, string> = {
   missedCalls: 'missed or waiting for a call back',
   unreadMessages: 'unread',
   unreadTexts: 'unread',
+  changedVisits: 'moved or cancelled by the customer',
 };
 
 /** The admin page the browser is on, in the contract's form (the router hides the basename). */

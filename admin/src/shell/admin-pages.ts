@@ -37,6 +37,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Texts',
     description: 'Text messages with customers on the business number',
   },
+  '/admin/customers': {
+    title: 'Customers',
+    description: 'Every customer, by town and last service',
+  },
   '/admin/requests': {
     title: 'Requests',
     description: 'Every lead from every channel, from first contact to won or lost',

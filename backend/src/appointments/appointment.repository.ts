@@ -157,6 +157,7 @@ export function appointmentRepository(db: Db) {
   const byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM appointments GROUP BY status');
   const onDate = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
   const one = db.prepare(`${SELECT} WHERE id = ?`);
+  const restoredCount = db.prepare('SELECT restored_count AS n FROM appointments WHERE id = ?');
   const onCalendar = db.prepare(`${SELECT} WHERE status != 'cancelled' ORDER BY scheduled_date, id`);
   const scheduledFrom = db.prepare<[string], { id: number }>(
     `SELECT id FROM appointments WHERE status = 'scheduled' AND scheduled_date >= ?`,
@@ -269,6 +270,9 @@ export function appointmentRepository(db: Db) {
         unknown,
       ][];
       const sets = entries.map(([key]) => `${COLUMNS[key]} = @${key}`);
+      // Put back on the calendar after a cancel: a new booking (reminders/visit-reminders.ts keys by it).
+      if (change.status !== undefined)
+        sets.push("restored_count = restored_count + (status = 'cancelled' AND @status = 'scheduled')");
       const params: Record<string, unknown> = Object.fromEntries(entries);
       if ('estimateAmount' in params)
         params.estimateAmount = centsOrNull(params.estimateAmount as number | null);
@@ -279,6 +283,8 @@ export function appointmentRepository(db: Db) {
     },
     /** The visit that stands for a job, if any. */
     ofJob: (jobId: number) => appointmentOf(ofJob.get(jobId)),
+    /** Which booking of this visit stands: 0 as first booked, one more each time it was restored after a cancel. */
+    bookingOf: (id: number) => (restoredCount.get(id) as { n: number } | undefined)?.n ?? 0,
   };
 }
 export type AppointmentRepository = ReturnType<typeof appointmentRepository>;

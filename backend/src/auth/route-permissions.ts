@@ -59,6 +59,8 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/quotes/:id/book': ANY_STAFF,
   'POST /api/appointments/create': ANY_STAFF,
   'PUT /api/appointments/:id': ANY_STAFF,
+  // "Copy visit link": a new key to the customer's own page, as a reminder would carry.
+  'POST /api/appointments/:id/visit-link': ANY_STAFF,
   // Everyone makes and revokes their own links; whose links a person sees is the
   // `othersCalendarLinks` permission, applied inside the route (calendar-feed.routes.ts).
   'POST /api/calendar-feeds': ANY_STAFF,

@@ -35,7 +35,7 @@ function answer(change: CustomerChange) {
 }
 
 /** Customer records: found by anything staff know, a timeline across channels, edited, merged. */
-export function customerRoutes(customers: CustomerRepository) {
+export function customerRoutes(customers: CustomerRepository, yearAgo: () => string) {
   const router = Router();
   const existing = (id: number) => {
     const found = customers.get(id);
@@ -45,8 +45,12 @@ export function customerRoutes(customers: CustomerRepository) {
   };
 
   router.get('/api/customers', (req, res) => {
-    const { rows, total } = customers.list(listQuery(req, customerListQuerySchema));
+    const { rows, total } = customers.list({ ...listQuery(req, customerListQuerySchema), yearAgo: yearAgo() });
     sendPage(res, rows, total);
+  });
+  // The towns customers live in, for the Customers screen's filter.
+  router.get('/api/customers/towns', (_req, res) => {
+    res.json(customers.towns());
   });
   router.get('/api/customers/:id', (req, res) => {
     res.json(existing(routeId(req.params)));

@@ -17,6 +17,9 @@ export function newForMeRepository(db: Db) {
     WHERE sender = 'customer' AND created_at > ${seenAt.replace(/@list/g, "'messages'")}`);
   const texts = db.prepare(`SELECT COUNT(*) AS n FROM text_messages
     WHERE direction = 'in' AND created_at > ${seenAt.replace(/@list/g, "'texts'")}`);
+  // A customer's move, cancel or request to reschedule (reminders/visit-answer-book.ts keeps them).
+  const visits = db.prepare(`SELECT COUNT(*) AS n FROM visit_answers
+    WHERE answer IN ('rescheduled', 'cancelled', 'reschedule') AND created_at > ${seenAt.replace(/@list/g, "'visits'")}`);
   const markSeen = db.prepare(`INSERT INTO staff_seen (user_id, list, seen_at) VALUES (@userId, @list, @at)
     ON CONFLICT (user_id, list) DO UPDATE SET seen_at = MAX(seen_at, excluded.seen_at)`);
   const n = (statement: ReturnType<Db['prepare']>, userId: number) =>
@@ -28,6 +31,7 @@ export function newForMeRepository(db: Db) {
         missedCalls: n(calls, userId),
         unreadMessages: n(messages, userId),
         unreadTexts: n(texts, userId),
+        changedVisits: n(visits, userId),
       }))(),
     markSeen: (userId: number, list: SeenList, at: string) => void markSeen.run({ userId, list, at }),
   };

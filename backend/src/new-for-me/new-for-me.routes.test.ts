@@ -28,7 +28,7 @@ describe('what is new for me (the sidebar counts)', () => {
     );
     const counts = async (client = server as { get: TestServer['get'] }) =>
       newForMeSchema.strict().parse(await (await client.get('/api/me/new')).json());
-    expect(await counts()).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0, unreadTexts: 0 });
+    expect(await counts()).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0, unreadTexts: 0, changedVisits: 0 });
 
     expect((await wizardRequest()).status).toBe(201);
     const at = now();
@@ -60,7 +60,7 @@ describe('what is new for me (the sidebar counts)', () => {
       )
       .run({ thread, at });
 
-    const before = { newLeads: 1, missedCalls: 2, unreadMessages: 1, unreadTexts: 2 };
+    const before = { newLeads: 1, missedCalls: 2, unreadMessages: 1, unreadTexts: 2, changedVisits: 0 };
     expect(await counts()).toEqual(before);
     expect(await counts(colleague)).toEqual(before);
 
@@ -80,6 +80,7 @@ describe('what is new for me (the sidebar counts)', () => {
       missedCalls: 0,
       unreadMessages: 0,
       unreadTexts: 0,
+      changedVisits: 0,
     });
     expect(await counts(colleague)).toEqual(before);
   });

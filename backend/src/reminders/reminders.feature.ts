@@ -9,12 +9,16 @@ import type { PublicUrl } from '../phone/public-url.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { TextsFeature } from '../texts/texts.feature.ts';
 import type { Clock } from '../time.ts';
+import { jobRepository } from '../jobs/job.repository.ts';
 import { visitAnswerBook } from './visit-answer-book.ts';
+import { visitConfirmations } from './visit-confirmations.ts';
 import { visitAnswers } from './visit-answers.ts';
+import { visitLinkRoutes } from './visit-link.routes.ts';
 import { visitLinks } from './visit-links.ts';
 import { visitPageRoutes } from './visit-page.routes.ts';
 import { visitPageService } from './visit-page.service.ts';
 import { visitReminders } from './visit-reminders.ts';
+import { visitWords } from './visit-words.ts';
 
 /**
  * Visit reminders (issue 25): texts before a visit through the outbox, carrying a link to the
@@ -36,9 +40,12 @@ export function remindersFeature(deps: {
   const { db, config, events, settings, appointments, logger, clock } = deps;
   const { outbox, texts } = deps.texts;
   const links = visitLinks(db);
-  const answers = visitAnswerBook({ db, events, clock });
+  const answers = visitAnswerBook({ db, events, timeZone: config.timeZone, clock });
+  // The jobs' owner is read for a job's title ("house wash"), never written here.
+  const words = visitWords(jobRepository(db));
   const reminders = visitReminders({
     appointments,
+    words,
     config,
     outbox,
     texts,
@@ -49,16 +56,34 @@ export function remindersFeature(deps: {
     clock,
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
+  visitConfirmations({
+    appointments,
+    words,
+    config,
+    outbox,
+    texts,
+    events,
+    links,
+    publicUrl: deps.publicUrl.get,
+    settings,
+    clock,
+    report: (error) => logger.error({ err: error }, 'visit confirmation not planned'),
+  });
   deps.texts.whenAutomaticMessagesSaved(() => reminders.replanUpcoming());
   visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, clock });
   const router = Router();
+  const rules = appointmentRules(appointments, config.timeZone, clock ?? Date.now);
+  router.use(
+    visitLinkRoutes({ appointments, rules, links, publicUrl: deps.publicUrl.get, clock: clock ?? Date.now }),
+  );
   router.use(
     visitPageRoutes(
       visitPageService({
         links,
         appointments,
-        rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
+        rules,
         answers,
+        words,
         business: { name: config.business.name, phone: config.business.phone },
       }),
       config.rateLimitPerMinute,

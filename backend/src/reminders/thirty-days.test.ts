@@ -11,7 +11,7 @@ import { addDays, instantOfLocalTime, localDate, wallClockParts } from '../time.
 // missed, some numbers reply STOP, and the outbox's passes send to a fake Twilio. The test keeps
 // its own account of what should go out and when (an oracle written from the rules, not from the
 // code) and compares: every due reminder and text-back once, within its minute (or at 8 AM when
-// due in quiet hours), none to an opted-out number, none in quiet hours, none after the event that
+// due in quiet hours), each booking's confirmation, none to an opted-out number, none in quiet hours, none after the event that
 // cancels it. The days cross the end of daylight saving time (1 November 2026).
 
 const TZ = 'America/Los_Angeles';
@@ -21,6 +21,8 @@ const MINUTE = 60_000;
 const DAYS = 30;
 const OFFSETS_H = [48, 2];
 
+const kindOf = (body: string) =>
+  body.includes('missed your call') ? 'missed-call' : body.includes(' is booked for ') ? 'confirmation' : 'reminder';
 const quiet = (ms: number) => {
   const { hour } = wallClockParts(ms, TZ);
   return hour >= 20 || hour < 8;
@@ -168,6 +170,14 @@ describe('thirty days of follow-through', () => {
         }
       });
     }
+    // Each booking's confirmation: at once (or at 8 AM), if the visit as it stands then still does.
+    for (const [id, versions] of visits) {
+      const phone = phoneOfVisit.get(id)!;
+      const at = allowed(versions[0]!.from);
+      const then = versions.filter((v) => v.from <= at).at(-1)!;
+      if (then.start !== null && at < then.start && at < START + DAYS * 1440 * MINUTE && stillTextable(phone, at))
+        expected.push(`${new Date(at).toISOString()} ${phone} confirmation`);
+    }
     const textedBack = new Set<string>();
     for (const c of [...calls].sort((a, b) => a.at - b.at)) {
       // One a day, counted on the day it reaches the phone (a late call's text goes next morning).
@@ -181,7 +191,7 @@ describe('thirty days of follow-through', () => {
 
     const actual = twilio.texts.map(
       (t) =>
-        `${new Date(sentAt.get(t.sid)!).toISOString()} ${t.to} ${t.body.includes('missed your call') ? 'missed-call' : 'reminder'}`,
+        `${new Date(sentAt.get(t.sid)!).toISOString()} ${t.to} ${kindOf(t.body)}`,
     );
     expect(actual.length).toBeGreaterThan(150);
     expect([...actual].sort()).toEqual([...expected].sort());
@@ -193,5 +203,6 @@ describe('thirty days of follow-through', () => {
       expect(t.body.startsWith('Lost Coast Soft Wash: ')).toBe(true);
     }
     expect(server.errors).toEqual([]);
-  });
+    // 43,200 passes: the time it takes is the machine's, not the product's (no test may hang on speed).
+  }, 300_000);
 });

@@ -1,11 +1,14 @@
 import { VISIT_ANSWER_CHANNEL_LABELS, type VisitAnswer, type VisitAnswerChannel } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { Clock } from '../time.ts';
+import { addDays, localDate, type Clock } from '../time.ts';
 
 // The one owner of a customer's answer to a visit reminder, whichever way it came (a "C"/"R"
-// text, or the visit page): the answer is kept (the latest stands) and announced as
-// `appointment.updated`, so the office's open screens refresh and the reminders are planned again.
+// text, or the visit page): the answer is kept (the latest stands) and announced, so the office's
+// open screens refresh and the reminders are planned again. A confirmation is news for the card
+// (`appointment.updated`); a move, a cancel or a request to reschedule asks something of staff
+// (`appointment.customer-changed`: a toast, a notification, the Appointments badge), urgent
+// (`…-soon`) when the visit was or now is today or tomorrow: the crew's day is changing.
 
 export interface AnsweredVisit {
   id: number;
@@ -36,8 +39,13 @@ function summaryOf(
   }
 }
 
-export function visitAnswerBook(deps: { db: Db; events: EventBus; clock?: Clock }) {
+export function visitAnswerBook(deps: { db: Db; events: EventBus; timeZone: string; clock?: Clock }) {
   const clock = deps.clock ?? Date.now;
+  /** Whether any of these dates is the business's today or tomorrow. */
+  const soon = (...dates: (string | null)[]) => {
+    const today = localDate(new Date(clock()), deps.timeZone);
+    return dates.some((d) => d === today || d === addDays(today, 1));
+  };
   const insert = deps.db.prepare(
     'INSERT INTO visit_answers (appointment_id, answer, channel, detail, created_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -50,10 +58,18 @@ export function visitAnswerBook(deps: { db: Db; events: EventBus; clock?: Clock 
       answer: VisitAnswer,
       channel: VisitAnswerChannel,
       detail: string | null = null,
+      /** A move's new date (the visit's own is the one it was moved from). */
+      movedTo: string | null = null,
     ) {
       insert.run(visit.id, answer, channel, detail, new Date(clock()).toISOString());
+      const type =
+        answer === 'confirmed'
+          ? 'appointment.updated'
+          : soon(visit.scheduledDate, movedTo)
+            ? 'appointment.customer-changed-soon'
+            : 'appointment.customer-changed';
       deps.events.publish({
-        type: 'appointment.updated',
+        type,
         entityId: visit.id,
         summary: summaryOf(visit, answer, channel, detail),
       });

@@ -1,5 +1,4 @@
 import {
-  appointmentServiceLabel,
   ERROR_CODES,
   SLOT_TAKEN_CODE,
   VISIT_REFUSALS,
@@ -13,6 +12,7 @@ import { HttpError, validationError } from '../http/errors.ts';
 import { addDays } from '../time.ts';
 import type { VisitAnswerBook } from './visit-answer-book.ts';
 import type { VisitLinks } from './visit-links.ts';
+import type { VisitWords } from './visit-words.ts';
 
 // The customer's visit page: confirm, move to a free time, or cancel. A move is made at once, not
 // requested: the customer picks only among times the booking rules call free (the same rule staff
@@ -28,6 +28,7 @@ export function visitPageService(deps: {
   appointments: AppointmentRepository;
   rules: AppointmentRules;
   answers: VisitAnswerBook;
+  words: VisitWords;
   business: { name: string; phone: string };
 }) {
   const { appointments, rules } = deps;
@@ -43,23 +44,35 @@ export function visitPageService(deps: {
     if (answeringAsStaff) throw new HttpError(403, 'visit_staff_preview', VISIT_REFUSALS.staff);
     return visit;
   }
-  const freeSlots = () => {
+  /**
+   * What this visit may move to: starts inside open hours for its whole length, with its own crew
+   * free for that long (the move keeps its crew), never itself in the way.
+   */
+  const needsOf = (v: Appointment) => ({ durationMinutes: v.durationMinutes, crewId: v.crewId, exceptId: v.id });
+  const freeSlots = (v: Appointment) => {
     const today = rules.today();
     const days = Array.from({ length: VISIT_RESCHEDULE_DAYS + 1 }, (_, i) => addDays(today, i));
     return days
-      .map((date) => ({ date, times: rules.openTimes(date) as string[] }))
+      .map((date) => ({
+        date,
+        // Its own time is where it is, not somewhere to move to.
+        times: rules
+          .openTimes(date, needsOf(v))
+          .filter((t) => !(date === v.scheduledDate && t === v.preferredTime)) as string[],
+      }))
       .filter((d) => d.times.length);
   };
   const viewOf = (v: Appointment, staffPreview = false): PublicVisit => {
     const answer = deps.answers.latest(v.id);
     return {
       business: deps.business,
-      service: appointmentServiceLabel(v.serviceType),
+      service: deps.words.serviceLine(v),
+      kind: v.kind,
       date: v.scheduledDate,
       time: v.preferredTime,
       address: v.address,
       answer: answer ? { answer: answer.answer, at: answer.at } : null,
-      freeSlots: staffPreview ? [] : freeSlots(),
+      freeSlots: staffPreview ? [] : freeSlots(v),
       staffPreview,
     };
   };
@@ -85,9 +98,9 @@ export function visitPageService(deps: {
       if (visit.scheduledDate === slot.date && visit.preferredTime === slot.time) return viewOf(visit);
       const today = rules.today();
       const inRange = slot.date >= today && slot.date <= addDays(today, VISIT_RESCHEDULE_DAYS);
-      const time = rules.openTimes(slot.date).find((t) => t === slot.time);
+      const time = rules.openTimes(slot.date, needsOf(visit)).find((t) => t === slot.time);
       if (!inRange || !time) {
-        const taken = inRange && rules.slotClash({ date: slot.date, time: slot.time, exceptId: visit.id });
+        const taken = inRange && rules.slotClash({ date: slot.date, time: slot.time, ...needsOf(visit) });
         if (taken) throw new HttpError(409, SLOT_TAKEN_CODE, VISIT_REFUSALS.slotTaken);
         throw validationError({ time: VISIT_REFUSALS.slotOutOfRange }, VISIT_REFUSALS.slotOutOfRange);
       }
@@ -98,6 +111,7 @@ export function visitPageService(deps: {
         'rescheduled',
         'link',
         `from ${from} to ${slot.date} at ${slot.time}`,
+        slot.date,
       );
       return viewOf(moved);
     },

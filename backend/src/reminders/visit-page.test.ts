@@ -41,7 +41,7 @@ const answersOf = (id: number) =>
 const summariesOf = (id: number) =>
   (
     office.server.db
-      .prepare("SELECT summary FROM events WHERE type = 'appointment.updated' AND entity_id = ? ORDER BY id")
+      .prepare("SELECT summary FROM events WHERE type LIKE 'appointment.%' AND entity_id = ? ORDER BY id")
       .all(id) as { summary: string }[]
   ).map((e) => e.summary);
 const appointment = async (id: number) =>
@@ -87,11 +87,14 @@ describe("a visit reminder's link", () => {
     // Thursday 26 November, 10:00 AM; the reminder goes Tuesday 10:00 AM.
     const visit = await bookVisit('2026-11-26', '10:00 AM', 'dana.whitfield@example.net');
     await office.at(Date.parse('2026-11-26T18:00:00Z') - 48 * HOUR);
-    await smtp.received(1);
-    const token = tokenIn(office.textsTo(visit.phone)[0]!)!;
+    // The confirmation at booking, then the 48-hour reminder, each by text and e-mail.
+    await smtp.received(2);
+    const token = tokenIn(office.textsTo(visit.phone).at(-1)!)!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The e-mail of the same reminder links to the same page.
-    expect(smtp.mails[0]!.text).toContain(`https://washdesk.example.com/visit/${token}`);
+    expect(smtp.mails.find((m) => m.text?.includes('a reminder of'))!.text).toContain(
+      `https://washdesk.example.com/visit/${token}`,
+    );
     // Only the key's hash is stored.
     const stored = office.server.db.prepare('SELECT token_hash FROM visit_links').all() as {
       token_hash: string;
@@ -104,7 +107,8 @@ describe("a visit reminder's link", () => {
     const { freeSlots, ...shown } = body;
     expect(shown).toEqual({
       business: { name: 'Lost Coast Soft Wash', phone: '(707) 555-0142' },
-      service: 'House Wash',
+      service: 'Free estimate: House Wash',
+      kind: 'estimate',
       date: '2026-11-26',
       time: '10:00 AM',
       address: '512 Redwood Drive, Garberville',

@@ -1,9 +1,4 @@
-import {
-  appointmentServiceLabel,
-  fillTemplate,
-  fromTheBusiness,
-  visitPagePath,
-  type Appointment, phoneNumberOf } from '@washdesk/contract';
+import { fillTemplate, fromTheBusiness, visitPagePath, type Appointment, phoneNumberOf } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -14,6 +9,7 @@ import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { followThroughSettings } from '../texts/follow-through-settings.ts';
 import { instantOfLocalTime, localDate, type Clock } from '../time.ts';
 import type { VisitLinks } from './visit-links.ts';
+import type { VisitWords } from './visit-words.ts';
 
 // Visit reminders (issue 25, item 4): each scheduled appointment with a time gets reminders at
 // the offsets set in Settings before it (48 h and 2 h by default), by text (through the texts feature, so they
@@ -22,7 +18,8 @@ import type { VisitLinks } from './visit-links.ts';
 // name the visit's instant) and the old ones are cancelled; a cancelled or completed visit has
 // none. Just before each goes, the gate checks the visit still stands at that time and has not
 // started, and that reminders and this offset are still on in Settings (a changed setting
-// re-plans the visits still to come).
+// re-plans the visits still to come). A visit cancelled and then restored is a new booking: its
+// keys name the booking (`:r1`, `:r2`…), so its reminders are not taken for the cancelled ones.
 
 export const VISIT_REMINDER_TEMPLATE = 'visit-reminder';
 
@@ -38,10 +35,12 @@ type Visit = Pick<
   | 'scheduledDate'
   | 'preferredTime'
   | 'status'
+  | 'kind'
+  | 'jobId'
 >;
 
 /** "10:00 AM" → hours and minutes on the wall clock. */
-function wallTime(time: string): { hour: number; minute: number } | null {
+export function wallTime(time: string): { hour: number; minute: number } | null {
   const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(time);
   if (!m) return null;
   const hour12 = Number(m[1]) % 12;
@@ -58,9 +57,14 @@ const dayFormat = (timeZone: string) =>
 export const visitDayText = (date: string, timeZone: string) =>
   dayFormat(timeZone).format(instantOfLocalTime(date, 12, 0, timeZone));
 
+/** A restored visit's keys say which booking they belong to; the first booking's keep their old form. */
+export const bookingKey = (booking: number) => (booking > 0 ? `:r${booking}` : '');
+
 export function visitReminders(deps: {
   /** The appointments' owner: each visit as it stands now. */
-  appointments: Pick<AppointmentRepository, 'get' | 'scheduledFrom'>;
+  appointments: Pick<AppointmentRepository, 'get' | 'scheduledFrom' | 'bookingOf'>;
+  /** What the customer reads the visit as ("free estimate", "house wash"). */
+  words: VisitWords;
   config: Config;
   outbox: Outbox;
   texts: TextsService;
@@ -85,14 +89,16 @@ export function visitReminders(deps: {
     return t ? instantOfLocalTime(v.scheduledDate, t.hour, t.minute, config.timeZone).getTime() : null;
   };
   const keyOf = (v: Visit, start: number, hours: number, channel: string) =>
-    `${VISIT_REMINDER_TEMPLATE}:${v.id}:${new Date(start).toISOString()}:${hours}h:${channel}`;
+    `${VISIT_REMINDER_TEMPLATE}:${v.id}:${new Date(start).toISOString()}:${hours}h:${channel}${bookingKey(
+      deps.appointments.bookingOf(v.id),
+    )}`;
 
   const bodyOf = (v: Visit, start: number, link: string) =>
     fromTheBusiness(
       config.business.name,
       fillTemplate(settings.read().reminderText, {
         name: v.customerName.trim().split(/\s+/)[0] || null,
-        service: appointmentServiceLabel(v.serviceType),
+        service: deps.words.of(v),
         day: day.format(start),
         time: v.preferredTime,
         address: v.address,
@@ -153,7 +159,7 @@ export function visitReminders(deps: {
           recipient: v.customerEmail!,
           template: VISIT_REMINDER_TEMPLATE,
           about,
-          subject: `Your ${appointmentServiceLabel(v.serviceType)} visit on ${day.format(start)}`,
+          subject: `Your ${deps.words.of(v)} visit on ${day.format(start)}`,
           body: bodyOf(v, start, link),
           dueAt: new Date(p.due),
         });

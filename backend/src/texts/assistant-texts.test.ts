@@ -114,7 +114,12 @@ describe('the assistant on texts', () => {
     );
     expect(office.textsTo(phone)[0]).toContain('on Tuesday, December 1 at 10:00 AM');
     await customerTexts(phone, 'yes');
-    expect(office.textsTo(phone)).toHaveLength(2);
+    await office.outbox.scheduler.pass();
+    // The assistant's answer and the booking's confirmation, the one with the visit's link (reminders/).
+    expect(office.textsTo(phone)).toHaveLength(3);
+    expect(office.textsTo(phone).filter((t) => t.includes('/visit/'))).toEqual([
+      expect.stringContaining('your free estimate is booked for Tuesday, December 1 at 10:00 AM'),
+    ]);
     const booked = office.server.db
       .prepare(
         'SELECT customer_name, customer_phone, scheduled_date, notes FROM appointments WHERE customer_phone = ?',
