@@ -58,6 +58,7 @@ import { leadsFeature } from './leads/leads.feature.ts';
 import { textsFeature } from './texts/texts.feature.ts';
 import { remindersFeature } from './reminders/reminders.feature.ts';
 import { followUpsFeature } from './follow-ups/follow-ups.feature.ts';
+import { scheduleFeature } from './schedule/schedule.feature.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -239,6 +240,10 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     clock,
   });
   app.use(followUps);
+  // The crew's board: moves tell the customer through the same outbox.
+  app.use(
+    scheduleFeature({ db, config, appointments, settings, events, texts: textsOfBusiness, clock }).router,
+  );
   // The texts feature mounted the texts' webhooks: the assistant's status may count texts.
   channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({

@@ -16,6 +16,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/messenger-conversations',
   '/admin/requests',
   '/admin/texts',
+  '/admin/board',
 ] as const;
 
 export const normalizePagePath = (path: string) => {
