@@ -21,8 +21,10 @@ export const scheduleQuerySchema = z
   })
   .superRefine((q, ctx) => {
     const days = dayNumber(q.to) - dayNumber(q.from) + 1;
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
-    else if (days > MAX_SCHEDULE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_RANGE_MESSAGE });
+    if (days < 1)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
+    else if (days > MAX_SCHEDULE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_RANGE_MESSAGE });
   });
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
 
@@ -52,10 +54,7 @@ export const boardVisitSchema = z.object({
 export type BoardVisit = z.infer<typeof boardVisitSchema>;
 
 const slotTime = z.enum(PREFERRED_TIMES, { error: 'Choose a time on the board' });
-const crewIdField = z
-  .number({ error: 'Choose a crew' })
-  .int('Choose a crew')
-  .positive('Choose a crew');
+const crewIdField = z.number({ error: 'Choose a crew' }).int('Choose a crew').positive('Choose a crew');
 
 /** Where a visit goes: a day, an hour and a crew (the drag's drop and the "Move to…" dialog). */
 export const visitMoveSchema = z.object({

@@ -30,6 +30,8 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
     import('../messenger/MessengerScreen.tsx').then((m) => m.MessengerScreen),
   ),
   '/admin/texts': preloadedScreen(() => import('../texts/TextsScreen.tsx').then((m) => m.TextsScreen)),
+  // The board and its drag-and-drop library load only when the board is opened.
+  '/admin/board': preloadedScreen(() => import('../schedule/BoardScreen.tsx').then((m) => m.BoardScreen)),
   '/admin/requests': preloadedScreen(() =>
     import('../leads/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),

@@ -37,6 +37,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Texts',
     description: 'Text messages with customers on the business number',
   },
+  '/admin/board': {
+    title: 'Board',
+    description: "The crews' days: drag a visit to another slot, day or crew, or use Move to…",
+  },
   '/admin/requests': {
     title: 'Requests',
     description: 'Every lead from every channel, from first contact to won or lost',

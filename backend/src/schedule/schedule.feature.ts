@@ -35,7 +35,11 @@ export function scheduleFeature(deps: {
   const jobs = jobRepository(db);
   const crews = crewRepository(db);
   const board = boardRead(db, appointmentServiceLabel);
-  const rules = interimRules(db, deps.settings, appointmentRules(appointments, config.timeZone, deps.clock ?? Date.now));
+  const rules = interimRules(
+    db,
+    deps.settings,
+    appointmentRules(appointments, config.timeZone, deps.clock ?? Date.now),
+  );
   const notices = customerNotices({
     config,
     texts: deps.texts.texts,

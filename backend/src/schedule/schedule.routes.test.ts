@@ -68,14 +68,18 @@ const move = (id: number, body: Record<string, unknown>) =>
 const board = async (from: string, to: string) => {
   const res = await server().get(`/api/schedule?from=${from}&to=${to}`);
   expect(res.status).toBe(200);
-  return boardVisitSchema.strict().array().parse(await res.json());
+  return boardVisitSchema
+    .strict()
+    .array()
+    .parse(await res.json());
 };
 const addCrew = async (name: string, color = '#29A634') => {
   const res = await server().send('POST', '/api/crews', { name, color });
   expect(res.status).toBe(201);
   return crewSchema.strict().parse(await res.json());
 };
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('GET /api/schedule', () => {
   it('answers 400 with a clear message for a missing, reversed, impossible or too long range', async () => {
@@ -170,7 +174,12 @@ describe('POST /api/schedule/visits/:id/move', () => {
     const res = await move(id, { date: '2026-11-25', time: '1:00 PM', crewId: crew.id });
     expect(res.status).toBe(200);
     const moved = visitMovedSchema.parse(await res.json());
-    expect(moved).toMatchObject({ scheduledDate: '2026-11-25', preferredTime: '1:00 PM', crewId: crew.id, textQueued: true });
+    expect(moved).toMatchObject({
+      scheduledDate: '2026-11-25',
+      preferredTime: '1:00 PM',
+      crewId: crew.id,
+      textQueued: true,
+    });
     await office.at(MONDAY_9AM);
     expect(office.textsTo(phone).at(-1)).toBe(
       "Lost Coast Soft Wash: we've moved your free estimate to Wednesday, November 25 at 1:00 PM. Questions? Call us at (707) 555-0142.",
@@ -178,7 +187,10 @@ describe('POST /api/schedule/visits/:id/move', () => {
     // Another crew, same day and hour: nothing the customer needs to hear.
     const sent = office.textsTo(phone).length;
     const crewOnly = await move(id, { date: '2026-11-25', time: '1:00 PM', crewId: CREW_1 });
-    expect(visitMovedSchema.parse(await crewOnly.json())).toMatchObject({ crewId: CREW_1, textQueued: false });
+    expect(visitMovedSchema.parse(await crewOnly.json())).toMatchObject({
+      crewId: CREW_1,
+      textQueued: false,
+    });
     await office.at(MONDAY_9AM);
     expect(office.textsTo(phone)).toHaveLength(sent);
   });
@@ -186,7 +198,9 @@ describe('POST /api/schedule/visits/:id/move', () => {
   it("a job's move names the job, and moving it back and forth tells the customer each time", async () => {
     const phone = await customer();
     const j = job(phone, 60);
-    const visit = (await (await book(j.id, { date: '2026-12-01', time: '8:00 AM', crewId: CREW_1 })).json()) as { id: number };
+    const visit = (await (
+      await book(j.id, { date: '2026-12-01', time: '8:00 AM', crewId: CREW_1 })
+    ).json()) as { id: number };
     expect((await move(visit.id, { date: '2026-12-02', time: '8:00 AM', crewId: CREW_1 })).status).toBe(200);
     expect((await move(visit.id, { date: '2026-12-01', time: '8:00 AM', crewId: CREW_1 })).status).toBe(200);
     await office.at(MONDAY_9AM);
@@ -210,7 +224,11 @@ describe('POST /api/schedule/visits/:id/move', () => {
       // Yesterday, and today at an hour already begun (it is 9:00 AM).
       [{ date: '2026-11-22', time: '10:00 AM', crewId: CREW_1 }, 422, PAST_DATE_MESSAGE],
       [{ date: '2026-11-23', time: '8:00 AM', crewId: CREW_1 }, 422, PAST_TIME_MESSAGE],
-      [{ date: '2026-12-04', time: '10:00 AM', crewId: 9999 }, 422, 'There is no such crew: choose one on the board'],
+      [
+        { date: '2026-12-04', time: '10:00 AM', crewId: 9999 },
+        422,
+        'There is no such crew: choose one on the board',
+      ],
     ];
     for (const [body, status, message] of refusals) {
       const res = await move(id, body);
@@ -228,7 +246,10 @@ describe('POST /api/schedule/visits/:id/move', () => {
     expect((await errorOf(retired)).message).toBe('South crew is retired: choose an active crew');
 
     const cancelled = await estimate(phone, '2026-12-07', '9:00 AM');
-    await server().send('PUT', `/api/appointments/${cancelled}`, { status: 'cancelled', cancelReason: 'Sold the house' });
+    await server().send('PUT', `/api/appointments/${cancelled}`, {
+      status: 'cancelled',
+      cancelReason: 'Sold the house',
+    });
     const res = await move(cancelled, { date: '2026-12-08', time: '9:00 AM', crewId: CREW_1 });
     expect(res.status).toBe(409);
     expect((await errorOf(res)).message).toBe('This visit is cancelled: only a scheduled visit can be moved');
@@ -246,12 +267,16 @@ describe("POST /api/jobs/:id/status: the job's day", () => {
   it('goes scheduled → on the way (the customer is texted) → in progress → done (the visit is completed), one step at a time', async () => {
     const phone = await customer();
     const j = job(phone, 60);
-    const visit = (await (await book(j.id, { date: '2026-11-23', time: '2:00 PM', crewId: CREW_1 })).json()) as { id: number };
+    const visit = (await (
+      await book(j.id, { date: '2026-11-23', time: '2:00 PM', crewId: CREW_1 })
+    ).json()) as { id: number };
     const step = (status: string) => server().send('POST', `/api/jobs/${j.id}/status`, { status });
 
     const skip = await step('done');
     expect(skip.status).toBe(409);
-    expect((await errorOf(skip)).message).toBe('This job is Scheduled: its next step is On the way, not Done.');
+    expect((await errorOf(skip)).message).toBe(
+      'This job is Scheduled: its next step is On the way, not Done.',
+    );
 
     expect(jobSchema.parse(await (await step('on_the_way')).json()).status).toBe('on_the_way');
     await office.at(MONDAY_9AM);
@@ -267,7 +292,9 @@ describe("POST /api/jobs/:id/status: the job's day", () => {
     const after = await step('on_the_way');
     expect(after.status).toBe(409);
     expect((await errorOf(after)).message).toBe('This job is Done: it has no next step on the board.');
-    expect((await server().send('POST', '/api/jobs/987654/status', { status: 'on_the_way' })).status).toBe(404);
+    expect((await server().send('POST', '/api/jobs/987654/status', { status: 'on_the_way' })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -286,10 +313,17 @@ describe('crews (Settings → Crews)', () => {
       expect((await errorOf(res)).fields?.[field]).toBe(message);
     }
     const res = await server().send('PATCH', '/api/crews/1', { name: 'Day crew', color: '#abcdef' });
-    expect(crewSchema.parse(await res.json())).toMatchObject({ name: 'Day crew', color: '#ABCDEF', active: true });
+    expect(crewSchema.parse(await res.json())).toMatchObject({
+      name: 'Day crew',
+      color: '#ABCDEF',
+      active: true,
+    });
 
     const active = async () =>
-      crewSchema.array().parse(await (await server().get('/api/crews')).json()).filter((c) => c.active);
+      crewSchema
+        .array()
+        .parse(await (await server().get('/api/crews')).json())
+        .filter((c) => c.active);
     while ((await active()).length < MAX_CREWS) await addCrew(`Extra ${(await active()).length}`);
     const sixth = await server().send('POST', '/api/crews', { name: 'One too many', color: '#000000' });
     expect(sixth.status).toBe(409);
@@ -298,14 +332,23 @@ describe('crews (Settings → Crews)', () => {
     // Day crew has visits ahead (booked above): it cannot retire until they move.
     const busy = await server().send('PATCH', '/api/crews/1', { active: false });
     expect(busy.status).toBe(409);
-    expect((await errorOf(busy)).message).toMatch(/^Day crew still has \d+ visits? to come: move them to another crew first$/);
+    expect((await errorOf(busy)).message).toMatch(
+      /^Day crew still has \d+ visits? to come: move them to another crew first$/,
+    );
     const idle = (await active()).filter((c) => c.id !== CREW_1);
     for (const crew of idle)
-      expect((await server().send('PATCH', `/api/crews/${crew.id}`, { active: false })).status, crew.name).toBe(200);
+      expect(
+        (await server().send('PATCH', `/api/crews/${crew.id}`, { active: false })).status,
+        crew.name,
+      ).toBe(200);
     expect((await active()).map((c) => c.id)).toEqual([CREW_1]);
     // Retired crews stay listed (their past visits name them).
-    expect(crewSchema.array().parse(await (await server().get('/api/crews')).json()).length).toBeGreaterThan(1);
+    expect(crewSchema.array().parse(await (await server().get('/api/crews')).json()).length).toBeGreaterThan(
+      1,
+    );
     // The last active crew: the board needs one.
-    expect((await errorOf(await server().send('PATCH', '/api/crews/1', { active: false }))).message).toBe(LAST_CREW);
+    expect((await errorOf(await server().send('PATCH', '/api/crews/1', { active: false }))).message).toBe(
+      LAST_CREW,
+    );
   });
 });

@@ -46,12 +46,18 @@ describe('the board under attack', () => {
         `/api/crews/${id}`,
       ]) {
         const method = path.startsWith('/api/crews') ? 'PATCH' : 'POST';
-        const res = await server.send(method, path, path.includes('status') ? { status: 'on_the_way' } : slot);
+        const res = await server.send(
+          method,
+          path,
+          path.includes('status') ? { status: 'on_the_way' } : slot,
+        );
         expect(res.status, `${method} ${path}`).toBe(404);
       }
     }
     expect(server.count('appointments')).toBe(1);
-    const visit = (await (await server.get(`/api/appointments/${visitId}`)).json()) as { scheduledDate: string };
+    const visit = (await (await server.get(`/api/appointments/${visitId}`)).json()) as {
+      scheduledDate: string;
+    };
     expect(visit.scheduledDate).toBe('2026-11-24');
   });
 
@@ -83,11 +89,13 @@ describe('the board under attack', () => {
       expect(res.status, JSON.stringify(change)).toBe(400);
     }
     // A range query given twice is an array, not a date.
-    expect((await server.get('/api/schedule?from=2026-11-23&from=2026-11-24&to=2026-11-30')).status).toBe(400);
+    expect((await server.get('/api/schedule?from=2026-11-23&from=2026-11-24&to=2026-11-30')).status).toBe(
+      400,
+    );
     expect(server.errors).toEqual([]);
   });
 
-  it('lets staff move visits but not change the crews, with the matrix\'s words', async () => {
+  it("lets staff move visits but not change the crews, with the matrix's words", async () => {
     for (const [method, path, body] of [
       ['POST', '/api/crews', { name: 'Night crew', color: '#000000' }],
       ['PATCH', '/api/crews/1', { name: 'Renamed' }],
@@ -112,7 +120,9 @@ describe('the board under attack', () => {
       ['POST', `/api/schedule/visits/${visitId}/move`],
       ['POST', `/api/jobs/${jobId}/status`],
     ]) {
-      const res = await (method === 'GET' ? server.anonymous.get(path!) : server.anonymous.send(method!, path!, slot));
+      const res = await (method === 'GET'
+        ? server.anonymous.get(path!)
+        : server.anonymous.send(method!, path!, slot));
       expect(res.status, path).toBe(401);
     }
   });

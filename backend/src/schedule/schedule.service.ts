@@ -100,10 +100,14 @@ export function scheduleService(deps: {
         throw conflict(`This visit is ${visit.status}: only a scheduled visit can be moved`);
       const job = visit.jobId ? jobs.get(visit.jobId) : undefined;
       if (job && job.status !== 'scheduled')
-        throw conflict(`This job is already under way (${job.status.replace(/_/g, ' ')}): it stays where it is`);
+        throw conflict(
+          `This job is already under way (${job.status.replace(/_/g, ' ')}): it stays where it is`,
+        );
       const crew = refuseSlot(slot, visit.durationMinutes, id);
       const sameSlot =
-        visit.scheduledDate === slot.date && visit.preferredTime === slot.time && visit.crewId === slot.crewId;
+        visit.scheduledDate === slot.date &&
+        visit.preferredTime === slot.time &&
+        visit.crewId === slot.crewId;
       if (sameSlot) return { ...visit, textQueued: false };
       const { moved, textQueued } = db.transaction(() => {
         const after = appointments.moveToSlot(id, slot)!;
@@ -133,7 +137,9 @@ export function scheduleService(deps: {
       const job = jobs.get(jobId);
       if (!job) throw notFound('Job');
       if (job.status !== 'unscheduled')
-        throw conflict(`This job is already ${job.status.replace(/_/g, ' ')}: move its visit on the board instead`);
+        throw conflict(
+          `This job is already ${job.status.replace(/_/g, ' ')}: move its visit on the board instead`,
+        );
       refuseSlot(slot, job.durationMinutes);
       const visit = db.transaction(() => {
         const created = appointments.createJobVisit({
