@@ -200,7 +200,7 @@ function Slot({ date, time, crewId, row }: { date: string; time: string; crewId:
       ref={setNodeRef}
       className={`board-slot${isOver ? ' board-slot--over' : ''}`}
       style={{ top: `calc(${row} * var(--board-row))` }}
-      data-slot={`${date} ${time}`}
+      data-slot={`${date} ${time} crew ${crewId}`}
     >
       <span className="board-slot__time" aria-hidden>
         {time}
@@ -209,10 +209,9 @@ function Slot({ date, time, crewId, row }: { date: string; time: string; crewId:
   );
 }
 
-/** How a visit reads to everyone, in words (colour is never the only sign). */
-export const visitLabel = (v: BoardVisit, crew: Crew | undefined) =>
+/** What a card's place and colour say, in words (colour is never the only sign). */
+export const visitDetails = (v: BoardVisit, crew: Crew | undefined) =>
   [
-    `${v.kind === 'job' ? 'Job' : 'Estimate'}: ${v.title} for ${v.customerName}`,
     `${shortDayOf(v.date)}${v.time ? ` at ${v.time}` : ', time to be decided'}`,
     durationText(v.durationMinutes),
     crew?.name,
@@ -222,6 +221,10 @@ export const visitLabel = (v: BoardVisit, crew: Crew | undefined) =>
   ]
     .filter(Boolean)
     .join(', ');
+
+/** One line for the drag's ghost and announcements. */
+export const visitLabel = (v: BoardVisit, crew: Crew | undefined) =>
+  `${v.customerName}: ${v.title}, ${visitDetails(v, crew)}`;
 
 export const VisitCard = memo(function VisitCard({
   visit,
@@ -256,20 +259,21 @@ export const VisitCard = memo(function VisitCard({
         className="board-visit__handle"
         {...attributes}
         {...listeners}
-        aria-label={visitLabel(visit, crew)}
         aria-roledescription={movable ? 'movable visit' : 'visit'}
         onClick={() => movable && actions.openMove(visit)}
         aria-disabled={!movable || undefined}
       >
+        {/* The name is what the card shows, then (unseen) what its place and colour say. */}
         <span className="board-visit__time">
           {visit.time ?? 'Time TBD'} · {visit.kind === 'job' ? 'Job' : 'Estimate'}
-        </span>
-        <span className="board-visit__who">{visit.customerName}</span>
+        </span>{' '}
+        <span className="board-visit__who">{visit.customerName}</span>{' '}
         <span className="board-visit__what">
           {visit.title}
           {view === 'day' && visit.priceCents !== null && ` · ${formatDollars(dollarsOf(visit.priceCents))}`}
-        </span>
+        </span>{' '}
         {view === 'day' && <span className="board-visit__where">{visit.address}</span>}
+        <span className="board-visually-hidden">, {visitDetails(visit, crew)}</span>
       </button>
       {visit.jobStatus && visit.jobStatus !== 'scheduled' && (
         <Tag minimal round className="board-visit__step">

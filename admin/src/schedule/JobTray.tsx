@@ -1,4 +1,4 @@
-import { Button, Card, Classes, H4, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, Classes, H3, NonIdealState } from '@blueprintjs/core';
 import { useDraggable } from '@dnd-kit/core';
 import { dollarsOf, formatDollars, type Job } from '@washdesk/contract';
 import { durationText } from './board-days.ts';
@@ -15,7 +15,9 @@ export function JobTray({
 }) {
   return (
     <Card className="board-tray" role="region" aria-label="Unscheduled jobs">
-      <H4>Unscheduled jobs {total > 0 && <span className={Classes.TEXT_MUTED}>({total})</span>}</H4>
+      <H3 className="board-tray__title">
+        Unscheduled jobs {total > 0 && <span className={Classes.TEXT_MUTED}>({total})</span>}
+      </H3>
       {jobs.length === 0 ? (
         <NonIdealState icon="tick-circle" title="Every job has its visit" />
       ) : (
@@ -39,7 +41,6 @@ function TrayJob({ job, onSchedule }: { job: Job; onSchedule: (job: Job) => void
     id: `job|${job.id}`,
     data: { job },
   });
-  const label = `${job.title} for ${job.customerName}, ${durationText(job.durationMinutes)}, ${formatDollars(dollarsOf(job.priceCents))}${job.dueMonth ? `, due ${job.dueMonth}` : ''}`;
   return (
     <li className={`board-tray__job${isDragging ? ' board-visit--dragging' : ''}`}>
       <button
@@ -49,14 +50,14 @@ function TrayJob({ job, onSchedule }: { job: Job; onSchedule: (job: Job) => void
         {...attributes}
         {...listeners}
         aria-roledescription="unscheduled job"
-        aria-label={label}
         onClick={() => onSchedule(job)}
       >
-        <span className="board-visit__who">{job.customerName}</span>
+        <span className="board-visit__who">{job.customerName}</span>{' '}
         <span className="board-visit__what">
           {job.title} · {durationText(job.durationMinutes)} · {formatDollars(dollarsOf(job.priceCents))}
-        </span>
+        </span>{' '}
         <span className="board-visit__where">{job.address}</span>
+        {job.dueMonth && <span className="board-visually-hidden">, due {job.dueMonth}</span>}
       </button>
       <Button
         size="small"
