@@ -241,9 +241,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   app.use(followUps);
   // The crew's board: moves tell the customer through the same outbox.
-  app.use(
-    scheduleFeature({ db, config, appointments, settings, events, texts: textsOfBusiness, clock }).router,
-  );
+  app.use(scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock }).router);
   // The texts feature mounted the texts' webhooks: the assistant's status may count texts.
   channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({

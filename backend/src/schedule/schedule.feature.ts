@@ -7,7 +7,6 @@ import { appointmentRules } from '../appointments/appointment-rules.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { jobRepository } from '../jobs/job.repository.ts';
 import { crewRepository } from '../crews/crew.repository.ts';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { TextsFeature } from '../texts/texts.feature.ts';
 import type { Clock } from '../time.ts';
 import { boardRead } from './board.read.ts';
@@ -15,7 +14,6 @@ import { crewRoutes } from './crew.routes.ts';
 import { customerNotices } from './customer-notices.ts';
 import { scheduleRoutes } from './schedule.routes.ts';
 import { scheduleService } from './schedule.service.ts';
-import { interimRules } from './interim-rules.ts';
 
 /**
  * The crew's board (issue 33): the week's visits per crew, moves by drag or dialog, the tray of
@@ -26,7 +24,6 @@ export function scheduleFeature(deps: {
   db: Db;
   config: Pick<Config, 'timeZone' | 'business'>;
   appointments: AppointmentRepository;
-  settings: SettingsRepository;
   events: EventBus;
   texts: Pick<TextsFeature, 'outbox' | 'texts'>;
   clock?: Clock;
@@ -35,11 +32,7 @@ export function scheduleFeature(deps: {
   const jobs = jobRepository(db);
   const crews = crewRepository(db);
   const board = boardRead(db, appointmentServiceLabel);
-  const rules = interimRules(
-    db,
-    deps.settings,
-    appointmentRules(appointments, config.timeZone, deps.clock ?? Date.now),
-  );
+  const rules = appointmentRules(appointments, config.timeZone, deps.clock ?? Date.now);
   const notices = customerNotices({
     config,
     texts: deps.texts.texts,

@@ -162,6 +162,9 @@ describe('the unscheduled tray and booking a job', () => {
     const late = job(phone, 120);
     const closed = await book(late.id, { date: '2026-11-30', time: '4:00 PM', crewId: CREW_1 });
     expect(closed.status).toBe(422);
+    expect((await errorOf(closed)).message).toBe(
+      'That time is outside business hours: a 2-hour visit at 4:00 PM on Mon, Nov 30 would not fit',
+    );
     expect((await book(b.id, { date: '2026-11-30', time: '12:00 PM', crewId: CREW_1 })).status).toBe(201);
   });
 });
@@ -220,7 +223,11 @@ describe('POST /api/schedule/visits/:id/move', () => {
       // 8:00 to 12:00 on crew 1: 11 AM overlaps.
       [{ date: '2026-12-03', time: '11:00 AM', crewId: CREW_1 }, 409, /already booked/],
       // Saturday: closed all day.
-      [{ date: '2026-12-05', time: '10:00 AM', crewId: CREW_1 }, 422, /business hours/],
+      [
+        { date: '2026-12-05', time: '10:00 AM', crewId: CREW_1 },
+        422,
+        'That time is outside business hours: a 30-minute visit at 10:00 AM on Sat, Dec 5 would not fit',
+      ],
       // Yesterday, and today at an hour already begun (it is 9:00 AM).
       [{ date: '2026-11-22', time: '10:00 AM', crewId: CREW_1 }, 422, PAST_DATE_MESSAGE],
       [{ date: '2026-11-23', time: '8:00 AM', crewId: CREW_1 }, 422, PAST_TIME_MESSAGE],

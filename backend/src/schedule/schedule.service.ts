@@ -21,6 +21,7 @@ import type { CrewRepository } from '../crews/crew.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { appointmentBooked, appointmentChanged } from '../events/announcements.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { CLOSED_HOURS_MESSAGE } from '../appointments/appointment-rules.ts';
 import type { BoardRead } from './board.read.ts';
 import type { CustomerNotices } from './customer-notices.ts';
 
@@ -31,7 +32,7 @@ import type { CustomerNotices } from './customer-notices.ts';
 export interface BoardRules {
   today(): string;
   timeHasPassed(date: string, time: string | null | undefined): boolean;
-  refuseClosed(date: string, time: string, durationMinutes: number): void;
+  isOpen(date: string, time: string, durationMinutes: number): boolean;
   refuseClash(
     slot: { date: string; time: string; crewId: number; durationMinutes: number; exceptId?: number },
     allowOverlap: boolean | undefined,
@@ -55,6 +56,7 @@ const shortDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 const dayOf = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`));
+const durationText = (minutes: number) => (minutes % 60 ? `${minutes}-minute` : `${minutes / 60}-hour`);
 
 /**
  * The board's decisions: moving a visit, giving a tray job its visit, a job's next step and the
@@ -84,7 +86,11 @@ export function scheduleService(deps: {
     const crew = activeCrew(slot.crewId);
     if (slot.date < rules.today()) throw notBookable(PAST_DATE_MESSAGE, 'date');
     if (rules.timeHasPassed(slot.date, slot.time)) throw notBookable(PAST_TIME_MESSAGE, 'time');
-    rules.refuseClosed(slot.date, slot.time, durationMinutes);
+    if (!rules.isOpen(slot.date, slot.time, durationMinutes))
+      throw notBookable(
+        `${CLOSED_HOURS_MESSAGE}: a ${durationText(durationMinutes)} visit at ${slot.time} on ${dayOf(slot.date)} would not fit`,
+        'time',
+      );
     rules.refuseClash({ ...slot, durationMinutes, exceptId }, false);
     return crew;
   };
