@@ -40,7 +40,13 @@ const MONDAY = mondayNextYear();
 // The mover works a week later, alone on its crew's day, so each move is the rules' real work.
 const MOVER_DAY = addDays(MONDAY, 8);
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+];
 
 /** 1,000 visits over the week's five working days, five crews, every hour; half are jobs. */
 function seedBoard(databaseFile: string, migrationsDir: string) {
@@ -76,8 +82,19 @@ function seedBoard(databaseFile: string, migrationsDir: string) {
     }
   })();
   const mover = Number(
-    insert.run('Mover', '1 Main Street', 'house-wash', MOVER_DAY, '8:00 AM', 'estimate', null, crewIds[0], 30, now, now)
-      .lastInsertRowid,
+    insert.run(
+      'Mover',
+      '1 Main Street',
+      'house-wash',
+      MOVER_DAY,
+      '8:00 AM',
+      'estimate',
+      null,
+      crewIds[0],
+      30,
+      now,
+      now,
+    ).lastInsertRowid,
   );
   db.close();
   return { mover, crewId: crewIds[0]! };
@@ -138,7 +155,9 @@ async function main() {
   };
   try {
     const week = `/api/schedule?from=${MONDAY}&to=${addDays(MONDAY, 6)}`;
-    const first = (await (await fetch(`${server.url}${week}`, { headers: { Cookie: owner.cookie } })).json()) as unknown[];
+    const first = (await (
+      await fetch(`${server.url}${week}`, { headers: { Cookie: owner.cookie } })
+    ).json()) as unknown[];
     if (first.length !== VISITS) throw new Error(`the week lists ${first.length} visits, not ${VISITS}`);
     const read = await p95Of(API_RUNS, async () => {
       const res = await fetch(`${server.url}${week}`, { headers: { Cookie: owner.cookie } });
@@ -152,8 +171,16 @@ async function main() {
       hop += 1;
       const res = await fetch(`${server.url}/api/schedule/visits/${seeded.mover}/move`, {
         method: 'POST',
-        headers: { Cookie: owner.cookie, 'X-CSRF-Token': owner.csrfToken, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ date: MOVER_DAY, time: hop % 2 ? '10:00 AM' : '8:00 AM', crewId: seeded.crewId }),
+        headers: {
+          Cookie: owner.cookie,
+          'X-CSRF-Token': owner.csrfToken,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          date: MOVER_DAY,
+          time: hop % 2 ? '10:00 AM' : '8:00 AM',
+          crewId: seeded.crewId,
+        }),
       });
       if (!res.ok) throw new Error(`move: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
@@ -161,7 +188,10 @@ async function main() {
     report('POST a move (rules, write, announce)', move.p50, move.p95, MOVE_BUDGET);
 
     const signedIn = async () => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1366, height: 900 },
+      });
       const res = await context.request.post('/api/auth/login', { data: BENCH_OWNER });
       if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
       return context;
