@@ -10,6 +10,7 @@ const SCREENS = [
   ['Settings', '/admin/settings', 'Settings'],
   ['Requests', '/admin/requests', 'Requests'],
   ['Scheduling', '/admin/scheduling', 'Scheduling'],
+  ['Board', '/admin/board', 'Board'],
   ['Call Logs', '/admin/call-logs', 'Call Logs'],
   ['Messenger', '/admin/messenger-conversations', 'Facebook Messenger'],
   ['Texts', '/admin/texts', 'Texts'],

@@ -87,6 +87,7 @@ test('on a 390 px phone no screen is wider than the window and no table is cut o
     ['/admin/settings?tab=staff', 'Settings'],
     ['/admin/requests', 'Requests'],
     ['/admin/scheduling', 'Scheduling'],
+    ['/admin/board', 'Board'],
     ['/admin/call-logs', 'Call Logs'],
     ['/admin/messenger-conversations', 'Facebook Messenger'],
     ['/admin/texts', 'Texts'],

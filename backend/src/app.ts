@@ -61,6 +61,7 @@ import { textsFeature } from './texts/texts.feature.ts';
 import { remindersFeature } from './reminders/reminders.feature.ts';
 import { followUpsFeature } from './follow-ups/follow-ups.feature.ts';
 import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
+import { scheduleFeature } from './schedule/schedule.feature.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -260,6 +261,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     timer: deps.planSeasonTimer,
   });
   app.use(servicePlans.router);
+  // The crew's board: moves tell the customer through the same outbox.
+  app.use(scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock }).router);
   // The texts feature mounted the texts' webhooks: the assistant's status may count texts.
   channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({

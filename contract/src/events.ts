@@ -36,6 +36,10 @@ export const LIVE_EVENT_TYPES = [
   'text.received',
   /** A text was sent, delivered or failed; staff took a thread over; a number opted out or in. */
   'text.updated',
+  /** A job moved along its day (on the way, in progress, done) or got its visit from the tray. */
+  'job.updated',
+  /** Settings → Crews: a crew added, renamed, recoloured, retired or brought back. */
+  'crew.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -167,6 +171,16 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
     alert: null,
     quietBecause: 'Deliveries, take-overs and opt-outs show on the thread; none asks anything of staff.',
     route: textRoute,
+  },
+  'job.updated': {
+    alert: null,
+    quietBecause: "The crew moves its own jobs along; the board shows each job's step as it changes.",
+    route: () => '/admin/board',
+  },
+  'crew.updated': {
+    alert: null,
+    quietBecause: 'Crews change in Settings; the board and Settings redraw, nobody needs interrupting.',
+    route: () => '/admin/settings?tab=crews',
   },
   'backup.failed': {
     alert: alert('backup', 'Backup failed', true),

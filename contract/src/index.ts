@@ -39,3 +39,4 @@ export * from './service-plans.ts';
 export * from './quote-draft.ts';
 export * from './quote-draft-texts.ts';
 export * from './todays-visits.ts';
+export * from './schedule.ts';

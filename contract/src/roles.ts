@@ -82,6 +82,13 @@ export const PERMISSIONS = {
       'A calendar link shows the whole schedule to whoever holds it, so someone must be able to end any of them.',
     inUse: true,
   },
+  crews: {
+    roles: ['owner'],
+    doing: 'add, change or retire crews',
+    covers: 'Settings → Crews: the crews on the board, their names and colours (everyone moves visits)',
+    reason: 'How many crews work and who they are is how the business is run; the board follows it.',
+    inUse: true,
+  },
   seeMoney: {
     roles: ['owner'],
     doing: "see the business's takings",

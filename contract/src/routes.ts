@@ -17,6 +17,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/requests',
   '/admin/texts',
   '/admin/customers',
+  '/admin/board',
 ] as const;
 
 export const normalizePagePath = (path: string) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations } from './accessibility-audit.ts';
+import { accessibilityViolations } from '../../scripts/accessibility-audit.ts';
 import { PublicPage } from './public-page.ts';
 
 // Every public route (and the 404 page), at the phone size Lighthouse's mobile audit uses and at a

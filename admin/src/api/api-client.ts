@@ -46,7 +46,7 @@ export interface ApiClient {
   /** A page of a list (`path` carries limit/offset); `schema` checks the array. */
   getPage<T>(path: string, schema: ResponseSchema<T[]>): Promise<ListPage<T>>;
   send<T>(
-    method: 'POST' | 'PUT' | 'DELETE',
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body: unknown,
     schema: ResponseSchema<T>,

@@ -11,6 +11,7 @@ import { leadQueries } from '../leads/leads.queries.ts';
 import { submissionQueries } from '../submissions/submission.queries.ts';
 import { backupQueries } from '../settings/settings.queries.ts';
 import { textQueries } from '../texts/texts.queries.ts';
+import { crewQueries, scheduleQueries } from '../schedule/schedule.queries.ts';
 import { NEW_FOR_ME_KEY } from './new-for-me.ts';
 
 // The roots of the query-key factories, taken from the factories themselves: renaming a key there
@@ -27,6 +28,8 @@ const reports = reportQueries.all;
 const newForMe = NEW_FOR_ME_KEY;
 const backups = backupQueries.all;
 const texts = textQueries.all;
+const schedule = scheduleQueries.all;
+const crews = crewQueries.all;
 
 /** Every root a live event may make stale (the test checks each is used and each is a factory's). */
 export const LIVE_QUERY_ROOTS: readonly QueryKey[] = [
@@ -42,6 +45,8 @@ export const LIVE_QUERY_ROOTS: readonly QueryKey[] = [
   newForMe,
   backups,
   texts,
+  schedule,
+  crews,
 ];
 
 /**
@@ -61,10 +66,10 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   // Wizard requests are shown in the requests inbox (the leads' key).
   'service-request.created': [customers, leads, stats, reports, newForMe],
   // The inbox shows a lead's booked estimate visit ("Book estimate"), its date and its status.
-  'appointment.created': [customers, appointments, calls, leads, stats, reports],
-  'appointment.updated': [customers, appointments, calls, leads, stats, reports],
-  'appointment.customer-changed': [customers, appointments, calls, leads, stats, reports, newForMe],
-  'appointment.customer-changed-soon': [customers, appointments, calls, leads, stats, reports, newForMe],
+  'appointment.created': [customers, appointments, calls, leads, stats, reports, schedule],
+  'appointment.updated': [customers, appointments, calls, leads, stats, reports, schedule],
+  'appointment.customer-changed': [customers, appointments, calls, leads, stats, reports, newForMe, schedule],
+  'appointment.customer-changed-soon': [customers, appointments, calls, leads, stats, reports, newForMe, schedule],
   // A submission's quotes live under its key, a lead's or a customer's quotes under theirs
   // (quote-sending/lead-quotes.queries.ts); acceptance moves the lead to won.
   'quote.opened': [submissions, leads, customers],
@@ -77,6 +82,9 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   // A customer's first text on a thread files a lead in Requests (migration 0037).
   'text.received': [customers, leads, texts, newForMe],
   'text.updated': [customers, texts],
+  // The board: a job's step, a tray job booked; Settings → Crews and the board's rows.
+  'job.updated': [schedule, customers],
+  'crew.updated': [crews, schedule],
 };
 
 export const staleAfter = (type: string): readonly QueryKey[] =>

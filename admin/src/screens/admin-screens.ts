@@ -33,6 +33,8 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
   '/admin/customers': preloadedScreen(() =>
     import('../customers/CustomersScreen.tsx').then((m) => m.CustomersScreen),
   ),
+  // The board and its drag-and-drop library load only when the board is opened.
+  '/admin/board': preloadedScreen(() => import('../schedule/BoardScreen.tsx').then((m) => m.BoardScreen)),
   '/admin/requests': preloadedScreen(() =>
     import('../leads/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),

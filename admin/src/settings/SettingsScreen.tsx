@@ -9,6 +9,7 @@ import { TelephonyTab } from './TelephonyTab.tsx';
 import { BackupsTab } from './BackupsTab.tsx';
 import { NotificationsTab } from '../live/NotificationsTab.tsx';
 import { AutomaticMessagesTab } from './AutomaticMessagesTab.tsx';
+import { CrewsSettings } from '../schedule/CrewsSettings.tsx';
 import './settings.css';
 
 const TABS = [
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'telephony', title: 'Telephony', panel: <TelephonyTab /> },
   { id: 'automatic-messages', title: 'Automatic messages', panel: <AutomaticMessagesTab /> },
   { id: 'staff', title: 'Staff', panel: <StaffAccounts /> },
+  { id: 'crews', title: 'Crews', panel: <CrewsSettings /> },
   { id: 'notifications', title: 'Notifications', panel: <NotificationsTab /> },
   { id: 'calendar', title: 'Calendar', panel: <CalendarFeedCard /> },
   { id: 'backups', title: 'Backups', panel: <BackupsTab /> },

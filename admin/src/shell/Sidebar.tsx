@@ -29,6 +29,7 @@ const ENTRIES_AFTER_QUOTE_TOOL: AdminEntry[] = [{ label: 'Settings', page: '/adm
 // Every other screen, after the spec's five, so each is one click away (issue 16).
 const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'Scheduling', page: '/admin/scheduling', icon: 'timeline-events' },
+  { label: 'Board', page: '/admin/board', icon: 'th' },
   { label: 'Call Logs', page: '/admin/call-logs', icon: 'phone', news: 'missedCalls' },
   { label: 'Messenger', page: '/admin/messenger-conversations', icon: 'chat', news: 'unreadMessages' },
   { label: 'Texts', page: '/admin/texts', icon: 'mobile-phone', news: 'unreadTexts' },

@@ -41,6 +41,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Customers',
     description: 'Every customer, by town and last service',
   },
+  '/admin/board': {
+    title: 'Board',
+    description: "The crews' days: drag a visit to another slot, day or crew, or use Move to…",
+  },
   '/admin/requests': {
     title: 'Requests',
     description: 'Every lead from every channel, from first contact to won or lost',

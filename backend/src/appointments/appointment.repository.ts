@@ -174,6 +174,13 @@ export function appointmentRepository(db: Db) {
      COALESCE(@crewId, (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1)),
      @kind, @jobId, @durationMinutes, @now, @now)`);
   const ofJob = db.prepare(`${SELECT} WHERE job_id = ? AND status != 'cancelled' ORDER BY id DESC LIMIT 1`);
+  const moveToSlot = db.prepare(`UPDATE appointments SET scheduled_date = @date, preferred_time = @time,
+    crew_id = @crewId, updated_at = @now WHERE id = @id`);
+  const insertJobVisit = db.prepare(`INSERT INTO appointments
+    (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
+     status, source, kind, job_id, crew_id, duration_minutes, created_at, updated_at)
+    VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @date, @time,
+     'scheduled', 'staff', 'job', @jobId, @crewId, @durationMinutes, @now, @now)`);
   /** One row as the screens and other features see it, or undefined. */
   const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
   const get = (id: number) => appointmentOf(one.get(id));
@@ -285,6 +292,29 @@ export function appointmentRepository(db: Db) {
     ofJob: (jobId: number) => appointmentOf(ofJob.get(jobId)),
     /** Which booking of this visit stands: 0 as first booked, one more each time it was restored after a cancel. */
     bookingOf: (id: number) => (restoredCount.get(id) as { n: number } | undefined)?.n ?? 0,
+    /** The board's move (schedule/): another day, hour or crew; the caller asked the booking rules. */
+    moveToSlot(id: number, slot: { date: string; time: string; crewId: number }) {
+      return moveToSlot.run({ ...slot, id, now: nowIso() }).changes ? get(id) : undefined;
+    },
+    /** A job's visit, booked from the board's tray (kind 'job', the job's own duration). */
+    createJobVisit(visit: JobVisit) {
+      return get(Number(insertJobVisit.run({ ...visit, now: nowIso() }).lastInsertRowid))!;
+    },
   };
+}
+
+/** What a job's visit is booked with: the job's customer, the slot and the crew. */
+export interface JobVisit {
+  jobId: number;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string | null;
+  address: string;
+  /** The job's title ("House wash"): the card and the reminders say it. */
+  serviceType: string;
+  date: string;
+  time: string;
+  crewId: number;
+  durationMinutes: number;
 }
 export type AppointmentRepository = ReturnType<typeof appointmentRepository>;

@@ -35,6 +35,8 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'DELETE /api/faq/:id': 'faq',
   // "Back up now" (Settings → Backups).
   'POST /api/backups': 'backups',
+  'POST /api/crews': 'crews',
+  'PATCH /api/crews/:id': 'crews',
 
   'POST /api/auth/logout': ANY_STAFF,
   'PUT /api/me/seen/:list': ANY_STAFF,
@@ -74,6 +76,10 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/customers/:id/service-plans/:planId/stop': ANY_STAFF,
   'POST /api/customers/:id/merge': ANY_STAFF,
   'DELETE /api/customers/:id/possible-duplicates/:otherId': ANY_STAFF,
+  // The board is the crew's daily work: moving a visit, booking a tray job, "On my way".
+  'POST /api/schedule/visits/:id/move': ANY_STAFF,
+  'POST /api/schedule/jobs/:id/visit': ANY_STAFF,
+  'POST /api/jobs/:id/status': ANY_STAFF,
 };
 
 /**

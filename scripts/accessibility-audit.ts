@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+// Shared by the public pages' and the admin board's browser tests (the same checks everywhere).
 /**
  * The checks behind Lighthouse's accessibility score, as Lighthouse 12 runs them (its
  * core/gather/gatherers/accessibility.js): axe-core's WCAG 2 A and AA rules, plus the rules it
