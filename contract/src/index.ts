@@ -35,3 +35,4 @@ export * from './roles.ts';
 export * from './phone-number.ts';
 export * from './channels.ts';
 export * from './jobs.ts';
+export * from './schedule-tools.ts';

@@ -141,6 +141,10 @@ export function appointmentRepository(db: Db) {
     VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @preferredDate, @preferredTime,
      'scheduled', @notes, @source, @callId,
      (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1), @now, @now)`);
+  const onDay = db.prepare(`${SELECT} WHERE status = 'scheduled' AND scheduled_date = @date
+    AND (@crewId IS NULL OR crew_id = @crewId) ORDER BY ${TIME_OF_DAY}, id`);
+  const moveToSlot = db.prepare(`UPDATE appointments SET scheduled_date = @date, preferred_time = @time,
+    crew_id = @crewId, updated_at = @now WHERE id = @id AND status = 'scheduled'`);
   /** One row as the screens and other features see it, or undefined. */
   const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
   const get = (id: number) => appointmentOf(one.get(id));
@@ -209,6 +213,15 @@ export function appointmentRepository(db: Db) {
         .run({ ...params, now: nowIso(), id });
       return changes ? get(id) : undefined;
     },
+    /** The visits still scheduled on a day, of one crew or all, in the day's order (route, rain day). */
+    scheduledOnDay: (date: string, crewId: number | null) =>
+      (onDay.all({ date, crewId }) as AppointmentRow[]).map(toAppointment),
+    /**
+     * Puts a scheduled visit on another day, time or crew (a rain day, the route's order); the
+     * caller asked the booking rules first. Undefined when it is no longer scheduled.
+     */
+    moveToSlot: (id: number, slot: { date: string; time: string | null; crewId: number | null }) =>
+      moveToSlot.run({ id, ...slot, now: nowIso() }).changes ? get(id) : undefined,
   };
 }
 export type AppointmentRepository = ReturnType<typeof appointmentRepository>;

@@ -63,6 +63,12 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'PUT /api/customers/:id': ANY_STAFF,
   'POST /api/customers/:id/merge': ANY_STAFF,
   'DELETE /api/customers/:id/possible-duplicates/:otherId': ANY_STAFF,
+  // The crew's day is daily work: whoever runs the board moves it (each customer is told).
+  'POST /api/schedule/route/apply': ANY_STAFF,
+  'PUT /api/schedule/visits/:id/place': ANY_STAFF,
+  'POST /api/schedule/rain-day/preview': ANY_STAFF,
+  'POST /api/schedule/rain-day': ANY_STAFF,
+  'POST /api/schedule/rain-day/:undoId/undo': ANY_STAFF,
 };
 
 /**
