@@ -3,7 +3,7 @@ import { startFakeCensusGeocoder, type FakeCensusGeocoder } from '../test/fake-c
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
 import { distanceMatrix, exactOrder, tourMiles } from './route-order.ts';
-import { BASE, BASE_ENV, bookVisit, placeFixtures } from './schedule-tools-rig.ts';
+import { BASE, BASE_ENV, bookVisit, placeFixtures } from '../test/schedule-tools-rig.ts';
 
 // The crew day's route over real HTTP and a real SQLite file: points from fixtures, from the
 // Census geocoder (a fake on 127.0.0.1) asked once per address, or from staff's pin.

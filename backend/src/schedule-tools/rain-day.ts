@@ -151,7 +151,7 @@ export function rainDays(deps: {
           );
         if (!planned.moves.length)
           throw new HttpError(409, ERROR_CODES.conflict, 'No scheduled visits on that day: nothing to move.');
-        const undoId = randomBytes(16).toString('base64url');
+        const undoId = randomBytes(16).toString('hex');
         const changed: Appointment[] = [];
         const records = planned.moves.map((move) => {
           const to = move.to!;

@@ -15,8 +15,8 @@ import { notFound, parseWith, routeId } from '../http/errors.ts';
 import type { DayRoutes } from './day-route.ts';
 import type { RainDays } from './rain-day.ts';
 
-/** An undo id is 16 random bytes in base64url; anything else names no rain day. */
-const UNDO_ID = /^[A-Za-z0-9_-]{22}$/;
+/** An undo id is 16 random bytes in lower-case hex (API paths are lower case); anything else names no rain day. */
+const UNDO_ID = /^[0-9a-f]{32}$/;
 
 export function scheduleToolsRoutes(deps: {
   routes: DayRoutes;

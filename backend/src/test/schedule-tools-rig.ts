@@ -1,5 +1,5 @@
 import type { TestServer } from '../test/test-server.ts';
-import { placeRepository } from './place.repository.ts';
+import { placeRepository } from '../schedule-tools/place.repository.ts';
 
 // What the route and rain-day tests share: visits booked through the staff API as the dialog
 // books them, and fixture points for their addresses (tests never geocode on the internet).
