@@ -35,39 +35,67 @@ export const placePinSchema = z.strictObject({
 export const PLACE_SOURCES = ['census', 'pin', 'fixture'] as const;
 export type PlaceSource = (typeof PLACE_SOURCES)[number];
 
-export interface RouteStop {
-  visitId: number;
-  customerName: string;
-  address: string;
+/** What a customer gets about a moved visit, or why they get nothing. */
+export const rainDayMessageSchema = z.discriminatedUnion('texted', [
+  z.object({ texted: z.literal(true), to: z.string(), body: z.string(), sendsAt: z.string() }),
+  z.object({ texted: z.literal(false), reason: z.string(), body: z.string() }),
+]);
+export type RainDayMessage = z.infer<typeof rainDayMessageSchema>;
+
+export const routeStopSchema = z.object({
+  visitId: z.number().int(),
+  customerName: z.string(),
+  address: z.string(),
   /** The visit's time now (a label like "9:00 AM"), or null when it has none yet. */
-  time: string | null;
-  durationMinutes: number;
-  latitude: number;
-  longitude: number;
-  source: PlaceSource;
+  time: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  latitude: z.number(),
+  longitude: z.number(),
+  source: z.enum(PLACE_SOURCES),
   /** From the previous stop (the base for the first), in miles. */
-  legMiles: number;
-}
+  legMiles: z.number(),
+});
+export type RouteStop = z.infer<typeof routeStopSchema>;
 
-export interface DayRoute {
-  date: string;
-  crewId: number;
-  base: { latitude: number; longitude: number };
+export const dayRouteSchema = z.object({
+  date: z.string(),
+  crewId: z.number().int(),
+  base: z.object({ latitude: z.number(), longitude: z.number() }),
   /** In driving order. */
-  stops: RouteStop[];
+  stops: z.array(routeStopSchema),
   /** Base → stops → base, great-circle miles rounded to 0.1 (roads are longer). */
-  totalMiles: number;
+  totalMiles: z.number(),
   /** True up to 15 stops (the shortest order); above, a heuristic's. */
-  exact: boolean;
+  exact: z.boolean(),
   /** Visits of the day with no point yet: not in the order until a pin is dropped. */
-  unlocated: { visitId: number; customerName: string; address: string; time: string | null }[];
-}
+  unlocated: z.array(
+    z.object({ visitId: z.number().int(), customerName: z.string(), address: z.string(), time: z.string().nullable() }),
+  ),
+});
+export type DayRoute = z.infer<typeof dayRouteSchema>;
 
-export interface RouteApplied {
-  route: DayRoute;
+export const routeAppliedSchema = z.object({
+  route: dayRouteSchema,
   /** Each visit whose time changed, with the text its customer gets. */
-  moved: { visitId: number; customerName: string; from: string | null; to: string; message: RainDayMessage }[];
-}
+  moved: z.array(
+    z.object({
+      visitId: z.number().int(),
+      customerName: z.string(),
+      from: z.string().nullable(),
+      to: z.string(),
+      message: rainDayMessageSchema,
+    }),
+  ),
+});
+export type RouteApplied = z.infer<typeof routeAppliedSchema>;
+
+export const placePinnedSchema = z.object({
+  visitId: z.number().int(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  source: z.literal('pin'),
+});
 
 export const RAIN_DAY_NEXT_FREE = 'next-free';
 
@@ -85,41 +113,42 @@ export const rainDayUndoSchema = z.strictObject({
   date: calendarDate('Choose the rained-out day').optional(),
 });
 
-/** What a customer gets about a moved visit, or why they get nothing. */
-export type RainDayMessage =
-  | { texted: true; to: string; body: string; sendsAt: string }
-  | { texted: false; reason: string; body: string };
+const slotSchema = z.object({ date: z.string(), time: z.string(), crewId: z.number().int() });
 
-export interface RainDayMove {
-  visitId: number;
-  customerName: string;
-  serviceLabel: string;
-  from: { date: string; time: string | null; crewId: number | null };
+export const rainDayMoveSchema = z.object({
+  visitId: z.number().int(),
+  customerName: z.string(),
+  serviceLabel: z.string(),
+  from: z.object({ date: z.string(), time: z.string().nullable(), crewId: z.number().int().nullable() }),
   /** Null when no free slot was found (the move cannot be applied). */
-  to: { date: string; time: string; crewId: number } | null;
-  message: RainDayMessage;
-}
+  to: slotSchema.nullable(),
+  message: rainDayMessageSchema,
+});
+export type RainDayMove = z.infer<typeof rainDayMoveSchema>;
 
-export interface RainDayPlan {
-  date: string;
-  crewId: number | null;
-  toDate: string;
-  moves: RainDayMove[];
+export const rainDayPlanSchema = z.object({
+  date: z.string(),
+  crewId: z.number().int().nullable(),
+  toDate: z.string(),
+  moves: z.array(rainDayMoveSchema),
   /** Visits no free slot could take: while any, the rain day cannot be sent. */
-  unplaced: number;
-}
+  unplaced: z.number().int(),
+});
+export type RainDayPlan = z.infer<typeof rainDayPlanSchema>;
 
-export interface RainDayApplied extends RainDayPlan {
-  undoId: string;
+export const rainDayAppliedSchema = rainDayPlanSchema.extend({
+  undoId: z.string(),
   /** Until this instant "Undo" puts everything back; the texts wait until then too. */
-  undoUntil: string;
-}
+  undoUntil: z.string(),
+});
+export type RainDayApplied = z.infer<typeof rainDayAppliedSchema>;
 
-export interface RainDayUndone {
-  undoId: string;
-  restored: number;
+export const rainDayUndoneSchema = z.object({
+  undoId: z.string(),
+  restored: z.number().int(),
   /** Texts cancelled before they went. */
-  cancelledTexts: number;
+  cancelledTexts: z.number().int(),
   /** Texts that had gone already, each followed by a correction. */
-  corrected: number;
-}
+  corrected: z.number().int(),
+});
+export type RainDayUndone = z.infer<typeof rainDayUndoneSchema>;

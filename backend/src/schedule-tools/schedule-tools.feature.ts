@@ -60,6 +60,12 @@ export function scheduleToolsFeature(deps: {
     clock,
   });
   return {
-    router: scheduleToolsRoutes({ routes, rainDays: rain, appointments: deps.appointments, events: deps.events }),
+    router: scheduleToolsRoutes({
+      routes,
+      rainDays: rain,
+      appointments: deps.appointments,
+      crews: deps.crews,
+      events: deps.events,
+    }),
   };
 }

@@ -12,6 +12,7 @@ import { staffOf } from '../auth/staff-session.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { appointmentChanged } from '../events/announcements.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
+import type { CrewRepository } from '../crews/crew.repository.ts';
 import type { DayRoutes } from './day-route.ts';
 import type { RainDays } from './rain-day.ts';
 
@@ -22,6 +23,7 @@ export function scheduleToolsRoutes(deps: {
   routes: DayRoutes;
   rainDays: RainDays;
   appointments: Pick<AppointmentRepository, 'get'>;
+  crews: Pick<CrewRepository, 'active'>;
   events: EventBus;
 }) {
   const router = Router();
@@ -30,6 +32,10 @@ export function scheduleToolsRoutes(deps: {
     for (const visit of changed) deps.events.publish(appointmentChanged(visit, by));
   };
 
+  // The crews a route or a rain day can be about (the tools' crew pickers).
+  router.get('/api/schedule/crews', (_req, res) => {
+    res.json(deps.crews.active());
+  });
   router.get('/api/schedule/route', async (req, res) => {
     const { date, crewId } = parseWith(routeQuerySchema, req.query);
     res.json(await deps.routes.route(date, crewId));
