@@ -138,6 +138,8 @@ export type RainDayPlan = z.infer<typeof rainDayPlanSchema>;
 
 export const rainDayAppliedSchema = rainDayPlanSchema.extend({
   undoId: z.string(),
+  /** The server's instant of sending (the undo window is measured on its clock). */
+  appliedAt: z.string(),
   /** Until this instant "Undo" puts everything back; the texts wait until then too. */
   undoUntil: z.string(),
 });

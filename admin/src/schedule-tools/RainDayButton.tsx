@@ -31,7 +31,6 @@ export interface ScheduleToolProps {
 }
 
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
-const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 /**
  * "Rain day": every visit of a day (or of one crew's day) moved to another day or to each
@@ -46,7 +45,9 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
   const [crew, setCrew] = useState<number | null>(crewId ?? null);
   const [target, setTarget] = useState<'next-free' | 'day'>('next-free');
   const [toDay, setToDay] = useState('');
-  const [applied, setApplied] = useState<RainDayApplied | null>(null);
+  // What was sent, and when its undo window ends on this computer's clock (the server's window
+  // length from the moment its answer came: the two clocks need not agree).
+  const [applied, setApplied] = useState<(RainDayApplied & { undoEnds: number }) | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -89,22 +90,23 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
     mutationFn: () => sendRainDay(api, request),
     onSuccess: (result) => {
       setOpen(false);
-      setApplied(result);
+      const undoEnds = Date.now() + Date.parse(result.undoUntil) - Date.parse(result.appliedAt);
+      setApplied({ ...result, undoEnds });
       setNow(Date.now());
       const texted = result.moves.filter((m) => m.message.texted).length;
       showToast({
         intent: Intent.SUCCESS,
         icon: 'tick',
-        message: `Moved ${result.moves.length} visit${result.moves.length === 1 ? '' : 's'}; ${texted} text${texted === 1 ? '' : 's'} go at ${clockTime(result.undoUntil)} unless you undo.`,
+        message: `Moved ${result.moves.length} visit${result.moves.length === 1 ? '' : 's'}; ${texted} text${texted === 1 ? '' : 's'} go in ${Math.round((undoEnds - Date.now()) / 60_000)} minutes unless you undo.`,
         action: { text: 'Undo', onClick: () => undo.mutate(result) },
-        timeout: Math.max(0, Date.parse(result.undoUntil) - Date.now()),
+        timeout: Math.max(0, undoEnds - Date.now()),
       });
       void refetch();
     },
   });
 
   // The undo button lives as long as the server's window (its message decides if the clocks differ).
-  const undoLeft = applied ? Date.parse(applied.undoUntil) - now : 0;
+  const undoLeft = applied ? applied.undoEnds - now : 0;
   useEffect(() => {
     if (!applied) return;
     if (undoLeft <= 0) {

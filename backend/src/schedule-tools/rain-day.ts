@@ -183,7 +183,13 @@ export function rainDays(deps: {
           },
           staff.id,
         );
-        return { ...planned, undoId, undoUntil: new Date(undoUntil).toISOString(), changed };
+        return {
+          ...planned,
+          undoId,
+          appliedAt: new Date(now).toISOString(),
+          undoUntil: new Date(undoUntil).toISOString(),
+          changed,
+        };
       })();
     },
 
