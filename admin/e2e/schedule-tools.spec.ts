@@ -28,8 +28,8 @@ const visitsOf = (page: Page) =>
       readJson<{ scheduledDate: string; preferredTime: string }>(page, `/api/appointments/${id}`),
     ),
   );
-/** The outgoing texts to a customer, as the Texts screen lists them. */
-async function textsTo(page: Page, phone: string) {
+/** The rain-day texts to a customer, as the Texts screen lists them (reminders aside). */
+async function rainDayTextsTo(page: Page, phone: string) {
   const threads = await readJson<{ id: number; phone: string }[]>(page, '/api/texts/threads');
   const thread = threads.find((t) => t.phone === phone);
   if (!thread) return [];
@@ -37,7 +37,7 @@ async function textsTo(page: Page, phone: string) {
     page,
     `/api/texts/threads/${thread.id}`,
   );
-  return messages.filter((m) => m.direction === 'out');
+  return messages.filter((m) => m.direction === 'out' && m.body.includes('because of the weather'));
 }
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -63,13 +63,13 @@ test('a rain day is previewed, sent in two clicks and undone within the window: 
   await expect(page.getByText('Moved 3 visits; 3 texts go in 10 minutes unless you undo.')).toBeVisible();
   const moved = await visitsOf(page);
   expect(moved.every((v) => v.scheduledDate !== server.rainedOutDay)).toBe(true);
-  for (const phone of PHONES) expect((await textsTo(page, phone)).map((t) => t.state)).toEqual(['pending']);
+  for (const phone of PHONES) expect((await rainDayTextsTo(page, phone)).map((t) => t.state)).toEqual(['pending']);
 
   await page.getByRole('button', { name: /^Undo rain day/ }).click();
   await expect(page.getByText('Rain day undone: 3 visits back, 3 texts cancelled')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Undo rain day/ })).toHaveCount(0);
   expect(await visitsOf(page)).toEqual(before.map((v) => expect.objectContaining({ scheduledDate: v.scheduledDate, preferredTime: v.preferredTime })));
-  for (const phone of PHONES) expect((await textsTo(page, phone)).map((t) => t.state)).toEqual(['cancelled']);
+  for (const phone of PHONES) expect((await rainDayTextsTo(page, phone)).map((t) => t.state)).toEqual(['cancelled']);
 });
 
 test('the route of the day in driving order with its miles, applied', async ({ page }) => {
