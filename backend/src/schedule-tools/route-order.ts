@@ -43,19 +43,26 @@ export function tourMiles(d: Float64Array[], order: readonly number[]): number {
 export function exactOrder(d: Float64Array[], n: number): number[] {
   if (n === 0) return [];
   const full = 1 << n;
+  const between = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) between[i * n + j] = d[i + 1]![j + 1]!;
   // cost[mask * n + last]: the shortest path from the base through `mask`, ending at `last`.
   const cost = new Float64Array(full * n).fill(Infinity);
   const parent = new Int8Array(full * n).fill(-1);
   for (let i = 0; i < n; i++) cost[(1 << i) * n + i] = d[0]![i + 1]!;
+  // Only the stops in `mask` can be last and only those outside it next: n(n-1)·2^(n-2)
+  // transitions (1.7 million for 15 stops), walked bit by bit.
   for (let mask = 1; mask < full; mask++) {
-    for (let last = 0; last < n; last++) {
-      const here = cost[mask * n + last]!;
-      if (here === Infinity || !(mask & (1 << last))) continue;
-      const row = d[last + 1]!;
-      for (let next = 0; next < n; next++) {
-        if (mask & (1 << next)) continue;
-        const to = (mask | (1 << next)) * n + next;
-        const via = here + row[next + 1]!;
+    const at = mask * n;
+    const outside = ~mask & (full - 1);
+    for (let inside = mask; inside; inside &= inside - 1) {
+      const last = 31 - Math.clz32(inside & -inside);
+      const here = cost[at + last]!;
+      const row = last * n;
+      for (let free = outside; free; free &= free - 1) {
+        const bit = free & -free;
+        const next = 31 - Math.clz32(bit);
+        const to = (mask | bit) * n + next;
+        const via = here + between[row + next]!;
         if (via < cost[to]!) {
           cost[to] = via;
           parent[to] = last;
