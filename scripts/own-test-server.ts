@@ -58,9 +58,18 @@ export async function startOwnTestServer(
     });
     void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
   });
-  const { url, email, password, twilio, metaUrl, appSecret, visitPath, appointmentId, rainedOutDay, visitIds } = JSON.parse(
-    firstLine,
-  ) as Omit<OwnTestServer, 'stop'>;
+  const {
+    url,
+    email,
+    password,
+    twilio,
+    metaUrl,
+    appSecret,
+    visitPath,
+    appointmentId,
+    rainedOutDay,
+    visitIds,
+  } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
     email,

@@ -21,7 +21,8 @@ test.afterAll(async () => {
   expect(await server?.stop()).toBe(0);
 });
 
-const readJson = async <T>(page: Page, path: string) => (await (await page.request.get(`${server.url}${path}`)).json()) as T;
+const readJson = async <T>(page: Page, path: string) =>
+  (await (await page.request.get(`${server.url}${path}`)).json()) as T;
 const visitsOf = (page: Page) =>
   Promise.all(
     server.visitIds!.map((id) =>
@@ -63,13 +64,19 @@ test('a rain day is previewed, sent in two clicks and undone within the window: 
   await expect(page.getByText('Moved 3 visits; 3 texts go in 10 minutes unless you undo.')).toBeVisible();
   const moved = await visitsOf(page);
   expect(moved.every((v) => v.scheduledDate !== server.rainedOutDay)).toBe(true);
-  for (const phone of PHONES) expect((await rainDayTextsTo(page, phone)).map((t) => t.state)).toEqual(['pending']);
+  for (const phone of PHONES)
+    expect((await rainDayTextsTo(page, phone)).map((t) => t.state)).toEqual(['pending']);
 
   await page.getByRole('button', { name: /^Undo rain day/ }).click();
   await expect(page.getByText('Rain day undone: 3 visits back, 3 texts cancelled')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Undo rain day/ })).toHaveCount(0);
-  expect(await visitsOf(page)).toEqual(before.map((v) => expect.objectContaining({ scheduledDate: v.scheduledDate, preferredTime: v.preferredTime })));
-  for (const phone of PHONES) expect((await rainDayTextsTo(page, phone)).map((t) => t.state)).toEqual(['cancelled']);
+  expect(await visitsOf(page)).toEqual(
+    before.map((v) =>
+      expect.objectContaining({ scheduledDate: v.scheduledDate, preferredTime: v.preferredTime }),
+    ),
+  );
+  for (const phone of PHONES)
+    expect((await rainDayTextsTo(page, phone)).map((t) => t.state)).toEqual(['cancelled']);
 });
 
 test('the route of the day in driving order with its miles, applied', async ({ page }) => {
@@ -80,7 +87,9 @@ test('the route of the day in driving order with its miles, applied', async ({ p
   const stops = dialog.getByRole('table', { name: 'Stops in driving order' });
   await expect(stops.locator('tbody tr')).toHaveCount(3);
   await expect(dialog.getByLabel('Total distance')).toHaveText(/^\d+\.\d miles$/);
-  const order = await stops.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-visit'))));
+  const order = await stops
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-visit'))));
   await dialog.getByRole('button', { name: 'Apply this order' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Route applied: /)).toBeVisible();

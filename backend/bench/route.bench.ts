@@ -21,7 +21,10 @@ const random = () => {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
 };
-const house = () => ({ lat: BASE.latitude - 0.45 + random() * 0.9, lon: BASE.longitude - 0.55 + random() * 1.1 });
+const house = () => ({
+  lat: BASE.latitude - 0.45 + random() * 0.9,
+  lon: BASE.longitude - 0.55 + random() * 1.1,
+});
 const percentile = (times: number[], p: number) =>
   [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
 
@@ -36,12 +39,28 @@ for (let d = 0; d < DAYS; d++) {
 const NOW = Date.parse('2026-11-30T16:00:00Z');
 const server = await startTestServer({ env: BASE_ENV, clock: () => NOW });
 const points: Record<string, [number, number]> = {};
-const times = ['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'];
+const times = [
+  '8:00 AM',
+  '9:00 AM',
+  '10:00 AM',
+  '11:00 AM',
+  '12:00 PM',
+  '1:00 PM',
+  '2:00 PM',
+  '3:00 PM',
+  '4:00 PM',
+];
 for (let i = 0; i < STOPS; i++) {
   const address = `${100 + i} Bench Rd, Garberville, CA 95542`;
   const p = house();
   points[address] = [p.lat, p.lon];
-  await bookVisit(server, { name: `Bench ${i}`, phone: '(707) 555-0150', address, date: '2026-12-02', time: times[i % times.length]! });
+  await bookVisit(server, {
+    name: `Bench ${i}`,
+    phone: '(707) 555-0150',
+    address,
+    date: '2026-12-02',
+    time: times[i % times.length]!,
+  });
 }
 placeFixtures(server, points);
 const readTimes: number[] = [];

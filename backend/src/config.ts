@@ -389,7 +389,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''),
       },
       ngrok: { authtoken: e.NGROK_AUTHTOKEN },
-      geocoder: e.GEOCODER ? { kind: e.GEOCODER, baseUrl: e.GEOCODER_BASE_URL.replace(/\/+$/, '') } : undefined,
+      geocoder: e.GEOCODER
+        ? { kind: e.GEOCODER, baseUrl: e.GEOCODER_BASE_URL.replace(/\/+$/, '') }
+        : undefined,
       email: { smtpUrl: e.SMTP_URL, from: e.QUOTE_FROM_EMAIL ?? e.BUSINESS_EMAIL },
     },
     backups: {

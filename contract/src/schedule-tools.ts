@@ -3,10 +3,7 @@ import { calendarDate } from './common.ts';
 
 // The crew day's route and the rain day (issue 33, items 4 and 5): what the admin sends and reads.
 
-const crewId = z.coerce
-  .number({ error: 'Choose a crew' })
-  .int('Choose a crew')
-  .positive('Choose a crew');
+const crewId = z.coerce.number({ error: 'Choose a crew' }).int('Choose a crew').positive('Choose a crew');
 
 /** `GET /api/schedule/route?date=&crewId=` */
 export const routeQuerySchema = z.object({
@@ -69,7 +66,12 @@ export const dayRouteSchema = z.object({
   exact: z.boolean(),
   /** Visits of the day with no point yet: not in the order until a pin is dropped. */
   unlocated: z.array(
-    z.object({ visitId: z.number().int(), customerName: z.string(), address: z.string(), time: z.string().nullable() }),
+    z.object({
+      visitId: z.number().int(),
+      customerName: z.string(),
+      address: z.string(),
+      time: z.string().nullable(),
+    }),
   ),
 });
 export type DayRoute = z.infer<typeof dayRouteSchema>;

@@ -50,11 +50,12 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
   const [applied, setApplied] = useState<(RainDayApplied & { undoEnds: number }) | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the day (and crew) the screen shows.
+  const openDialog = () => {
     setDay(date);
     setCrew(crewId ?? null);
-  }, [open, date, crewId]);
+    setOpen(true);
+  };
 
   const request: RainDayRequest = {
     date: day,
@@ -62,7 +63,11 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
     toDate: target === 'next-free' ? RAIN_DAY_NEXT_FREE : toDay,
   };
   const ready = isDate(day) && (target === 'next-free' || isDate(toDay));
-  const preview = useQuery({ ...scheduleToolsQueries.rainDayPreview(api, request), enabled: open && ready, retry: false });
+  const preview = useQuery({
+    ...scheduleToolsQueries.rainDayPreview(api, request),
+    enabled: open && ready,
+    retry: false,
+  });
 
   const refetch = () =>
     Promise.all([
@@ -107,15 +112,12 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
 
   // The undo button lives as long as the server's window (its message decides if the clocks differ).
   const undoLeft = applied ? applied.undoEnds - now : 0;
+  const undoable = applied !== null && undoLeft > 0;
   useEffect(() => {
-    if (!applied) return;
-    if (undoLeft <= 0) {
-      setApplied(null);
-      return;
-    }
+    if (!undoable) return;
     const tick = setTimeout(() => setNow(Date.now()), Math.min(1000, undoLeft));
     return () => clearTimeout(tick);
-  }, [applied, undoLeft]);
+  }, [undoable, undoLeft]);
 
   const plan = preview.data;
   const movable = plan && plan.moves.length > 0 && plan.unplaced === 0;
@@ -123,8 +125,8 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
 
   return (
     <>
-      <Button icon="rain" text="Rain day" onClick={() => setOpen(true)} />
-      {applied && (
+      <Button icon="rain" text="Rain day" onClick={openDialog} />
+      {undoable && (
         <Button
           className="schedule-tools__undo"
           intent={Intent.WARNING}
@@ -144,7 +146,12 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
         <DialogBody>
           <div className="schedule-tools__fields">
             <FormGroup label="Rained-out day" labelFor="rain-day-date">
-              <InputGroup id="rain-day-date" type="date" value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+              <InputGroup
+                id="rain-day-date"
+                type="date"
+                value={day}
+                onChange={(e) => setDay(e.currentTarget.value)}
+              />
             </FormGroup>
             <CrewPicker id="rain-day-crew" value={crew} onChange={setCrew} allLabel="Every crew" />
             <RadioGroup
@@ -157,7 +164,12 @@ export function RainDayButton({ date, crewId }: ScheduleToolProps) {
             </RadioGroup>
             {target === 'day' && (
               <FormGroup label="New day" labelFor="rain-day-to">
-                <InputGroup id="rain-day-to" type="date" value={toDay} onChange={(e) => setToDay(e.currentTarget.value)} />
+                <InputGroup
+                  id="rain-day-to"
+                  type="date"
+                  value={toDay}
+                  onChange={(e) => setToDay(e.currentTarget.value)}
+                />
               </FormGroup>
             )}
           </div>

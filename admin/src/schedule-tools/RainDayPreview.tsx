@@ -10,7 +10,8 @@ export function RainDayPreview({ plan }: { plan: RainDayPlan }) {
     <>
       {plan.unplaced > 0 && (
         <Callout intent={Intent.DANGER}>
-          {plan.unplaced} visit{plan.unplaced === 1 ? ' has' : 's have'} no free slot there: choose another day.
+          {plan.unplaced} visit{plan.unplaced === 1 ? ' has' : 's have'} no free slot there: choose another
+          day.
         </Callout>
       )}
       <HTMLTable compact striped className="schedule-tools__table" aria-label="Rain day moves">

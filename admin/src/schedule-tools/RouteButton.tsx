@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Callout,
@@ -28,7 +28,8 @@ function PinRow(props: { visitId: number; customerName: string; address: string;
   const [latitude, setLatitude] = useState('');
   const [longitude, setLongitude] = useState('');
   const pin = useMutation({
-    mutationFn: () => pinVisit(api, props.visitId, { latitude: Number(latitude), longitude: Number(longitude) }),
+    mutationFn: () =>
+      pinVisit(api, props.visitId, { latitude: Number(latitude), longitude: Number(longitude) }),
     onSuccess: props.onPinned,
   });
   const problems = fieldProblems(pin.error);
@@ -61,7 +62,12 @@ function PinRow(props: { visitId: number; customerName: string; address: string;
           icon="map-marker"
           text="Drop pin"
           loading={pin.isPending}
-          disabled={!latitude.trim() || !longitude.trim() || Number.isNaN(Number(latitude)) || Number.isNaN(Number(longitude))}
+          disabled={
+            !latitude.trim() ||
+            !longitude.trim() ||
+            Number.isNaN(Number(latitude)) ||
+            Number.isNaN(Number(longitude))
+          }
           onClick={() => pin.mutate()}
         />
       </div>
@@ -82,15 +88,16 @@ export function RouteButton({ date, crewId }: ScheduleToolProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [crew, setCrew] = useState<number | null>(crewId ?? null);
+  const [chosenCrew, setCrew] = useState<number | null>(crewId ?? null);
   const [day, setDay] = useState(date);
-  useEffect(() => {
-    if (open) setDay(date);
-  }, [open, date]);
   const crews = useQuery({ ...scheduleToolsQueries.crews(api), enabled: open });
-  useEffect(() => {
-    if (open) setCrew(crewId ?? crews.data?.[0]?.id ?? null);
-  }, [open, crewId, crews.data]);
+  // Without a crew given or chosen, the first crew of the board.
+  const crew = chosenCrew ?? crews.data?.[0]?.id ?? null;
+  const openDialog = () => {
+    setDay(date);
+    setCrew(crewId ?? null);
+    setOpen(true);
+  };
   const route = useQuery({
     ...scheduleToolsQueries.route(api, day, crew ?? 0),
     enabled: open && crew !== null && /^\d{4}-\d{2}-\d{2}$/.test(day),
@@ -116,7 +123,7 @@ export function RouteButton({ date, crewId }: ScheduleToolProps) {
   const data = route.data;
   return (
     <>
-      <Button icon="route" text="Route" onClick={() => setOpen(true)} />
+      <Button icon="route" text="Route" onClick={openDialog} />
       <Dialog
         title="The crew day's route"
         icon="route"
@@ -127,7 +134,12 @@ export function RouteButton({ date, crewId }: ScheduleToolProps) {
         <DialogBody>
           <div className="schedule-tools__fields">
             <FormGroup label="Day" labelFor="route-date">
-              <InputGroup id="route-date" type="date" value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+              <InputGroup
+                id="route-date"
+                type="date"
+                value={day}
+                onChange={(e) => setDay(e.currentTarget.value)}
+              />
             </FormGroup>
             <CrewPicker id="route-crew" value={crew} onChange={setCrew} />
           </div>
@@ -140,12 +152,17 @@ export function RouteButton({ date, crewId }: ScheduleToolProps) {
           ) : data ? (
             <>
               <p>
-                <strong aria-label="Total distance">{data.totalMiles.toFixed(1)} miles</strong> from the base and back
-                ({data.stops.length} stop{data.stops.length === 1 ? '' : 's'}, straight-line;{' '}
+                <strong aria-label="Total distance">{data.totalMiles.toFixed(1)} miles</strong> from the base
+                and back ({data.stops.length} stop{data.stops.length === 1 ? '' : 's'}, straight-line;{' '}
                 {data.exact ? 'the shortest order' : 'a near-shortest order'}).
               </p>
               {data.stops.length > 0 && (
-                <HTMLTable compact striped className="schedule-tools__table" aria-label="Stops in driving order">
+                <HTMLTable
+                  compact
+                  striped
+                  className="schedule-tools__table"
+                  aria-label="Stops in driving order"
+                >
                   <thead>
                     <tr>
                       <th>#</th>

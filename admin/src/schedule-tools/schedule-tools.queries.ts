@@ -24,7 +24,10 @@ export const scheduleToolsQueries = {
     queryOptions({
       queryKey: [...scheduleToolsKey, 'route', date, crewId],
       queryFn: () =>
-        api.get(`/api/schedule/route?${new URLSearchParams({ date, crewId: String(crewId) })}`, dayRouteSchema),
+        api.get(
+          `/api/schedule/route?${new URLSearchParams({ date, crewId: String(crewId) })}`,
+          dayRouteSchema,
+        ),
     }),
   /** The preview is a read in all but method: it changes nothing, so it is cached like one. */
   rainDayPreview: (api: ApiClient, request: RainDayRequest) =>

@@ -1,8 +1,4 @@
-import {
-  centsOrNull,
-  dollarsOrNull,
-  PREFERRED_TIMES,
-} from '@washdesk/contract';
+import { centsOrNull, dollarsOrNull, PREFERRED_TIMES } from '@washdesk/contract';
 import type {
   Appointment,
   AppointmentSource,

@@ -84,7 +84,10 @@ describe('the route of a crew day, without a geocoder', () => {
   });
 
   it('refuses a pin off the globe with the field named', async () => {
-    const res = await server.send('PUT', `/api/schedule/visits/${ids[0]}/place`, { latitude: 91, longitude: 0 });
+    const res = await server.send('PUT', `/api/schedule/visits/${ids[0]}/place`, {
+      latitude: 91,
+      longitude: 0,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.fields).toEqual({ latitude: 'A latitude is between -90 and 90' });
   });
@@ -117,7 +120,13 @@ describe('the route with the Census geocoder configured', () => {
 
   it('looks each address up once (a miss too), and asks again only after the geocoder failed', async () => {
     geocoder.mode = 'fail';
-    await bookVisit(server, { name: 'Early', phone: '(707) 555-0199', address: ADDRESSES[0]!, date: DAY, time: '8:00 AM' });
+    await bookVisit(server, {
+      name: 'Early',
+      phone: '(707) 555-0199',
+      address: ADDRESSES[0]!,
+      date: DAY,
+      time: '8:00 AM',
+    });
     const down = await (await server.get(`/api/schedule/route?date=${DAY}&crewId=1`)).json();
     expect(down.unlocated).toHaveLength(1);
     geocoder.mode = 'answer';
@@ -128,7 +137,9 @@ describe('the route with the Census geocoder configured', () => {
     expect([...geocoder.lookups].sort()).toEqual([...ADDRESSES].sort());
     expect(first.stops).toHaveLength(4);
     expect(first.stops.every((s: { source: string }) => s.source === 'census')).toBe(true);
-    expect(first.unlocated.map((u: { address: string }) => u.address).sort()).toEqual(ADDRESSES.slice(3).sort());
+    expect(first.unlocated.map((u: { address: string }) => u.address).sort()).toEqual(
+      ADDRESSES.slice(3).sort(),
+    );
     await server.get(`/api/schedule/route?date=${DAY}&crewId=1`);
     expect(geocoder.lookups).toHaveLength(5);
   });
@@ -155,7 +166,9 @@ describe('applying the route', () => {
     );
     // Stored times follow the order: each starts after the one before it.
     const stored = await Promise.all(
-      applied.route.stops.map(async (s: { visitId: number }) => (await office.server.get(`/api/appointments/${s.visitId}`)).json()),
+      applied.route.stops.map(async (s: { visitId: number }) =>
+        (await office.server.get(`/api/appointments/${s.visitId}`)).json(),
+      ),
     );
     const hours = stored.map((a) => {
       const [h, rest] = (a.preferredTime as string).split(':');
@@ -169,14 +182,15 @@ describe('applying the route', () => {
       expect(moved.message.body).toContain(`is now at ${moved.to}`);
     }
     await office.at(NOW + 1000);
-    for (const moved of applied.moved)
-      expect(office.textsTo(moved.message.to)).toEqual([moved.message.body]);
+    for (const moved of applied.moved) expect(office.textsTo(moved.message.to)).toEqual([moved.message.body]);
     expect(ids).toHaveLength(5);
   });
 
   it('a second apply of the same order changes nothing and texts nobody again', async () => {
     const before = office.twilio.texts.length;
-    const applied = await (await office.server.send('POST', '/api/schedule/route/apply', { date: DAY, crewId: 1 })).json();
+    const applied = await (
+      await office.server.send('POST', '/api/schedule/route/apply', { date: DAY, crewId: 1 })
+    ).json();
     expect(applied.moved).toEqual([]);
     await office.at(NOW + 2000);
     expect(office.twilio.texts.length).toBe(before);

@@ -18,7 +18,13 @@ import type { Geocoder } from './geocoder.ts';
 import { addressKey, type PlaceRepository } from './place.repository.ts';
 import { distanceMatrix, routeOrder, type Point } from './route-order.ts';
 import { visitDayText } from '../reminders/visit-reminders.ts';
-import { messageFor, minutesOf, routeTimeText, ROUTE_TIME_TEMPLATE, type BusinessVoice } from './visit-moved-text.ts';
+import {
+  messageFor,
+  minutesOf,
+  routeTimeText,
+  ROUTE_TIME_TEMPLATE,
+  type BusinessVoice,
+} from './visit-moved-text.ts';
 
 // A crew's day as a drive: each address's point (stored once, from the geocoder when one is
 // configured or from staff's pin), the shortest order from and back to the base, and — when staff
@@ -148,7 +154,10 @@ export function dayRoutes(deps: {
     const routed = new Set(dayRoute.stops.map((s) => s.visitId));
     const busy = visits
       .filter((v) => !routed.has(v.id) && v.preferredTime)
-      .map((v) => ({ start: minutesOf(v.preferredTime!), end: minutesOf(v.preferredTime!) + v.durationMinutes }));
+      .map((v) => ({
+        start: minutesOf(v.preferredTime!),
+        end: minutesOf(v.preferredTime!) + v.durationMinutes,
+      }));
     const starts = dayRoute.stops.filter((s) => s.time).map((s) => minutesOf(s.time!));
     let cursor = starts.length ? Math.min(...starts) : 0;
     const times = new Map<number, string>();
@@ -180,14 +189,22 @@ export function dayRoutes(deps: {
   return {
     route,
     /** Gives the visits times in the route's order, in one transaction; each moved customer is texted. */
-    async apply(date: string, crewId: number, staff: { id: number }): Promise<RouteApplied & { changed: Appointment[] }> {
+    async apply(
+      date: string,
+      crewId: number,
+      staff: { id: number },
+    ): Promise<RouteApplied & { changed: Appointment[] }> {
       const planned = await route(date, crewId);
       return deps.db.transaction(() => {
         // Decided on what is stored now, inside the transaction (a visit moved since is seen).
         const visits = deps.appointments.scheduledOnDay(date, crewId);
         const dayRoute = orderOf(date, crewId, visits, baseOrRefuse());
         if (dayRoute.stops.map((s) => s.visitId).join() !== planned.stops.map((s) => s.visitId).join())
-          throw new HttpError(409, ERROR_CODES.conflict, 'The day changed while the route was planned: try again.');
+          throw new HttpError(
+            409,
+            ERROR_CODES.conflict,
+            'The day changed while the route was planned: try again.',
+          );
         const times = timesInOrder(dayRoute, visits);
         const now = deps.clock();
         const moved: RouteApplied['moved'] = [];
@@ -212,7 +229,13 @@ export function dayRoutes(deps: {
               about: `appointment:${visit.id}`,
               dueAt: new Date(now),
             });
-          moved.push({ visitId: visit.id, customerName: visit.customerName, from: visit.preferredTime, to: time, message });
+          moved.push({
+            visitId: visit.id,
+            customerName: visit.customerName,
+            from: visit.preferredTime,
+            to: time,
+            message,
+          });
         }
         const stops = dayRoute.stops.map((s) => ({ ...s, time: times.get(s.visitId) ?? s.time }));
         return { route: { ...dayRoute, stops }, moved, changed };

@@ -56,7 +56,11 @@ export function placeRepository(db: Db) {
       return new Map(many.all(JSON.stringify(keys)).map(({ address_key, ...p }) => [address_key, p]));
     },
     /** What a geocoder (or a fixture) found; `null` point: it was asked and found nothing. */
-    found(address: string, point: { latitude: number; longitude: number } | null, source: 'census' | 'fixture') {
+    found(
+      address: string,
+      point: { latitude: number; longitude: number } | null,
+      source: 'census' | 'fixture',
+    ) {
       found.run({
         key: addressKey(address),
         address,

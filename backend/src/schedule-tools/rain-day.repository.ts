@@ -31,7 +31,8 @@ interface Row {
 }
 
 export function rainDayRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO rain_days (undo_id, date, crew_id, moves, applied_by, applied_at, undo_until)
+  const insert =
+    db.prepare(`INSERT INTO rain_days (undo_id, date, crew_id, moves, applied_by, applied_at, undo_until)
     VALUES (@undoId, @date, @crewId, @moves, @appliedBy, @appliedAt, @undoUntil)`);
   const one = db.prepare<[string], Row>('SELECT * FROM rain_days WHERE undo_id = ?');
   // Only once: a replayed undo finds it done and changes nothing.

@@ -15,9 +15,19 @@ const DRY = '2026-12-02';
 const MINUTE = 60_000;
 
 const CUSTOMERS = [
-  { name: 'Ann Lee', phone: '+17075550121', address: '100 Redwood Dr, Garberville, CA 95542', time: '9:00 AM' },
+  {
+    name: 'Ann Lee',
+    phone: '+17075550121',
+    address: '100 Redwood Dr, Garberville, CA 95542',
+    time: '9:00 AM',
+  },
   { name: 'Bo Park', phone: '+17075550122', address: '55 Main St, Redway, CA 95560', time: '11:00 AM' },
-  { name: 'Cy Ortiz', phone: '+17075550123', address: '9 Shelter Cove Rd, Whitethorn, CA 95589', time: '1:00 PM' },
+  {
+    name: 'Cy Ortiz',
+    phone: '+17075550123',
+    address: '9 Shelter Cove Rd, Whitethorn, CA 95589',
+    time: '1:00 PM',
+  },
 ];
 
 describe('a rain day', () => {
@@ -35,7 +45,10 @@ describe('a rain day', () => {
   afterEach(() => expect(office.server.errors).toEqual([]));
 
   it('previews every new time and the exact text, says who is not texted, and changes nothing', async () => {
-    const res = await office.server.send('POST', '/api/schedule/rain-day/preview', { date: RAIN, toDate: DRY });
+    const res = await office.server.send('POST', '/api/schedule/rain-day/preview', {
+      date: RAIN,
+      toDate: DRY,
+    });
     expect(res.status).toBe(200);
     const plan = await res.json();
     expect(plan.unplaced).toBe(0);
@@ -66,11 +79,22 @@ describe('a rain day', () => {
     await office.at(NOW + 9 * MINUTE);
     expect(office.textsTo(CUSTOMERS[0]!.phone)).toEqual([]);
 
-    const undo = await office.server.send('POST', `/api/schedule/rain-day/${applied.undoId}/undo`, { date: RAIN });
+    const undo = await office.server.send('POST', `/api/schedule/rain-day/${applied.undoId}/undo`, {
+      date: RAIN,
+    });
     expect(undo.status).toBe(200);
-    expect(await undo.json()).toEqual({ undoId: applied.undoId, restored: 3, cancelledTexts: 2, corrected: 0 });
+    expect(await undo.json()).toEqual({
+      undoId: applied.undoId,
+      restored: 3,
+      cancelledTexts: 2,
+      corrected: 0,
+    });
     for (const [i, id] of ids.entries())
-      expect(await visit(id)).toMatchObject({ scheduledDate: RAIN, preferredTime: CUSTOMERS[i]!.time, crewId: 1 });
+      expect(await visit(id)).toMatchObject({
+        scheduledDate: RAIN,
+        preferredTime: CUSTOMERS[i]!.time,
+        crewId: 1,
+      });
     await office.at(NOW + 30 * MINUTE);
     for (const c of CUSTOMERS) expect(office.textsTo(c.phone)).toEqual([]);
   });
@@ -117,7 +141,10 @@ describe('a rain day to each customer’s next free slot', () => {
     expect(to[a.id]).toEqual({ date: DRY, time: '8:00 AM', crewId: second.id });
     expect(to[b.id]).not.toEqual(to[a.id]);
     expect(to[b.id].date).toBe(DRY);
-    const applied = await office.server.send('POST', '/api/schedule/rain-day', { date: RAIN, toDate: 'next-free' });
+    const applied = await office.server.send('POST', '/api/schedule/rain-day', {
+      date: RAIN,
+      toDate: 'next-free',
+    });
     expect(applied.status).toBe(201);
     expect(await (await office.server.get(`/api/appointments/${a.id}`)).json()).toMatchObject({
       scheduledDate: DRY,
@@ -128,16 +155,37 @@ describe('a rain day to each customer’s next free slot', () => {
 
   it('refuses to send when a visit has no free slot on the chosen day, moving nothing', async () => {
     const FULL = '2026-12-03';
-    const times = ['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'];
+    const times = [
+      '8:00 AM',
+      '9:00 AM',
+      '10:00 AM',
+      '11:00 AM',
+      '12:00 PM',
+      '1:00 PM',
+      '2:00 PM',
+      '3:00 PM',
+      '4:00 PM',
+    ];
     for (const crewId of [1, 2])
       for (const time of times) {
-        const v = await bookVisit(office.server, { ...CUSTOMERS[0]!, name: `Busy ${crewId} ${time}`, date: FULL, time });
-        if (crewId === 2) office.server.db.prepare('UPDATE appointments SET crew_id = 2 WHERE id = ?').run(v.id);
+        const v = await bookVisit(office.server, {
+          ...CUSTOMERS[0]!,
+          name: `Busy ${crewId} ${time}`,
+          date: FULL,
+          time,
+        });
+        if (crewId === 2)
+          office.server.db.prepare('UPDATE appointments SET crew_id = 2 WHERE id = ?').run(v.id);
       }
     const wet = await bookVisit(office.server, { ...CUSTOMERS[1]!, date: '2026-12-04', time: '9:00 AM' });
-    const res = await office.server.send('POST', '/api/schedule/rain-day', { date: '2026-12-04', toDate: FULL });
+    const res = await office.server.send('POST', '/api/schedule/rain-day', {
+      date: '2026-12-04',
+      toDate: FULL,
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).error.code).toBe('rain_day_unplaced');
-    expect((await (await office.server.get(`/api/appointments/${wet.id}`)).json()).scheduledDate).toBe('2026-12-04');
+    expect((await (await office.server.get(`/api/appointments/${wet.id}`)).json()).scheduledDate).toBe(
+      '2026-12-04',
+    );
   });
 });

@@ -74,7 +74,8 @@ export function rainDays(deps: {
       for (const time of rules.openTimes(date, { durationMinutes: visit.durationMinutes, crewId: crew.id })) {
         const start = minutesOf(time);
         const end = start + visit.durationMinutes;
-        if (taken.some((t) => t.date === date && t.crewId === crew.id && start < t.end && t.start < end)) continue;
+        if (taken.some((t) => t.date === date && t.crewId === crew.id && start < t.end && t.start < end))
+          continue;
         // On a chosen day, as near the visit's old time as can be; for "next free", the earliest.
         const score = near === null ? start : Math.abs(start - near);
         if (!best || score < best.score) best = { time, crewId: crew.id, score };
@@ -130,7 +131,9 @@ export function rainDays(deps: {
   }
 
   const whereTo = (toDate: string) =>
-    toDate === RAIN_DAY_NEXT_FREE ? "each customer's next free slot" : visitDayText(toDate, business.timeZone);
+    toDate === RAIN_DAY_NEXT_FREE
+      ? "each customer's next free slot"
+      : visitDayText(toDate, business.timeZone);
 
   return {
     preview: (input: { date: string; crewId?: number | null; toDate: string }) =>
@@ -170,7 +173,12 @@ export function rainDays(deps: {
               about: `appointment:${move.visitId}`,
               dueAt: new Date(undoUntil),
             });
-          return { visitId: move.visitId, from: move.from, to, messageKey: move.message.texted ? messageKey : null };
+          return {
+            visitId: move.visitId,
+            from: move.from,
+            to,
+            messageKey: move.message.texted ? messageKey : null,
+          };
         });
         deps.record.record(
           {
@@ -204,7 +212,8 @@ export function rainDays(deps: {
             ERROR_CODES.conflict,
             `This undo belongs to the rain day of ${visitDayText(rainDay.date, business.timeZone)}, not this day.`,
           );
-        if (rainDay.undoneAt) throw new HttpError(409, ALREADY_UNDONE_CODE, 'This rain day was already undone.');
+        if (rainDay.undoneAt)
+          throw new HttpError(409, ALREADY_UNDONE_CODE, 'This rain day was already undone.');
         const now = deps.clock();
         if (now >= Date.parse(rainDay.undoUntil))
           throw new HttpError(
@@ -233,7 +242,8 @@ export function rainDays(deps: {
           }
           const text = move.messageKey ? deps.outbox.byKey(move.messageKey) : undefined;
           if (!text) continue;
-          if (text.state === 'pending' && deps.outbox.cancel(text.id, 'The rain day was undone')) cancelledTexts += 1;
+          if (text.state === 'pending' && deps.outbox.cancel(text.id, 'The rain day was undone'))
+            cancelledTexts += 1;
           else if (text.state === 'sending' || text.state === 'sent') {
             // It went (or may have): the customer is told the visit stays where it was.
             if (!visit) continue;

@@ -35,8 +35,10 @@ export function scheduleToolsFeature(deps: {
   const clock = deps.clock ?? Date.now;
   const business = { name: config.business.name, phone: config.business.phone, timeZone: config.timeZone };
   const base = config.business.serviceBaseLocation
-    ? serviceAreaConfigFrom({ serviceArea: config.business.serviceArea, baseLocation: config.business.serviceBaseLocation })
-        .base
+    ? serviceAreaConfigFrom({
+        serviceArea: config.business.serviceArea,
+        baseLocation: config.business.serviceBaseLocation,
+      }).base
     : undefined;
   const geocoder = config.providers.geocoder ? censusGeocoder(config.providers.geocoder.baseUrl) : null;
   const shared = { db: deps.db, appointments: deps.appointments, crews: deps.crews, rules: deps.rules };

@@ -17,7 +17,8 @@ describe('route and rain day attacks', () => {
   let crew2Visit: number;
   let tuesdayVisit: number;
   let crew2: number;
-  const dayOf = async (id: number) => (await (await office.server.get(`/api/appointments/${id}`)).json()).scheduledDate;
+  const dayOf = async (id: number) =>
+    (await (await office.server.get(`/api/appointments/${id}`)).json()).scheduledDate;
   beforeAll(async () => {
     office = await startTextingServer({ start: NOW, env: BASE_ENV });
     crew2 = crewRepository(office.server.db).create({ name: 'Crew 2', color: '#238551' }).id;
@@ -25,7 +26,9 @@ describe('route and rain day attacks', () => {
     crew1Visit = (await bookVisit(office.server, { ...seed, name: 'One', date: MONDAY, time: '9:00 AM' })).id;
     crew2Visit = (await bookVisit(office.server, { ...seed, name: 'Two', date: MONDAY, time: '9:00 AM' })).id;
     office.server.db.prepare('UPDATE appointments SET crew_id = ? WHERE id = ?').run(crew2, crew2Visit);
-    tuesdayVisit = (await bookVisit(office.server, { ...seed, name: 'Three', date: TUESDAY, time: '9:00 AM' })).id;
+    tuesdayVisit = (
+      await bookVisit(office.server, { ...seed, name: 'Three', date: TUESDAY, time: '9:00 AM' })
+    ).id;
   });
   afterAll(() => office.stop());
   afterEach(() => expect(office.server.errors).toEqual([]));
@@ -58,7 +61,11 @@ describe('route and rain day attacks', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys((await res.json()).error.fields ?? {})).toContain(field);
     }
-    const extra = await office.server.send('POST', '/api/schedule/rain-day', { date: MONDAY, toDate: FRIDAY, force: true });
+    const extra = await office.server.send('POST', '/api/schedule/rain-day', {
+      date: MONDAY,
+      toDate: FRIDAY,
+      force: true,
+    });
     expect(extra.status).toBe(400);
     expect((await office.server.get(`/api/schedule/route?date=2026-02-30&crewId=1`)).status).toBe(400);
     expect((await office.server.get(`/api/schedule/route?date=${MONDAY}&crewId=abc`)).status).toBe(400);
@@ -68,11 +75,25 @@ describe('route and rain day attacks', () => {
   it('a crew that does not exist is not found; one crew’s rain day never moves another crew’s visits', async () => {
     expect((await office.server.get(`/api/schedule/route?date=${MONDAY}&crewId=99`)).status).toBe(404);
     expect(
-      (await office.server.send('POST', '/api/schedule/rain-day', { date: MONDAY, crewId: 99, toDate: FRIDAY })).status,
+      (
+        await office.server.send('POST', '/api/schedule/rain-day', {
+          date: MONDAY,
+          crewId: 99,
+          toDate: FRIDAY,
+        })
+      ).status,
     ).toBe(404);
-    const route = await (await office.server.get(`/api/schedule/route?date=${MONDAY}&crewId=${crew2}`)).json();
-    expect([...route.stops, ...route.unlocated].map((s: { visitId: number }) => s.visitId)).toEqual([crew2Visit]);
-    const res = await office.server.send('POST', '/api/schedule/rain-day', { date: MONDAY, crewId: crew2, toDate: FRIDAY });
+    const route = await (
+      await office.server.get(`/api/schedule/route?date=${MONDAY}&crewId=${crew2}`)
+    ).json();
+    expect([...route.stops, ...route.unlocated].map((s: { visitId: number }) => s.visitId)).toEqual([
+      crew2Visit,
+    ]);
+    const res = await office.server.send('POST', '/api/schedule/rain-day', {
+      date: MONDAY,
+      crewId: crew2,
+      toDate: FRIDAY,
+    });
     expect(res.status).toBe(201);
     const applied = await res.json();
     expect(applied.moves.map((m: { visitId: number }) => m.visitId)).toEqual([crew2Visit]);
@@ -80,13 +101,21 @@ describe('route and rain day attacks', () => {
     expect(await dayOf(tuesdayVisit)).toBe(TUESDAY);
     expect(await dayOf(crew2Visit)).toBe(FRIDAY);
     // Put back so the next test starts from the same board.
-    expect((await office.server.send('POST', `/api/schedule/rain-day/${applied.undoId}/undo`, {})).status).toBe(200);
+    expect(
+      (await office.server.send('POST', `/api/schedule/rain-day/${applied.undoId}/undo`, {})).status,
+    ).toBe(200);
   });
 
   it('an undo id of another day is refused and touches neither day; a replayed undo changes nothing', async () => {
-    const monday = await (await office.server.send('POST', '/api/schedule/rain-day', { date: MONDAY, toDate: FRIDAY })).json();
-    const tuesday = await (await office.server.send('POST', '/api/schedule/rain-day', { date: TUESDAY, toDate: FRIDAY })).json();
-    const wrongDay = await office.server.send('POST', `/api/schedule/rain-day/${monday.undoId}/undo`, { date: TUESDAY });
+    const monday = await (
+      await office.server.send('POST', '/api/schedule/rain-day', { date: MONDAY, toDate: FRIDAY })
+    ).json();
+    const tuesday = await (
+      await office.server.send('POST', '/api/schedule/rain-day', { date: TUESDAY, toDate: FRIDAY })
+    ).json();
+    const wrongDay = await office.server.send('POST', `/api/schedule/rain-day/${monday.undoId}/undo`, {
+      date: TUESDAY,
+    });
     expect(wrongDay.status).toBe(409);
     expect((await wrongDay.json()).error.message).toBe(
       'This undo belongs to the rain day of Monday, December 7, not this day.',
@@ -94,12 +123,20 @@ describe('route and rain day attacks', () => {
     expect(await dayOf(crew1Visit)).toBe(FRIDAY);
     expect(await dayOf(tuesdayVisit)).toBe(FRIDAY);
     // Tuesday's own undo puts back Tuesday only.
-    expect((await office.server.send('POST', `/api/schedule/rain-day/${tuesday.undoId}/undo`, { date: TUESDAY })).status).toBe(200);
+    expect(
+      (await office.server.send('POST', `/api/schedule/rain-day/${tuesday.undoId}/undo`, { date: TUESDAY }))
+        .status,
+    ).toBe(200);
     expect(await dayOf(tuesdayVisit)).toBe(TUESDAY);
     expect(await dayOf(crew1Visit)).toBe(FRIDAY);
     // Replayed: refused, and Tuesday's visit, moved again by hand meanwhile, stays where staff put it.
-    await office.server.send('PUT', `/api/appointments/${tuesdayVisit}`, { scheduledDate: FRIDAY, allowOverlap: true });
-    const replay = await office.server.send('POST', `/api/schedule/rain-day/${tuesday.undoId}/undo`, { date: TUESDAY });
+    await office.server.send('PUT', `/api/appointments/${tuesdayVisit}`, {
+      scheduledDate: FRIDAY,
+      allowOverlap: true,
+    });
+    const replay = await office.server.send('POST', `/api/schedule/rain-day/${tuesday.undoId}/undo`, {
+      date: TUESDAY,
+    });
     expect(replay.status).toBe(409);
     expect((await replay.json()).error.code).toBe('already_undone');
     expect(await dayOf(tuesdayVisit)).toBe(FRIDAY);
@@ -107,6 +144,9 @@ describe('route and rain day attacks', () => {
 
   it('a forged or malformed undo id names no rain day', async () => {
     for (const id of ['0123456789abcdef0123456789abcdef', '..%2F..%2Fx', "1' OR '1'='1", 'a'.repeat(200)])
-      expect((await office.server.send('POST', `/api/schedule/rain-day/${encodeURIComponent(id)}/undo`, {})).status).toBe(404);
+      expect(
+        (await office.server.send('POST', `/api/schedule/rain-day/${encodeURIComponent(id)}/undo`, {}))
+          .status,
+      ).toBe(404);
   });
 });

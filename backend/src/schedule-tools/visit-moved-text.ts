@@ -62,7 +62,12 @@ export function routeTimeText(
   );
 }
 
-export const UNDONE_TEXT = (business: BusinessVoice, v: Pick<Appointment, 'customerName' | 'kind' | 'serviceType'>, date: string, time: string | null) =>
+export const UNDONE_TEXT = (
+  business: BusinessVoice,
+  v: Pick<Appointment, 'customerName' | 'kind' | 'serviceType'>,
+  date: string,
+  time: string | null,
+) =>
   fromTheBusiness(
     business.name,
     `Hi ${firstName(v.customerName)}, please ignore our last text: your ${visitWords(v)} stays on ` +

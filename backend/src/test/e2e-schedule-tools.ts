@@ -10,9 +10,27 @@ export const SCHEDULE_TOOLS_ENV = BASE_ENV;
 export const RAINED_OUT_DAY = '2026-12-01';
 
 const VISITS = [
-  { name: 'Rosa Rainier', phone: '+17075550181', address: '100 Redwood Dr, Garberville, CA 95542', time: '9:00 AM', point: [40.1002, -123.7951] },
-  { name: 'Sam Shower', phone: '+17075550182', address: '55 Main St, Redway, CA 95560', time: '11:00 AM', point: [40.1204, -123.8232] },
-  { name: 'Dee Drizzle', phone: '+17075550183', address: '2 Sprowel Creek Rd, Garberville, CA 95542', time: '1:00 PM', point: [40.0921, -123.8307] },
+  {
+    name: 'Rosa Rainier',
+    phone: '+17075550181',
+    address: '100 Redwood Dr, Garberville, CA 95542',
+    time: '9:00 AM',
+    point: [40.1002, -123.7951],
+  },
+  {
+    name: 'Sam Shower',
+    phone: '+17075550182',
+    address: '55 Main St, Redway, CA 95560',
+    time: '11:00 AM',
+    point: [40.1204, -123.8232],
+  },
+  {
+    name: 'Dee Drizzle',
+    phone: '+17075550183',
+    address: '2 Sprowel Creek Rd, Garberville, CA 95542',
+    time: '1:00 PM',
+    point: [40.0921, -123.8307],
+  },
 ] as const;
 
 export async function seedScheduleTools(server: TestServer) {
