@@ -1,4 +1,8 @@
-import { centsOrNull, dollarsOrNull, PREFERRED_TIMES } from '@washdesk/contract';
+import {
+  centsOrNull,
+  dollarsOrNull,
+  PREFERRED_TIMES,
+} from '@washdesk/contract';
 import type {
   Appointment,
   AppointmentSource,
