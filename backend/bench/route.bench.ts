@@ -7,8 +7,8 @@ import { routeOrder } from '../src/schedule-tools/route-order.ts';
 import { BASE, BASE_ENV, bookVisit, placeFixtures } from '../src/test/schedule-tools-rig.ts';
 import { startTestServer } from '../src/test/test-server.ts';
 
-const DAYS = Number(process.env.BENCH_ROUTE_DAYS ?? 200);
-const READS = Number(process.env.BENCH_ROUTE_READS ?? 100);
+const DAYS = 200;
+const READS = 100;
 const STOPS = 15;
 const ORDER_P95_BUDGET_MS = 250;
 const READ_P95_BUDGET_MS = 400;
