@@ -34,7 +34,7 @@ export const NO_BASE_CODE = 'no_service_base';
 export const ROUTE_DOES_NOT_FIT_CODE = 'route_does_not_fit';
 
 /** The booking rules the route asks (appointments/appointment-rules.ts). */
-export type RouteRules = Pick<AppointmentRules, 'timeHasPassed' | 'refuseClosed'>;
+export type RouteRules = Pick<AppointmentRules, 'timeHasPassed' | 'isOpen'>;
 
 const round1 = (miles: number) => Math.round(miles * 10) / 10;
 
@@ -136,16 +136,6 @@ export function dayRoutes(deps: {
     return orderOf(date, crewId, deps.appointments.scheduledOnDay(date, crewId), base);
   }
 
-  const isOpen = (date: string, time: string, minutes: number) => {
-    try {
-      deps.rules.refuseClosed(date, time, minutes);
-      return true;
-    } catch (error) {
-      if (error instanceof HttpError) return false;
-      throw error;
-    }
-  };
-
   /**
    * Times in the route's order: from the day's first visit (or opening), each stop at the first
    * open hour after the previous one ends, around the visits without a point (they keep theirs).
@@ -168,7 +158,7 @@ export function dayRoutes(deps: {
         return (
           start >= cursor &&
           !deps.rules.timeHasPassed(dayRoute.date, t) &&
-          isOpen(dayRoute.date, t, stop.durationMinutes) &&
+          deps.rules.isOpen(dayRoute.date, t, stop.durationMinutes) &&
           !busy.some((b) => start < b.end && b.start < end)
         );
       });

@@ -23,7 +23,7 @@ export function scheduleToolsFeature(deps: {
   db: Db;
   config: Pick<Config, 'timeZone' | 'business' | 'providers'>;
   appointments: Pick<AppointmentRepository, 'scheduledOnDay' | 'moveToSlot' | 'get'>;
-  rules: Pick<AppointmentRules, 'today' | 'timeHasPassed' | 'openTimes' | 'refuseClosed'>;
+  rules: Pick<AppointmentRules, 'today' | 'timeHasPassed' | 'openTimes' | 'isOpen'>;
   crews: Pick<CrewRepository, 'get' | 'active'>;
   /** The one text sender (null without Twilio): asked whether each customer can be texted. */
   texting: Pick<BusinessTexts, 'check'> | null;
