@@ -61,7 +61,11 @@ describe('the route of a crew day, without a geocoder', () => {
     const points = ADDRESSES.slice(0, 4).map((a) => ({ lat: HOUSES[a]![0], lon: HOUSES[a]![1] }));
     const d = distanceMatrix({ lat: BASE.latitude, lon: BASE.longitude }, points);
     const best = exactOrder(d, 4);
-    expect(route.stops.map((s: { visitId: number }) => s.visitId)).toEqual(best.map((i) => ids[i]));
+    // The shortest tour, driven the way the day already runs (a tour and its reverse are as long).
+    const shortest = best.map((i) => ids[i]);
+    const driven = route.stops.map((s: { visitId: number }) => s.visitId);
+    expect([shortest, [...shortest].reverse()]).toContainEqual(driven);
+    expect(ids.indexOf(driven[0])).toBeLessThan(ids.indexOf(driven.at(-1)));
     expect(route.totalMiles).toBeCloseTo(Math.round(tourMiles(d, best) * 10) / 10, 5);
     expect(route.exact).toBe(true);
     expect(route.stops[0].source).toBe('fixture');

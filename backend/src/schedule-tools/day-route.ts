@@ -88,7 +88,15 @@ export function dayRoutes(deps: {
         });
     }
     const points = located.map((l) => l.point);
-    const { order, miles, exact } = routeOrder(base, points);
+    const { order: shortest, miles, exact } = routeOrder(base, points);
+    // A tour and its reverse are as long: drive it the way the day already runs (the first stop
+    // earlier than the last), so applying a route twice changes nothing the second time.
+    const timeOf = (i: number | undefined) => {
+      const time = i === undefined ? null : located[i]!.visit.preferredTime;
+      return time ? minutesOf(time) : null;
+    };
+    const [first, last] = [timeOf(shortest[0]), timeOf(shortest.at(-1))];
+    const order = first !== null && last !== null && first > last ? [...shortest].reverse() : shortest;
     const d = distanceMatrix(base, points);
     let from = 0;
     const stops = order.map((i): RouteStop => {
