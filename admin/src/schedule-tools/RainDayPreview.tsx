@@ -1,7 +1,8 @@
 import { Callout, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import type { RainDayPlan } from '@washdesk/contract';
+import { dateLabel } from '../appointments/appointment-labels.ts';
 
-const slot = (s: { date: string; time: string | null }) => `${s.date}${s.time ? ` ${s.time}` : ''}`;
+const slot = (s: { date: string; time: string | null }) => `${dateLabel(s.date)} · ${s.time ?? 'Time TBD'}`;
 
 /** Every customer of the rained-out day: where their visit goes and the exact text they get. */
 export function RainDayPreview({ plan }: { plan: RainDayPlan }) {
