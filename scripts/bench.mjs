@@ -21,6 +21,7 @@ const BENCHES = [
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
   ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
+  ["The crew day's route for 15 stops", 'backend/bench/route.bench.ts'],
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -23,6 +23,9 @@ export interface OwnTestServer {
   /** The visit-reminder scenario: the path of the reminder's link (/visit/{token}) and its visit. */
   visitPath?: string;
   appointmentId?: number;
+  /** The schedule-tools scenario: the rained-out day and its visits' ids. */
+  rainedOutDay?: string;
+  visitIds?: number[];
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -32,7 +35,14 @@ export interface OwnTestServer {
  * server unlike the shared ones (a fixed clock, an AI key). Resolves once it has printed its URL.
  */
 export async function startOwnTestServer(
-  scenario: 'dashboard-week' | 'ai-key' | 'phone-line' | 'messenger' | 'visit-reminder' | 'customer-messages',
+  scenario:
+    | 'dashboard-week'
+    | 'ai-key'
+    | 'phone-line'
+    | 'messenger'
+    | 'visit-reminder'
+    | 'customer-messages'
+    | 'schedule-tools',
 ): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -48,9 +58,18 @@ export async function startOwnTestServer(
     });
     void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
   });
-  const { url, email, password, twilio, metaUrl, appSecret, visitPath, appointmentId } = JSON.parse(
-    firstLine,
-  ) as Omit<OwnTestServer, 'stop'>;
+  const {
+    url,
+    email,
+    password,
+    twilio,
+    metaUrl,
+    appSecret,
+    visitPath,
+    appointmentId,
+    rainedOutDay,
+    visitIds,
+  } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
     email,
@@ -60,6 +79,8 @@ export async function startOwnTestServer(
     appSecret,
     visitPath,
     appointmentId,
+    rainedOutDay,
+    visitIds,
     stop: () => {
       child.stdin!.end();
       return exited;

@@ -62,6 +62,9 @@ import { remindersFeature } from './reminders/reminders.feature.ts';
 import { followUpsFeature } from './follow-ups/follow-ups.feature.ts';
 import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 import { scheduleFeature } from './schedule/schedule.feature.ts';
+import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
+import { appointmentRules } from './appointments/appointment-rules.ts';
+import { crewRepository } from './crews/crew.repository.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -263,6 +266,21 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(servicePlans.router);
   // The crew's board: moves tell the customer through the same outbox.
   app.use(scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock }).router);
+  // The crew day's route and the rain day: bulk moves that ask the booking rules and text each
+  // customer through the one sender and the outbox.
+  app.use(
+    scheduleToolsFeature({
+      db,
+      config,
+      appointments,
+      rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
+      crews: crewRepository(db),
+      texting,
+      texts: textsOfBusiness,
+      events,
+      clock,
+    }).router,
+  );
   // The texts feature mounted the texts' webhooks: the assistant's status may count texts.
   channels.receives('text', Object.values(TEXT_WEBHOOKS));
   const phone = phoneFeature({

@@ -152,6 +152,12 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   // Only tests and benchmarks change it: a fake Twilio API on 127.0.0.1.
+  // Where addresses are turned into points for the crew's route: 'census' (the US Census
+  // geocoder, no key) or unset (nothing leaves the server; staff drop pins).
+  GEOCODER: z.enum(['census'], { error: 'must be "census" or empty' }).optional(),
+  GEOCODER_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://geocoding.geo.census.gov' })
+    .default('https://geocoding.geo.census.gov'),
   TWILIO_API_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.twilio.com' })
     .default('https://api.twilio.com'),
@@ -276,6 +282,8 @@ export interface Config {
     };
     meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string; graphBaseUrl: string };
     ngrok: { authtoken?: string };
+    /** Turns addresses into points for routes; undefined = none (staff drop pins). */
+    geocoder?: { kind: 'census'; baseUrl: string };
     /** Quote e-mails: the SMTP server (with its credentials) and the sender; no url = no e-mail. */
     email: { smtpUrl?: string; from: string };
   };
@@ -381,6 +389,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''),
       },
       ngrok: { authtoken: e.NGROK_AUTHTOKEN },
+      geocoder: e.GEOCODER
+        ? { kind: e.GEOCODER, baseUrl: e.GEOCODER_BASE_URL.replace(/\/+$/, '') }
+        : undefined,
       email: { smtpUrl: e.SMTP_URL, from: e.QUOTE_FROM_EMAIL ?? e.BUSINESS_EMAIL },
     },
     backups: {

@@ -40,3 +40,4 @@ export * from './quote-draft.ts';
 export * from './quote-draft-texts.ts';
 export * from './todays-visits.ts';
 export * from './schedule.ts';
+export * from './schedule-tools.ts';

@@ -174,13 +174,15 @@ export function appointmentRepository(db: Db) {
      COALESCE(@crewId, (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1)),
      @kind, @jobId, @durationMinutes, @now, @now)`);
   const ofJob = db.prepare(`${SELECT} WHERE job_id = ? AND status != 'cancelled' ORDER BY id DESC LIMIT 1`);
-  const moveToSlot = db.prepare(`UPDATE appointments SET scheduled_date = @date, preferred_time = @time,
-    crew_id = @crewId, updated_at = @now WHERE id = @id`);
   const insertJobVisit = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
      status, source, kind, job_id, crew_id, duration_minutes, created_at, updated_at)
     VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @date, @time,
      'scheduled', 'staff', 'job', @jobId, @crewId, @durationMinutes, @now, @now)`);
+  const onDay = db.prepare(`${SELECT} WHERE status = 'scheduled' AND scheduled_date = @date
+    AND (@crewId IS NULL OR crew_id = @crewId) ORDER BY ${TIME_OF_DAY}, id`);
+  const moveToSlot = db.prepare(`UPDATE appointments SET scheduled_date = @date, preferred_time = @time,
+    crew_id = @crewId, updated_at = @now WHERE id = @id AND status = 'scheduled'`);
   /** One row as the screens and other features see it, or undefined. */
   const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
   const get = (id: number) => appointmentOf(one.get(id));
@@ -292,14 +294,19 @@ export function appointmentRepository(db: Db) {
     ofJob: (jobId: number) => appointmentOf(ofJob.get(jobId)),
     /** Which booking of this visit stands: 0 as first booked, one more each time it was restored after a cancel. */
     bookingOf: (id: number) => (restoredCount.get(id) as { n: number } | undefined)?.n ?? 0,
-    /** The board's move (schedule/): another day, hour or crew; the caller asked the booking rules. */
-    moveToSlot(id: number, slot: { date: string; time: string; crewId: number }) {
-      return moveToSlot.run({ ...slot, id, now: nowIso() }).changes ? get(id) : undefined;
-    },
     /** A job's visit, booked from the board's tray (kind 'job', the job's own duration). */
     createJobVisit(visit: JobVisit) {
       return get(Number(insertJobVisit.run({ ...visit, now: nowIso() }).lastInsertRowid))!;
     },
+    /** The visits still scheduled on a day, of one crew or all, in the day's order (route, rain day). */
+    scheduledOnDay: (date: string, crewId: number | null) =>
+      (onDay.all({ date, crewId }) as AppointmentRow[]).map(toAppointment),
+    /**
+     * Puts a scheduled visit on another day, time or crew (the board, a rain day, the route's order); the
+     * caller asked the booking rules first. Undefined when it is no longer scheduled.
+     */
+    moveToSlot: (id: number, slot: { date: string; time: string | null; crewId: number | null }) =>
+      moveToSlot.run({ id, ...slot, now: nowIso() }).changes ? get(id) : undefined,
   };
 }
 

@@ -80,6 +80,12 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/schedule/visits/:id/move': ANY_STAFF,
   'POST /api/schedule/jobs/:id/visit': ANY_STAFF,
   'POST /api/jobs/:id/status': ANY_STAFF,
+  // The crew's day is daily work: whoever runs the board moves it (each customer is told).
+  'POST /api/schedule/route/apply': ANY_STAFF,
+  'PUT /api/schedule/visits/:id/place': ANY_STAFF,
+  'POST /api/schedule/rain-day/preview': ANY_STAFF,
+  'POST /api/schedule/rain-day': ANY_STAFF,
+  'POST /api/schedule/rain-day/:undoId/undo': ANY_STAFF,
 };
 
 /**

@@ -5,6 +5,7 @@ import { PHONE_ENV, TEST_TWILIO } from './phone-caller.ts';
 import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { sendVisitReminder } from './e2e-visit-reminder.ts';
+import { SCHEDULE_TOOLS_ENV, SCHEDULE_TOOLS_NOW, seedScheduleTools } from './e2e-schedule-tools.ts';
 
 // A server of its own for one browser test file, in a child process (the e2e tests may not import
 // backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
@@ -24,6 +25,9 @@ import { sendVisitReminder } from './e2e-visit-reminder.ts';
 //   visit-reminder  texting on (a fake Twilio on 127.0.0.1); a customer's visit booked and its
 //                   48-hour reminder sent (e2e-visit-reminder.ts); the line adds visitPath, the
 //                   reminder's link on this server, and appointmentId
+//   schedule-tools  texting on (a fake Twilio), the base set, the clock at Monday 30 November 2026,
+//                   and three visits on the rained-out Tuesday (e2e-schedule-tools.ts); the line
+//                   adds rainedOutDay and visitIds
 
 const SCENARIOS = [
   'dashboard-week',
@@ -32,6 +36,7 @@ const SCENARIOS = [
   'messenger',
   'visit-reminder',
   'customer-messages',
+  'schedule-tools',
 ] as const;
 /** Monday 23 November 2026, 9:30 AM in California: "next Tuesday" is December 1. */
 const PHONE_LINE_NOW = new Date('2026-11-23T17:30:00Z');
@@ -48,7 +53,7 @@ let twilio: FakeTwilio | undefined;
 /** The voicemail the fake Twilio holds in the phone-line scenario. */
 const E2E_RECORDING_SID = `RE${'e2e0'.repeat(8)}`;
 const twilioLine = scenario === 'phone-line' || scenario === 'customer-messages';
-if (twilioLine || scenario === 'visit-reminder') {
+if (twilioLine || scenario === 'visit-reminder' || scenario === 'schedule-tools') {
   twilio = await startFakeTwilio(TEST_TWILIO);
   twilio.recordings.set(E2E_RECORDING_SID, oneSecondTone());
 }
@@ -61,10 +66,13 @@ const now =
     ? DASHBOARD_NOW
     : scenario === 'phone-line' || scenario === 'visit-reminder'
       ? new Date(PHONE_LINE_NOW)
-      : undefined;
+      : scenario === 'schedule-tools'
+        ? SCHEDULE_TOOLS_NOW
+        : undefined;
 const server = await startClockedServer({
   now,
   env: {
+    ...(scenario === 'schedule-tools' ? SCHEDULE_TOOLS_ENV : {}),
     ...(fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {}),
     ...(twilio ? { ...PHONE_ENV, TWILIO_API_BASE_URL: twilio.url } : {}),
     ...(meta
@@ -79,6 +87,7 @@ const server = await startClockedServer({
 });
 if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
 const visit = scenario === 'visit-reminder' ? await sendVisitReminder(server, twilio!, now!) : {};
+const scheduleTools = scenario === 'schedule-tools' ? await seedScheduleTools(server) : {};
 
 let stopping = false;
 const stop = async () => {
@@ -108,7 +117,7 @@ const phoneLine = twilioLine
   : {};
 const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
 process.stdout.write(
-  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit })}\n`,
+  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit, ...scheduleTools })}\n`,
 );
 
 /** A real, playable recording: one second of a 440 Hz tone as 8 kHz 16-bit mono WAV. */
