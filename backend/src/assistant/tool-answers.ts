@@ -7,7 +7,7 @@ import {
 } from '@washdesk/contract';
 import { jobDetailsOf, type JobDetails } from './tools/job-details.ts';
 import { jobPriceReply, priceOfJob } from './tools/job-price.ts';
-import { placesNamedIn } from './tools/place-names.ts';
+import { placesNamedIn, STATE_NAMES } from './tools/place-names.ts';
 import { NO_ANSWER } from './wording.ts';
 import { PLACES, serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools/service-area.ts';
 
@@ -77,7 +77,9 @@ export function serviceAreaAnswer(
   const towns = placesNamedIn(message, PLACES).slice(0, 3);
   const replies =
     towns.length > 1
-      ? towns.map((t) => serviceAreaReply(serviceAreaOf(`in ${t.name}`, area), area))
+      ? towns.map((t) =>
+          serviceAreaReply(serviceAreaOf(`in ${t.name}${t.state ? `, ${STATE_NAMES[t.state]}` : ''}`, area), area),
+        )
       : [serviceAreaReply(answer, area)];
   // A job that is none of the services, asked with the town: the town's "yes" must not sound like
   // a yes to the job, and whether the business takes it is not known here.
