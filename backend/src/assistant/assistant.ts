@@ -9,7 +9,7 @@ import type { AssistantRepository, ConversationRef } from './assistant.repositor
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { assistantAnswers } from './answers.ts';
 import { bookingConversation } from './booking-conversation.ts';
-import { businessNow, extractSlots } from './booking.ts';
+import { businessNow, extractSlots, serviceNamedIn } from './booking.ts';
 import { buildCallSummary, SPANISH_NOTE, spanishNoteFor, transcriptOf } from './call-summary.ts';
 import { classifyIntent, saysGoodbye, saysHelloOnly, saysNo, saysYes } from './intents.ts';
 import { modelAnswers } from './model/model-answers.ts';
@@ -124,6 +124,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     offer: 'photo-link' | 'estimate',
     input: AssistantTurnInput,
     say: Wording,
+    topic?: ConversationState['topic'],
   ): Promise<Outcome> {
     const message = input.message.trim();
     if (saysNo(message)) {
@@ -155,8 +156,10 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         state: {},
       });
     }
-    // "OK, and the roof too": the yes may carry what the estimate is for, a day, a name…
-    return booking.start(message, input, say);
+    // "OK, and the roof too": the yes may carry what the estimate is for, a day, a name…; else the
+    // service is the one just priced ("how much for a two-story house?" … "ok, let's set that up").
+    const priced = topic && 'said' in topic && topic.said ? serviceNamedIn(topic.said) : undefined;
+    return booking.start(message, input, say, priced ? { serviceType: priced } : {});
   }
 
   /** A question outside a booking: the model when it answers in time, else the knowledge. */
@@ -240,7 +243,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     const refusal = refusalFor(message);
     if (refusal) return outcome({ reply: refusal.reply, intent: 'other', state });
     if (state.booking?.stage === 'confirming') return booking.confirm(state.booking, message, input, say);
-    if (state.offer && (saysYes(message) || saysNo(message))) return answerOffer(state.offer, input, say);
+    if (state.offer && (saysYes(message) || saysNo(message)))
+      return answerOffer(state.offer, input, say, state.topic);
     if (saysGoodbye(message)) return outcome({ reply: say.goodbye, intent: 'other', end: true, state: {} });
     if (saysHelloOnly(message) && !state.booking)
       return outcome({ reply: say.hello, intent: 'other', state });

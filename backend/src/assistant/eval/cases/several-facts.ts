@@ -3,7 +3,8 @@ import type { Dialogue, Turn, TurnCase, TurnExpectation } from '../eval-case.ts'
 // Several facts in one breath (issue 34, item 4): two sizes for two surfaces, a name with its
 // lead-in words, a spelled surname, a second number, a day corrected mid-sentence. Written as
 // callers say them, before the fix. "Today" is Monday 23 November 2026: Tuesday is the 24th,
-// Wednesday the 25th, Thursday the 26th.
+// Wednesday the 25th, Thursday the 26th. The set plays on one calendar: hours other dialogues book
+// are avoided here.
 const say = (says: string, expect: TurnExpectation = {}): Turn => ({ says, expect });
 const ASKS_SIZE = /how many square feet|how (big|large)/i;
 /** A call summary says what happened, in its own words: never the caller's quoted. */
@@ -65,8 +66,8 @@ export const SEVERAL_FACTS_DIALOGUES: readonly Dialogue[] = [
         mustNot: [/name's/i, /may I have your name/i],
       }),
       say('12 Elm Street in Redway', { must: [/what day/i] }),
-      say('Thursday at 10', {
-        ...READ_BACK('for Dana Whitfield', 'Thursday, November 26', '10:00 AM'),
+      say('Thursday at 3', {
+        ...READ_BACK('for Dana Whitfield', 'Thursday, November 26', '3:00 PM'),
         mustNot: [/Name's/],
       }),
     ],
@@ -122,18 +123,18 @@ export const SEVERAL_FACTS_DIALOGUES: readonly Dialogue[] = [
     group: 'several-facts',
     turns: [
       say('I need a house wash estimate, this is Sam Lee, 9 Oak Street, Redway', { must: [/what day/i] }),
-      say('Tuesday — no, Wednesday, at 10', READ_BACK('Wednesday, November 25', '10:00 AM')),
-      say('yes', { intent: 'scheduling', must: ['booked for Wednesday, November 25 at 10:00 AM'] }),
+      say('Tuesday — no, Wednesday, at 3', READ_BACK('Wednesday, November 25', '3:00 PM')),
+      say('yes', { intent: 'scheduling', must: ['booked for Wednesday, November 25 at 3:00 PM'] }),
     ],
-    booked: { date: '2026-11-25', time: '10:00 AM', service: 'house-wash' },
+    booked: { date: '2026-11-25', time: '3:00 PM', service: 'house-wash' },
   },
   {
     id: 'facts-day-actually',
     group: 'several-facts',
     turns: [
       say(
-        'Book a driveway estimate for Ann Chu at 18 Ridge Road, Garberville, Thursday, actually no make it Tuesday at 9',
-        READ_BACK('Tuesday, November 24', '9:00 AM'),
+        'Book a driveway estimate for Ann Chu at 18 Ridge Road, Garberville, Thursday, actually no make it Tuesday at 11',
+        READ_BACK('Tuesday, November 24', '11:00 AM'),
       ),
     ],
   },
@@ -142,27 +143,27 @@ export const SEVERAL_FACTS_DIALOGUES: readonly Dialogue[] = [
     group: 'several-facts',
     turns: [
       say(
-        "I'd like an estimate for my house, name's Lou Grant, 5 Bay Street in Eureka, Thursday at 10, and you can also reach me at 707-555-0142",
+        "I'd like an estimate for my house, name's Lou Grant, 5 Bay Street in Eureka, Thursday at 9, and you can also reach me at 707-555-0142",
         READ_BACK('Lou Grant', 'Thursday, November 26', '(707) 555-0142'),
       ),
-      say('yes', { must: ['booked for Thursday, November 26 at 10:00 AM'] }),
+      say('yes', { must: ['booked for Thursday, November 26 at 9:00 AM'] }),
     ],
-    booked: { date: '2026-11-26', time: '10:00 AM', service: 'house-wash' },
+    booked: { date: '2026-11-26', time: '9:00 AM', service: 'house-wash' },
   },
   {
     id: 'facts-all-in-one-turn',
     group: 'several-facts',
     turns: [
       say(
-        "hi, name's Dana Whitfield, W-H-I-T-F-I-E-L-D, I want a house wash estimate at 12 Elm Street in Redway, Tuesday, no, Wednesday at 10, and my other number is 707 555 0142",
+        "hi, name's Dana Whitfield, W-H-I-T-F-I-E-L-D, I want a house wash estimate at 12 Elm Street in Redway, Tuesday, no, Wednesday at 1, and my other number is 707 555 0142",
         {
-          ...READ_BACK('Dana Whitfield', 'Wednesday, November 25', '10:00 AM', '(707) 555-0142'),
+          ...READ_BACK('Dana Whitfield', 'Wednesday, November 25', '1:00 PM', '(707) 555-0142'),
           mustNot: [/name's/i, /W-H-I/],
         },
       ),
-      say('yes', { must: ['booked for Wednesday, November 25 at 10:00 AM'] }),
+      say('yes', { must: ['booked for Wednesday, November 25 at 1:00 PM'] }),
     ],
-    booked: { date: '2026-11-25', time: '10:00 AM', service: 'house-wash' },
+    booked: { date: '2026-11-25', time: '1:00 PM', service: 'house-wash' },
     summary: { must: [/booked a free estimate/i, /house wash/i, /Wed/], mustNot: NOT_QUOTED },
   },
   {
@@ -187,7 +188,9 @@ export const SEVERAL_FACTS_DIALOGUES: readonly Dialogue[] = [
     id: 'facts-summary-no-booking',
     group: 'several-facts',
     turns: [
-      say('how much for roof cleaning, the house is one story about 1,500 square feet'),
+      say('how much for roof cleaning, the house is one story about 1,500 square feet', {
+        price: { kind: 'priced', low: 750, high: 1200 },
+      }),
       say('ok thanks, I will think about it. bye'),
     ],
     booked: null,

@@ -60,10 +60,10 @@ export const SPANISH_NO_MODEL_DIALOGUES: readonly Dialogue[] = [
       }),
       say('Me llamo Rosa Díaz', { spanish: true, must: [/direcci[oó]n/i], mustNot: ENGLISH }),
       say('212 Oak Street, Redway', { spanish: true, must: [/d[ií]a/i] }),
-      say('el miércoles a las 10', { spanish: true, must: ['Rosa Díaz', /mi[eé]rcoles 25 de noviembre/i, /10/] }),
+      say('el miércoles a las 12', { spanish: true, must: ['Rosa Díaz', /mi[eé]rcoles 25 de noviembre/i, /12/] }),
       say('sí', { spanish: true, must: [/reservad/i, /mi[eé]rcoles 25 de noviembre/i] }),
     ],
-    booked: { date: '2026-11-25', time: '10:00 AM', service: 'house-wash' },
+    booked: { date: '2026-11-25', time: '12:00 PM', service: 'house-wash' },
   },
   {
     id: 'es-area-then-price',

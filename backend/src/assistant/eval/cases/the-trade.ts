@@ -22,7 +22,6 @@ export const TRADE_CASES: readonly TurnCase[] = [
   declined('couch', 'I need my couch and rugs cleaned, is that something you do?'),
   declined('air-ducts', 'do you do air duct cleaning'),
   declined('book-car', 'I want to book someone to detail my car on Friday', { mustNot: [...NEVER, /what day/i] }),
-  declined('paint', 'do you guys paint houses too?'),
   {
     id: 'trade-truck-and-driveway',
     group: 'the-trade',
