@@ -110,6 +110,9 @@ export function assistantAnswers({ config, settings, faq }: AnswersDeps) {
   };
 
   return {
+    /** The service-area tool's settings (the counties served, the base and radius). */
+    area,
+
     /** "Can you detail my car?": the plain no for work outside the trade (with no service of ours asked), or undefined. */
     notOurWork(said: string): string | undefined {
       const kind = workWeDoNotDo(said);

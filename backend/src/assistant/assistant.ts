@@ -15,6 +15,7 @@ import { classifyIntent, saysGoodbye, saysHelloOnly, saysNo, saysYes } from './i
 import { modelAnswers } from './model/model-answers.ts';
 import { isSpanish, languageOf, spanishIntent } from './spanish.ts';
 import { refusalFor } from './off-limits.ts';
+import { spanishTurn } from './spanish-turn.ts';
 import { handoffReply, type HandoffRoute } from './tools/hand-off.ts';
 import { outcome, type ConversationState, type Outcome } from './turn-outcome.ts';
 import { wording, type Wording } from './wording.ts';
@@ -118,6 +119,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     answers,
     events: deps.events,
   });
+  const inSpanish = spanishTurn({ answers, booking, area: answers.area, handoff: spanishHandoff });
 
   /** A yes or a no to the photo link or the estimate just offered. */
   async function answerOffer(
@@ -237,8 +239,9 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     const intent = classifyIntent(message);
     // A person, whatever else was going on; an unconfirmed booking is dropped.
     if (intent === 'handoff') return handoff(input);
-    // Spanish without a model: the office calls back (with one, the model answers in Spanish).
-    if (!model && isSpanish(message)) return spanishHandoff(input, message);
+    // Spanish without a model: the tools answer in Spanish, else the office calls back (with a
+    // model, the model answers in Spanish).
+    if (!model && (isSpanish(message) || state.spanish)) return inSpanish(input, state, say);
     // Other people's data, smuggled instructions…: refused, whatever the conversation was doing.
     const refusal = refusalFor(message);
     if (refusal) return outcome({ reply: refusal.reply, intent: 'other', state });

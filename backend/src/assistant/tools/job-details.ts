@@ -1,5 +1,7 @@
 import type { PricedSurface } from '@washdesk/contract';
+import { isSpanish } from '../spanish.ts';
 import { withDigits } from './spoken-numbers.ts';
+import { toolWordsOf } from './spanish-words.ts';
 
 // What a caller says about the job — the surfaces, the size, the storeys — read into the pricing
 // engine's terms. A surface the price list has no rate for (a deck, a fence, gutters) is named as
@@ -107,7 +109,8 @@ function sizesBySurface(said: string, answeringSize: boolean): SurfaceSizes {
 
 /** The surfaces and size a caller described; `answering: 'size'` reads a bare number as the size. */
 export function jobDetailsOf(text: string, options: { answering?: 'size' } = {}): JobDetails {
-  const said = withDigits(text);
+  // A Spanish caller's words, read by the same rules ("una casa de dos pisos" → "house 2 stories").
+  const said = withDigits(isSpanish(text) ? toolWordsOf(text) : text);
   // "the roof of the house", "my house's roof", "moss on the house": the house is where, not what.
   const about = said
     .replace(

@@ -3,7 +3,7 @@
 // services (decks, fences, gutters, windows, which the price list has no rate for) stay offered.
 
 /** What a caller asks to have cleaned that is not the outside of a home, with its kind. */
-const NOT_OUR_WORK: [RegExp, string][] = [
+const NOT_OUR_WORK: [RegExp, string, RegExp?][] = [
   [
     /\b(cars?|trucks?|vehicles?|suvs?|vans?|boats?|rvs?|motor ?homes?|campers?|motorcycles?|jet ?skis?|atvs?)\b/i,
     'vehicles',
@@ -11,6 +11,8 @@ const NOT_OUR_WORK: [RegExp, string][] = [
   [
     /\b(carpets?|rugs?|upholstery|couch(es)?|sofas?|mattress(es)?|air ducts?|ducts?|dryer vents?|interior|inside (of )?(my|the|our|a) (house|home|place)|walls and floors)\b/i,
     'the inside of homes',
+    // Inside a home only cleaning is ours to decline: "mold testing inside the house" is a question.
+    /\b(clean\w*|wash\w*|shampoo\w*|steam\w*|scrub\w*)\b/i,
   ],
 ];
 /** Asking for the work: cleaning words, or a price or a booking for it. */
@@ -20,7 +22,7 @@ const ASKS_FOR_WORK =
 /** The kind of work asked for that the business does not do ("vehicles"), or undefined. */
 export function workWeDoNotDo(message: string): string | undefined {
   if (!ASKS_FOR_WORK.test(message)) return undefined;
-  return NOT_OUR_WORK.find(([pattern]) => pattern.test(message))?.[1];
+  return NOT_OUR_WORK.find(([pattern, , asked]) => pattern.test(message) && (!asked || asked.test(message)))?.[1];
 }
 
 /** The sentence without the work we do not do: "the inside of my house" asks for no house wash. */
