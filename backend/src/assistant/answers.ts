@@ -116,7 +116,9 @@ export function assistantAnswers({ config, settings, faq }: AnswersDeps) {
     /** "Can you detail my car?": the plain no for work outside the trade (with no service of ours asked), or undefined. */
     notOurWork(said: string): string | undefined {
       const kind = workWeDoNotDo(said);
-      return kind && jobDetailsOf(withoutWorkWeDoNotDo(said)).surfaces.length === 0 ? declineWork(kind) : undefined;
+      return kind && jobDetailsOf(withoutWorkWeDoNotDo(said)).surfaces.length === 0
+        ? declineWork(kind)
+        : undefined;
     },
 
     /** "I'm over in Medford, can you come wash my house?": a town outside the area, said so, or undefined. */

@@ -87,7 +87,10 @@ const NAME_BEFORE_ADDRESS = new RegExp(
   'u',
 );
 /** "Book a driveway estimate for Ann Chu at 18 Ridge Road": a whole name after "for". */
-const NAME_AFTER_FOR = new RegExp(`\\bfor\\s+(${NAME_WORD}\\s+${NAME_WORD})(?=\\s*(?:,|\\bat\\b|\\bon\\b|$))`, 'u');
+const NAME_AFTER_FOR = new RegExp(
+  `\\bfor\\s+(${NAME_WORD}\\s+${NAME_WORD})(?=\\s*(?:,|\\bat\\b|\\bon\\b|$))`,
+  'u',
+);
 /** Said after a name, not part of it: "Maria Ortiz Speaking", "Dana Here". */
 const AFTER_NAME = /\s+(Speaking|Here|Calling)$/;
 /**
@@ -95,7 +98,7 @@ const AFTER_NAME = /\s+(Speaking|Here|Calling)$/;
  * more single letters in a row (a word of speech never is), with its lead-in words.
  */
 const SPELLED =
-  /,?\s*(?:(?:that'?s|that is|spelled|spelt|it'?s|last name)\s+)*(?<![\p{L}])(\p{L}(?:[ .\-]{1,2}\p{L}(?![\p{L}])){2,})\.?/iu;
+  /,?\s*(?:(?:that'?s|that is|spelled|spelt|it'?s|last name)\s+)*(?<![\p{L}])(\p{L}(?:[ .-]{1,2}\p{L}(?![\p{L}])){2,})\.?/iu;
 /** Words in a short answer that make it a question or a reply, not a name ("are you insured", "go ahead"). */
 const NOT_A_NAME =
   /\b(you|your|are|is|do|does|what|how|why|when|where|can|the|yes|no|go|ahead|ok|okay|sure|please|thanks|not|never|mind)\b/i;
@@ -123,7 +126,8 @@ const FIRST_HOUR = 8;
 const LAST_HOUR = 16;
 
 /** "Tuesday — no, Wednesday", "Thursday, actually make it Tuesday": the word that takes back what came before. */
-const TAKEN_BACK = /\b(no|nope|actually|make it|make that|i mean|sorry|rather|wait|instead|scratch that)\b|[—–]/i;
+const TAKEN_BACK =
+  /\b(no|nope|actually|make it|make that|i mean|sorry|rather|wait|instead|scratch that)\b|[—–]/i;
 
 /** The days and times said, with any taken back in the same breath left out (the later one stands). */
 function corrected(results: chrono.ParsedResult[], text: string): chrono.ParsedResult[] {

@@ -30,8 +30,10 @@ function priceAsked(said: string): string {
     s === 'concrete_cleaning' && /\bdriveway/i.test(said) ? 'driveway cleaning' : SURFACE_SAID[s]!,
   );
   if (!surfaces.length) return 'Asked about prices.';
-  const storeys = job.stories && !job.surfaces.every((s) => s === 'concrete_cleaning') ? `${job.stories}-story ` : '';
-  const size = job.size?.from === 'caller' ? ` (about ${job.size.squareFeet.toLocaleString('en-US')} sq ft)` : '';
+  const storeys =
+    job.stories && !job.surfaces.every((s) => s === 'concrete_cleaning') ? `${job.stories}-story ` : '';
+  const size =
+    job.size?.from === 'caller' ? ` (about ${job.size.squareFeet.toLocaleString('en-US')} sq ft)` : '';
   return `Asked the price of a ${storeys}${listed(surfaces)}${size}.`;
 }
 

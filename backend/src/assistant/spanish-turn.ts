@@ -1,4 +1,9 @@
-import { formatDollarRange, formatSquareFeet, priceFor, type AppointmentServiceType } from '@washdesk/contract';
+import {
+  formatDollarRange,
+  formatSquareFeet,
+  priceFor,
+  type AppointmentServiceType,
+} from '@washdesk/contract';
 import type { AssistantAnswers } from './answers.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
 import type { bookingConversation } from './booking-conversation.ts';
@@ -62,7 +67,10 @@ const SURFACES: Record<string, string> = {
 const PROBLEMS: [string, string][] = [
   ['That day has already passed.', 'Ese día ya pasó.'],
   ['That time has already passed today.', 'Esa hora ya pasó hoy.'],
-  ['We book estimates on the hour, from 8 AM to 4 PM.', 'Hacemos presupuestos a la hora en punto, de 8 a. m. a 4 p. m.'],
+  [
+    'We book estimates on the hour, from 8 AM to 4 PM.',
+    'Hacemos presupuestos a la hora en punto, de 8 a. m. a 4 p. m.',
+  ],
   ['already taken', 'Lo siento, esa hora ya está ocupada ese día.'],
   ['fully booked', 'Lo siento, ese día ya está lleno.'],
 ];
@@ -102,17 +110,22 @@ function priceReply(price: JobPrice): string {
     return 'Para eso no tenemos un precio fijo: se lo damos en el presupuesto gratuito en el sitio. ¿Quiere que le reserve una cita?';
   if (price.kind === 'needs')
     return {
-      surface: 'Para darle el precio, ¿qué le gustaría limpiar: la casa, el techo, el musgo del techo, o la entrada o el patio?',
+      surface:
+        'Para darle el precio, ¿qué le gustaría limpiar: la casa, el techo, el musgo del techo, o la entrada o el patio?',
       size: 'Para darle el precio, ¿cuántos pies cuadrados tiene la casa, más o menos?',
       stories: 'Para darle el precio, ¿la casa es de uno, dos o tres pisos?',
-      'concrete-size': 'Para darle el precio, ¿cuántos pies cuadrados tiene la entrada o el patio, más o menos?',
+      'concrete-size':
+        'Para darle el precio, ¿cuántos pies cuadrados tiene la entrada o el patio, más o menos?',
     }[price.missing[0]!];
   const { size, stories, concreteSquareFeet } = price.details;
   const what = listed(price.areas.map((a) => SURFACES[a.surfaceType] ?? priceFor(a.surfaceType).label));
   const pisos = stories === undefined ? '' : `, de ${stories} ${stories === 1 ? 'piso' : 'pisos'}`;
-  const concrete = concreteSquareFeet === undefined ? '' : ` (el concreto, unos ${formatSquareFeet(concreteSquareFeet)})`;
-  return `Para ${what} de unos ${formatSquareFeet(size!.squareFeet)}${pisos}${concrete}, el total sería de unos ${formatDollarRange(price.range)}. El presupuesto gratuito en el sitio confirma el precio. ¿Quiere que le reserve una cita para el presupuesto gratuito?`
-    .replace(/sq ft/g, 'pies cuadrados');
+  const concrete =
+    concreteSquareFeet === undefined ? '' : ` (el concreto, unos ${formatSquareFeet(concreteSquareFeet)})`;
+  return `Para ${what} de unos ${formatSquareFeet(size!.squareFeet)}${pisos}${concrete}, el total sería de unos ${formatDollarRange(price.range)}. El presupuesto gratuito en el sitio confirma el precio. ¿Quiere que le reserve una cita para el presupuesto gratuito?`.replace(
+    /sq ft/g,
+    'pies cuadrados',
+  );
 }
 
 /** A booking step's result said in Spanish, from its state (what was found, what is asked), never its English words. */
@@ -150,11 +163,7 @@ export function spanishTurn({ answers, booking, area, handoff }: SpanishTurnDeps
   });
 
   /** One turn of a Spanish caller; `state.spanish` keeps a short answer ("Rosa Díaz", "dos pisos") in Spanish. */
-  return function answer(
-    input: AssistantTurnInput,
-    state: ConversationState,
-    say: Wording,
-  ): Outcome {
+  return function answer(input: AssistantTurnInput, state: ConversationState, say: Wording): Outcome {
     const message = input.message.trim();
     const words = toolWordsOf(message);
     const first = !state.spanish;
@@ -185,14 +194,24 @@ export function spanishTurn({ answers, booking, area, handoff }: SpanishTurnDeps
 
     const yesToEstimate = state.offer === 'estimate' && saysYes(words);
     if (state.offer === 'estimate' && saysNo(words))
-      return spanish(outcome({ reply: 'Está bien. ¿Algo más en que le pueda ayudar?', intent: 'other', state: {} }), false);
+      return spanish(
+        outcome({ reply: 'Está bien. ¿Algo más en que le pueda ayudar?', intent: 'other', state: {} }),
+        false,
+      );
     if (yesToEstimate || intent === 'scheduling') {
-      const talkedOf = state.topic && 'said' in state.topic && state.topic.said ? serviceNamedIn(state.topic.said) : undefined;
+      const talkedOf =
+        state.topic && 'said' in state.topic && state.topic.said
+          ? serviceNamedIn(state.topic.said)
+          : undefined;
       const step = booking.start(words, input, say, talkedOf ? { serviceType: talkedOf } : {});
       const reply = bookingReply(step, step.reply);
       if (reply) return spanish({ ...step, reply }, first);
       const outside = answers.outsideArea(words);
-      if (outside) return spanish(outcome({ reply: areaReply(serviceAreaOf(words, area), area)!, intent: 'service_area', state: {} }), first);
+      if (outside)
+        return spanish(
+          outcome({ reply: areaReply(serviceAreaOf(words, area), area)!, intent: 'service_area', state: {} }),
+          first,
+        );
     }
 
     const place = serviceAreaOf(message, area);
@@ -202,13 +221,21 @@ export function spanishTurn({ answers, booking, area, handoff }: SpanishTurnDeps
     if (areaSaid && !(priceAsked && place.kind === 'unknown'))
       if (!priceAsked || intent === 'service_area')
         return spanish(
-          outcome({ reply: areaSaid, intent: 'service_area', knowledgeUsed: ['tool:service-area'], state: { topic: { kind: 'area' } } }),
+          outcome({
+            reply: areaSaid,
+            intent: 'service_area',
+            knowledgeUsed: ['tool:service-area'],
+            state: { topic: { kind: 'area' } },
+          }),
           first,
         );
 
     if (priceAsked) {
       const said = priceFollowUp && state.topic?.kind === 'price' ? `${state.topic.said} ${words}` : words;
-      const answering = priceFollowUp && state.topic?.kind === 'price' && state.topic.askedFor === 'size' ? 'size' : undefined;
+      const answering =
+        priceFollowUp && state.topic?.kind === 'price' && state.topic.askedFor === 'size'
+          ? 'size'
+          : undefined;
       const price = priceOfJob(jobDetailsOf(said, { answering }));
       const topic =
         price.kind === 'needs'

@@ -79,7 +79,10 @@ export function serviceAreaAnswer(
   const replies =
     towns.length > 1
       ? towns.map((t) =>
-          serviceAreaReply(serviceAreaOf(`in ${t.name}${t.state ? `, ${STATE_NAMES[t.state]}` : ''}`, area), area),
+          serviceAreaReply(
+            serviceAreaOf(`in ${t.name}${t.state ? `, ${STATE_NAMES[t.state]}` : ''}`, area),
+            area,
+          ),
         )
       : [serviceAreaReply(answer, area)];
   // A job that is none of the services, asked with the town: the town's "yes" must not sound like

@@ -95,7 +95,10 @@ describe('local estimate: only the services asked for (issue 34, item 6)', () =>
 
   it('gives each size to the surface it was said of', () => {
     expect(
-      surfaces({ serviceType: null, notes: 'house is about 2,400 sq ft and the driveway maybe 800, one story' }),
+      surfaces({
+        serviceType: null,
+        notes: 'house is about 2,400 sq ft and the driveway maybe 800, one story',
+      }),
     ).toEqual([
       ['house_soft_wash', 2400],
       ['concrete_cleaning', 800],
@@ -104,7 +107,12 @@ describe('local estimate: only the services asked for (issue 34, item 6)', () =>
 
   it('prices only the services picked on the tool, whatever the notes mention', () => {
     expect(
-      surfaces({ serviceType: null, notes: 'the house is 2000 sq ft', services: ['roof_cleaning'], stories: 2 }),
+      surfaces({
+        serviceType: null,
+        notes: 'the house is 2000 sq ft',
+        services: ['roof_cleaning'],
+        stories: 2,
+      }),
     ).toEqual([['roof_cleaning', 1000]]);
   });
 });

@@ -52,10 +52,11 @@ async function phoneConversation(server: TestServer): Promise<Conversation> {
       if (res.status !== 204) throw new Error(`call-status answered ${res.status}`);
       await server.settled();
       return (
-        server.db.prepare('SELECT summary FROM calls WHERE call_sid = ?').get(caller.callSid) as
-          | { summary: string | null }
-          | undefined
-      )?.summary ?? null;
+        (
+          server.db.prepare('SELECT summary FROM calls WHERE call_sid = ?').get(caller.callSid) as
+            { summary: string | null } | undefined
+        )?.summary ?? null
+      );
     },
   };
 }

@@ -56,7 +56,8 @@ const NOT_A_SIZE =
   /^\s*(story|stories|storey|storeys|level|levels|floor|floors|bed|beds|bedroom|bedrooms|br|bdrm|am|pm|a\.m|p\.m|o'?clock|percent|dollars|bucks|years?|st|nd|rd|th)\b/;
 const UNIT = /^\s*(?:square|sq\b|sq\.|sqft|sf\b|ft2|feet|foot|ft\b)/;
 /** "The house is 1,800", "the driveway maybe 800": a bare number said of a surface. */
-const HEDGE = /\b(is|are|was|about|maybe|around|like|roughly|approximately|probably|say|'s|at least|under|over|just|only|close to|near)\s*$/;
+const HEDGE =
+  /\b(is|are|was|about|maybe|around|like|roughly|approximately|probably|say|'s|at least|under|over|just|only|close to|near)\s*$/;
 const PHONE_NUMBER = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g;
 
 interface SurfaceSizes {

@@ -22,7 +22,9 @@ const ASKS_FOR_WORK =
 /** The kind of work asked for that the business does not do ("vehicles"), or undefined. */
 export function workWeDoNotDo(message: string): string | undefined {
   if (!ASKS_FOR_WORK.test(message)) return undefined;
-  return NOT_OUR_WORK.find(([pattern, , asked]) => pattern.test(message) && (!asked || asked.test(message)))?.[1];
+  return NOT_OUR_WORK.find(
+    ([pattern, , asked]) => pattern.test(message) && (!asked || asked.test(message)),
+  )?.[1];
 }
 
 /** The sentence without the work we do not do: "the inside of my house" asks for no house wash. */

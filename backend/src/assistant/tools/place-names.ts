@@ -254,8 +254,7 @@ export function placesNamedIn(text: string, places: readonly Place[]): Place[] {
       if (span > 1 && words.slice(i, i + span).some((w) => LITTLE_WORDS.has(w))) continue;
       const joined = words.slice(i, i + span).join('');
       const exact = byKey.get(joined);
-      const near =
-        exact ?? (joined.length >= MIN_FUZZY_LENGTH ? nearlyNamed(long, joined) : undefined);
+      const near = exact ?? (joined.length >= MIN_FUZZY_LENGTH ? nearlyNamed(long, joined) : undefined);
       if (near) match = { entry: near, span };
     }
     if (!match) continue;
@@ -268,8 +267,7 @@ export function placesNamedIn(text: string, places: readonly Place[]): Place[] {
     const street = after !== undefined && STREET_WORDS.has(after);
     // "9 Ocean View Road, Trinidad": the town of an address follows its street.
     const placeContext =
-      state !== undefined ||
-      (before !== undefined && (PLACE_WORDS.has(before) || STREET_WORDS.has(before)));
+      state !== undefined || (before !== undefined && (PLACE_WORDS.has(before) || STREET_WORDS.has(before)));
     const needsPlaceWord = (NEEDS_PLACE_WORD.has(key) || place?.everydayWord === true) && !placeContext;
     if (place && !county && !street && !needsPlaceWord && !(before === 'new' && key === 'orleans'))
       found.push(place);

@@ -172,7 +172,7 @@ describe('the wide gazetteer: every post office town of California, Oregon and N
     expect(where('calling from Klamath Falls')).toEqual(['outside', 'Klamath Falls', 'Klamath']);
   });
 
-  it("keeps the home town of a name two states share, unless the caller says the other state", () => {
+  it('keeps the home town of a name two states share, unless the caller says the other state', () => {
     expect(where('do you come to Eureka')).toEqual(['in-area', 'Eureka', 'Humboldt']);
     expect(where('a place in Eureka, Nevada')).toEqual(['outside', 'Eureka', 'Eureka']);
     // Winnemucca is in Nevada's Humboldt County: the county's name is not the served county.
@@ -188,7 +188,8 @@ describe('the wide gazetteer: every post office town of California, Oregon and N
   });
 
   it('finds a town among two thousand fast enough for a phone turn', () => {
-    const said = "hi um yeah we're out past the old mill road near Klamath Falls, do you guys come out that far";
+    const said =
+      "hi um yeah we're out past the old mill road near Klamath Falls, do you guys come out that far";
     serviceAreaOf(said, config);
     const started = performance.now();
     for (let i = 0; i < 200; i++) serviceAreaOf(said, config);

@@ -3,22 +3,58 @@
 // carried over — surfaces, sizes, storeys, days and hours, yes and no — never a whole translation.
 
 const UNITS: Record<string, number> = {
-  cero: 0, uno: 1, una: 1, un: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9,
-  diez: 10, once: 11, doce: 12, trece: 13, catorce: 14, quince: 15, dieciséis: 16, dieciseis: 16,
-  diecisiete: 17, dieciocho: 18, diecinueve: 19, veinte: 20, treinta: 30, cuarenta: 40, cincuenta: 50,
-  sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100, ciento: 100, doscientos: 200,
-  trescientos: 300, cuatrocientos: 400, quinientos: 500, seiscientos: 600, setecientos: 700,
-  ochocientos: 800, novecientos: 900,
+  cero: 0,
+  uno: 1,
+  una: 1,
+  un: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  trece: 13,
+  catorce: 14,
+  quince: 15,
+  dieciséis: 16,
+  dieciseis: 16,
+  diecisiete: 17,
+  dieciocho: 18,
+  diecinueve: 19,
+  veinte: 20,
+  treinta: 30,
+  cuarenta: 40,
+  cincuenta: 50,
+  sesenta: 60,
+  setenta: 70,
+  ochenta: 80,
+  noventa: 90,
+  cien: 100,
+  ciento: 100,
+  doscientos: 200,
+  trescientos: 300,
+  cuatrocientos: 400,
+  quinientos: 500,
+  seiscientos: 600,
+  setecientos: 700,
+  ochocientos: 800,
+  novecientos: 900,
 };
 
 /** "dos mil cuatrocientos" → "2400", "mil quinientos" → "1500"; "una casa" stays (an article). */
 function withSpanishDigits(text: string): string {
   const words = text.split(/(\s+)/);
   const out: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const word = words[i]!.toLowerCase();
     const next = words[i + 2]?.toLowerCase() ?? '';
-    const article = (word === 'un' || word === 'una' || word === 'uno') && !/^(piso|pisos|nivel|planta)/.test(next);
+    const article =
+      (word === 'un' || word === 'una' || word === 'uno') && !/^(piso|pisos|nivel|planta)/.test(next);
     if (!(word in UNITS || word === 'mil') || article) {
       out.push(words[i]!);
       i += 1;
@@ -54,25 +90,82 @@ const PHRASES: [RegExp, string][] = [
   [/\bde la tarde\b/g, 'pm'],
   [/\bmañana\b/g, 'tomorrow'],
   [/\ba las\b/g, 'at'],
-  [/\b(\d{1,2}) de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/g, '$2 $1'],
+  [
+    /\b(\d{1,2}) de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/g,
+    '$2 $1',
+  ],
   [/\b(la )?pr[oó]xima semana\b/g, 'next week'],
 ];
 const WORDS: Record<string, string> = {
-  casa: 'house', hogar: 'home', techo: 'roof', tejado: 'roof', musgo: 'moss', patio: 'patio',
-  concreto: 'concrete', cemento: 'concrete', banqueta: 'sidewalk', acera: 'sidewalk', cerca: 'fence',
-  cerco: 'fence', terraza: 'deck', canaletas: 'gutters', canalones: 'gutters', ventanas: 'windows',
-  piso: 'story', pisos: 'stories', nivel: 'story', niveles: 'stories', planta: 'story', plantas: 'stories',
-  carro: 'car', carros: 'cars', coche: 'car', coches: 'cars', auto: 'car', autos: 'cars', camioneta: 'truck',
-  bote: 'boat', lancha: 'boat', alfombras: 'carpets', alfombra: 'carpet', lavar: 'wash', lavan: 'wash',
-  limpiar: 'clean', limpian: 'clean', lavado: 'wash', limpieza: 'cleaning',
-  lunes: 'monday', martes: 'tuesday', miércoles: 'wednesday', miercoles: 'wednesday', jueves: 'thursday',
-  viernes: 'friday', sábado: 'saturday', sabado: 'saturday', domingo: 'sunday', hoy: 'today',
-  enero: 'january', febrero: 'february', marzo: 'march', abril: 'april', mayo: 'may', junio: 'june',
-  julio: 'july', agosto: 'august', septiembre: 'september', octubre: 'october', noviembre: 'november',
-  diciembre: 'december', presupuesto: 'estimate', cotización: 'quote', cotizacion: 'quote', cita: 'appointment',
+  casa: 'house',
+  hogar: 'home',
+  techo: 'roof',
+  tejado: 'roof',
+  musgo: 'moss',
+  patio: 'patio',
+  concreto: 'concrete',
+  cemento: 'concrete',
+  banqueta: 'sidewalk',
+  acera: 'sidewalk',
+  cerca: 'fence',
+  cerco: 'fence',
+  terraza: 'deck',
+  canaletas: 'gutters',
+  canalones: 'gutters',
+  ventanas: 'windows',
+  piso: 'story',
+  pisos: 'stories',
+  nivel: 'story',
+  niveles: 'stories',
+  planta: 'story',
+  plantas: 'stories',
+  carro: 'car',
+  carros: 'cars',
+  coche: 'car',
+  coches: 'cars',
+  auto: 'car',
+  autos: 'cars',
+  camioneta: 'truck',
+  bote: 'boat',
+  lancha: 'boat',
+  alfombras: 'carpets',
+  alfombra: 'carpet',
+  lavar: 'wash',
+  lavan: 'wash',
+  limpiar: 'clean',
+  limpian: 'clean',
+  lavado: 'wash',
+  limpieza: 'cleaning',
+  lunes: 'monday',
+  martes: 'tuesday',
+  miércoles: 'wednesday',
+  miercoles: 'wednesday',
+  jueves: 'thursday',
+  viernes: 'friday',
+  sábado: 'saturday',
+  sabado: 'saturday',
+  domingo: 'sunday',
+  hoy: 'today',
+  enero: 'january',
+  febrero: 'february',
+  marzo: 'march',
+  abril: 'april',
+  mayo: 'may',
+  junio: 'june',
+  julio: 'july',
+  agosto: 'august',
+  septiembre: 'september',
+  octubre: 'october',
+  noviembre: 'november',
+  diciembre: 'december',
+  presupuesto: 'estimate',
+  cotización: 'quote',
+  cotizacion: 'quote',
+  cita: 'appointment',
 };
 /** "Sí", "claro", "de acuerdo": a yes; "no" stays a no. */
-const YES = /^\s*(s[ií]|claro|de acuerdo|est[aá] bien|por favor|dale|perfecto|correcto|listo|ok)(?![\p{L}])/iu;
+const YES =
+  /^\s*(s[ií]|claro|de acuerdo|est[aá] bien|por favor|dale|perfecto|correcto|listo|ok)(?![\p{L}])/iu;
 
 /** The Spanish words the tools read, in English; names, streets and towns untouched. */
 export function toolWordsOf(spanish: string): string {

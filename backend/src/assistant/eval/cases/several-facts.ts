@@ -10,7 +10,13 @@ const ASKS_SIZE = /how many square feet|how (big|large)/i;
 /** A call summary says what happened, in its own words: never the caller's quoted. */
 const NOT_QUOTED = [/"/, /“/];
 
-const priced = (id: string, says: string, low: number, high: number, extra: TurnExpectation = {}): TurnCase => ({
+const priced = (
+  id: string,
+  says: string,
+  low: number,
+  high: number,
+  extra: TurnExpectation = {},
+): TurnCase => ({
   id: `facts-${id}`,
   group: 'several-facts',
   says,
@@ -41,7 +47,9 @@ export const SEVERAL_FACTS_CASES: readonly TurnCase[] = [
   }),
 ];
 
-const READ_BACK = (...parts: (string | RegExp)[]): TurnExpectation => ({ must: [...parts, 'Shall I book it?'] });
+const READ_BACK = (...parts: (string | RegExp)[]): TurnExpectation => ({
+  must: [...parts, 'Shall I book it?'],
+});
 
 export const SEVERAL_FACTS_DIALOGUES: readonly Dialogue[] = [
   {
@@ -115,7 +123,10 @@ export const SEVERAL_FACTS_DIALOGUES: readonly Dialogue[] = [
     turns: [
       say('can I book an estimate for the roof', { must: [/name/i] }),
       say('Tom Kowalski, K O W A L S K I', { must: [/address/i], mustNot: [/K O W/] }),
-      say('3 Ridge Road, Redway, Wednesday at 2', READ_BACK('Tom Kowalski', 'Wednesday, November 25', '2:00 PM')),
+      say(
+        '3 Ridge Road, Redway, Wednesday at 2',
+        READ_BACK('Tom Kowalski', 'Wednesday, November 25', '2:00 PM'),
+      ),
     ],
   },
   {

@@ -43,7 +43,11 @@ export const SPANISH_NO_MODEL_DIALOGUES: readonly Dialogue[] = [
     id: 'es-price-step-by-step',
     group: 'spanish-no-model',
     turns: [
-      say('Hola, ¿cuánto cuesta lavar una casa?', { spanish: true, must: [/pies cuadrados/i], mustNot: ENGLISH }),
+      say('Hola, ¿cuánto cuesta lavar una casa?', {
+        spanish: true,
+        must: [/pies cuadrados/i],
+        mustNot: ENGLISH,
+      }),
       say('como dos mil pies cuadrados', { spanish: true, must: [/pisos?/i], mustNot: ENGLISH }),
       say('dos pisos', { spanish: true, price: { kind: 'priced', low: 880, high: 1430 }, mustNot: ENGLISH }),
     ],
@@ -60,7 +64,10 @@ export const SPANISH_NO_MODEL_DIALOGUES: readonly Dialogue[] = [
       }),
       say('Me llamo Rosa Díaz', { spanish: true, must: [/direcci[oó]n/i], mustNot: ENGLISH }),
       say('212 Oak Street, Redway', { spanish: true, must: [/d[ií]a/i] }),
-      say('el miércoles a las 12', { spanish: true, must: ['Rosa Díaz', /mi[eé]rcoles 25 de noviembre/i, /12/] }),
+      say('el miércoles a las 12', {
+        spanish: true,
+        must: ['Rosa Díaz', /mi[eé]rcoles 25 de noviembre/i, /12/],
+      }),
       say('sí', { spanish: true, must: [/reservad/i, /mi[eé]rcoles 25 de noviembre/i] }),
     ],
     booked: { date: '2026-11-25', time: '12:00 PM', service: 'house-wash' },

@@ -4,7 +4,13 @@ import type { Dialogue, TurnCase, TurnExpectation } from '../eval-case.ts';
 // no price, no "the office will price that", no booking — while the business's own services
 // (gutters, windows, decks) are still answered as services. Written as callers ask.
 const DECLINED = /we (don't|do not|only)\b/i;
-const NEVER = [/office will price/i, /after a look/i, /\$/, /may I have your name/i, /free on-site estimate\?/i];
+const NEVER = [
+  /office will price/i,
+  /after a look/i,
+  /\$/,
+  /may I have your name/i,
+  /free on-site estimate\?/i,
+];
 const declined = (id: string, says: string, extra: TurnExpectation = {}): TurnCase => ({
   id: `trade-${id}`,
   group: 'the-trade',
@@ -21,7 +27,9 @@ export const TRADE_CASES: readonly TurnCase[] = [
   declined('inside', 'Can you clean the inside of my house, like the walls and floors?'),
   declined('couch', 'I need my couch and rugs cleaned, is that something you do?'),
   declined('air-ducts', 'do you do air duct cleaning'),
-  declined('book-car', 'I want to book someone to detail my car on Friday', { mustNot: [...NEVER, /what day/i] }),
+  declined('book-car', 'I want to book someone to detail my car on Friday', {
+    mustNot: [...NEVER, /what day/i],
+  }),
   {
     id: 'trade-truck-and-driveway',
     group: 'the-trade',
