@@ -96,6 +96,8 @@ export const quoteCustomerInfoSchema = z.object({
   email: optionalEmail,
   address: optionalText(300),
   notes: optionalText(2000),
+  /** The services picked on the tool: only these are priced (none picked: what the notes name). */
+  services: z.array(z.enum(PRICED_SURFACES)).max(PRICED_SURFACES.length).optional(),
 
   textConsent: textConsentField,
 });

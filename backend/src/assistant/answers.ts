@@ -7,7 +7,9 @@ import { buildKnowledge, type Fact, type Knowledge } from './knowledge.ts';
 import { asksSomethingSpecific, entryAnswering, samePlace, topicsOf } from './meaning.ts';
 import { refusalFor } from './off-limits.ts';
 import { jobPriceAnswer, serviceAreaAnswer, type QuestionTopic, type ToolAnswer } from './tool-answers.ts';
-import { serviceAreaConfigFrom } from './tools/service-area.ts';
+import { serviceAreaConfigFrom, serviceAreaOf, serviceAreaReply } from './tools/service-area.ts';
+import { jobDetailsOf } from './tools/job-details.ts';
+import { declineWork, withoutWorkWeDoNotDo, workWeDoNotDo } from './tools/outside-trade.ts';
 import type { Wording } from './wording.ts';
 
 /** What a customer hears when a question matches nothing but its intent is clear. */
@@ -108,6 +110,25 @@ export function assistantAnswers({ config, settings, faq }: AnswersDeps) {
   };
 
   return {
+    /** The service-area tool's settings (the counties served, the base and radius). */
+    area,
+
+    /** "Can you detail my car?": the plain no for work outside the trade (with no service of ours asked), or undefined. */
+    notOurWork(said: string): string | undefined {
+      const kind = workWeDoNotDo(said);
+      return kind && jobDetailsOf(withoutWorkWeDoNotDo(said)).surfaces.length === 0
+        ? declineWork(kind)
+        : undefined;
+    },
+
+    /** "I'm over in Medford, can you come wash my house?": a town outside the area, said so, or undefined. */
+    outsideArea(said: string): string | undefined {
+      const answer = serviceAreaOf(said, area);
+      return answer.kind === 'outside' || (answer.kind === 'county' && !answer.served)
+        ? serviceAreaReply(answer, area)
+        : undefined;
+    },
+
     /** The offer that follows a price or quote answer, as the AI settings say. */
     offerAfter(intent: AiIntent, input: AssistantTurnInput, say: Wording) {
       const ai = settings.aiSettings();
@@ -126,6 +147,19 @@ export function assistantAnswers({ config, settings, faq }: AnswersDeps) {
     fromKnowledge(message: string, intent: AiIntent, say: Wording, topic?: QuestionTopic): NoModelAnswer {
       const refusal = refusalFor(message);
       if (refusal) return { reply: refusal.reply, intent: 'other', knowledgeUsed: [], successful: true };
+      // "Do you detail cars?": work outside the trade, said plainly (with a town asked of, the area tool says both).
+      const notOurs = workWeDoNotDo(message);
+      if (
+        notOurs &&
+        jobDetailsOf(withoutWorkWeDoNotDo(message)).surfaces.length === 0 &&
+        serviceAreaOf(message, area).kind === 'unknown'
+      )
+        return {
+          reply: declineWork(notOurs),
+          intent: intent === 'scheduling' ? 'service_inquiry' : intent,
+          knowledgeUsed: ['services'],
+          successful: true,
+        };
       const k = knowledge();
       // Said as written, so only what staff wrote or can edit (FAQ, common responses).
       const entry = entryAnswering(

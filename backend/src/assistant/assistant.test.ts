@@ -158,8 +158,9 @@ describe('what a streaming channel and the voice are told', () => {
     expect(english.language).toBe('en-US');
     const spanish = await turn('¿Trabajan en Eureka?');
     expect(heard).toEqual([]);
-    expect(spanish).toMatchObject({ language: 'es-US', intent: 'service_area', action: { type: 'handoff' } });
-    expect(spanish.reply).toContain('Alguien de la oficina le llamará');
+    // Issue 34: the service-area tool answers a Spanish caller in Spanish (no call back needed).
+    expect(spanish).toMatchObject({ language: 'es-US', intent: 'service_area', action: { type: 'none' } });
+    expect(spanish.reply).toContain('Eureka está en el condado de Humboldt');
   });
 });
 

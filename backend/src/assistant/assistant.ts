@@ -9,12 +9,13 @@ import type { AssistantRepository, ConversationRef } from './assistant.repositor
 import type { Assistant, AssistantTurnInput } from './assistant-turn.ts';
 import { assistantAnswers } from './answers.ts';
 import { bookingConversation } from './booking-conversation.ts';
-import { businessNow, extractSlots } from './booking.ts';
+import { businessNow, extractSlots, serviceNamedIn } from './booking.ts';
 import { buildCallSummary, SPANISH_NOTE, spanishNoteFor, transcriptOf } from './call-summary.ts';
 import { classifyIntent, saysGoodbye, saysHelloOnly, saysNo, saysYes } from './intents.ts';
 import { modelAnswers } from './model/model-answers.ts';
 import { isSpanish, languageOf, spanishIntent } from './spanish.ts';
 import { refusalFor } from './off-limits.ts';
+import { spanishTurn } from './spanish-turn.ts';
 import { handoffReply, type HandoffRoute } from './tools/hand-off.ts';
 import { outcome, type ConversationState, type Outcome } from './turn-outcome.ts';
 import { wording, type Wording } from './wording.ts';
@@ -118,12 +119,14 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     answers,
     events: deps.events,
   });
+  const inSpanish = spanishTurn({ answers, booking, area: answers.area, handoff: spanishHandoff });
 
   /** A yes or a no to the photo link or the estimate just offered. */
   async function answerOffer(
     offer: 'photo-link' | 'estimate',
     input: AssistantTurnInput,
     say: Wording,
+    topic?: ConversationState['topic'],
   ): Promise<Outcome> {
     const message = input.message.trim();
     if (saysNo(message)) {
@@ -155,8 +158,10 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         state: {},
       });
     }
-    // "OK, and the roof too": the yes may carry what the estimate is for, a day, a name…
-    return booking.start(message, input, say);
+    // "OK, and the roof too": the yes may carry what the estimate is for, a day, a name…; else the
+    // service is the one just priced ("how much for a two-story house?" … "ok, let's set that up").
+    const priced = topic && 'said' in topic && topic.said ? serviceNamedIn(topic.said) : undefined;
+    return booking.start(message, input, say, priced ? { serviceType: priced } : {});
   }
 
   /** A question outside a booking: the model when it answers in time, else the knowledge. */
@@ -234,13 +239,15 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     const intent = classifyIntent(message);
     // A person, whatever else was going on; an unconfirmed booking is dropped.
     if (intent === 'handoff') return handoff(input);
-    // Spanish without a model: the office calls back (with one, the model answers in Spanish).
-    if (!model && isSpanish(message)) return spanishHandoff(input, message);
+    // Spanish without a model: the tools answer in Spanish, else the office calls back (with a
+    // model, the model answers in Spanish).
+    if (!model && (isSpanish(message) || state.spanish)) return inSpanish(input, state, say);
     // Other people's data, smuggled instructions…: refused, whatever the conversation was doing.
     const refusal = refusalFor(message);
     if (refusal) return outcome({ reply: refusal.reply, intent: 'other', state });
     if (state.booking?.stage === 'confirming') return booking.confirm(state.booking, message, input, say);
-    if (state.offer && (saysYes(message) || saysNo(message))) return answerOffer(state.offer, input, say);
+    if (state.offer && (saysYes(message) || saysNo(message)))
+      return answerOffer(state.offer, input, say, state.topic);
     if (saysGoodbye(message)) return outcome({ reply: say.goodbye, intent: 'other', end: true, state: {} });
     if (saysHelloOnly(message) && !state.booking)
       return outcome({ reply: say.hello, intent: 'other', state });

@@ -69,6 +69,27 @@ export function bookingConversation({
   ): Outcome {
     const extracted = extractSlots(message, booking.asking, businessNow(now(), timeZone));
     const found = { ...definedOnly(extra), ...definedOnly(extracted.slots) };
+    // "…and can you do my car while you're there?": declined plainly, the booking goes on (or never starts).
+    const notOurs = found.serviceType ? undefined : answers.notOurWork(message);
+    if (notOurs) {
+      const next = missingSlot(booking.slots, !callerPhone(input));
+      const started = Object.keys(booking.slots).some((k) => k !== 'name');
+      return outcome({
+        reply: started && next ? `${notOurs} ${questionFor(next)}` : `${notOurs} ${say.anythingElse}`,
+        intent: started ? 'scheduling' : 'service_inquiry',
+        knowledgeUsed: ['services'],
+        state: started ? { booking: { ...booking, asking: next } } : {},
+      });
+    }
+    // A property outside the area is not booked: the caller hears where it is and that we do not go.
+    const outside = answers.outsideArea(found.address ?? (Object.keys(booking.slots).length ? '' : message));
+    if (outside)
+      return outcome({
+        reply: outside,
+        intent: 'service_area',
+        knowledgeUsed: ['tool:service-area'],
+        state: { topic: { kind: 'area' } },
+      });
     const slots: BookingSlots = { ...booking.slots, ...found };
     const problems = [...extracted.problems];
     if (slots.date && rules.timeHasPassed(slots.date, slots.time)) {
@@ -134,7 +155,7 @@ export function bookingConversation({
         serviceType: slots.serviceType! as AppointmentServiceType,
         preferredDate: slots.date!,
         preferredTime: slots.time!,
-        notes: `Free estimate booked by the ${BOOKED_BY[input.channel].notes} assistant.`,
+        notes: `Free estimate booked by the ${BOOKED_BY[input.channel].notes} assistant.${slots.otherPhone ? ` Also reachable at ${slots.otherPhone}.` : ''}`,
       },
       input.channel === 'phone' ? 'phone' : 'web',
       input.callId ?? null,
@@ -157,6 +178,8 @@ export function bookingConversation({
         stage: 'collecting',
       };
       const first = step(fresh, message, input, say, extra);
+      // Declined (outside the area, not our work): nothing was started, so no "let's get it booked".
+      if (!first.state.booking) return first;
       return { ...first, reply: `${say.startBooking} ${first.reply}` };
     },
 

@@ -1,5 +1,10 @@
 import * as chrono from 'chrono-node';
-import { appointmentServiceLabel, type AppointmentServiceType, type PreferredTime } from '@washdesk/contract';
+import {
+  appointmentServiceLabel,
+  formatPhoneNumber,
+  type AppointmentServiceType,
+  type PreferredTime,
+} from '@washdesk/contract';
 import { wallClockParts } from '../time.ts';
 import { bareHour, dayOfMonth } from './tools/spoken-when.ts';
 
@@ -16,8 +21,10 @@ export interface BookingSlots {
   time?: PreferredTime;
   /** Only asked for where the channel has no caller id (Messenger). */
   phone?: string;
+  /** "You can also reach me at…": a second number, kept with the booking's notes. */
+  otherPhone?: string;
 }
-export type Slot = keyof BookingSlots;
+export type Slot = Exclude<keyof BookingSlots, 'otherPhone'>;
 
 export interface BookingState {
   slots: BookingSlots;
@@ -64,13 +71,34 @@ function findAddress(text: string): string | undefined {
     .join(' ');
   return town ? `${street[0]}${after![0].slice(0, after![0].indexOf(after![1]!))}${town}` : street[0];
 }
-const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/;
-const NAME_WORD = "[A-Z][a-z'’-]+";
+const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g;
+/** "You can also reach me at", "my other number is", "my cell is": a second number, not the one to book with. */
+const OTHER_NUMBER = /\b(also|other|another|second|alternate|alternative|backup|or)\b[^.?!\d]{0,30}$/i;
+// Letters of any alphabet: "Rosa Díaz", "Zoë Núñez".
+const NAME_WORD = "\\p{Lu}[\\p{Ll}'’-]+";
 const NAME_INTRO = new RegExp(
-  // Case matters for the name only: "this is Dana" and "This is Dana" both introduce one.
-  `\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame is|[Tt]his is|I am|I'm|[Ii]t's|[Ii]t is)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+  // Case matters for the name only: "this is Dana" and "This is Dana" both introduce one;
+  // "name's Dana Whitfield", "it's Maria Ortiz speaking", "me llamo Rosa Díaz" too.
+  `(?<![\\p{L}])(?:[Mm]y name is|[Mm]y name's|[Nn]ame is|[Nn]ame's|[Nn]ame’s|[Tt]his is|I am|I'm|[Ii]t's|[Ii]t is|[Mm]e llamo|[Mm]i nombre es|[Ss]oy)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+  'u',
 );
-const NAME_BEFORE_ADDRESS = new RegExp(`(?:^|[.!?]\\s+|,\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2}),?\\s*$`);
+const NAME_BEFORE_ADDRESS = new RegExp(
+  `(?:^|[.!?]\\s+|,\\s*)(${NAME_WORD}(?:\\s+${NAME_WORD}){1,2}),?\\s*$`,
+  'u',
+);
+/** "Book a driveway estimate for Ann Chu at 18 Ridge Road": a whole name after "for". */
+const NAME_AFTER_FOR = new RegExp(
+  `\\bfor\\s+(${NAME_WORD}\\s+${NAME_WORD})(?=\\s*(?:,|\\bat\\b|\\bon\\b|$))`,
+  'u',
+);
+/** Said after a name, not part of it: "Maria Ortiz Speaking", "Dana Here". */
+const AFTER_NAME = /\s+(Speaking|Here|Calling)$/;
+/**
+ * A surname spelled out: "W-H-I-T-F-I-E-L-D", "K O W A L S K I", "that's W. H. I. T…". Three or
+ * more single letters in a row (a word of speech never is), with its lead-in words.
+ */
+const SPELLED =
+  /,?\s*(?:(?:that'?s|that is|spelled|spelt|it'?s|last name)\s+)*(?<![\p{L}])(\p{L}(?:[ .-]{1,2}\p{L}(?![\p{L}])){2,})\.?/iu;
 /** Words in a short answer that make it a question or a reply, not a name ("are you insured", "go ahead"). */
 const NOT_A_NAME =
   /\b(you|your|are|is|do|does|what|how|why|when|where|can|the|yes|no|go|ahead|ok|okay|sure|please|thanks|not|never|mind)\b/i;
@@ -97,10 +125,26 @@ const timeLabel = (hour: number) =>
 const FIRST_HOUR = 8;
 const LAST_HOUR = 16;
 
+/** "Tuesday — no, Wednesday", "Thursday, actually make it Tuesday": the word that takes back what came before. */
+const TAKEN_BACK =
+  /\b(no|nope|actually|make it|make that|i mean|sorry|rather|wait|instead|scratch that)\b|[—–]/i;
+
+/** The days and times said, with any taken back in the same breath left out (the later one stands). */
+function corrected(results: chrono.ParsedResult[], text: string): chrono.ParsedResult[] {
+  const kept: chrono.ParsedResult[] = [];
+  for (const result of results) {
+    const previous = kept.at(-1);
+    const between = previous ? text.slice(previous.index + previous.text.length, result.index) : '';
+    if (previous && TAKEN_BACK.test(between)) kept.pop();
+    kept.push(result);
+  }
+  return kept;
+}
+
 function extractWhen(text: string, now: ReturnType<typeof businessNow>, asking?: Slot): Extracted {
   const slots: BookingSlots = {};
   const problems: string[] = [];
-  for (const result of chrono.parse(text, now.asLocalDate, { forwardDate: true })) {
+  for (const result of corrected(chrono.parse(text, now.asLocalDate, { forwardDate: true }), text)) {
     const start = result.start;
     const dayGiven = start.isCertain('day') || start.isCertain('weekday');
     if (dayGiven && !slots.date) {
@@ -143,8 +187,16 @@ const trimClause = (text: string) =>
   text
     .trim()
     .replace(/^(it'?s|it is|that'?s|that is|the address is|address is|at|um|uh)\s+/i, '')
-    .replace(/[.!?]+$/, '')
+    .replace(/[.!?,]+$/, '')
     .trim();
+
+/** The spelled letters as the surname: the last word of a whole name, added to a first name alone. */
+function withSpelledSurname(name: string, letters: string): string {
+  const surname = letters.replace(/[^\p{L}]/gu, '').toLowerCase();
+  const word = surname.charAt(0).toUpperCase() + surname.slice(1);
+  const words = name.split(/\s+/);
+  return words.length > 1 ? [...words.slice(0, -1), word].join(' ') : `${name} ${word}`;
+}
 
 /** Everything bookable in one thing the customer said; `asking` lets a bare answer fill that slot. */
 export function extractSlots(
@@ -165,13 +217,19 @@ export function extractSlots(
       .trim();
     rest = rest.replace(address, ' ');
   }
-  const phone = PHONE.exec(rest)?.[0];
-  if (phone) {
-    slots.phone = phone.trim();
-    rest = rest.replace(phone, ' ');
+  for (const match of [...rest.matchAll(PHONE)]) {
+    const number = match[0].trim();
+    // "…and you can also reach me at 707-555-0142": a second number; the first said is the one to book with.
+    const other = OTHER_NUMBER.test(rest.slice(Math.max(0, match.index - 40), match.index));
+    if (other && !slots.otherPhone) slots.otherPhone = formatPhoneNumber(number);
+    else if (!slots.phone) slots.phone = number;
   }
+  rest = rest.replace(PHONE, ' ');
+  const spelled = SPELLED.exec(rest);
+  if (spelled) rest = rest.replace(spelled[0], ' ');
+  const introduced = (NAME_INTRO.exec(rest) ?? NAME_AFTER_FOR.exec(rest))?.[1]?.replace(AFTER_NAME, '');
   const named =
-    NAME_INTRO.exec(rest)?.[1] ??
+    (introduced && !introduced.split(/\s+/).some((w) => NOT_TOWN.test(w)) ? introduced : undefined) ??
     (before && !before.split(/\s+/).some((w) => NOT_TOWN.test(w)) ? before : undefined);
   if (named && !NOT_NAMES.has(named.split(/\s+/)[0]!)) {
     slots.name = named;
@@ -191,14 +249,22 @@ export function extractSlots(
   if (
     asking === 'name' &&
     !slots.name &&
-    /^[a-z'’ -]{2,60}$/i.test(bare) &&
+    /^[\p{L}'’ -]{2,60}$/u.test(bare) &&
     bare.split(/\s+/).length <= 4 &&
     !/\?\s*$/.test(message) &&
     !NOT_A_NAME.test(bare)
   )
-    slots.name = bare.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+    slots.name = bare.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, c: string) => space + c.toUpperCase());
+  // The spelling wins over what speech recognition heard: "Dana Witfield, W-H-I-T-F-I-E-L-D".
+  if (spelled && slots.name) slots.name = withSpelledSurname(slots.name, spelled[1]!);
   if (asking === 'address' && !slots.address && bare.length >= 5 && /\d/.test(bare)) slots.address = bare;
   return { slots, problems: when.problems };
+}
+
+/** The service a sentence names ("how much to wash a two story house?"), for a booking that follows it. */
+export function serviceNamedIn(text: string): AppointmentServiceType | undefined {
+  const services = new Set(SERVICE_WORDS.filter(([pattern]) => pattern.test(text)).map(([, type]) => type));
+  return services.size === 1 ? [...services][0] : services.size > 1 ? 'multiple-services' : undefined;
 }
 
 const QUESTIONS: Record<Slot, string> = {
@@ -232,5 +298,6 @@ export function readBack(slots: BookingSlots): string {
     slots.serviceType === 'multiple-services'
       ? 'several services'
       : appointmentServiceLabel(slots.serviceType!);
-  return `Let me read that back: a free estimate for ${service} at ${slots.address}, on ${spokenDate(slots.date!)} at ${slots.time}, for ${slots.name}. Shall I book it?`;
+  const other = slots.otherPhone ? `, and we can also reach you at ${slots.otherPhone}` : '';
+  return `Let me read that back: a free estimate for ${service} at ${slots.address}, on ${spokenDate(slots.date!)} at ${slots.time}, for ${slots.name}${other}. Shall I book it?`;
 }

@@ -22,6 +22,8 @@ const BOOKING = new RegExp(
     '\\bavailab(le|ility)\\b',
     // The business's "free estimate" is a visit: wanting one (not a price) is booking one.
     '\\b(want|need|like|schedule) (an?|the|a free) (on-?site )?estimate\\b(?!.*\\b(how much|price|cost)\\b)',
+    // "I need a driveway cleaning estimate, this is Sam Lee…": the service named between.
+    '^(?!.*\\b(how much|price|cost|charge)\\b).*\\b(want|need|like|get|set up) (an?|the|a free|my) ([a-z]+ ){1,3}estimate\\b',
   ].join('|'),
   'i',
 );
@@ -67,5 +69,16 @@ export const saysHelloOnly = (message: string) => HELLO_ONLY.test(message.trim()
 const BYE_ANYWHERE = /\b(good ?bye|bye|hang(ing)? up)\b/i;
 export const saysGoodbye = (message: string) =>
   GOODBYE.test(clean(message)) || BYE_ANYWHERE.test(clean(message));
-export const saysYes = (message: string) => YES.test(clean(message)) && !NO.test(clean(message));
-export const saysNo = (message: string) => NO.test(clean(message));
+/** "I'll think about it", "maybe later": a no for now, whatever "ok" it starts with. */
+const LATER =
+  /\b(think about it|think it over|not (right )?now|maybe later|some other time|get back to you|talk it over|i'?ll pass)\b/i;
+export const saysYes = (message: string) => {
+  const text = clean(message);
+  // "ok bye", "ok thanks, I'll think about it": not a yes to what was offered.
+  return YES.test(text) && !NO.test(text) && !LATER.test(text) && !BYE_ANYWHERE.test(text);
+};
+export const saysNo = (message: string) => {
+  const text = clean(message);
+  // "…I'll think about it. Bye": a goodbye, answered as one.
+  return NO.test(text) || (LATER.test(text) && !BYE_ANYWHERE.test(text));
+};

@@ -7,7 +7,8 @@ import {
 } from '@washdesk/contract';
 import { jobDetailsOf, type JobDetails } from './tools/job-details.ts';
 import { jobPriceReply, priceOfJob } from './tools/job-price.ts';
-import { placesNamedIn } from './tools/place-names.ts';
+import { placesNamedIn, STATE_NAMES } from './tools/place-names.ts';
+import { declineWork, workWeDoNotDo } from './tools/outside-trade.ts';
 import { NO_ANSWER } from './wording.ts';
 import { PLACES, serviceAreaOf, serviceAreaReply, type ServiceAreaConfig } from './tools/service-area.ts';
 
@@ -20,7 +21,7 @@ export type QuestionTopic =
   | { kind: 'area'; askedWhere?: boolean }
   | { kind: 'price'; said: string; askedFor: string }
   /** A job was just priced: "what about the roof?" is the same home's roof. */
-  | { kind: 'priced-job'; basis: string };
+  | { kind: 'priced-job'; basis: string; said?: string };
 
 export interface ToolAnswer {
   reply: string;
@@ -77,17 +78,23 @@ export function serviceAreaAnswer(
   const towns = placesNamedIn(message, PLACES).slice(0, 3);
   const replies =
     towns.length > 1
-      ? towns.map((t) => serviceAreaReply(serviceAreaOf(`in ${t.name}`, area), area))
+      ? towns.map((t) =>
+          serviceAreaReply(
+            serviceAreaOf(`in ${t.name}${t.state ? `, ${STATE_NAMES[t.state]}` : ''}`, area),
+            area,
+          ),
+        )
       : [serviceAreaReply(answer, area)];
   // A job that is none of the services, asked with the town: the town's "yes" must not sound like
   // a yes to the job, and whether the business takes it is not known here.
   const job = JOB_ASKED.test(message) ? jobDetailsOf(message) : null;
+  const notOurs = job?.surfaces.length === 0 ? workWeDoNotDo(message) : undefined;
   const notOffered =
-    job?.surfaces.length === 0 && job.unpricedSurfaces.some((s) => !OFFERED_UNPRICED.test(s));
+    notOurs ?? (job?.surfaces.length === 0 && job.unpricedSurfaces.some((s) => !OFFERED_UNPRICED.test(s)));
   if (notOffered) {
     const plain = replies.map((r) => r.replace(/^Yes, (\w)/, (_m, c: string) => c.toUpperCase()));
     return {
-      reply: `${plain.join(' ')} As for the ${job.unpricedSurfaces[0]}, ${NO_ANSWER}`,
+      reply: `${plain.join(' ')} ${notOurs ? declineWork(notOurs) : `As for the ${job!.unpricedSurfaces[0]}, ${NO_ANSWER}`}`,
       intent: 'service_area',
       knowledgeUsed: ['tool:service-area'],
       topic: { kind: 'area' },
@@ -151,7 +158,7 @@ export function jobPriceAnswer(
   const price = priceOfJob(details);
   if (price.kind === 'needs')
     return {
-      reply: jobPriceReply(price),
+      reply: jobPriceReply(price, message),
       intent: priceAsked ? intent : 'pricing',
       knowledgeUsed: [],
       topic: { kind: 'price', said, askedFor: price.missing[0]! },
@@ -159,10 +166,10 @@ export function jobPriceAnswer(
     };
   const unpriced = price.kind === 'not-on-price-list';
   return {
-    ...priced(jobPriceReply(price), unpriced ? [] : ['tool:price'], !unpriced),
+    ...priced(jobPriceReply(price, message), unpriced ? [] : ['tool:price'], !unpriced),
     intent: priceAsked ? intent : 'pricing',
     offersEstimate: unpriced,
-    topic: price.kind === 'priced' ? { kind: 'priced-job', basis: basisOf(price.details) } : undefined,
+    topic: price.kind === 'priced' ? { kind: 'priced-job', basis: basisOf(price.details), said } : undefined,
   };
 }
 

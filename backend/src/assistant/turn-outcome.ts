@@ -10,6 +10,8 @@ export interface ConversationState {
   offer?: 'photo-link' | 'estimate';
   /** What the last answer was about: "what about Crescent City?", "two stories" follow it. */
   topic?: QuestionTopic;
+  /** The caller speaks Spanish (no model): short answers ("Rosa Díaz", "dos pisos") stay in Spanish. */
+  spanish?: boolean;
 }
 
 /** What one turn decided: the words, and (as values, never read back from the words) what happens next. */

@@ -165,7 +165,7 @@ describe("issue 23's callers, replayed through the signed webhooks", () => {
 
   it('a Spanish-speaking caller hears in Spanish that the office will call back, and the lead says Spanish', async () => {
     const { caller, says } = await call();
-    const { twiml } = await says('Hola, ¿cuánto cuesta lavar una casa de dos pisos?');
+    const { twiml } = await says('Hola, ¿es seguro para mis plantas y mi perro?');
     // Heard in Polly's Spanish voice, and listened to in Spanish.
     const gather = verb(twiml, 'Gather');
     expect(gather.attrs).toMatchObject({ language: 'es-US' });
@@ -176,7 +176,7 @@ describe("issue 23's callers, replayed through the signed webhooks", () => {
     expect(
       server.db.prepare('SELECT callback_requested FROM calls WHERE call_sid = ?').get(caller.callSid),
     ).toEqual({ callback_requested: 1 });
-    expect((await logged('Hola, ¿cuánto cuesta lavar una casa de dos pisos?')).aiResponse).toBe(say.text);
+    expect((await logged('Hola, ¿es seguro para mis plantas y mi perro?')).aiResponse).toBe(say.text);
     // The call ends: its summary (and so its lead in the requests inbox) says to answer in Spanish.
     expect((await caller.status('completed', { duration: 30 })).status).toBe(204);
     const leads = (await (await server.get('/api/leads')).json()) as {
@@ -191,7 +191,7 @@ describe("issue 23's callers, replayed through the signed webhooks", () => {
     const user = '6200000000000001';
     const res = await postWebhook(
       server.url,
-      webhookBody(NOW, customerText(user, 'm_why_es_1', 'hola, cuánto cuesta limpiar el techo?', NOW)),
+      webhookBody(NOW, customerText(user, 'm_why_es_1', 'hola, es seguro para mis plantas?', NOW)),
       { appSecret: APP_SECRET },
     );
     expect(res.status).toBe(200);

@@ -82,3 +82,37 @@ describe('local estimate (no photo analysis)', () => {
     expect(estimate.surfaces.map((s) => s.surfaceType)).toEqual(['house_soft_wash', 'concrete_cleaning']);
   });
 });
+
+describe('local estimate: only the services asked for (issue 34, item 6)', () => {
+  const surfaces = (answers: Parameters<typeof estimateFromAnswers>[0]) =>
+    estimateFromAnswers(answers).surfaces.map((s) => [s.surfaceType, s.squareFootage]);
+
+  it('"just the driveway, about 800 sq ft" is the driveway alone, at 800 sq ft', () => {
+    expect(surfaces({ serviceType: null, notes: 'just the driveway, about 800 sq ft' })).toEqual([
+      ['concrete_cleaning', 800],
+    ]);
+  });
+
+  it('gives each size to the surface it was said of', () => {
+    expect(
+      surfaces({
+        serviceType: null,
+        notes: 'house is about 2,400 sq ft and the driveway maybe 800, one story',
+      }),
+    ).toEqual([
+      ['house_soft_wash', 2400],
+      ['concrete_cleaning', 800],
+    ]);
+  });
+
+  it('prices only the services picked on the tool, whatever the notes mention', () => {
+    expect(
+      surfaces({
+        serviceType: null,
+        notes: 'the house is 2000 sq ft',
+        services: ['roof_cleaning'],
+        stories: 2,
+      }),
+    ).toEqual([['roof_cleaning', 1000]]);
+  });
+});

@@ -6,6 +6,7 @@ import {
   type PhotoAnalysis,
   type PricedSurface,
 } from '@washdesk/contract';
+import { jobDetailsOf } from '../assistant/tools/job-details.ts';
 
 // Without an AI key, or when the model fails, the quote comes from what the customer told us: the
 // service, the size of the home when given, and the notes; otherwise typical sizes of homes in the
@@ -57,34 +58,59 @@ export interface CustomerAnswers {
   stories?: number | null;
   /** Approximate square feet of the home, when the customer gave them. */
   squareFeet?: number | null;
+  /** The services the customer picked on the quote tool: only these are priced. */
+  services?: readonly PricedSurface[] | null;
 }
 
-export function estimateFromAnswers(input: CustomerAnswers): PhotoAnalysis {
-  const notes = input.notes ?? '';
-  const surfaces = new Set<PricedSurface>(
-    SERVICE_SURFACES.find(([pattern]) => pattern.test(input.serviceType ?? ''))?.[1] ?? [
-      'house_soft_wash',
-      'concrete_cleaning',
-    ],
-  );
+/**
+ * What is priced: the services picked on the quote tool, else the service chosen on the form (with
+ * what the notes add), else what the notes name ("just the driveway" is concrete only); only when
+ * nothing at all says what, the typical house and driveway.
+ */
+function surfacesAsked(input: CustomerAnswers, notes: string, named: PricedSurface[]): Set<PricedSurface> {
+  if (input.services?.length) return new Set(input.services);
+  const chosen = SERVICE_SURFACES.find(([pattern]) => pattern.test(input.serviceType ?? ''))?.[1];
+  if (!chosen) return new Set(named.length ? named : ['house_soft_wash', 'concrete_cleaning']);
+  const surfaces = new Set<PricedSurface>(chosen);
   if (/moss/i.test(notes)) {
     surfaces.delete('roof_cleaning');
     surfaces.add('moss_removal');
   }
   if (/driveway|walkway|patio/i.test(notes)) surfaces.add('concrete_cleaning');
-  const stories = input.stories ?? storiesInNotes(notes);
+  return surfaces;
+}
+
+export function estimateFromAnswers(input: CustomerAnswers): PhotoAnalysis {
+  const notes = input.notes ?? '';
+  // The notes read as the phone assistant reads a caller: each size goes to the surface it was said of.
+  const said = jobDetailsOf(notes);
+  const surfaces = surfacesAsked(input, notes, said.surfaces);
+  const stories = input.stories ?? said.stories ?? storiesInNotes(notes);
   const fromNotes = statedArea(notes);
+  const concreteOnlyNotes = said.surfaces.length > 0 && said.surfaces.every((s) => s === 'concrete_cleaning');
+  const concreteArea =
+    said.concreteSquareFeet ??
+    (concreteOnlyNotes && said.size?.from === 'caller' ? said.size.squareFeet : null);
   const homeArea =
-    input.squareFeet ?? (fromNotes && fromNotes >= 20 && fromNotes <= 20_000 ? fromNotes : null);
+    input.squareFeet ??
+    (concreteOnlyNotes
+      ? null
+      : said.size?.from === 'caller'
+        ? said.size.squareFeet
+        : fromNotes && fromNotes >= 20 && fromNotes <= 20_000
+          ? fromNotes
+          : null);
 
   const list: AnalyzedSurface[] = [...surfaces].map((surfaceType) => {
     // The house is washed over its size; a roof covers the home's footprint, its size per storey.
     const given =
-      homeArea === null || surfaceType === 'concrete_cleaning'
-        ? null
-        : surfaceType === 'house_soft_wash'
-          ? homeArea
-          : Math.max(20, Math.round(homeArea / stories));
+      surfaceType === 'concrete_cleaning'
+        ? concreteArea
+        : homeArea === null
+          ? null
+          : surfaceType === 'house_soft_wash'
+            ? homeArea
+            : Math.max(20, Math.round(homeArea / stories));
     return {
       surfaceType,
       squareFootage: given ?? TYPICAL[surfaceType],
@@ -93,7 +119,7 @@ export function estimateFromAnswers(input: CustomerAnswers): PhotoAnalysis {
       notes:
         given === null
           ? TYPICAL_SIZE_SURFACE_NOTE
-          : surfaceType === 'house_soft_wash'
+          : surfaceType === 'house_soft_wash' || surfaceType === 'concrete_cleaning'
             ? `From the size you gave: ${formatSquareFeet(given)}.`
             : `From the size you gave: ${formatSquareFeet(homeArea!)} over ${stories} ${stories === 1 ? 'story' : 'stories'}.`,
     };

@@ -64,9 +64,19 @@ describe('a quote-tool submission without an AI key', () => {
     expect(saved).toMatchObject({ address: '9 Madrone Ln, Redway', notes: null });
   });
 
-  it('names the roof when the notes say moss on the roof', async () => {
+  // Issue 34: only what the notes name is priced — no house wash nobody asked for.
+  it('names the roof when the notes say moss on the roof, and prices no house wash', async () => {
     const { saved } = await quoteAndRead(server, { ...customer, notes: 'Moss on the roof, walkway too.' });
-    expect(saved.serviceType).toBe('House Soft Washing, Concrete Cleaning, Moss Removal');
+    expect(saved.serviceType).toBe('Moss Removal, Concrete Cleaning');
+  });
+
+  it('prices only the services picked on the tool, at the size said of them', async () => {
+    const { saved } = await quoteAndRead(server, {
+      ...customer,
+      notes: 'just the driveway, about 800 sq ft',
+      services: ['concrete_cleaning'],
+    });
+    expect(saved.serviceType).toBe('Concrete Cleaning');
   });
 });
 

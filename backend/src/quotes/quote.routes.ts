@@ -108,7 +108,10 @@ export function quoteRoutes(
           stored,
         ),
       );
-      const outcome = await quotes.quoteSubmission(forQuote(submission), startedAt);
+      const outcome = await quotes.quoteSubmission(
+        { ...forQuote(submission), services: customer.services },
+        startedAt,
+      );
       // Staff see the service the customer was quoted for, not "General Cleaning".
       submissions.recordServiceType(submission.id, quotedServices(outcome.analysis).join(', '));
       events.publish(submissionCreated(submission));

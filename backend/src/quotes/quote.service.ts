@@ -3,6 +3,7 @@ import {
   LOW_CONFIDENCE,
   formatDollarRange,
   formatSquareFeet,
+  priceFor,
   type AnalysisProvider,
   type DetailedQuote,
   type PhotoAnalysis,
@@ -71,10 +72,25 @@ export function quoteService(
               : 'unexpected analysis error';
         }
       }
+      // Services the customer picked are the only ones priced, whatever the photos show.
+      const picked = submission.services?.length ? new Set(submission.services) : null;
+      if (analysis && picked) {
+        const surfaces = analysis.surfaces.filter((s) => picked.has(s.surfaceType));
+        analysis = surfaces.length
+          ? {
+              ...analysis,
+              surfaces,
+              recommendedServices: analysis.recommendedServices.filter((r) =>
+                surfaces.some((s) => priceFor(s.surfaceType).label === r),
+              ),
+            }
+          : undefined;
+      }
       analysis ??= estimateFromAnswers({
         ...context,
         stories: submission.stories,
         squareFeet: submission.squareFeet,
+        services: submission.services,
       });
       const quote = priceQuote(analysis.surfaces);
       const confidence = overallConfidence(analysis);

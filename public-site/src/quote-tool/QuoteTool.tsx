@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_MESSAGES, isPhoneNumber, type PhotoQuoteResponse } from '@washdesk/contract';
+import {
+  CONTACT_MESSAGES,
+  isPhoneNumber,
+  type PhotoQuoteResponse,
+  type PricedSurface,
+} from '@washdesk/contract';
+import { ServicePicker } from './ServicePicker.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import {
   CONTACT_FIELDS,
@@ -40,6 +46,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
   const selected = useSelectedPhotos();
   const [contact, setContact] = useState<ContactDetails>(EMPTY_CONTACT);
   const [textConsent, setTextConsent] = useState(false);
+  const [services, setServices] = useState<PricedSurface[]>([]);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const upload = usePhotoUpload();
   const { phase, progress, busy } = upload;
@@ -128,7 +135,12 @@ export function QuoteTool({ compact }: QuoteToolProps) {
         return loaded.uploadQuote({
           photos: ready,
           // The consent line travels only when ticked, as the forms send it.
-          customerInfo: { ...(trimmed as ContactDetails), ...(textConsent ? { textConsent: true } : {}) },
+          customerInfo: {
+            ...(trimmed as ContactDetails),
+            ...(textConsent ? { textConsent: true } : {}),
+            // Only the services ticked are priced; none ticked, the notes say what.
+            ...(services.length ? { services } : {}),
+          },
           ...reporting,
         });
       },
@@ -184,6 +196,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
                 inputRef={photoInput}
               />
             </fieldset>
+            <ServicePicker picked={services} disabled={busy} onChange={setServices} />
             <fieldset className="quote-form__group">
               <legend>{compact ? 'Contact info' : 'Your contact information'}</legend>
               <ContactFields

@@ -14,6 +14,10 @@ export const EVAL_GROUPS = [
   'spanish',
   'hostile-off-topic',
   'messenger',
+  'several-facts',
+  'outside-the-map',
+  'the-trade',
+  'spanish-no-model',
 ] as const;
 export type EvalGroup = (typeof EVAL_GROUPS)[number];
 
@@ -64,4 +68,6 @@ export interface Dialogue {
   alreadyBooked?: readonly { date: string; time: string }[];
   /** After the last turn: the one free estimate booked (date YYYY-MM-DD, time as stored), or none. */
   booked?: { date: string; time: string; service: string } | null;
+  /** Phone only: the call's summary once the caller hangs up (Call Logs), what it must and must not say. */
+  summary?: { must?: readonly (string | RegExp)[]; mustNot?: readonly (string | RegExp)[] };
 }

@@ -24,6 +24,8 @@ const APP_SECRET = 'eval-app-secret';
 interface Conversation {
   /** Says one line; resolves with what came back and what the log recorded. */
   say(text: string): Promise<Reply>;
+  /** Phone: the caller hangs up; resolves with the call's summary as Call Logs show it. */
+  hangUp?(): Promise<string | null>;
 }
 
 let nextNumber = 1000;
@@ -44,6 +46,17 @@ async function phoneConversation(server: TestServer): Promise<Conversation> {
         logged: logged?.aiResponse,
         handedOff: verbNames(twiml).includes('Dial') || /call you back/i.test(heard),
       };
+    },
+    async hangUp() {
+      const res = await caller.status('completed', { duration: 60 });
+      if (res.status !== 204) throw new Error(`call-status answered ${res.status}`);
+      await server.settled();
+      return (
+        (
+          server.db.prepare('SELECT summary FROM calls WHERE call_sid = ?').get(caller.callSid) as
+            { summary: string | null } | undefined
+        )?.summary ?? null
+      );
     },
   };
 }
@@ -168,6 +181,21 @@ async function bookAhead(server: TestServer, dialogue: Dialogue) {
 }
 
 /** The estimates this dialogue booked, against what it should have. */
+/** The call's summary once the caller hung up, against what it must and must not say. */
+async function checkSummary(dialogue: Dialogue, conversation: Conversation) {
+  const want = dialogue.summary;
+  if (!want) return [];
+  if (!conversation.hangUp) return ['a summary is expected, but only a phone call has one'];
+  const summary = (await conversation.hangUp()) ?? '';
+  const has = (want: string | RegExp) =>
+    typeof want === 'string' ? summary.toLowerCase().includes(want.toLowerCase()) : want.test(summary);
+  const failures = [
+    ...(want.must ?? []).filter((w) => !has(w)).map((w) => `summary lacks ${String(w)}`),
+    ...(want.mustNot ?? []).filter((w) => has(w)).map((w) => `summary says ${String(w)}`),
+  ];
+  return failures.length ? [`summary: "${summary}": ${failures.join('; ')}`] : [];
+}
+
 function checkBooking(server: TestServer, dialogue: Dialogue, sinceId: number) {
   if (dialogue.booked === undefined) return [];
   const mine = server.db
@@ -251,8 +279,9 @@ export async function runEvaluation({
     for (const d of DIALOGUES.filter((d) => wanted(d.group))) {
       await bookAhead(server, d);
       const sinceId = lastAppointmentId(server);
-      const result = await play(d.id, d.group, d.turns, await open(d.channel), known, verbose);
-      const booking = checkBooking(server, d, sinceId);
+      const conversation = await open(d.channel);
+      const result = await play(d.id, d.group, d.turns, conversation, known, verbose);
+      const booking = [...checkBooking(server, d, sinceId), ...(await checkSummary(d, conversation))];
       results.push({
         ...result,
         passed: result.passed && booking.length === 0,

@@ -10,6 +10,7 @@ import {
 import { priceQuote, type PricedArea } from '../../quotes/pricing.ts';
 import { difficultyFor } from '../../quotes/local-estimate.ts';
 import type { JobDetails } from './job-details.ts';
+import { declineWork, workWeDoNotDo } from './outside-trade.ts';
 
 // "How much to wash a two-story house, about 2,400 square feet?" answered with a total from the
 // pricing engine (the one place money is computed, $150 minimum included) — or with the question
@@ -74,11 +75,17 @@ const listed = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /** What the caller hears: the engine's range with what it assumed, or the next question. */
-export function jobPriceReply(price: JobPrice): string {
+export function jobPriceReply(price: JobPrice, said = ''): string {
   const unpriced = price.details.unpricedSurfaces;
-  const notListed = unpriced.length
-    ? `We don't have a set price for the ${listed(unpriced)}; the office will price that after a look.`
-    : '';
+  const notOurs = workWeDoNotDo(said);
+  const notListed = [
+    unpriced.length
+      ? `We don't have a set price for the ${listed(unpriced)}; the office will price that after a look.`
+      : '',
+    notOurs ? declineWork(notOurs) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   if (price.kind === 'not-on-price-list')
     return `${notListed} Would you like a free on-site estimate?`.trim();
   if (price.kind === 'needs') return [notListed, QUESTIONS[price.missing[0]!]].filter(Boolean).join(' ');

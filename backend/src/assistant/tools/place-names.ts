@@ -14,7 +14,26 @@ export interface Place {
   lat: number;
   lon: number;
   source: string;
+  /** Absent: California (the hand-checked gazetteer is all Californian). */
+  state?: StateCode;
+  /** An everyday word or first name (wide gazetteer): a town only after a place word or with its state. */
+  everydayWord?: boolean;
+  /** A name many US states share ("Springfield"): placed only with its state said. */
+  sharedName?: boolean;
 }
+
+export type StateCode = 'CA' | 'OR' | 'NV';
+export const STATE_NAMES: Record<StateCode, string> = { CA: 'California', OR: 'Oregon', NV: 'Nevada' };
+/** The state said right after a town ("Reno, Nevada", "Bend OR" is too risky: "or" is a word). */
+const STATE_WORDS: Record<string, StateCode> = {
+  california: 'CA',
+  calif: 'CA',
+  ca: 'CA',
+  oregon: 'OR',
+  ore: 'OR',
+  nevada: 'NV',
+  nv: 'NV',
+};
 
 /** Everyday words and first names that are also towns here: only after a place preposition. */
 const NEEDS_PLACE_WORD = new Set([
@@ -159,42 +178,67 @@ export const wordsOf = (text: string) =>
     .filter(Boolean)
     .map((w) => SPELLED_OUT[w] ?? w);
 
-/** Levenshtein distance, stopping early past `limit`. */
-function within(a: string, b: string, limit: number) {
-  if (Math.abs(a.length - b.length) > limit) return false;
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    if (Math.min(...next) > limit) return false;
-    row = next;
-  }
-  return row[b.length]! <= limit;
-}
-
 interface Indexed {
-  place: Place;
+  /** Every place of that name, the hand-checked one first ("Eureka": Humboldt's, then Nevada's). */
+  places: Place[];
   key: string;
-  words: number;
 }
-const indexes = new WeakMap<readonly Place[], { byKey: Map<string, Indexed>; long: Indexed[] }>();
+/** The long names by length: a name one letter off is at most one letter longer or shorter. */
+type ByLength = Map<number, Indexed[]>;
+const indexes = new WeakMap<readonly Place[], { byKey: Map<string, Indexed>; long: ByLength }>();
+/** Only the hand-checked towns forgive a spelling slip: among all of three states, one letter is another town. */
+const WIDE_SOURCE = 'geonames-wide';
 function indexOf(places: readonly Place[]) {
   let index = indexes.get(places);
   if (!index) {
     const byKey = new Map<string, Indexed>();
     for (const place of places) {
-      const words = wordsOf(place.name);
-      byKey.set(words.join(''), { place, key: words.join(''), words: words.length });
+      const key = wordsOf(place.name).join('');
+      const entry = byKey.get(key);
+      if (entry) entry.places.push(place);
+      else byKey.set(key, { places: [place], key });
     }
     for (const [heard, name] of Object.entries(HEARD_AS)) {
       const place = places.find((p) => p.name === name);
-      if (place) byKey.set(heard, { place, key: heard, words: 1 });
+      if (place) byKey.set(heard, { places: [place], key: heard });
     }
-    index = { byKey, long: [...byKey.values()].filter((e) => e.key.length >= MIN_FUZZY_LENGTH) };
+    const long: ByLength = new Map();
+    for (const e of byKey.values())
+      if (e.key.length >= MIN_FUZZY_LENGTH && e.places[0]!.source !== WIDE_SOURCE)
+        long.set(e.key.length, [...(long.get(e.key.length) ?? []), e]);
+    index = { byKey, long };
     indexes.set(places, index);
   }
   return index;
+}
+
+/** Levenshtein distance at most 1, in one pass (a turn reads dozens of spans against every long name). */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  // Past the first difference the rest must match: after a changed letter, or a letter more in `long`.
+  return short.length === long.length
+    ? short.slice(i + 1) === long.slice(i + 1)
+    : short.slice(i) === long.slice(i + 1);
+}
+
+/** A long name one letter off what was heard ("Willets", "McKinley ville"). */
+function nearlyNamed(long: ByLength, heard: string): Indexed | undefined {
+  for (const length of [heard.length, heard.length - 1, heard.length + 1])
+    for (const e of long.get(length) ?? []) if (oneEditApart(heard, e.key)) return e;
+  return undefined;
+}
+
+/**
+ * Which of the places of one name is meant: the one of the state said after it; else California's
+ * (the business's state); else the only one, when its name is not one many states share.
+ */
+function placeMeant(entry: Indexed, state: StateCode | undefined): Place | undefined {
+  if (state) return entry.places.find((p) => (p.state ?? 'CA') === state);
+  return entry.places.find((p) => (p.state ?? 'CA') === 'CA') ?? entry.places.find((p) => !p.sharedName);
 }
 
 /** The towns named in a sentence, in the order said; streets and everyday words left out. */
@@ -210,21 +254,23 @@ export function placesNamedIn(text: string, places: readonly Place[]): Place[] {
       if (span > 1 && words.slice(i, i + span).some((w) => LITTLE_WORDS.has(w))) continue;
       const joined = words.slice(i, i + span).join('');
       const exact = byKey.get(joined);
-      const near =
-        exact ?? (joined.length >= MIN_FUZZY_LENGTH ? long.find((e) => within(joined, e.key, 1)) : undefined);
+      const near = exact ?? (joined.length >= MIN_FUZZY_LENGTH ? nearlyNamed(long, joined) : undefined);
       if (near) match = { entry: near, span };
     }
     if (!match) continue;
     const before = words[i - 1];
     const after = words[i + match.span];
     const key = match.entry.key;
+    const state = after === undefined ? undefined : STATE_WORDS[after];
+    const place = placeMeant(match.entry, state);
     const county = after === 'county' || after === 'counties';
     const street = after !== undefined && STREET_WORDS.has(after);
     // "9 Ocean View Road, Trinidad": the town of an address follows its street.
-    const placeContext = before !== undefined && (PLACE_WORDS.has(before) || STREET_WORDS.has(before));
-    const needsPlaceWord = NEEDS_PLACE_WORD.has(key) && !placeContext;
-    if (!county && !street && !needsPlaceWord && !(before === 'new' && key === 'orleans'))
-      found.push(match.entry.place);
+    const placeContext =
+      state !== undefined || (before !== undefined && (PLACE_WORDS.has(before) || STREET_WORDS.has(before)));
+    const needsPlaceWord = (NEEDS_PLACE_WORD.has(key) || place?.everydayWord === true) && !placeContext;
+    if (place && !county && !street && !needsPlaceWord && !(before === 'new' && key === 'orleans'))
+      found.push(place);
     i += match.span - 1;
   }
   return [...new Set(found)];

@@ -161,3 +161,39 @@ describe('serviceAreaOf, from sentences as callers say them', () => {
     );
   });
 });
+
+describe('the wide gazetteer: every post office town of California, Oregon and Nevada', () => {
+  it('places a town past the three counties with its county, and its state past the state line', () => {
+    expect(where('do you go to Quincy')).toEqual(['outside', 'Quincy', 'Plumas']);
+    expect(where('We are in Reno, Nevada')).toEqual(['outside', 'Reno', 'Washoe']);
+    expect(serviceAreaReply(serviceAreaOf('We are in Reno, Nevada', config), config)).toBe(
+      'Reno is in Washoe County, Nevada, which is outside our service area. We serve Humboldt, Mendocino and Trinity counties.',
+    );
+    expect(where('calling from Klamath Falls')).toEqual(['outside', 'Klamath Falls', 'Klamath']);
+  });
+
+  it('keeps the home town of a name two states share, unless the caller says the other state', () => {
+    expect(where('do you come to Eureka')).toEqual(['in-area', 'Eureka', 'Humboldt']);
+    expect(where('a place in Eureka, Nevada')).toEqual(['outside', 'Eureka', 'Eureka']);
+    // Winnemucca is in Nevada's Humboldt County: the county's name is not the served county.
+    expect(where('Winnemucca?')).toEqual(['outside', 'Winnemucca', 'Humboldt']);
+  });
+
+  it('does not guess a name many states share, nor take everyday words and first names for towns', () => {
+    expect(where('Do you come out to Springfield?')).toEqual(['unknown']);
+    expect(where('out to Springfield, Oregon')).toEqual(['outside', 'Springfield', 'Lane']);
+    expect(where("this is Eugene, that's likely fine, cool")).toEqual(['unknown']);
+    expect(where("we're down in Eugene")).toEqual(['outside', 'Eugene', 'Lane']);
+    expect(where('it would be paradise to have it clean')).toEqual(['unknown']);
+  });
+
+  it('finds a town among two thousand fast enough for a phone turn', () => {
+    const said =
+      "hi um yeah we're out past the old mill road near Klamath Falls, do you guys come out that far";
+    serviceAreaOf(said, config);
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) serviceAreaOf(said, config);
+    // Generous for a shared machine: the turn budget is 50 ms at p99.
+    expect((performance.now() - started) / 200).toBeLessThan(5);
+  });
+});

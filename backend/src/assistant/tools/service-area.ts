@@ -1,12 +1,34 @@
 import { SERVICE_RADIUS_MILES } from '@washdesk/contract';
 import gazetteer from './service-area-places.json' with { type: 'json' };
-import { placesNamedIn, type Place } from './place-names.ts';
+import wide from './wide-places.json' with { type: 'json' };
+import { placesNamedIn, STATE_NAMES, type Place, type StateCode } from './place-names.ts';
 
 // "Do you come out to Willits?" is answered from a gazetteer (see SOURCES.md), never from the
 // wording of an FAQ entry: a town of a served county is in the area, a known town elsewhere is
 // outside (naming its county), and a place we do not know goes to the office.
 
-export const PLACES: readonly Place[] = gazetteer.places;
+const NEAR: readonly Place[] = gazetteer.places;
+const nearNames = new Set(NEAR.map((p) => p.name.toLowerCase()));
+/**
+ * The hand-checked towns first, then every post office town of California, Oregon and Nevada
+ * (wide-places.json, see SOURCES.md) that they do not already hold: a caller's town anywhere in
+ * the three states gets its county.
+ */
+export const PLACES: readonly Place[] = [
+  ...NEAR,
+  ...(wide.places as [string, string, StateCode, number, number, string][])
+    .filter(([name, , state]) => !(state === 'CA' && nearNames.has(name.toLowerCase())))
+    .map(([name, county, state, lat, lon, flags]) => ({
+      name,
+      county,
+      lat,
+      lon,
+      source: 'geonames-wide',
+      ...(state === 'CA' ? {} : { state }),
+      ...(flags.includes('w') ? { everydayWord: true } : {}),
+      ...(flags.includes('s') ? { sharedName: true } : {}),
+    })),
+];
 
 export interface ServiceAreaConfig {
   /** Counties served, as the gazetteer spells them ("Humboldt"). */
@@ -36,7 +58,13 @@ export function milesBetween(a: { lat: number; lon: number }, b: { lat: number; 
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h));
 }
 
-const COUNTIES = [...new Set(PLACES.map((p) => p.county))];
+/** The counties the served ones are chosen from: California's (the business's state). */
+const COUNTIES = [...new Set(PLACES.filter((p) => !p.state).map((p) => p.county))];
+const served = (place: Place, config: ServiceAreaConfig) =>
+  !place.state && config.counties.includes(place.county);
+/** "Humboldt County" for a Californian town, "Washoe County, Nevada" past the state line. */
+export const countyOf = (place: Place) =>
+  `${place.county === place.name ? place.county : `${place.county} County`}${place.state ? `, ${STATE_NAMES[place.state]}` : ''}`;
 
 /**
  * The tool's settings from the server's: the served counties are those SERVICE_AREA names
@@ -88,7 +116,7 @@ export function serviceAreaOf(placeText: string, config: ServiceAreaConfig): Ser
     const name = COUNTIES.find((c) => c.toLowerCase() === county.toLowerCase())!;
     return { kind: 'county', county: name, served: config.counties.includes(name) };
   }
-  if (!config.counties.includes(place.county)) return { kind: 'outside', place };
+  if (!served(place, config)) return { kind: 'outside', place };
   if (!config.base) return { kind: 'in-area', place };
   const distanceMiles = Math.round(milesBetween(config.base, place));
   return distanceMiles <= config.radiusMiles
@@ -104,7 +132,7 @@ export function serviceAreaReply(answer: ServiceAreaAnswer, config: ServiceAreaC
     case 'confirm-with-office':
       return `${answer.place.name} is in ${answer.place.county} County, about ${answer.distanceMiles} miles from ${config.base!.name}, a bit past our usual ${config.radiusMiles} miles. I'll have the office confirm whether we can come out.`;
     case 'outside':
-      return `${answer.place.name} is in ${answer.place.county} County, which is outside our service area. We serve ${countiesSaid(config.counties)} counties.`;
+      return `${answer.place.name} is in ${countyOf(answer.place)}, which is outside our service area. We serve ${countiesSaid(config.counties)} counties.`;
     case 'county':
       return answer.served
         ? `Yes, we serve ${answer.county} County.`

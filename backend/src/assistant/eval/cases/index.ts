@@ -9,8 +9,19 @@ import { MORE_CALLER_CASES, MORE_CALLER_DIALOGUES } from './more-callers.ts';
 import { PRICE_CASES } from './price.ts';
 import { SERVICE_AREA_CASES } from './service-area.ts';
 import { SPANISH_CASES } from './spanish.ts';
+import { SEVERAL_FACTS_CASES, SEVERAL_FACTS_DIALOGUES } from './several-facts.ts';
+import { OUTSIDE_THE_MAP_CASES, OUTSIDE_THE_MAP_DIALOGUES } from './outside-the-map.ts';
+import { TRADE_CASES, TRADE_DIALOGUES } from './the-trade.ts';
+import { SPANISH_NO_MODEL_CASES, SPANISH_NO_MODEL_DIALOGUES } from './spanish-no-model.ts';
 
-export const DIALOGUES: readonly Dialogue[] = [...FIRST_DIALOGUES, ...MORE_CALLER_DIALOGUES];
+export const DIALOGUES: readonly Dialogue[] = [
+  ...FIRST_DIALOGUES,
+  ...MORE_CALLER_DIALOGUES,
+  ...SEVERAL_FACTS_DIALOGUES,
+  ...OUTSIDE_THE_MAP_DIALOGUES,
+  ...TRADE_DIALOGUES,
+  ...SPANISH_NO_MODEL_DIALOGUES,
+];
 export { EVAL_FAQ } from './faq-seed.ts';
 
 export const TURN_CASES: readonly TurnCase[] = [
@@ -23,4 +34,8 @@ export const TURN_CASES: readonly TurnCase[] = [
   ...HOSTILE_CASES,
   ...MESSENGER_CASES,
   ...MORE_CALLER_CASES,
+  ...SEVERAL_FACTS_CASES,
+  ...OUTSIDE_THE_MAP_CASES,
+  ...TRADE_CASES,
+  ...SPANISH_NO_MODEL_CASES,
 ];

@@ -18,7 +18,8 @@ export const MORE_CALLER_CASES: readonly TurnCase[] = [
     says: 'do you do boats out to Fortuna',
     expect: {
       intent: 'service_area',
-      must: [/Fortuna is in Humboldt County/, NO_ANSWER],
+      // Issue 34: boats are not our work, said plainly (it was "the office will call you back").
+      must: [/Fortuna is in Humboldt County/, /we (don't|do not) clean vehicles/i],
       mustNot: [/yes/i],
     },
   },
