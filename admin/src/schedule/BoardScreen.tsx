@@ -34,6 +34,8 @@ import {
 } from './board-days.ts';
 import { slotByArrowKeys, slotCollision } from './dnd-rules.ts';
 import { advanceJob, bookJobVisit, crewQueries, moveVisit, scheduleQueries } from './schedule.queries.ts';
+import { RainDayButton } from '../schedule-tools/RainDayButton.tsx';
+import { RouteButton } from '../schedule-tools/RouteButton.tsx';
 import './board.css';
 
 // The crew's board (issue 33): day and week views, crews as rows, the unscheduled tray, drag
@@ -216,8 +218,10 @@ export function BoardScreen() {
           value={date}
           onChange={(e) => e.target.value && go({ date: e.target.value })}
         />
-        {/* LEAD: mount <RainDayButton/> and <RouteButton/> (wave/rain) here, in this order. */}
-        <div className="board-toolbar__extras" data-slot="rain-day-and-route" />
+        <div className="board-toolbar__extras">
+          <RainDayButton date={date} />
+          <RouteButton date={date} />
+        </div>
       </div>
       {(crews.isError || visits.isError) && <LoadFailed title="The board could not be loaded" />}
       {(crews.isPending || visits.isPending) && !crews.isError && !visits.isError && (

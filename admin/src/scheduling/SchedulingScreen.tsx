@@ -1,9 +1,4 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../api/api-context.tsx';
-import { appointmentQueries } from '../appointments/appointments.queries.ts';
-import { RainDayButton } from '../schedule-tools/RainDayButton.tsx';
-import { RouteButton } from '../schedule-tools/RouteButton.tsx';
 import { useAppointmentDialogs } from '../appointments/AppointmentDialogs.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AllAppointments } from './AllAppointments.tsx';
@@ -14,23 +9,17 @@ import '../appointments/appointments.css';
 
 export function SchedulingScreen() {
   const dialogs = useAppointmentDialogs();
-  // The business's today (its time zone, from the server): the day the tools open on.
-  const today = useQuery(appointmentQueries.summary(useApi())).data?.date;
   return (
     <>
       <PageHeader
         page="/admin/scheduling"
         action={
-          <>
-            {today && <RainDayButton date={today} />}
-            {today && <RouteButton date={today} />}
-            <Button
-              intent={Intent.PRIMARY}
-              icon="plus"
-              text="Schedule Appointment"
-              onClick={dialogs.schedule}
-            />
-          </>
+          <Button
+            intent={Intent.PRIMARY}
+            icon="plus"
+            text="Schedule Appointment"
+            onClick={dialogs.schedule}
+          />
         }
       />
       <SchedulingTiles />
