@@ -81,6 +81,8 @@ export interface AppDeps {
   outboxPassEveryMs?: number;
   /** How long a Twilio request may take before its outcome is unknown (default 4 s); tests shorten it. */
   twilioTimeoutMs?: number;
+  /** Crash tests keep uploads unprocessed (a photo asked for is still processed first). */
+  holdPhotoProcessing?: boolean;
 }
 
 /** The app and what its features run beside their routes, typed (no side channel on the app). */
@@ -153,7 +155,17 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
   const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
-  const { photos, router: photosRouter } = photosFeature({ db, config });
+  const {
+    photos,
+    processing: photoProcessing,
+    lifecycle: photoLifecycle,
+    router: photosRouter,
+  } = photosFeature({
+    db,
+    config,
+    held: deps.holdPhotoProcessing,
+    report: (error) => report(error, { method: 'photo processing', path: '-' }),
+  });
   const { faq, router: faqRouter } = faqFeature({ db });
   const { leads, router: leadsRouter } = leadsFeature({ db, config, photos, appointments, events, clock });
   // One conversation core for every channel that talks with customers (phone, Messenger, texts).
@@ -322,11 +334,19 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(errorHandler((error, req) => report(error, { method: req.method, path: loggablePath(req.path) })));
   return {
     app,
-    // Stopped in reverse: replies after webhooks, a backup under way, the outbox's send, the
+    // Stopped in reverse: photo processing, replies after webhooks, a backup under way, the outbox's send, the
     // streamed calls' sockets, then the sessions sweeper; then the database closes.
-    lifecycles: [auth.lifecycle, phone.lifecycle, outboxScheduler, backupTimer, messenger.lifecycle],
+    lifecycles: [
+      auth.lifecycle,
+      phone.lifecycle,
+      outboxScheduler,
+      backupTimer,
+      messenger.lifecycle,
+      photoLifecycle,
+    ],
     outbox,
     // Shutdown and tests wait for replies still being written after the webhook answered.
-    settled: () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined),
+    settled: () =>
+      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled()]).then(() => undefined),
   };
 }

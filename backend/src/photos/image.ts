@@ -60,6 +60,79 @@ async function openHeic(buffer: Buffer, name: string) {
   }
 }
 
+/** Opens any accepted photo for sharp (HEIC through its own decoder). */
+async function openPhoto(buffer: Buffer, name: string) {
+  const kind = sniffImage(buffer.subarray(0, IMAGE_HEAD_BYTES));
+  if (!kind) throw notAnImage(name);
+  const image =
+    kind === 'heic'
+      ? await openHeic(buffer, name)
+      : sharp(buffer, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+  return { kind, image };
+}
+
+const asUploadError = (error: unknown, name: string) => {
+  if (error instanceof HttpError) return error;
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels(name);
+  return notAnImage(name);
+};
+
+/** Orientations 5 to 8 are stored sideways: upright, width and height swap. */
+const turnsSideways = (orientation: number | undefined) => (orientation ?? 1) >= 5;
+
+/**
+ * What can be known of an upload from its first bytes and its header, without decoding pixels
+ * (a few milliseconds): that it is a photo, not too many pixels, and the size it will be stored
+ * at. Refuses with the same answers as `processPhoto`; the pixels are read after the answer.
+ */
+export async function inspectPhoto(
+  sourcePath: string,
+  originalName: string,
+): Promise<ProcessedPhoto> {
+  const handle = await fs.open(sourcePath, 'r');
+  let head: Buffer;
+  let bytes: number;
+  try {
+    head = Buffer.alloc(IMAGE_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, IMAGE_HEAD_BYTES, 0);
+    head = head.subarray(0, bytesRead);
+    bytes = (await handle.stat()).size;
+  } finally {
+    await handle.close();
+  }
+  const kind = sniffImage(head);
+  if (!kind) throw notAnImage(originalName);
+  // HEIC headers are not sharp's to read: its size is known once it is decoded, after the answer.
+  if (kind === 'heic') return { width: 0, height: 0, bytes, originalType: kind };
+  let meta;
+  try {
+    meta = await sharp(sourcePath, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch (error) {
+    throw asUploadError(error, originalName);
+  }
+  if (!meta.width || !meta.height) throw notAnImage(originalName);
+  if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels(originalName);
+  const [w, h] = turnsSideways(meta.orientation) ? [meta.height, meta.width] : [meta.width, meta.height];
+  const scale = Math.min(1, STORED_LONG_EDGE / Math.max(w, h));
+  return { width: Math.round(w * scale), height: Math.round(h * scale), bytes, originalType: kind };
+}
+
+/** The model's copy of a photo: upright, at most 1024 px, and without any metadata (no GPS). */
+export const MODEL_LONG_EDGE = 1024;
+export async function modelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
+  try {
+    const { image } = await openPhoto(await fs.readFile(sourcePath), originalName);
+    return await image
+      .rotate()
+      .resize({ width: MODEL_LONG_EDGE, height: MODEL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    throw asUploadError(error, originalName);
+  }
+}
+
 /**
  * Re-encodes an uploaded photo as a JPEG, turned upright by its EXIF orientation and with all
  * metadata (GPS, camera, owner) dropped, plus a thumbnail. Re-encoding also neutralises files
@@ -71,14 +144,8 @@ export async function processPhoto(
   targetPath: string,
   thumbnailPath: string,
 ): Promise<ProcessedPhoto> {
-  const buffer = await fs.readFile(sourcePath);
-  const kind = sniffImage(buffer.subarray(0, IMAGE_HEAD_BYTES));
-  if (!kind) throw notAnImage(originalName);
   try {
-    const image =
-      kind === 'heic'
-        ? await openHeic(buffer, originalName)
-        : sharp(buffer, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+    const { kind, image } = await openPhoto(await fs.readFile(sourcePath), originalName);
     const info = await image
       .rotate()
       .resize({ width: STORED_LONG_EDGE, height: STORED_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
@@ -96,8 +163,6 @@ export async function processPhoto(
       .toFile(thumbnailPath);
     return { width: info.width, height: info.height, bytes: info.size, originalType: kind };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(originalName);
-    throw notAnImage(originalName);
+    throw asUploadError(error, originalName);
   }
 }
