@@ -12,6 +12,10 @@ import { HttpError } from '../http/errors.ts';
 
 export type { ImageKind } from '@washdesk/contract';
 
+// Every photo is read once and never again by the same pipeline: a cache of decoded images and
+// open files would only grow with the number of uploads (memory stays flat under a burst).
+sharp.cache(false);
+
 /** Sharp refuses anything bigger: a 50 MP cap stops decompression bombs yet fits any phone photo. */
 export const MAX_PIXELS = 50_000_000;
 /** Stored photos are re-encoded no larger than this on the long edge. */
@@ -60,14 +64,30 @@ async function openHeic(buffer: Buffer, name: string) {
   }
 }
 
-/** Opens any accepted photo for sharp (HEIC through its own decoder). */
-async function openPhoto(buffer: Buffer, name: string) {
-  const kind = sniffImage(buffer.subarray(0, IMAGE_HEAD_BYTES));
+/** The first bytes of a file: enough to tell what kind of image it claims to be. */
+async function headOf(sourcePath: string): Promise<{ head: Buffer; bytes: number }> {
+  const handle = await fs.open(sourcePath, 'r');
+  try {
+    const head = Buffer.alloc(IMAGE_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, IMAGE_HEAD_BYTES, 0);
+    return { head: head.subarray(0, bytesRead), bytes: (await handle.stat()).size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Opens any accepted photo for sharp. Sharp reads a file itself (no copy of it in memory, and
+ * JPEGs shrink while they decode); HEIC goes through its own decoder, which needs the bytes.
+ */
+async function openPhoto(sourcePath: string, name: string) {
+  const { head } = await headOf(sourcePath);
+  const kind = sniffImage(head);
   if (!kind) throw notAnImage(name);
   const image =
     kind === 'heic'
-      ? await openHeic(buffer, name)
-      : sharp(buffer, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+      ? await openHeic(await fs.readFile(sourcePath), name)
+      : sharp(sourcePath, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
   return { kind, image };
 }
 
@@ -89,17 +109,7 @@ export async function inspectPhoto(
   sourcePath: string,
   originalName: string,
 ): Promise<ProcessedPhoto> {
-  const handle = await fs.open(sourcePath, 'r');
-  let head: Buffer;
-  let bytes: number;
-  try {
-    head = Buffer.alloc(IMAGE_HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, IMAGE_HEAD_BYTES, 0);
-    head = head.subarray(0, bytesRead);
-    bytes = (await handle.stat()).size;
-  } finally {
-    await handle.close();
-  }
+  const { head, bytes } = await headOf(sourcePath);
   const kind = sniffImage(head);
   if (!kind) throw notAnImage(originalName);
   // HEIC headers are not sharp's to read: its size is known once it is decoded, after the answer.
@@ -119,9 +129,33 @@ export async function inspectPhoto(
 
 /** The model's copy of a photo: upright, at most 1024 px, and without any metadata (no GPS). */
 export const MODEL_LONG_EDGE = 1024;
-export async function modelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
+/**
+ * At most this many model copies decode at once, whatever the number of customers uploading:
+ * each holds a decoded image, so a burst of uploads queues here instead of growing memory.
+ */
+const MODEL_COPIES_AT_ONCE = 4;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= MODEL_COPIES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
   try {
-    const { image } = await openPhoto(await fs.readFile(sourcePath), originalName);
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (or is freed).
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+export function modelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
+  return oneOfFew(() => makeModelPhoto(sourcePath, originalName));
+}
+
+async function makeModelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
+  try {
+    const { image } = await openPhoto(sourcePath, originalName);
     return await image
       .rotate()
       .resize({ width: MODEL_LONG_EDGE, height: MODEL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
@@ -145,7 +179,7 @@ export async function processPhoto(
   thumbnailPath: string,
 ): Promise<ProcessedPhoto> {
   try {
-    const { kind, image } = await openPhoto(await fs.readFile(sourcePath), originalName);
+    const { kind, image } = await openPhoto(sourcePath, originalName);
     const info = await image
       .rotate()
       .resize({ width: STORED_LONG_EDGE, height: STORED_LONG_EDGE, fit: 'inside', withoutEnlargement: true })

@@ -66,7 +66,7 @@ describe('a server killed right after answering a quote', () => {
     originals.forEach((bytes, i) => form.append(`photo${i}`, new Blob([bytes], { type: 'image/jpeg' }), PHOTOS[i]));
     const res = await fetch(`${first.url}/api/photo-quote`, { method: 'POST', body: form });
     expect(res.status).toBe(200);
-    const { submissionId, quote } = await res.json();
+    const { submissionId, quote } = (await res.json()) as { submissionId: number; quote: { priceRange: string } };
     expect(quote.priceRange).toMatch(/\$/);
     await first.kill();
 

@@ -6,3 +6,7 @@ ALTER TABLE photos ADD COLUMN state TEXT NOT NULL DEFAULT 'ready'
   CHECK (state IN ('pending', 'ready', 'unreadable'));
 -- What the processor picks up, oldest first, at every start and after every upload.
 CREATE INDEX photos_pending ON photos (created_at, id) WHERE state = 'pending';
+
+-- Issue 38, admin lists: the submissions list filtered by status pages from an index that holds
+-- its whole order (created_at, then id), so neither a page nor a key cursor sorts anything.
+CREATE INDEX photo_submissions_status_order ON photo_submissions (status, created_at DESC, id DESC);
