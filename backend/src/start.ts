@@ -35,7 +35,7 @@ export interface RunningServer {
 
 type StartOptions = Pick<
   AppDeps,
-    | 'reportError'
+  | 'reportError'
   | 'logger'
   | 'clock'
   | 'pause'

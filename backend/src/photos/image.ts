@@ -105,10 +105,7 @@ const turnsSideways = (orientation: number | undefined) => (orientation ?? 1) >=
  * (a few milliseconds): that it is a photo, not too many pixels, and the size it will be stored
  * at. Refuses with the same answers as `processPhoto`; the pixels are read after the answer.
  */
-export async function inspectPhoto(
-  sourcePath: string,
-  originalName: string,
-): Promise<ProcessedPhoto> {
+export async function inspectPhoto(sourcePath: string, originalName: string): Promise<ProcessedPhoto> {
   const { head, bytes } = await headOf(sourcePath);
   const kind = sniffImage(head);
   if (!kind) throw notAnImage(originalName);

@@ -45,7 +45,9 @@ export function photoRepository(db: Db, added: () => void = () => {}) {
     .raw();
   const markReady = db.prepare(`UPDATE photos SET state = 'ready', width = @width, height = @height,
     bytes = @bytes WHERE id = @id AND state = 'pending'`);
-  const markUnreadable = db.prepare(`UPDATE photos SET state = 'unreadable' WHERE id = ? AND state = 'pending'`);
+  const markUnreadable = db.prepare(
+    `UPDATE photos SET state = 'unreadable' WHERE id = ? AND state = 'pending'`,
+  );
 
   const group = (rows: PhotoRow[]) => {
     const map = new Map<number, Photo[]>();

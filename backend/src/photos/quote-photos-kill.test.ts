@@ -41,7 +41,9 @@ function startHeldServer(): Promise<{ url: string; kill(): Promise<void> }> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   cleanup.push(() => child.kill('SIGKILL'));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
+    );
     child.on('message', (m: { type: 'ready'; url: string }) =>
       resolve({
         url: m.url,
@@ -63,10 +65,15 @@ describe('a server killed right after answering a quote', () => {
     const first = await startHeldServer();
     const form = new FormData();
     form.append('customerInfo', JSON.stringify({ name: 'Kai Moreno', phone: '(707) 555-0161' }));
-    originals.forEach((bytes, i) => form.append(`photo${i}`, new Blob([bytes], { type: 'image/jpeg' }), PHOTOS[i]));
+    originals.forEach((bytes, i) =>
+      form.append(`photo${i}`, new Blob([bytes], { type: 'image/jpeg' }), PHOTOS[i]),
+    );
     const res = await fetch(`${first.url}/api/photo-quote`, { method: 'POST', body: form });
     expect(res.status).toBe(200);
-    const { submissionId, quote } = (await res.json()) as { submissionId: number; quote: { priceRange: string } };
+    const { submissionId, quote } = (await res.json()) as {
+      submissionId: number;
+      quote: { priceRange: string };
+    };
     expect(quote.priceRange).toMatch(/\$/);
     await first.kill();
 

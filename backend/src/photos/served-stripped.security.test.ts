@@ -35,9 +35,10 @@ describe('a photo is never served or sent before it is stripped', () => {
   it('a pending photo asked for is stripped first, then served; its thumbnail too', async () => {
     const res = await server.anonymous.upload(
       '/api/photo-submissions',
-      photoForm({ firstName: 'Ana', lastName: 'Ruiz', phone: '(707) 555-0170', serviceType: 'Roof Cleaning' }, [
-        { path: fixturePhoto(GPS_PHOTO), name: 'home.jpg' },
-      ]),
+      photoForm(
+        { firstName: 'Ana', lastName: 'Ruiz', phone: '(707) 555-0170', serviceType: 'Roof Cleaning' },
+        [{ path: fixturePhoto(GPS_PHOTO), name: 'home.jpg' }],
+      ),
     );
     expect(res.status).toBe(201);
     const [photo] = (await res.json()).photos as { id: string; url: string; thumbnailUrl: string }[];
@@ -60,14 +61,15 @@ describe('a photo is never served or sent before it is stripped', () => {
     const before = fake.requests.length;
     const form = new FormData();
     form.append('customerInfo', JSON.stringify({ name: 'Lee Park', phone: '(707) 555-0171' }));
-    form.append('photo0', new Blob([fs.readFileSync(fixturePhoto(GPS_PHOTO))], { type: 'image/jpeg' }), 'a.jpg');
+    form.append(
+      'photo0',
+      new Blob([fs.readFileSync(fixturePhoto(GPS_PHOTO))], { type: 'image/jpeg' }),
+      'a.jpg',
+    );
     const res = await server.anonymous.upload('/api/photo-quote', form);
     expect(res.status).toBe(200);
     expect((await res.json()).provider).toBe('openai');
-    const ids = server.db
-      .prepare("SELECT id FROM photos WHERE state = 'pending'")
-      .pluck()
-      .all() as string[];
+    const ids = server.db.prepare("SELECT id FROM photos WHERE state = 'pending'").pluck().all() as string[];
     expect(ids).toHaveLength(1);
     const sent = JSON.stringify(fake.requests.slice(before));
     const images = [...sent.matchAll(/data:image\/jpeg;base64,([A-Za-z0-9+/=]+)/g)].map((m) =>

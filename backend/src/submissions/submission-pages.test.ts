@@ -13,7 +13,9 @@ beforeAll(async () => {
   server = await startTestServer();
   seedVolume(server.db, { submissions: ROWS, calls: 0, withPhotoRows: true });
   // Ties on the time: the id decides between them.
-  server.db.exec(`UPDATE photo_submissions SET created_at = '2026-01-01T00:00:00.000Z' WHERE id BETWEEN 40 AND 47`);
+  server.db.exec(
+    `UPDATE photo_submissions SET created_at = '2026-01-01T00:00:00.000Z' WHERE id BETWEEN 40 AND 47`,
+  );
 });
 afterAll(() => server.stop());
 
