@@ -50,7 +50,9 @@ async function measure(urls: { webhook: string; bare: string }) {
   for (let i = 0; i < RUNS + 5; i++) {
     const webhook = await post(urls.webhook);
     const bare = await post(urls.bare);
-    if (i >= 5) (times.webhook.push(webhook), times.bare.push(bare));
+    if (i < 5) continue;
+    times.webhook.push(webhook);
+    times.bare.push(bare);
   }
   const figures = (list: number[]) => {
     list.sort((a, b) => a - b);

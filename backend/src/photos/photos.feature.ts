@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { photoProcessing, type PhotoProcessing } from './photo-processing.ts';
+import { photoProcessing } from './photo-processing.ts';
 import { photoRepository } from './photo.repository.ts';
 import { photoRoutes } from './photo.routes.ts';
 
@@ -14,9 +14,11 @@ export function photosFeature(deps: {
   held?: boolean;
   report?: (error: unknown) => void;
 }) {
-  let processing: PhotoProcessing | undefined;
-  const photos = photoRepository(deps.db, () => processing?.wake());
-  processing = photoProcessing(deps.config, photos, { held: deps.held, report: deps.report });
+  // The repository tells the processor of new pending photos; each needs the other to be made.
+  const wake = { processor: () => {} };
+  const photos = photoRepository(deps.db, () => wake.processor());
+  const processing = photoProcessing(deps.config, photos, { held: deps.held, report: deps.report });
+  wake.processor = () => processing.wake();
   return {
     photos,
     processing,
