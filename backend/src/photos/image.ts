@@ -91,8 +91,13 @@ async function openPhoto(sourcePath: string, name: string) {
   return { kind, image };
 }
 
+/** The disk failed us, not the photo: never a reason to call an upload unreadable and drop it. */
+const OUR_FAULT = /write|no space|ENOSPC|EACCES|EROFS|EIO|EMFILE/i;
+
 const asUploadError = (error: unknown, name: string) => {
   if (error instanceof HttpError) return error;
+  if (error instanceof Error && OUR_FAULT.test(`${error.message} ${(error as { code?: string }).code ?? ''}`))
+    return error;
   if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels(name);
   return notAnImage(name);
 };
