@@ -90,6 +90,8 @@ export interface AppDeps {
   twilioTimeoutMs?: number;
   /** The timer service plans' season runs on (default a real one); tests fire it themselves. */
   planSeasonTimer?: Timer;
+  /** Crash tests keep uploads unprocessed (a photo asked for is still processed first). */
+  holdPhotoProcessing?: boolean;
 }
 
 /** The app and what its features run beside their routes, typed (no side channel on the app). */
@@ -162,7 +164,17 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
   const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
-  const { photos, router: photosRouter } = photosFeature({ db, config });
+  const {
+    photos,
+    processing: photoProcessing,
+    lifecycle: photoLifecycle,
+    router: photosRouter,
+  } = photosFeature({
+    db,
+    config,
+    held: deps.holdPhotoProcessing,
+    report: (error) => report(error, { method: 'photo processing', path: '-' }),
+  });
   const { faq, router: faqRouter } = faqFeature({ db });
   const { leads, router: leadsRouter } = leadsFeature({ db, config, photos, appointments, events, clock });
   // One conversation core for every channel that talks with customers (phone, Messenger, texts).
@@ -368,7 +380,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(errorHandler((error, req) => report(error, { method: req.method, path: loggablePath(req.path) })));
   return {
     app,
-    // Stopped in reverse: replies after webhooks, a backup under way, the outbox's send, the
+    // Stopped in reverse: photo processing, replies after webhooks, a backup under way, the outbox's send, the
     // streamed calls' sockets, then the sessions sweeper; then the database closes.
     lifecycles: [
       auth.lifecycle,
@@ -377,9 +389,11 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       backupTimer,
       servicePlans.lifecycle,
       messenger.lifecycle,
+      photoLifecycle,
     ],
     outbox,
     // Shutdown and tests wait for replies still being written after the webhook answered.
-    settled: () => Promise.all([messenger.settled(), texts.settled()]).then(() => undefined),
+    settled: () =>
+      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled()]).then(() => undefined),
   };
 }

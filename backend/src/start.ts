@@ -43,6 +43,7 @@ type StartOptions = Pick<
   | 'planSeasonTimer'
   | 'outboxPassEveryMs'
   | 'twilioTimeoutMs'
+  | 'holdPhotoProcessing'
 >;
 
 /**
@@ -72,7 +73,12 @@ async function openAndListen(config: Config, options: StartOptions): Promise<Run
   const upgradeBackup = await backupBeforeUpgrade(config, new Date((options.clock ?? Date.now)()));
   const db = openDatabase(config.databaseFile, config.migrationsDir, { backup: upgradeBackup?.dir });
   markDatabaseCreated(config.dataDir);
-  const orphans = removeOrphanPhotos(config, photoRepository(db).exists);
+  const storedPhotos = photoRepository(db);
+  const orphans = removeOrphanPhotos(
+    config,
+    storedPhotos.exists,
+    (id) => storedPhotos.stateOf(id) === 'pending',
+  );
   if (config.demoData) await seedDemoData(db, config);
   const notices = await ensureOwner(config, userRepository(db));
   if (upgradeBackup)

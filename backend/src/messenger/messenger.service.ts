@@ -18,12 +18,7 @@ import type { Clock } from '../time.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
 import { conversationQueue } from '../assistant/conversation-queue.ts';
 import type { MessengerRepository, NewMessage } from './messenger.repository.ts';
-import {
-  aiVerdictAt,
-  conversationAt,
-  type MessengerLine,
-  type StoredConversation,
-} from './reply-rules.ts';
+import { aiVerdictAt, conversationAt, type MessengerLine, type StoredConversation } from './reply-rules.ts';
 import { OUR_ECHO_METADATA, type MessengerDelivery } from './meta-delivery.ts';
 import { eventsOf, type Attachment, type WebhookBody } from './meta-webhook.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -246,13 +241,14 @@ export function messengerService(deps: MessengerServiceDeps) {
           }
         }
       })();
-      // After the commit: a batch that failed to store is never announced.
-      for (const event of announced) deps.events?.publish(event);
-      return work;
+      // Announced after the acknowledgement (afterAck), so never before the commit: a batch that
+      // failed to store is never announced, and Meta does not wait on the staff feed (issue 38).
+      return { work, announced };
     },
 
-    /** Starts the work of a stored batch; it runs after the webhook has answered. */
-    afterAck(work: ConversationWork[]) {
+    /** Announces a stored batch and starts its work; both run after the webhook has answered. */
+    afterAck({ work, announced }: { work: ConversationWork[]; announced: NewLiveEvent[] }) {
+      for (const event of announced) deps.events?.publish(event);
       for (const w of work) {
         if (w.profile) enqueue(w.conversationId, () => fillProfile(w.conversationId, w.userId));
         if (w.answer) enqueue(w.conversationId, () => answer(w.conversationId));

@@ -12,6 +12,10 @@ import { HttpError } from '../http/errors.ts';
 
 export type { ImageKind } from '@washdesk/contract';
 
+// Every photo is read once and never again by the same pipeline: a cache of decoded images and
+// open files would only grow with the number of uploads (memory stays flat under a burst).
+sharp.cache(false);
+
 /** Sharp refuses anything bigger: a 50 MP cap stops decompression bombs yet fits any phone photo. */
 export const MAX_PIXELS = 50_000_000;
 /** Stored photos are re-encoded no larger than this on the long edge. */
@@ -60,6 +64,111 @@ async function openHeic(buffer: Buffer, name: string) {
   }
 }
 
+/** The first bytes of a file: enough to tell what kind of image it claims to be. */
+async function headOf(sourcePath: string): Promise<{ head: Buffer; bytes: number }> {
+  const handle = await fs.open(sourcePath, 'r');
+  try {
+    const head = Buffer.alloc(IMAGE_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, IMAGE_HEAD_BYTES, 0);
+    return { head: head.subarray(0, bytesRead), bytes: (await handle.stat()).size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Opens any accepted photo for sharp. Sharp reads a file itself (no copy of it in memory, and
+ * JPEGs shrink while they decode); HEIC goes through its own decoder, which needs the bytes.
+ */
+async function openPhoto(sourcePath: string, name: string) {
+  const { head } = await headOf(sourcePath);
+  const kind = sniffImage(head);
+  if (!kind) throw notAnImage(name);
+  const image =
+    kind === 'heic'
+      ? await openHeic(await fs.readFile(sourcePath), name)
+      : sharp(sourcePath, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+  return { kind, image };
+}
+
+/** The disk failed us, not the photo: never a reason to call an upload unreadable and drop it. */
+const OUR_FAULT = /write|no space|ENOSPC|EACCES|EROFS|EIO|EMFILE/i;
+
+const asUploadError = (error: unknown, name: string) => {
+  if (error instanceof HttpError) return error;
+  if (error instanceof Error && OUR_FAULT.test(`${error.message} ${(error as { code?: string }).code ?? ''}`))
+    return error;
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels(name);
+  return notAnImage(name);
+};
+
+/** Orientations 5 to 8 are stored sideways: upright, width and height swap. */
+const turnsSideways = (orientation: number | undefined) => (orientation ?? 1) >= 5;
+
+/**
+ * What can be known of an upload from its first bytes and its header, without decoding pixels
+ * (a few milliseconds): that it is a photo, not too many pixels, and the size it will be stored
+ * at. Refuses with the same answers as `processPhoto`; the pixels are read after the answer.
+ */
+export async function inspectPhoto(sourcePath: string, originalName: string): Promise<ProcessedPhoto> {
+  const { head, bytes } = await headOf(sourcePath);
+  const kind = sniffImage(head);
+  if (!kind) throw notAnImage(originalName);
+  // HEIC headers are not sharp's to read: its size is known once it is decoded, after the answer.
+  if (kind === 'heic') return { width: 0, height: 0, bytes, originalType: kind };
+  let meta;
+  try {
+    meta = await sharp(sourcePath, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch (error) {
+    throw asUploadError(error, originalName);
+  }
+  if (!meta.width || !meta.height) throw notAnImage(originalName);
+  if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels(originalName);
+  const [w, h] = turnsSideways(meta.orientation) ? [meta.height, meta.width] : [meta.width, meta.height];
+  const scale = Math.min(1, STORED_LONG_EDGE / Math.max(w, h));
+  return { width: Math.round(w * scale), height: Math.round(h * scale), bytes, originalType: kind };
+}
+
+/** The model's copy of a photo: upright, at most 1024 px, and without any metadata (no GPS). */
+export const MODEL_LONG_EDGE = 1024;
+/**
+ * At most this many model copies decode at once, whatever the number of customers uploading:
+ * each holds a decoded image, so a burst of uploads queues here instead of growing memory.
+ */
+const MODEL_COPIES_AT_ONCE = 4;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= MODEL_COPIES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (or is freed).
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+export function modelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
+  return oneOfFew(() => makeModelPhoto(sourcePath, originalName));
+}
+
+async function makeModelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
+  try {
+    const { image } = await openPhoto(sourcePath, originalName);
+    return await image
+      .rotate()
+      .resize({ width: MODEL_LONG_EDGE, height: MODEL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    throw asUploadError(error, originalName);
+  }
+}
+
 /**
  * Re-encodes an uploaded photo as a JPEG, turned upright by its EXIF orientation and with all
  * metadata (GPS, camera, owner) dropped, plus a thumbnail. Re-encoding also neutralises files
@@ -71,14 +180,8 @@ export async function processPhoto(
   targetPath: string,
   thumbnailPath: string,
 ): Promise<ProcessedPhoto> {
-  const buffer = await fs.readFile(sourcePath);
-  const kind = sniffImage(buffer.subarray(0, IMAGE_HEAD_BYTES));
-  if (!kind) throw notAnImage(originalName);
   try {
-    const image =
-      kind === 'heic'
-        ? await openHeic(buffer, originalName)
-        : sharp(buffer, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+    const { kind, image } = await openPhoto(sourcePath, originalName);
     const info = await image
       .rotate()
       .resize({ width: STORED_LONG_EDGE, height: STORED_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
@@ -96,8 +199,6 @@ export async function processPhoto(
       .toFile(thumbnailPath);
     return { width: info.width, height: info.height, bytes: info.size, originalType: kind };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(originalName);
-    throw notAnImage(originalName);
+    throw asUploadError(error, originalName);
   }
 }

@@ -19,6 +19,8 @@ describe('photos left by a crash', () => {
       ),
     );
     const kept = (await res.json()).photos[0] as { id: string; url: string };
+    // Stripped and re-encoded after the answer: done before this server stops.
+    await first.settled();
     await first.stop();
 
     // What a server killed while re-encoding an upload leaves: files whose row was never written.
@@ -27,6 +29,10 @@ describe('photos left by a crash', () => {
     const orphanFiles = [`${orphan}.jpg`, `${orphan}.thumb.jpg`, `${randomUUID()}.jpg`];
     for (const name of orphanFiles) fs.writeFileSync(path.join(photoDir, name), 'half a photo');
     fs.writeFileSync(path.join(photoDir, 'README.txt'), 'not ours');
+    // An upload moved in as it arrived whose row never committed (killed between the two).
+    const incoming = path.join(dataDir, 'photos-incoming');
+    fs.mkdirSync(incoming, { recursive: true });
+    fs.writeFileSync(path.join(incoming, randomUUID()), 'an upload as it arrived');
     const tempDir = path.join(dataDir, 'uploads-in-progress', randomUUID());
     fs.mkdirSync(tempDir, { recursive: true });
     fs.writeFileSync(path.join(tempDir, 'part'), 'an upload being received');
@@ -34,11 +40,12 @@ describe('photos left by a crash', () => {
     const second = await startTestServer({ dataDir });
     try {
       expect(second.notices).toContain(
-        'Removed 3 photo file(s) left without a record by an interrupted upload.',
+        'Removed 4 photo file(s) left without a record by an interrupted upload.',
       );
       const left = fs.readdirSync(photoDir).sort();
       expect(left).toEqual([`${kept.id}.jpg`, `${kept.id}.thumb.jpg`, 'README.txt'].sort());
       expect(fs.existsSync(tempDir)).toBe(false);
+      expect(fs.readdirSync(incoming)).toEqual([]);
       expect((await second.get(kept.url)).status).toBe(200);
     } finally {
       await second.stop();

@@ -6,7 +6,7 @@ import multer from 'multer';
 import { ERROR_CODES, MAX_PHOTO_BYTES } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
-import { processPhoto, type ImageKind } from './image.ts';
+import { inspectPhoto, processPhoto, type ImageKind } from './image.ts';
 
 export interface StoredPhoto {
   id: string;
@@ -14,12 +14,20 @@ export interface StoredPhoto {
   height: number;
   bytes: number;
   originalType: ImageKind;
+  /** Kept as it arrived (photos-incoming/): stripped and re-encoded after the answer. */
+  pending?: boolean;
 }
 
 export const PHOTO_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const photoFile = (config: Config, id: string) => path.join(config.photoDir, `${id}.jpg`);
 export const thumbnailFile = (config: Config, id: string) => path.join(config.photoDir, `${id}.thumb.jpg`);
+/**
+ * Uploads as they arrived, until the processor has stripped them: a folder of its own, never
+ * served and never backed up, beside the upload folder (one file system, so a move is a rename).
+ */
+export const incomingDir = (config: Config) => path.join(config.dataDir, 'photos-incoming');
+export const incomingFile = (config: Config, id: string) => path.join(incomingDir(config), id);
 
 const MULTER_ERRORS: Record<string, (field?: string) => HttpError> = {
   LIMIT_FILE_SIZE: () =>
@@ -120,8 +128,46 @@ export const uploadedFiles = (req: Request): Express.Multer.File[] =>
 
 export function removeStoredPhotos(config: Config, photos: { id: string }[]) {
   for (const p of photos) {
+    fs.rmSync(incomingFile(config, p.id), { force: true });
     fs.rmSync(photoFile(config, p.id), { force: true });
     fs.rmSync(thumbnailFile(config, p.id), { force: true });
+  }
+}
+
+/** Written through to the disk, so a power cut after the answer keeps it too. */
+const flushToDisk = (file: string) => {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+};
+
+/**
+ * Checks every upload from its header (a photo, not too many pixels) and moves it, as it arrived,
+ * into photos-incoming/: all or nothing. No pixel is decoded here; the photo processor strips and
+ * re-encodes each one after the answer (photo-processing.ts).
+ */
+export async function keepUploadedPhotos(
+  config: Config,
+  files: Express.Multer.File[],
+): Promise<StoredPhoto[]> {
+  const inspected = await Promise.all(files.map((file) => inspectPhoto(file.path, file.originalname)));
+  fs.mkdirSync(incomingDir(config), { recursive: true });
+  const kept: StoredPhoto[] = [];
+  try {
+    files.forEach((file, i) => {
+      const id = randomUUID();
+      flushToDisk(file.path);
+      fs.renameSync(file.path, incomingFile(config, id));
+      kept.push({ id, ...inspected[i]!, pending: true });
+    });
+    flushToDisk(incomingDir(config));
+    return kept;
+  } catch (error) {
+    removeStoredPhotos(config, kept);
+    throw error;
   }
 }
 
@@ -152,15 +198,17 @@ export async function storeUploadedPhotos(
 }
 
 /**
- * Stores the uploaded photos, then lets `save` write the rows that point at them; if that write
+ * Keeps the uploaded photos, then lets `save` write the rows that point at them; if that write
  * fails the files go too, so a photo on disk always has its row and a row always has its photo.
+ * Once `save` returns, the photos are on disk and committed: nothing is lost if the server dies
+ * right after answering, and the next start finishes their processing.
  */
 export async function savingPhotos<T>(
   config: Config,
   files: Express.Multer.File[],
   save: (stored: StoredPhoto[]) => T,
 ): Promise<T> {
-  const stored = await storeUploadedPhotos(config, files);
+  const stored = await keepUploadedPhotos(config, files);
   try {
     return save(stored);
   } catch (error) {
@@ -176,9 +224,21 @@ const STORED_PHOTO_FILE = /^([0-9a-f-]{36})(?:\.thumb)?\.jpg$/;
  * the row is written only once every photo is on disk. Nothing refers to them, so they go, at
  * start before any request can be writing new ones. Returns how many files were removed.
  */
-export function removeOrphanPhotos(config: Config, hasRow: (id: string) => boolean): number {
-  if (!fs.existsSync(config.photoDir)) return 0;
+export function removeOrphanPhotos(
+  config: Config,
+  hasRow: (id: string) => boolean,
+  isPending: (id: string) => boolean = () => false,
+): number {
   let removed = 0;
+  // An upload moved in whose row never committed, or one processed whose original was not yet
+  // removed: neither is needed.
+  if (fs.existsSync(incomingDir(config)))
+    for (const name of fs.readdirSync(incomingDir(config))) {
+      if (PHOTO_ID_PATTERN.test(name) && isPending(name)) continue;
+      fs.rmSync(path.join(incomingDir(config), name), { force: true });
+      if (PHOTO_ID_PATTERN.test(name) && !hasRow(name)) removed += 1;
+    }
+  if (!fs.existsSync(config.photoDir)) return removed;
   for (const name of fs.readdirSync(config.photoDir)) {
     const id = STORED_PHOTO_FILE.exec(name)?.[1];
     // Anything that is not a stored photo's file was not put there by Washdesk: left alone.

@@ -15,18 +15,19 @@ import type { EventBus } from '../events/event-bus.ts';
 import { submissionCreated } from '../events/announcements.ts';
 import type { Config } from '../config.ts';
 import { parseWith, validationError } from '../http/errors.ts';
+import { modelPhoto } from '../photos/image.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
 import { quotedServices } from './pricing.ts';
 import { toPhotoQuote, type QuoteService } from './quote.service.ts';
 
-const forQuote = (s: PhotoSubmission) => ({
+const forQuote = (s: PhotoSubmission, photos: Buffer[] | undefined) => ({
   id: s.id,
   serviceType: s.serviceType,
   notes: s.notes,
   stories: s.stories,
   squareFeet: s.squareFeet,
-  photoIds: s.photos.map((p) => p.id),
+  photos,
 });
 
 /** "Jane van der Berg" → first "Jane", last "van der Berg". */
@@ -37,7 +38,10 @@ const splitName = (name: string) => {
 
 /**
  * The AI quotes. Both save the submission and its photos FIRST, so staff see every lead even when
- * the analysis is slow or fails; then analyse, price and answer.
+ * the analysis is slow or fails; then analyse, price and answer. Only what the answer needs runs
+ * before it (issue 38): the photos are stripped and re-encoded after it (photos/photo-processing.ts);
+ * with an AI key the model's small, stripped copies are made once, from the upload, before saving
+ * (the processor may move the upload on as soon as it is saved).
  */
 export function quoteRoutes(
   config: Config,
@@ -47,6 +51,10 @@ export function quoteRoutes(
   events: EventBus,
 ) {
   const router = Router();
+  const modelCopies = (files: Express.Multer.File[]) =>
+    quotes.readsPhotos
+      ? Promise.all(files.map((file) => modelPhoto(file.path, file.originalname)))
+      : Promise.resolve(undefined);
   channels.receives('web', ['/api/analyze-photos', '/api/photo-quote']);
 
   router.post(
@@ -57,10 +65,11 @@ export function quoteRoutes(
       const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
+      const forModel = await modelCopies(files);
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(fields, 'ai-analysis', stored),
       );
-      const outcome = await quotes.quoteSubmission(forQuote(submission), startedAt);
+      const outcome = await quotes.quoteSubmission(forQuote(submission, forModel), startedAt);
       // Announced with its quote stored, so the screen that reloads shows both.
       events.publish(submissionCreated(submission));
       const body: PhotoAnalysisResponse = {
@@ -92,6 +101,7 @@ export function quoteRoutes(
       const customer = parseWith(quoteCustomerInfoSchema, info);
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED.message });
+      const forModel = await modelCopies(files);
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(
           {
@@ -109,7 +119,7 @@ export function quoteRoutes(
         ),
       );
       const outcome = await quotes.quoteSubmission(
-        { ...forQuote(submission), services: customer.services },
+        { ...forQuote(submission, forModel), services: customer.services },
         startedAt,
       );
       // Staff see the service the customer was quoted for, not "General Cleaning".

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import {
   LOW_CONFIDENCE,
   formatDollarRange,
@@ -11,7 +10,6 @@ import {
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Clock } from '../time.ts';
-import { photoFile } from '../photos/photo.storage.ts';
 import type { AnalysisRepository } from './analysis.repository.ts';
 import { AnalysisFailure, type PhotoAnalyzer } from './analyzers/photo-analyzer.ts';
 import { estimateFromAnswers, type CustomerAnswers } from './local-estimate.ts';
@@ -44,12 +42,15 @@ export function quoteService(
   return {
     /** The clock the quote budget runs on: routes read a request's start from it. */
     now,
+    /** Whether a quote looks at the photos (an AI key is set): only then are model copies made. */
+    readsPhotos: analyzer !== null,
     /**
      * Analyses a saved submission's photos and prices the result. Never throws for the model's
      * sake: any failure falls back to the local estimate, so the customer always gets a quote.
      */
     async quoteSubmission(
-      submission: CustomerAnswers & { id: number; photoIds: string[] },
+      /** `photos`: the model's copies (image.ts `modelPhoto`: upright, small, no metadata), made once. */
+      submission: CustomerAnswers & { id: number; photos?: Buffer[] },
       startedAt = now(),
     ): Promise<QuoteOutcome> {
       // The model reads the photos, the service and the notes; the home's size is for the local estimate.
@@ -59,9 +60,7 @@ export function quoteService(
       let fallbackReason: string | null = analyzer ? null : 'no AI key configured';
       if (analyzer) {
         try {
-          const photos = await Promise.all(
-            submission.photoIds.map((id) => fs.readFile(photoFile(config, id))),
-          );
+          const photos = submission.photos ?? [];
           // The customer's wait is bounded: the model gets what is left of the budget after saving.
           analysis = await analyzer.analyze({ photos, ...context }, startedAt + config.quoteBudgetMs);
           provider = analyzer.provider;

@@ -70,6 +70,23 @@ export function submissionRepository(
   const page = db.prepare(`SELECT * FROM photo_submissions ${filter}
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM photo_submissions ${filter}`);
+  // Without a search, each page is read from an index holding the list's order (all, or one
+  // status): a page in the back half is read from the oldest end, so the last page costs what the
+  // first does, and a key cursor starts right after the row it names.
+  const byStatus = (status: boolean) => (status ? 'WHERE status = @status' : 'WHERE 1');
+  const indexed = (status: boolean, direction: 'DESC' | 'ASC') =>
+    db.prepare(`SELECT * FROM photo_submissions ${byStatus(status)}
+      ORDER BY created_at ${direction}, id ${direction} LIMIT @limit OFFSET @offset`);
+  const newestFirst = { all: indexed(false, 'DESC'), status: indexed(true, 'DESC') };
+  const oldestFirst = { all: indexed(false, 'ASC'), status: indexed(true, 'ASC') };
+  const afterKey = (status: boolean) =>
+    db.prepare(`SELECT * FROM photo_submissions ${byStatus(status)}
+      AND (created_at, id) < (@createdAt, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`);
+  const after = { all: afterKey(false), status: afterKey(true) };
+  const counted = {
+    all: db.prepare('SELECT COUNT(*) FROM photo_submissions').pluck(),
+    status: db.prepare('SELECT COUNT(*) FROM photo_submissions WHERE status = @status').pluck(),
+  };
   const one = db.prepare('SELECT * FROM photo_submissions WHERE id = ?');
   const setServiceType = db.prepare(
     'UPDATE photo_submissions SET service_type = @serviceType, updated_at = @now WHERE id = @id',
@@ -105,6 +122,34 @@ export function submissionRepository(
     }));
   };
 
+  function listIndexed(filter: {
+    status?: SubmissionStatus;
+    limit: number;
+    offset: number;
+    cursor?: { createdAt: string; id: number };
+  }) {
+    const which = filter.status ? 'status' : 'all';
+    const params = { status: filter.status ?? null, limit: filter.limit };
+    const total = counted[which].get(params) as number;
+    let rows: SubmissionRow[];
+    if (filter.cursor) rows = after[which].all({ ...params, ...filter.cursor }) as SubmissionRow[];
+    else if (filter.offset * 2 <= total)
+      rows = newestFirst[which].all({ ...params, offset: filter.offset }) as SubmissionRow[];
+    else {
+      // The same rows, counted from the oldest end: a page past the middle walks fewer rows so.
+      const end = Math.min(total, filter.offset + filter.limit);
+      const fromOldest = Math.max(0, total - end);
+      rows = (
+        oldestFirst[which].all({
+          ...params,
+          limit: Math.max(0, end - filter.offset),
+          offset: fromOldest,
+        }) as SubmissionRow[]
+      ).reverse();
+    }
+    return { rows: toSubmissions(rows), total };
+  }
+
   const get = (id: number) => {
     const row = one.get(id) as SubmissionRow | undefined;
     return row ? toSubmissions([row])[0]! : undefined;
@@ -132,8 +177,16 @@ export function submissionRepository(
       })();
       return get(id)!;
     },
-    list(filter: { status?: SubmissionStatus; q?: string; limit: number; offset: number }) {
+    list(filter: {
+      status?: SubmissionStatus;
+      q?: string;
+      limit: number;
+      offset: number;
+      /** The last row the client has: the page starts after it (the offset is not used). */
+      cursor?: { createdAt: string; id: number };
+    }) {
       const q = filter.q || null;
+      if (!q) return listIndexed(filter);
       // Only a search that looks like part of a phone number is also matched digit for digit.
       const digits = q && phoneSearchOf(q);
       const params = {

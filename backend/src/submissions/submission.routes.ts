@@ -9,6 +9,7 @@ import {
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { notFound, parseWith, routeId, validationError } from '../http/errors.ts';
+import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from './submission.repository.ts';
@@ -19,8 +20,9 @@ export function submissionRoutes(config: Config, submissions: SubmissionReposito
   const router = Router();
 
   router.get('/api/photo-submissions', (req, res) => {
-    const query = listQuery(req, submissionListQuerySchema);
+    const query = listQuery(req, submissionListQuerySchema.extend(keyCursorSchema.shape));
     const { rows, total } = submissions.list(query);
+    sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);
   });
 

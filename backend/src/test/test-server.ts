@@ -7,6 +7,7 @@ import type { Clock } from '../time.ts';
 import type { Pause } from '../assistant/assistant.ts';
 import type { Timer } from '../backups/backup-timer.ts';
 import { startServer, type RunningServer } from '../start.ts';
+import { incomingDir } from '../photos/photo.storage.ts';
 import './affordable-password-cost.ts';
 import { hashPassword } from '../auth/password.ts';
 import { userRepository } from '../auth/user.repository.ts';
@@ -107,6 +108,8 @@ export async function startTestServer(
     planSeasonTimer?: Timer;
     /** How long a Twilio request may take before its outcome is unknown (default 4 s). */
     twilioTimeoutMs?: number;
+    /** Keeps uploads unprocessed until a photo is asked for (tests of what is served when). */
+    holdPhotoProcessing?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-test-'));
@@ -133,6 +136,7 @@ export async function startTestServer(
     backupTimer: options.backupTimer,
     planSeasonTimer: options.planSeasonTimer,
     twilioTimeoutMs: options.twilioTimeoutMs,
+    holdPhotoProcessing: options.holdPhotoProcessing,
     pause:
       options.pause ??
       ((ms) => {
@@ -171,7 +175,11 @@ export async function startTestServer(
     owner,
     anonymous: clientOf(running.url),
     addUser,
-    storedFiles: () => [...listed(config.photoDir), ...listed(config.uploadTempDir)],
+    storedFiles: () => [
+      ...listed(config.photoDir),
+      ...listed(incomingDir(config)),
+      ...listed(config.uploadTempDir),
+    ],
     count: (table) => (running.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
     async settled() {
       const busy = () =>

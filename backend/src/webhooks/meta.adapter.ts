@@ -67,10 +67,10 @@ export function metaWebhookRoutes(
     const { oldest } = eventsOf(body.data, OUR_ECHO_METADATA);
     if (oldest !== null && clock() - oldest > STALE_AFTER_MS) throw refused();
     // A delivery Meta retries, or an event it sends twice, finds its id recorded: nothing changes.
-    const work = messenger.receive(body.data, (eventId) => inbox.record('meta', eventId));
-    // Meta has its answer before any profile lookup or AI reply starts.
+    const stored = messenger.receive(body.data, (eventId) => inbox.record('meta', eventId));
+    // Meta has its answer before the staff feed hears of it and any profile lookup or AI reply starts.
     res.status(200).type('text/plain').send('EVENT_RECEIVED');
-    messenger.afterAck(work);
+    messenger.afterAck(stored);
   });
   return router;
 }

@@ -47,6 +47,12 @@ const RANGE_ISSUES = new Set(['too_big', 'too_small', 'invalid_value']);
 /** Upright (EXIF orientation applied), small, and stripped of metadata: GPS never leaves the server. */
 async function preparePhoto(photo: Buffer, index: number): Promise<string> {
   try {
+    // The quote routes hand over copies already made for the model (photos/image.ts modelPhoto):
+    // read from the header alone, those are sent as they are, never encoded twice.
+    const meta = await sharp(photo).metadata();
+    const fits = Math.max(meta.width ?? Infinity, meta.height ?? Infinity) <= LONG_EDGE;
+    if (meta.format === 'jpeg' && fits && !meta.exif && !meta.xmp && !meta.iptc && !meta.orientation)
+      return `data:image/jpeg;base64,${photo.toString('base64')}`;
     const jpeg = await sharp(photo)
       .rotate()
       .resize({ width: LONG_EDGE, height: LONG_EDGE, fit: 'inside', withoutEnlargement: true })

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import type { Config } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
+import { processPhoto } from './image.ts';
+import type { PhotoRepository } from './photo.repository.ts';
+import { incomingFile, photoFile, thumbnailFile } from './photo.storage.ts';
+
+/**
+ * Two photos at a time: each decode already uses sharp's threads, and the customer waiting on the
+ * next quote must not queue behind a backlog of re-encodes.
+ */
+export const PHOTO_PROCESSING_CONCURRENCY = 2;
+
+type Repository = Pick<PhotoRepository, 'pending' | 'stateOf' | 'markReady' | 'markUnreadable'>;
+
+/**
+ * Strips and re-encodes uploads after their answer (issue 38): the rows say which photos are
+ * pending, so what a crash interrupted is simply found again at the next start. A pending photo
+ * is never served: `ready(id)` processes it first (ahead of the queue) and says whether it can be.
+ */
+export function photoProcessing(
+  config: Config,
+  photos: Repository,
+  options: {
+    concurrency?: number;
+    /** Tests of a crash keep uploads pending; `ready(id)` still processes the one asked for. */
+    held?: boolean;
+    report?: (error: unknown) => void;
+  } = {},
+) {
+  const concurrency = options.concurrency ?? PHOTO_PROCESSING_CONCURRENCY;
+  const running = new Map<string, Promise<void>>();
+  /** Failed for a reason other than the photo itself (a full disk): retried at the next start. */
+  const skipped = new Set<string>();
+  let stopped = false;
+  let woken = false;
+
+  async function processOne(id: string) {
+    const original = incomingFile(config, id);
+    try {
+      if (!fs.existsSync(original)) {
+        // Its original is gone (a restored backup never holds originals): nothing can be shown.
+        photos.markUnreadable(id);
+        return;
+      }
+      fs.mkdirSync(config.photoDir, { recursive: true });
+      const result = await processPhoto(original, id, photoFile(config, id), thumbnailFile(config, id));
+      if (photos.markReady(id, result)) fs.rmSync(original, { force: true });
+    } catch (error) {
+      if (error instanceof HttpError) {
+        // Its header looked like a photo but its pixels are not one: it is never shown.
+        photos.markUnreadable(id);
+        fs.rmSync(original, { force: true });
+      } else {
+        skipped.add(id);
+        options.report?.(error);
+      }
+    }
+  }
+
+  function begin(id: string): Promise<void> {
+    const known = running.get(id);
+    if (known) return known;
+    const work = processOne(id).finally(() => {
+      running.delete(id);
+      fill();
+    });
+    running.set(id, work);
+    return work;
+  }
+
+  function fill() {
+    if (stopped || options.held) return;
+    const free = concurrency - running.size;
+    if (free <= 0) return;
+    const next = photos
+      .pending(concurrency + running.size + skipped.size)
+      .filter((p) => !running.has(p.id) && !skipped.has(p.id))
+      .slice(0, free);
+    for (const p of next) void begin(p.id);
+  }
+
+  return {
+    /** New pending rows were committed: start on them (on the next turn, batched). */
+    wake() {
+      if (woken) return;
+      woken = true;
+      setImmediate(() => {
+        woken = false;
+        fill();
+      });
+    },
+    /** Whether the photo may be served now: a pending one is processed first, ahead of the queue. */
+    async ready(id: string): Promise<boolean> {
+      let state = photos.stateOf(id);
+      if (state === 'pending' && !stopped) {
+        await begin(id);
+        state = photos.stateOf(id);
+      }
+      return state === 'ready';
+    },
+    /** Resolves once no photo is being processed and none is left waiting (tests, shutdown). */
+    async settled() {
+      for (;;) {
+        fill();
+        if (running.size === 0) return;
+        await Promise.all(running.values());
+      }
+    },
+    lifecycle: {
+      name: 'photo processing',
+      start: () => fill(),
+      async stop() {
+        stopped = true;
+        await Promise.all(running.values());
+      },
+    } satisfies FeatureLifecycle,
+  };
+}
+export type PhotoProcessing = ReturnType<typeof photoProcessing>;
