@@ -33,7 +33,7 @@ export interface VisitState {
 }
 
 const WHEN =
-  /\b(when('?s| is| are| do| will)?|what (time|day|date))\b.{0,40}\b(my|our|the) (appointment|visit|estimate|crew|guys?|cleaning|wash|job)\b|\b(confirm|check on|check) (my|our|the) (appointment|visit|time)\b|\bare you (guys )?(still )?coming\b|\bwhat time are you (guys )?coming\b|\b(do|did) (i|we) (have|still have) (an? )?(appointment|visit)\b/i;
+  /\b(when('?s| is| are| do| will)?|what (time|day|date))\b.{0,40}\b(my|our|the) (appointment|visit|estimate|crew|guys?|cleaning|wash|job)\b|\b(confirm|check on|check) (my|our|the) (appointment|visit|time)\b|\bare you (guys )?(still )?coming\b|\bwhat time are you (guys )?coming\b|\b(do|did) (i|we) (have|still have) (an? )?(appointment|visit)\b|\b(i|we) (have|had|booked|made) (an?|the) (appointment|visit|estimate)\b.*\bwhen\b/i;
 const MOVE =
   /\b(move|reschedule|re-schedule|change|push|postpone|switch|bump)\b.{0,30}\b(my|our|the|this|that) (appointment|visit|estimate|booking|cleaning|wash|time|day|date|job)\b|\b(can'?t|cannot|won'?t be able to) make (it|my|our|the)\b|\breschedul\w*\b|\bmove it\b/i;
 const CANCEL =

@@ -14,6 +14,10 @@ export const EVAL_GROUPS = [
   'spanish',
   'hostile-off-topic',
   'messenger',
+  // Issue 34: callers who already have a visit, what callers need of the office, promises kept.
+  'existing-customers',
+  'needs',
+  'promises',
 ] as const;
 export type EvalGroup = (typeof EVAL_GROUPS)[number];
 
@@ -41,6 +45,11 @@ export interface TurnExpectation {
   action?: 'handoff';
   /** The reply is in Spanish. */
   spanish?: boolean;
+  /**
+   * By the end of this turn the call holds a call-back task (true, or its urgency and reason), or
+   * none (false). Whatever a case says, a reply that promises a call back without one fails.
+   */
+  callBack?: boolean | { urgent?: boolean; reason?: RegExp };
 }
 
 export interface Turn {
@@ -64,4 +73,11 @@ export interface Dialogue {
   alreadyBooked?: readonly { date: string; time: string }[];
   /** After the last turn: the one free estimate booked (date YYYY-MM-DD, time as stored), or none. */
   booked?: { date: string; time: string; service: string } | null;
+  /**
+   * A visit staff booked before the call (issue 34), for a caller who already has one; the caller
+   * rings from the number on it (`from: 'file'`) or from a number nobody gave (`'unknown'`).
+   */
+  existing?: { name: string; address: string; date: string; time: string; from: 'file' | 'unknown' };
+  /** After the last turn: that visit as stored, and whether its customer was texted a change. */
+  visitAfter?: { status: 'scheduled' | 'cancelled'; date: string; time: string; texted: boolean };
 }

@@ -9,8 +9,17 @@ import { MORE_CALLER_CASES, MORE_CALLER_DIALOGUES } from './more-callers.ts';
 import { PRICE_CASES } from './price.ts';
 import { SERVICE_AREA_CASES } from './service-area.ts';
 import { SPANISH_CASES } from './spanish.ts';
+import { EXISTING_CUSTOMER_DIALOGUES } from './existing-customers.ts';
+import { NEEDS_CASES } from './needs.ts';
+import { PROMISE_CASES, PROMISE_DIALOGUES } from './promises.ts';
 
-export const DIALOGUES: readonly Dialogue[] = [...FIRST_DIALOGUES, ...MORE_CALLER_DIALOGUES];
+// Dialogues with a visit booked before the call come last: their visits take hours others book.
+export const DIALOGUES: readonly Dialogue[] = [
+  ...FIRST_DIALOGUES,
+  ...MORE_CALLER_DIALOGUES,
+  ...PROMISE_DIALOGUES,
+  ...EXISTING_CUSTOMER_DIALOGUES,
+];
 export { EVAL_FAQ } from './faq-seed.ts';
 
 export const TURN_CASES: readonly TurnCase[] = [
@@ -23,4 +32,6 @@ export const TURN_CASES: readonly TurnCase[] = [
   ...HOSTILE_CASES,
   ...MESSENGER_CASES,
   ...MORE_CALLER_CASES,
+  ...NEEDS_CASES,
+  ...PROMISE_CASES,
 ];
