@@ -26,7 +26,7 @@ const URGENT =
 /** A general question ("will pressure washing damage my siding?") is not a report of harm done. */
 const ASKS_IN_GENERAL = /^(will|would|does|do|can|could|is|are|how|what|should)\b.*\?\s*$/i;
 const COMPLAINT =
-  /\b(complain\w*|not (happy|satisfied|pleased)|unhappy|dissatisfied|disappointed)\b|\b(terrible|horrible|awful|lousy|sloppy|poor|bad|crappy|shoddy) (job|work|service|wash|cleaning)\b|\b(missed|skipped) (a |some |the )?(spots?|section|side|windows?)\b|\bstill (dirty|green|mossy|streaky)\b|\bleft streaks\b|\b(money back|redo|re-do)\b|\brefund\b(?!.{0,20}polic)|\bcome back and (fix|redo|finish)\b|\b(didn'?t|did not|never) (finish|show( up)?|turn(ed)? up)\b|\bno[- ]show\b/i;
+  /\b(complain\w*|not (happy|satisfied|pleased)|unhappy|dissatisfied|disappointed)\b|\b(terrible|horrible|awful|lousy|sloppy|poor|bad|crappy|shoddy) (job|work|service|wash|cleaning)\b|\b(missed|skipped) (a |some |the )?(spots?|section|side|windows?)\b|\bstill (dirty|green|mossy|streaky)\b|\bleft streaks\b|\b(money back|redo|re-do)\b|\brefund\b(?!.{0,20}polic)|\bcome back and (fix|redo|finish)\b|\b(didn'?t|did not|never) (finish|show( up)?|turn(ed)? up)\b|\bno[- ]show\b|\b(nobody|no one|no-one) (showed|came|turned) (up|out)\b/i;
 const UPSET =
   /\b(ridiculous|unacceptable|furious|angry|pissed|fed up|outrageous|wtf|damn|what the hell)\b|\b(second|third|fourth|fifth|\d+(st|nd|rd|th)) time (i'?m |i am |i'?ve |i have )?(call|rung|tr)\w*|\b(called|calling|rang|left (a )?messages?) (you )?(twice|three times|several times|again|already)\b|\b(nobody|no one|no-one|never) (has |ever )?(called|got|gotten|get) (me )?back\b|\bstill waiting\b/i;
 const MESSAGE =

@@ -51,6 +51,9 @@ export function visitWishOf(message: string): VisitWish | null {
   return null;
 }
 
+/** "512 Redwood Drive": the street is enough for the caller to know which visit. */
+const streetOf = (address: string) => address.split(',')[0]!.trim();
+
 const whenOf = (v: { date: string; time: PreferredTime | null }) =>
   `${spokenDate(v.date)}${v.time ? ` at ${v.time}` : ''}`;
 
@@ -86,7 +89,7 @@ export function existingVisits(deps: {
       case 'when':
         return ask(
           { wish, visitId: visit.id, stage: 'open' },
-          `Your ${service} visit is on ${whenOf(visit)}, at ${visit.address}. Would you like to keep it, move it, or cancel it?`,
+          `Your ${service} visit is on ${whenOf(visit)}, at ${streetOf(visit.address)}. Would you like to keep it, move it, or cancel it?`,
         );
       case 'cancel':
         return ask(

@@ -19,14 +19,14 @@ const nothingOwed = (id: string, says: string): TurnCase => ({
 });
 
 export const PROMISE_CASES: readonly TurnCase[] = [
-  promised('gift-card', 'Do you guys sell gift cards? My mom would love one.', /gift cards/i),
+  promised('hours', 'What are your hours?', /hours/i),
+  promised('hiring', 'Are you hiring right now? My son needs a summer job.', /hiring/i),
   promised('call-me', 'Can somebody from the office call me back?', /person|call me back/i),
   promised('someone-call', 'Have someone call me about my quote, please.', /quote/i),
   promised('ring-me', 'Could you, um, get somebody to ring me back this afternoon?', /ring me back/i),
   nothingOwed('hello', 'Hello?'),
-  nothingOwed('price', 'How much to wash a two story house, about 2000 square feet?'),
+  nothingOwed('roof', 'Do you guys do roof cleaning?'),
   nothingOwed('town', 'Do you come out to Fortuna?'),
-  nothingOwed('hours', 'What are your hours?'),
   nothingOwed('thanks', "No that's it, thanks. Bye."),
   nothingOwed('ask-wife', "I'll have to check with my wife about the date."),
 ];
