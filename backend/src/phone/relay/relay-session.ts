@@ -6,7 +6,6 @@ import { callArrived } from '../../events/announcements.ts';
 import type { Call } from '@washdesk/contract';
 import type { CallRepository } from '../../calls/call.repository.ts';
 import { PHONE_WORDS } from '../voice-replies.ts';
-import { handoffReply } from '../../assistant/tools/hand-off.ts';
 import { callSidOf } from '../call-sid.ts';
 import type { PhoneTurns } from '../phone-turn.ts';
 import { conversationQueue } from '../../assistant/conversation-queue.ts';
@@ -215,12 +214,9 @@ export function serveRelaySession(
       case 'interrupt':
         return interrupted(callNow, message.utteranceUntilInterrupt.trim());
       case 'dtmf':
-        if (message.digit === PERSON_DIGIT)
-          queue(async (c) => {
-            // No turn said it: the line says how a person is reached before the <Connect> action does it.
-            send({ type: 'text', token: handoffReply(ctx.turns.handoffRoute(c), language), last: true });
-            await handOff(c, `pressed ${PERSON_DIGIT} for a person`);
-          });
+        // A key press for a person is a turn like any spoken one (issue 34): logged, its call-back
+        // task filed when one is promised, and the hand-off done as the turn decides.
+        if (message.digit === PERSON_DIGIT) queue((c) => take(c, `pressed ${PERSON_DIGIT} for a person`));
         return;
       case 'error':
         return void logger.warn(
