@@ -6,7 +6,7 @@ import { addDays, type Clock } from '../time.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
 import { businessNow, extractSlots, spokenDate } from './booking.ts';
 import type { CallBackTask } from './call-back-tasks.ts';
-import { saysNo, saysYes } from './intents.ts';
+import { classifyIntent, saysNo, saysYes } from './intents.ts';
 import type { KnownCallers, KnownVisit } from './known-caller.ts';
 import { outcome, type Outcome } from './turn-outcome.ts';
 import type { VisitChangeTexts } from './visit-change-texts.ts';
@@ -192,6 +192,8 @@ export function existingVisits(deps: {
       if (state.stage === 'identify') {
         const visit = known.byNameAndAddress(message, today());
         if (visit) return serve(state.wish, visit, message, say);
+        // "Do you wash decks too?" instead of a name and address: another question, answered as such.
+        if (!/\d/.test(message) && classifyIntent(message) !== 'other') return null;
         const tries = (state.tries ?? 0) + 1;
         if (tries < 2)
           return ask(
