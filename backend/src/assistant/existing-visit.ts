@@ -10,6 +10,7 @@ import { classifyIntent, saysNo, saysYes } from './intents.ts';
 import type { KnownCallers, KnownVisit } from './known-caller.ts';
 import { outcome, type Outcome } from './turn-outcome.ts';
 import type { VisitChangeTexts } from './visit-change-texts.ts';
+import type { VisitState, VisitWish } from './visit-state.ts';
 import type { Wording } from './wording.ts';
 
 // A caller who already has a visit (issue 34, item 1): when it is, moving it to a free time within
@@ -17,20 +18,6 @@ import type { Wording } from './wording.ts';
 // rules call free, up to VISIT_RESCHEDULE_DAYS ahead), read back first and done only on "yes". The
 // customer is texted the change through the outbox; staff see it live. Nobody hears a visit's
 // time or address unless they call from the number on file or said its name and address.
-
-export type VisitWish = 'when' | 'move' | 'cancel' | 'address';
-
-export interface VisitState {
-  /** What the caller asked for. */
-  wish: VisitWish;
-  /** Known once the caller is: the visit in question. */
-  visitId?: number;
-  stage: 'identify' | 'open' | 'move' | 'confirm-move' | 'confirm-cancel';
-  /** Tries at the name and address so far. */
-  tries?: number;
-  /** A day said without an hour, or the new time being read back. */
-  to?: { date: string; time?: PreferredTime };
-}
 
 const WHEN =
   /\b(when('?s| is| are| do| will)?|what (time|day|date))\b.{0,40}\b(my|our|the) (appointment|visit|estimate|crew|guys?|cleaning|wash|job)\b|\b(confirm|check on|check) (my|our|the) (appointment|visit|time)\b|\bare you (guys )?(still )?coming\b|\bwhat time are you (guys )?coming\b|\b(do|did) (i|we) (have|still have) (an? )?(appointment|visit)\b|\b(i|we) (have|had|booked|made) (an?|the) (appointment|visit|estimate)\b.*\bwhen\b/i;

@@ -2,7 +2,7 @@ import type { AiAnswerSource, AiIntent } from '@washdesk/contract';
 import type { AssistantAction, ReplyLanguage } from './assistant-turn.ts';
 import type { BookingState } from './booking.ts';
 import type { CallBackTask } from './call-back-tasks.ts';
-import type { VisitState } from './existing-visit.ts';
+import type { VisitState } from './visit-state.ts';
 import type { QuestionTopic } from './tool-answers.ts';
 
 /** The assistant's memory of one call or conversation between turns. */
