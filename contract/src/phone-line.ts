@@ -75,6 +75,14 @@ export const businessHoursSchema = z.object({
 });
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
 
+/** The settings key business hours are kept under (one value, JSON). */
+export const BUSINESS_HOURS_SETTING = 'business-hours';
+/** The stored value when it is valid, else the default week: a damaged row never closes the business. */
+export const businessHoursOrDefault = (value: unknown): BusinessHours => {
+  const stored = value === undefined ? undefined : businessHoursSchema.safeParse(value);
+  return stored?.success ? stored.data : DEFAULT_BUSINESS_HOURS;
+};
+
 const officeDay = { opens: '08:00', closes: '17:00' };
 export const DEFAULT_BUSINESS_HOURS: BusinessHours = {
   days: {

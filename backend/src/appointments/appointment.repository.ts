@@ -1,4 +1,8 @@
 import {
+  BUSINESS_HOURS_SETTING,
+  ESTIMATE_MINUTES,
+  businessHoursOrDefault,
+  type BusinessHours,
   centsOrNull,
   dollarsOrNull,
   PREFERRED_TIMES,
@@ -68,6 +72,22 @@ const toAppointment = (r: AppointmentRow): Appointment => ({
   updatedAt: r.updated_at,
 });
 
+/** A scheduled visit as a crew's day sees it (appointment-slot.ts). */
+export interface BookedVisit {
+  id: number;
+  crewId: number;
+  time: string | null;
+  durationMinutes: number;
+}
+
+/** Where a new visit goes: its crew (else the first active crew), its kind, its job and length. */
+export interface VisitPlacement {
+  crewId?: number | null;
+  kind?: Appointment['kind'];
+  jobId?: number | null;
+  durationMinutes?: number;
+}
+
 /** What the repository writes: the change without the request's allowOverlap flag. */
 export type StoredChange = Omit<AppointmentChange, 'allowOverlap'>;
 
@@ -123,6 +143,16 @@ export function appointmentRepository(db: Db) {
     WHERE status = 'scheduled' AND scheduled_date = ? AND preferred_time = ? AND id IS NOT ?
     ORDER BY id LIMIT 1`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM appointments ${filter}`);
+  // Business hours are kept in settings by their owner (phone/business-hours.ts); booking reads them.
+  const hoursRow = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  // A day's scheduled visits on the board's index; a visit with no crew yet is on the first crew's day.
+  const activeCrews = db.prepare<[], { id: number }>(
+    'SELECT id FROM crews WHERE active = 1 ORDER BY position, id',
+  );
+  const dayVisits = db.prepare<[string], { id: number; crew_id: number | null; preferred_time: string | null; duration_minutes: number }>(
+    `SELECT id, crew_id, preferred_time, duration_minutes FROM appointments
+     WHERE scheduled_date = ? AND status = 'scheduled'`,
+  );
   // One pass over the status index; "today" is a date equality on the date index.
   const byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM appointments GROUP BY status');
   const onDate = db.prepare('SELECT COUNT(*) AS n FROM appointments WHERE scheduled_date = ?');
@@ -137,10 +167,11 @@ export function appointmentRepository(db: Db) {
   const ofCall = db.prepare(`${SELECT} WHERE call_id = ? ORDER BY id DESC LIMIT 1`);
   const insert = db.prepare(`INSERT INTO appointments
     (customer_name, customer_phone, customer_email, address, service_type, scheduled_date, preferred_time,
-     status, notes, source, call_id, crew_id, created_at, updated_at)
+     status, notes, source, call_id, crew_id, kind, job_id, duration_minutes, created_at, updated_at)
     VALUES (@customerName, @customerPhone, @customerEmail, @address, @serviceType, @preferredDate, @preferredTime,
      'scheduled', @notes, @source, @callId,
-     (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1), @now, @now)`);
+     COALESCE(@crewId, (SELECT id FROM crews WHERE active = 1 ORDER BY position, id LIMIT 1)),
+     @kind, @jobId, @durationMinutes, @now, @now)`);
   /** One row as the screens and other features see it, or undefined. */
   const appointmentOf = (row: unknown) => (row ? toAppointment(row as AppointmentRow) : undefined);
   const get = (id: number) => appointmentOf(one.get(id));
@@ -190,10 +221,46 @@ export function appointmentRepository(db: Db) {
     scheduledInSlot(date: string, time: string, exceptId: number | null = null) {
       return appointmentOf(inSlot.get(date, time, exceptId));
     },
+    /** The business's open hours as Settings keeps them (the default week when none are saved). */
+    businessHours(): BusinessHours {
+      const row = hoursRow.get(BUSINESS_HOURS_SETTING);
+      return businessHoursOrDefault(row ? JSON.parse(row.value) : undefined);
+    },
+    /** A day's scheduled visits per crew, and the active crews in the board's order. */
+    bookedDay(date: string): { visits: BookedVisit[]; crewIds: number[] } {
+      return db.transaction(() => {
+        const crewIds = activeCrews.all().map((c) => c.id);
+        const visits = dayVisits.all(date).map((v) => ({
+          id: v.id,
+          crewId: v.crew_id ?? crewIds[0] ?? 0,
+          time: v.preferred_time,
+          durationMinutes: v.duration_minutes,
+        }));
+        return { visits, crewIds };
+      })();
+    },
     /** `callId`: the phone call that booked it (the phone assistant). */
-    create(input: NewAppointment, source: AppointmentSource = 'staff', callId: number | null = null) {
+    create(
+      input: NewAppointment,
+      source: AppointmentSource = 'staff',
+      callId: number | null = null,
+      placement: VisitPlacement = {},
+    ) {
       const { allowOverlap: _confirmed, ...fields } = input;
-      return get(Number(insert.run({ ...fields, source, callId, now: nowIso() }).lastInsertRowid))!;
+      return get(
+        Number(
+          insert.run({
+            ...fields,
+            source,
+            callId,
+            crewId: placement.crewId ?? null,
+            kind: placement.kind ?? 'estimate',
+            jobId: placement.jobId ?? null,
+            durationMinutes: placement.durationMinutes ?? ESTIMATE_MINUTES,
+            now: nowIso(),
+          }).lastInsertRowid,
+        ),
+      )!;
     },
     update(id: number, change: StoredChange) {
       const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [

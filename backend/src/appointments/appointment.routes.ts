@@ -28,7 +28,7 @@ export function appointmentRoutes(
   events?: EventBus,
 ) {
   const router = Router();
-  const { today, refusePast, refuseClash } = appointmentRules(appointments, timeZone, clock);
+  const { today, refusePast, refuseClash, freeCrew } = appointmentRules(appointments, timeZone, clock);
 
   router.get('/api/appointments', (req, res) => {
     const { when, ...query } = listQuery(req, appointmentListQuerySchema);
@@ -53,8 +53,10 @@ export function appointmentRoutes(
   router.post('/api/appointments/create', (req, res) => {
     const input = parseWith(appointmentCreateSchema, req.body ?? {});
     refusePast(input.preferredDate, 'preferredDate', input.preferredTime);
-    refuseClash({ date: input.preferredDate, time: input.preferredTime }, input.allowOverlap);
-    const created = appointments.create(input);
+    const slot = { date: input.preferredDate, time: input.preferredTime };
+    refuseClash(slot, input.allowOverlap);
+    // On the first crew free then (booked anyway over a clash: the first crew's day).
+    const created = appointments.create(input, 'staff', null, { crewId: freeCrew(slot) });
     events?.publish(appointmentBooked(created, `by ${staffOf(res)!.user.name}`, staffOf(res)!.user.id));
     res.status(201).json(created);
   });
@@ -83,7 +85,16 @@ export function appointmentRoutes(
     else if (dateMoved) refusePast(change.scheduledDate!, 'scheduledDate');
     const rebooked = change.status === 'scheduled' && current.status !== 'scheduled';
     if (after.status === 'scheduled' && (slotMoved || rebooked))
-      refuseClash({ date: after.scheduledDate, time: after.preferredTime, exceptId: id }, allowOverlap);
+      refuseClash(
+        {
+          date: after.scheduledDate,
+          time: after.preferredTime,
+          exceptId: id,
+          crewId: current.crewId,
+          durationMinutes: current.durationMinutes,
+        },
+        allowOverlap,
+      );
 
     const updated = appointments.update(id, change);
     if (!updated) throw notFound('Appointment');

@@ -1,6 +1,7 @@
 import {
-  DEFAULT_BUSINESS_HOURS,
+  BUSINESS_HOURS_SETTING,
   WEEKDAYS,
+  businessHoursOrDefault,
   businessHoursSchema,
   type BusinessHours,
 } from '@washdesk/contract';
@@ -12,19 +13,14 @@ import { addDays, wallClockParts } from '../time.ts';
 // When a person is in the office to take a call: weekly hours and holidays on the business's wall
 // clock (BUSINESS_TIMEZONE), stored with the other settings. One rule, read by the phone line.
 
-const SETTINGS_KEY = 'business-hours';
 
 /** Business hours, kept as one value of the settings table through its owner. */
 export function businessHoursStore(settings: Pick<SettingsRepository, 'readJson' | 'writeJson'>) {
   return {
-    get(): BusinessHours {
-      const value = settings.readJson(SETTINGS_KEY);
-      const stored = value === undefined ? undefined : businessHoursSchema.safeParse(value);
-      return stored?.success ? stored.data : DEFAULT_BUSINESS_HOURS;
-    },
+    get: (): BusinessHours => businessHoursOrDefault(settings.readJson(BUSINESS_HOURS_SETTING)),
     save(hours: BusinessHours): BusinessHours {
       const tidy = { ...hours, holidays: [...hours.holidays].sort() };
-      settings.writeJson(SETTINGS_KEY, tidy);
+      settings.writeJson(BUSINESS_HOURS_SETTING, tidy);
       return tidy;
     },
   };
