@@ -1,6 +1,6 @@
 import { appointmentServiceLabel, VISIT_RESCHEDULE_DAYS, type PreferredTime } from '@washdesk/contract';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
-import type { AppointmentRules } from '../appointments/appointment-rules.ts';
+import type { AppointmentRules, VisitNeeds } from '../appointments/appointment-rules.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { addDays, type Clock } from '../time.ts';
 import type { AssistantTurnInput } from './assistant-turn.ts';
@@ -40,6 +40,13 @@ export function visitWishOf(message: string): VisitWish | null {
 
 /** "512 Redwood Drive": the street is enough for the caller to know which visit. */
 const streetOf = (address: string) => address.split(',')[0]!.trim();
+
+/** A move asks for a start where the visit fits whole, with its crew, not clashing with itself. */
+const needsOf = (v: KnownVisit): VisitNeeds => ({
+  durationMinutes: v.durationMinutes,
+  crewId: v.crewId,
+  exceptId: v.id,
+});
 
 const whenOf = (v: { date: string; time: PreferredTime | null }) =>
   `${spokenDate(v.date)}${v.time ? ` at ${v.time}` : ''}`;
@@ -109,7 +116,7 @@ export function existingVisits(deps: {
         state(),
         `I can move it to a day between today and ${spokenDate(lastDay())}. Which day would suit you?`,
       );
-    const free = rules.openTimes(date) as PreferredTime[];
+    const free = rules.openTimes(date, needsOf(visit));
     if (time && time === visit.time && date === visit.date)
       return ask(state(), `That's already when your visit is. Which other day or time would you like?`);
     if (time && free.includes(time))
@@ -130,7 +137,7 @@ export function existingVisits(deps: {
 
   /** Written, announced and texted once the caller said yes (and the time is still free). */
   function move(visit: KnownVisit, to: { date: string; time: PreferredTime }, say: Wording): Outcome {
-    if (!(rules.openTimes(to.date) as string[]).includes(to.time) || to.date > lastDay())
+    if (!rules.openTimes(to.date, needsOf(visit)).includes(to.time) || to.date > lastDay())
       return ask(
         { wish: 'move', visitId: visit.id, stage: 'move', to: { date: to.date } },
         `Sorry, ${to.time} on ${spokenDate(to.date)} was just taken. Which other time would you like?`,

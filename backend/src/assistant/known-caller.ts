@@ -16,6 +16,9 @@ export interface KnownVisit {
   serviceType: string;
   date: string;
   time: PreferredTime | null;
+  /** What the visit asks of a new time: its length and its crew (null: any crew). */
+  durationMinutes: number;
+  crewId: number | null;
 }
 
 export interface KnownCaller {
@@ -35,6 +38,8 @@ interface VisitRow {
   service_type: string;
   scheduled_date: string;
   preferred_time: PreferredTime | null;
+  duration_minutes: number;
+  crew_id: number | null;
 }
 
 const toVisit = (r: VisitRow): KnownVisit => ({
@@ -45,6 +50,8 @@ const toVisit = (r: VisitRow): KnownVisit => ({
   serviceType: r.service_type,
   date: r.scheduled_date,
   time: r.preferred_time,
+  durationMinutes: r.duration_minutes,
+  crewId: r.crew_id,
 });
 
 const words = (text: string) =>
@@ -77,8 +84,8 @@ export function knownCallers(db: Db) {
   const customerOf = db.prepare<[string], { id: number; name: string | null }>(`SELECT c.id, c.name
     FROM customer_keys k JOIN customers c ON c.id = k.customer_id
     WHERE k.key = ? AND c.merged_into IS NULL ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 1`);
-  const VISIT = `SELECT id, customer_name, customer_phone, address, service_type, scheduled_date, preferred_time
-    FROM appointments a`;
+  const VISIT = `SELECT id, customer_name, customer_phone, address, service_type, scheduled_date, preferred_time,
+    duration_minutes, crew_id FROM appointments a`;
   const nextVisit = db.prepare<{ customerId: number; today: string }, VisitRow>(`${VISIT}
     WHERE a.status = 'scheduled' AND a.scheduled_date >= @today AND a.id IN
       (SELECT source_id FROM customer_items WHERE kind = 'appointment' AND customer_id = @customerId)
