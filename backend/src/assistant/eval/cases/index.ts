@@ -11,6 +11,7 @@ import { SERVICE_AREA_CASES } from './service-area.ts';
 import { SPANISH_CASES } from './spanish.ts';
 import { EXISTING_CUSTOMER_DIALOGUES } from './existing-customers.ts';
 import { NEEDS_CASES } from './needs.ts';
+import { MESSENGER_NEEDS_CASES } from './messenger-needs.ts';
 import { PROMISE_CASES, PROMISE_DIALOGUES } from './promises.ts';
 
 // Dialogues with a visit booked before the call come last: their visits take hours others book.
@@ -34,4 +35,5 @@ export const TURN_CASES: readonly TurnCase[] = [
   ...MORE_CALLER_CASES,
   ...NEEDS_CASES,
   ...PROMISE_CASES,
+  ...MESSENGER_NEEDS_CASES,
 ];
