@@ -207,7 +207,11 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     const message = input.message.trim();
     const language = languageOf(message);
     const fromModel = await withModel.answer({ ...input, ...refOf(input) }, say, friendly, language);
-    if (fromModel?.kind === 'handoff') return handoff(input, { answeredBy: 'model' });
+    if (fromModel?.kind === 'handoff')
+      return handoff(input, {
+        answeredBy: 'model',
+        callBack: { reason: `Asked for a person: "${message}"`, urgent: false },
+      });
     if (fromModel?.kind === 'booking') {
       const b = fromModel.details;
       const when = b.when ? extractSlots(b.when, undefined, businessNow(now(), config.timeZone)).slots : {};
