@@ -318,7 +318,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     async turn(input) {
       const started = now();
       const settings = deps.settings.aiSettings();
-      const say = wording(settings.friendlyTone, config.business.name);
+      const say = wording(settings.friendlyTone, config.business.name, input.channel);
       const ref = refOf(input);
       const state = repo.loadState<ConversationState>(ref) ?? {};
       const spoken = streamedWords(input);
