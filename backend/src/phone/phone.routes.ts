@@ -92,6 +92,8 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (after.next === 'hand-off') return xml(afterStreamedHandOff(call, after.putThrough));
     if (after.next === 'twiml') return xml(after.twiml);
     if (after.next === 'hang-up') return xml(voice.hangUp());
+    // The words (and the task) came with the turn: the line only records the message.
+    if (after.next === 'take-message') return xml(voice.leaveMessage([]));
     requestCallback(call, FAULT_TASK);
     return xml(voice.sayAndHangUp(PHONE_WORDS.fault));
   };

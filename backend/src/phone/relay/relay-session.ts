@@ -106,7 +106,7 @@ export function serveRelaySession(
   }
 
   /** "A person, please": the <Connect> action puts them through (or takes a message). */
-  async function handOff(callNow: Call, reason: string) {
+  async function handOff(callNow: Call, reason: string, reasonCode: 'person' | 'message' = 'person') {
     let summary: string | null = null;
     try {
       // As stored now: the summary says whether the caller was put through or is owed a call back.
@@ -116,7 +116,7 @@ export function serveRelaySession(
     }
     const fresh = calls.open(callSidOf(callNow), callNow.phoneNumber);
     endSession(callNow, {
-      reasonCode: 'person',
+      reasonCode,
       reason,
       callerName: fresh.customerName,
       callerNumber: fresh.phoneNumber,
@@ -179,7 +179,10 @@ export function serveRelaySession(
     const rest = reply.streamed ? '' : turn.reply;
     // The photo link was texted during the turn, and the reply says so: nothing is added here.
     speak(rest, true);
-    if (outcome.next === 'hand-off') return handOff(callNow, heard);
+    if (outcome.next === 'hand-off') {
+      const asked = turn.action.type === 'handoff' && turn.action.need === 'message' ? 'message' : 'person';
+      return handOff(callNow, heard, asked);
+    }
     if (outcome.next === 'goodbye') endSession(callNow, goodbye(callNow, heard));
   }
 
