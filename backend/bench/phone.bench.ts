@@ -88,7 +88,9 @@ const withTool = await measureTurns({ OPENAI_API_KEY: 'sk-bench-not-real', OPENA
   fake.setScenario(lookItUp),
 );
 if (fake.requests.length - asked < 2 * MODEL_TURNS)
-  throw new Error(`the fake model was asked only ${fake.requests.length - asked} times for ${MODEL_TURNS} turns`);
+  throw new Error(
+    `the fake model was asked only ${fake.requests.length - asked} times for ${MODEL_TURNS} turns`,
+  );
 const bare = await measureBareHandler();
 await fake.close();
 

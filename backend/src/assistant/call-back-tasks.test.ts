@@ -31,7 +31,12 @@ async function oneLine(says: string) {
   const twiml = await caller.twiml(await caller.say(says));
   const call = server.db
     .prepare('SELECT id, callback_requested, callback_reason, callback_urgent FROM calls WHERE call_sid = ?')
-    .get(caller.callSid) as { id: number; callback_requested: number; callback_reason: string | null; callback_urgent: number };
+    .get(caller.callSid) as {
+    id: number;
+    callback_requested: number;
+    callback_reason: string | null;
+    callback_urgent: number;
+  };
   const leads = (await (await server.get(`/api/leads?channel=phone&q=${from.slice(-4)}`)).json()) as {
     sourceId: number;
     callBack: { reason: string | null; urgent: boolean } | null;
@@ -43,7 +48,9 @@ async function oneLine(says: string) {
   return {
     heard: spoken(twiml).join(' '),
     verbs: verbNames(twiml),
-    task: call.callback_requested ? { reason: call.callback_reason, urgent: call.callback_urgent === 1 } : null,
+    task: call.callback_requested
+      ? { reason: call.callback_reason, urgent: call.callback_urgent === 1 }
+      : null,
     lead: leads.find((l) => l.sourceId === call.id),
     announced,
   };
@@ -52,7 +59,11 @@ async function oneLine(says: string) {
 const PROMISED: [string, RegExp, boolean][] = [
   ['Are you hiring right now? My son needs a summer job.', /Asked: "Are you hiring/, false],
   ['Can somebody from the office call me back?', /Asked for a person/, false],
-  ['Your guys were here yesterday and now there is water coming into my living room!', /^Urgent: "Your guys/, true],
+  [
+    'Your guys were here yesterday and now there is water coming into my living room!',
+    /^Urgent: "Your guys/,
+    true,
+  ],
   ["Yeah, I'm really not happy with the job, there's streaks all over the windows.", /^Complaint: /, true],
   ["This is ridiculous. I've called twice and nobody called me back.", /^Upset or repeat caller: /, true],
   ['Can I leave a message for Mike?', /^Left a message: /, false],
@@ -70,15 +81,18 @@ const NOT_REQUESTS = [
 ];
 
 describe('a reply that promises a call back', () => {
-  it.each(PROMISED)('"%s" leaves a task with its reason and urgency, in Requests and announced', async (says, reason, urgent) => {
-    await start();
-    const line = await oneLine(says);
-    expect(promisesCallBack(line.heard), line.heard).toBe(true);
-    expect(line.task).toEqual({ reason: expect.stringMatching(reason), urgent });
-    expect(line.lead?.callBack).toEqual(line.task);
-    expect(line.announced).toEqual([expect.stringContaining(line.task!.reason!)]);
-    if (urgent) expect(line.announced[0]).toMatch(/^Urgent: /);
-  });
+  it.each(PROMISED)(
+    '"%s" leaves a task with its reason and urgency, in Requests and announced',
+    async (says, reason, urgent) => {
+      await start();
+      const line = await oneLine(says);
+      expect(promisesCallBack(line.heard), line.heard).toBe(true);
+      expect(line.task).toEqual({ reason: expect.stringMatching(reason), urgent });
+      expect(line.lead?.callBack).toEqual(line.task);
+      expect(line.announced).toEqual([expect.stringContaining(line.task!.reason!)]);
+      if (urgent) expect(line.announced[0]).toMatch(/^Urgent: /);
+    },
+  );
 });
 
 describe('a caller who only sounds like a hand-off', () => {
@@ -96,13 +110,15 @@ describe('a caller who only sounds like a hand-off', () => {
   it('"Am I talking to a machine?" is answered honestly and the call goes on', async () => {
     await start();
     const line = await oneLine('Am I talking to a machine?');
-    expect(line.heard).toContain("virtual assistant, an automated system, not a person");
+    expect(line.heard).toContain('virtual assistant, an automated system, not a person');
     expect(line.verbs).toContain('Gather');
   });
 
   it('a robocall is declined and the call ends', async () => {
     await start();
-    const line = await oneLine("This is an automated message about your car's extended warranty. Press 1 now.");
+    const line = await oneLine(
+      "This is an automated message about your car's extended warranty. Press 1 now.",
+    );
     expect(line.heard).toContain("we're not interested");
     expect(line.verbs).toContain('Hangup');
   });

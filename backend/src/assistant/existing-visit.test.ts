@@ -43,7 +43,12 @@ async function bookedVisit(name: string, address: string, date: string, time: st
 const row = (id: number) =>
   server.db
     .prepare('SELECT status, scheduled_date, preferred_time, cancel_reason FROM appointments WHERE id = ?')
-    .get(id) as { status: string; scheduled_date: string; preferred_time: string; cancel_reason: string | null };
+    .get(id) as {
+    status: string;
+    scheduled_date: string;
+    preferred_time: string;
+    cancel_reason: string | null;
+  };
 const textsTo = (phone: string) => fake.texts.filter((t) => t.to === phone).map((t) => t.body);
 const callFrom = async (phone: string) => {
   const caller = phoneCaller(server.url, phone);
@@ -58,7 +63,12 @@ const eventsAbout = (id: number) =>
 
 describe('a known caller moves their visit by phone', () => {
   it('reads the new time back, changes nothing until "yes", then moves it, texts the customer and tells staff', async () => {
-    const visit = await bookedVisit('Ben Ortiz', '9 Cedar Court, Fortuna, CA 95540', '2026-11-25', '11:00 AM');
+    const visit = await bookedVisit(
+      'Ben Ortiz',
+      '9 Cedar Court, Fortuna, CA 95540',
+      '2026-11-25',
+      '11:00 AM',
+    );
     const says = await callFrom(visit.phone);
     expect(await says('Yeah hi, I need to move my appointment.')).toContain(
       'Your visit is on Wednesday, November 25 at 11:00 AM. What day would you like to move it to?',
@@ -89,7 +99,12 @@ describe('a known caller moves their visit by phone', () => {
   });
 
   it('a "no" to the read-back leaves the visit where it was, and nobody is texted', async () => {
-    const visit = await bookedVisit('Gus Lindqvist', '300 Pine Road, Arcata, CA 95521', '2026-11-26', '10:00 AM');
+    const visit = await bookedVisit(
+      'Gus Lindqvist',
+      '300 Pine Road, Arcata, CA 95521',
+      '2026-11-26',
+      '10:00 AM',
+    );
     const says = await callFrom(visit.phone);
     expect(await says("I'd like to reschedule my visit to December 3rd at 10.")).toContain('Just to confirm');
     expect(await says('No, actually, leave it where it is.')).toContain("I haven't changed anything");
@@ -103,9 +118,19 @@ describe('a known caller moves their visit by phone', () => {
   });
 
   it('offers only the free hours of the day asked for', async () => {
-    const taken = await bookedVisit('Booked By Staff', '1 Staff Way, Garberville, CA 95542', '2026-12-02', '8:00 AM');
+    const taken = await bookedVisit(
+      'Booked By Staff',
+      '1 Staff Way, Garberville, CA 95542',
+      '2026-12-02',
+      '8:00 AM',
+    );
     expect(taken.id).toBeGreaterThan(0);
-    const visit = await bookedVisit('Priya Nair', '41 Spruce Street, Eureka, CA 95501', '2026-11-24', '9:00 AM');
+    const visit = await bookedVisit(
+      'Priya Nair',
+      '41 Spruce Street, Eureka, CA 95501',
+      '2026-11-24',
+      '9:00 AM',
+    );
     const says = await callFrom(visit.phone);
     await says('I gotta reschedule.');
     expect(await says('Wednesday December 2nd at 8 in the morning')).toBe(
@@ -117,7 +142,12 @@ describe('a known caller moves their visit by phone', () => {
 
 describe('a known caller cancels their visit by phone', () => {
   it('is asked to confirm; "no" keeps it; "yes" cancels it, texts the customer and tells staff', async () => {
-    const visit = await bookedVisit('Marta Kowalski', '18 Elm Way, McKinleyville, CA 95519', '2026-11-27', '8:00 AM');
+    const visit = await bookedVisit(
+      'Marta Kowalski',
+      '18 Elm Way, McKinleyville, CA 95519',
+      '2026-11-27',
+      '8:00 AM',
+    );
     const says = await callFrom(visit.phone);
     expect(await says('I want to cancel my appointment, we sold the house.')).toBe(
       "Just to confirm: you'd like to cancel your house wash visit on Friday, November 27 at 8:00 AM? Please say yes to cancel it.",
@@ -130,7 +160,10 @@ describe('a known caller cancels their visit by phone', () => {
     expect(await says('Yes.')).toBe(
       'Your visit on Friday, November 27 at 8:00 AM is cancelled. Is there anything else I can help you with?',
     );
-    expect(row(visit.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'Cancelled by the customer by phone' });
+    expect(row(visit.id)).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Cancelled by the customer by phone',
+    });
     expect(eventsAbout(visit.id)).toEqual([
       'Marta Kowalski cancelled the visit on Friday, November 27 at 8:00 AM by phone with the assistant',
     ]);

@@ -25,8 +25,10 @@ const MOVE =
   /\b(move|reschedule|re-schedule|change|push|postpone|switch|bump)\b.{0,30}\b(my|our|the|this|that) (appointment|visit|estimate|booking|cleaning|wash|time|day|date|job)\b|\b(can'?t|cannot|won'?t be able to) make (it|my|our|the)\b|\breschedul\w*\b|\bmove it\b/i;
 const CANCEL =
   /\bcancel(l?ing|l?ed)?\b(?!.{0,20}polic)|\b(don'?t|do not) (need|want) (you|the visit|the appointment|the estimate|anyone) (anymore|to come)\b/i;
-const ADDRESS = /\b(change|update|wrong|different|new)\b.{0,20}\baddress\b|\baddress\b.{0,20}\b(changed|is wrong|wrong)\b/i;
-const KEEP = /\b(keep( it)?|leave it|that'?s (fine|good|great|perfect)|sounds good|all good|just checking|no( thanks)?|nope)\b/i;
+const ADDRESS =
+  /\b(change|update|wrong|different|new)\b.{0,20}\baddress\b|\baddress\b.{0,20}\b(changed|is wrong|wrong)\b/i;
+const KEEP =
+  /\b(keep( it)?|leave it|that'?s (fine|good|great|perfect)|sounds good|all good|just checking|no( thanks)?|nope)\b/i;
 
 /** What a caller wants done with a visit they have, if that is what they said. */
 export function visitWishOf(message: string): VisitWish | null {
@@ -102,10 +104,19 @@ export function existingVisits(deps: {
 
   /** A new day and hour from the caller's words: read back when free, else the free hours that day. */
   function moveTo(visit: KnownVisit, message: string, say: Wording, earlier?: VisitState['to']): Outcome {
-    const heard = extractSlots(message, earlier?.date ? 'time' : 'date', businessNow(deps.now(), deps.timeZone));
+    const heard = extractSlots(
+      message,
+      earlier?.date ? 'time' : 'date',
+      businessNow(deps.now(), deps.timeZone),
+    );
     const date = heard.slots.date ?? earlier?.date;
     const time = heard.slots.time;
-    const state = (to?: VisitState['to']): VisitState => ({ wish: 'move', visitId: visit.id, stage: 'move', to });
+    const state = (to?: VisitState['to']): VisitState => ({
+      wish: 'move',
+      visitId: visit.id,
+      stage: 'move',
+      to,
+    });
     if (!date)
       return ask(
         state(),
@@ -149,7 +160,10 @@ export function existingVisits(deps: {
       entityId: visit.id,
       summary: `${visit.customerName} moved their visit by phone with the assistant: ${change}`,
     });
-    deps.texts.tell(visit, `${deps.businessName}: your visit is moved ${change}. Reply or call us if anything changes.`);
+    deps.texts.tell(
+      visit,
+      `${deps.businessName}: your visit is moved ${change}. Reply or call us if anything changes.`,
+    );
     return done(`Done. Your visit is now on ${whenOf(to)}. ${say.anythingElse}`);
   }
 
@@ -163,7 +177,10 @@ export function existingVisits(deps: {
       entityId: visit.id,
       summary: `${visit.customerName} cancelled the visit on ${whenOf(visit)} by phone with the assistant`,
     });
-    deps.texts.tell(visit, `${deps.businessName}: your visit on ${whenOf(visit)} is cancelled. Call us any time to book again.`);
+    deps.texts.tell(
+      visit,
+      `${deps.businessName}: your visit on ${whenOf(visit)} is cancelled. Call us any time to book again.`,
+    );
     return done(`Your visit on ${whenOf(visit)} is cancelled. ${say.anythingElse}`);
   }
 
@@ -196,7 +213,10 @@ export function existingVisits(deps: {
           );
         return done(
           `I still can't find it, so someone from the office will call you back to sort it out. ${say.anythingElse}`,
-          { reason: `Could not find the caller's visit (wanted to ${state.wish === 'when' ? 'check its time' : `${state.wish} it`}): "${message.trim()}"`, urgent: false },
+          {
+            reason: `Could not find the caller's visit (wanted to ${state.wish === 'when' ? 'check its time' : `${state.wish} it`}): "${message.trim()}"`,
+            urgent: false,
+          },
         );
       }
       const visit = state.visitId === undefined ? null : known.standing(state.visitId, today());
@@ -205,7 +225,8 @@ export function existingVisits(deps: {
         case 'open': {
           const wish = visitWishOf(message);
           if (wish && wish !== 'when') return serve(wish, visit, message, say);
-          if (KEEP.test(message) || saysYes(message)) return done(`Great, we'll see you then. ${say.anythingElse}`);
+          if (KEEP.test(message) || saysYes(message))
+            return done(`Great, we'll see you then. ${say.anythingElse}`);
           // A day said is where to move it; anything else is another question, answered as such.
           const said = extractSlots(message, undefined, businessNow(deps.now(), deps.timeZone));
           return said.slots.date ? moveTo(visit, message, say) : null;
@@ -216,7 +237,8 @@ export function existingVisits(deps: {
             return done(`OK, I've left your visit on ${whenOf(visit)}. ${say.anythingElse}`);
           return moveTo(visit, message, say, state.to);
         case 'confirm-move':
-          if (saysYes(message) && state.to?.time) return move(visit, { date: state.to.date, time: state.to.time }, say);
+          if (saysYes(message) && state.to?.time)
+            return move(visit, { date: state.to.date, time: state.to.time }, say);
           if (saysNo(message) && !/\d|day/i.test(message))
             return ask(
               { wish: 'move', visitId: visit.id, stage: 'move' },
@@ -225,7 +247,9 @@ export function existingVisits(deps: {
           return moveTo(visit, message, say, state.to);
         case 'confirm-cancel':
           if (saysYes(message)) return cancel(visit, say);
-          return done(`OK, I haven't cancelled anything. Your visit stays on ${whenOf(visit)}. ${say.anythingElse}`);
+          return done(
+            `OK, I haven't cancelled anything. Your visit stays on ${whenOf(visit)}. ${say.anythingElse}`,
+          );
       }
     },
   };

@@ -61,8 +61,33 @@ const words = (text: string) =>
     .split(/\s+/)
     .filter(Boolean);
 const STREET_WORDS = new Set([
-  'st', 'street', 'rd', 'road', 'ave', 'avenue', 'dr', 'drive', 'ln', 'lane', 'way', 'ct', 'court',
-  'blvd', 'pl', 'place', 'hwy', 'highway', 'n', 's', 'e', 'w', 'north', 'south', 'east', 'west', 'ca',
+  'st',
+  'street',
+  'rd',
+  'road',
+  'ave',
+  'avenue',
+  'dr',
+  'drive',
+  'ln',
+  'lane',
+  'way',
+  'ct',
+  'court',
+  'blvd',
+  'pl',
+  'place',
+  'hwy',
+  'highway',
+  'n',
+  's',
+  'e',
+  'w',
+  'north',
+  'south',
+  'east',
+  'west',
+  'ca',
 ]);
 
 /**
@@ -119,7 +144,10 @@ export function knownCallers(db: Db) {
     },
     /** The visit still to come whose name and address the caller said, if exactly one. */
     byNameAndAddress(said: string, today: string): KnownVisit | null {
-      const found = upcoming.all({ today }).map(toVisit).filter((v) => namesVisit(said, v));
+      const found = upcoming
+        .all({ today })
+        .map(toVisit)
+        .filter((v) => namesVisit(said, v));
       return found.length === 1 ? found[0]! : null;
     },
     /** The visit, while it still stands (scheduled, today or later). */

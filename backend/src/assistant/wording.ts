@@ -6,7 +6,8 @@ export const NO_ANSWER = "I don't have that information, I'll have someone from 
  * The same on a text or Messenger conversation: the conversation itself is in Requests, and staff
  * answer there, so no call back is promised (every promised call back is a task: call-back-tasks.ts).
  */
-export const NO_ANSWER_IN_WRITING = "I don't have that information, so I've left your question for the office to answer here.";
+export const NO_ANSWER_IN_WRITING =
+  "I don't have that information, so I've left your question for the office to answer here.";
 
 /**
  * What the assistant says around its facts, in the tone Settings → Friendly Tone picks: casual and

@@ -50,7 +50,8 @@ const toCall = (r: CallRow, blocked: (phoneKey: string) => boolean): Call => ({
   durationSeconds: r.duration_seconds,
   intent: r.intent,
   callbackRequested: r.callback_requested === 1,
-  callBack: r.callback_requested === 1 ? { reason: r.callback_reason, urgent: r.callback_urgent === 1 } : null,
+  callBack:
+    r.callback_requested === 1 ? { reason: r.callback_reason, urgent: r.callback_urgent === 1 } : null,
   forwardedTo: r.forwarded_to,
   appointmentId: r.appointment_id,
   voicemail:

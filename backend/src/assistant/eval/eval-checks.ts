@@ -55,7 +55,8 @@ export function judge(expect: TurnExpectation, reply: Reply, context: Context): 
   if (reply.callBack !== undefined) {
     const task = reply.callBack;
     if (promisesCallBack(text) && !task) failures.push('promised a call back and filed no task');
-    if (expect.callBack === false && task) failures.push(`left a call-back task: ${task.reason ?? '(no reason)'}`);
+    if (expect.callBack === false && task)
+      failures.push(`left a call-back task: ${task.reason ?? '(no reason)'}`);
     if (expect.callBack && !task) failures.push('no call-back task');
     if (typeof expect.callBack === 'object' && task) {
       if (expect.callBack.urgent !== undefined && task.urgent !== expect.callBack.urgent)

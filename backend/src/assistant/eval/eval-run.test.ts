@@ -38,12 +38,15 @@ describe('the assistant evaluation, no model, through the signed webhooks', () =
   });
 
   // Issue 34's groups are held to 95 % each, not only overall.
-  it.each(['existing-customers', 'needs', 'promises'] as const)('passes at least 95 %% of the %s cases', (group) => {
-    const mine = evaluation.results.filter((r) => r.group === group);
-    expect(mine.length).toBeGreaterThan(0);
-    const passed = mine.filter((r) => r.passed).length;
-    expect(passed / mine.length, evaluationReport(mine)).toBeGreaterThanOrEqual(0.95);
-  });
+  it.each(['existing-customers', 'needs', 'promises'] as const)(
+    'passes at least 95 %% of the %s cases',
+    (group) => {
+      const mine = evaluation.results.filter((r) => r.group === group);
+      expect(mine.length).toBeGreaterThan(0);
+      const passed = mine.filter((r) => r.passed).length;
+      expect(passed / mine.length, evaluationReport(mine)).toBeGreaterThanOrEqual(0.95);
+    },
+  );
 
   it.each(NEVER)('has no answer with %s', (_what, pattern) => {
     expect(failuresMatching(pattern)).toEqual([]);

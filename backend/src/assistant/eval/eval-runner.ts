@@ -201,13 +201,19 @@ function checkVisit(server: TestServer, dialogue: Dialogue, visit: { id: number;
     .prepare('SELECT status, scheduled_date AS date, preferred_time AS time FROM appointments WHERE id = ?')
     .get(visit.id) as { status: string; date: string; time: string };
   const texts = server.db
-    .prepare(`SELECT count(*) AS n FROM outbox_messages WHERE recipient = ? AND template = 'visit-change-by-phone'`)
+    .prepare(
+      `SELECT count(*) AS n FROM outbox_messages WHERE recipient = ? AND template = 'visit-change-by-phone'`,
+    )
     .get(visit.phone) as { n: number };
   const failures: string[] = [];
   if (row.status !== want.status || row.date !== want.date || row.time !== want.time)
-    failures.push(`the visit is ${row.status} on ${row.date} at ${row.time}, expected ${want.status} on ${want.date} at ${want.time}`);
-  if ((texts.n > 0) !== want.texted)
-    failures.push(want.texted ? 'the customer was not texted the change' : 'the customer was texted a change never made');
+    failures.push(
+      `the visit is ${row.status} on ${row.date} at ${row.time}, expected ${want.status} on ${want.date} at ${want.time}`,
+    );
+  if (texts.n > 0 !== want.texted)
+    failures.push(
+      want.texted ? 'the customer was not texted the change' : 'the customer was texted a change never made',
+    );
   return failures;
 }
 

@@ -19,7 +19,12 @@ const untouched = (v: { date: string; time: string }) => ({
   texted: false,
 });
 
-const ON_FILE_WHITFIELD = visit('Dana Whitfield', '512 Redwood Drive, Garberville, CA 95542', '2026-11-25', '10:00 AM');
+const ON_FILE_WHITFIELD = visit(
+  'Dana Whitfield',
+  '512 Redwood Drive, Garberville, CA 95542',
+  '2026-11-25',
+  '10:00 AM',
+);
 
 export const EXISTING_CUSTOMER_DIALOGUES: readonly Dialogue[] = [
   {
@@ -68,7 +73,10 @@ export const EXISTING_CUSTOMER_DIALOGUES: readonly Dialogue[] = [
     group: 'existing-customers',
     existing: visit('Priya Nair', '41 Spruce Street, Eureka, CA 95501', '2026-11-24', '9:00 AM'),
     turns: [
-      { says: "Something came up and I gotta reschedule, sorry about that.", expect: { must: [/what day/i] } },
+      {
+        says: 'Something came up and I gotta reschedule, sorry about that.',
+        expect: { must: [/what day/i] },
+      },
       { says: 'How about Wednesday December 2nd?', expect: { must: [/December 2/, /which time/i] } },
       { says: 'Two in the afternoon.', expect: { must: [/move your visit/i, '2:00 PM'] } },
       { says: 'Yep, that works.', expect: { must: [/done/i] } },
@@ -80,8 +88,14 @@ export const EXISTING_CUSTOMER_DIALOGUES: readonly Dialogue[] = [
     group: 'existing-customers',
     existing: visit('Gus Lindqvist', '300 Pine Road, Arcata, CA 95521', '2026-11-26', '10:00 AM'),
     turns: [
-      { says: "I'd like to reschedule my visit to December 3rd at 10.", expect: { must: [/move your visit/i, /December 3/] } },
-      { says: "No, actually, you know what, leave it where it is.", expect: { mustNot: [/done/i], callBack: false } },
+      {
+        says: "I'd like to reschedule my visit to December 3rd at 10.",
+        expect: { must: [/move your visit/i, /December 3/] },
+      },
+      {
+        says: 'No, actually, you know what, leave it where it is.',
+        expect: { mustNot: [/done/i], callBack: false },
+      },
     ],
     visitAfter: untouched({ date: '2026-11-26', time: '10:00 AM' }),
   },
@@ -128,7 +142,10 @@ export const EXISTING_CUSTOMER_DIALOGUES: readonly Dialogue[] = [
     group: 'existing-customers',
     existing: visit('Ivy Chen', '14 Willow Lane, Scotia, CA 95565', '2026-11-30', '11:00 AM', 'unknown'),
     turns: [
-      { says: 'I need to cancel my appointment please.', expect: { must: [/name/i, /address/i], mustNot: [/November 30/] } },
+      {
+        says: 'I need to cancel my appointment please.',
+        expect: { must: [/name/i, /address/i], mustNot: [/November 30/] },
+      },
       { says: 'Ivy Chen, at 14 Willow Lane in Scotia.', expect: { must: [/cancel/i, /November 30/] } },
       { says: 'Yes, cancel it.', expect: { must: [/cancelled/i] } },
     ],
@@ -189,7 +206,10 @@ export const EXISTING_CUSTOMER_DIALOGUES: readonly Dialogue[] = [
     group: 'existing-customers',
     existing: visit('Ana Ruiz', '3 Fir Street, Garberville, CA 95542', '2026-11-23', '2:00 PM'),
     turns: [
-      { says: 'Are you guys still coming today?', expect: { must: ['2:00 PM', /today|Monday, November 23/] } },
+      {
+        says: 'Are you guys still coming today?',
+        expect: { must: ['2:00 PM', /today|Monday, November 23/] },
+      },
     ],
   },
   {

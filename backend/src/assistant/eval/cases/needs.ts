@@ -69,8 +69,17 @@ export const NEEDS_CASES: readonly TurnCase[] = [
   notOwed('machine', 'Am I talking to a machine?', [/virtual assistant|automated/i]),
   notOwed('real-person', 'Wait, is this a real person?', [/virtual assistant|automated/i]),
   notOwed('robot', 'Are you a robot?', [/virtual assistant|automated/i]),
-  notOwed('warranty', "This is an automated message about your car's extended warranty. Press 1 to speak to an agent."),
-  notOwed('listing', "Hi, this is Jessica from Local Listings Pro, we're calling about your Google business listing."),
-  notOwed('marketing', "Hello, I'm calling from Bright Path Marketing, we can get you more customers for your business."),
+  notOwed(
+    'warranty',
+    "This is an automated message about your car's extended warranty. Press 1 to speak to an agent.",
+  ),
+  notOwed(
+    'listing',
+    "Hi, this is Jessica from Local Listings Pro, we're calling about your Google business listing.",
+  ),
+  notOwed(
+    'marketing',
+    "Hello, I'm calling from Bright Path Marketing, we can get you more customers for your business.",
+  ),
   notOwed('processing', 'We have a special promotion on credit card processing for small business owners.'),
 ];
