@@ -44,7 +44,7 @@ export const callbackRequested = (c: CallRef, task?: { reason: string; urgent: b
   type: 'call.callback-requested',
   entityId: c.id,
   summary: task
-    ? `${task.urgent ? 'Urgent: ' : ''}call ${caller(c)} back. ${task.reason}`
+    ? `${task.urgent ? 'Urgent: call' : 'Call'} ${caller(c)} back. ${task.reason}`
     : `${caller(c)} asked to be called back`,
 });
 export const callChanged = (c: CallRef, what: string): NewLiveEvent => ({
