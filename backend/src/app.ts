@@ -38,6 +38,7 @@ import { eventsFeature } from './events/events.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
 import { appointmentsFeature } from './appointments/appointments.feature.ts';
 import { assistantFeature } from './assistant/assistant.feature.ts';
+import { visitChangeTexts } from './assistant/visit-change-texts.ts';
 import { photosFeature } from './photos/photos.feature.ts';
 import { customersFeature } from './customers/customers.feature.ts';
 import { callsFeature } from './calls/calls.feature.ts';
@@ -178,6 +179,9 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const { faq, router: faqRouter } = faqFeature({ db });
   const { leads, router: leadsRouter } = leadsFeature({ db, config, photos, appointments, events, clock });
   // One conversation core for every channel that talks with customers (phone, Messenger, texts).
+  // A visit moved or cancelled with it is texted through the outbox, which the texts feature
+  // (itself needing the assistant) builds below and hands over.
+  const visitTexts = visitChangeTexts(clock);
   const {
     assistant,
     channels,
@@ -193,6 +197,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     publicUrl: publicUrl.get,
     clock,
     pause: deps.pause,
+    visitTexts,
   });
   // Texts and automatic messages are written by the texts feature and shown on the customer
   // timeline: each repository is built once here, for both.
@@ -238,6 +243,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     outboxPassEveryMs: deps.outboxPassEveryMs,
   });
   const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
+  visitTexts.use(outbox);
   app.use(textsOfBusiness.router);
   const reminders = remindersFeature({
     db,

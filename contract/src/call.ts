@@ -15,6 +15,8 @@ export const callSchema = z.object({
   intent: z.string().nullable(),
   /** The caller asked for a person and nobody could be put through: staff owe a call back. */
   callbackRequested: z.boolean(),
+  /** The call-back task: why the caller is owed a call, and whether it is urgent (null: none owed). */
+  callBack: z.object({ reason: z.string().nullable(), urgent: z.boolean() }).nullable(),
   /** The number the caller was put through to, when they asked for a person. */
   forwardedTo: z.string().nullable(),
   /** The free estimate booked during the call, if any. */

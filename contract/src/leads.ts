@@ -79,6 +79,8 @@ export const leadSchema = z.object({
   openQuestions: z.number().int(),
   /** The newest of them, in the customer's words. */
   openQuestion: z.string().nullable(),
+  /** A call's call-back task: why the caller is owed a call, and whether it is urgent (null: none). */
+  callBack: z.object({ reason: z.string().nullable(), urgent: z.boolean() }).nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -216,6 +216,15 @@ function LeadRow({
       </td>
       <td>
         {lead.askedFor ?? <span className={Classes.TEXT_MUTED}>—</span>}
+        {lead.callBack && (
+          // A promise the assistant made on the call: who to call back, why, and how soon.
+          <div className="requests-call-back">
+            <Tag intent={lead.callBack.urgent ? 'danger' : 'warning'} minimal={!lead.callBack.urgent}>
+              {lead.callBack.urgent ? 'Urgent call back' : 'Call back'}
+            </Tag>{' '}
+            {lead.callBack.reason}
+          </div>
+        )}
         {lead.detail && <div className={`requests-detail ${Classes.TEXT_MUTED}`}>{lead.detail}</div>}
         {lead.timeline && <div>Timeline: {lead.timeline}</div>}
         {lead.openQuestion && (

@@ -29,6 +29,7 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
   customerId: null,
   openQuestions: 0,
   openQuestion: null,
+  callBack: null,
   ...over,
 });
 

@@ -1,6 +1,8 @@
 import type { ReplyLanguage } from './spanish.ts';
 import type { AiAnswerSource, AiIntent, AiResponseChannel, Call } from '@washdesk/contract';
 import type { HandoffRoute } from './tools/hand-off.ts';
+import type { CallBackTask } from './call-back-tasks.ts';
+import type { NeedKind } from './caller-needs.ts';
 
 /**
  * The assistant's one conversation core, shared by the phone (Twilio webhooks) and Messenger:
@@ -58,7 +60,13 @@ export type AssistantAction =
    * channel does what `handoff` in the input said (puts through, or owes a call back); `reply`
    * already says it.
    */
-  | { type: 'handoff' }
+  | {
+      type: 'handoff';
+      /** What the caller needs (caller-needs.ts); absent: a language the assistant cannot answer in. */
+      need?: NeedKind;
+      /** The route the reply told, when it differs from the channel's (a message is recorded, not put through). */
+      route?: HandoffRoute;
+    }
   /**
    * The customer said yes to the photo quote link and it is in the reply (Messenger) or was texted
    * in this turn (the phone, `textPhotoLink`): the channel marks it sent once delivered.
@@ -80,6 +88,11 @@ export interface AssistantTurn {
   knowledgeUsed: string[];
   /** The language the reply is in (a Spanish-speaking caller gets Spanish); absent means English. */
   language?: ReplyLanguage;
+  /**
+   * The reply promised a call back: the task the channel files (the phone: on the call, so it is in
+   * Requests and staff are told). Present exactly when the words promise one (call-back-tasks.ts).
+   */
+  callBack?: CallBackTask;
 }
 
 export type { ReplyLanguage } from './spanish.ts';

@@ -11,6 +11,8 @@ import { assistantStatusService } from './assistant-status.service.ts';
 import { assistantRepository } from './assistant.repository.ts';
 import { assistantRoutes } from './assistant.routes.ts';
 import { createAssistant, type Pause } from './assistant.ts';
+import { knownCallers } from './known-caller.ts';
+import type { VisitChangeTexts } from './visit-change-texts.ts';
 
 /**
  * The one conversation core for every channel that talks with customers, `channels` where those
@@ -29,10 +31,12 @@ export function assistantFeature(deps: {
   publicUrl: () => string;
   clock?: Clock;
   pause?: Pause;
+  /** Texts a customer the visit they changed with the assistant (the outbox, handed over later). */
+  visitTexts?: VisitChangeTexts;
 }) {
   const repo = assistantRepository(deps.db, { faq: deps.faq });
   const channels = assistantChannels();
-  const assistant = createAssistant({ ...deps, repo });
+  const assistant = createAssistant({ ...deps, repo, known: knownCallers(deps.db) });
   const status = assistantStatusService(deps.config, channels, deps.faq, () => deps.settings.aiSettings());
   return { assistant, channels, router: assistantRoutes(status) };
 }

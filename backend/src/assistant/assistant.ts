@@ -20,6 +20,12 @@ import { handoffReply, type HandoffRoute } from './tools/hand-off.ts';
 import { outcome, type ConversationState, type Outcome } from './turn-outcome.ts';
 import { wording, type Wording } from './wording.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { appointmentRules } from '../appointments/appointment-rules.ts';
+import { taskOwed } from './call-back-tasks.ts';
+import { callerNeed, NEED_WORDS, needOpening, routeForNeed, type CallerNeed } from './caller-needs.ts';
+import { existingVisits, visitWishOf } from './existing-visit.ts';
+import type { KnownCallers } from './known-caller.ts';
+import { visitChangeTexts, type VisitChangeTexts } from './visit-change-texts.ts';
 
 // The assistant in three parts: answering questions (answers.ts), booking a free estimate
 // (booking-conversation.ts), and here the turn itself: which of them answers, the offers in
@@ -45,6 +51,10 @@ export interface AssistantDeps {
   publicUrl?: () => string;
   /** Bookings are announced here for staff. */
   events?: EventBus;
+  /** Who is calling: the customer, their next visit (known-caller.ts). */
+  known?: KnownCallers;
+  /** Texts a customer the change of a visit made with the assistant (the outbox, once it exists). */
+  visitTexts?: VisitChangeTexts;
 }
 
 const PHOTO_LINK_ASKED =
@@ -70,6 +80,22 @@ const spanishHandoff = (input: AssistantTurnInput, message: string): Outcome =>
     intent: spanishIntent(message),
     language: 'es-US',
   });
+
+/** A need the office must meet: the route's words after a line for the need, the task if promised. */
+const needHandoff = (
+  input: AssistantTurnInput,
+  need: Extract<CallerNeed, { kind: 'hand-off' }>,
+  friendly: boolean,
+): Outcome => {
+  const route = routeForNeed(need.need, input.handoff ?? IN_CHAT);
+  return outcome({
+    reply: [needOpening(need.need, friendly), handoffReply(route)].filter(Boolean).join(' '),
+    intent: 'handoff',
+    action: { type: 'handoff', need: need.need, route },
+    state: {},
+    callBack: need.task,
+  });
+};
 
 /** After a question of its own, the reply ends there unless something is offered. */
 const offerOrNothing = (offer: { text: string; offer?: 'photo-link' | 'estimate' }, asked: boolean) =>
@@ -120,6 +146,18 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     events: deps.events,
   });
   const inSpanish = spanishTurn({ answers, booking, area: answers.area, handoff: spanishHandoff });
+  const visits = deps.known
+    ? existingVisits({
+        known: deps.known,
+        appointments: deps.appointments,
+        rules: appointmentRules(deps.appointments, config.timeZone, now),
+        texts: deps.visitTexts ?? visitChangeTexts(now),
+        events: deps.events,
+        timeZone: config.timeZone,
+        businessName: config.business.name,
+        now,
+      })
+    : null;
 
   /** A yes or a no to the photo link or the estimate just offered. */
   async function answerOffer(
@@ -174,7 +212,11 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     const message = input.message.trim();
     const language = languageOf(message);
     const fromModel = await withModel.answer({ ...input, ...refOf(input) }, say, friendly, language);
-    if (fromModel?.kind === 'handoff') return handoff(input, { answeredBy: 'model' });
+    if (fromModel?.kind === 'handoff')
+      return handoff(input, {
+        answeredBy: 'model',
+        callBack: { reason: `Asked for a person: "${message}"`, urgent: false },
+      });
     if (fromModel?.kind === 'booking') {
       const b = fromModel.details;
       const when = b.when ? extractSlots(b.when, undefined, businessNow(now(), config.timeZone)).slots : {};
@@ -231,20 +273,38 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   /** Which part answers this turn, from what was said and where the conversation stands. */
   async function decide(
     input: AssistantTurnInput,
-    state: ConversationState,
+    stateBefore: ConversationState,
     say: Wording,
     friendly: boolean,
   ): Promise<Outcome> {
+    let state = stateBefore;
     const message = input.message.trim();
     const intent = classifyIntent(message);
-    // A person, whatever else was going on; an unconfirmed booking is dropped.
-    if (intent === 'handoff') return handoff(input);
+    // What the caller needs of the office, by meaning: damage, a complaint, a message, a person —
+    // whatever else was going on (an unconfirmed booking is dropped). Words that only sound like it
+    // (a family member to ask, "is this a machine?", a robocall) are answered, and nothing is owed.
+    const need = callerNeed(message);
+    if (need?.kind === 'hand-off') return needHandoff(input, need, friendly);
+    if (need?.kind === 'not-a-customer')
+      return outcome({ reply: NEED_WORDS.notACustomer, intent: 'other', end: true, state: {} });
+    if (need?.kind === 'asks-if-machine')
+      return outcome({ reply: NEED_WORDS.machine(config.business.name), intent: 'other', state });
+    if (need?.kind === 'consulting') return outcome({ reply: NEED_WORDS.consulting, intent: 'other', state });
+    if (intent === 'handoff' && !need) return handoff(input);
     // Spanish without a model: the tools answer in Spanish, else the office calls back (with a
     // model, the model answers in Spanish).
     if (!model && (isSpanish(message) || state.spanish)) return inSpanish(input, state, say);
     // Other people's data, smuggled instructions…: refused, whatever the conversation was doing.
     const refusal = refusalFor(message);
     if (refusal) return outcome({ reply: refusal.reply, intent: 'other', state });
+    // A visit the caller already has: checked, moved or cancelled (never a new booking).
+    if (visits && state.visit && !saysGoodbye(message)) {
+      const step = visits.step(state.visit, message, input, say);
+      if (step) return step;
+      state = { ...state, visit: undefined };
+    }
+    const wish = visits && !state.booking ? visitWishOf(message) : null;
+    if (visits && wish) return visits.start(wish, message, input, say);
     if (state.booking?.stage === 'confirming') return booking.confirm(state.booking, message, input, say);
     if (state.offer && (saysYes(message) || saysNo(message)))
       return answerOffer(state.offer, input, say, state.topic);
@@ -265,7 +325,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     async turn(input) {
       const started = now();
       const settings = deps.settings.aiSettings();
-      const say = wording(settings.friendlyTone, config.business.name);
+      const say = wording(settings.friendlyTone, config.business.name, input.channel);
       const ref = refOf(input);
       const state = repo.loadState<ConversationState>(ref) ?? {};
       const spoken = streamedWords(input);
@@ -274,6 +334,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const wait = settings.responseDelay * 1000 - (now() - started);
       if (wait > 0 && !input.signal?.aborted) await pause(wait);
       const reply = spoken.finish(result.reply);
+      // Every promise of a call back is a task, whichever path wrote the words.
+      const callBack = taskOwed(reply, result.callBack, input.message);
       repo.saveState(ref, result.state);
       if (result.language === 'es-US' && input.conversationId !== undefined)
         deps.leads.noteOnMessengerLead(input.conversationId, SPANISH_NOTE);
@@ -297,6 +359,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         answeredBy: result.answeredBy,
         knowledgeUsed: result.knowledgeUsed,
         language: result.language ?? 'en-US',
+        ...(callBack && { callBack }),
       };
     },
 

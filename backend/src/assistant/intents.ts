@@ -62,7 +62,8 @@ export function classifyIntent(message: string): AiIntent {
   return 'other';
 }
 
-const HELLO_ONLY = /^(hi|hello|hey|good (morning|afternoon|evening)|howdy|hiya)( there)?[!.,]*$/i;
+// "Hello?" on a line that went quiet is a hello too, not a question to pass to the office.
+const HELLO_ONLY = /^(hi|hello|hey|good (morning|afternoon|evening)|howdy|hiya)( there)?[!.,?]*$/i;
 /** Only a greeting, nothing asked yet. */
 export const saysHelloOnly = (message: string) => HELLO_ONLY.test(message.trim());
 

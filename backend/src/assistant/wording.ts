@@ -2,13 +2,20 @@ import type { AiIntent, AiResponseChannel } from '@washdesk/contract';
 
 /** The sentence for a question the knowledge cannot answer (the issue's words, in both tones). */
 export const NO_ANSWER = "I don't have that information, I'll have someone from the office call you back.";
+/**
+ * The same on a text or Messenger conversation: the conversation itself is in Requests, and staff
+ * answer there, so no call back is promised (every promised call back is a task: call-back-tasks.ts).
+ */
+export const NO_ANSWER_IN_WRITING =
+  "I don't have that information, so I've left your question for the office to answer here.";
 
 /**
  * What the assistant says around its facts, in the tone Settings → Friendly Tone picks: casual and
  * warm, or plain and professional. The facts themselves (FAQ answers, common responses) are said
  * as staff wrote them.
  */
-export function wording(friendly: boolean, businessName: string) {
+export function wording(friendly: boolean, businessName: string, channel: AiResponseChannel = 'phone') {
+  const noAnswer = channel === 'phone' ? NO_ANSWER : NO_ANSWER_IN_WRITING;
   const opener: Partial<Record<AiIntent, string>> = friendly
     ? {
         pricing: 'Happy to help with pricing!',
@@ -29,7 +36,7 @@ export function wording(friendly: boolean, businessName: string) {
           : `Thank you for contacting ${businessName}. This is the virtual assistant. How may I help you?`,
     /** A fact said as written, with a friendly opener in the casual tone. */
     answer: (intent: AiIntent, fact: string) => [opener[intent], fact].filter(Boolean).join(' '),
-    noAnswer: friendly ? `Hmm, sorry about that. ${NO_ANSWER}` : NO_ANSWER,
+    noAnswer: friendly ? `Hmm, sorry about that. ${noAnswer}` : noAnswer,
     /** "Hi there": only a hello, so the assistant asks what it can do. */
     hello: friendly ? 'Hi! What can I help you with today?' : 'Hello. How may I help you?',
     anythingElse: friendly

@@ -24,6 +24,8 @@ interface CallRow {
   duration_seconds: number | null;
   intent: string | null;
   callback_requested: number;
+  callback_reason: string | null;
+  callback_urgent: number;
   forwarded_to: string | null;
   appointment_id: number | null;
   recording_sid: string | null;
@@ -48,6 +50,8 @@ const toCall = (r: CallRow, blocked: (phoneKey: string) => boolean): Call => ({
   durationSeconds: r.duration_seconds,
   intent: r.intent,
   callbackRequested: r.callback_requested === 1,
+  callBack:
+    r.callback_requested === 1 ? { reason: r.callback_reason, urgent: r.callback_urgent === 1 } : null,
   forwardedTo: r.forwarded_to,
   appointmentId: r.appointment_id,
   voicemail:
@@ -118,7 +122,13 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
     duration_seconds = IFNULL(@duration, duration_seconds), status_sequence = IFNULL(@sequence, status_sequence),
     updated_at = @now WHERE id = @id`);
   const setSummary = db.prepare('UPDATE calls SET summary = @summary, updated_at = @now WHERE id = @id');
-  const setCallback = db.prepare('UPDATE calls SET callback_requested = 1, updated_at = @now WHERE id = @id');
+  // A second promise on the same call keeps the first reason and adds the new one; urgent stays urgent.
+  const setCallback = db.prepare(`UPDATE calls SET callback_requested = 1,
+    callback_reason = CASE WHEN @reason IS NULL OR instr(IFNULL(callback_reason, ''), @reason) > 0
+      THEN callback_reason WHEN callback_reason IS NULL THEN @reason ELSE callback_reason || '; ' || @reason END,
+    callback_urgent = max(callback_urgent, @urgent), updated_at = @now WHERE id = @id
+    AND NOT (callback_requested = 1 AND callback_urgent >= @urgent
+      AND (@reason IS NULL OR instr(IFNULL(callback_reason, ''), @reason) > 0))`);
   // A caller who booked gave their name: the call is theirs from then on in Call Logs.
   const setNameFromAppointment = db.prepare(`UPDATE calls SET customer_name = (SELECT customer_name FROM
     appointments WHERE id = @appointmentId), updated_at = @now WHERE id = @id AND customer_name IS NULL`);
@@ -244,7 +254,11 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
     summarize: (id: number, summary: string) => void setSummary.run({ id, summary, now: nowIso() }),
     nameFromAppointment: (id: number, appointmentId: number) =>
       void setNameFromAppointment.run({ id, appointmentId, now: nowIso() }),
-    requestCallback: (id: number) => void setCallback.run({ id, now: nowIso() }),
+    /** A call-back task on this call: why, and whether it jumps the queue (see assistant/call-back-tasks.ts). */
+    /** False when the call already owed exactly this (nothing new for staff to hear). */
+    requestCallback: (id: number, task: { reason?: string | null; urgent?: boolean } = {}) =>
+      setCallback.run({ id, reason: task.reason ?? null, urgent: task.urgent ? 1 : 0, now: nowIso() })
+        .changes === 1,
     forwarded: (id: number, number: string) => void setForwarded.run({ id, number, now: nowIso() }),
     /** The line hung up on this caller without an assistant turn, and why. */
     screened: (id: number, reason: 'blocked' | 'unverified', verstat: string | null) =>

@@ -40,10 +40,12 @@ export const callMissed = (c: CallRef): NewLiveEvent => ({
   entityId: c.id,
   summary: `Missed call from ${caller(c)}`,
 });
-export const callbackRequested = (c: CallRef): NewLiveEvent => ({
+export const callbackRequested = (c: CallRef, task?: { reason: string; urgent: boolean }): NewLiveEvent => ({
   type: 'call.callback-requested',
   entityId: c.id,
-  summary: `${caller(c)} asked to be called back`,
+  summary: task
+    ? `${task.urgent ? 'Urgent: call' : 'Call'} ${caller(c)} back. ${task.reason}`
+    : `${caller(c)} asked to be called back`,
 });
 export const callChanged = (c: CallRef, what: string): NewLiveEvent => ({
   type: 'call.updated',

@@ -49,7 +49,7 @@ describe('phone calls on the event stream', () => {
       'appointment.created Dana Whitfield: House Wash on 2026-12-01 at 10:00 AM, booked by the phone assistant',
       'call.updated Call from Dana Whitfield ended after 1:35',
       'call.created Call from +17075550177, answered by the assistant',
-      'call.callback-requested +17075550177 asked to be called back',
+      'call.callback-requested Call +17075550177 back. Asked for a person: "Can I talk to a real person please"',
       'call.missed Missed call from +17075550199',
     ]);
   });

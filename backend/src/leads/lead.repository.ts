@@ -40,6 +40,9 @@ interface LeadRow {
   estimate_answer: VisitAnswer | null;
   open_questions: number;
   open_question: string | null;
+  callback_requested: number | null;
+  callback_reason: string | null;
+  callback_urgent: number | null;
 }
 
 // Channels store the service as their own values ("house-washing"); staff read the labels.
@@ -78,6 +81,7 @@ const toLead = (r: LeadRow): Lead => ({
   customerId: null,
   openQuestions: r.open_questions,
   openQuestion: r.open_question,
+  callBack: r.callback_requested ? { reason: r.callback_reason, urgent: r.callback_urgent === 1 } : null,
 });
 
 // Which timeline entry each channel's lead is.
@@ -106,8 +110,10 @@ const ROW = `SELECT l.*, u.name AS changed_by_name, a.scheduled_date AS estimate
     (SELECT v.answer FROM visit_answers v WHERE v.appointment_id = a.id
       ORDER BY v.created_at DESC, v.id DESC LIMIT 1) AS estimate_answer,
     (SELECT COUNT(*) ${OPEN_QUESTIONS}) AS open_questions,
-    (SELECT qq.question ${OPEN_QUESTIONS} ORDER BY qq.id DESC LIMIT 1) AS open_question FROM leads l
+    (SELECT qq.question ${OPEN_QUESTIONS} ORDER BY qq.id DESC LIMIT 1) AS open_question,
+    c.callback_requested, c.callback_reason, c.callback_urgent FROM leads l
   LEFT JOIN users u ON u.id = l.stage_changed_by
+  LEFT JOIN calls c ON l.channel = 'phone' AND c.id = l.source_id
   LEFT JOIN appointments a ON a.id = l.estimate_appointment_id`;
 
 type Search = 'none' | 'index' | 'scan';

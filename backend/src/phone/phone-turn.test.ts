@@ -104,7 +104,7 @@ function decisions(line: Line, run: { sid: string; next: Next }) {
   const { db } = lines[line].server;
   const call = db
     .prepare(
-      'SELECT id, customer_name, intent, callback_requested, forwarded_to FROM calls WHERE call_sid = ?',
+      'SELECT id, customer_name, intent, callback_requested, callback_reason, callback_urgent, forwarded_to FROM calls WHERE call_sid = ?',
     )
     .get(run.sid) as Record<string, unknown> & { id: number };
   const booked = db
@@ -169,6 +169,29 @@ describe('one phone turn on both lines', () => {
     await closeTheOffice();
     const same = await bothLines(['Can I talk to a real person please?'], 'take-message');
     expect(same.row).toMatchObject({ forwarded_to: null, callback_requested: 1 });
+  });
+
+  it('an urgent caller is put through while the office is open; closed, owed an urgent call back with the reason', async () => {
+    const open = await bothLines(['One of your workers cracked my window this morning.'], 'put-through');
+    expect(open.row).toMatchObject({ forwarded_to: FORWARD, callback_requested: 0 });
+    for (const { server } of Object.values(lines)) server.db.exec('DELETE FROM calls');
+    await closeTheOffice();
+    const closed = await bothLines(['One of your workers cracked my window this morning.'], 'take-message');
+    expect(closed.row).toMatchObject({
+      callback_requested: 1,
+      callback_urgent: 1,
+      callback_reason: 'Urgent: "One of your workers cracked my window this morning."',
+    });
+  });
+
+  it('a caller who asks to leave a message records one even while the office is open', async () => {
+    const same = await bothLines(['Can I leave a message for Mike?'], 'take-message');
+    expect(same.row).toMatchObject({ forwarded_to: null, callback_requested: 1, callback_urgent: 0 });
+  });
+
+  it('a caller who wants to ask their wife first is neither put through nor owed a call back', async () => {
+    const same = await bothLines(['I need to talk to my wife first.', 'Where are you located?'], 'listen');
+    expect(same.row).toMatchObject({ forwarded_to: null, callback_requested: 0 });
   });
 
   it('a turn that fails apologises, promises a call back and hangs up', async () => {

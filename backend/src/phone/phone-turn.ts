@@ -1,6 +1,7 @@
 import type { Call } from '@washdesk/contract';
 import type { AssistantTurn } from '../assistant/assistant-turn.ts';
 import type { HandoffRoute } from '../assistant/tools/hand-off.ts';
+import type { CallBackTask } from '../assistant/call-back-tasks.ts';
 import { callbackRequested, callChanged } from '../events/announcements.ts';
 import { handoffRouteOf } from './handoff-route.ts';
 import { TURN_DEADLINE_MS, type PhoneLineDeps } from './phone-line.ts';
@@ -38,16 +39,29 @@ export type TurnOutcome =
 export type HandoffDone =
   { kind: 'put-through'; forwardNumber: string } | { kind: 'call-back' } | { kind: 'none' };
 
+/** What the office is told when the line itself failed the caller. */
+export const FAULT_TASK: CallBackTask = {
+  reason: 'Something went wrong on the line during the call',
+  urgent: false,
+};
+/** A put-through nobody in the office answered. */
+export const UNANSWERED_TASK: CallBackTask = {
+  reason: 'Asked for a person; put through, but nobody in the office answered',
+  urgent: false,
+};
+
 export function phoneTurns(deps: PhoneLineDeps) {
   const { calls, events, logger, assistant } = deps;
   const deadline = deps.turnDeadlineMs ?? TURN_DEADLINE_MS;
   const handoffRoute = handoffRouteOf(deps);
   const textPhotoLink = photoLinkTexter({ ...deps, businessName: deps.config.business.name });
 
-  /** Someone calls the caller back: marked on the call and announced to staff. */
-  const requestCallback = (call: Call) => {
-    calls.requestCallback(call.id);
-    events.publish(callbackRequested(call));
+  /**
+   * Someone calls the caller back: a task on the call (why, how urgent), in Requests through the
+   * call's lead, and announced to staff — once per new reason (a repeat changes nothing).
+   */
+  const requestCallback = (call: Call, task?: CallBackTask) => {
+    if (calls.requestCallback(call.id, task)) events.publish(callbackRequested(call, task));
   };
 
   /**
@@ -100,7 +114,7 @@ export function phoneTurns(deps: PhoneLineDeps) {
       }
       logger.error({ err: error, callId: call.id }, 'phone turn failed; the caller is promised a call back');
       try {
-        requestCallback(call);
+        requestCallback(call, FAULT_TASK);
       } catch (markError) {
         logger.error({ err: markError }, 'could not mark the call for a call back');
       }
@@ -109,7 +123,11 @@ export function phoneTurns(deps: PhoneLineDeps) {
     calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
     if (turn.action.type === 'booked') calls.nameFromAppointment(call.id, turn.action.appointmentId);
     const next = turn.action.type === 'handoff' ? 'hand-off' : turn.endOfConversation ? 'goodbye' : 'listen';
-    return { next, turn, route };
+    // The reply promised a call back: the task is filed now, whatever the line does next.
+    if (turn.callBack) requestCallback(call, turn.callBack);
+    // A need may take its own route (a message is recorded even while the office is open).
+    const told = turn.action.type === 'handoff' && turn.action.route ? turn.action.route : route;
+    return { next, turn, route: told };
   }
 
   return { take, handOff, requestCallback, handoffRoute };

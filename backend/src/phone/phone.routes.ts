@@ -14,7 +14,7 @@ import type { ConversationRelay } from './relay/conversation-relay.ts';
 import { RELAY_PATHS } from './relay/relay-paths.ts';
 import type { PhoneLineDeps } from './phone-line.ts';
 import { isCallSid } from './call-sid.ts';
-import type { PhoneTurns, TurnOutcome } from './phone-turn.ts';
+import { FAULT_TASK, UNANSWERED_TASK, type PhoneTurns, type TurnOutcome } from './phone-turn.ts';
 
 export interface PhoneDeps extends PhoneLineDeps {
   /** The numbers staff blocked: screened before any assistant turn. */
@@ -92,7 +92,9 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (after.next === 'hand-off') return xml(afterStreamedHandOff(call, after.putThrough));
     if (after.next === 'twiml') return xml(after.twiml);
     if (after.next === 'hang-up') return xml(voice.hangUp());
-    requestCallback(call);
+    // The words (and the task) came with the turn: the line only records the message.
+    if (after.next === 'take-message') return xml(voice.leaveMessage([]));
+    requestCallback(call, FAULT_TASK);
     return xml(voice.sayAndHangUp(PHONE_WORDS.fault));
   };
   // One event per session of the call and how it ended: Twilio posts the action once per session.
@@ -128,7 +130,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     } catch (error) {
       logger.error({ err: error, callId: call?.id }, 'phone turn failed; the caller is promised a call back');
       try {
-        if (call) requestCallback(call);
+        if (call) requestCallback(call, FAULT_TASK);
       } catch (markError) {
         logger.error({ err: markError }, 'could not mark the call for a call back');
       }
@@ -213,7 +215,7 @@ export function phoneRoutes(deps: PhoneDeps) {
   function afterDial(call: Call, dialStatus: string): string {
     if (dialStatus === 'completed' || dialStatus === 'answered') return voice.hangUp();
     if (!isDialable(call.phoneNumber)) return voice.sayAndHangUp(PHONE_WORDS.noNumberToCall(business.phone));
-    requestCallback(call);
+    requestCallback(call, UNANSWERED_TASK);
     return voice.leaveMessage([PHONE_WORDS.dialFailed, PHONE_WORDS.leaveMessage]);
   }
 

@@ -18,6 +18,10 @@ export const EVAL_GROUPS = [
   'outside-the-map',
   'the-trade',
   'spanish-no-model',
+  // Issue 34: callers who already have a visit, what callers need of the office, promises kept.
+  'existing-customers',
+  'needs',
+  'promises',
 ] as const;
 export type EvalGroup = (typeof EVAL_GROUPS)[number];
 
@@ -45,6 +49,11 @@ export interface TurnExpectation {
   action?: 'handoff';
   /** The reply is in Spanish. */
   spanish?: boolean;
+  /**
+   * By the end of this turn the call holds a call-back task (true, or its urgency and reason), or
+   * none (false). Whatever a case says, a reply that promises a call back without one fails.
+   */
+  callBack?: boolean | { urgent?: boolean; reason?: RegExp };
 }
 
 export interface Turn {
@@ -70,4 +79,11 @@ export interface Dialogue {
   booked?: { date: string; time: string; service: string } | null;
   /** Phone only: the call's summary once the caller hangs up (Call Logs), what it must and must not say. */
   summary?: { must?: readonly (string | RegExp)[]; mustNot?: readonly (string | RegExp)[] };
+  /**
+   * A visit staff booked before the call (issue 34), for a caller who already has one; the caller
+   * rings from the number on it (`from: 'file'`) or from a number nobody gave (`'unknown'`).
+   */
+  existing?: { name: string; address: string; date: string; time: string; from: 'file' | 'unknown' };
+  /** After the last turn: that visit as stored, and whether its customer was texted a change. */
+  visitAfter?: { status: 'scheduled' | 'cancelled'; date: string; time: string; texted: boolean };
 }

@@ -1,4 +1,5 @@
 import { formatDollars } from '@washdesk/contract';
+import { promisesCallBack } from '../call-back-tasks.ts';
 import { placesNamedIn } from '../tools/place-names.ts';
 import { PLACES } from '../tools/service-area.ts';
 import type { TurnExpectation } from './eval-case.ts';
@@ -16,6 +17,8 @@ export interface Reply {
   handedOff: boolean;
   /** The reply the AI response log recorded for the turn (issue 23: the log is the truth). */
   logged?: string;
+  /** The phone: the call's call-back task after the turn (null: none); undefined where no call exists. */
+  callBack?: { reason: string | null; urgent: boolean } | null;
 }
 
 export interface Context {
@@ -49,6 +52,19 @@ export function judge(expect: TurnExpectation, reply: Reply, context: Context): 
   if (expect.action === 'handoff' && !reply.handedOff)
     failures.push('not put through and no call back promised');
   if (expect.spanish && !SPANISH.test(text)) failures.push('not answered in Spanish');
+  if (reply.callBack !== undefined) {
+    const task = reply.callBack;
+    if (promisesCallBack(text) && !task) failures.push('promised a call back and filed no task');
+    if (expect.callBack === false && task)
+      failures.push(`left a call-back task: ${task.reason ?? '(no reason)'}`);
+    if (expect.callBack && !task) failures.push('no call-back task');
+    if (typeof expect.callBack === 'object' && task) {
+      if (expect.callBack.urgent !== undefined && task.urgent !== expect.callBack.urgent)
+        failures.push(`call-back task ${task.urgent ? 'urgent' : 'not urgent'}`);
+      if (expect.callBack.reason && !expect.callBack.reason.test(task.reason ?? ''))
+        failures.push(`call-back reason "${task.reason}" does not match ${String(expect.callBack.reason)}`);
+    }
+  }
   if (reply.logged === undefined) failures.push('no AI response logged for the turn');
   else if (!text.includes(reply.logged))
     failures.push(`the log records words the customer never got: "${reply.logged}"`);

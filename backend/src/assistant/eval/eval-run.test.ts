@@ -15,6 +15,7 @@ const NEVER: [string, RegExp][] = [
   ],
   ['a wrong price', /missing the engine's|prices a surface the price list has no rate for/],
   ['an invented fact', /invented figure/],
+  ['a promise of a call back nobody will keep', /promised a call back and filed no task/],
   [
     'a log of words the customer never got',
     /the log records words the customer never got|no AI response logged/,
@@ -35,6 +36,17 @@ describe('the assistant evaluation, no model, through the signed webhooks', () =
     const score = passed / evaluation.results.length;
     expect(score, evaluationReport(evaluation.results)).toBeGreaterThanOrEqual(0.95);
   });
+
+  // Issue 34's groups are held to 95 % each, not only overall.
+  it.each(['existing-customers', 'needs', 'promises'] as const)(
+    'passes at least 95 %% of the %s cases',
+    (group) => {
+      const mine = evaluation.results.filter((r) => r.group === group);
+      expect(mine.length).toBeGreaterThan(0);
+      const passed = mine.filter((r) => r.passed).length;
+      expect(passed / mine.length, evaluationReport(mine)).toBeGreaterThanOrEqual(0.95);
+    },
+  );
 
   it.each(NEVER)('has no answer with %s', (_what, pattern) => {
     expect(failuresMatching(pattern)).toEqual([]);

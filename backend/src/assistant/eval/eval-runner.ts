@@ -32,19 +32,26 @@ let nextNumber = 1000;
 let nextUser = 1;
 let nextMid = 1;
 
-async function phoneConversation(server: TestServer): Promise<Conversation> {
-  const caller = phoneCaller(server.url, `+1707555${String(nextNumber++).padStart(4, '0')}`);
+const freshNumber = () => `+1707555${String(nextNumber++).padStart(4, '0')}`;
+
+async function phoneConversation(server: TestServer, from = freshNumber()): Promise<Conversation> {
+  const caller = phoneCaller(server.url, from);
   await caller.dial();
+  const task = server.db.prepare<[string], { requested: number; reason: string | null; urgent: number }>(
+    'SELECT callback_requested AS requested, callback_reason AS reason, callback_urgent AS urgent FROM calls WHERE call_sid = ?',
+  );
   return {
     async say(text) {
       const twiml = await caller.twiml(await caller.say(text));
       const heard = spoken(twiml).join(' ');
       const logged = await lastLogged(server, text);
+      const row = task.get(caller.callSid);
       return {
         text: heard,
         intent: logged?.intent,
         logged: logged?.aiResponse,
         handedOff: verbNames(twiml).includes('Dial') || /call you back/i.test(heard),
+        callBack: row?.requested ? { reason: row.reason, urgent: row.urgent === 1 } : null,
       };
     },
     async hangUp() {
@@ -180,6 +187,49 @@ async function bookAhead(server: TestServer, dialogue: Dialogue) {
   }
 }
 
+/** The visit a caller already has (booked by staff, from its own number): its id and number. */
+async function existingVisit(server: TestServer, dialogue: Dialogue) {
+  const visit = dialogue.existing;
+  if (!visit) return null;
+  const phone = freshNumber();
+  const res = await server.send('POST', '/api/appointments/create', {
+    customerName: visit.name,
+    customerPhone: phone,
+    address: visit.address,
+    serviceType: 'house-wash',
+    preferredDate: visit.date,
+    preferredTime: visit.time,
+    allowOverlap: true,
+  });
+  if (res.status !== 201) throw new Error(`staff booking refused: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: number };
+  return { id, phone, from: visit.from === 'file' ? phone : freshNumber() };
+}
+
+/** The caller's visit after the call, against what it should be (moved, cancelled, left alone; texted). */
+function checkVisit(server: TestServer, dialogue: Dialogue, visit: { id: number; phone: string } | null) {
+  const want = dialogue.visitAfter;
+  if (!want || !visit) return [];
+  const row = server.db
+    .prepare('SELECT status, scheduled_date AS date, preferred_time AS time FROM appointments WHERE id = ?')
+    .get(visit.id) as { status: string; date: string; time: string };
+  const texts = server.db
+    .prepare(
+      `SELECT count(*) AS n FROM outbox_messages WHERE recipient = ? AND template = 'visit-change-by-phone'`,
+    )
+    .get(visit.phone) as { n: number };
+  const failures: string[] = [];
+  if (row.status !== want.status || row.date !== want.date || row.time !== want.time)
+    failures.push(
+      `the visit is ${row.status} on ${row.date} at ${row.time}, expected ${want.status} on ${want.date} at ${want.time}`,
+    );
+  if (texts.n > 0 !== want.texted)
+    failures.push(
+      want.texted ? 'the customer was not texted the change' : 'the customer was texted a change never made',
+    );
+  return failures;
+}
+
 /** The estimates this dialogue booked, against what it should have. */
 /** The call's summary once the caller hung up, against what it must and must not say. */
 async function checkSummary(dialogue: Dialogue, conversation: Conversation) {
@@ -268,20 +318,25 @@ export async function runEvaluation({
     }
     const known = await knownDollars(server);
     const wanted = (g: EvalGroup) => !group || group === g;
-    const open = (channel: 'phone' | 'messenger' | undefined) =>
+    const open = (channel: 'phone' | 'messenger' | undefined, from?: string) =>
       channel === 'messenger'
         ? Promise.resolve(messengerConversation(server, meta))
-        : phoneConversation(server);
+        : phoneConversation(server, from);
 
     const results: Result[] = [];
     for (const c of TURN_CASES.filter((c) => wanted(c.group)))
       results.push(await play(c.id, c.group, [c], await open(c.channel), known, verbose));
     for (const d of DIALOGUES.filter((d) => wanted(d.group))) {
       await bookAhead(server, d);
+      const visit = await existingVisit(server, d);
       const sinceId = lastAppointmentId(server);
-      const conversation = await open(d.channel);
+      const conversation = await open(d.channel, visit?.from);
       const result = await play(d.id, d.group, d.turns, conversation, known, verbose);
-      const booking = [...checkBooking(server, d, sinceId), ...(await checkSummary(d, conversation))];
+      const booking = [
+        ...checkBooking(server, d, sinceId),
+        ...checkVisit(server, d, visit),
+        ...(await checkSummary(d, conversation)),
+      ];
       results.push({
         ...result,
         passed: result.passed && booking.length === 0,

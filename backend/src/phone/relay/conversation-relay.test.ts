@@ -114,9 +114,13 @@ describe('a streamed call (ConversationRelay)', () => {
     call.prompt('Do you clean decks?');
     const asked = await call.reply();
     call.dtmf('0');
-    // No turn said it: the line says how a person is reached, then ends the session.
+    // The key press is a turn like any other: the line says how a person is reached, then ends the session.
     const told = await call.next((m) => m.type === 'text', asked.end);
     expect(told).toMatchObject({ token: 'Connecting you with someone from the office now. Please hold.' });
+    expect(turnsOf(call.callSid).at(-1)).toEqual({
+      customer_message: 'pressed 0 for a person',
+      ai_response: 'Connecting you with someone from the office now. Please hold.',
+    });
     const end = await call.next((m) => m.type === 'end', asked.end);
     const handoff = JSON.parse((end as { handoffData: string }).handoffData) as Record<string, unknown>;
     expect(handoff).toMatchObject({

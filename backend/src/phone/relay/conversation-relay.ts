@@ -130,6 +130,7 @@ export function conversationRelay(deps: RelayDeps) {
       // so this is a replay): nothing follows.
       const over = (callStatus && callStatus !== 'in-progress') || call.status !== 'in-progress';
       if (!relay || over) return { next: 'hang-up' };
+      if (relay.handoff?.reasonCode === 'message') return { next: 'take-message' };
       if (relay.handoff?.reasonCode === 'person')
         return {
           next: 'hand-off',

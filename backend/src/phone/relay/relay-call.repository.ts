@@ -9,8 +9,11 @@ import type { ReplyLanguage } from '../../assistant/spanish.ts';
 
 /** Why our side ended a session: the `end` message's handoffData, read again by the action URL. */
 export interface RelayHandoff {
-  /** 'person': put through to the office; 'goodbye': the conversation is over. */
-  reasonCode: 'person' | 'goodbye';
+  /**
+   * 'person': put through to the office (or a message, per office hours); 'message': the caller
+   * asked to leave one, so it is recorded even while the office is open; 'goodbye': it is over.
+   */
+  reasonCode: 'person' | 'message' | 'goodbye';
   /** What the caller asked for, in their words or as what they pressed. */
   reason: string;
   callerName: string | null;

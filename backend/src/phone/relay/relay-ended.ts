@@ -10,6 +10,8 @@ import type { RelayHandoff } from './relay-call.repository.ts';
 export type AfterSession =
   /** Put through (or a message taken, per office hours); `putThrough` tells the office first. */
   | { next: 'hand-off'; putThrough: (forwardNumber: string) => void }
+  /** The caller asked to leave a message: recorded, whatever the office hours. */
+  | { next: 'take-message' }
   | { next: 'hang-up' }
   /** Sockets keep dropping: apologise, promise a call back. */
   | { next: 'fault' }

@@ -6,7 +6,6 @@ import { callArrived } from '../../events/announcements.ts';
 import type { Call } from '@washdesk/contract';
 import type { CallRepository } from '../../calls/call.repository.ts';
 import { PHONE_WORDS } from '../voice-replies.ts';
-import { handoffReply } from '../../assistant/tools/hand-off.ts';
 import { callSidOf } from '../call-sid.ts';
 import type { PhoneTurns } from '../phone-turn.ts';
 import { conversationQueue } from '../../assistant/conversation-queue.ts';
@@ -107,7 +106,7 @@ export function serveRelaySession(
   }
 
   /** "A person, please": the <Connect> action puts them through (or takes a message). */
-  async function handOff(callNow: Call, reason: string) {
+  async function handOff(callNow: Call, reason: string, reasonCode: 'person' | 'message' = 'person') {
     let summary: string | null = null;
     try {
       // As stored now: the summary says whether the caller was put through or is owed a call back.
@@ -117,7 +116,7 @@ export function serveRelaySession(
     }
     const fresh = calls.open(callSidOf(callNow), callNow.phoneNumber);
     endSession(callNow, {
-      reasonCode: 'person',
+      reasonCode,
       reason,
       callerName: fresh.customerName,
       callerNumber: fresh.phoneNumber,
@@ -180,7 +179,10 @@ export function serveRelaySession(
     const rest = reply.streamed ? '' : turn.reply;
     // The photo link was texted during the turn, and the reply says so: nothing is added here.
     speak(rest, true);
-    if (outcome.next === 'hand-off') return handOff(callNow, heard);
+    if (outcome.next === 'hand-off') {
+      const asked = turn.action.type === 'handoff' && turn.action.need === 'message' ? 'message' : 'person';
+      return handOff(callNow, heard, asked);
+    }
     if (outcome.next === 'goodbye') endSession(callNow, goodbye(callNow, heard));
   }
 
@@ -215,12 +217,9 @@ export function serveRelaySession(
       case 'interrupt':
         return interrupted(callNow, message.utteranceUntilInterrupt.trim());
       case 'dtmf':
-        if (message.digit === PERSON_DIGIT)
-          queue(async (c) => {
-            // No turn said it: the line says how a person is reached before the <Connect> action does it.
-            send({ type: 'text', token: handoffReply(ctx.turns.handoffRoute(c), language), last: true });
-            await handOff(c, `pressed ${PERSON_DIGIT} for a person`);
-          });
+        // A key press for a person is a turn like any spoken one (issue 34): logged, its call-back
+        // task filed when one is promised, and the hand-off done as the turn decides.
+        if (message.digit === PERSON_DIGIT) queue((c) => take(c, `pressed ${PERSON_DIGIT} for a person`));
         return;
       case 'error':
         return void logger.warn(

@@ -13,7 +13,12 @@ import { SEVERAL_FACTS_CASES, SEVERAL_FACTS_DIALOGUES } from './several-facts.ts
 import { OUTSIDE_THE_MAP_CASES, OUTSIDE_THE_MAP_DIALOGUES } from './outside-the-map.ts';
 import { TRADE_CASES, TRADE_DIALOGUES } from './the-trade.ts';
 import { SPANISH_NO_MODEL_CASES, SPANISH_NO_MODEL_DIALOGUES } from './spanish-no-model.ts';
+import { EXISTING_CUSTOMER_DIALOGUES } from './existing-customers.ts';
+import { NEEDS_CASES } from './needs.ts';
+import { MESSENGER_NEEDS_CASES } from './messenger-needs.ts';
+import { PROMISE_CASES, PROMISE_DIALOGUES } from './promises.ts';
 
+// Dialogues with a visit booked before the call come last: their visits take hours others book.
 export const DIALOGUES: readonly Dialogue[] = [
   ...FIRST_DIALOGUES,
   ...MORE_CALLER_DIALOGUES,
@@ -21,6 +26,8 @@ export const DIALOGUES: readonly Dialogue[] = [
   ...OUTSIDE_THE_MAP_DIALOGUES,
   ...TRADE_DIALOGUES,
   ...SPANISH_NO_MODEL_DIALOGUES,
+  ...PROMISE_DIALOGUES,
+  ...EXISTING_CUSTOMER_DIALOGUES,
 ];
 export { EVAL_FAQ } from './faq-seed.ts';
 
@@ -38,4 +45,7 @@ export const TURN_CASES: readonly TurnCase[] = [
   ...OUTSIDE_THE_MAP_CASES,
   ...TRADE_CASES,
   ...SPANISH_NO_MODEL_CASES,
+  ...NEEDS_CASES,
+  ...PROMISE_CASES,
+  ...MESSENGER_NEEDS_CASES,
 ];
