@@ -1,3 +1,4 @@
+import { incomingDir } from '../photos/photo.storage.ts';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Config } from '../config.ts';
@@ -47,7 +48,13 @@ export async function backupBeforeUpgrade(
       );
     if (same) return { dir: same.dir, pending: pending.length, reused: true };
     const backup = await takeBackup(
-      { db, photoDir: config.photoDir, backupDir: config.backups.dir, gitCommit: config.gitCommit },
+      {
+        db,
+        photoDir: config.photoDir,
+        incomingDir: incomingDir(config),
+        backupDir: config.backups.dir,
+        gitCommit: config.gitCommit,
+      },
       {
         reason: 'before-upgrade',
         now,

@@ -20,7 +20,14 @@ export const manifestSchema = z.object({
     .object({ fromVersion: z.number().int(), toVersion: z.number().int(), sourceSha256: z.string() })
     .optional(),
   photos: z.array(
-    z.object({ name: z.string(), bytes: z.number().int(), sha256: z.string(), mtimeMs: z.number() }),
+    z.object({
+      name: z.string(),
+      bytes: z.number().int(),
+      sha256: z.string(),
+      mtimeMs: z.number(),
+      /** 'incoming': an upload not yet stripped, restored to photos-incoming/ to be processed. */
+      folder: z.literal('incoming').optional(),
+    }),
   ),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;

@@ -1,3 +1,4 @@
+import { incomingDir } from '../photos/photo.storage.ts';
 import type { BackupStatus } from '@washdesk/contract';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -128,7 +129,13 @@ export function backupService(deps: BackupServiceDeps) {
     let backup: GoodBackup;
     try {
       backup = await takeBackup(
-        { db: deps.db, photoDir: config.photoDir, backupDir: folder.dir, gitCommit: config.gitCommit },
+        {
+          db: deps.db,
+          photoDir: config.photoDir,
+          incomingDir: incomingDir(config),
+          backupDir: folder.dir,
+          gitCommit: config.gitCommit,
+        },
         { reason, now: new Date(clock()), retention },
       );
       lastFailure = null;

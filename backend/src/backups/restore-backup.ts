@@ -1,3 +1,4 @@
+import { INCOMING_PHOTOS_FOLDER } from '../photos/photo.storage.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupFolder, snapshotNameOf, type BackupFolder, type GoodBackup } from './backup-folder.ts';
@@ -48,6 +49,7 @@ export async function copyBackupInto(
   const problems: string[] = [];
   const { manifest } = backup;
   fs.mkdirSync(path.join(target, 'photos'), { recursive: true });
+  fs.mkdirSync(path.join(target, INCOMING_PHOTOS_FOLDER), { recursive: true });
   const database = path.join(target, DATABASE_FILE);
   const source = path.join(backup.dir, manifest.database.file);
   if (!fs.existsSync(source)) problems.push(`The database file ${source} is missing.`);
@@ -61,7 +63,11 @@ export async function copyBackupInto(
   }
   for (const photo of manifest.photos) {
     const blob = store.photoBlob(photo.sha256);
-    const file = path.join(target, 'photos', photo.name);
+    const file = path.join(
+      target,
+      photo.folder === 'incoming' ? INCOMING_PHOTOS_FOLDER : 'photos',
+      photo.name,
+    );
     if (!fs.existsSync(blob)) {
       problems.push(`Photo ${photo.name} is missing from the backup (${blob}).`);
       continue;

@@ -13,6 +13,11 @@ export interface BackupSource {
   /** The live connection: SQLite's online backup copies it while the server keeps serving. */
   db: Db;
   photoDir: string;
+  /**
+   * Uploads answered but not yet stripped (photos/photo-processing.ts): acknowledged writes, so a
+   * backup keeps them too, and a restore puts them back to be processed at the next start.
+   */
+  incomingDir?: string;
   backupDir: string;
   gitCommit?: string | null;
 }
@@ -63,10 +68,19 @@ export async function takeBackup(
     });
     const { migrations, rowCounts } = describeCopy(databaseFile);
 
-    const previous = new Map(folder.newest()?.manifest.photos.map((p) => [p.name, p]) ?? []);
+    const keyOf = (p: { name: string; folder?: 'incoming' }) => `${p.folder ?? ''}/${p.name}`;
+    const previous = new Map(folder.newest()?.manifest.photos.map((p) => [keyOf(p), p]) ?? []);
     const photos: BackupManifest['photos'] = [];
-    for (const name of photoNames(source.photoDir)) {
-      const file = path.join(source.photoDir, name);
+    const listed = [
+      ...photoNames(source.photoDir).map((name) => ({ name, dir: source.photoDir, folder: undefined })),
+      ...(source.incomingDir ? photoNames(source.incomingDir) : []).map((name) => ({
+        name,
+        dir: source.incomingDir!,
+        folder: 'incoming' as const,
+      })),
+    ];
+    for (const { name, dir, folder: kept } of listed) {
+      const file = path.join(dir, name);
       let stat: fs.Stats;
       try {
         stat = fs.statSync(file);
@@ -74,7 +88,7 @@ export async function takeBackup(
         continue; // deleted since it was listed (a removed submission): not part of this backup
       }
       // Photo files are written once under a new name; an unchanged file keeps its checksum.
-      const known = previous.get(name);
+      const known = previous.get(keyOf({ name, folder: kept }));
       const sha256 =
         known &&
         known.bytes === stat.size &&
@@ -82,7 +96,13 @@ export async function takeBackup(
         fs.existsSync(folder.photoBlob(known.sha256))
           ? known.sha256
           : await storePhoto(file, folder.photoBlob.bind(folder));
-      photos.push({ name, bytes: stat.size, sha256, mtimeMs: stat.mtimeMs });
+      photos.push({
+        name,
+        bytes: stat.size,
+        sha256,
+        mtimeMs: stat.mtimeMs,
+        ...(kept ? { folder: kept } : {}),
+      });
       options.hooks?.onPhotoStored?.(name);
     }
 

@@ -26,7 +26,9 @@ export const thumbnailFile = (config: Config, id: string) => path.join(config.ph
  * Uploads as they arrived, until the processor has stripped them: a folder of its own, never
  * served and never backed up, beside the upload folder (one file system, so a move is a rename).
  */
-export const incomingDir = (config: Config) => path.join(config.dataDir, 'photos-incoming');
+/** The data folder's subfolder of uploads not yet stripped (backups keep and restore it too). */
+export const INCOMING_PHOTOS_FOLDER = 'photos-incoming';
+export const incomingDir = (config: Config) => path.join(config.dataDir, INCOMING_PHOTOS_FOLDER);
 export const incomingFile = (config: Config, id: string) => path.join(incomingDir(config), id);
 
 const MULTER_ERRORS: Record<string, (field?: string) => HttpError> = {
