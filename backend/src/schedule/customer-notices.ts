@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fromTheBusiness, phoneNumberOf } from '@washdesk/contract';
+import { fromTheBusiness, phoneNumberOf, visitCalled } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { visitDayText } from '../reminders/visit-reminders.ts';
 import type { TextsService } from '../texts/texts.service.ts';
@@ -11,11 +11,10 @@ import type { TextsService } from '../texts/texts.service.ts';
 export const VISIT_MOVED_TEMPLATE = 'visit-moved';
 export const ON_MY_WAY_TEMPLATE = 'on-my-way';
 
-/** "your free estimate" / "your house wash". */
+/** "your free estimate" / "your house wash": what a customer reads a visit as is one rule (visitCalled). */
 export function visitWords(visit: { kind: 'estimate' | 'job'; title: string }): string {
-  if (visit.kind === 'estimate') return 'your free estimate';
-  const title = visit.title.trim();
-  return /^your\s/i.test(title) ? title : `your ${title.toLowerCase()}`;
+  const called = visitCalled({ kind: visit.kind, jobTitle: visit.title, serviceLabel: visit.title });
+  return `your ${visit.kind === 'job' ? called.toLowerCase() : called}`;
 }
 
 export function customerNotices(deps: {
