@@ -272,7 +272,10 @@ describe('native notifications from the live event stream', () => {
       ['call.missed', 'Missed call'],
     ]);
     expect(shown().slice(2)).toEqual([
-      ['Call back requested', '+17075550177 asked to be called back'],
+      [
+        'Call back requested',
+        'Call +17075550177 back. Asked for a person: "Can I talk to a real person please"',
+      ],
       ['Missed call', 'Missed call from +17075550199'],
     ]);
     const calls = (await (await server.get('/api/calls')).json()) as { id: number; phoneNumber: string }[];
