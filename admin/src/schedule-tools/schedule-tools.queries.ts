@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  crewSchema,
+  type Crew,
   dayRouteSchema,
   placePinnedSchema,
   rainDayAppliedSchema,
@@ -10,15 +10,17 @@ import {
   type RainDayRequest,
 } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
+import { crewQueries } from '../schedule/schedule.queries.ts';
 
 const scheduleToolsKey = ['schedule-tools'] as const;
 
 export const scheduleToolsQueries = {
   all: scheduleToolsKey,
+  /** The crews a route or a rain day can be about: the board's crews list, retired ones left out. */
   crews: (api: ApiClient) =>
     queryOptions({
-      queryKey: [...scheduleToolsKey, 'crews'],
-      queryFn: () => api.get('/api/schedule/crews', crewSchema.array()),
+      ...crewQueries.list(api),
+      select: (crews: Crew[]) => crews.filter((crew) => crew.active),
     }),
   route: (api: ApiClient, date: string, crewId: number) =>
     queryOptions({

@@ -32,10 +32,6 @@ export function scheduleToolsRoutes(deps: {
     for (const visit of changed) deps.events.publish(appointmentChanged(visit, by));
   };
 
-  // The crews a route or a rain day can be about (the tools' crew pickers).
-  router.get('/api/schedule/crews', (_req, res) => {
-    res.json(deps.crews.active());
-  });
   router.get('/api/schedule/route', async (req, res) => {
     const { date, crewId } = parseWith(routeQuerySchema, req.query);
     res.json(await deps.routes.route(date, crewId));
