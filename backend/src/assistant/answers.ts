@@ -180,7 +180,8 @@ export function assistantAnswers({ config, settings, faq }: AnswersDeps) {
         };
       const tool = aboutThisPlace
         ? null
-        : (jobPriceAnswer(message, intent, topic) ?? serviceAreaAnswer(message, intent, topic, area));
+        : (jobPriceAnswer(message, intent, topic) ??
+          serviceAreaAnswer(message, intent, topic, area, say.noAnswerPlain));
       if (tool) return withGeneralPrices(tool, k, say);
       const services =
         (intent === 'service_inquiry' && !asksSomethingSpecific(message) && OUR_SERVICES.test(message)) ||

@@ -53,6 +53,8 @@ export function serviceAreaAnswer(
   intent: AiIntent,
   topic: QuestionTopic | undefined,
   area: ServiceAreaConfig,
+  /** The channel's own "I don't know": on a text or Messenger no call back is promised. */
+  noAnswer: string = NO_ANSWER,
 ): ToolAnswer | null {
   if (WHERE_ARE_YOU.test(message)) return null;
   const answer = serviceAreaOf(message, area);
@@ -94,7 +96,7 @@ export function serviceAreaAnswer(
   if (notOffered) {
     const plain = replies.map((r) => r.replace(/^Yes, (\w)/, (_m, c: string) => c.toUpperCase()));
     return {
-      reply: `${plain.join(' ')} ${notOurs ? declineWork(notOurs) : `As for the ${job!.unpricedSurfaces[0]}, ${NO_ANSWER}`}`,
+      reply: `${plain.join(' ')} ${notOurs ? declineWork(notOurs) : `As for the ${job!.unpricedSurfaces[0]}, ${noAnswer}`}`,
       intent: 'service_area',
       knowledgeUsed: ['tool:service-area'],
       topic: { kind: 'area' },

@@ -37,6 +37,8 @@ export function wording(friendly: boolean, businessName: string, channel: AiResp
     /** A fact said as written, with a friendly opener in the casual tone. */
     answer: (intent: AiIntent, fact: string) => [opener[intent], fact].filter(Boolean).join(' '),
     noAnswer: friendly ? `Hmm, sorry about that. ${noAnswer}` : noAnswer,
+    /** The same sentence without the tone's lead-in, for the end of another answer. */
+    noAnswerPlain: noAnswer,
     /** "Hi there": only a hello, so the assistant asks what it can do. */
     hello: friendly ? 'Hi! What can I help you with today?' : 'Hello. How may I help you?',
     anythingElse: friendly
