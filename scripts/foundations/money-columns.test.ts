@@ -7,10 +7,13 @@ import { freshSchema, lineOf, sourceFiles } from './source-files.ts';
 
 /** REAL columns that are not money, each with its reason. */
 const NOT_MONEY: Record<string, string> = {
-  'submission_analyses.confidence': "how sure the photo model was, 0 to 1: a measure, not an amount",
+  'submission_analyses.confidence': 'how sure the photo model was, 0 to 1: a measure, not an amount',
+  'places.latitude': "where an address is on the map, in degrees: the day's route, not an amount",
+  'places.longitude': "where an address is on the map, in degrees: the day's route, not an amount",
 };
 
-const MONEY_NAME = /(?:^|_)(?:amount|price|total|cost|fee|deposit|refund|tip|dollars|balance|paid|charge)(?:_|$)/;
+const MONEY_NAME =
+  /(?:^|_)(?:amount|price|total|cost|fee|deposit|refund|tip|dollars|balance|paid|charge)(?:_|$)/;
 
 /** SQLite's affinity rule: a declared type with REAL, FLOA or DOUB stores floating point. */
 const floating = (type: string) => /REAL|FLOA|DOUB/i.test(type);
@@ -42,14 +45,19 @@ describe('money in the database', () => {
     const all = columns();
     expect(all.length).toBeGreaterThan(100);
     const real = all.filter((c) => floating(c.type)).map((c) => c.column);
-    expect(real.filter((c) => !(c in NOT_MONEY)), 'floating-point columns (money is INTEGER cents)').toEqual([]);
+    expect(
+      real.filter((c) => !(c in NOT_MONEY)),
+      'floating-point columns (money is INTEGER cents)',
+    ).toEqual([]);
     // Each exemption still exists, so the list cannot go stale.
     expect(Object.keys(NOT_MONEY).filter((c) => !real.includes(c))).toEqual([]);
   });
 
   it('keeps every amount of money as INTEGER cents, named *_cents', () => {
     const wrong = columns()
-      .filter((c) => MONEY_NAME.test(c.name) && !(c.name.endsWith('_cents') && c.type.toUpperCase() === 'INTEGER'))
+      .filter(
+        (c) => MONEY_NAME.test(c.name) && !(c.name.endsWith('_cents') && c.type.toUpperCase() === 'INTEGER'),
+      )
       .map((c) => `${c.column} ${c.type}`);
     expect(wrong).toEqual([]);
   });
@@ -67,10 +75,13 @@ describe('money in the database', () => {
 describe('money in the source', () => {
   it('converts dollars and cents only in contract/src/money.ts', () => {
     // "* 100" or "/ 100" next to a word that says money: the one module's job.
-    const adHoc = /\b\w*(?:cents|Cents|amount|Amount|dollars|Dollars|price|Price)\w*\s*[*/]\s*100\b|\b100\s*\*\s*\w*(?:dollars|amount|price)\w*/g;
+    const adHoc =
+      /\b\w*(?:cents|Cents|amount|Amount|dollars|Dollars|price|Price)\w*\s*[*/]\s*100\b|\b100\s*\*\s*\w*(?:dollars|amount|price)\w*/g;
     const found = sourceFiles()
       .filter(([file]) => file !== 'contract/src/money.ts')
-      .flatMap(([file, text]) => [...text.matchAll(adHoc)].map((m) => `${file}:${lineOf(text, m.index)} ${m[0]}`));
+      .flatMap(([file, text]) =>
+        [...text.matchAll(adHoc)].map((m) => `${file}:${lineOf(text, m.index)} ${m[0]}`),
+      );
     expect(found).toEqual([]);
   });
 });

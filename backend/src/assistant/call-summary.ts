@@ -1,5 +1,5 @@
 import type { PastTurn } from './assistant.repository.ts';
-import { appointmentServiceLabel, type Appointment, type Call } from '@washdesk/contract';
+import { ADVERTISED_PRICES, appointmentServiceLabel, type Appointment, type Call } from '@washdesk/contract';
 import { spokenDate } from './booking.ts';
 import { isSpanish } from './spanish.ts';
 import { jobDetailsOf } from './tools/job-details.ts';
@@ -45,12 +45,24 @@ function areaAsked(said: string): string {
     : 'Asked about the service area.';
 }
 
+/** "Asked whether the business cleans gutters.": the work named, in the price list's words. */
+function servicesAsked(said: string): string {
+  const job = jobDetailsOf(said);
+  const named = [
+    ...job.surfaces.map((s) => ADVERTISED_PRICES.find((p) => p.surface === s)!.label.toLowerCase()),
+    ...job.unpricedSurfaces,
+  ];
+  return named.length
+    ? `Asked whether the business does ${named.join(' and ')}.`
+    : 'Asked about the services.';
+}
+
 /** What one question was about, in the summary's words (never the caller's, quoted). */
 function asked(turn: PastTurn): string {
   if (turn.intent === 'pricing' || turn.intent === 'quote_request') return priceAsked(turn.customer);
   if (turn.intent === 'service_area') return areaAsked(turn.customer);
   if (turn.assistant.includes(NO_ANSWER)) return 'Asked something the assistant could not answer.';
-  if (turn.intent === 'service_inquiry') return 'Asked about the services.';
+  if (turn.intent === 'service_inquiry') return servicesAsked(turn.customer);
   return '';
 }
 

@@ -49,7 +49,9 @@ const row = (id: number) =>
     preferred_time: string;
     cancel_reason: string | null;
   };
-const textsTo = (phone: string) => fake.texts.filter((t) => t.to === phone).map((t) => t.body);
+// The texts of a change, apart from the confirmation the visit got when staff booked it.
+const textsTo = (phone: string) =>
+  fake.texts.filter((t) => t.to === phone && !t.body.includes(' is booked for ')).map((t) => t.body);
 const callFrom = async (phone: string) => {
   const caller = phoneCaller(server.url, phone);
   await caller.dial();

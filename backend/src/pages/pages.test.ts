@@ -74,7 +74,15 @@ describe('pages', () => {
   });
 
   it('serves the admin for its routes', async () => {
-    for (const p of ['/admin', '/admin/', '/admin/call-logs', '/Admin/Settings', '/admin/customers/12']) {
+    for (const p of [
+      '/admin',
+      '/admin/',
+      '/admin/call-logs',
+      '/Admin/Settings',
+      '/admin/customers/12',
+      '/admin/customers',
+      '/admin/board',
+    ]) {
       const res = await page(p);
       expect(res.status, p).toBe(200);
       expect(res.text).toContain('<title>admin</title>');
@@ -88,7 +96,7 @@ describe('pages', () => {
       '/admin/nothing-here',
       '/admin/customers/0',
       '/admin/customers/x',
-      '/admin/customers',
+      '/admin/customers/12/extra',
     ]) {
       const res = await page(p);
       expect(res.status, p).toBe(404);

@@ -136,6 +136,7 @@ describe('the window and link rules', () => {
       ['New texts', true],
       ['New web leads (requests and photo submissions)', true],
       ['Quotes accepted and questions on quotes', true],
+      ['Visits a customer moved or cancelled', true],
       ['Failed backups and restore tests', true],
     ]);
     // Electron flips a checkbox before calling click: the new state is on the item.

@@ -98,7 +98,9 @@ export function isServiceBase(text: string): boolean {
 function baseOf(text: string): ServiceAreaConfig['base'] {
   const point = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
   if (point) return { name: text.trim(), lat: Number(point[1]), lon: Number(point[2]) };
-  const town = PLACES.find((p) => p.name.toLowerCase() === text.trim().toLowerCase());
+  // The trucks leave from a town of the hand-checked gazetteer (the served counties and their
+  // neighbours), not from any post office town of three states ("Springfield" is in several).
+  const town = NEAR.find((p) => p.name.toLowerCase() === text.trim().toLowerCase());
   if (!town) throw new Error(`"${text}" is neither a town of the gazetteer nor "latitude,longitude"`);
   return { name: town.name, lat: town.lat, lon: town.lon };
 }
