@@ -4,7 +4,6 @@ import {
   VISIT_CONFIRMATION_SUBJECTS,
   VISIT_CONFIRMATION_TEXTS,
   visitPagePath,
-  type Appointment,
   type VisitConfirmationKind,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
@@ -16,7 +15,7 @@ import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { TextsService } from '../texts/texts.service.ts';
 import { followThroughSettings } from '../texts/follow-through-settings.ts';
 import { instantOfLocalTime, type Clock } from '../time.ts';
-import { visitDayText, wallTime } from './visit-reminders.ts';
+import { visitDayText, wallTime, type Visit } from './visit-reminders.ts';
 import type { VisitLinks } from './visit-links.ts';
 import type { VisitWords } from './visit-words.ts';
 
@@ -31,21 +30,6 @@ import type { VisitWords } from './visit-words.ts';
 // It goes only while visit reminders are on in Settings: the one switch for a visit's texts.
 
 export const VISIT_CONFIRMATION_TEMPLATE = 'visit-confirmation';
-
-type Visit = Pick<
-  Appointment,
-  | 'id'
-  | 'customerName'
-  | 'customerPhone'
-  | 'customerEmail'
-  | 'address'
-  | 'serviceType'
-  | 'scheduledDate'
-  | 'preferredTime'
-  | 'status'
-  | 'kind'
-  | 'jobId'
->;
 
 export function visitConfirmations(deps: {
   appointments: Pick<AppointmentRepository, 'get' | 'bookingOf'>;
@@ -73,7 +57,8 @@ export function visitConfirmations(deps: {
   const standing = (v: Visit | undefined, now: number): v is Visit =>
     v !== undefined && v.status === 'scheduled' && startOf(v) > now;
   /** Names the booking and the time it confirms: a moved visit's unsent confirmation is stale. */
-  const prefixOf = (v: Visit) => `${VISIT_CONFIRMATION_TEMPLATE}:${v.id}:b${deps.appointments.bookingOf(v.id)}:`;
+  const prefixOf = (v: Visit) =>
+    `${VISIT_CONFIRMATION_TEMPLATE}:${v.id}:b${deps.appointments.bookingOf(v.id)}:`;
   const keyOf = (v: Visit, channel: 'text' | 'email') =>
     `${prefixOf(v)}${v.scheduledDate} ${v.preferredTime ?? 'TBD'}:${channel}`;
 
@@ -97,7 +82,12 @@ export function visitConfirmations(deps: {
     const v = deps.appointments.get(appointmentId);
     const now = clock();
     if (!standing(v, now)) {
-      outbox.repository.cancelAboutExcept(about, VISIT_CONFIRMATION_TEMPLATE, [], 'The visit no longer stands');
+      outbox.repository.cancelAboutExcept(
+        about,
+        VISIT_CONFIRMATION_TEMPLATE,
+        [],
+        'The visit no longer stands',
+      );
       return;
     }
     const booking = deps.appointments.bookingOf(v.id);

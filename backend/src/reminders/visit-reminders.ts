@@ -23,8 +23,8 @@ import type { VisitWords } from './visit-words.ts';
 
 export const VISIT_REMINDER_TEMPLATE = 'visit-reminder';
 
-/** The visit as the appointments feature has it. */
-type Visit = Pick<
+/** The visit as the appointments feature has it (its confirmation reads the same fields). */
+export type Visit = Pick<
   Appointment,
   | 'id'
   | 'customerName'
