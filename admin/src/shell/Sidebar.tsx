@@ -68,12 +68,12 @@ function SidebarLink({ entry, active }: { entry: AdminEntry; active: boolean }) 
       onClick={onClick}
       icon={entry.icon}
       text={entry.label}
-      // The link's name stays the screen's; the count is said after it.
-      aria-label={entry.label}
+      // The link's name stays the screen's (its text; the badge is hidden from it, and no
+      // aria-label differs from what is seen: WCAG 2.5.3); the count is said after it.
       aria-description={count ? `${count} ${NEWS_WORDS[entry.news!]}` : undefined}
       endIcon={
         count ? (
-          <Tag round intent={Intent.DANGER} className="sidebar-news">
+          <Tag round intent={Intent.DANGER} className="sidebar-news" aria-hidden="true">
             {count > 99 ? '99+' : count}
           </Tag>
         ) : undefined
