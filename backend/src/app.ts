@@ -65,7 +65,6 @@ import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
-import { crewRepository } from './crews/crew.repository.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
   typeof value === 'string' ? withoutLoneSurrogates(value) : value;
@@ -283,7 +282,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   app.use(servicePlans.router);
   // The crew's board: moves tell the customer through the same outbox.
-  app.use(scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock }).router);
+  const schedule = scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock });
+  app.use(schedule.router);
   // The crew day's route and the rain day: bulk moves that ask the booking rules and text each
   // customer through the one sender and the outbox.
   app.use(
@@ -292,7 +292,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       config,
       appointments,
       rules: appointmentRules(appointments, config.timeZone, clock ?? Date.now),
-      crews: crewRepository(db),
+      crews: schedule.crews,
       texting,
       texts: textsOfBusiness,
       events,

@@ -66,7 +66,6 @@ export function scheduleToolsFeature(deps: {
       routes,
       rainDays: rain,
       appointments: deps.appointments,
-      crews: deps.crews,
       events: deps.events,
     }),
   };

@@ -12,7 +12,6 @@ import { staffOf } from '../auth/staff-session.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { appointmentChanged } from '../events/announcements.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
-import type { CrewRepository } from '../crews/crew.repository.ts';
 import type { DayRoutes } from './day-route.ts';
 import type { RainDays } from './rain-day.ts';
 
@@ -23,7 +22,6 @@ export function scheduleToolsRoutes(deps: {
   routes: DayRoutes;
   rainDays: RainDays;
   appointments: Pick<AppointmentRepository, 'get'>;
-  crews: Pick<CrewRepository, 'active'>;
   events: EventBus;
 }) {
   const router = Router();

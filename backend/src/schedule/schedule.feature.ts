@@ -42,5 +42,6 @@ export function scheduleFeature(deps: {
   const router = Router();
   router.use(scheduleRoutes({ service, board, jobs }));
   router.use(crewRoutes({ service, crews }));
-  return { router };
+  // The crews, for the route and rain-day tools (one repository of them).
+  return { router, crews };
 }
