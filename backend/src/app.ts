@@ -64,6 +64,7 @@ import { followUpsFeature } from './follow-ups/follow-ups.feature.ts';
 import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
+import { paymentsFeature } from './payments/payments.feature.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
@@ -164,6 +165,9 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
   const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
+  // The ledger and, when configured, Stripe's hosted Checkout: deposits, invoices and reports read it.
+  const payments = paymentsFeature({ db, config, clock });
+  app.use(payments.router);
   const {
     photos,
     processing: photoProcessing,

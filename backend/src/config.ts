@@ -161,6 +161,14 @@ const envSchema = z.object({
   TWILIO_API_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.twilio.com' })
     .default('https://api.twilio.com'),
+  // Payments (issue 35): a restricted key with Checkout Sessions, Payment Intents, Refunds and
+  // Balance Transactions is enough. Unset: the pages say "pay at the visit", staff record cash.
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  // Tests and the bench point the SDK at a fake Stripe on 127.0.0.1; production keeps the default.
+  STRIPE_API_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.stripe.com' })
+    .default('https://api.stripe.com'),
   META_PAGE_ACCESS_TOKEN: optionalSecret,
   META_APP_SECRET: optionalSecret,
   META_VERIFY_TOKEN: optionalSecret,
@@ -281,6 +289,8 @@ export interface Config {
       voiceMode?: 'stream' | 'gather';
     };
     meta: { pageAccessToken?: string; appSecret?: string; verifyToken?: string; graphBaseUrl: string };
+    /** Online payments; no secretKey = none (cash and checks recorded by staff). */
+    stripe: { secretKey?: string; webhookSecret?: string; apiBaseUrl: string };
     ngrok: { authtoken?: string };
     /** Turns addresses into points for routes; undefined = none (staff drop pins). */
     geocoder?: { kind: 'census'; baseUrl: string };
@@ -387,6 +397,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         appSecret: e.META_APP_SECRET,
         verifyToken: e.META_VERIFY_TOKEN,
         graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''),
+      },
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiBaseUrl: e.STRIPE_API_BASE_URL.replace(/\/+$/, ''),
       },
       ngrok: { authtoken: e.NGROK_AUTHTOKEN },
       geocoder: e.GEOCODER

@@ -40,6 +40,12 @@ export const LIVE_EVENT_TYPES = [
   'job.updated',
   /** Settings → Crews: a crew added, renamed, recoloured, retired or brought back. */
   'crew.updated',
+  /** Money arrived (a deposit, an invoice paid, in part or whole, a tip; entityId: the ledger row). */
+  'payment.received',
+  /** A ledger row moved on (a bank payment pending or failed, a refund, a fee), an invoice made or sent. */
+  'payment.updated',
+  /** A customer's bank disputed a payment: evidence is due by a deadline (entityId: the dispute). */
+  'dispute.opened',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -72,6 +78,7 @@ export const NOTIFICATION_KINDS = [
   { kind: 'quote', label: 'Quotes accepted and questions on quotes' },
   { kind: 'visit', label: 'Visits a customer moved or cancelled' },
   { kind: 'backup', label: 'Failed backups and restore tests' },
+  { kind: 'payment', label: 'Payments received and disputes' },
 ] as const satisfies readonly { kind: string; label: string }[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['kind'];
 
@@ -104,6 +111,8 @@ const submissionRoute = (id: number | null) =>
   id ? `/admin/photo-submissions?submission=${id}` : '/admin/photo-submissions';
 // A quote's news: its submission's card, or Requests for a quote made from any other lead.
 const quoteRoute = (id: number | null) => (id ? submissionRoute(id) : '/admin/requests');
+
+const paymentRoute = (id: number | null) => (id ? `/admin/payments?payment=${id}` : '/admin/payments');
 
 const alert = (kind: NotificationKind, title: string, toastWhileLooking = false): StaffAlert => ({
   kind,
@@ -195,6 +204,18 @@ export const LIVE_EVENT_RULES: { readonly [T in LiveEventType]: LiveEventRule } 
   'backup.shrunk': {
     alert: alert('backup', 'Backup much smaller than before', true),
     route: () => '/admin/settings?tab=backups',
+  },
+  'payment.received': { alert: alert('payment', 'Payment received'), route: paymentRoute },
+  'payment.updated': {
+    alert: null,
+    quietBecause:
+      'A pending bank payment, a refund staff made, a fee or an invoice sent asks nothing of staff; Payments and the job show it.',
+    route: paymentRoute,
+  },
+  // Toasted too: a dispute has a deadline, and nobody watches the Payments screen for one.
+  'dispute.opened': {
+    alert: alert('payment', 'Payment disputed', true),
+    route: () => '/admin/payments?tab=disputes',
   },
 };
 

@@ -41,3 +41,4 @@ export * from './quote-draft-texts.ts';
 export * from './todays-visits.ts';
 export * from './schedule.ts';
 export * from './schedule-tools.ts';
+export * from './payments.ts';

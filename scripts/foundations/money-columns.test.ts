@@ -12,6 +12,9 @@ const NOT_MONEY: Record<string, string> = {
   'places.longitude': "where an address is on the map, in degrees: the day's route, not an amount",
 };
 
+/** Names that say money but hold no amount: a provider's id, a row it refunds, the time it was paid. */
+const NOT_AN_AMOUNT = /(?:_id|_of|_at)$/;
+
 const MONEY_NAME =
   /(?:^|_)(?:amount|price|total|cost|fee|deposit|refund|tip|dollars|balance|paid|charge)(?:_|$)/;
 
@@ -56,7 +59,10 @@ describe('money in the database', () => {
   it('keeps every amount of money as INTEGER cents, named *_cents', () => {
     const wrong = columns()
       .filter(
-        (c) => MONEY_NAME.test(c.name) && !(c.name.endsWith('_cents') && c.type.toUpperCase() === 'INTEGER'),
+        (c) =>
+          MONEY_NAME.test(c.name) &&
+          !NOT_AN_AMOUNT.test(c.name) &&
+          !(c.name.endsWith('_cents') && c.type.toUpperCase() === 'INTEGER'),
       )
       .map((c) => `${c.column} ${c.type}`);
     expect(wrong).toEqual([]);
@@ -69,6 +75,8 @@ describe('money in the database', () => {
     expect(MONEY_NAME.test('price_low')).toBe(true);
     expect(MONEY_NAME.test('deposit_cents')).toBe(true);
     expect(MONEY_NAME.test('square_feet')).toBe(false);
+    expect(NOT_AN_AMOUNT.test('refund_cents')).toBe(false);
+    expect(NOT_AN_AMOUNT.test('provider_charge_id')).toBe(true);
   });
 });
 

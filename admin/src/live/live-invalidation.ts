@@ -12,6 +12,7 @@ import { submissionQueries } from '../submissions/submission.queries.ts';
 import { backupQueries } from '../settings/settings.queries.ts';
 import { textQueries } from '../texts/texts.queries.ts';
 import { crewQueries, scheduleQueries } from '../schedule/schedule.queries.ts';
+import { paymentQueries } from '../payments/payments.queries.ts';
 import { NEW_FOR_ME_KEY } from './new-for-me.ts';
 
 // The roots of the query-key factories, taken from the factories themselves: renaming a key there
@@ -30,6 +31,7 @@ const backups = backupQueries.all;
 const texts = textQueries.all;
 const schedule = scheduleQueries.all;
 const crews = crewQueries.all;
+const payments = paymentQueries.all;
 
 /** Every root a live event may make stale (the test checks each is used and each is a factory's). */
 export const LIVE_QUERY_ROOTS: readonly QueryKey[] = [
@@ -47,6 +49,7 @@ export const LIVE_QUERY_ROOTS: readonly QueryKey[] = [
   texts,
   schedule,
   crews,
+  payments,
 ];
 
 /**
@@ -69,7 +72,16 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   'appointment.created': [customers, appointments, calls, leads, stats, reports, schedule],
   'appointment.updated': [customers, appointments, calls, leads, stats, reports, schedule],
   'appointment.customer-changed': [customers, appointments, calls, leads, stats, reports, newForMe, schedule],
-  'appointment.customer-changed-soon': [customers, appointments, calls, leads, stats, reports, newForMe, schedule],
+  'appointment.customer-changed-soon': [
+    customers,
+    appointments,
+    calls,
+    leads,
+    stats,
+    reports,
+    newForMe,
+    schedule,
+  ],
   // A submission's quotes live under its key, a lead's or a customer's quotes under theirs
   // (quote-sending/lead-quotes.queries.ts); acceptance moves the lead to won.
   'quote.opened': [submissions, leads, customers],
@@ -85,6 +97,10 @@ const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   // The board: a job's step, a tray job booked; Settings → Crews and the board's rows.
   'job.updated': [schedule, customers],
   'crew.updated': [crews, schedule],
+  // Money: the ledger, invoices, a job's "deposit paid", a customer's open balance, the figures.
+  'payment.received': [payments, schedule, customers, stats, reports],
+  'payment.updated': [payments, schedule, customers, stats, reports],
+  'dispute.opened': [payments, customers],
 };
 
 export const staleAfter = (type: string): readonly QueryKey[] =>
