@@ -138,6 +138,7 @@ describe('the window and link rules', () => {
       ['Quotes accepted and questions on quotes', true],
       ['Visits a customer moved or cancelled', true],
       ['Failed backups and restore tests', true],
+      ['Payments received and disputes', true],
     ]);
     // Electron flips a checkbox before calling click: the new state is on the item.
     (kinds[0]!.click as (item: { checked: boolean }) => void)({ checked: false });
