@@ -107,7 +107,7 @@ function holdings(db: Db) {
   const rows = db.prepare('SELECT * FROM payments').all() as Record<string, unknown>[];
   const keyOf = new Map(rows.map((r) => [r.id, r.source_key]));
   const payments = rows
-    .map(({ id: _i, created_at: _c, updated_at: _u, refund_of, ...r }) => ({
+    .map(({ id: _i, created_at: _c, updated_at: _u, refund_of, ...r }): Record<string, unknown> => ({
       ...r,
       refundOf: keyOf.get(refund_of) ?? null,
     }))

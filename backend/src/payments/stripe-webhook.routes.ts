@@ -20,6 +20,7 @@ export const STRIPE_WEBHOOK = '/api/stripe/webhook';
 /** Stripe's own default: a signature older than five minutes is refused (a captured request replayed later). */
 export const SIGNATURE_TOLERANCE_S = 300;
 
+const exactText = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const readBytes = express.raw({ type: () => true, limit: '1mb', inflate: false });
 
 /**
@@ -58,7 +59,9 @@ export function stripeWebhookRoutes(deps: {
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(
-        raw,
+        // Decoded here, strictly: the SDK's own decoding drops a leading byte-order mark and
+        // replaces broken UTF-8, so other bytes than Stripe signed would pass its check.
+        exactText.decode(raw),
         req.get('Stripe-Signature') ?? '',
         webhookSecret,
         SIGNATURE_TOLERANCE_S,
@@ -66,6 +69,8 @@ export function stripeWebhookRoutes(deps: {
         clock(),
       );
     } catch (error) {
+      if (error instanceof TypeError)
+        throw new HttpError(400, ERROR_CODES.invalidJson, 'The body is not UTF-8');
       // The SDK's message quotes the header and the body: neither belongs in a log or an answer.
       if ((error as { type?: string }).type === 'StripeSignatureVerificationError')
         throw new HttpError(400, 'invalid_signature', 'The Stripe-Signature header does not match this body');

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { checkoutSessions, type CheckoutRequest } from '../payments/checkout-sessions.ts';
 import { ledgerRepository } from '../payments/ledger.repository.ts';
 import { stripeClient } from '../payments/stripe-client.ts';
@@ -33,11 +34,18 @@ export interface StripeRig {
 }
 
 export async function startStripeRig(
-  opts: { clock?: Clock; env?: Record<string, string> } = {},
+  opts: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    logger?: Logger;
+    /** false: the fake keeps its events (a test posts them itself). */
+    deliver?: boolean;
+  } = {},
 ): Promise<StripeRig> {
   const fake = await startFakeStripe({ clock: opts.clock });
   const server = await startTestServer({
     clock: opts.clock,
+    logger: opts.logger,
     env: {
       STRIPE_SECRET_KEY: fake.secretKey,
       STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
@@ -46,7 +54,7 @@ export async function startStripeRig(
     },
   });
   const webhookUrl = `${server.url}${STRIPE_WEBHOOK}`;
-  fake.setWebhookUrl(webhookUrl);
+  if (opts.deliver !== false) fake.setWebhookUrl(webhookUrl);
   const sdk = stripeClient({ secretKey: fake.secretKey, apiBaseUrl: fake.url });
   const checkout = checkoutSessions(server.db, sdk, opts.clock);
   return {
