@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { startStripeRig, type StripeRig } from '../test/stripe-rig.ts';
-import { stripeFeeCents } from '../test/fake-stripe.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startFakeStripe, stripeFeeCents } from '../test/fake-stripe.ts';
 import { startTestServer } from '../test/test-server.ts';
+import { stripeClient } from './stripe-client.ts';
 import { STRIPE_WEBHOOK } from './stripe-webhook.routes.ts';
 
 // Stripe's webhook end to end: the real SDK creates sessions and refunds on the fake Stripe, the
@@ -196,4 +200,54 @@ describe('POST /api/stripe/webhook', () => {
       await bare.stop();
     }
   });
+
+  it('fetches a fee that could not be fetched at the next start', async () => {
+    const fake = await startFakeStripe();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-stripe-fees-'));
+    const env = (apiBaseUrl: string) => ({
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_API_BASE_URL: apiBaseUrl,
+    });
+    try {
+      // Stripe's API unreachable (nothing listens on port 9) while its webhook still arrives.
+      const first = await startTestServer({ dataDir, env: env('http://127.0.0.1:9') });
+      fake.setWebhookUrl(`${first.url}${STRIPE_WEBHOOK}`);
+      const session = await stripeFirstSession(fake.url, fake.secretKey);
+      await fake.pay(session, 'card');
+      await fake.deliveredAll();
+      await first.settled();
+      const kinds = () => first.db.prepare('SELECT kind FROM payments ORDER BY id').pluck().all();
+      expect(kinds()).toEqual(['payment']);
+      expect(first.errors).toHaveLength(1);
+      await first.stop();
+      const second = await startTestServer({ dataDir, env: env(fake.url) });
+      await second.settled();
+      expect(second.db.prepare('SELECT kind, amount_cents FROM payments ORDER BY id').all()).toEqual([
+        { kind: 'payment', amount_cents: 20_000 },
+        { kind: 'fee', amount_cents: -stripeFeeCents('card', 20_000) },
+      ]);
+      expect(fake.balanceCents()).toBe(20_000 - stripeFeeCents('card', 20_000));
+      await second.stop();
+    } finally {
+      await fake.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** A session made straight with the SDK (no server needed to make one). */
+async function stripeFirstSession(apiBaseUrl: string, secretKey: string) {
+  const s = await stripeClient({ secretKey, apiBaseUrl }).checkout.sessions.create({
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: { currency: 'usd', unit_amount: 20_000, product_data: { name: 'House wash' } },
+      },
+    ],
+    payment_intent_data: { metadata: { purpose: 'invoice', invoice_id: '77' } },
+    success_url: 'http://127.0.0.1:1/paid',
+  });
+  return s.id;
+}
