@@ -203,3 +203,30 @@ describe('the fake Stripe with the real SDK', () => {
     await expect(other.balance.retrieve()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 });
+
+describe('the fake Stripe controlled over HTTP (browser tests in another process)', () => {
+  const control = async (name: string, body?: object) => {
+    const res = await fetch(`${fake.url}/__control/${name}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('pays, settles a bank payment, disputes, and reports the balance', async () => {
+    const s = await session(8_000);
+    expect((await control('pay', { sessionId: s.id, method: 'us_bank_account' })).status).toBe(200);
+    const pi = (await sdk.checkout.sessions.retrieve(s.id)).payment_intent as string;
+    const before = fake.balanceCents();
+    expect((await control('settle-bank', { paymentIntentId: pi, outcome: 'succeeded' })).status).toBe(200);
+    const { body } = await control('dispute', { paymentIntentId: pi, amountCents: 1_000 });
+    expect(String(body.id)).toMatch(/^du_/);
+    expect((await control('close-dispute', { disputeId: body.id, outcome: 'lost' })).status).toBe(200);
+    expect((await control('balance')).body).toEqual({
+      balanceCents: before + 8_000 - stripeFeeCents('us_bank_account', 8_000) - 1_000,
+    });
+    expect((await control('delivered')).body).toEqual({ ok: true });
+    expect((await control('settle-bank', { paymentIntentId: pi, outcome: 'failed' })).status).toBe(400);
+  });
+});

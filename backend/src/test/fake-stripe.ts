@@ -563,6 +563,46 @@ export async function startFakeStripe(opts: { clock?: () => number } = {}): Prom
     }
   };
 
+  // POST /__control/pay {sessionId, method}, /settle-bank {paymentIntentId, outcome},
+  // /expire {sessionId}, /dispute {paymentIntentId, amountCents?, reason?} → {id},
+  // /close-dispute {disputeId, outcome}, /fail-refund {refundId}; GET /__control/balance,
+  // /events, /delivered (answers once every event was delivered).
+  const controlOf = (method: string, name: string, body: string): unknown => {
+    const p = (method === 'POST' && body ? JSON.parse(body) : {}) as {
+      sessionId: string;
+      method: FakeStripeMethod;
+      paymentIntentId: string;
+      outcome: 'succeeded' | 'failed' | 'won' | 'lost';
+      disputeId: string;
+      refundId: string;
+      amountCents?: number;
+      reason?: string;
+    };
+    const done = { ok: true };
+    switch (`${method} ${name}`) {
+      case 'POST pay':
+        return (pay(p.sessionId, p.method), done);
+      case 'POST settle-bank':
+        return fake.settleBankPayment(p.paymentIntentId, p.outcome as 'succeeded').then(() => done);
+      case 'POST expire':
+        return (expire(get(p.sessionId, 'cs_', 'checkout.session')), done);
+      case 'POST dispute':
+        return { id: openDispute(p.paymentIntentId, { amountCents: p.amountCents, reason: p.reason }) };
+      case 'POST close-dispute':
+        return (closeDispute(p.disputeId, p.outcome as 'won' | 'lost'), done);
+      case 'POST fail-refund':
+        return (failRefund(p.refundId), done);
+      case 'GET balance':
+        return { balanceCents: fake.balanceCents() };
+      case 'GET events':
+        return fake.events();
+      case 'GET delivered':
+        return fake.deliveredAll().then(() => ({ ok: true }));
+      default:
+        throw new ApiError(404, `No control ${method} ${name}`);
+    }
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -574,6 +614,16 @@ export async function startFakeStripe(opts: { clock?: () => number } = {}): Prom
           .writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req'), ...extra })
           .end(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
       try {
+        // For browser tests in another process than the fake: the control methods over HTTP.
+        if (url.pathname.startsWith('/__control/')) {
+          const control = controlOf(req.method ?? 'GET', url.pathname.slice('/__control/'.length), body);
+          if (control instanceof Promise)
+            return void control.then(
+              (v) => json(200, v),
+              (e: unknown) => json(400, { error: { message: String(e) } }),
+            );
+          return json(200, control);
+        }
         // The hosted page and its buttons (a browser, no key).
         const page = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
         if (page) {
