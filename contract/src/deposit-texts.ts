@@ -39,7 +39,8 @@ export const DEPOSIT_TEXTS = {
   pay: (cents: number) => `Pay the ${formatCents(cents)} deposit`,
   paid: 'Deposit paid',
   pending: 'Bank payment pending',
-  pendingDetail: 'Your bank payment is on its way; banks take a few days. We will mark it paid once it arrives.',
+  pendingDetail:
+    'Your bank payment is on its way; banks take a few days. We will mark it paid once it arrives.',
   nothingDue: 'Nothing is due on this quote right now.',
   notAccepted: 'Accept the quote first; then you can pay its deposit.',
   notOnline: `Online payment is not set up. ${PAY_AT_THE_VISIT}`,

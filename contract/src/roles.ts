@@ -92,7 +92,8 @@ export const PERMISSIONS = {
   deposits: {
     roles: ['owner'],
     doing: 'change the deposit customers pay up front',
-    covers: 'Settings → Payments: the deposit rule every quote asks when it is accepted (staff may set one quote’s own)',
+    covers:
+      'Settings → Payments: the deposit rule every quote asks when it is accepted (staff may set one quote’s own)',
     reason: 'What customers must pay before the work is a price decision, shown on every quote.',
     inUse: true,
   },

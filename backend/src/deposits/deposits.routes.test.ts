@@ -22,7 +22,7 @@ import { clientOf, signIn, startTestServer, type TestServer } from '../test/test
 // customer's page and staff are told as the ledger fills. (Paying through Checkout, with the fake
 // Stripe: deposits.checkout.test.ts.)
 
-let now = Date.parse('2026-05-04T17:00:00Z');
+const now = Date.parse('2026-05-04T17:00:00Z');
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ clock: () => now, env: PHONE_ENV });
@@ -111,7 +111,9 @@ describe('Settings → Payments', () => {
       deposit: { kind: 'none', percent: null, fixedCents: null, minimumCents: 0 },
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.message).toBe('Only the owner can change the deposit customers pay up front.');
+    expect((await res.json()).error.message).toBe(
+      'Only the owner can change the deposit customers pay up front.',
+    );
     expect((await (await server.get('/api/settings/payments')).json()).deposit.kind).toBe('percent');
   });
 });
@@ -135,9 +137,9 @@ describe('a quote’s deposit', () => {
     // With the $60 add-on the accepted total is $380: 25 % is $95.
     const accepted = await acceptQuote(server, token, [1]);
     expect(accepted.deposit).toMatchObject({ askedCents: 9_500, dueCents: 9_500, paidCents: 0 });
-    expect(server.db.prepare('SELECT deposit_cents FROM sent_quotes WHERE id = ?').pluck().get(quote.id)).toBe(
-      9_500,
-    );
+    expect(
+      server.db.prepare('SELECT deposit_cents FROM sent_quotes WHERE id = ?').pluck().get(quote.id),
+    ).toBe(9_500);
     // The owner raises the deposit: the accepted quote keeps asking what it asked.
     await setRule({ kind: 'fixed', fixedCents: 20_000 });
     expect((await publicQuote(server, token)).deposit).toMatchObject({ askedCents: 9_500, dueCents: 9_500 });
@@ -170,7 +172,10 @@ describe('a quote’s deposit', () => {
     expect((await acceptQuote(server, own.token, [1])).deposit).toMatchObject({ askedCents: 12_500 });
 
     const none = await quoteForNewLead(server, { ...DEPOSIT_DRAFT, depositOverrideCents: 0 });
-    expect((await publicQuote(server, none.token)).deposit).toMatchObject({ rule: { kind: 'none' }, askedCents: 0 });
+    expect((await publicQuote(server, none.token)).deposit).toMatchObject({
+      rule: { kind: 'none' },
+      askedCents: 0,
+    });
     const accepted = await acceptQuote(server, none.token, [1]);
     expect(accepted.deposit).toMatchObject({ askedCents: 0, dueCents: 0 });
     const pay = await payDeposit(server, none.token);
@@ -183,14 +188,20 @@ describe('a quote’s deposit', () => {
     [-1, DEPOSIT_OVERRIDE_MESSAGES.amount],
     [99.5, DEPOSIT_OVERRIDE_MESSAGES.amount],
     ['80', DEPOSIT_OVERRIDE_MESSAGES.amount],
-  ])('refuses a quote’s own deposit of %j with the field’s message', async (depositOverrideCents, message) => {
-    const { lead } = await quoteForNewLead(server);
-    const before = server.count('sent_quotes');
-    const res = await server.send('POST', `/api/leads/${lead.id}/quotes`, { ...DEPOSIT_DRAFT, depositOverrideCents });
-    expect(res.status).toBe(400);
-    expect((await res.json()).error.fields).toEqual({ depositOverrideCents: message });
-    expect(server.count('sent_quotes')).toBe(before);
-  });
+  ])(
+    'refuses a quote’s own deposit of %j with the field’s message',
+    async (depositOverrideCents, message) => {
+      const { lead } = await quoteForNewLead(server);
+      const before = server.count('sent_quotes');
+      const res = await server.send('POST', `/api/leads/${lead.id}/quotes`, {
+        ...DEPOSIT_DRAFT,
+        depositOverrideCents,
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields).toEqual({ depositOverrideCents: message });
+      expect(server.count('sent_quotes')).toBe(before);
+    },
+  );
 });
 
 describe('paying the deposit', () => {
@@ -218,7 +229,9 @@ describe('paying the deposit', () => {
     const { quote, token } = await quoteForNewLead(server);
     await acceptQuote(server, token);
     const staffView = async () =>
-      depositStandingSchema.strict().parse(await (await server.get(`/api/quotes/${quote.id}/deposit`)).json());
+      depositStandingSchema
+        .strict()
+        .parse(await (await server.get(`/api/quotes/${quote.id}/deposit`)).json());
     expect(await staffView()).toEqual({
       quoteId: quote.id,
       jobId: null,
@@ -231,11 +244,19 @@ describe('paying the deposit', () => {
 
     // A bank payment on its way: nothing due now, nothing paid yet.
     depositPayment(quote.id, 8_000, 'pending', 'pi_bank');
-    expect((await publicQuote(server, token)).deposit).toMatchObject({ paidCents: 0, pendingCents: 8_000, dueCents: 0 });
+    expect((await publicQuote(server, token)).deposit).toMatchObject({
+      paidCents: 0,
+      pendingCents: 8_000,
+      dueCents: 0,
+    });
     expect((await payDeposit(server, token)).status).toBe(409);
     // It failed: the deposit is due again.
     depositPayment(quote.id, 8_000, 'failed', 'pi_bank');
-    expect((await publicQuote(server, token)).deposit).toMatchObject({ paidCents: 0, pendingCents: 0, dueCents: 8_000 });
+    expect((await publicQuote(server, token)).deposit).toMatchObject({
+      paidCents: 0,
+      pendingCents: 0,
+      dueCents: 8_000,
+    });
     // Part paid by card, then the rest: paid.
     depositPayment(quote.id, 3_000, 'succeeded');
     expect((await publicQuote(server, token)).deposit).toMatchObject({ paidCents: 3_000, dueCents: 5_000 });

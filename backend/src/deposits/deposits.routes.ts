@@ -27,7 +27,12 @@ export function depositsRoutes(deps: {
   router.put(PAYMENT_SETTINGS, (req, res) => {
     const parsed = paymentSettingsSchema.safeParse(req.body ?? {});
     if (!parsed.success)
-      throw new HttpError(422, ERROR_CODES.validation, 'Some fields need attention', fieldErrors(parsed.error));
+      throw new HttpError(
+        422,
+        ERROR_CODES.validation,
+        'Some fields need attention',
+        fieldErrors(parsed.error),
+      );
     settings.save(parsed.data);
     res.json(answer());
   });
@@ -41,9 +46,13 @@ export function depositsRoutes(deps: {
 
   // Public: the quote's token is the key (auth/public-routes.ts). Nothing of the body is read: what
   // is charged is the deposit the quote fixed less what the ledger holds.
-  router.post(PUBLIC_QUOTE_PAY, perMinuteLimit(PUBLIC_QUOTE_PAY, deps.rateLimitPerMinute), async (req, res) => {
-    const token = typeof req.params.token === 'string' ? req.params.token : '';
-    res.json(await service.pay(token, Boolean(staffOf(res))));
-  });
+  router.post(
+    PUBLIC_QUOTE_PAY,
+    perMinuteLimit(PUBLIC_QUOTE_PAY, deps.rateLimitPerMinute),
+    async (req, res) => {
+      const token = typeof req.params.token === 'string' ? req.params.token : '';
+      res.json(await service.pay(token, Boolean(staffOf(res))));
+    },
+  );
   return router;
 }

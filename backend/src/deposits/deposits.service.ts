@@ -14,7 +14,11 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { JobRepository } from '../jobs/job.repository.ts';
 import type { CheckoutSessions } from '../payments/checkout-sessions.ts';
 import type { LedgerRepository } from '../payments/ledger.repository.ts';
-import { stateOf, type SentQuoteRepository, type StoredQuote } from '../quote-sending/sent-quote.repository.ts';
+import {
+  stateOf,
+  type SentQuoteRepository,
+  type StoredQuote,
+} from '../quote-sending/sent-quote.repository.ts';
 import type { Clock } from '../time.ts';
 import type { PaymentSettingsStore } from './payment-settings.ts';
 

@@ -21,7 +21,8 @@ export async function quoteForNewLead(server: TestServer, draft: unknown = DEPOS
   const leads = leadSchema.array().parse(await (await server.get('/api/leads?channel=phone')).json());
   const lead = leads.find((l) => l.phone === phone)!;
   const res = await server.send('POST', `/api/leads/${lead.id}/quotes`, draft);
-  if (res.status !== 201) throw new Error(`quote not sent: ${res.status} ${JSON.stringify(await res.json())}`);
+  if (res.status !== 201)
+    throw new Error(`quote not sent: ${res.status} ${JSON.stringify(await res.json())}`);
   const { quote } = quoteSentSchema.parse(await res.json());
   return { lead, quote, token: tokenOf(quote.link) };
 }
