@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  depositStandingSchema,
-  paymentSettingsAnswerSchema,
-  type PaymentSettings,
-} from '@washdesk/contract';
+import { depositStandingSchema, paymentSettingsAnswerSchema, type PaymentSettings } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
 import { paymentQueries } from '../payments/payments.queries.ts';
 
