@@ -36,6 +36,7 @@ export const PAY_AT_THE_VISIT = 'Pay at the visit: we take cash or check.';
 /** Where a quote's deposit stands, in the words customers and staff both read. */
 export const DEPOSIT_TEXTS = {
   due: (cents: number) => `${formatCents(cents)} deposit due when you accept; the rest after the work.`,
+  dueNow: (cents: number) => `${formatCents(cents)} deposit due now; the rest after the work.`,
   pay: (cents: number) => `Pay the ${formatCents(cents)} deposit`,
   paid: 'Deposit paid',
   pending: 'Bank payment pending',

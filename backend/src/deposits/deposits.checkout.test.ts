@@ -137,7 +137,7 @@ describe('what "Pay" can be made to charge (attacks)', () => {
     const theirs = await quoteForNewLead(rig.server, {
       lines: [{ service: 'Roof soft wash', areaSqFt: null, unitPriceCents: 100_000 }],
       addOns: [],
-      validUntil: '2026-12-20',
+      validUntil: '2027-12-31',
     });
     await acceptQuote(rig.server, theirs.token);
     const mineSession = await rig.sdk.checkout.sessions.retrieve(sessionOfUrl(await pay(mine.token)));

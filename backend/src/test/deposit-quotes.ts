@@ -10,7 +10,7 @@ import type { TestServer } from './test-server.ts';
 export const DEPOSIT_DRAFT: QuoteDraft = {
   lines: [{ service: 'House soft wash', areaSqFt: null, unitPriceCents: 32_000 }],
   addOns: [{ service: 'Gutter brightening', amountCents: 6_000 }],
-  validUntil: '2026-05-20',
+  validUntil: '2027-12-31',
 };
 
 let caller = 0;

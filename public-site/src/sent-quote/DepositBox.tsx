@@ -99,7 +99,7 @@ export function DepositBox({ token, quote, chosen, returnedFromPay, refresh }: D
         </>
       ) : (
         <>
-          <p>{DEPOSIT_TEXTS.due(deposit.dueCents)}</p>
+          <p>{DEPOSIT_TEXTS.dueNow(deposit.dueCents)}</p>
           {waiting && (
             <p className="sent-quote__muted" role="status">
               Waiting for the payment to be confirmed…
@@ -110,6 +110,8 @@ export function DepositBox({ token, quote, chosen, returnedFromPay, refresh }: D
               {PAY_AT_THE_VISIT}
             </p>
           ) : (
+            // While the payment just made is on its way to the ledger, no second press is offered.
+            !waiting &&
             !quote.staffPreview &&
             deposit.dueCents > 0 && (
               <button type="button" className="quote-button" disabled={paying} onClick={() => void pay()}>
