@@ -75,6 +75,31 @@ describe('Settings → Payments', () => {
     expect((await (await server.get('/api/settings/payments')).json()).online).toBe(false);
   });
 
+  it('keeps only the fields of the chosen kind', async () => {
+    const res = await setRule({ kind: 'fixed', percent: 40, fixedCents: 8_000, minimumCents: 0 });
+    expect((await res.json()).deposit).toEqual({
+      kind: 'fixed',
+      percent: null,
+      fixedCents: 8_000,
+      minimumCents: 0,
+    });
+    const none = await setRule({ kind: 'none', percent: 40, fixedCents: 8_000, minimumCents: 500 });
+    expect((await none.json()).deposit).toEqual({
+      kind: 'none',
+      percent: null,
+      fixedCents: null,
+      minimumCents: 0,
+    });
+    await setRule({ kind: 'percent', percent: 25, minimumCents: 5_000 });
+  });
+
+  it('is not anyone’s to read or change without signing in', async () => {
+    expect((await server.anonymous.get('/api/settings/payments')).status).toBe(401);
+    expect(
+      (await server.anonymous.send('PUT', '/api/settings/payments', { deposit: { kind: 'none' } })).status,
+    ).toBe(401);
+  });
+
   it.each([
     [{ kind: 'percent', percent: null }, 'deposit.percent', 'Enter a percentage between 1 and 100'],
     [{ kind: 'percent', percent: 0 }, 'deposit.percent', 'Enter a percentage between 1 and 100'],

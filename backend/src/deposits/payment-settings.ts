@@ -14,7 +14,16 @@ export function paymentSettings(settings: Pick<SettingsRepository, 'readJson' | 
       const parsed = paymentSettingsSchema.safeParse(settings.readJson(KEY));
       return parsed.success ? parsed.data : DEFAULT_PAYMENT_SETTINGS;
     },
-    save(value: PaymentSettings): PaymentSettings {
+    /** Keeps only the fields of the chosen kind, so what is read back is what applies. */
+    save({ deposit }: PaymentSettings): PaymentSettings {
+      const value: PaymentSettings = {
+        deposit: {
+          kind: deposit.kind,
+          percent: deposit.kind === 'percent' ? deposit.percent : null,
+          fixedCents: deposit.kind === 'fixed' ? deposit.fixedCents : null,
+          minimumCents: deposit.kind === 'none' ? 0 : deposit.minimumCents,
+        },
+      };
       settings.writeJson(KEY, value);
       return value;
     },
