@@ -180,6 +180,14 @@ export function ledgerRepository(db: Db) {
   const ofQuote = db.prepare<[number], Row>(
     'SELECT * FROM payments WHERE quote_id = ? ORDER BY occurred_at, id',
   );
+  // Stripe payments that settled and whose fee is not recorded yet (the fee step's work list).
+  const withoutFee = db.prepare<[number], Row>(
+    `SELECT * FROM payments p WHERE kind = 'payment' AND status = 'succeeded'
+       AND method IN ('card', 'us_bank_account') AND provider_payment_intent_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM payments f WHERE f.kind = 'fee'
+         AND f.provider_payment_intent_id = p.provider_payment_intent_id)
+     ORDER BY id LIMIT ?`,
+  );
 
   // Everything settled toward one piece of work: its job's rows and its quote's deposit, each once
   // (a deposit paid after booking carries both ids). Tips are the crew's, not part of the price.
@@ -263,6 +271,8 @@ export function ledgerRepository(db: Db) {
           limit,
         })
         .map(toPayment),
+    /** Settled Stripe payments without their fee row yet, oldest first (payments/stripe-fees.ts). */
+    withoutFee: (limit: number) => withoutFee.all(limit).map(toPayment),
     /** What settled toward a job and its quote's deposit, tips apart: the job's price less this is left. */
     paidTowardWork: (work: { jobId: number | null; quoteId: number | null }) =>
       towardWork.get({ job: work.jobId, quote: work.quoteId })?.amount ?? 0,
