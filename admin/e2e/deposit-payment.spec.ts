@@ -30,7 +30,11 @@ async function officeWatching(browser: Browser, lead: QuotedLead) {
   });
   expect(signedIn.ok()).toBe(true);
   await page.goto(`${server.url}/admin/requests?q=${encodeURIComponent(lead.leadName)}`);
-  await page.getByRole('row', { name: lead.leadName }).first().getByRole('button', { name: 'Quote' }).click();
+  await page
+    .getByRole('row', { name: lead.leadName })
+    .first()
+    .getByRole('button', { name: 'Quote', exact: true })
+    .click();
   const card = page
     .getByRole('dialog', { name: `Quote for ${lead.leadName}` })
     .getByRole('region', { name: 'Quote $320' });

@@ -17,7 +17,7 @@ test('the owner sets a 25 % deposit with a minimum, previewed live, and the tab 
   await expect(tab).toContainText('Pay at the visit: we take cash or check.');
   await expect(tab).not.toContainText(/card fee|surcharge/i);
   try {
-    await tab.getByLabel('A percentage of the accepted total').check();
+    await tab.getByLabel('Deposit asked at acceptance').selectOption('percent');
     await tab.getByLabel('Percentage').fill('25');
     const preview = tab.getByRole('status').filter({ hasText: 'up front' });
     await expect(preview).toHaveText('A $320 job asks $80 up front');

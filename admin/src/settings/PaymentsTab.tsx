@@ -7,8 +7,7 @@ import {
   H4,
   InputGroup,
   Intent,
-  Radio,
-  RadioGroup,
+  HTMLSelect,
   Spinner,
   Button,
 } from '@blueprintjs/core';
@@ -63,7 +62,7 @@ function OnlineLine({ online }: { online: boolean }) {
     </Callout>
   ) : (
     <Callout intent={Intent.NONE} icon="info-sign" className="payments-online">
-      Online payments are off (Stripe is not configured on this server). Customers pay at the visit:{' '}
+      Online payments are off (Stripe is not configured on this server). Customers are told:{' '}
       {PAY_AT_THE_VISIT}
     </Callout>
   );
@@ -143,16 +142,17 @@ function DepositForm({ saved }: { saved: PaymentSettings }) {
       }}
     >
       <fieldset className="permission-fieldset" disabled={!allowed}>
-        <RadioGroup
-          label="Deposit asked at acceptance"
-          name="deposit-kind"
-          selectedValue={draft.kind}
-          onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value as DepositKind })}
-        >
-          <Radio value="none" label="No deposit" />
-          <Radio value="percent" label="A percentage of the accepted total" />
-          <Radio value="fixed" label="A fixed amount" />
-        </RadioGroup>
+        <FormGroup label="Deposit asked at acceptance" labelFor="deposit-kind">
+          <HTMLSelect
+            id="deposit-kind"
+            value={draft.kind}
+            onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value as DepositKind })}
+          >
+            <option value="none">No deposit</option>
+            <option value="percent">A percentage of the accepted total</option>
+            <option value="fixed">A fixed amount</option>
+          </HTMLSelect>
+        </FormGroup>
         {draft.kind === 'percent' && (
           <FormGroup
             label="Percentage"
