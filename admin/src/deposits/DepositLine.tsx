@@ -17,10 +17,13 @@ function StandingTag({ standing }: { standing: DepositStanding }) {
       : pendingCents > 0
         ? [DEPOSIT_TEXTS.staffPending(pendingCents), Intent.WARNING]
         : [DEPOSIT_TEXTS.staffDue(askedCents - paidCents), Intent.PRIMARY];
+  // A status: a screen reader hears "Deposit paid" when a payment event refreshes it.
   return (
-    <Tag className="deposit-line" intent={intent} minimal round icon="dollar" role="status">
-      {text}
-    </Tag>
+    <span role="status" className="deposit-line">
+      <Tag intent={intent} minimal round icon="dollar">
+        {text}
+      </Tag>
+    </span>
   );
 }
 
