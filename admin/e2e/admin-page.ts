@@ -34,6 +34,7 @@ export const SETTINGS_TABS = [
   'Common Responses',
   'Telephony',
   'Automatic messages',
+  'Payments',
   'Staff',
   'Crews',
   'Notifications',

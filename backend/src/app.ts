@@ -65,6 +65,7 @@ import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
+import { depositsFeature } from './deposits/deposits.feature.ts';
 import { STRIPE_WEBHOOK, stripeWebhookBody } from './payments/stripe-webhook.routes.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
@@ -365,6 +366,18 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);
+  // Deposits: the rule in Settings → Payments, what a quote asks up front, its "Pay" (issue 35).
+  const jobs = jobRepository(db);
+  const deposits = depositsFeature({
+    config,
+    settings,
+    payments,
+    quotes: sentQuotes,
+    jobs,
+    publicUrl: publicUrl.get,
+    clock,
+  });
+  app.use(deposits.router);
   app.use(
     quoteSendingFeature({
       config,
@@ -377,7 +390,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       afterSend: planFollowUps,
       leads,
       customers,
-      jobs: jobRepository(db),
+      jobs,
+      deposits: deposits.deposits,
     }).router,
   );
   app.use(serviceRequestsFeature({ db, config, photos, events }).router);

@@ -42,3 +42,5 @@ export * from './todays-visits.ts';
 export * from './schedule.ts';
 export * from './schedule-tools.ts';
 export * from './payments.ts';
+export * from './deposits.ts';
+export * from './deposit-texts.ts';

@@ -50,16 +50,9 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   deposit: { kind: 'none', percent: null, fixedCents: null, minimumCents: 0 },
 };
 
-/**
- * The deposit a total asks under a rule: never more than the total, never less than the minimum
- * (unless the total itself is less). The one place this sum is made (server, quote page, Settings preview).
- */
-export function depositFor(rule: DepositRule, totalCents: number): number {
-  if (rule.kind === 'none' || totalCents <= 0) return 0;
-  const asked =
-    rule.kind === 'percent' ? Math.round((totalCents * (rule.percent ?? 0)) / 100) : (rule.fixedCents ?? 0);
-  return Math.min(totalCents, Math.max(asked, rule.minimumCents));
-}
+// The one deposit sum and the pay-at-the-visit words live free of zod (the public quote page
+// imports them): deposit-texts.ts.
+export { depositFor, PAY_AT_THE_VISIT } from './deposit-texts.ts';
 
 /** The ledger's vocabulary (migration 0049). */
 export const PAYMENT_KINDS = ['payment', 'refund', 'dispute', 'dispute_reversal', 'fee'] as const;
@@ -120,6 +113,3 @@ export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
 /** The most a customer may add as a tip on an invoice's pay page. */
 export const MAX_TIP_CENTS = 100_000;
-
-/** What a page says when Stripe is not configured: nothing claims an online payment. */
-export const PAY_AT_THE_VISIT = 'Pay at the visit: we take cash or check.';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common.ts';
+import { DEPOSIT_OVERRIDE_MESSAGES, MAX_DEPOSIT_CENTS } from './deposits.ts';
 import { isCardFee, QUOTE_DRAFT_MESSAGES, QUOTE_MAX_ADD_ONS, QUOTE_MAX_LINES } from './quote-draft-texts.ts';
 
 const MAX_LINE_CENTS = 10_000_000; // $100,000 per line or per sq ft
@@ -45,6 +46,17 @@ export const quoteDraftSchema = z.strictObject({
   addOns: z.array(quoteDraftAddOnSchema).max(QUOTE_MAX_ADD_ONS).default([]),
   /** `YYYY-MM-DD`: the last day (in the business's time zone) it can be accepted. */
   validUntil: z.iso.date(QUOTE_DRAFT_MESSAGES.validUntil),
+  /**
+   * The deposit this quote asks instead of Settings' rule (issue 35): cents, 0 for "no deposit";
+   * absent or null: the rule. Never more than the quote (the server checks it against the lines).
+   */
+  depositOverrideCents: z
+    .number(DEPOSIT_OVERRIDE_MESSAGES.amount)
+    .int(DEPOSIT_OVERRIDE_MESSAGES.amount)
+    .min(0, DEPOSIT_OVERRIDE_MESSAGES.amount)
+    .max(MAX_DEPOSIT_CENTS, DEPOSIT_OVERRIDE_MESSAGES.amount)
+    .nullable()
+    .optional(),
 });
 export type QuoteDraft = z.input<typeof quoteDraftSchema>;
 

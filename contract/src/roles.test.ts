@@ -16,6 +16,7 @@ describe('the role matrix', () => {
       'users',
       'backups',
       'othersCalendarLinks',
+      'deposits',
       'seeMoney',
       'refund',
     ] as const) {

@@ -89,6 +89,14 @@ export const PERMISSIONS = {
     reason: 'How many crews work and who they are is how the business is run; the board follows it.',
     inUse: true,
   },
+  deposits: {
+    roles: ['owner'],
+    doing: 'change the deposit customers pay up front',
+    covers:
+      'Settings → Payments: the deposit rule every quote asks when it is accepted (staff may set one quote’s own)',
+    reason: 'What customers must pay before the work is a price decision, shown on every quote.',
+    inUse: true,
+  },
   seeMoney: {
     roles: ['owner'],
     doing: "see the business's takings",

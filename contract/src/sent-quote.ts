@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarAmount, requiredText } from './common.ts';
+import { publicDepositSchema } from './deposits.ts';
 import { jobSchema } from './jobs.ts';
 import { LEAD_STAGES } from './leads.ts';
 import { QUOTE_DELIVERY_OUTCOMES, QUOTE_HANDOVER_CHANNELS, QUOTE_STATES } from './sent-quote-texts.ts';
@@ -68,6 +69,8 @@ export const publicQuoteSchema = z.object({
   questions: z.array(z.object({ question: z.string(), askedAt: z.string() })),
   /** Opened by a signed-in staff member: the page is shown, but accepting and asking are refused. */
   staffPreview: z.boolean(),
+  /** What it asks up front and where that stands (issue 35). */
+  deposit: publicDepositSchema,
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 
@@ -103,6 +106,10 @@ export const sentQuoteSchema = z.object({
   acceptance: quoteAcceptanceSchema.nullable(),
   /** The job "Book the job" made of it, once booked. */
   jobId: z.number().int().nullable(),
+  /** Staff's own deposit for this quote (0: none), or null for Settings' rule. */
+  depositOverrideCents: z.number().int().nullable(),
+  /** The deposit it asked, fixed when the customer accepted (null before). */
+  depositCents: z.number().int().nullable(),
   deliveries: z.array(quoteDeliverySchema),
   questions: z.array(
     z.object({

@@ -6,6 +6,7 @@ import { useChange } from '../api/use-change.ts';
 import { customersKey } from '../customers/customers.queries.ts';
 import { leadsKey } from '../leads/leads.queries.ts';
 import { deliveryLine, formatQuoteTime } from '../submissions/sent-quote.queries.ts';
+import { QuoteDepositLine } from '../deposits/DepositLine.tsx';
 import { bookJob } from './lead-quotes.queries.ts';
 
 const STATE_TAG = {
@@ -51,6 +52,13 @@ export function LeadQuoteCard({ quote }: { quote: SentQuote }) {
           </li>
         ))}
       </ul>
+      {quote.depositOverrideCents !== null && (
+        <p className={Classes.TEXT_MUTED}>
+          {quote.depositOverrideCents > 0
+            ? `Its own deposit: ${formatCents(quote.depositOverrideCents)}`
+            : 'No deposit on this quote'}
+        </p>
+      )}
       <InputGroup readOnly value={quote.link} aria-label="Quote link" onFocus={(e) => e.target.select()} />
       <p className={Classes.TEXT_MUTED}>
         Sent {formatQuoteTime(quote.sentAt)}
@@ -68,6 +76,7 @@ export function LeadQuoteCard({ quote }: { quote: SentQuote }) {
             Accepted by {quote.acceptance.name} on {formatQuoteTime(quote.acceptance.at)}, total{' '}
             {formatCents(quote.acceptance.totalCents)}.
           </p>
+          <QuoteDepositLine quoteId={quote.id} />
           {quote.jobId !== null ? (
             <p>Job #{quote.jobId} booked: it waits in the board’s unscheduled tray.</p>
           ) : (

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import {
+  DepositOverrideField,
+  overrideOf,
+  RULE_DEPOSIT,
+  type DepositChoice,
+} from '../deposits/DepositOverrideField.tsx';
+import {
   Button,
   Callout,
   Dialog,
@@ -54,7 +60,9 @@ export function QuoteEditorDialog({ target, customerName, isOpen, onClose }: Quo
   const [validUntil, setValidUntil] = useState(inTwoWeeks);
   const [problem, setProblem] = useState<unknown>(null);
   const [tried, setTried] = useState(false);
+  const [deposit, setDeposit] = useState<DepositChoice>(RULE_DEPOSIT);
   const figures = draftOf(lines, addOns, validUntil);
+  const ownDeposit = overrideOf(deposit, figures.baseCents);
   const send = useChange({
     change: (a, draft: NonNullable<typeof figures.draft>) => sendDraft(a, target, draft),
     success: 'Quote sent',
@@ -62,6 +70,7 @@ export function QuoteEditorDialog({ target, customerName, isOpen, onClose }: Quo
     onDone: () => {
       setLines([{ ...BLANK_LINE }]);
       setAddOns([]);
+      setDeposit(RULE_DEPOSIT);
       setTried(false);
     },
     onError: setProblem,
@@ -70,7 +79,8 @@ export function QuoteEditorDialog({ target, customerName, isOpen, onClose }: Quo
     event.preventDefault();
     setTried(true);
     setProblem(null);
-    if (figures.draft) send.mutate(figures.draft);
+    if (figures.draft && !ownDeposit.problem)
+      send.mutate({ ...figures.draft, depositOverrideCents: ownDeposit.cents });
   };
   const setLine = (i: number, change: Partial<LineInput>) =>
     setLines((old) => old.map((l, j) => (j === i ? { ...l, ...change } : l)));
@@ -186,6 +196,12 @@ export function QuoteEditorDialog({ target, customerName, isOpen, onClose }: Quo
               onChange={(e) => setValidUntil(e.target.value)}
             />
           </label>
+          <DepositOverrideField
+            choice={deposit}
+            onChange={setDeposit}
+            baseCents={figures.baseCents}
+            showProblem={tried}
+          />
           <section className="quote-editor__preview" aria-label="Preview">
             <H5>Preview: what the customer reads</H5>
             <ul>

@@ -117,6 +117,7 @@ export function BoardScreen() {
         setTarget({
           kind: 'visit',
           id: v.id,
+          jobId: v.jobId,
           label: `${v.customerName}'s ${v.title}`,
           from: {
             date: v.date,
@@ -275,6 +276,7 @@ export function BoardScreen() {
                 setTarget({
                   kind: 'job',
                   id: job.id,
+                  jobId: job.id,
                   label: `${job.customerName}'s ${job.title}`,
                   from: { date },
                 })

@@ -11,6 +11,7 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import type { BusinessHours, Crew, VisitMove } from '@washdesk/contract';
+import { JobDepositLine } from '../deposits/DepositLine.tsx';
 import { openTimesOf } from './board-days.ts';
 
 /** What the dialog moves: a visit on the board, or a job from the tray that gets its visit. */
@@ -20,6 +21,8 @@ export interface MoveTarget {
   /** "Dana Whitfield: House wash". */
   label: string;
   from: Partial<VisitMove>;
+  /** The job the visit does (its deposit is shown: deposits/). */
+  jobId?: number | null;
 }
 
 /**
@@ -93,6 +96,7 @@ function MoveForm({
       }}
     >
       <DialogBody>
+        {target.jobId ? <JobDepositLine jobId={target.jobId} /> : null}
         <FormGroup label="Day" labelFor="move-date">
           <InputGroup
             id="move-date"

@@ -9,6 +9,7 @@ import { TelephonyTab } from './TelephonyTab.tsx';
 import { BackupsTab } from './BackupsTab.tsx';
 import { NotificationsTab } from '../live/NotificationsTab.tsx';
 import { AutomaticMessagesTab } from './AutomaticMessagesTab.tsx';
+import { PaymentsTab } from './PaymentsTab.tsx';
 import { CrewsSettings } from '../schedule/CrewsSettings.tsx';
 import './settings.css';
 
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'common-responses', title: 'Common Responses', panel: <CommonResponsesTab /> },
   { id: 'telephony', title: 'Telephony', panel: <TelephonyTab /> },
   { id: 'automatic-messages', title: 'Automatic messages', panel: <AutomaticMessagesTab /> },
+  { id: 'payments', title: 'Payments', panel: <PaymentsTab /> },
   { id: 'staff', title: 'Staff', panel: <StaffAccounts /> },
   { id: 'crews', title: 'Crews', panel: <CrewsSettings /> },
   { id: 'notifications', title: 'Notifications', panel: <NotificationsTab /> },

@@ -37,6 +37,8 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['GET', '/api/public/quotes/:token'],
   ['POST', '/api/public/quotes/:token/accept'],
   ['POST', '/api/public/quotes/:token/questions'],
+  // "Pay the deposit" of an accepted quote: the same token; the amount is the server's (deposits/).
+  ['POST', '/api/public/quotes/:token/pay'],
   // A visit reminder's link: the unguessable token is the key to that one visit (reminders/).
   ['GET', '/api/public/visits/:token'],
   ['POST', '/api/public/visits/:token/confirm'],

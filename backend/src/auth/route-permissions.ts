@@ -37,6 +37,8 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/backups': 'backups',
   'POST /api/crews': 'crews',
   'PATCH /api/crews/:id': 'crews',
+  // Settings → Payments: the deposit every quote asks at acceptance.
+  'PUT /api/settings/payments': 'deposits',
 
   'POST /api/auth/logout': ANY_STAFF,
   'PUT /api/me/seen/:list': ANY_STAFF,

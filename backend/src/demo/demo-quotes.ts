@@ -74,6 +74,8 @@ export function seedDemoQuotes(db: Db, config: Config, r: Random, now: Date) {
         ip: null,
         userAgent: null,
         shownSha256: shownSha256(quote, accepted),
+        // The demo's business asks no deposit (Settings → Payments starts at "none").
+        depositCents: 0,
       });
       // Sending marked it quoted; the work was done since.
       keepCompleted.run(s.id);

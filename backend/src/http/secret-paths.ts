@@ -6,7 +6,7 @@
  */
 export const SECRET_AFTER: readonly (readonly string[])[] = [
   ['quote'], // the customer's quote page, /quote/{token} (quote-sending/)
-  ['public', 'quotes'], // its API, /api/public/quotes/{token}[/accept|/questions]
+  ['public', 'quotes'], // its API, /api/public/quotes/{token}[/accept|/questions|/pay]
   ['calendar-feed'], // a calendar app's subscription, /api/calendar-feed/{token}.ics
   ['visit'], // the customer's visit page from a reminder, /visit/{token} (reminders/)
   ['public', 'visits'], // its API, /api/public/visits/{token}[/confirm|/reschedule|/cancel]

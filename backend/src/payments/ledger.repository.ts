@@ -189,6 +189,14 @@ export function ledgerRepository(db: Db) {
      ORDER BY id LIMIT ?`,
   );
 
+  // Everything settled toward one piece of work: its job's rows and its quote's deposit, each once
+  // (a deposit paid after booking carries both ids). Tips are the crew's, not part of the price.
+  const towardWork = db.prepare<{ job: number | null; quote: number | null }, { amount: number | null }>(
+    `SELECT SUM(amount_cents - tip_cents) AS amount FROM payments
+     WHERE status = 'succeeded' AND kind <> 'fee'
+       AND ((@job IS NOT NULL AND job_id = @job) OR (@quote IS NOT NULL AND quote_id = @quote))`,
+  );
+
   const toSettled = (
     r: { amount: number | null; tip?: number | null; pending: number | null } | undefined,
   ): Settled => ({
@@ -265,6 +273,9 @@ export function ledgerRepository(db: Db) {
         .map(toPayment),
     /** Settled Stripe payments without their fee row yet, oldest first (payments/stripe-fees.ts). */
     withoutFee: (limit: number) => withoutFee.all(limit).map(toPayment),
+    /** What settled toward a job and its quote's deposit, tips apart: the job's price less this is left. */
+    paidTowardWork: (work: { jobId: number | null; quoteId: number | null }) =>
+      towardWork.get({ job: work.jobId, quote: work.quoteId })?.amount ?? 0,
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;

@@ -1,4 +1,5 @@
 import {
+  DEPOSIT_OVERRIDE_MESSAGES,
   lineAmountCents,
   QUOTE_DRAFT_MESSAGES,
   quoteDraftSchema,
@@ -94,6 +95,11 @@ export function leadQuotesService(deps: LeadQuotesDeps) {
       lines,
       addOns: draft.addOns.map((a, i) => ({ id: i + 1, service: a.service, amountCents: a.amountCents })),
     };
+    const amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    // Add-ons only add to it: a deposit within the lines' sum is within any accepted total.
+    const depositOverrideCents = draft.depositOverrideCents ?? null;
+    if (depositOverrideCents !== null && depositOverrideCents > amountCents)
+      throw validationError({ depositOverrideCents: DEPOSIT_OVERRIDE_MESSAGES.overTotal });
     // The last instant of the chosen day in the business's time zone: the page expires after it.
     const validUntil = new Date(Date.parse(startOfLocalDay(addDays(draft.validUntil, 1), deps.timeZone)) - 1);
     return sending.sendDrafted({
@@ -103,7 +109,8 @@ export function leadQuotesService(deps: LeadQuotesDeps) {
       customerPhone: to.phone,
       customerEmail: to.email,
       token: sending.newToken(),
-      amountCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+      amountCents,
+      depositOverrideCents,
       document,
       sentBy: staffUserId,
       sentAt: sending.now(),

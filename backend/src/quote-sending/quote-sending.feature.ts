@@ -24,6 +24,8 @@ export function quoteSendingFeature(deps: {
   leads: LeadQuotesDeps['leads'];
   customers: LeadQuotesDeps['customers'];
   jobs: LeadQuotesDeps['jobs'];
+  /** What a quote asks up front (deposits/deposits.feature.ts). */
+  deposits: QuoteSendingDeps['deposits'];
 }) {
   const service = quoteSendingService({
     submissions: deps.submissions,
@@ -34,6 +36,7 @@ export function quoteSendingFeature(deps: {
     events: deps.events,
     clock: deps.clock,
     afterSend: deps.afterSend,
+    deposits: deps.deposits,
   });
   const leadQuotes = leadQuotesService({
     sending: service,

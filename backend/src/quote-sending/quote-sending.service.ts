@@ -14,6 +14,7 @@ import {
   type PublicQuote,
   type QuoteDeliveryChannel,
   type SentQuote,
+  type PublicDeposit,
 } from '@washdesk/contract';
 import type { EventBus } from '../events/event-bus.ts';
 import { quoteAccepted, quoteOpened, quoteQuestionAsked } from '../events/announcements.ts';
@@ -36,6 +37,16 @@ export interface QuoteSendingDeps {
   clock?: Clock;
   /** Told of each quote once it is stored and sent (the follow-ups it earns are planned there). */
   afterSend?: (quote: { id: number; submissionId: number; sentAt: string; link: string }) => void;
+  /** What a quote asks up front (deposits/): fixed at acceptance, shown on the customer's page. */
+  deposits: QuoteDeposits;
+}
+
+/** The deposits' side of a quote, named here so quote sending never imports the deposits feature. */
+export interface QuoteDeposits {
+  /** The deposit this quote asks of a total at this moment (its own amount, else Settings' rule). */
+  askedOf(q: StoredQuote, totalCents: number): number;
+  /** The customer page's view of the deposit: asked, paid, pending, due, and whether Pay is offered. */
+  publicView(q: StoredQuote): PublicDeposit;
 }
 
 /** A token the link could never have had, an unknown one and a tampered one all get this same 404. */
@@ -69,6 +80,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     acceptedAt: q.acceptedAt,
     acceptance: q.acceptance,
     jobId: q.jobId,
+    depositOverrideCents: q.depositOverrideCents,
+    depositCents: q.depositCents,
     deliveries: quotes.deliveries(q.id),
     questions: quotes.questions(q.id),
   });
@@ -87,6 +100,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     // The customer's own words only: who answered them stays with staff.
     questions: quotes.questions(q.id).map(({ question, askedAt }) => ({ question, askedAt })),
     staffPreview: byStaff,
+    deposit: deps.deposits.publicView(q),
   });
   // A staff member previewing the link must not accept or ask in the customer's name.
   const refuseStaff = (byStaff: boolean) => {
@@ -309,6 +323,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
         addOnIds,
         totalCents,
         shownSha256: shownSha256(quote, { name, addOnIds, totalCents }),
+        // The rule at this moment, on the accepted total: a later change of Settings asks no more.
+        depositCents: deps.deposits.askedOf(quote, totalCents),
       };
       if (quotes.accept(quote, evidence)) events.publish(quoteAccepted(announced(quote, totalCents)));
       return customerView(quotes.byToken(token)!, at);

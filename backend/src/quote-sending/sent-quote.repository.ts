@@ -46,6 +46,8 @@ interface SentQuoteRow {
   superseded_at: string | null;
   opened_at: string | null;
   accepted_at: string | null;
+  deposit_override_cents: number | null;
+  deposit_cents: number | null;
 }
 
 export interface StoredQuote {
@@ -69,6 +71,10 @@ export interface StoredQuote {
   /** The acceptance's evidence beyond what the customer sees again. */
   acceptedFrom: { ip: string | null; userAgent: string | null; shownSha256: string | null } | null;
   jobId: number | null;
+  /** Staff's own deposit for this quote (0: none), or null for Settings' rule (issue 35). */
+  depositOverrideCents: number | null;
+  /** The deposit it asked, fixed at acceptance. */
+  depositCents: number | null;
 }
 
 /** What one acceptance keeps: the customer's words and choice, and where it came from. */
@@ -80,6 +86,8 @@ export interface AcceptanceEvidence {
   addOnIds: number[];
   totalCents: number;
   shownSha256: string;
+  /** The deposit the quote asks at this moment (its own, else the rule's of this total). */
+  depositCents: number;
 }
 
 const toQuote = (r: SentQuoteRow): StoredQuote => ({
@@ -111,6 +119,8 @@ const toQuote = (r: SentQuoteRow): StoredQuote => ({
     ? { ip: r.accepted_ip, userAgent: r.accepted_user_agent, shownSha256: r.accepted_shown_sha256 }
     : null,
   jobId: r.job_id,
+  depositOverrideCents: r.deposit_override_cents,
+  depositCents: r.deposit_cents,
 });
 
 /**
@@ -162,9 +172,9 @@ export function sentQuoteRepository(
 ) {
   const insert = db.prepare(`INSERT INTO sent_quotes
     (submission_id, lead_id, customer_id, customer_phone, customer_email, token, amount_cents, document,
-      sent_by, sent_at, valid_until)
+      sent_by, sent_at, valid_until, deposit_override_cents)
     VALUES (@submissionId, @leadId, @customerId, @customerPhone, @customerEmail, @token, @amountCents,
-      @document, @sentBy, @sentAt, @validUntil)`);
+      @document, @sentBy, @sentAt, @validUntil, @depositOverrideCents)`);
   // A new quote replaces its lead's (or submission's) quotes still open; a customer's record may
   // hold several quotes for different work, so those stand side by side.
   const SAME_LEAD = `((@submissionId IS NOT NULL AND submission_id = @submissionId)
@@ -180,7 +190,7 @@ export function sentQuoteRepository(
   const open = db.prepare('UPDATE sent_quotes SET opened_at = @at WHERE id = @id AND opened_at IS NULL');
   const accept = db.prepare(`UPDATE sent_quotes SET accepted_at = @at, accepted_name = @name,
       accepted_ip = @ip, accepted_user_agent = @userAgent, accepted_add_on_ids = @addOnIds,
-      accepted_total_cents = @totalCents, accepted_shown_sha256 = @shownSha256
+      accepted_total_cents = @totalCents, accepted_shown_sha256 = @shownSha256, deposit_cents = @depositCents
     WHERE id = @id AND accepted_at IS NULL AND superseded_at IS NULL`);
   // One lead has one accepted quote: accepting one closes every other, accepted ones included.
   const closeOthers = db.prepare(`UPDATE sent_quotes SET superseded_at = @at
@@ -243,6 +253,8 @@ export function sentQuoteRepository(
         sentBy: number | null;
         sentAt: string;
         validUntil: string;
+        /** Staff's own deposit (0: none); absent: Settings' rule. */
+        depositOverrideCents?: number | null;
       },
       submissions: QuotedSubmissions | null,
     ): StoredQuote {
@@ -250,6 +262,7 @@ export function sentQuoteRepository(
         const { lastInsertRowid } = insert.run({
           customerPhone: null,
           customerEmail: null,
+          depositOverrideCents: null,
           ...q,
           document: JSON.stringify(q.document),
         });

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { QUOTE_REFUSALS, QUOTE_STAFF_PREVIEW, type PublicQuote } from '@washdesk/contract';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { acceptQuote, fetchQuote, tokenOfPath } from '../sent-quote/quote-api.ts';
 import { QuoteDocument, formatQuoteDate } from '../sent-quote/QuoteDocument.tsx';
 import { AcceptQuoteForm } from '../sent-quote/AcceptQuoteForm.tsx';
 import { QuestionBox } from '../sent-quote/QuestionBox.tsx';
+import { DepositBox } from '../sent-quote/DepositBox.tsx';
 import '../quote-tool/quote-tool.css';
 import '../sent-quote/sent-quote.css';
 
@@ -31,6 +32,14 @@ export function QuotePage() {
   const [accepting, setAccepting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
+  // Stripe's page sends the customer back here with ?paid=1 (the ledger decides what they see).
+  const [returnedFromPay] = useState(
+    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('paid') === '1',
+  );
+  const refresh = useCallback(async () => {
+    const answer = await fetchQuote(token).catch(() => null);
+    if (answer?.kind === 'quote') setShown({ kind: 'quote', quote: answer.quote });
+  }, [token]);
 
   useEffect(() => {
     let live = true;
@@ -115,6 +124,13 @@ export function QuotePage() {
               you to schedule the work.
             </p>
           )}
+          <DepositBox
+            token={token}
+            quote={shown.quote}
+            chosen={chosen}
+            returnedFromPay={returnedFromPay}
+            refresh={refresh}
+          />
           {STATE_TEXT[shown.quote.state] && (
             <p className="sent-quote__banner sent-quote__banner--closed" role="status">
               {STATE_TEXT[shown.quote.state]}

@@ -45,3 +45,23 @@ export const askAboutQuote = async (token: string, question: string) =>
 
 /** The token at the end of the page's path (/quote/{token}). */
 export const tokenOfPath = (pathname: string) => pathname.replace(/\/+$/, '').split('/').at(-1) ?? '';
+
+export type PayAnswer =
+  { kind: 'checkout'; url: string } | { kind: 'refused'; status: number; message: string };
+
+/**
+ * "Pay the deposit": the server makes (or reuses) Stripe's hosted Checkout page for what is due now
+ * and answers its address; the amount is the server's own, so nothing of it is sent from here.
+ */
+export async function payDeposit(token: string): Promise<PayAnswer> {
+  const response = await fetch(`${quoteUrl(token)}/pay`, { method: 'POST' });
+  const body: unknown = await response.json().catch(() => null);
+  const url = (body as { url?: unknown } | null)?.url;
+  if (response.ok && typeof url === 'string') return { kind: 'checkout', url };
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return {
+    kind: 'refused',
+    status: response.status,
+    message: typeof message === 'string' ? message : `${response.status}: ${response.statusText}`,
+  };
+}

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import {
+  DEPOSIT_TEXTS,
+  depositFor,
+  PAY_AT_THE_VISIT,
+  quoteTotalCents,
+  type PublicQuote,
+} from '@washdesk/contract';
+import { payDeposit } from './quote-api.ts';
+
+// The quote's deposit (issue 35): what it asks before acceptance (worked out for the add-ons being
+// ticked with the contract's `depositFor`, as the server will fix it), then "Pay the deposit" on
+// Stripe's hosted page. "Deposit paid" is said only when the server's ledger says so; a bank
+// payment on its way is "pending", never "paid". No card fee exists to show.
+
+/** After Stripe sends the browser back, how often and how long the page asks whether it arrived. */
+const CONFIRM_EVERY_MS = 2_000;
+const CONFIRM_TRIES = 15;
+
+interface DepositBoxProps {
+  token: string;
+  quote: PublicQuote;
+  chosen: number[];
+  /** Returned from Stripe's page (`?paid=1`): the payment may not have reached the ledger yet. */
+  returnedFromPay: boolean;
+  /** Fetches the quote again (its deposit as the ledger has it now). */
+  refresh: () => Promise<void>;
+}
+
+export function DepositBox({ token, quote, chosen, returnedFromPay, refresh }: DepositBoxProps) {
+  const { deposit } = quote;
+  const [paying, setPaying] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [offline, setOffline] = useState(!deposit.online);
+  const [confirming, setConfirming] = useState(returnedFromPay);
+  const accepted = quote.state === 'accepted';
+  const paid = accepted && deposit.askedCents > 0 && deposit.paidCents >= deposit.askedCents;
+  const pending = accepted && !paid && deposit.pendingCents > 0;
+
+  // Back from Stripe: ask again until the ledger has the payment (paid, or a bank payment pending).
+  const waiting = confirming && accepted && !paid && !pending;
+  useEffect(() => {
+    if (!waiting) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      if (tries > CONFIRM_TRIES) {
+        clearInterval(timer);
+        setConfirming(false);
+      } else void refresh();
+    }, CONFIRM_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, refresh]);
+
+  if (!accepted) {
+    if (quote.state !== 'open') return null;
+    const total = quoteTotalCents(quote.amountCents, quote.addOns, chosen);
+    const asked = depositFor(deposit.rule, total);
+    if (asked <= 0) return null;
+    return (
+      <section className="sent-quote__deposit" aria-label="Deposit">
+        <p>{DEPOSIT_TEXTS.due(asked)}</p>
+        {!deposit.online && <p className="sent-quote__muted">{PAY_AT_THE_VISIT}</p>}
+      </section>
+    );
+  }
+  if (deposit.askedCents <= 0) return null;
+
+  const pay = async () => {
+    setPaying(true);
+    setRefusal(null);
+    try {
+      const answer = await payDeposit(token);
+      if (answer.kind === 'checkout') {
+        window.location.assign(answer.url);
+        return;
+      }
+      if (answer.status === 503) setOffline(true);
+      else setRefusal(answer.message);
+      await refresh();
+    } catch {
+      setRefusal('The payment page could not be opened. Please check your connection and try again.');
+    }
+    setPaying(false);
+  };
+
+  return (
+    <section className="sent-quote__deposit" aria-label="Deposit">
+      {paid ? (
+        <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
+          {DEPOSIT_TEXTS.paid}
+        </p>
+      ) : pending ? (
+        <>
+          <p className="sent-quote__banner sent-quote__banner--pending" role="status">
+            {DEPOSIT_TEXTS.pending}
+          </p>
+          <p className="sent-quote__muted">{DEPOSIT_TEXTS.pendingDetail}</p>
+        </>
+      ) : (
+        <>
+          <p>{DEPOSIT_TEXTS.dueNow(deposit.dueCents)}</p>
+          {waiting && (
+            <p className="sent-quote__muted" role="status">
+              Waiting for the payment to be confirmed…
+            </p>
+          )}
+          {offline ? (
+            <p className="sent-quote__banner sent-quote__banner--preview" role="status">
+              {PAY_AT_THE_VISIT}
+            </p>
+          ) : (
+            // While the payment just made is on its way to the ledger, no second press is offered.
+            !waiting &&
+            !quote.staffPreview &&
+            deposit.dueCents > 0 && (
+              <button type="button" className="quote-button" disabled={paying} onClick={() => void pay()}>
+                {paying ? 'Opening the payment page…' : DEPOSIT_TEXTS.pay(deposit.dueCents)}
+              </button>
+            )
+          )}
+        </>
+      )}
+      {refusal && (
+        <p className="sent-quote__problem" role="alert">
+          {refusal}
+        </p>
+      )}
+    </section>
+  );
+}
