@@ -69,6 +69,8 @@ export function invoicesRoutes(config: Pick<Config, 'rateLimitPerMinute'>, servi
   });
   router.post(PUBLIC_INVOICE_PAY, perMinuteLimit(PUBLIC_INVOICE_PAY, config.rateLimitPerMinute), async (req, res) => {
     const key = token(req.params);
+    // The link first: a wrong link is a 404 whatever its body.
+    service.checkLink(key);
     const body = parseWith(payInvoiceSchema, req.body ?? {});
     const page = `${publicUrl()}${invoicePagePath(key)}`;
     res.json(await service.pay(key, body, { success: `${page}?paid=1`, cancel: page }));

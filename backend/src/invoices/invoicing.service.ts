@@ -273,6 +273,9 @@ export function invoicingService(deps: {
       messages.receipt(invoice, payment, moneyOf(invoice).balanceCents);
     },
 
+    /** Throws the same 404 for a link that was never made, a malformed or a tampered one. */
+    checkLink: (token: string) => void byToken(token),
+
     /** The customer's page: what was sold, what was credited and paid, what is still owed. */
     open(token: string, byStaff: boolean): PublicInvoice {
       const invoice = byToken(token);
