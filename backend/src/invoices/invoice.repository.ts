@@ -111,11 +111,11 @@ export function invoiceRepository(db: Db) {
   const opened = db.prepare('UPDATE invoices SET opened_at = @now WHERE id = @id AND opened_at IS NULL');
   // Newest first, by key (issued_on, id) on its index: the hundredth page costs what the first does.
   const page = db.prepare<
-    { status: string | null; beforeOn: string; beforeId: number; limit: number },
+    { status: string | null; beforeOn: string; beforeId: number; limit: number; offset: number },
     Row
   >(`SELECT * FROM invoices WHERE (@status IS NULL OR status = @status)
       AND (issued_on, id) < (@beforeOn, @beforeId)
-    ORDER BY issued_on DESC, id DESC LIMIT @limit`);
+    ORDER BY issued_on DESC, id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare<{ status: string | null }, { n: number }>(
     'SELECT count(*) AS n FROM invoices WHERE (@status IS NULL OR status = @status)',
   );
@@ -197,10 +197,11 @@ export function invoiceRepository(db: Db) {
     markSent: (id: number) => void sent.run({ id, now: nowIso() }),
     /** The customer's first look at the page (later looks change nothing). */
     markOpened: (id: number) => opened.run({ id, now: nowIso() }).changes === 1,
-    /** Newest first; pass the last row's `issuedOn` and `id` for the next page. */
-    page: (limit: number, status: InvoiceStatus | null, before?: { issuedOn: string; id: number }) =>
+    /** Newest first; pass the last row's `issuedOn` and `id` for the next page (or an offset, the spec's way). */
+    page: (limit: number, status: InvoiceStatus | null, before?: { issuedOn: string; id: number }, offset = 0) =>
       page
         .all({
+          offset: before ? 0 : offset,
           status,
           beforeOn: before?.issuedOn ?? '\uffff',
           beforeId: before?.id ?? Number.MAX_SAFE_INTEGER,

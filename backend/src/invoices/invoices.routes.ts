@@ -33,7 +33,7 @@ export function invoicesRoutes(config: Pick<Config, 'rateLimitPerMinute'>, servi
   router.get('/api/invoices', (req, res) => {
     const query = listQuery(req, listFilters);
     const before = query.cursor ? { issuedOn: query.cursor.createdAt, id: query.cursor.id } : undefined;
-    const { rows, total } = service.list(query.limit, query.status ?? null, before);
+    const { rows, total } = service.list(query.limit, query.offset, query.status ?? null, before);
     sendNextCursor(
       res,
       rows.map((r) => ({ createdAt: r.issuedOn, id: r.id })),

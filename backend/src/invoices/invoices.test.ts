@@ -217,6 +217,8 @@ describe('voiding and the list', () => {
     expect(cursor).toBeTruthy();
     const second = invoiceRowSchema.array().parse(await (await server().get(`/api/invoices?limit=2&cursor=${cursor}`)).json());
     expect(second[0]!.id).toBeLessThan(rows[1]!.id);
+    const byOffset = invoiceRowSchema.array().parse(await (await server().get('/api/invoices?limit=2&offset=2')).json());
+    expect(byOffset.map((r) => r.id)).toEqual(second.map((r) => r.id));
     const voids = invoiceRowSchema.array().parse(await (await server().get('/api/invoices?status=void&limit=100')).json());
     expect(voids.map((r) => r.id)).toContain(invoice.id);
     expect(voids.every((r) => r.status === 'void')).toBe(true);

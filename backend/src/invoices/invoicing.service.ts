@@ -187,8 +187,8 @@ export function invoicingService(deps: {
 
     get: (id: number) => view(mustGet(id)),
 
-    list(limit: number, status: InvoiceStatus | null, before?: { issuedOn: string; id: number }) {
-      return { rows: invoices.page(limit, status, before).map(row), total: invoices.count(status) };
+    list(limit: number, offset: number, status: InvoiceStatus | null, before?: { issuedOn: string; id: number }) {
+      return { rows: invoices.page(limit, status, before, offset).map(row), total: invoices.count(status) };
     },
 
     /** "Send again": new messages now (staff asked: quiet hours do not hold them; STOP still does). */
