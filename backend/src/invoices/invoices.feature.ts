@@ -31,6 +31,7 @@ export function invoicesFeature(deps: {
   const { db, config, events } = deps;
   const clock = deps.clock ?? Date.now;
   const invoices = invoiceRepository(db);
+  const jobs = jobRepository(db);
   const linkOf = (invoice: { token: string }) => `${deps.publicUrl()}${invoicePagePath(invoice.token)}`;
   const messages = invoiceMessages({
     config,
@@ -44,7 +45,7 @@ export function invoicesFeature(deps: {
     db,
     config,
     invoices,
-    jobs: jobRepository(db),
+    jobs,
     ledger: deps.payments.ledger,
     checkout: deps.payments.checkout,
     messages,
@@ -58,7 +59,7 @@ export function invoicesFeature(deps: {
     try {
       if (event.type === 'job.updated' && event.entityId !== null) {
         // Only a job that is done now: its invoice is made once, whatever replays the event.
-        const job = jobRepository(db).get(event.entityId);
+        const job = jobs.get(event.entityId);
         if (job?.status === 'done' && !invoices.ofJob(job.id)) service.createForJob(job.id, null);
       }
       if ((event.type === 'payment.received' || event.type === 'payment.updated') && event.entityId !== null) {
