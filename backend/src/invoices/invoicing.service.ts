@@ -284,8 +284,6 @@ export function invoicingService(deps: {
       const money = moneyOf(invoice);
       return {
         ...money,
-        // What the page offers to pay: never a bank payment still on its way a second time.
-        balanceCents: money.balanceCents,
         number: invoice.number,
         businessName: deps.config.business.name,
         customerName: invoice.customerName,

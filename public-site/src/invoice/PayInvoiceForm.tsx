@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { centsOf, formatCents, TIP_PRESETS, tipOf, type PublicInvoice } from '@washdesk/contract';
+import { centsOf, formatCents, MIN_PAYMENT_CENTS, TIP_PRESETS, tipOf, type PublicInvoice } from '@washdesk/contract';
 import { startPayment } from './invoice-api.ts';
 
 type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'custom'; text: string };
@@ -35,7 +35,7 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
       ? 'Enter an amount like 120.50'
       : part > owed
         ? `That is more than the ${formatCents(owed)} still due`
-        : part < Math.min(100, owed)
+        : part < Math.min(MIN_PAYMENT_CENTS, owed)
           ? 'Pay at least $1'
           : null;
   const tipProblem =
