@@ -30,6 +30,8 @@ export default defineConfig({
           file: 'pages/plan-visit.html',
           chunk: 'src/pages/PlanVisitPage.tsx',
         },
+        // And one for every invoice's link.
+        { path: '/invoice/prerendered', file: 'pages/invoice.html', chunk: 'src/pages/InvoicePage.tsx' },
         { path: null },
       ],
     }),

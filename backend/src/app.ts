@@ -66,6 +66,7 @@ import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
 import { depositsFeature } from './deposits/deposits.feature.ts';
+import { invoicesFeature } from './invoices/invoices.feature.ts';
 import { STRIPE_WEBHOOK, stripeWebhookBody } from './payments/stripe-webhook.routes.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
@@ -299,6 +300,20 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   // The crew's board: moves tell the customer through the same outbox.
   const schedule = scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock });
   app.use(schedule.router);
+  // Invoices: a job marked done on the board is invoiced, texted and e-mailed through the same
+  // outbox; payments in the ledger move it to paid, send receipts and re-plan its reminders.
+  app.use(
+    invoicesFeature({
+      db,
+      config,
+      payments,
+      texts: textsOfBusiness,
+      events,
+      publicUrl: publicUrl.get,
+      clock,
+      report: (error) => report(error, { method: 'invoices', path: '-' }),
+    }).router,
+  );
   // The crew day's route and the rain day: bulk moves that ask the booking rules and text each
   // customer through the one sender and the outbox.
   app.use(

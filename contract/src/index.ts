@@ -44,3 +44,4 @@ export * from './schedule-tools.ts';
 export * from './payments.ts';
 export * from './deposits.ts';
 export * from './deposit-texts.ts';
+export * from './invoices.ts';

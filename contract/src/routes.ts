@@ -18,6 +18,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/texts',
   '/admin/customers',
   '/admin/board',
+  '/admin/invoices',
 ] as const;
 
 export const normalizePagePath = (path: string) => {
@@ -35,6 +36,8 @@ export const PUBLIC_PAGE_PATTERNS = [
   { page: '/visit/:token', pattern: /^\/visit\/[A-Za-z0-9_-]{1,128}$/i },
   // A service plan's re-service reminder (the customer picks a slot for the job that is due).
   { page: '/plan-visit/:token', pattern: /^\/plan-visit\/[A-Za-z0-9_-]{1,128}$/i },
+  // An invoice's link (the customer sees what is owed and pays it).
+  { page: '/invoice/:token', pattern: /^\/invoice\/[A-Za-z0-9_-]{1,128}$/i },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PUBLIC_PAGE_PATTERNS)[number]['page'];

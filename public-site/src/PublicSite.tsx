@@ -18,6 +18,7 @@ const PAGES: Record<PublicPagePath, () => Promise<ReactElement>> = {
   '/visit/:token': () => import('./pages/VisitPage.tsx').then(({ VisitPage }) => <VisitPage />),
   '/plan-visit/:token': () =>
     import('./pages/PlanVisitPage.tsx').then(({ PlanVisitPage }) => <PlanVisitPage />),
+  '/invoice/:token': () => import('./pages/InvoicePage.tsx').then(({ InvoicePage }) => <InvoicePage />),
 };
 
 /**

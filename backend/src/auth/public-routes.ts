@@ -47,6 +47,9 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   // A service plan's re-service reminder: the unguessable token opens that one job's slot pick (service-plans/).
   ['GET', '/api/public/plan-visits/:token'],
   ['POST', '/api/public/plan-visits/:token/pick'],
+  // An invoice's link: the unguessable token opens that one invoice and its Pay (invoices/).
+  ['GET', '/api/public/invoices/:token'],
+  ['POST', '/api/public/invoices/:token/pay'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));
