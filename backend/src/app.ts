@@ -65,6 +65,8 @@ import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
+import { paymentsListFeature } from './payments-list/payments-list.feature.ts';
+import { refundsFeature } from './refunds/refunds.feature.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
@@ -352,6 +354,9 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(statsFeature({ db, config, clock }).router);
   app.use(dashboardFeature({ db, appointments, timeZone: config.timeZone, clock }).router);
   app.use(reportsFeature({ db, config, clock }).router);
+  // The Payments screen: the ledger's list, refunds (the owner only), disputes and their evidence.
+  app.use(paymentsListFeature({ db, timeZone: config.timeZone, ledger: payments.ledger }).router);
+  app.use(refundsFeature({ db, ledger: payments.ledger, stripe: payments.stripe, events, clock }).router);
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);

@@ -37,6 +37,8 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/backups': 'backups',
   'POST /api/crews': 'crews',
   'PATCH /api/crews/:id': 'crews',
+  // Giving money back (Payments → Refund…); the ledger itself is any staff's to read.
+  'POST /api/payments/:id/refund': 'refund',
 
   'POST /api/auth/logout': ANY_STAFF,
   'PUT /api/me/seen/:list': ANY_STAFF,

@@ -181,6 +181,9 @@ export function ledgerRepository(db: Db) {
     'SELECT * FROM payments WHERE quote_id = ? ORDER BY occurred_at, id',
   );
 
+  const linkRefund = db.prepare(`UPDATE payments SET refund_of = @paymentId
+    WHERE id = @refundId AND kind = 'refund' AND refund_of IS NULL`);
+
   const toSettled = (
     r: { amount: number | null; tip?: number | null; pending: number | null } | undefined,
   ): Settled => ({
@@ -255,6 +258,12 @@ export function ledgerRepository(db: Db) {
           limit,
         })
         .map(toPayment),
+    /**
+     * Points a refund staff recorded by hand (cash, check: no payment intent to share) at the
+     * payment it gives back; a link once made is kept.
+     */
+    linkRefund: (refundId: number, paymentId: number) =>
+      linkRefund.run({ refundId, paymentId }).changes > 0,
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;
