@@ -67,6 +67,7 @@ import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts
 import { paymentsFeature } from './payments/payments.feature.ts';
 import { paymentsListFeature } from './payments-list/payments-list.feature.ts';
 import { refundsFeature } from './refunds/refunds.feature.ts';
+import { disputeEvidenceFeature } from './dispute-evidence/dispute-evidence.feature.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
@@ -357,6 +358,19 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   // The Payments screen: the ledger's list, refunds (the owner only), disputes and their evidence.
   app.use(paymentsListFeature({ db, timeZone: config.timeZone, ledger: payments.ledger }).router);
   app.use(refundsFeature({ db, ledger: payments.ledger, stripe: payments.stripe, events, clock }).router);
+  app.use(
+    disputeEvidenceFeature({
+      db,
+      config,
+      timeZone: config.timeZone,
+      sentQuotes,
+      photos,
+      processing: photoProcessing,
+      ledger: payments.ledger,
+      timeline: (id, limit, offset) => customers.timeline(id, limit, offset),
+      clock,
+    }).router,
+  );
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);

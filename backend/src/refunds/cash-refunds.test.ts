@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerRepository } from '../payments/ledger.repository.ts';
-import { clientOf, signIn, startTestServer, type TestServer } from '../test/test-server.ts';
+import { clientOf, signIn, startTestServer, type JsonResponse, type TestServer } from '../test/test-server.ts';
 import {
   PENDING_BANK_PAYMENT,
   STRIPE_NOT_CONFIGURED_FOR_REFUNDS,
@@ -29,7 +29,7 @@ const pay = (entry: Partial<Parameters<typeof ledger.record>[0]> = {}) =>
     ...entry,
   }).payment;
 
-const refund = (id: number, body: unknown, key?: string) =>
+const refund = (id: number, body: unknown, key?: string): Promise<JsonResponse> =>
   fetch(`${server.url}/api/payments/${id}/refund`, {
     method: 'POST',
     headers: {
