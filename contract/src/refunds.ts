@@ -48,7 +48,11 @@ export const refundRequestSchema = z
   })
   .superRefine((r, ctx) => {
     if (r.tipCents > r.amountCents)
-      ctx.addIssue({ code: 'custom', path: ['tipCents'], message: 'The tip’s part cannot be more than the refund' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tipCents'],
+        message: 'The tip’s part cannot be more than the refund',
+      });
   });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 
@@ -75,7 +79,12 @@ export const refundAnswerSchema = z.object({
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 /** Stripe's dispute statuses that still ask something of the business. */
-export const OPEN_DISPUTE_STATUSES = ['warning_needs_response', 'needs_response', 'under_review', 'warning_under_review'] as const;
+export const OPEN_DISPUTE_STATUSES = [
+  'warning_needs_response',
+  'needs_response',
+  'under_review',
+  'warning_under_review',
+] as const;
 
 export const DISPUTE_STATUS_LABELS: Record<string, string> = {
   warning_needs_response: 'Inquiry: respond',

@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { DISPUTE_STATUS_LABELS, formatCents, PAYMENT_METHOD_LABELS, type CustomerItem, type Dispute, type Payment } from '@washdesk/contract';
+import {
+  DISPUTE_STATUS_LABELS,
+  formatCents,
+  PAYMENT_METHOD_LABELS,
+  type CustomerItem,
+  type Dispute,
+  type Payment,
+} from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { photoFile } from '../photos/photo.storage.ts';
@@ -38,32 +45,87 @@ const escapeHtml = (s: string) =>
 
 export function evidencePackets(src: EvidenceSources) {
   const { db } = src;
-  const jobOf = db.prepare<[number], { id: number; quote_id: number | null; customer_id: number | null; customer_name: string; address: string; title: string; price_cents: number; status: string; created_at: string }>(
+  const jobOf = db.prepare<
+    [number],
+    {
+      id: number;
+      quote_id: number | null;
+      customer_id: number | null;
+      customer_name: string;
+      address: string;
+      title: string;
+      price_cents: number;
+      status: string;
+      created_at: string;
+    }
+  >(
     'SELECT id, quote_id, customer_id, customer_name, address, title, price_cents, status, created_at FROM jobs WHERE id = ?',
   );
   const jobOfQuote = db.prepare<[number], { id: number }>('SELECT id FROM jobs WHERE quote_id = ?');
-  const invoiceOf = db.prepare<[number], { id: number; number: number; job_id: number; total_cents: number; deposit_credited_cents: number; issued_on: string; due_on: string; status: string }>(
+  const invoiceOf = db.prepare<
+    [number],
+    {
+      id: number;
+      number: number;
+      job_id: number;
+      total_cents: number;
+      deposit_credited_cents: number;
+      issued_on: string;
+      due_on: string;
+      status: string;
+    }
+  >(
     'SELECT id, number, job_id, total_cents, deposit_credited_cents, issued_on, due_on, status FROM invoices WHERE id = ?',
   );
-  const invoiceLines = db.prepare<[number], { service: string; description: string | null; quantity: number; amount_cents: number }>(
+  const invoiceLines = db.prepare<
+    [number],
+    { service: string; description: string | null; quantity: number; amount_cents: number }
+  >(
     'SELECT service, description, quantity, amount_cents FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
   );
-  const visits = db.prepare<[number], { id: number; kind: string; scheduled_date: string; preferred_time: string | null; status: string; cancel_reason: string | null; created_at: string; updated_at: string }>(
+  const visits = db.prepare<
+    [number],
+    {
+      id: number;
+      kind: string;
+      scheduled_date: string;
+      preferred_time: string | null;
+      status: string;
+      cancel_reason: string | null;
+      created_at: string;
+      updated_at: string;
+    }
+  >(
     `SELECT id, kind, scheduled_date, preferred_time, status, cancel_reason, created_at, updated_at
      FROM appointments WHERE job_id = ? ORDER BY scheduled_date, id`,
   );
-  const answers = db.prepare<[string], { appointment_id: number; answer: string; channel: string; detail: string | null; created_at: string }>(
+  const answers = db.prepare<
+    [string],
+    { appointment_id: number; answer: string; channel: string; detail: string | null; created_at: string }
+  >(
     `SELECT appointment_id, answer, channel, detail, created_at FROM visit_answers
      WHERE appointment_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id`,
   );
   // What staff heard of the job and its visits: "On my way", done, moved, cancelled.
-  const happenings = db.prepare<{ job: number; visits: string }, { type: string; summary: string; created_at: string }>(
+  const happenings = db.prepare<
+    { job: number; visits: string },
+    { type: string; summary: string; created_at: string }
+  >(
     `SELECT type, summary, created_at FROM events
      WHERE (type LIKE 'job.%' AND entity_id = @job)
         OR (type LIKE 'appointment.%' AND entity_id IN (SELECT value FROM json_each(@visits)))
      ORDER BY created_at, id`,
   );
-  const leadOf = db.prepare<[number], { channel: string; source_id: number }>('SELECT channel, source_id FROM leads WHERE id = ?');
+  // A quote made from a photo submission knows its customer only through the customer's timeline.
+  const customerOfItems = db.prepare<{ submission: number | null; visits: string }, { customer_id: number }>(
+    `SELECT customer_id FROM customer_items
+     WHERE (kind = 'submission' AND source_id = @submission)
+        OR (kind = 'appointment' AND source_id IN (SELECT value FROM json_each(@visits)))
+     LIMIT 1`,
+  );
+  const leadOf = db.prepare<[number], { channel: string; source_id: number }>(
+    'SELECT channel, source_id FROM leads WHERE id = ?',
+  );
 
   const local = (iso: string | null | undefined) =>
     iso
@@ -71,9 +133,16 @@ export function evidencePackets(src: EvidenceSources) {
       : '—';
 
   function acceptanceText(quote: StoredQuote | undefined): { text: string; matches: boolean | null } {
-    if (!quote) return { text: 'No quote is linked to this payment, so there is no signed acceptance to show.\n', matches: null };
+    if (!quote)
+      return {
+        text: 'No quote is linked to this payment, so there is no signed acceptance to show.\n',
+        matches: null,
+      };
     if (!quote.acceptance)
-      return { text: `Quote #${quote.id} was sent on ${local(quote.sentAt)} but was never accepted online.\n`, matches: null };
+      return {
+        text: `Quote #${quote.id} was sent on ${local(quote.sentAt)} but was never accepted online.\n`,
+        matches: null,
+      };
     const a = quote.acceptance;
     const recomputed = shownSha256(quote, { name: a.name, addOnIds: a.addOnIds, totalCents: a.totalCents });
     const stored = quote.acceptedFrom?.shownSha256 ?? null;
@@ -104,10 +173,16 @@ export function evidencePackets(src: EvidenceSources) {
   function quoteHtml(quote: StoredQuote): string {
     const d = quote.document;
     const rows = d.lines
-      .map((l) => `<tr><td>${escapeHtml(l.service)}</td><td>${l.squareFeet ?? ''}</td><td>${l.amountCents == null ? '' : formatCents(l.amountCents)}</td></tr>`)
+      .map(
+        (l) =>
+          `<tr><td>${escapeHtml(l.service)}</td><td>${l.squareFeet ?? ''}</td><td>${l.amountCents == null ? '' : formatCents(l.amountCents)}</td></tr>`,
+      )
       .join('');
     const addOns = d.addOns
-      .map((o) => `<tr><td>${escapeHtml(o.service)} (optional)</td><td></td><td>${formatCents(o.amountCents)}</td></tr>`)
+      .map(
+        (o) =>
+          `<tr><td>${escapeHtml(o.service)} (optional)</td><td></td><td>${formatCents(o.amountCents)}</td></tr>`,
+      )
       .join('');
     return `<!doctype html><meta charset="utf-8"><title>Quote #${quote.id}</title>
 <h1>${escapeHtml(d.business.name)}</h1><p>${escapeHtml(d.business.phone)} · ${escapeHtml(d.business.email)}</p>
@@ -119,56 +194,109 @@ export function evidencePackets(src: EvidenceSources) {
   return {
     async build(dispute: Dispute, now: Date): Promise<Buffer> {
       const entries: ZipEntry[] = [];
-      const payments: Payment[] = dispute.providerPaymentIntentId ? src.ledger.ofPaymentIntent(dispute.providerPaymentIntentId) : [];
+      const payments: Payment[] = dispute.providerPaymentIntentId
+        ? src.ledger.ofPaymentIntent(dispute.providerPaymentIntentId)
+        : [];
       const paid = payments.find((p) => p.kind === 'payment');
-      const invoice = (dispute.invoiceId ?? paid?.invoiceId) != null ? invoiceOf.get((dispute.invoiceId ?? paid?.invoiceId)!) : undefined;
+      const invoice =
+        (dispute.invoiceId ?? paid?.invoiceId) != null
+          ? invoiceOf.get((dispute.invoiceId ?? paid?.invoiceId)!)
+          : undefined;
       let quoteId = dispute.quoteId ?? paid?.quoteId ?? null;
       let jobId = dispute.jobId ?? paid?.jobId ?? invoice?.job_id ?? null;
       if (jobId == null && quoteId != null) jobId = jobOfQuote.get(quoteId)?.id ?? null;
       const job = jobId != null ? jobOf.get(jobId) : undefined;
       quoteId ??= job?.quote_id ?? null;
       const quote = quoteId != null ? src.sentQuotes.byId(quoteId) : undefined;
-      const customerId = dispute.customerId ?? paid?.customerId ?? job?.customer_id ?? quote?.customerId ?? null;
+      const jobVisits = job ? visits.all(job.id) : [];
+      const visitIds = JSON.stringify(jobVisits.map((v) => v.id));
+      const customerId =
+        dispute.customerId ??
+        paid?.customerId ??
+        job?.customer_id ??
+        quote?.customerId ??
+        customerOfItems.get({ submission: quote?.submissionId ?? null, visits: visitIds })?.customer_id ??
+        null;
 
       // 1. The signed acceptance and the quote as sent.
       const acceptance = acceptanceText(quote);
       entries.push({ name: 'acceptance.txt', data: acceptance.text });
       if (quote) {
         entries.push({ name: 'quote.html', data: quoteHtml(quote) });
-        entries.push({ name: 'quote.json', data: `${JSON.stringify({ id: quote.id, sentAt: quote.sentAt, validUntil: quote.validUntil, amountCents: quote.amountCents, document: quote.document, acceptance: quote.acceptance, acceptedFrom: quote.acceptedFrom }, null, 2)}\n` });
+        entries.push({
+          name: 'quote.json',
+          data: `${JSON.stringify({ id: quote.id, sentAt: quote.sentAt, validUntil: quote.validUntil, amountCents: quote.amountCents, document: quote.document, acceptance: quote.acceptance, acceptedFrom: quote.acceptedFrom }, null, 2)}\n`,
+        });
       }
       if (invoice) {
-        const lines = invoiceLines.all(invoice.id).map((l) => `  ${l.service}${l.description ? ` — ${l.description}` : ''} × ${l.quantity}: ${formatCents(l.amount_cents)}`);
+        const lines = invoiceLines
+          .all(invoice.id)
+          .map(
+            (l) =>
+              `  ${l.service}${l.description ? ` — ${l.description}` : ''} × ${l.quantity}: ${formatCents(l.amount_cents)}`,
+          );
         entries.push({
           name: 'invoice.txt',
-          data: [`INVOICE ${invoice.number}`, `Issued ${invoice.issued_on}, due ${invoice.due_on}, ${invoice.status}`, ...lines, `Deposit credited: ${formatCents(invoice.deposit_credited_cents)}`, `Total: ${formatCents(invoice.total_cents)}`, ''].join('\n'),
+          data: [
+            `INVOICE ${invoice.number}`,
+            `Issued ${invoice.issued_on}, due ${invoice.due_on}, ${invoice.status}`,
+            ...lines,
+            `Deposit credited: ${formatCents(invoice.deposit_credited_cents)}`,
+            `Total: ${formatCents(invoice.total_cents)}`,
+            '',
+          ].join('\n'),
         });
       }
 
       // 2. The job's photos: the stripped, re-encoded copies only (a pending one is processed first).
       const photoIds: string[] = [];
-      if (quote?.submissionId != null) photoIds.push(...(src.photos.forSubmissions([quote.submissionId]).get(quote.submissionId) ?? []).map((p) => p.id));
+      if (quote?.submissionId != null)
+        photoIds.push(
+          ...(src.photos.forSubmissions([quote.submissionId]).get(quote.submissionId) ?? []).map((p) => p.id),
+        );
       const lead = quote?.leadId != null ? leadOf.get(quote.leadId) : undefined;
-      if (lead?.channel === 'wizard') photoIds.push(...(src.photos.forServiceRequests([lead.source_id]).get(lead.source_id) ?? []).map((p) => p.id));
+      if (lead?.channel === 'wizard')
+        photoIds.push(
+          ...(src.photos.forServiceRequests([lead.source_id]).get(lead.source_id) ?? []).map((p) => p.id),
+        );
       let photoCount = 0;
       for (const id of [...new Set(photoIds)]) {
         if (!(await src.processing.ready(id))) continue;
         const file = photoFile(src.config, id);
         if (!fs.existsSync(file)) continue;
-        entries.push({ name: `photos/${String(++photoCount).padStart(2, '0')}.jpg`, data: fs.readFileSync(file), store: true });
+        entries.push({
+          name: `photos/${String(++photoCount).padStart(2, '0')}.jpg`,
+          data: fs.readFileSync(file),
+          store: true,
+        });
       }
 
       // 3. The visit timeline.
-      const jobVisits = job ? visits.all(job.id) : [];
-      const visitIds = JSON.stringify(jobVisits.map((v) => v.id));
       const timeline: [string, string][] = [];
-      if (job) timeline.push([job.created_at, `Job #${job.id} booked: ${job.title}, ${formatCents(job.price_cents)} (now ${job.status})`]);
+      if (job)
+        timeline.push([
+          job.created_at,
+          `Job #${job.id} booked: ${job.title}, ${formatCents(job.price_cents)} (now ${job.status})`,
+        ]);
       for (const v of jobVisits) {
-        timeline.push([v.created_at, `Visit #${v.id} (${v.kind}) booked for ${v.scheduled_date}${v.preferred_time ? ` ${v.preferred_time}` : ''}`]);
-        if (v.status !== 'scheduled') timeline.push([v.updated_at, `Visit #${v.id} ${v.status}${v.cancel_reason ? `: ${v.cancel_reason}` : ''}`]);
+        timeline.push([
+          v.created_at,
+          `Visit #${v.id} (${v.kind}) booked for ${v.scheduled_date}${v.preferred_time ? ` ${v.preferred_time}` : ''}`,
+        ]);
+        if (v.status !== 'scheduled')
+          timeline.push([
+            v.updated_at,
+            `Visit #${v.id} ${v.status}${v.cancel_reason ? `: ${v.cancel_reason}` : ''}`,
+          ]);
       }
-      for (const a of answers.all(visitIds)) timeline.push([a.created_at, `Visit #${a.appointment_id}: the customer ${a.answer} (${a.channel})${a.detail ? `: ${a.detail}` : ''}`]);
-      if (job) for (const e of happenings.all({ job: job.id, visits: visitIds })) timeline.push([e.created_at, e.summary]);
+      for (const a of answers.all(visitIds))
+        timeline.push([
+          a.created_at,
+          `Visit #${a.appointment_id}: the customer ${a.answer} (${a.channel})${a.detail ? `: ${a.detail}` : ''}`,
+        ]);
+      if (job)
+        for (const e of happenings.all({ job: job.id, visits: visitIds }))
+          timeline.push([e.created_at, e.summary]);
       timeline.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       entries.push({
         name: 'visit-timeline.txt',
@@ -178,41 +306,83 @@ export function evidencePackets(src: EvidenceSources) {
       });
 
       // 4. The messages with the customer (texts, Messenger, calls' summaries).
-      const items = customerId != null ? src.timeline(customerId, TIMELINE_ENTRIES, 0).rows.filter((i) => MESSAGE_KINDS.has(i.kind)) : [];
+      const items =
+        customerId != null
+          ? src.timeline(customerId, TIMELINE_ENTRIES, 0).rows.filter((i) => MESSAGE_KINDS.has(i.kind))
+          : [];
       const messageLines = items
         .slice()
         .reverse()
         .flatMap((i) => [
           `== ${i.title} — ${local(i.at)}`,
           ...(i.detail ? [i.detail] : []),
-          ...i.messages.slice().reverse().map((m) => `  [${local(m.at)}] ${m.sender}: ${m.text}`),
+          ...i.messages
+            .slice()
+            .reverse()
+            .map((m) => `  [${local(m.at)}] ${m.sender}: ${m.text}`),
           '',
         ]);
       entries.push({
         name: 'messages.txt',
-        data: messageLines.length ? `MESSAGES WITH THE CUSTOMER\n\n${messageLines.join('\n')}` : 'No texts, Messenger messages or calls with this customer are on record.\n',
+        data: messageLines.length
+          ? `MESSAGES WITH THE CUSTOMER\n\n${messageLines.join('\n')}`
+          : 'No texts, Messenger messages or calls with this customer are on record.\n',
       });
 
       // 5. The money, and the summary a reader starts from.
-      const money = payments.map((p) => `${local(p.occurredAt)}  ${p.kind.padEnd(16)} ${p.status.padEnd(9)} ${PAYMENT_METHOD_LABELS[p.method].padEnd(12)} ${formatCents(p.amountCents)}`);
+      const money = payments.map(
+        (p) =>
+          `${local(p.occurredAt)}  ${p.kind.padEnd(16)} ${p.status.padEnd(9)} ${PAYMENT_METHOD_LABELS[p.method].padEnd(12)} ${formatCents(p.amountCents)}`,
+      );
       const facts: [string, string][] = [
         ['Business', src.config.business.name],
-        ['Dispute', `${dispute.providerDisputeId} (${DISPUTE_STATUS_LABELS[dispute.status] ?? dispute.status})`],
+        [
+          'Dispute',
+          `${dispute.providerDisputeId} (${DISPUTE_STATUS_LABELS[dispute.status] ?? dispute.status})`,
+        ],
         ['Reason given', dispute.reason ?? 'not given'],
         ['Amount disputed', formatCents(dispute.amountCents)],
         ['Evidence due by', local(dispute.evidenceDueBy)],
         ['Customer', dispute.customerName ?? job?.customer_name ?? quote?.document.customerName ?? 'unknown'],
         ['Service address', job?.address ?? quote?.document.address ?? 'unknown'],
-        ['Payment', paid ? `${formatCents(paid.amountCents)} by ${PAYMENT_METHOD_LABELS[paid.method].toLowerCase()} on ${local(paid.occurredAt)} (${paid.providerPaymentIntentId ?? ''})` : 'not in the ledger'],
-        ['Signed acceptance', quote?.acceptance ? `${quote.acceptance.name}, ${local(quote.acceptance.at)}${acceptance.matches === true ? ', what was shown matches the quote as stored (SHA-256)' : acceptance.matches === false ? ', SHA-256 does NOT match the quote as stored' : ''}` : 'none'],
-        ['Visits', jobVisits.length ? jobVisits.map((v) => `${v.scheduled_date} ${v.status}`).join('; ') : 'none'],
+        [
+          'Payment',
+          paid
+            ? `${formatCents(paid.amountCents)} by ${PAYMENT_METHOD_LABELS[paid.method].toLowerCase()} on ${local(paid.occurredAt)} (${paid.providerPaymentIntentId ?? ''})`
+            : 'not in the ledger',
+        ],
+        [
+          'Signed acceptance',
+          quote?.acceptance
+            ? `${quote.acceptance.name}, ${local(quote.acceptance.at)}${acceptance.matches === true ? ', what was shown matches the quote as stored (SHA-256)' : acceptance.matches === false ? ', SHA-256 does NOT match the quote as stored' : ''}`
+            : 'none',
+        ],
+        [
+          'Visits',
+          jobVisits.length ? jobVisits.map((v) => `${v.scheduled_date} ${v.status}`).join('; ') : 'none',
+        ],
         ['Photos', photoCount ? `${photoCount} (photos/, location data removed)` : 'none'],
         ['Packet made', local(now.toISOString())],
       ];
-      const files = ['acceptance.txt', ...(quote ? ['quote.html', 'quote.json'] : []), ...(invoice ? ['invoice.txt'] : []), 'visit-timeline.txt', 'messages.txt', 'payments.txt'];
-      entries.push({ name: 'payments.txt', data: money.length ? `THE PAYMENT AND WHAT FOLLOWED IT\n\n${money.join('\n')}\n` : 'No ledger rows for this payment.\n' });
+      const files = [
+        'acceptance.txt',
+        ...(quote ? ['quote.html', 'quote.json'] : []),
+        ...(invoice ? ['invoice.txt'] : []),
+        'visit-timeline.txt',
+        'messages.txt',
+        'payments.txt',
+      ];
+      entries.push({
+        name: 'payments.txt',
+        data: money.length
+          ? `THE PAYMENT AND WHAT FOLLOWED IT\n\n${money.join('\n')}\n`
+          : 'No ledger rows for this payment.\n',
+      });
       entries.unshift(
-        { name: 'summary.txt', data: `EVIDENCE FOR DISPUTE ${dispute.providerDisputeId}\n\n${facts.map(([k, v]) => `${`${k}:`.padEnd(20)} ${v}`).join('\n')}\n\nIn this packet: ${files.join(', ')}${photoCount ? ', photos/' : ''}\n` },
+        {
+          name: 'summary.txt',
+          data: `EVIDENCE FOR DISPUTE ${dispute.providerDisputeId}\n\n${facts.map(([k, v]) => `${`${k}:`.padEnd(20)} ${v}`).join('\n')}\n\nIn this packet: ${files.join(', ')}${photoCount ? ', photos/' : ''}\n`,
+        },
         {
           name: 'summary.html',
           data: `<!doctype html><meta charset="utf-8"><title>Dispute ${escapeHtml(dispute.providerDisputeId)}</title><h1>Evidence for dispute ${escapeHtml(dispute.providerDisputeId)}</h1><dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl><ul>${files.map((f) => `<li><a href="${f}">${f}</a></li>`).join('')}</ul>`,

@@ -26,7 +26,8 @@ export function unzipEntries(archive: Buffer): Map<string, Buffer> {
     const body = archive.subarray(start, start + compressed);
     const data = method === 8 ? zlib.inflateRawSync(body) : method === 0 ? Buffer.from(body) : null;
     if (!data) throw new Error(`method ${method} of ${name}`);
-    if (data.length !== size || zlib.crc32(data) !== crc) throw new Error(`${name} does not match its CRC or size`);
+    if (data.length !== size || zlib.crc32(data) !== crc)
+      throw new Error(`${name} does not match its CRC or size`);
     files.set(name, data);
     at += 46 + nameLength + extra + comment;
   }

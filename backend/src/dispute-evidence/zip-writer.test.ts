@@ -16,7 +16,15 @@ describe('the evidence ZIP writer', () => {
   });
 
   it('writes an archive that an independent reader and Info-ZIP unzip both read back exactly', () => {
-    const photo = fs.readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/photos', fs.readdirSync(path.resolve(import.meta.dirname, '../../../fixtures/photos')).find((f) => f.endsWith('.jpg'))!));
+    const photo = fs.readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        '../../../fixtures/photos',
+        fs
+          .readdirSync(path.resolve(import.meta.dirname, '../../../fixtures/photos'))
+          .find((f) => f.endsWith('.jpg'))!,
+      ),
+    );
     const entries = [
       { name: 'summary.txt', data: 'Dispute du_1\n'.repeat(200) },
       { name: 'photos/1.jpg', data: photo, store: true },
@@ -41,7 +49,16 @@ describe('the evidence ZIP writer', () => {
   });
 
   it('refuses names that would escape the folder it is unpacked in, and duplicates', () => {
-    for (const name of ['../x', '/etc/x', 'a/../../x', '']) expect(() => zip([{ name, data: 'x' }], new Date())).toThrow();
-    expect(() => zip([{ name: 'a', data: '1' }, { name: 'a', data: '2' }], new Date())).toThrow();
+    for (const name of ['../x', '/etc/x', 'a/../../x', ''])
+      expect(() => zip([{ name, data: 'x' }], new Date())).toThrow();
+    expect(() =>
+      zip(
+        [
+          { name: 'a', data: '1' },
+          { name: 'a', data: '2' },
+        ],
+        new Date(),
+      ),
+    ).toThrow();
   });
 });

@@ -52,7 +52,12 @@ export function zip(entries: ZipEntry[], at: Date): Buffer {
   const names = new Set<string>();
   let offset = 0;
   for (const entry of entries) {
-    if (!entry.name || entry.name.startsWith('/') || entry.name.split('/').includes('..') || names.has(entry.name))
+    if (
+      !entry.name ||
+      entry.name.startsWith('/') ||
+      entry.name.split('/').includes('..') ||
+      names.has(entry.name)
+    )
       throw new Error(`A ZIP entry name must be relative and unique: ${entry.name}`);
     names.add(entry.name);
     const name = Buffer.from(entry.name, 'utf8');
@@ -61,7 +66,8 @@ export function zip(entries: ZipEntry[], at: Date): Buffer {
     const useDeflate = deflated !== null && deflated.length < raw.length;
     const body = useDeflate ? deflated : raw;
     const crc = crc32(raw);
-    if (raw.length >= LIMIT || offset + body.length >= LIMIT) throw new Error('The evidence packet is too large for a ZIP');
+    if (raw.length >= LIMIT || offset + body.length >= LIMIT)
+      throw new Error('The evidence packet is too large for a ZIP');
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

@@ -30,7 +30,9 @@ export function paymentListRepository(db: Db, timeZone: string) {
   };
 
   return {
-    list(query: PaymentListQuery & { limit: number; offset: number; cursor?: { createdAt: string; id: number } }) {
+    list(
+      query: PaymentListQuery & { limit: number; offset: number; cursor?: { createdAt: string; id: number } },
+    ) {
       const filters: Filters = { ...query };
       if (query.from) filters.fromAt = startOfLocalDay(query.from, timeZone);
       if (query.to) filters.beforeAt = startOfLocalDay(addDays(query.to, 1), timeZone);
@@ -42,8 +44,14 @@ export function paymentListRepository(db: Db, timeZone: string) {
         where.push(`${column} = @${key}`);
         params[key] = value;
       }
-      if (filters.fromAt) (where.push('occurred_at >= @fromAt'), (params.fromAt = filters.fromAt));
-      if (filters.beforeAt) (where.push('occurred_at < @beforeAt'), (params.beforeAt = filters.beforeAt));
+      if (filters.fromAt) {
+        where.push('occurred_at >= @fromAt');
+        params.fromAt = filters.fromAt;
+      }
+      if (filters.beforeAt) {
+        where.push('occurred_at < @beforeAt');
+        params.beforeAt = filters.beforeAt;
+      }
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const total = prepared(`SELECT COUNT(*) FROM payments ${filter}`).pluck().get(params) as number;
       const page = query.cursor

@@ -11,7 +11,11 @@ import { paymentListRepository } from './payment-list.repository.ts';
  * The ledger's list (issue 35, item 6): `GET /api/payments`, newest first, filtered, paged by offset
  * or by key (`?cursor=`, `X-Next-Cursor`), and one row by id. Any staff member reads it.
  */
-export function paymentsListFeature(deps: { db: Db; timeZone: string; ledger: Pick<LedgerRepository, 'get'> }) {
+export function paymentsListFeature(deps: {
+  db: Db;
+  timeZone: string;
+  ledger: Pick<LedgerRepository, 'get'>;
+}) {
   const list = paymentListRepository(deps.db, deps.timeZone);
   const router = Router();
 

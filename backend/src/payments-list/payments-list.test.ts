@@ -81,14 +81,25 @@ describe('GET /api/payments', () => {
     expect((await read('invoiceId=503')).every((r) => r.invoiceId === 503)).toBe(true);
     expect((await read('quoteId=801')).every((r) => r.quoteId === 801 && r.purpose === 'deposit')).toBe(true);
     expect(await read('jobId=300')).toHaveLength(32);
-    expect((await read('customerId=21&method=card')).every((r) => r.customerId === 21 && r.method === 'card')).toBe(true);
+    expect(
+      (await read('customerId=21&method=card')).every((r) => r.customerId === 21 && r.method === 'card'),
+    ).toBe(true);
     // 1 May + 10 days = 11 May, in Los Angeles; both ends are whole days.
     const may = await read('from=2026-05-11&to=2026-05-13');
     expect(ids(may).sort((a, b) => a - b)).toEqual([10, 11, 12]);
   });
 
   it('refuses filters of the wrong type with the field named, and no row', async () => {
-    for (const q of ['kind=tip', 'status=paid', 'method=bitcoin', 'invoiceId=0x1', 'jobId=-1', 'from=2026-13-01', 'to=yesterday', 'cursor=bm9wZQ']) {
+    for (const q of [
+      'kind=tip',
+      'status=paid',
+      'method=bitcoin',
+      'invoiceId=0x1',
+      'jobId=-1',
+      'from=2026-13-01',
+      'to=yesterday',
+      'cursor=bm9wZQ',
+    ]) {
       const res = await server.get(`/api/payments?${q}`);
       expect(res.status, q).toBe(400);
       expect(Object.keys((await res.json()).error.fields), q).toHaveLength(1);
@@ -97,7 +108,8 @@ describe('GET /api/payments', () => {
 
   it('reads one row by id; other spellings of an id name nothing', async () => {
     expect((await (await server.get('/api/payments/7')).json()).amountCents).toBe(7_000);
-    for (const id of ['0', '07', '1e3', '999999', 'abc']) expect((await server.get(`/api/payments/${id}`)).status, id).toBe(404);
+    for (const id of ['0', '07', '1e3', '999999', 'abc'])
+      expect((await server.get(`/api/payments/${id}`)).status, id).toBe(404);
     expect((await server.anonymous.get('/api/payments')).status).toBe(401);
   });
 });

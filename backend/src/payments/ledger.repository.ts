@@ -262,8 +262,7 @@ export function ledgerRepository(db: Db) {
      * Points a refund staff recorded by hand (cash, check: no payment intent to share) at the
      * payment it gives back; a link once made is kept.
      */
-    linkRefund: (refundId: number, paymentId: number) =>
-      linkRefund.run({ refundId, paymentId }).changes > 0,
+    linkRefund: (refundId: number, paymentId: number) => linkRefund.run({ refundId, paymentId }).changes > 0,
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;

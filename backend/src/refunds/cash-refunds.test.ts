@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerRepository } from '../payments/ledger.repository.ts';
-import { clientOf, signIn, startTestServer, type JsonResponse, type TestServer } from '../test/test-server.ts';
 import {
-  PENDING_BANK_PAYMENT,
-  STRIPE_NOT_CONFIGURED_FOR_REFUNDS,
-} from './refund.service.ts';
+  clientOf,
+  signIn,
+  startTestServer,
+  type JsonResponse,
+  type TestServer,
+} from '../test/test-server.ts';
+import { PENDING_BANK_PAYMENT, STRIPE_NOT_CONFIGURED_FOR_REFUNDS } from './refund.service.ts';
 
 // Refunds given back by hand (cash, check) and every refusal that needs no Stripe: a real server,
 // a real SQLite file, the ledger written by its one owner. The card path through the fake Stripe
@@ -66,7 +69,11 @@ describe('a cash or check refund', () => {
       reference: 'One window skipped',
     });
     expect(answer.refundable).toEqual({ paymentId: p.id, amountCents: 22_500, tipCents: 2_500 });
-    expect(ledger.settledForInvoice(p.invoiceId!)).toEqual({ amountCents: 22_500, tipCents: 2_500, pendingCents: 0 });
+    expect(ledger.settledForInvoice(p.invoiceId!)).toEqual({
+      amountCents: 22_500,
+      tipCents: 2_500,
+      pendingCents: 0,
+    });
     const left = await (await server.get(`/api/payments/${p.id}/refundable`)).json();
     expect(left).toEqual({ paymentId: p.id, amountCents: 22_500, tipCents: 2_500 });
   });
@@ -155,7 +162,10 @@ describe('refusals', () => {
 
   it('lets only the owner refund (403 for staff), while staff still read the ledger', async () => {
     const p = pay({ amountCents: 5_000 });
-    const staff = clientOf(server.url, await signIn(server.url, await server.addUser({ email: 'crew@example.com' })));
+    const staff = clientOf(
+      server.url,
+      await signIn(server.url, await server.addUser({ email: 'crew@example.com' })),
+    );
     const res = await staff.send('POST', `/api/payments/${p.id}/refund`, { amountCents: 1_000 });
     expect(res.status).toBe(403);
     expect((await res.json()).error.message).toBe('Only the owner can refund a customer.');

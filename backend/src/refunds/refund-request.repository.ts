@@ -44,7 +44,9 @@ export function refundRequestRepository(db: Db, clock: Clock = Date.now) {
       client_key, requested_by, created_at, updated_at)
     VALUES (@paymentId, @amountCents, @tipCents, @reason, @clientKey, @requestedBy, @now, @now)`);
   const byId = db.prepare<[number], RefundRequestRow>('SELECT * FROM refund_requests WHERE id = ?');
-  const byClientKey = db.prepare<[string], RefundRequestRow>('SELECT * FROM refund_requests WHERE client_key = ?');
+  const byClientKey = db.prepare<[string], RefundRequestRow>(
+    'SELECT * FROM refund_requests WHERE client_key = ?',
+  );
   const sameClick = db.prepare<
     { paymentId: number; amountCents: number; tipCents: number; requestedBy: number | null; since: string },
     RefundRequestRow
@@ -54,7 +56,8 @@ export function refundRequestRepository(db: Db, clock: Clock = Date.now) {
   const recorded = db.prepare(`UPDATE refund_requests SET status = 'recorded', ledger_id = @ledgerId,
       provider_refund_id = COALESCE(provider_refund_id, @providerRefundId), updated_at = @now
     WHERE id = @id AND status = 'requested'`);
-  const failed = db.prepare(`UPDATE refund_requests SET status = 'failed', problem = @problem, updated_at = @now
+  const failed =
+    db.prepare(`UPDATE refund_requests SET status = 'failed', problem = @problem, updated_at = @now
     WHERE id = @id AND status = 'requested'`);
   // Refunds of the payment in the ledger (signed negative there), whichever way they arrived:
   // linked to it, or sharing its payment intent before the link was made.
@@ -83,8 +86,12 @@ export function refundRequestRepository(db: Db, clock: Clock = Date.now) {
     get: (id: number) => byId.get(id),
     byClientKey: (key: string) => byClientKey.get(key),
     /** The same refund by the same person a moment ago: a double click sent without a key. */
-    sameClick: (r: { paymentId: number; amountCents: number; tipCents: number; requestedBy: number | null }) =>
-      sameClick.get({ ...r, since: new Date(clock() - SAME_CLICK_MS).toISOString() }),
+    sameClick: (r: {
+      paymentId: number;
+      amountCents: number;
+      tipCents: number;
+      requestedBy: number | null;
+    }) => sameClick.get({ ...r, since: new Date(clock() - SAME_CLICK_MS).toISOString() }),
     refundable,
     /**
      * Writes the request if the payment still has that much left to give back (checked and written
@@ -93,7 +100,13 @@ export function refundRequestRepository(db: Db, clock: Clock = Date.now) {
     open: db.transaction(
       (
         payment: RefundedPayment,
-        r: { amountCents: number; tipCents: number; reason: string | null; clientKey: string | null; requestedBy: number | null },
+        r: {
+          amountCents: number;
+          tipCents: number;
+          reason: string | null;
+          clientKey: string | null;
+          requestedBy: number | null;
+        },
       ): { request: RefundRequestRow } | { left: Refundable & { nonTipCents: number } } => {
         const left = refundable(payment);
         if (r.tipCents > left.tipCents || r.amountCents - r.tipCents > left.nonTipCents) return { left };

@@ -134,7 +134,11 @@ export function refundService(deps: RefundDeps) {
   );
 
   /** Asks Stripe for the request's refund (again, after a lost answer: the same key, the same refund). */
-  const askStripe = async (payment: Payment, request: RefundRequestRow, replayed: boolean): Promise<RefundAnswer> => {
+  const askStripe = async (
+    payment: Payment,
+    request: RefundRequestRow,
+    replayed: boolean,
+  ): Promise<RefundAnswer> => {
     let re: Stripe.Refund;
     try {
       re = await stripe!.refunds.create(
@@ -165,7 +169,9 @@ export function refundService(deps: RefundDeps) {
   const settle = (payment: Payment, request: RefundRequestRow, replayed: boolean): Promise<RefundAnswer> => {
     if (request.status === 'recorded') return Promise.resolve(answerOf(payment, request, replayed));
     if (request.status === 'failed')
-      return Promise.reject(new HttpError(502, REFUND_REFUSED_CODE, `Stripe refused the refund: ${request.problem}`));
+      return Promise.reject(
+        new HttpError(502, REFUND_REFUSED_CODE, `Stripe refused the refund: ${request.problem}`),
+      );
     let asking = underWay.get(request.id);
     if (!asking) {
       asking = askStripe(payment, request, replayed).finally(() => underWay.delete(request.id));
@@ -194,15 +200,25 @@ export function refundService(deps: RefundDeps) {
       // A retry of a request already made answers that request, whatever has happened since.
       const earlier = who.clientKey
         ? requests.byClientKey(who.clientKey)
-        : requests.sameClick({ paymentId, amountCents: ask.amountCents, tipCents: ask.tipCents, requestedBy: who.userId });
+        : requests.sameClick({
+            paymentId,
+            amountCents: ask.amountCents,
+            tipCents: ask.tipCents,
+            requestedBy: who.userId,
+          });
       if (earlier) {
-        if (earlier.payment_id !== paymentId || earlier.amount_cents !== ask.amountCents || earlier.tip_cents !== ask.tipCents)
+        if (
+          earlier.payment_id !== paymentId ||
+          earlier.amount_cents !== ask.amountCents ||
+          earlier.tip_cents !== ask.tipCents
+        )
           throw new HttpError(409, ERROR_CODES.conflict, KEY_REUSED);
         return settle(payment, earlier, true);
       }
       if (payment.kind !== 'payment') throw new HttpError(409, ERROR_CODES.conflict, NOT_A_PAYMENT);
       if (payment.status === 'pending') throw new HttpError(409, ERROR_CODES.conflict, PENDING_BANK_PAYMENT);
-      if (payment.status !== 'succeeded') throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_DID_NOT_GO_THROUGH);
+      if (payment.status !== 'succeeded')
+        throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_DID_NOT_GO_THROUGH);
       const online = ONLINE.has(payment.method);
       if (online && (!stripe || !payment.providerPaymentIntentId))
         throw new HttpError(503, ERROR_CODES.unavailable, STRIPE_NOT_CONFIGURED_FOR_REFUNDS);
@@ -223,9 +239,15 @@ export function refundService(deps: RefundDeps) {
           field === 'tipCents'
             ? `Only ${formatCents(left.tipCents)} of the tip is left to refund.`
             : `Only ${formatCents(left.amountCents)} of this payment is left to refund${left.tipCents ? `, ${formatCents(left.tipCents)} of it the tip` : ''}.`;
-        throw new HttpError(422, REFUND_TOO_LARGE_CODE, message, { [field]: message }, {
-          refundable: { paymentId, amountCents: left.amountCents, tipCents: left.tipCents },
-        });
+        throw new HttpError(
+          422,
+          REFUND_TOO_LARGE_CODE,
+          message,
+          { [field]: message },
+          {
+            refundable: { paymentId, amountCents: left.amountCents, tipCents: left.tipCents },
+          },
+        );
       }
       const { request } = opened;
       if (!online) {

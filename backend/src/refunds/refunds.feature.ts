@@ -27,10 +27,9 @@ export function refundsFeature(deps: {
 }) {
   const requests = refundRequestRepository(deps.db, deps.clock);
   // A payment under an open dispute cannot also be refunded (Stripe refuses; the dispute is answered).
-  const openDispute = deps.db
-    .prepare<[string], { n: number }>(
-      'SELECT COUNT(*) AS n FROM disputes WHERE provider_payment_intent_id = ? AND closed_at IS NULL',
-    );
+  const openDispute = deps.db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM disputes WHERE provider_payment_intent_id = ? AND closed_at IS NULL',
+  );
   const refunds = refundService({
     db: deps.db,
     ledger: deps.ledger,
@@ -50,7 +49,11 @@ export function refundsFeature(deps: {
     const body = parseWith(refundRequestSchema, req.body ?? {});
     const key = req.get(REFUND_KEY_HEADER) ?? null;
     if (key !== null && !CLIENT_KEY.test(key))
-      throw new HttpError(400, ERROR_CODES.validation, `${REFUND_KEY_HEADER} must be 8 to 200 printable characters`);
+      throw new HttpError(
+        400,
+        ERROR_CODES.validation,
+        `${REFUND_KEY_HEADER} must be 8 to 200 printable characters`,
+      );
     const answer = await refunds.refund(id, body, { userId: staffOf(res)?.user.id ?? null, clientKey: key });
     res.status(answer.replayed ? 200 : 201).json(answer);
   });
