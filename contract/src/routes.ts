@@ -18,6 +18,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/texts',
   '/admin/customers',
   '/admin/board',
+  '/admin/payments',
 ] as const;
 
 export const normalizePagePath = (path: string) => {

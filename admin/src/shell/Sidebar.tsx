@@ -37,6 +37,7 @@ const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
   { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },
   { label: 'Customers', page: '/admin/customers', icon: 'people' },
+  { label: 'Payments', page: '/admin/payments', icon: 'dollar' },
 ];
 
 const NEWS_WORDS: Record<keyof NewForMe, string> = {

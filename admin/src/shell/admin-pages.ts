@@ -45,6 +45,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Board',
     description: "The crews' days: drag a visit to another slot, day or crew, or use Move to…",
   },
+  '/admin/payments': {
+    title: 'Payments',
+    description: 'Every payment, refund, fee and dispute, newest first',
+  },
   '/admin/requests': {
     title: 'Requests',
     description: 'Every lead from every channel, from first contact to won or lost',
