@@ -26,7 +26,7 @@ export function DisputesTab() {
   if (list.data.total === 0)
     return (
       <NonIdealState
-        icon="endorsed"
+        icon="tick-circle"
         title="No disputes"
         description="A customer's bank disputing a payment shows here with its deadline."
       />

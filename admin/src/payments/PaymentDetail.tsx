@@ -90,8 +90,10 @@ export function PaymentDetail({ id, onClose }: { id: number; onClose: () => void
       {refunding && p && (
         <RefundDialog
           payment={p}
-          onClose={() => {
+          onClose={() => setRefunding(false)}
+          onDone={() => {
             setRefunding(false);
+            onClose();
           }}
         />
       )}

@@ -21,13 +21,15 @@ import { centsTyped, dollarsText, methodLabel, refundProblem } from './payment-l
 interface RefundDialogProps {
   payment: Payment;
   onClose: () => void;
+  /** Once the refund is made (default: onClose). */
+  onDone?: () => void;
 }
 
 /**
  * "Refund…" (the owner only): the amount, of it the tip's part, and a reason. It starts at what is
  * left to refund; the server checks again. One key per opening: a double click refunds once.
  */
-export function RefundDialog({ payment, onClose }: RefundDialogProps) {
+export function RefundDialog({ payment, onClose, onDone }: RefundDialogProps) {
   const api = useApi();
   const left = useQuery(paymentQueries.refundable(api, payment.id));
   const key = useMemo(() => `refund-${crypto.randomUUID()}`, []);
@@ -45,7 +47,7 @@ export function RefundDialog({ payment, onClose }: RefundDialogProps) {
         ? `Refund of ${formatCents(amountCents)} recorded: give it back to the customer in ${methodLabel(payment).toLowerCase()}`
         : `Refund of ${formatCents(amountCents)} sent to Stripe`,
     refetch: [paymentQueries.all],
-    onDone: onClose,
+    onDone: onDone ?? onClose,
     onError: setProblem,
   });
   const amountText = amount ?? (left.data ? dollarsText(left.data.amountCents) : '');
