@@ -1,4 +1,6 @@
 import {
+  centsOf,
+  dollarsOf,
   DISPUTE_STATUS_LABELS,
   formatCents,
   PAYMENT_METHOD_LABELS,
@@ -45,12 +47,11 @@ export const timeLabel = (iso: string) =>
 export function centsTyped(text: string): number | null {
   const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) return null;
-  const [whole, fraction = ''] = plain.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return centsOf(Number(plain));
 }
 
 /** Dollars for a field's starting value: "425.00". */
-export const dollarsText = (cents: number) => (cents / 100).toFixed(2);
+export const dollarsText = (cents: number) => dollarsOf(cents).toFixed(2);
 
 /**
  * A refund's failure in staff's words. Unlike other screens, Stripe's own answers (not set up, did
