@@ -65,6 +65,8 @@ export function DisputesTab() {
                 <td className={Classes.TEXT_MUTED}>{d.reason?.replace(/_/g, ' ') ?? '—'}</td>
                 <td>
                   <AnchorButton
+                    // A file to save, not an action on this page: a link, as the browser treats it.
+                    role="link"
                     icon="download"
                     text="Download evidence (ZIP)"
                     href={evidenceUrl(api, d.id)}
