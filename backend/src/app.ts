@@ -65,6 +65,7 @@ import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
+import { STRIPE_WEBHOOK, stripeWebhookBody } from './payments/stripe-webhook.routes.ts';
 import { paymentsListFeature } from './payments-list/payments-list.feature.ts';
 import { refundsFeature } from './refunds/refunds.feature.ts';
 import { disputeEvidenceFeature } from './dispute-evidence/dispute-evidence.feature.ts';
@@ -139,6 +140,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   }
   // Meta signs the raw bytes: read them before the JSON parser would.
   app.post(MESSENGER_WEBHOOK, messengerWebhookBody);
+  // Stripe signs the raw bytes too (payments/stripe-webhook.routes.ts).
+  app.post(STRIPE_WEBHOOK, stripeWebhookBody);
   // Twilio signs form fields: under its prefix only a form is read, never a JSON body.
   app.use(TWILIO_WEBHOOK_PREFIX, twilioWebhookBody);
   // Every JSON body's text is well-formed before a route reads it: no lone surrogate reaches SQLite.
@@ -169,7 +172,14 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
   const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
   // The ledger and, when configured, Stripe's hosted Checkout: deposits, invoices and reports read it.
-  const payments = paymentsFeature({ db, config, clock });
+  const payments = paymentsFeature({
+    db,
+    config,
+    clock,
+    inbox,
+    events,
+    report: (error) => report(error, { method: 'Stripe fees', path: '-' }),
+  });
   app.use(payments.router);
   const {
     photos,
@@ -419,10 +429,13 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       servicePlans.lifecycle,
       messenger.lifecycle,
       photoLifecycle,
+      payments.lifecycle,
     ],
     outbox,
     // Shutdown and tests wait for replies still being written after the webhook answered.
     settled: () =>
-      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled()]).then(() => undefined),
+      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled(), payments.settled()]).then(
+        () => undefined,
+      ),
   };
 }

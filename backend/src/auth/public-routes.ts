@@ -29,6 +29,8 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   // Meta's Messenger webhook: the verify token and the signature of every body authenticate it.
   ['GET', '/api/messenger/webhook'],
   ['POST', '/api/messenger/webhook'],
+  // Stripe's webhook: the Stripe-Signature over the raw body authenticates it (payments/).
+  ['POST', '/api/stripe/webhook'],
   // A calendar app's subscription: the secret token in the path authenticates it (calendar-feed/).
   ['GET', '/api/calendar-feed/:token.ics'],
   // A quote sent to a customer: the unguessable token in its link is the key (quote-sending/).
