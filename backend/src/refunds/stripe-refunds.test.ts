@@ -131,8 +131,32 @@ describe('a card refund through Stripe', () => {
         .ofInvoice(p.invoiceId!)
         .filter((r) => r.kind === 'refund')
         .map((r) => r.amountCents)
-        .sort(),
+        .sort((a, b) => a - b),
     ).toEqual([-5_000, -1_000]);
+    expect(rig.ledger.netCents()).toBe(rig.fake.balanceCents());
+  });
+});
+
+describe('what is left to refund, as Stripe moves on', () => {
+  it('counts a refund made in Stripe’s dashboard, and gives back what a failed refund did not', async () => {
+    const p = await paid('card', 18_000);
+    // Someone refunds $50 in Stripe's own dashboard: the webhook records it, and it counts.
+    await rig.sdk.refunds.create({ payment_intent: p.providerPaymentIntentId!, amount: 5_000 });
+    await rig.settled();
+    expect((await (await rig.server.get(`/api/payments/${p.id}/refundable`)).json()).amountCents).toBe(
+      13_000,
+    );
+    expect((await refund(p.id, { amountCents: 13_001 })).status).toBe(422);
+    const ours = await refund(p.id, { amountCents: 13_000 });
+    expect(ours.status).toBe(201);
+    const { refund: row } = await ours.json();
+    // The customer's bank sends our refund back: it no longer counts, and the rest is refundable again.
+    await rig.fake.failRefund(row.providerRefundId);
+    await rig.settled();
+    expect(rig.ledger.get(row.id)!.status).toBe('failed');
+    expect((await (await rig.server.get(`/api/payments/${p.id}/refundable`)).json()).amountCents).toBe(
+      13_000,
+    );
     expect(rig.ledger.netCents()).toBe(rig.fake.balanceCents());
   });
 });
