@@ -67,6 +67,9 @@ export function refundRequestRepository(db: Db, clock: Clock = Date.now) {
   >(`SELECT -SUM(amount_cents) AS amount, -SUM(tip_cents) AS tip FROM payments
       WHERE kind = 'refund' AND status IN ('pending', 'succeeded')
         AND (refund_of = @paymentId OR (@pi IS NOT NULL AND provider_payment_intent_id = @pi))`);
+  const requestedOf = db.prepare<[number], RefundRequestRow>(
+    "SELECT * FROM refund_requests WHERE payment_id = ? AND status = 'requested' ORDER BY id",
+  );
   const underWay = db.prepare<[number], { amount: number | null; tip: number | null }>(
     `SELECT SUM(amount_cents) AS amount, SUM(tip_cents) AS tip FROM refund_requests
       WHERE payment_id = ? AND status = 'requested'`,
@@ -93,6 +96,8 @@ export function refundRequestRepository(db: Db, clock: Clock = Date.now) {
       requestedBy: number | null;
     }) => sameClick.get({ ...r, since: new Date(clock() - SAME_CLICK_MS).toISOString() }),
     refundable,
+    /** Requests of a payment whose outcome at Stripe is not known yet (the answer was lost). */
+    requestedOf: (paymentId: number) => requestedOf.all(paymentId),
     /**
      * Writes the request if the payment still has that much left to give back (checked and written
      * in one synchronous transaction, so a concurrent click sees this one); otherwise says what is left.

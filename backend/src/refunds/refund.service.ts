@@ -225,6 +225,12 @@ export function refundService(deps: RefundDeps) {
       if (online && deps.disputed(payment.providerPaymentIntentId!))
         throw new HttpError(409, ERROR_CODES.conflict, DISPUTED_PAYMENT);
 
+      // A refund asked before whose answer was lost counts against what is left until Stripe says
+      // what became of it: ask again now, with its own key (Stripe answers the same refund, or makes
+      // the one the owner asked for then), so the check below reads what really happened.
+      for (const stale of requests.requestedOf(payment.id))
+        await settle(payment, stale, true).catch(() => undefined);
+
       const opened = requests.open(payment, {
         amountCents: ask.amountCents,
         tipCents: ask.tipCents,
