@@ -29,6 +29,7 @@ export const SIDEBAR_ENTRIES = [
   'Requests',
   'Customers',
   'Invoices',
+  'Payments',
 ];
 export const SETTINGS_TABS = [
   'AI Settings',

@@ -18,6 +18,7 @@ const SCREENS = [
   ['FAQ', '/admin/faq-management', 'FAQ Management'],
   ['Customers', '/admin/customers', 'Customers'],
   ['Invoices', '/admin/invoices', 'Invoices'],
+  ['Payments', '/admin/payments', 'Payments'],
 ] as const;
 
 test('every screen is one click away in the sidebar, and only its entry is highlighted', async ({ page }) => {

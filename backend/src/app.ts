@@ -68,6 +68,9 @@ import { paymentsFeature } from './payments/payments.feature.ts';
 import { depositsFeature } from './deposits/deposits.feature.ts';
 import { invoicesFeature } from './invoices/invoices.feature.ts';
 import { STRIPE_WEBHOOK, stripeWebhookBody } from './payments/stripe-webhook.routes.ts';
+import { paymentsListFeature } from './payments-list/payments-list.feature.ts';
+import { refundsFeature } from './refunds/refunds.feature.ts';
+import { disputeEvidenceFeature } from './dispute-evidence/dispute-evidence.feature.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
@@ -378,6 +381,22 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(statsFeature({ db, config, clock }).router);
   app.use(dashboardFeature({ db, appointments, timeZone: config.timeZone, clock }).router);
   app.use(reportsFeature({ db, config, clock }).router);
+  // The Payments screen: the ledger's list, refunds (the owner only), disputes and their evidence.
+  app.use(paymentsListFeature({ db, timeZone: config.timeZone, ledger: payments.ledger }).router);
+  app.use(refundsFeature({ db, ledger: payments.ledger, stripe: payments.stripe, events, clock }).router);
+  app.use(
+    disputeEvidenceFeature({
+      db,
+      config,
+      timeZone: config.timeZone,
+      sentQuotes,
+      photos,
+      processing: photoProcessing,
+      ledger: payments.ledger,
+      timeline: (id, limit, offset) => customers.timeline(id, limit, offset),
+      clock,
+    }).router,
+  );
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);

@@ -45,3 +45,4 @@ export * from './payments.ts';
 export * from './deposits.ts';
 export * from './deposit-texts.ts';
 export * from './invoices.ts';
+export * from './refunds.ts';

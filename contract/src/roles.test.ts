@@ -37,9 +37,9 @@ describe('the role matrix', () => {
     expect(notPermittedMessage('users')).toBe('Only the owner can manage staff accounts.');
   });
 
-  it('keeps money and refunds decided before any screen offers them', () => {
+  it('keeps money decided before any screen offers it, and refunds in use by Payments', () => {
     expect(PERMISSIONS.seeMoney.inUse).toBe(false);
-    expect(PERMISSIONS.refund.inUse).toBe(false);
+    expect(PERMISSIONS.refund.inUse).toBe(true);
     expect(PERMISSIONS.aiBehaviour.inUse).toBe(true);
   });
 });

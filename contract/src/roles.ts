@@ -109,7 +109,7 @@ export const PERMISSIONS = {
     doing: 'refund a customer',
     covers: 'Giving money back for a paid job',
     reason: 'A refund moves the business’s money.',
-    inUse: false,
+    inUse: true,
   },
 } as const satisfies Record<
   string,

@@ -19,6 +19,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/customers',
   '/admin/board',
   '/admin/invoices',
+  '/admin/payments',
 ] as const;
 
 export const normalizePagePath = (path: string) => {

@@ -50,6 +50,8 @@ export interface ApiClient {
     path: string,
     body: unknown,
     schema: ResponseSchema<T>,
+    /** Headers of this one change beside the CSRF token (e.g. a refund's Idempotency-Key). */
+    extraHeaders?: Record<string, string>,
   ): Promise<T>;
   /** The signed-in session's token, which the server wants on every change (CSRF defence). */
   setCsrfToken(token: string | null): void;
@@ -81,8 +83,11 @@ export function createApiClient(baseUrl: string): ApiClient {
       const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length);
       return { items, total: Number.isFinite(total) ? total : items.length };
     },
-    send(method, path, body, schema) {
-      const headers: Record<string, string> = csrfToken ? { [CSRF_HEADER]: csrfToken } : {};
+    send(method, path, body, schema, extraHeaders) {
+      const headers: Record<string, string> = {
+        ...extraHeaders,
+        ...(csrfToken ? { [CSRF_HEADER]: csrfToken } : {}),
+      };
       if (body === undefined) return request(path, { method, headers }, schema);
       headers['Content-Type'] = 'application/json';
       return request(path, { method, headers, body: JSON.stringify(body) }, schema);

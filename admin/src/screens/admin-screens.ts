@@ -35,6 +35,9 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
   ),
   // The board and its drag-and-drop library load only when the board is opened.
   '/admin/board': preloadedScreen(() => import('../schedule/BoardScreen.tsx').then((m) => m.BoardScreen)),
+  '/admin/payments': preloadedScreen(() =>
+    import('../payments/PaymentsScreen.tsx').then((m) => m.PaymentsScreen),
+  ),
   '/admin/requests': preloadedScreen(() =>
     import('../leads/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),

@@ -38,6 +38,7 @@ const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },
   { label: 'Customers', page: '/admin/customers', icon: 'people' },
   { label: 'Invoices', page: '/admin/invoices', icon: 'document' },
+  { label: 'Payments', page: '/admin/payments', icon: 'dollar' },
 ];
 
 const NEWS_WORDS: Record<keyof NewForMe, string> = {

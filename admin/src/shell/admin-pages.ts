@@ -49,6 +49,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Invoices',
     description: 'Every done job’s invoice, what is still owed, and the payments taken',
   },
+  '/admin/payments': {
+    title: 'Payments',
+    description: 'Every payment, refund, fee and dispute, newest first',
+  },
   '/admin/requests': {
     title: 'Requests',
     description: 'Every lead from every channel, from first contact to won or lost',

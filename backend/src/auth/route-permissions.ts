@@ -39,6 +39,8 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'PATCH /api/crews/:id': 'crews',
   // Settings → Payments: the deposit every quote asks at acceptance.
   'PUT /api/settings/payments': 'deposits',
+  // Giving money back (Payments → Refund…); the ledger itself is any staff's to read.
+  'POST /api/payments/:id/refund': 'refund',
 
   'POST /api/auth/logout': ANY_STAFF,
   'PUT /api/me/seen/:list': ANY_STAFF,

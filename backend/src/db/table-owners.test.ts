@@ -48,6 +48,7 @@ const OWNERS: Record<string, string[]> = {
   quote_deliveries: ['quote-sending/sent-quote.repository.ts'],
   quote_questions: ['quote-sending/sent-quote.repository.ts'],
   rain_days: ['schedule-tools/rain-day.repository.ts'],
+  refund_requests: ['refunds/refund-request.repository.ts'],
   schema_migrations: ['db/migrate.ts'],
   sent_quotes: ['quote-sending/sent-quote.repository.ts'],
   service_plan_items: ['service-plans/service-plan.repository.ts'],

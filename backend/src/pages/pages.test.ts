@@ -82,6 +82,7 @@ describe('pages', () => {
       '/admin/customers/12',
       '/admin/customers',
       '/admin/board',
+      '/admin/payments',
     ]) {
       const res = await page(p);
       expect(res.status, p).toBe(200);

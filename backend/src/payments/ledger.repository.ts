@@ -196,6 +196,8 @@ export function ledgerRepository(db: Db) {
      WHERE status = 'succeeded' AND kind <> 'fee'
        AND ((@job IS NOT NULL AND job_id = @job) OR (@quote IS NOT NULL AND quote_id = @quote))`,
   );
+  const linkRefund = db.prepare(`UPDATE payments SET refund_of = @paymentId
+    WHERE id = @refundId AND kind = 'refund' AND refund_of IS NULL`);
 
   const toSettled = (
     r: { amount: number | null; tip?: number | null; pending: number | null } | undefined,
@@ -276,6 +278,11 @@ export function ledgerRepository(db: Db) {
     /** What settled toward a job and its quote's deposit, tips apart: the job's price less this is left. */
     paidTowardWork: (work: { jobId: number | null; quoteId: number | null }) =>
       towardWork.get({ job: work.jobId, quote: work.quoteId })?.amount ?? 0,
+    /**
+     * Points a refund staff recorded by hand (cash, check: no payment intent to share) at the
+     * payment it gives back; a link once made is kept.
+     */
+    linkRefund: (refundId: number, paymentId: number) => linkRefund.run({ refundId, paymentId }).changes > 0,
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;
