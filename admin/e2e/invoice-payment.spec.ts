@@ -20,7 +20,9 @@ test('a customer pays part of an invoice with a tip on a phone, and the balance 
   test.slow();
   const link = `${server.url}${server.invoicePath}`;
   await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: `Invoice #${server.invoiceNumber}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Invoice #${server.invoiceNumber}` }),
+  ).toBeVisible();
   const form = page.getByRole('form', { name: 'Pay the invoice' });
   await expect(form.getByLabel(/^Amount to pay/)).toHaveValue('300.00');
   await form.getByLabel(/^Amount to pay/).fill('400');
@@ -53,5 +55,7 @@ test('a customer pays part of an invoice with a tip on a phone, and the balance 
   await expect(receipts).toContainText('Card (tip $15)');
   await expect(receipts).toContainText('$115');
   // What is left is still offered, less what was paid.
-  await expect(page.getByRole('form', { name: 'Pay the invoice' }).getByLabel(/^Amount to pay/)).toHaveValue('200.00');
+  await expect(page.getByRole('form', { name: 'Pay the invoice' }).getByLabel(/^Amount to pay/)).toHaveValue(
+    '200.00',
+  );
 });

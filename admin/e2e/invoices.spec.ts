@@ -16,7 +16,11 @@ async function signIn(page: Page) {
 }
 
 /** A sold job, booked on the board and moved to done the crew's way; its invoice. */
-async function doneJob(page: Page, csrf: string, customerName: string): Promise<InvoiceRow & { token: string }> {
+async function doneJob(
+  page: Page,
+  csrf: string,
+  customerName: string,
+): Promise<InvoiceRow & { token: string }> {
   const jobId = inTestDatabase((db) => {
     const now = new Date().toISOString();
     const id = Number(
@@ -46,7 +50,8 @@ async function doneJob(page: Page, csrf: string, customerName: string): Promise<
   const hour = 8 + Math.floor(Math.random() * 8);
   const time = `${hour > 12 ? hour - 12 : hour}:${Math.random() < 0.5 ? '00' : '30'} ${hour >= 12 ? 'PM' : 'AM'}`;
   await post(`/api/schedule/jobs/${jobId}/visit`, { date: day, time, crewId: crew.id }, 201);
-  for (const status of ['on_the_way', 'in_progress', 'done']) await post(`/api/jobs/${jobId}/status`, { status }, 200);
+  for (const status of ['on_the_way', 'in_progress', 'done'])
+    await post(`/api/jobs/${jobId}/status`, { status }, 200);
   // The invoice is made by the reaction to "done": wait for the state, not a time.
   let row: InvoiceRow | undefined;
   await expect

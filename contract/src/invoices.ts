@@ -15,7 +15,11 @@ import {
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { open: 'Open', paid: 'Paid', void: 'Void' };
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  open: 'Open',
+  paid: 'Paid',
+  void: 'Void',
+};
 
 /** Invoice numbers start here (QuickBooks' "Invoice number"). */
 export const FIRST_INVOICE_NUMBER = 1001;
@@ -32,7 +36,13 @@ export const invoiceText = (business: string, number: number, balanceCents: numb
   `${business}: your invoice #${number} for ${formatCents(balanceCents)} is ready: ${link}`;
 export const invoiceReminderText = (business: string, number: number, balanceCents: number, link: string) =>
   `${business}: a reminder that invoice #${number} has ${formatCents(balanceCents)} still due: ${link}`;
-export const receiptText = (business: string, number: number, paidCents: number, balanceCents: number, link: string) =>
+export const receiptText = (
+  business: string,
+  number: number,
+  paidCents: number,
+  balanceCents: number,
+  link: string,
+) =>
   `${business}: thank you, we received ${formatCents(paidCents)} for invoice #${number}. ${
     balanceCents > 0 ? `${formatCents(balanceCents)} is still due` : 'It is paid in full'
   }: ${link}`;

@@ -30,7 +30,13 @@ import { useChange } from '../api/use-change.ts';
 import { dateLabel } from '../appointments/appointment-labels.ts';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 import { messageLine, statusIntent } from './invoice-labels.ts';
-import { invoiceQueries, invoicesKey, recordPayment, sendInvoiceAgain, voidInvoice } from './invoices.queries.ts';
+import {
+  invoiceQueries,
+  invoicesKey,
+  recordPayment,
+  sendInvoiceAgain,
+  voidInvoice,
+} from './invoices.queries.ts';
 
 /** One invoice: its lines, what the ledger holds for it, what was sent, and staff's three actions. */
 export function InvoiceDialog({ id, onClose }: { id: number; onClose: () => void }) {
@@ -68,7 +74,8 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         <Tag intent={statusIntent(invoice.status)} minimal>
           {INVOICE_STATUS_LABELS[invoice.status]}
         </Tag>{' '}
-        {invoice.customerName} · {invoice.address} · dated {dateLabel(invoice.issuedOn)}, due {dateLabel(invoice.dueOn)}
+        {invoice.customerName} · {invoice.address} · dated {dateLabel(invoice.issuedOn)}, due{' '}
+        {dateLabel(invoice.dueOn)}
       </p>
       {invoice.status === 'void' && invoice.voidReason && <Callout>Void: {invoice.voidReason}</Callout>}
       <HTMLTable compact className="invoices-table" aria-label="Lines">
@@ -147,7 +154,8 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       <h4 className={Classes.HEADING}>Messages</h4>
       {invoice.messages.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>
-          Nothing sent: the customer has no phone or e-mail this server can reach. Share the link: {invoice.link}
+          Nothing sent: the customer has no phone or e-mail this server can reach. Share the link:{' '}
+          {invoice.link}
         </p>
       ) : (
         <ul aria-label="Messages">
@@ -163,7 +171,12 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       )}
       {open && acting === null && (
         <div className="invoice-dialog__actions">
-          <Button icon="dollar" intent={Intent.PRIMARY} text="Record payment" onClick={() => setActing('record')} />
+          <Button
+            icon="dollar"
+            intent={Intent.PRIMARY}
+            text="Record payment"
+            onClick={() => setActing('record')}
+          />
           <Button
             icon="send-message"
             text="Send again"
@@ -173,7 +186,13 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               again.mutate(undefined);
             }}
           />
-          <Button icon="disable" intent={Intent.DANGER} variant="minimal" text="Void" onClick={() => setActing('void')} />
+          <Button
+            icon="disable"
+            intent={Intent.DANGER}
+            variant="minimal"
+            text="Void"
+            onClick={() => setActing('void')}
+          />
         </div>
       )}
       {open && acting === 'record' && <RecordPaymentForm invoice={invoice} onDone={() => setActing(null)} />}
@@ -286,7 +305,9 @@ function VoidForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void })
         label="Why is it void?"
         labelFor="void-reason"
         intent={fields.reason ? Intent.DANGER : Intent.NONE}
-        helperText={fields.reason ?? 'Nothing more is asked of the customer; reminders still to go are cancelled.'}
+        helperText={
+          fields.reason ?? 'Nothing more is asked of the customer; reminders still to go are cancelled.'
+        }
       >
         <InputGroup id="void-reason" value={reason} onValueChange={setReason} />
       </FormGroup>

@@ -88,7 +88,11 @@ export function InvoicesScreen() {
                   <td>{dateLabel(inv.dueOn)}</td>
                   <td className="invoices-table__money">{formatCents(inv.totalCents)}</td>
                   <td className="invoices-table__money">
-                    {inv.status === 'void' ? <span className={Classes.TEXT_MUTED}>—</span> : formatCents(inv.balanceCents)}
+                    {inv.status === 'void' ? (
+                      <span className={Classes.TEXT_MUTED}>—</span>
+                    ) : (
+                      formatCents(inv.balanceCents)
+                    )}
                   </td>
                   <td>
                     <Tag intent={statusIntent(inv.status)} minimal>

@@ -13,7 +13,8 @@ const MESSAGE_KINDS: Record<InvoiceMessage['kind'], string> = {
 /** What happened to one message, in the outbox's own words: never "sent" before it was. */
 export function messageLine(m: InvoiceMessage): string {
   const what = `${MESSAGE_KINDS[m.kind]} by ${m.channel === 'text' ? 'text' : 'e-mail'} to ${m.recipient}`;
-  const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
   switch (m.state) {
     case 'sent':
       return `${what}: sent ${m.sentAt ? when(m.sentAt) : ''}`.trim();

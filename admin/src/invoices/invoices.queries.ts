@@ -1,10 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  invoiceRowSchema,
-  invoiceSchema,
-  type InvoiceStatus,
-  type RecordPayment,
-} from '@washdesk/contract';
+import { invoiceRowSchema, invoiceSchema, type InvoiceStatus, type RecordPayment } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
 import { paymentQueries } from '../payments/payments.queries.ts';
 

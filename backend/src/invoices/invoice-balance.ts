@@ -7,7 +7,10 @@ import type { StoredInvoice } from './invoice.repository.ts';
 // what is owed). Every reader asks this: the admin, the customer's page, the pay and record
 // routes' limits, the reminders' gate and the status written back to the invoice.
 
-export type InvoiceFigures = Pick<StoredInvoice, 'status' | 'subtotalCents' | 'depositCreditedCents' | 'totalCents'>;
+export type InvoiceFigures = Pick<
+  StoredInvoice,
+  'status' | 'subtotalCents' | 'depositCreditedCents' | 'totalCents'
+>;
 
 export interface InvoiceMoney {
   subtotalCents: number;
@@ -51,9 +54,17 @@ export function payableNow(invoice: InvoiceFigures, settled: Settled): number {
  * The business gave back everything that was paid on it (refunds at least equal to the payments
  * in): nobody chases such an invoice with reminders, whatever its balance now says.
  */
-export function fullyRefunded(rows: Pick<Payment, 'kind' | 'status' | 'amountCents' | 'tipCents'>[]): boolean {
-  const counted = rows.filter((r) => r.status === 'succeeded' || (r.kind === 'refund' && r.status === 'pending'));
-  const paidIn = counted.filter((r) => r.kind === 'payment').reduce((s, r) => s + r.amountCents - r.tipCents, 0);
-  const refunded = counted.filter((r) => r.kind === 'refund').reduce((s, r) => s - (r.amountCents - r.tipCents), 0);
+export function fullyRefunded(
+  rows: Pick<Payment, 'kind' | 'status' | 'amountCents' | 'tipCents'>[],
+): boolean {
+  const counted = rows.filter(
+    (r) => r.status === 'succeeded' || (r.kind === 'refund' && r.status === 'pending'),
+  );
+  const paidIn = counted
+    .filter((r) => r.kind === 'payment')
+    .reduce((s, r) => s + r.amountCents - r.tipCents, 0);
+  const refunded = counted
+    .filter((r) => r.kind === 'refund')
+    .reduce((s, r) => s - (r.amountCents - r.tipCents), 0);
   return paidIn > 0 && refunded >= paidIn;
 }

@@ -56,7 +56,15 @@ export function invoiceMessages(deps: {
 
   function queue(
     invoice: StoredInvoice,
-    m: { template: string; key: string; text: string; subject: string; email: string; automatic: boolean; dueAt: Date },
+    m: {
+      template: string;
+      key: string;
+      text: string;
+      subject: string;
+      email: string;
+      automatic: boolean;
+      dueAt: Date;
+    },
   ) {
     const about = aboutInvoice(invoice.id);
     const phone = invoice.customerPhone ? phoneNumberOf(invoice.customerPhone) : null;
@@ -99,7 +107,9 @@ export function invoiceMessages(deps: {
       opening,
       '',
       ...invoice.lines.map((l) => `${l.service}: ${formatCents(l.amountCents)}`),
-      ...(invoice.depositCreditedCents > 0 ? [`Deposit paid: -${formatCents(invoice.depositCreditedCents)}`] : []),
+      ...(invoice.depositCreditedCents > 0
+        ? [`Deposit paid: -${formatCents(invoice.depositCreditedCents)}`]
+        : []),
       `Still due: ${formatCents(balanceCents)} by ${invoice.dueOn}`,
       '',
       `See it and pay: ${deps.linkOf(invoice)}`,
@@ -118,10 +128,16 @@ export function invoiceMessages(deps: {
       const link = deps.linkOf(invoice);
       return queue(invoice, {
         template: INVOICE_TEMPLATE,
-        key: again ? `${INVOICE_TEMPLATE}:${invoice.id}:again:${again.at}` : `${INVOICE_TEMPLATE}:${invoice.id}:first`,
+        key: again
+          ? `${INVOICE_TEMPLATE}:${invoice.id}:again:${again.at}`
+          : `${INVOICE_TEMPLATE}:${invoice.id}:first`,
         text: invoiceText(business, invoice.number, balanceCents, link),
         subject: `Invoice #${invoice.number} from ${business}`,
-        email: emailBody(invoice, `Here is invoice #${invoice.number} for the work we did at ${invoice.address}.`, balanceCents),
+        email: emailBody(
+          invoice,
+          `Here is invoice #${invoice.number} for the work we did at ${invoice.address}.`,
+          balanceCents,
+        ),
         automatic: !again,
         dueAt: new Date(deps.clock()),
       });

@@ -35,17 +35,25 @@ async function doneJob(amountCents: number): Promise<Invoice> {
   });
   hour += 1;
   const time = `${hour > 12 ? hour - 12 : hour}:00 ${hour >= 12 ? 'PM' : 'AM'}`;
-  expect((await server.send('POST', `/api/schedule/jobs/${job.id}/visit`, { date: '2026-11-24', time, crewId: 1 })).status).toBe(201);
+  expect(
+    (await server.send('POST', `/api/schedule/jobs/${job.id}/visit`, { date: '2026-11-24', time, crewId: 1 }))
+      .status,
+  ).toBe(201);
   for (const status of ['on_the_way', 'in_progress', 'done'])
     expect((await server.send('POST', `/api/jobs/${job.id}/status`, { status })).status).toBe(200);
-  const list = (await (await server.get('/api/invoices?limit=100')).json()) as { id: number; jobId: number }[];
+  const list = (await (await server.get('/api/invoices?limit=100')).json()) as {
+    id: number;
+    jobId: number;
+  }[];
   const id = list.find((i) => i.jobId === job.id)!.id;
   return invoiceSchema.parse(await (await server.get(`/api/invoices/${id}`)).json());
 }
 const pay = (token: string, body: Record<string, unknown>) =>
   rig.server.anonymous.send('POST', `/api/public/invoices/${token}/pay`, body);
 const page = async (token: string) =>
-  publicInvoiceSchema.strict().parse(await (await rig.server.anonymous.get(`/api/public/invoices/${token}`)).json());
+  publicInvoiceSchema
+    .strict()
+    .parse(await (await rig.server.anonymous.get(`/api/public/invoices/${token}`)).json());
 const sessionOf = (url: string) => url.split('/').pop()!;
 
 describe('paying an invoice on Stripe’s page', () => {
@@ -58,15 +66,28 @@ describe('paying an invoice on Stripe’s page', () => {
     const { url } = (await first.json()) as { url: string };
     expect(url).toBe(`${rig.fake.url}/checkout/${sessionOf(url)}`);
     // The back button and a second press give the same page: one payment, not two.
-    expect(((await (await pay(invoice.token, { amountCents: 10_000, tipCents: 1_500 })).json()) as { url: string }).url).toBe(url);
+    expect(
+      ((await (await pay(invoice.token, { amountCents: 10_000, tipCents: 1_500 })).json()) as { url: string })
+        .url,
+    ).toBe(url);
     await rig.fake.pay(sessionOf(url), 'card');
     await rig.settled();
 
     const part = await page(invoice.token);
-    expect(part).toMatchObject({ status: 'open', totalCents: 30_000, paidCents: 10_000, tipCents: 1_500, balanceCents: 20_000 });
-    expect(part.receipts).toEqual([expect.objectContaining({ method: 'card', amountCents: 11_500, tipCents: 1_500, refund: false })]);
+    expect(part).toMatchObject({
+      status: 'open',
+      totalCents: 30_000,
+      paidCents: 10_000,
+      tipCents: 1_500,
+      balanceCents: 20_000,
+    });
+    expect(part.receipts).toEqual([
+      expect.objectContaining({ method: 'card', amountCents: 11_500, tipCents: 1_500, refund: false }),
+    ]);
     const staff = invoiceSchema.parse(await (await rig.server.get(`/api/invoices/${invoice.id}`)).json());
-    expect(staff.payments.filter((p) => p.kind === 'payment').map((p) => [p.amountCents, p.tipCents])).toEqual([[11_500, 1_500]]);
+    expect(
+      staff.payments.filter((p) => p.kind === 'payment').map((p) => [p.amountCents, p.tipCents]),
+    ).toEqual([[11_500, 1_500]]);
 
     // More than is owed, or less than $1, is refused in words; the rest (no part named) with a 20 % tip pays it.
     const over = await pay(invoice.token, { amountCents: 20_001 });
@@ -85,7 +106,9 @@ describe('paying an invoice on Stripe’s page', () => {
     expect(after.status).toBe(409);
     expect((await errorOf(after)).message).toBe('This invoice is already paid');
     // The invoice itself turned paid (the webhook's announcement reached it).
-    const row = rig.server.db.prepare('SELECT status, paid_at FROM invoices WHERE id = ?').get(invoice.id) as {
+    const row = rig.server.db
+      .prepare('SELECT status, paid_at FROM invoices WHERE id = ?')
+      .get(invoice.id) as {
       status: string;
       paid_at: string | null;
     };
@@ -100,7 +123,12 @@ describe('paying an invoice on Stripe’s page', () => {
     await rig.fake.pay(sessionOf(url), 'us_bank_account');
     await rig.settled();
     const pending = await page(invoice.token);
-    expect(pending).toMatchObject({ status: 'open', paidCents: 0, pendingCents: 12_000, balanceCents: 12_000 });
+    expect(pending).toMatchObject({
+      status: 'open',
+      paidCents: 0,
+      pendingCents: 12_000,
+      balanceCents: 12_000,
+    });
     const again = await pay(invoice.token, { amountCents: 1_000 });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe('A bank payment for the rest of this invoice is on its way');
@@ -108,7 +136,12 @@ describe('paying an invoice on Stripe’s page', () => {
     const pi = rig.ledger.ofInvoice(invoice.id).find((p) => p.kind === 'payment')!.providerPaymentIntentId!;
     await rig.fake.settleBankPayment(pi, 'succeeded');
     await rig.settled();
-    expect(await page(invoice.token)).toMatchObject({ status: 'paid', paidCents: 12_000, pendingCents: 0, balanceCents: 0 });
+    expect(await page(invoice.token)).toMatchObject({
+      status: 'paid',
+      paidCents: 12_000,
+      pendingCents: 0,
+      balanceCents: 0,
+    });
   });
 
   it('refuses a tip over the maximum and a pay on a void invoice', async () => {

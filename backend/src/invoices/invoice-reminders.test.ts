@@ -12,7 +12,8 @@ const DUE_DAY_10AM = Date.parse('2026-12-07T18:00:00Z');
 const WEEK_LATER_10AM = Date.parse('2026-12-14T18:00:00Z');
 const rig = invoiceRigForTests({ start: MONDAY_9AM });
 const server = () => rig.office.server;
-const reminders = (phone: string) => rig.office.textsTo(phone).filter((t) => t.includes('a reminder that invoice'));
+const reminders = (phone: string) =>
+  rig.office.textsTo(phone).filter((t) => t.includes('a reminder that invoice'));
 const cash = (id: number, amountCents: number) =>
   server().send('POST', `/api/invoices/${id}/payments`, { method: 'cash', amountCents });
 
@@ -40,14 +41,18 @@ describe('invoice reminders', () => {
     // A part payment re-words what is still to go; a full one cancels it; so does voiding.
     expect((await cash(owing.id, 10_000)).status).toBe(201);
     expect((await cash(paying.id, 24_000)).status).toBe(201);
-    expect((await server().send('POST', `/api/invoices/${voiding.id}/void`, { reason: 'Duplicate' })).status).toBe(200);
+    expect(
+      (await server().send('POST', `/api/invoices/${voiding.id}/void`, { reason: 'Duplicate' })).status,
+    ).toBe(200);
     const reworded = (await rig.invoice(owing.id)).messages.filter((m) => m.kind === 'reminder');
     expect(reworded.filter((m) => m.state === 'cancelled').map((m) => m.problem)).toEqual(
       Array(4).fill('The amount due changed'),
     );
     expect(reworded.filter((m) => m.state === 'pending')).toHaveLength(4);
     const payingReminders = (await rig.invoice(paying.id)).messages.filter((m) => m.kind === 'reminder');
-    expect(payingReminders.map((m) => [m.state, m.problem])).toEqual(Array(4).fill(['cancelled', 'The invoice is paid']));
+    expect(payingReminders.map((m) => [m.state, m.problem])).toEqual(
+      Array(4).fill(['cancelled', 'The invoice is paid']),
+    );
     const voidReminders = (await rig.invoice(voiding.id)).messages.filter((m) => m.kind === 'reminder');
     expect(voidReminders.every((m) => m.state === 'cancelled')).toBe(true);
 
@@ -117,7 +122,9 @@ describe('invoice reminders', () => {
     expect(reminders(owes!)).toHaveLength(2);
     for (const phone of [pays, voids, paidQuietly, refunded]) expect(reminders(phone!)).toEqual([]);
     // And the e-mails followed the texts: two reminders to the one customer still owing.
-    const reminderMails = rig.smtp.mails.filter((m) => m.subject === `Reminder: invoice #${owing.number} from Lost Coast Soft Wash`);
+    const reminderMails = rig.smtp.mails.filter(
+      (m) => m.subject === `Reminder: invoice #${owing.number} from Lost Coast Soft Wash`,
+    );
     expect(reminderMails).toHaveLength(2);
   });
 });

@@ -191,14 +191,21 @@ export function invoiceRepository(db: Db) {
       return { invoice: toInvoice(byId.get(id)!), created: true };
     }),
     /** Open ↔ paid as the ledger decides (`invoice-balance.ts`); a void invoice stays void. True if it moved. */
-    setStatus: (id: number, status: 'open' | 'paid') => setStatus.run({ id, status, now: nowIso() }).changes === 1,
+    setStatus: (id: number, status: 'open' | 'paid') =>
+      setStatus.run({ id, status, now: nowIso() }).changes === 1,
     /** Only an open invoice is voided (a paid one is refunded instead). True if it was. */
     void: (id: number, reason: string) => voidOne.run({ id, reason, now: nowIso() }).changes === 1,
+    /** When the invoice was first handed to the outbox (whether each message went: its outbox row). */
     markSent: (id: number) => void sent.run({ id, now: nowIso() }),
     /** The customer's first look at the page (later looks change nothing). */
     markOpened: (id: number) => opened.run({ id, now: nowIso() }).changes === 1,
     /** Newest first; pass the last row's `issuedOn` and `id` for the next page (or an offset, the spec's way). */
-    page: (limit: number, status: InvoiceStatus | null, before?: { issuedOn: string; id: number }, offset = 0) =>
+    page: (
+      limit: number,
+      status: InvoiceStatus | null,
+      before?: { issuedOn: string; id: number },
+      offset = 0,
+    ) =>
       page
         .all({
           offset: before ? 0 : offset,

@@ -62,7 +62,10 @@ export function invoicesFeature(deps: {
         const job = jobs.get(event.entityId);
         if (job?.status === 'done' && !invoices.ofJob(job.id)) service.createForJob(job.id, null);
       }
-      if ((event.type === 'payment.received' || event.type === 'payment.updated') && event.entityId !== null) {
+      if (
+        (event.type === 'payment.received' || event.type === 'payment.updated') &&
+        event.entityId !== null
+      ) {
         const payment = deps.payments.ledger.get(event.entityId);
         if (!payment?.invoiceId) return;
         service.reconcile(payment.invoiceId);

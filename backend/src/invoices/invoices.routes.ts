@@ -21,7 +21,11 @@ export const PUBLIC_INVOICE_PAY = '/api/public/invoices/:token/pay';
 const listFilters = z.object({ status: z.enum(INVOICE_STATUSES).optional() }).extend(keyCursorSchema.shape);
 
 /** Staff's invoices, and the customer's page through its link's token (public: auth/public-routes.ts). */
-export function invoicesRoutes(config: Pick<Config, 'rateLimitPerMinute'>, service: InvoicingService, publicUrl: () => string) {
+export function invoicesRoutes(
+  config: Pick<Config, 'rateLimitPerMinute'>,
+  service: InvoicingService,
+  publicUrl: () => string,
+) {
   const router = Router();
   const actor = (res: Parameters<typeof staffOf>[0]) => {
     const { user } = staffOf(res)!;
@@ -67,13 +71,17 @@ export function invoicesRoutes(config: Pick<Config, 'rateLimitPerMinute'>, servi
   router.get(PUBLIC_INVOICE, (req, res) => {
     res.json(service.open(token(req.params), Boolean(staffOf(res))));
   });
-  router.post(PUBLIC_INVOICE_PAY, perMinuteLimit(PUBLIC_INVOICE_PAY, config.rateLimitPerMinute), async (req, res) => {
-    const key = token(req.params);
-    // The link first: a wrong link is a 404 whatever its body.
-    service.checkLink(key);
-    const body = parseWith(payInvoiceSchema, req.body ?? {});
-    const page = `${publicUrl()}${invoicePagePath(key)}`;
-    res.json(await service.pay(key, body, { success: `${page}?paid=1`, cancel: page }));
-  });
+  router.post(
+    PUBLIC_INVOICE_PAY,
+    perMinuteLimit(PUBLIC_INVOICE_PAY, config.rateLimitPerMinute),
+    async (req, res) => {
+      const key = token(req.params);
+      // The link first: a wrong link is a 404 whatever its body.
+      service.checkLink(key);
+      const body = parseWith(payInvoiceSchema, req.body ?? {});
+      const page = `${publicUrl()}${invoicePagePath(key)}`;
+      res.json(await service.pay(key, body, { success: `${page}?paid=1`, cancel: page }));
+    },
+  );
   return router;
 }

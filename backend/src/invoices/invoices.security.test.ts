@@ -12,7 +12,8 @@ const rig = invoiceRigForTests({ start: MONDAY_9AM });
 const server = () => rig.office.server;
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-const pay = (token: string, body: unknown) => server().anonymous.send('POST', `/api/public/invoices/${token}/pay`, body);
+const pay = (token: string, body: unknown) =>
+  server().anonymous.send('POST', `/api/public/invoices/${token}/pay`, body);
 
 describe('an invoice’s link', () => {
   it('opens its own invoice only; a changed, shortened, lengthened or other token is the same 404', async () => {
@@ -70,7 +71,10 @@ describe('amounts', () => {
   it('refuses negative, fractional, non-number and fee-carrying amounts, and tips out of range', async () => {
     const { id, token } = await rig.doneJob(await rig.customer(), { amounts: [30_000] });
     for (const amountCents of [-100, 0, 100.5, '100', null, 1e300, Number.MAX_SAFE_INTEGER + 2]) {
-      const res = await server().send('POST', `/api/invoices/${id}/payments`, { method: 'cash', amountCents });
+      const res = await server().send('POST', `/api/invoices/${id}/payments`, {
+        method: 'cash',
+        amountCents,
+      });
       expect(res.status, String(amountCents)).toBeGreaterThanOrEqual(400);
       expect(res.status, String(amountCents)).toBeLessThan(500);
       const paid = await pay(token, { amountCents });
@@ -86,13 +90,25 @@ describe('amounts', () => {
     for (const extra of [{ feeCents: 300 }, { surchargeCents: 300 }, { totalCents: 1 }]) {
       expect((await pay(token, { amountCents: 1_000, ...extra })).status).toBe(400);
       expect(
-        (await server().send('POST', `/api/invoices/${id}/payments`, { method: 'cash', amountCents: 1_000, ...extra })).status,
+        (
+          await server().send('POST', `/api/invoices/${id}/payments`, {
+            method: 'cash',
+            amountCents: 1_000,
+            ...extra,
+          })
+        ).status,
       ).toBe(400);
     }
-    const card = await server().send('POST', `/api/invoices/${id}/payments`, { method: 'card', amountCents: 1_000 });
+    const card = await server().send('POST', `/api/invoices/${id}/payments`, {
+      method: 'card',
+      amountCents: 1_000,
+    });
     expect(card.status).toBe(400);
     expect((await errorOf(card)).fields?.method).toBe('Choose cash, check or other');
-    const over = await server().send('POST', `/api/invoices/${id}/payments`, { method: 'cash', amountCents: 30_001 });
+    const over = await server().send('POST', `/api/invoices/${id}/payments`, {
+      method: 'cash',
+      amountCents: 30_001,
+    });
     expect(over.status).toBe(422);
     expect((await rig.invoice(id)).payments).toEqual([]);
   });
@@ -106,13 +122,19 @@ describe('amounts', () => {
 
     const paid = await rig.doneJob(await rig.customer(), { amounts: [5_000] });
     expect(
-      (await server().send('POST', `/api/invoices/${paid.id}/payments`, { method: 'cash', amountCents: 5_000 })).status,
+      (
+        await server().send('POST', `/api/invoices/${paid.id}/payments`, {
+          method: 'cash',
+          amountCents: 5_000,
+        })
+      ).status,
     ).toBe(201);
     const onPaid = await pay(paid.token, {});
     expect(onPaid.status).toBe(409);
     expect((await errorOf(onPaid)).message).toBe('This invoice is already paid');
     expect(
-      (await server().send('POST', `/api/invoices/${paid.id}/payments`, { method: 'cash', amountCents: 100 })).status,
+      (await server().send('POST', `/api/invoices/${paid.id}/payments`, { method: 'cash', amountCents: 100 }))
+        .status,
     ).toBe(409);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PAY_AT_THE_VISIT, TOTAL_COUNT_HEADER, invoiceRowSchema, publicInvoiceSchema } from '@washdesk/contract';
+import {
+  PAY_AT_THE_VISIT,
+  TOTAL_COUNT_HEADER,
+  invoiceRowSchema,
+  publicInvoiceSchema,
+} from '@washdesk/contract';
 import { ledgerRepository } from '../payments/ledger.repository.ts';
 import { invoiceRigForTests } from '../test/invoice-rig.ts';
 import { TEXTING_PUBLIC_URL } from '../test/texting-server.ts';
@@ -14,7 +19,8 @@ const rig = invoiceRigForTests({ start: MONDAY_9AM });
 const server = () => rig.office.server;
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-const record = (id: number, body: Record<string, unknown>) => server().send('POST', `/api/invoices/${id}/payments`, body);
+const record = (id: number, body: Record<string, unknown>) =>
+  server().send('POST', `/api/invoices/${id}/payments`, body);
 
 describe('marking a job done', () => {
   it('makes its invoice once: the job’s lines at quantity 1, the deposit paid credited, due in 14 days, numbered in order', async () => {
@@ -32,8 +38,22 @@ describe('marking a job done', () => {
     });
     const invoice = await rig.doneJob(phone, { amounts: [25_000, 5_000], quoteId: 4242 });
     expect(invoice.lines).toEqual([
-      { position: 1, service: 'House wash', description: null, quantity: 1, unitPriceCents: 25_000, amountCents: 25_000 },
-      { position: 2, service: 'Add-on 1', description: null, quantity: 1, unitPriceCents: 5_000, amountCents: 5_000 },
+      {
+        position: 1,
+        service: 'House wash',
+        description: null,
+        quantity: 1,
+        unitPriceCents: 25_000,
+        amountCents: 25_000,
+      },
+      {
+        position: 2,
+        service: 'Add-on 1',
+        description: null,
+        quantity: 1,
+        unitPriceCents: 5_000,
+        amountCents: 5_000,
+      },
     ]);
     expect(invoice).toMatchObject({
       status: 'open',
@@ -55,7 +75,9 @@ describe('marking a job done', () => {
       `Lost Coast Soft Wash: your invoice #${invoice.number} for $240 is ready: ${invoice.link}`,
     );
     await rig.smtp.received(1);
-    const mail = rig.smtp.mails.find((m) => m.subject === `Invoice #${invoice.number} from Lost Coast Soft Wash`);
+    const mail = rig.smtp.mails.find(
+      (m) => m.subject === `Invoice #${invoice.number} from Lost Coast Soft Wash`,
+    );
     expect(mail?.text).toContain('Deposit paid: -$60');
     expect(mail?.text).toContain(invoice.link);
     const sent = (await rig.invoice(invoice.id)).messages.filter((m) => m.kind === 'invoice');
@@ -103,8 +125,16 @@ describe('recording cash, checks and other payments', () => {
     const afterCash = await rig.invoice(invoice.id);
     expect(afterCash).toMatchObject({ status: 'open', paidCents: 10_000, balanceCents: 14_000 });
     const row = afterCash.payments.at(-1)!;
-    expect(row).toMatchObject({ kind: 'payment', status: 'succeeded', method: 'cash', amountCents: 10_000, note: 'At the door' });
-    const key = server().db.prepare('SELECT source_key FROM payments WHERE id = ?').get(row.id) as { source_key: string };
+    expect(row).toMatchObject({
+      kind: 'payment',
+      status: 'succeeded',
+      method: 'cash',
+      amountCents: 10_000,
+      note: 'At the door',
+    });
+    const key = server().db.prepare('SELECT source_key FROM payments WHERE id = ?').get(row.id) as {
+      source_key: string;
+    };
     expect(key.source_key).toMatch(/^manual:[0-9a-f-]{36}$/);
 
     const over = await record(invoice.id, { method: 'check', amountCents: 14_001, reference: '1042' });
@@ -133,9 +163,9 @@ describe('recording cash, checks and other payments', () => {
     expect((await errorOf(more)).message).toBe('This invoice is already paid');
 
     // The customer's page lists both as receipts.
-    const page = publicInvoiceSchema.strict().parse(
-      await (await server().anonymous.get(`/api/public/invoices/${invoice.token}`)).json(),
-    );
+    const page = publicInvoiceSchema
+      .strict()
+      .parse(await (await server().anonymous.get(`/api/public/invoices/${invoice.token}`)).json());
     expect(page.receipts.map((r) => [r.method, r.amountCents])).toEqual([
       ['cash', 10_000],
       ['check', 14_000],
@@ -158,7 +188,11 @@ describe('recording cash, checks and other payments', () => {
       invoiceId: invoice.id,
       occurredAt: new Date(MONDAY_9AM).toISOString(),
     });
-    expect(await rig.invoice(invoice.id)).toMatchObject({ status: 'open', paidCents: 10_000, balanceCents: 5_000 });
+    expect(await rig.invoice(invoice.id)).toMatchObject({
+      status: 'open',
+      paidCents: 10_000,
+      balanceCents: 5_000,
+    });
     expect((await record(invoice.id, { method: 'cash', amountCents: 5_000 })).status).toBe(201);
     expect(await rig.invoice(invoice.id)).toMatchObject({ status: 'paid', balanceCents: 0 });
   });
@@ -179,13 +213,25 @@ describe('the customer’s page without Stripe', () => {
       balanceCents: 18_000,
       status: 'open',
       payOnline: false,
-      lines: [{ service: 'House wash', description: null, quantity: 1, unitPriceCents: 18_000, amountCents: 18_000 }],
+      lines: [
+        {
+          service: 'House wash',
+          description: null,
+          quantity: 1,
+          unitPriceCents: 18_000,
+          amountCents: 18_000,
+        },
+      ],
     });
-    const pay = await server().anonymous.send('POST', `/api/public/invoices/${invoice.token}/pay`, { amountCents: 5_000 });
+    const pay = await server().anonymous.send('POST', `/api/public/invoices/${invoice.token}/pay`, {
+      amountCents: 5_000,
+    });
     expect(pay.status).toBe(409);
     expect((await errorOf(pay)).message).toBe(PAY_AT_THE_VISIT);
     // The first look is the customer's, kept once.
-    const opened = server().db.prepare('SELECT opened_at FROM invoices WHERE id = ?').get(invoice.id) as { opened_at: string | null };
+    const opened = server().db.prepare('SELECT opened_at FROM invoices WHERE id = ?').get(invoice.id) as {
+      opened_at: string | null;
+    };
     expect(opened.opened_at).not.toBeNull();
   });
 });
@@ -196,12 +242,16 @@ describe('voiding and the list', () => {
     const noReason = await server().send('POST', `/api/invoices/${invoice.id}/void`, { reason: '  ' });
     expect(noReason.status).toBe(400);
     expect((await errorOf(noReason)).fields?.reason).toBe('Say why the invoice is void');
-    const res = await server().send('POST', `/api/invoices/${invoice.id}/void`, { reason: 'Billed the wrong house' });
+    const res = await server().send('POST', `/api/invoices/${invoice.id}/void`, {
+      reason: 'Billed the wrong house',
+    });
     expect(res.status).toBe(200);
     const voided = await rig.invoice(invoice.id);
     expect(voided).toMatchObject({ status: 'void', voidReason: 'Billed the wrong house' });
     expect(voided.messages.filter((m) => m.state === 'pending')).toEqual([]);
-    expect((await server().send('POST', `/api/invoices/${invoice.id}/void`, { reason: 'Again' })).status).toBe(409);
+    expect(
+      (await server().send('POST', `/api/invoices/${invoice.id}/void`, { reason: 'Again' })).status,
+    ).toBe(409);
     const cash = await record(invoice.id, { method: 'cash', amountCents: 1_000 });
     expect(cash.status).toBe(409);
     expect((await errorOf(cash)).message).toBe('This invoice is void');
@@ -209,17 +259,26 @@ describe('voiding and the list', () => {
 
     const first = await server().get('/api/invoices?limit=2');
     expect(first.status).toBe(200);
-    const rows = invoiceRowSchema.strict().array().parse(await first.json());
+    const rows = invoiceRowSchema
+      .strict()
+      .array()
+      .parse(await first.json());
     expect(rows).toHaveLength(2);
     expect(rows[0]!.id).toBeGreaterThan(rows[1]!.id);
     const total = Number(first.headers.get(TOTAL_COUNT_HEADER));
     const cursor = first.headers.get('X-Next-Cursor');
     expect(cursor).toBeTruthy();
-    const second = invoiceRowSchema.array().parse(await (await server().get(`/api/invoices?limit=2&cursor=${cursor}`)).json());
+    const second = invoiceRowSchema
+      .array()
+      .parse(await (await server().get(`/api/invoices?limit=2&cursor=${cursor}`)).json());
     expect(second[0]!.id).toBeLessThan(rows[1]!.id);
-    const byOffset = invoiceRowSchema.array().parse(await (await server().get('/api/invoices?limit=2&offset=2')).json());
+    const byOffset = invoiceRowSchema
+      .array()
+      .parse(await (await server().get('/api/invoices?limit=2&offset=2')).json());
     expect(byOffset.map((r) => r.id)).toEqual(second.map((r) => r.id));
-    const voids = invoiceRowSchema.array().parse(await (await server().get('/api/invoices?status=void&limit=100')).json());
+    const voids = invoiceRowSchema
+      .array()
+      .parse(await (await server().get('/api/invoices?status=void&limit=100')).json());
     expect(voids.map((r) => r.id)).toContain(invoice.id);
     expect(voids.every((r) => r.status === 'void')).toBe(true);
     expect(total).toBeGreaterThanOrEqual(voids.length);

@@ -118,7 +118,8 @@ export function invoicingService(deps: {
     const { balanceCents } = moneyOf(invoice);
     if (status === 'void') return { stop: 'The invoice is void', balanceCents };
     if (status === 'paid') return { stop: 'The invoice is paid', balanceCents };
-    if (fullyRefunded(ledger.ofInvoice(invoiceId))) return { stop: 'The invoice was fully refunded', balanceCents };
+    if (fullyRefunded(ledger.ofInvoice(invoiceId)))
+      return { stop: 'The invoice was fully refunded', balanceCents };
     return { stop: null, balanceCents };
   };
 
@@ -165,7 +166,11 @@ export function invoicingService(deps: {
         depositCreditedCents: job.quoteId ? ledger.depositOfQuote(job.quoteId).paidCents : 0,
         issuedOn,
         dueOn: addDays(issuedOn, INVOICE_DUE_DAYS),
-        lines: job.lineItems.map((l) => ({ service: l.service, description: null, amountCents: l.amountCents })),
+        lines: job.lineItems.map((l) => ({
+          service: l.service,
+          description: null,
+          amountCents: l.amountCents,
+        })),
       });
       if (created) {
         events.publish({
@@ -187,7 +192,12 @@ export function invoicingService(deps: {
 
     get: (id: number) => view(mustGet(id)),
 
-    list(limit: number, offset: number, status: InvoiceStatus | null, before?: { issuedOn: string; id: number }) {
+    list(
+      limit: number,
+      offset: number,
+      status: InvoiceStatus | null,
+      before?: { issuedOn: string; id: number },
+    ) {
       return { rows: invoices.page(limit, status, before, offset).map(row), total: invoices.count(status) };
     },
 
@@ -236,7 +246,8 @@ export function invoicingService(deps: {
         if (status !== 'open') throw conflict(INVOICE_MESSAGES.notOpen[status]);
         const owed = payableNow(invoice, settled);
         if (payment.amountCents > owed) throw refused(INVOICE_MESSAGES.overBalance(owed), 'amountCents');
-        if (payment.amountCents < Math.min(MIN_PAYMENT_CENTS, owed)) throw refused('Record at least $1', 'amountCents');
+        if (payment.amountCents < Math.min(MIN_PAYMENT_CENTS, owed))
+          throw refused('Record at least $1', 'amountCents');
         const { payment: row } = ledger.record({
           sourceKey: `manual:${randomUUID()}`,
           kind: 'payment',

@@ -54,7 +54,11 @@ const job = jobRepository(server.db).create({
   ],
 });
 await ok(
-  await server.send('POST', `/api/schedule/jobs/${job.id}/visit`, { date: '2099-03-02', time: '10:00 AM', crewId: 1 }),
+  await server.send('POST', `/api/schedule/jobs/${job.id}/visit`, {
+    date: '2099-03-02',
+    time: '10:00 AM',
+    crewId: 1,
+  }),
   'booking',
 );
 for (const status of ['on_the_way', 'in_progress', 'done'])

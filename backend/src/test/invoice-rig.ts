@@ -14,7 +14,10 @@ export interface InvoiceRig {
   /** A customer's phone that has texted the business (automatic texts may go to it). */
   customer(): Promise<string>;
   /** A job with these lines, booked and moved to done on the board; its invoice as staff see it. */
-  doneJob(phone: string, options?: { amounts?: number[]; quoteId?: number; email?: string | null }): Promise<Invoice>;
+  doneJob(
+    phone: string,
+    options?: { amounts?: number[]; quoteId?: number; email?: string | null },
+  ): Promise<Invoice>;
   /** A job still in the tray. */
   trayJob(phone: string): number;
   invoice(id: number): Promise<Invoice>;
@@ -32,7 +35,10 @@ export function invoiceRigForTests(options: { start: number; env?: Record<string
     });
     const server = office.server;
     const jobs = jobRepository(server.db);
-    const makeJob = (phone: string, o: { amounts?: number[]; quoteId?: number; email?: string | null } = {}) =>
+    const makeJob = (
+      phone: string,
+      o: { amounts?: number[]; quoteId?: number; email?: string | null } = {},
+    ) =>
       jobs.create({
         customerName: 'Dana Whitfield',
         customerPhone: phone,
@@ -74,7 +80,10 @@ export function invoiceRigForTests(options: { start: number; env?: Record<string
           const res = await server.send('POST', `/api/jobs/${job.id}/status`, { status });
           expect(res.status).toBe(200);
         }
-        const list = (await (await server.get('/api/invoices?limit=100')).json()) as { id: number; jobId: number }[];
+        const list = (await (await server.get('/api/invoices?limit=100')).json()) as {
+          id: number;
+          jobId: number;
+        }[];
         const made = list.find((i) => i.jobId === job.id);
         expect(made, 'the done job has its invoice').toBeDefined();
         return rig.invoice(made!.id);

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { centsOf, formatCents, MIN_PAYMENT_CENTS, TIP_PRESETS, tipOf, type PublicInvoice } from '@washdesk/contract';
+import {
+  centsOf,
+  formatCents,
+  MIN_PAYMENT_CENTS,
+  TIP_PRESETS,
+  tipOf,
+  type PublicInvoice,
+} from '@washdesk/contract';
 import { startPayment } from './invoice-api.ts';
 
 type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'custom'; text: string };
@@ -86,7 +93,13 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
       <fieldset className="invoice-page__tips">
         <legend>Add a tip for the crew? (optional, not part of the invoice)</legend>
         <label>
-          <input type="radio" name="tip" checked={tip.kind === 'none'} onChange={() => setTip({ kind: 'none' })} /> No tip
+          <input
+            type="radio"
+            name="tip"
+            checked={tip.kind === 'none'}
+            onChange={() => setTip({ kind: 'none' })}
+          />{' '}
+          No tip
         </label>
         {TIP_PRESETS.map((percent) => (
           <label key={percent}>
@@ -124,7 +137,9 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
         </p>
       )}
       <button className="quote-button" type="submit" disabled={busy || Boolean(partProblem || tipProblem)}>
-        {busy ? 'Opening the payment page…' : `Pay ${part !== null && !partProblem ? formatCents(part + tipCents) : ''}`.trim()}
+        {busy
+          ? 'Opening the payment page…'
+          : `Pay ${part !== null && !partProblem ? formatCents(part + tipCents) : ''}`.trim()}
       </button>
     </form>
   );

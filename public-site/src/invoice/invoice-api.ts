@@ -4,9 +4,9 @@ import type { PublicInvoice } from '@washdesk/contract';
 // contract's PublicInvoice, and a refusal carries { error: { message } } worded for the customer.
 
 export type InvoiceResult =
-  | { kind: 'invoice'; invoice: PublicInvoice }
-  | { kind: 'refused'; status: number; message: string };
-export type PayResult = { kind: 'checkout'; url: string } | { kind: 'refused'; status: number; message: string };
+  { kind: 'invoice'; invoice: PublicInvoice } | { kind: 'refused'; status: number; message: string };
+export type PayResult =
+  { kind: 'checkout'; url: string } | { kind: 'refused'; status: number; message: string };
 
 const refusalOf = (response: Response, body: unknown) => {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
@@ -21,7 +21,12 @@ const url = (token: string) => `/api/public/invoices/${encodeURIComponent(token)
 export async function fetchInvoice(token: string): Promise<InvoiceResult> {
   const response = await fetch(url(token));
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok && typeof body === 'object' && body !== null && Array.isArray((body as PublicInvoice).lines))
+  if (
+    response.ok &&
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray((body as PublicInvoice).lines)
+  )
     return { kind: 'invoice', invoice: body as PublicInvoice };
   return refusalOf(response, body);
 }

@@ -31,9 +31,13 @@ const momentText = (iso: string) =>
  * optional tip; without it the page says to pay at the visit and offers no Pay button.
  */
 export function InvoicePage() {
-  const [token] = useState(() => (typeof window === 'undefined' ? '' : tokenOfPath(window.location.pathname)));
+  const [token] = useState(() =>
+    typeof window === 'undefined' ? '' : tokenOfPath(window.location.pathname),
+  );
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
-  const [justPaid] = useState(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('paid'));
+  const [justPaid] = useState(
+    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('paid'),
+  );
 
   useEffect(() => {
     fetchInvoice(token)
@@ -42,7 +46,9 @@ export function InvoicePage() {
         else if (answer.status === 404) setShown({ kind: 'missing' });
         else setShown({ kind: 'failed', message: answer.message });
       })
-      .catch(() => setShown({ kind: 'failed', message: 'Your invoice could not be loaded. Please try again.' }));
+      .catch(() =>
+        setShown({ kind: 'failed', message: 'Your invoice could not be loaded. Please try again.' }),
+      );
   }, [token]);
 
   const invoice = shown.kind === 'invoice' ? shown.invoice : null;
@@ -59,7 +65,9 @@ export function InvoicePage() {
       {shown.kind === 'missing' && (
         <>
           <h1>Invoice not found</h1>
-          <p className="intro">This link does not open an invoice. Please check the link in your text or e-mail.</p>
+          <p className="intro">
+            This link does not open an invoice. Please check the link in your text or e-mail.
+          </p>
         </>
       )}
       {shown.kind === 'failed' && (
@@ -130,12 +138,16 @@ export function InvoicePage() {
                 </>
               )}
               <dt className="invoice-page__due">Balance due</dt>
-              <dd className="invoice-page__due">{formatCents(invoice.status === 'void' ? 0 : invoice.balanceCents)}</dd>
+              <dd className="invoice-page__due">
+                {formatCents(invoice.status === 'void' ? 0 : invoice.balanceCents)}
+              </dd>
             </dl>
           </article>
           {invoice.status === 'open' &&
             (invoice.payOnline ? (
-              invoice.balanceCents - invoice.pendingCents > 0 && <PayInvoiceForm token={token} invoice={invoice} />
+              invoice.balanceCents - invoice.pendingCents > 0 && (
+                <PayInvoiceForm token={token} invoice={invoice} />
+              )
             ) : (
               <p className="sent-quote__banner" role="note">
                 {PAY_AT_THE_VISIT}
