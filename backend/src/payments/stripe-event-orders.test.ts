@@ -166,5 +166,5 @@ describe('Stripe events in any order', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 300_000);
 });

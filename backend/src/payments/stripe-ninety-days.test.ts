@@ -196,5 +196,5 @@ describe('ninety days of deposits, invoices, tips, refunds and disputes', () => 
     expect(n('payment', 'pending')).toBe(pendingBank.length);
     expect(rig.server.errors).toEqual([]);
     expect(rig.ledger.netCents()).toBeGreaterThan(0);
-  });
+  }, 300_000);
 });
