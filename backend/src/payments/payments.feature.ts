@@ -17,7 +17,7 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
  * Getting paid (issue 35): the ledger every money figure is summed from, and, when Stripe is
  * configured, the SDK, hosted Checkout and Stripe's webhook (with the fees fetched after it).
  * Without a key `online` is false and `checkout` is undefined: pages say "pay at the visit" and
- * staff record cash and checks; the webhook answers 503 and records nothing.
+ * staff record cash and checks; the webhook answers 404 and records nothing.
  */
 export function paymentsFeature(deps: {
   db: Db;

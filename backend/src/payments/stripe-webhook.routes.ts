@@ -36,7 +36,7 @@ export const stripeWebhookBody: RequestHandler = (req, res, next) => {
 };
 
 export function stripeWebhookRoutes(deps: {
-  /** Without the SDK or the signing secret nothing is checked, so nothing is recorded (503). */
+  /** Without the SDK or the signing secret nothing is checked, so nothing is recorded (404). */
   stripe?: Pick<Stripe, 'webhooks'>;
   webhookSecret?: string;
   apply: StripeEventHandler;
@@ -49,10 +49,11 @@ export function stripeWebhookRoutes(deps: {
   const router = Router();
   router.post(STRIPE_WEBHOOK, (req, res) => {
     const { stripe, webhookSecret } = deps;
+    // Not set up: there is no Stripe webhook in this install (404, not a 5xx: nothing failed).
     if (!stripe || !webhookSecret)
       throw new HttpError(
-        503,
-        ERROR_CODES.unavailable,
+        404,
+        ERROR_CODES.notFound,
         'Stripe payments are not connected (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set)',
       );
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

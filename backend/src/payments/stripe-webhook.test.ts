@@ -190,7 +190,7 @@ describe('POST /api/stripe/webhook', () => {
           type: 'payment_intent.succeeded',
         } satisfies Partial<Stripe.Event>),
       });
-      expect(res.status).toBe(503);
+      expect(res.status).toBe(404);
       expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
         /Stripe payments are not connected/,
       );
