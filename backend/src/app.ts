@@ -350,8 +350,9 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(backupsRouter);
   app.use(profileFeature({ db, config, backups, clock }).router);
   app.use(statsFeature({ db, config, clock }).router);
-  app.use(dashboardFeature({ db, appointments, timeZone: config.timeZone, clock }).router);
-  app.use(reportsFeature({ db, config, clock }).router);
+  const reports = reportsFeature({ db, config, clock });
+  app.use(dashboardFeature({ db, appointments, reports: reports.reports, timeZone: config.timeZone, clock }).router);
+  app.use(reports.router);
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);
