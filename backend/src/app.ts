@@ -49,6 +49,7 @@ import { profileFeature } from './profile/profile.feature.ts';
 import { statsFeature } from './stats/stats.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 import { reportsFeature } from './reports/reports.feature.ts';
+import { exportsFeature } from './exports/exports.feature.ts';
 import { photoQuotesFeature } from './submissions/photo-quotes.feature.ts';
 import { quoteSendingFeature } from './quote-sending/quote-sending.feature.ts';
 import { jobRepository } from './jobs/job.repository.ts';
@@ -353,6 +354,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const reports = reportsFeature({ db, config, clock });
   app.use(dashboardFeature({ db, appointments, reports: reports.reports, timeZone: config.timeZone, clock }).router);
   app.use(reports.router);
+  app.use(exportsFeature({ db, config }).router);
   const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
   app.use(photoQuotes.router);
   app.use(photosRouter);

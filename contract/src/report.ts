@@ -44,15 +44,19 @@ export type MoneyOfChannel = z.infer<typeof moneyOfChannelSchema>;
 /** What a week's money is split by when no lead names a channel. */
 export const NO_CHANNEL_LABEL = 'No lead';
 
-export const weeklyMoneySchema = moneyFiguresSchema.extend({
-  weekStart: z.string(),
-  /** Only the channels that had any money that week, in the vocabulary's order (no channel last). */
-  byChannel: z.array(moneyOfChannelSchema),
-});
+/** A week's money and its split by channel (only the channels that had any, no channel last). */
+export const moneyOfWeekSchema = moneyFiguresSchema.extend({ byChannel: z.array(moneyOfChannelSchema) });
+export type MoneyOfWeek = z.infer<typeof moneyOfWeekSchema>;
+
+/** The dashboard's money card: a week's money with its Monday. */
+export const weeklyMoneySchema = moneyOfWeekSchema.extend({ weekStart: z.string() });
 export type WeeklyMoney = z.infer<typeof weeklyMoneySchema>;
 
-/** The weekly report's week: the counts above and, since issue 35, its money. */
-export const weeklyReportWeekSchema = weeklySummarySchema.extend(weeklyMoneySchema.shape);
+/**
+ * The weekly report's week: the counts above and, since issue 35, its money, which is null for a
+ * role without the matrix's `seeMoney` (contract/src/roles.ts: takings are the owner's business).
+ */
+export const weeklyReportWeekSchema = weeklySummarySchema.extend({ money: moneyOfWeekSchema.nullable() });
 export type WeeklyReportWeek = z.infer<typeof weeklyReportWeekSchema>;
 
 export type WeeklySummary = z.infer<typeof weeklySummarySchema>;
@@ -77,7 +81,9 @@ export const WEEKLY_REPORT_CSV_HEADER = [
   'Quotes',
   'Bookings',
   'Calls',
-  // Since issue 35, after the counts so a sheet made from the old columns still reads them.
+];
+/** Since issue 35, after the counts (a sheet made from the old columns still reads them); the owner's only. */
+export const WEEKLY_REPORT_MONEY_CSV_HEADER = [
   'Quoted ($)',
   'Won ($)',
   'Invoiced ($)',

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { weeklyMoneySchema, weeklyReportWeekSchema, type WeeklyMoney } from '@washdesk/contract';
 import { seedMoney, type MoneyFixture } from '../test/money-fixtures.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { clientOf, signIn, startTestServer, type TestServer } from '../test/test-server.ts';
 
 // Quoted, won, invoiced and collected dollars per week and channel (issue 35, item 6), over HTTP on
 // a real SQLite file, against a fixture that keeps its own account of every sum.
@@ -13,6 +13,13 @@ let leads: { phone: number; wizard: number; messenger: number };
 
 const sum = (weeks: WeeklyMoney[], field: 'quotedCents' | 'wonCents' | 'invoicedCents' | 'collectedCents' | 'tipsCents') =>
   weeks.reduce((s, w) => s + w[field], 0);
+
+/** The owner's report, each week's money beside its Monday. */
+const report = async (weeks: number): Promise<WeeklyMoney[]> =>
+  weeklyReportWeekSchema
+    .array()
+    .parse(await (await server.get(`/api/reports/weekly?weeks=${weeks}`)).json())
+    .map((w) => ({ weekStart: w.weekStart, ...w.money! }));
 
 beforeAll(async () => {
   server = await startTestServer({ clock: () => NOW });
@@ -37,7 +44,7 @@ afterEach(() => expect(server.errors).toEqual([]));
 
 describe('GET /api/reports/weekly: money', () => {
   it('adds up, over the weeks, to what was quoted, won, invoiced and collected, tips apart', async () => {
-    const weeks = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=12')).json());
+    const weeks = await report(12);
     expect(sum(weeks, 'quotedCents')).toBe(fixture.quotedCents);
     expect(sum(weeks, 'wonCents')).toBe(fixture.quotedCents);
     expect(sum(weeks, 'invoicedCents')).toBe(fixture.invoicedCents);
@@ -46,11 +53,12 @@ describe('GET /api/reports/weekly: money', () => {
     expect(fixture.tipsCents).toBeGreaterThan(0);
     expect(fixture.refundedCents).toBeLessThan(0);
     // The counts of the spec's report are still there.
-    expect(weeks[0]).toMatchObject({ submissions: 0, quotes: 0, bookings: 0, calls: 0 });
+    const [thisWeek] = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=1')).json());
+    expect(thisWeek).toMatchObject({ submissions: 0, quotes: 0, bookings: 0, calls: 0 });
   });
 
   it('splits each week by the channel of the lead the quote came from, and the split adds up', async () => {
-    const weeks = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=12')).json());
+    const weeks = await report(12);
     for (const week of weeks) {
       for (const field of ['quotedCents', 'wonCents', 'invoicedCents', 'collectedCents', 'tipsCents'] as const)
         expect(week.byChannel.reduce((s, c) => s + c[field], 0)).toBe(week[field]);
@@ -69,7 +77,7 @@ describe('GET /api/reports/weekly: money', () => {
   });
 
   it('leaves out void invoices, pending and failed payments, fees and replaced offers', async () => {
-    const before = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=12')).json());
+    const before = await report(12);
     const at = '2026-03-03T18:00:00.000Z';
     const pay = server.db.prepare(`INSERT INTO payments (kind, status, method, amount_cents, source_key, occurred_at,
       created_at, updated_at) VALUES (?, ?, 'card', ?, ?, ?, ?, ?)`);
@@ -80,17 +88,17 @@ describe('GET /api/reports/weekly: money', () => {
       .prepare(`INSERT INTO sent_quotes (token, amount_cents, document, sent_at, valid_until, superseded_at)
       VALUES ('replaced-offer', 50000, '{}', ?, '2026-04-01', ?)`)
       .run(at, at);
-    const after = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=12')).json());
+    const after = await report(12);
     expect(after).toEqual(before);
     // A payment that settles does count, in its week, with no lead's channel.
     pay.run('payment', 'succeeded', 12_345, 'test:cash', at, at, at);
-    const counted = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=12')).json());
+    const counted = await report(12);
     expect(counted[0]!.collectedCents - before[0]!.collectedCents).toBe(12_345);
     expect(counted[0]!.byChannel.find((c) => c.channel === null)!.collectedCents).toBeGreaterThanOrEqual(12_345);
   });
 
   it('downloads the money as dollars after the spec report’s columns', async () => {
-    const json = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=12')).json());
+    const json = await report(12);
     const csv = await (await server.get('/api/reports/weekly.csv?weeks=12')).text();
     const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(header).toBe('Week starting,Submissions,Quotes,Bookings,Calls,Quoted ($),Won ($),Invoiced ($),Collected ($),Tips ($)');
@@ -105,9 +113,21 @@ describe('GET /api/dashboard/money', () => {
     const res = await server.get('/api/dashboard/money');
     expect(res.status).toBe(200);
     const money = weeklyMoneySchema.array().parse(await res.json());
-    const report = weeklyReportWeekSchema.array().parse(await (await server.get('/api/reports/weekly?weeks=4')).json());
     expect(money.map((w) => w.weekStart)).toEqual(['2026-03-02', '2026-02-23', '2026-02-16', '2026-02-09']);
-    expect(money).toEqual(report.map(({ submissions: _s, quotes: _q, bookings: _b, calls: _c, ...m }) => m));
+    expect(money).toEqual(await report(4));
+    expect(money.some((w) => w.collectedCents !== 0)).toBe(true);
     expect((await server.anonymous.get('/api/dashboard/money')).status).toBe(401);
+  });
+});
+
+describe('takings are the owner’s (the matrix’s seeMoney)', () => {
+  it('gives staff the report’s counts without money, and no dashboard money', async () => {
+    const email = await server.addUser({ email: 'crew-lead@example.com', role: 'staff' });
+    const staff = clientOf(server.url, await signIn(server.url, email));
+    const weeks = weeklyReportWeekSchema.array().parse(await (await staff.get('/api/reports/weekly?weeks=2')).json());
+    expect(weeks.map((w) => w.money)).toEqual([null, null]);
+    const csv = await (await staff.get('/api/reports/weekly.csv?weeks=2')).text();
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Week starting,Submissions,Quotes,Bookings,Calls');
+    expect((await staff.get('/api/dashboard/money')).status).toBe(403);
   });
 });

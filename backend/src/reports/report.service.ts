@@ -11,10 +11,15 @@ export function reportService(
   timeZone: string,
   clock: Clock = Date.now,
 ) {
-  const weekly = (weeks: number): WeeklyReportWeek[] => {
+  /** The counts, and the money when the reader may see the business's takings (`seeMoney`). */
+  const weekly = (weeks: number, withMoney: boolean): WeeklyReportWeek[] => {
     const counts = reports.weekly(weeks, new Date(clock()));
-    const sums = money.weeks(counts.map((w) => w.weekStart));
-    return counts.map((w, i) => ({ ...w, ...sums[i]!, weekStart: w.weekStart }));
+    const sums = withMoney ? money.weeks(counts.map((w) => w.weekStart)) : null;
+    return counts.map((w, i) => {
+      if (!sums) return { ...w, money: null };
+      const { weekStart: _, ...ofWeek } = sums[i]!;
+      return { ...w, money: ofWeek };
+    });
   };
   return {
     weekly,
