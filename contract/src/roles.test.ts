@@ -37,7 +37,9 @@ describe('the role matrix', () => {
   });
 
   it('keeps money and refunds decided before any screen offers them', () => {
-    expect(PERMISSIONS.seeMoney.inUse).toBe(false);
+    // Issue 35 offers the takings (the dashboard's money, the QuickBooks exports) to the owner.
+    expect(PERMISSIONS.seeMoney.inUse).toBe(true);
+    expect(PERMISSIONS.seeMoney.roles).toEqual(['owner']);
     expect(PERMISSIONS.refund.inUse).toBe(false);
     expect(PERMISSIONS.aiBehaviour.inUse).toBe(true);
   });
