@@ -59,14 +59,15 @@ export function quickbooksExportRepository(db: Db, timeZone: string) {
   const payments = db.prepare<Record<string, string | number>, PaymentRow>(`SELECT p.id, p.occurred_at, p.method,
       COALESCE(p.reference, p.provider_payment_intent_id, p.provider_charge_id) AS reference,
       p.amount_cents - p.tip_cents AS applied_cents,
-      COALESCE(CASE WHEN i.status <> 'void' THEN i.number END, di.number) AS invoice_number,
-      COALESCE(i.customer_name, di.customer_name, j.customer_name, c.name) AS customer
+      CASE WHEN p.invoice_id IS NOT NULL THEN (CASE WHEN i.status <> 'void' THEN i.number END)
+        ELSE (SELECT di.number FROM jobs dj JOIN invoices di ON di.job_id = dj.id AND di.status <> 'void'
+          WHERE dj.quote_id = p.quote_id) END AS invoice_number,
+      COALESCE(i.customer_name,
+        (SELECT di.customer_name FROM jobs dj JOIN invoices di ON di.job_id = dj.id WHERE dj.quote_id = p.quote_id),
+        (SELECT j.customer_name FROM jobs j WHERE j.id = p.job_id),
+        (SELECT c.name FROM customers c WHERE c.id = p.customer_id)) AS customer
     FROM payments p INDEXED BY payments_by_time
     LEFT JOIN invoices i ON i.id = p.invoice_id
-    LEFT JOIN jobs dj ON p.invoice_id IS NULL AND dj.quote_id = p.quote_id
-    LEFT JOIN invoices di ON di.job_id = dj.id AND di.status <> 'void'
-    LEFT JOIN jobs j ON j.id = p.job_id
-    LEFT JOIN customers c ON c.id = p.customer_id
     WHERE p.occurred_at >= @fromAt AND p.occurred_at < @toAt AND (p.occurred_at, p.id) > (@occurredAt, @id)
       AND p.status = 'succeeded' AND p.kind = 'payment'
     ORDER BY p.occurred_at, p.id LIMIT @limit`);

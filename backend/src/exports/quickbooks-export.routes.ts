@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Router, type Response } from 'express';
 import {
   QUICKBOOKS_EXPORT_PATHS,
@@ -26,10 +25,25 @@ async function streamCsv<K>(res: Response, file: string, header: readonly string
   do {
     const { rows, next } = page(range, after);
     after = next;
-    if (rows.length && !res.write(csvRows(rows))) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (rows.length && !res.write(csvRows(rows))) await roomOrGone(res);
     if (res.destroyed) return;
   } while (after !== null);
   res.end();
+}
+
+/**
+ * Resolves when the socket drains or the browser goes away. `once` both: the compression
+ * middleware hands 'drain' listeners to its gzip stream, where only a once-listener is removed.
+ */
+function roomOrGone(res: Response) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }
 
 const fileName = (what: string, range: ExportRange) =>

@@ -66,8 +66,8 @@ export function moneyByWeekRepository(db: Db, timeZone: string) {
   const collected = db.prepare<{ weeks: string }, SumRow>(`WITH ${WEEKS}
     SELECT x.week AS week, ${LEAD_CHANNEL_OF('q')} AS channel, SUM(x.cents) AS cents, SUM(x.tips) AS tips FROM (
       SELECT w.week AS week,
-        COALESCE(p.quote_id, (SELECT j.quote_id FROM invoices i JOIN jobs j ON j.id = i.job_id
-          WHERE i.id = p.invoice_id)) AS quote_id,
+        COALESCE(p.quote_id, (SELECT j.quote_id FROM jobs j
+          WHERE j.id = COALESCE(p.job_id, (SELECT i.job_id FROM invoices i WHERE i.id = p.invoice_id)))) AS quote_id,
         SUM(p.amount_cents - p.tip_cents) AS cents, SUM(p.tip_cents) AS tips
       FROM w CROSS JOIN payments p INDEXED BY payments_settled_by_time
       WHERE p.status = 'succeeded' AND p.occurred_at >= w.f AND p.occurred_at < w.t

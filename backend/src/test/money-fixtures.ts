@@ -18,6 +18,8 @@ export interface MoneyFixtureOptions {
   /** Leads the quotes came from, in turn (every seventh quote is made on a record, with no lead). */
   leadIds?: number[];
   seed?: number;
+  /** Invoices issued before this day were all paid long ago (a real business's few open ones are recent). */
+  openSince?: string;
 }
 
 export interface MoneyFixture {
@@ -167,7 +169,8 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
       const total = amount - deposit;
       const issuedOn = addDays(day, 3);
       // One in ten is void, one in four is left open unpaid, one in four half paid, the rest paid.
-      const kind = i % 10 === 9 ? 'void' : i % 4 === 1 ? 'unpaid' : i % 4 === 2 ? 'half' : 'paid';
+      const settledLongAgo = o.openSince !== undefined && issuedOn < o.openSince;
+      const kind = i % 10 === 9 ? 'void' : settledLongAgo ? 'paid' : i % 4 === 1 ? 'unpaid' : i % 4 === 2 ? 'half' : 'paid';
       const invoiceId = Number(
         invoice.run({
           number: nextNumber + i,
