@@ -28,12 +28,22 @@ async function main() {
   const seedStart = performance.now();
   const db = openDatabase(server.config.databaseFile, server.config.migrationsDir);
   const at = new Date().toISOString();
-  const customer = db.prepare(`INSERT INTO customers (name, phone, address, created_at, last_activity_at, updated_at)
+  const customer =
+    db.prepare(`INSERT INTO customers (name, phone, address, created_at, last_activity_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const lead = db.prepare('INSERT INTO leads (channel, source_id, name, created_at) VALUES (?, ?, ?, ?)');
   const { customerIds, leadIds } = db.transaction(() => {
     const customers = Array.from({ length: CUSTOMERS }, (_, i) =>
-      Number(customer.run(`Customer ${i}`, `707555${String(i % 10_000).padStart(4, '0')}`, `${i} Main St, Arcata, CA`, at, at, at).lastInsertRowid),
+      Number(
+        customer.run(
+          `Customer ${i}`,
+          `707555${String(i % 10_000).padStart(4, '0')}`,
+          `${i} Main St, Arcata, CA`,
+          at,
+          at,
+          at,
+        ).lastInsertRowid,
+      ),
     );
     const channels = ['wizard', 'photo-form', 'quote-tool', 'phone', 'text', 'messenger'];
     const leads = Array.from({ length: 5_000 }, (_, i) =>
@@ -61,7 +71,10 @@ async function main() {
 
   const ledger = ledgerRepository(db);
   const middle = ledger.page(1, {
-    occurredAt: (db.prepare('SELECT occurred_at FROM payments ORDER BY occurred_at LIMIT 1 OFFSET ?').pluck().get(Math.floor(PAYMENTS / 2)) as string),
+    occurredAt: db
+      .prepare('SELECT occurred_at FROM payments ORDER BY occurred_at LIMIT 1 OFFSET ?')
+      .pluck()
+      .get(Math.floor(PAYMENTS / 2)) as string,
     id: Number.MAX_SAFE_INTEGER,
   })[0]!;
   const yearFrom = day(-365);
@@ -76,12 +89,19 @@ async function main() {
       const res = await server.get(path);
       const body = await res.arrayBuffer();
       const total = res.headers.get(TOTAL_COUNT_HEADER);
-      return total !== null ? `${Number(total).toLocaleString('en-US')} found` : `${(body.byteLength / 1024).toFixed(0)} KB`;
+      return total !== null
+        ? `${Number(total).toLocaleString('en-US')} found`
+        : `${(body.byteLength / 1024).toFixed(0)} KB`;
     },
   });
   const cases: Case[] = [
     // The ledger's page query (GET /api/payments reads it): newest first, and deep by key.
-    { name: 'ledger page: first 50', budget: PAGE_BUDGET_MS, runs: RUNS, once: async () => `${ledger.page(50).length} rows` },
+    {
+      name: 'ledger page: first 50',
+      budget: PAGE_BUDGET_MS,
+      runs: RUNS,
+      once: async () => `${ledger.page(50).length} rows`,
+    },
     {
       name: 'ledger page: 50 at the middle',
       budget: PAGE_BUDGET_MS,
@@ -96,12 +116,24 @@ async function main() {
     http('customers: open balance', '/api/customers?limit=50&balance=open'),
     http('customers: open balance, page 20', '/api/customers?limit=50&balance=open&offset=950'),
     http('customers: nothing owed', '/api/customers?limit=50&balance=none'),
-    http('QuickBooks invoices: a year', `/api/exports/quickbooks/invoices.csv?from=${yearFrom}&to=${yearTo}`, EXPORT_BUDGET_MS, EXPORT_RUNS),
-    http('QuickBooks payments: a year', `/api/exports/quickbooks/payments.csv?from=${yearFrom}&to=${yearTo}`, EXPORT_BUDGET_MS, EXPORT_RUNS),
+    http(
+      'QuickBooks invoices: a year',
+      `/api/exports/quickbooks/invoices.csv?from=${yearFrom}&to=${yearTo}`,
+      EXPORT_BUDGET_MS,
+      EXPORT_RUNS,
+    ),
+    http(
+      'QuickBooks payments: a year',
+      `/api/exports/quickbooks/payments.csv?from=${yearFrom}&to=${yearTo}`,
+      EXPORT_BUDGET_MS,
+      EXPORT_RUNS,
+    ),
   ];
 
   const ms = (n: number) => `${n.toFixed(2)}ms`.padStart(11);
-  const lines = [`${'case'.padEnd(36)} ${'p50'.padStart(11)} ${'p95'.padStart(11)} ${'budget'.padStart(11)}  result`];
+  const lines = [
+    `${'case'.padEnd(36)} ${'p50'.padStart(11)} ${'p95'.padStart(11)} ${'budget'.padStart(11)}  result`,
+  ];
   const missed: string[] = [];
   for (const c of cases) {
     let found = '';

@@ -49,4 +49,5 @@ export const exportRangeSchema = z
 export type ExportRange = z.infer<typeof exportRangeSchema>;
 
 /** `YYYY-MM-DD` as QuickBooks' US import reads a date. */
-export const quickbooksDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+export const quickbooksDate = (date: string) =>
+  `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;

@@ -64,7 +64,10 @@ describe('no card fee', () => {
   it('has no database column that could hold one', () => {
     const db = freshSchema();
     try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .pluck()
+        .all() as string[];
       const columns = tables.flatMap((t) =>
         (db.prepare(`PRAGMA table_info("${t}")`).all() as { name: string }[]).map((c) => `${t}.${c.name}`),
       );
@@ -76,7 +79,9 @@ describe('no card fee', () => {
         expect(money, table).toEqual([`${table}.amount_cents`, `${table}.tip_cents`]);
       }
       // No text a migration stores (a default template, a setting) names one either.
-      const stored = (db.prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL').pluck().all() as string[])
+      const stored = (
+        db.prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL').pluck().all() as string[]
+      )
         .flatMap((sql) => [...sql.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!))
         .filter((text) => FEE_TEXT.test(text));
       expect(stored).toEqual([]);
@@ -108,7 +113,11 @@ describe('no card fee', () => {
     ];
     expect(named).toEqual([]);
     // Each allowed refusal still exists (else its entry goes).
-    for (const refusal of Object.keys(REFUSALS)) expect(texts.some((t) => t.text === refusal), refusal).toBe(true);
+    for (const refusal of Object.keys(REFUSALS))
+      expect(
+        texts.some((t) => t.text === refusal),
+        refusal,
+      ).toBe(true);
   });
 
   it('charges a customer exactly what they were asked: the part paid and the tip, nothing else', () => {
@@ -122,7 +131,8 @@ describe('no card fee', () => {
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node) && node.expression.getText(sf).endsWith('checkout.sessions.create')) {
         const names = (n: ts.Node): void => {
-          if (ts.isPropertyAssignment(n) || ts.isShorthandPropertyAssignment(n)) options.push(n.name.getText(sf));
+          if (ts.isPropertyAssignment(n) || ts.isShorthandPropertyAssignment(n))
+            options.push(n.name.getText(sf));
           n.forEachChild(names);
         };
         node.arguments.forEach(names);
@@ -139,7 +149,9 @@ describe('no card fee', () => {
     expect(lineItems).toHaveLength(1);
     // Its amounts, as written: the amount asked less the tip, and the tip when there is one. The
     // ledger's payment row then holds amount_cents = that part + tip_cents (ledger.repository.ts).
-    const amounts = [...lineItems[0]!.getText(sf).matchAll(/\bline\([^,]+,\s*([^)]+)\)/g)].map((m) => m[1]!.trim());
+    const amounts = [...lineItems[0]!.getText(sf).matchAll(/\bline\([^,]+,\s*([^)]+)\)/g)].map((m) =>
+      m[1]!.trim(),
+    );
     expect(amounts).toEqual(['req.amountCents - tip', 'tip']);
     // No fee comes in by another door: none of the session's options names one.
     expect(options).toEqual(expect.arrayContaining(['line_items', 'metadata']));

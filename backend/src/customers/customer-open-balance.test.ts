@@ -25,9 +25,17 @@ beforeAll(async () => {
   const at = '2026-01-01T00:00:00.000Z';
   const customer = server.db.prepare(`INSERT INTO customers (name, created_at, last_activity_at, updated_at)
     VALUES (?, ?, ?, ?)`);
-  customerIds = Array.from({ length: 12 }, (_, i) => Number(customer.run(`Customer ${i}`, at, at, at).lastInsertRowid));
+  customerIds = Array.from({ length: 12 }, (_, i) =>
+    Number(customer.run(`Customer ${i}`, at, at, at).lastInsertRowid),
+  );
   // 24 invoices over the first ten customers; the last two owe nothing and never had an invoice.
-  fixture = seedMoney(server.db, { invoices: 24, payments: 60, from: '2026-01-05', days: 20, customerIds: customerIds.slice(0, 10) });
+  fixture = seedMoney(server.db, {
+    invoices: 24,
+    payments: 60,
+    from: '2026-01-05',
+    days: 20,
+    customerIds: customerIds.slice(0, 10),
+  });
 });
 afterAll(() => server.stop());
 afterEach(() => expect(server.errors).toEqual([]));
@@ -52,12 +60,32 @@ describe('a customer’s open balance', () => {
       .get(customerId) as number;
     const ledger = ledgerRepository(server.db);
     const entry = { kind: 'payment', method: 'cash', purpose: 'invoice', invoiceId, customerId } as const;
-    ledger.record({ ...entry, sourceKey: 'test:pending', status: 'pending', amountCents: 500, occurredAt: '2026-02-01T00:00:00Z' });
+    ledger.record({
+      ...entry,
+      sourceKey: 'test:pending',
+      status: 'pending',
+      amountCents: 500,
+      occurredAt: '2026-02-01T00:00:00Z',
+    });
     expect(await balanceOf(customerId)).toBe(owed);
-    ledger.record({ ...entry, sourceKey: 'test:cash', status: 'succeeded', amountCents: 1_000 + 300, tipCents: 300, occurredAt: '2026-02-01T00:00:00Z' });
+    ledger.record({
+      ...entry,
+      sourceKey: 'test:cash',
+      status: 'succeeded',
+      amountCents: 1_000 + 300,
+      tipCents: 300,
+      occurredAt: '2026-02-01T00:00:00Z',
+    });
     expect(await balanceOf(customerId)).toBe(owed - 1_000);
     // A refund of it owes again.
-    ledger.record({ ...entry, kind: 'refund', sourceKey: 'test:refund', status: 'succeeded', amountCents: -400, occurredAt: '2026-02-02T00:00:00Z' });
+    ledger.record({
+      ...entry,
+      kind: 'refund',
+      sourceKey: 'test:refund',
+      status: 'succeeded',
+      amountCents: -400,
+      occurredAt: '2026-02-02T00:00:00Z',
+    });
     expect(await balanceOf(customerId)).toBe(owed - 600);
     fixture.openBalanceOf.set(customerId, owed - 600);
   });

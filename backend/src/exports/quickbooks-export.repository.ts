@@ -1,4 +1,9 @@
-import { PAYMENT_METHOD_LABELS, quickbooksDate, type ExportRange, type PaymentMethod } from '@washdesk/contract';
+import {
+  PAYMENT_METHOD_LABELS,
+  quickbooksDate,
+  type ExportRange,
+  type PaymentMethod,
+} from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { decimalDollars } from '../http/decimal-dollars.ts';
 import type { CsvValue } from '../http/csv.ts';
@@ -48,7 +53,10 @@ const FIRST_DAY = '0000-01-01';
 const LAST_DAY = '9999-12-31';
 
 export function quickbooksExportRepository(db: Db, timeZone: string) {
-  const lines = db.prepare<Record<string, string | number>, LineRow>(`SELECT i.number, i.customer_name, i.issued_on,
+  const lines = db.prepare<
+    Record<string, string | number>,
+    LineRow
+  >(`SELECT i.number, i.customer_name, i.issued_on,
       i.due_on, l.position, l.service, l.description, l.quantity, l.unit_price_cents, l.amount_cents
     FROM invoices i INDEXED BY invoices_by_issued_money JOIN invoice_lines l ON l.invoice_id = i.id
     WHERE i.issued_on >= @from AND i.issued_on <= @to AND i.status <> 'void'
@@ -56,7 +64,10 @@ export function quickbooksExportRepository(db: Db, timeZone: string) {
     ORDER BY i.issued_on, i.number, l.position LIMIT @limit`);
   // A deposit is paid before its invoice exists; once the job's invoice is made it is applied to it.
   // A void invoice is not exported, so nothing is applied to it (QuickBooks keeps it as a credit).
-  const payments = db.prepare<Record<string, string | number>, PaymentRow>(`SELECT p.id, p.occurred_at, p.method,
+  const payments = db.prepare<
+    Record<string, string | number>,
+    PaymentRow
+  >(`SELECT p.id, p.occurred_at, p.method,
       COALESCE(p.reference, p.provider_payment_intent_id, p.provider_charge_id) AS reference,
       p.amount_cents - p.tip_cents AS applied_cents,
       CASE WHEN p.invoice_id IS NOT NULL THEN (CASE WHEN i.status <> 'void' THEN i.number END)
@@ -96,7 +107,10 @@ export function quickbooksExportRepository(db: Db, timeZone: string) {
           decimalDollars(r.unit_price_cents),
           decimalDollars(r.amount_cents),
         ]),
-        next: found.length < EXPORT_PAGE || !last ? null : { issuedOn: last.issued_on, number: last.number, position: last.position },
+        next:
+          found.length < EXPORT_PAGE || !last
+            ? null
+            : { issuedOn: last.issued_on, number: last.number, position: last.position },
       };
     },
 

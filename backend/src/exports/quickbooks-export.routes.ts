@@ -17,7 +17,13 @@ type Page<K> = (range: ExportRange, after: K | null) => { rows: CsvValue[][]; ne
  * the next one read only when the socket has room (a year's export never sits in memory, and a
  * browser that goes away stops the reading).
  */
-async function streamCsv<K>(res: Response, file: string, header: readonly string[], range: ExportRange, page: Page<K>) {
+async function streamCsv<K>(
+  res: Response,
+  file: string,
+  header: readonly string[],
+  range: ExportRange,
+  page: Page<K>,
+) {
   res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
   res.type('text/csv; charset=utf-8');
   res.write(CSV_BOM + csvLine([...header]));
@@ -54,7 +60,13 @@ export function quickbooksExportRoutes(exports: QuickbooksExportRepository) {
   const router = Router();
   router.get(QUICKBOOKS_EXPORT_PATHS.invoices, async (req, res) => {
     const range = parseWith(exportRangeSchema, req.query);
-    await streamCsv(res, fileName('invoices', range), QUICKBOOKS_INVOICE_COLUMNS, range, exports.invoiceLines);
+    await streamCsv(
+      res,
+      fileName('invoices', range),
+      QUICKBOOKS_INVOICE_COLUMNS,
+      range,
+      exports.invoiceLines,
+    );
   });
   router.get(QUICKBOOKS_EXPORT_PATHS.payments, async (req, res) => {
     const range = parseWith(exportRangeSchema, req.query);

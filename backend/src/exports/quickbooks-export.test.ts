@@ -18,19 +18,31 @@ function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === ',') endCell();
     else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
     } else cell += ch;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -38,7 +50,9 @@ async function download(path: string) {
   const res = await server.get(path);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="washdesk-quickbooks-[a-z0-9-]+\.csv"$/);
+  expect(res.headers.get('content-disposition')).toMatch(
+    /^attachment; filename="washdesk-quickbooks-[a-z0-9-]+\.csv"$/,
+  );
   const bytes = new Uint8Array(await res.arrayBuffer());
   // The byte order mark, so a spreadsheet reads the names as UTF-8.
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -64,12 +78,22 @@ describe('GET /api/exports/quickbooks/invoices.csv', () => {
     const { header, rows } = await download('/api/exports/quickbooks/invoices.csv');
     expect(header).toEqual([...QUICKBOOKS_INVOICE_COLUMNS]);
     expect(rows).toHaveLength(fixture.invoiceLines);
-    const col = (name: (typeof QUICKBOOKS_INVOICE_COLUMNS)[number]) => QUICKBOOKS_INVOICE_COLUMNS.indexOf(name);
+    const col = (name: (typeof QUICKBOOKS_INVOICE_COLUMNS)[number]) =>
+      QUICKBOOKS_INVOICE_COLUMNS.indexOf(name);
     let total = 0;
     const byInvoice = new Map<string, number>();
     for (const row of rows) {
       expect(row).toHaveLength(QUICKBOOKS_INVOICE_COLUMNS.length);
-      for (const required of ['Invoice number', 'Customer', 'Invoice date', 'Due date', 'Item (Product/Service)', 'Item Quantity', 'Item Rate', 'Item Amount'] as const)
+      for (const required of [
+        'Invoice number',
+        'Customer',
+        'Invoice date',
+        'Due date',
+        'Item (Product/Service)',
+        'Item Quantity',
+        'Item Rate',
+        'Item Amount',
+      ] as const)
         expect(row[col(required)], required).not.toBe('');
       expect(row[col('Invoice date')]).toMatch(MMDDYYYY);
       expect(row[col('Due date')]).toMatch(MMDDYYYY);
@@ -87,7 +111,11 @@ describe('GET /api/exports/quickbooks/invoices.csv', () => {
     expect(byInvoice.size).toBe(invoices.length);
     for (const i of invoices) expect(byInvoice.get(String(i.number))).toBe(i.cents);
     // Dates are the business's dates, written the American way.
-    const first = server.db.prepare("SELECT number, issued_on, due_on FROM invoices WHERE status <> 'void' ORDER BY issued_on, number LIMIT 1").get() as { number: number; issued_on: string; due_on: string };
+    const first = server.db
+      .prepare(
+        "SELECT number, issued_on, due_on FROM invoices WHERE status <> 'void' ORDER BY issued_on, number LIMIT 1",
+      )
+      .get() as { number: number; issued_on: string; due_on: string };
     const [y, m, d] = first.issued_on.split('-');
     expect(rows[0]!.slice(0, 4)).toEqual([String(first.number), rows[0]![1], `${m}/${d}/${y}`, rows[0]![3]]);
   });
@@ -105,8 +133,10 @@ describe('GET /api/exports/quickbooks/invoices.csv', () => {
   it('takes a range of issue dates, both ends included', async () => {
     const { rows } = await download('/api/exports/quickbooks/invoices.csv?from=2026-03-01&to=2026-05-31');
     const expected = server.db
-      .prepare(`SELECT count(*) AS n, sum(l.amount_cents) AS cents FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
-        WHERE i.status <> 'void' AND i.issued_on BETWEEN '2026-03-01' AND '2026-05-31'`)
+      .prepare(
+        `SELECT count(*) AS n, sum(l.amount_cents) AS cents FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
+        WHERE i.status <> 'void' AND i.issued_on BETWEEN '2026-03-01' AND '2026-05-31'`,
+      )
       .get() as { n: number; cents: number };
     expect(expected.n).toBeGreaterThan(0);
     expect(rows).toHaveLength(expected.n);
@@ -128,13 +158,17 @@ describe('GET /api/exports/quickbooks/payments.csv', () => {
     const { header, rows } = await download('/api/exports/quickbooks/payments.csv');
     expect(header).toEqual([...QUICKBOOKS_PAYMENT_COLUMNS]);
     const settled = server.db
-      .prepare("SELECT count(*) AS n, sum(amount_cents - tip_cents) AS cents FROM payments WHERE status = 'succeeded' AND kind = 'payment'")
+      .prepare(
+        "SELECT count(*) AS n, sum(amount_cents - tip_cents) AS cents FROM payments WHERE status = 'succeeded' AND kind = 'payment'",
+      )
       .get() as { n: number; cents: number };
     expect(rows).toHaveLength(settled.n);
     expect(rows.reduce((s, r) => s + cents(r[4]!), 0)).toBe(fixture.paidLessTipsCents);
     expect(settled.cents).toBe(fixture.paidLessTipsCents);
     const exported = new Set(
-      (server.db.prepare("SELECT number FROM invoices WHERE status <> 'void'").pluck().all() as number[]).map(String),
+      (server.db.prepare("SELECT number FROM invoices WHERE status <> 'void'").pluck().all() as number[]).map(
+        String,
+      ),
     );
     for (const row of rows) {
       expect(row[0]).toMatch(MMDDYYYY);
@@ -146,10 +180,14 @@ describe('GET /api/exports/quickbooks/payments.csv', () => {
     }
     // The deposits are applied to the invoice of the job their quote became.
     const deposit = server.db
-      .prepare(`SELECT p.amount_cents, i.number FROM payments p JOIN jobs j ON j.quote_id = p.quote_id
-        JOIN invoices i ON i.job_id = j.id WHERE p.purpose = 'deposit' AND i.status <> 'void' ORDER BY p.id LIMIT 1`)
+      .prepare(
+        `SELECT p.amount_cents, i.number FROM payments p JOIN jobs j ON j.quote_id = p.quote_id
+        JOIN invoices i ON i.job_id = j.id WHERE p.purpose = 'deposit' AND i.status <> 'void' ORDER BY p.id LIMIT 1`,
+      )
       .get() as { amount_cents: number; number: number };
-    expect(rows.some((r) => r[5] === String(deposit.number) && cents(r[4]!) === deposit.amount_cents)).toBe(true);
+    expect(rows.some((r) => r[5] === String(deposit.number) && cents(r[4]!) === deposit.amount_cents)).toBe(
+      true,
+    );
     expect(rows.filter((r) => r[5] !== '').length).toBeGreaterThan(rows.length * 0.8);
   });
 
@@ -162,7 +200,13 @@ describe('GET /api/exports/quickbooks/payments.csv', () => {
 
 describe('a year of invoices', () => {
   it('streams past a page of rows without losing or repeating one', async () => {
-    const more = seedMoney(server.db, { invoices: 700, payments: 1400, from: '2027-01-04', days: 360, seed: 2027 });
+    const more = seedMoney(server.db, {
+      invoices: 700,
+      payments: 1400,
+      from: '2027-01-04',
+      days: 360,
+      seed: 2027,
+    });
     expect(more.invoiceLines).toBeGreaterThan(EXPORT_PAGE);
     const { rows } = await download('/api/exports/quickbooks/invoices.csv?from=2027-01-01&to=2027-12-31');
     expect(rows).toHaveLength(more.invoiceLines);
@@ -170,8 +214,10 @@ describe('a year of invoices', () => {
     const perInvoice = new Map<string, number>();
     for (const r of rows) perInvoice.set(r[0]!, (perInvoice.get(r[0]!) ?? 0) + 1);
     const lines = server.db
-      .prepare(`SELECT i.number, count(*) AS n FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
-        WHERE i.status <> 'void' AND i.issued_on >= '2027-01-01' GROUP BY i.number`)
+      .prepare(
+        `SELECT i.number, count(*) AS n FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
+        WHERE i.status <> 'void' AND i.issued_on >= '2027-01-01' GROUP BY i.number`,
+      )
       .all() as { number: number; n: number }[];
     expect(new Map(lines.map((l) => [String(l.number), l.n]))).toEqual(perInvoice);
     expect(rows.reduce((s, r) => s + cents(r[8]!), 0)).toBe(more.invoiceLineCents);

@@ -37,7 +37,10 @@ const channelOfLead = (leadChannel: string | null): Channel | null =>
   leadChannel === null ? null : WEB_FORMS.has(leadChannel) ? 'web' : (leadChannel as Channel);
 
 const ZERO: MoneyFigures = { quotedCents: 0, wonCents: 0, invoicedCents: 0, collectedCents: 0, tipsCents: 0 };
-const CHANNEL_ORDER = new Map<Channel | null, number>([...CHANNELS.map((c, i) => [c, i] as const), [null, 99]]);
+const CHANNEL_ORDER = new Map<Channel | null, number>([
+  ...CHANNELS.map((c, i) => [c, i] as const),
+  [null, 99],
+]);
 
 export function moneyByWeekRepository(db: Db, timeZone: string) {
   const quoted = db.prepare<{ weeks: string }, SumRow>(`WITH ${WEEKS}
@@ -107,7 +110,8 @@ export function moneyByWeekRepository(db: Db, timeZone: string) {
           .map(([channel, figures]) => ({ channel, ...figures }))
           .sort((a, b) => CHANNEL_ORDER.get(a.channel)! - CHANNEL_ORDER.get(b.channel)!);
         const total = { ...ZERO };
-        for (const c of byChannel) for (const k of Object.keys(ZERO) as (keyof MoneyFigures)[]) total[k] += c[k];
+        for (const c of byChannel)
+          for (const k of Object.keys(ZERO) as (keyof MoneyFigures)[]) total[k] += c[k];
         return { weekStart, ...total, byChannel };
       });
     },

@@ -39,7 +39,14 @@ export interface MoneyFixture {
   openBalanceOf: Map<number, number>;
 }
 
-const NAMES = ['Ana Reyes', 'Ben Olsen', 'Cara Patel', 'Dev Moore', '=HYPERLINK("http://x")', 'Eli "Junior" Kim, Jr.'];
+const NAMES = [
+  'Ana Reyes',
+  'Ben Olsen',
+  'Cara Patel',
+  'Dev Moore',
+  '=HYPERLINK("http://x")',
+  'Eli "Junior" Kim, Jr.',
+];
 const SERVICES = [
   ['House wash', 'Soft wash, siding and trim'],
   ['Roof cleaning', 'Moss and lichen treatment'],
@@ -59,23 +66,28 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
   };
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const instalments = Math.max(1, Math.round((o.payments ?? o.invoices) / o.invoices) - 1);
-  const nextNumber = ((db.prepare('SELECT max(number) FROM invoices').pluck().get() as number | null) ?? 1000) + 1;
+  const nextNumber =
+    ((db.prepare('SELECT max(number) FROM invoices').pluck().get() as number | null) ?? 1000) + 1;
 
-  const customer = db.prepare(`INSERT INTO customers (name, phone, address, created_at, last_activity_at, updated_at)
+  const customer =
+    db.prepare(`INSERT INTO customers (name, phone, address, created_at, last_activity_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const quote = db.prepare(`INSERT INTO sent_quotes (lead_id, customer_id, token, amount_cents, document,
       sent_at, valid_until, accepted_at, accepted_total_cents, deposit_cents)
     VALUES (@lead, @customer, @token, @amount, '{}', @sentAt, @validUntil, @acceptedAt, @amount, @deposit)`);
-  const job = db.prepare(`INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents,
+  const job =
+    db.prepare(`INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents,
       duration_minutes, status, quote_id, created_at, updated_at)
     VALUES (@customer, @name, '7075550100', '1 Main St, Arcata, CA', 'House wash', @amount, 120, 'done', @quote, @at, @at)`);
-  const invoice = db.prepare(`INSERT INTO invoices (number, job_id, customer_id, customer_name, address, token, status,
+  const invoice =
+    db.prepare(`INSERT INTO invoices (number, job_id, customer_id, customer_name, address, token, status,
       subtotal_cents, deposit_credited_cents, total_cents, issued_on, due_on, created_at, updated_at)
     VALUES (@number, @job, @customer, @name, '1 Main St, Arcata, CA', @token, @status, @subtotal, @deposit, @total,
       @issuedOn, @dueOn, @at, @at)`);
   const line = db.prepare(`INSERT INTO invoice_lines (invoice_id, position, service, description, quantity,
       unit_price_cents, amount_cents) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const payment = db.prepare(`INSERT INTO payments (kind, status, method, purpose, amount_cents, tip_cents, quote_id,
+  const payment =
+    db.prepare(`INSERT INTO payments (kind, status, method, purpose, amount_cents, tip_cents, quote_id,
       invoice_id, job_id, customer_id, source_key, provider_payment_intent_id, refund_of, reference,
       occurred_at, created_at, updated_at)
     VALUES (@kind, @status, @method, @purpose, @amount, @tip, @quote, @invoice, @job, @customer, @key, @pi,
@@ -96,11 +108,15 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
   db.transaction(() => {
     for (let i = 0; i < o.invoices; i++) {
       const day = addDays(o.from, Math.floor((i * o.days) / o.invoices));
-      const at = (d: string, hour: number) => `${d}T${String(hour).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00.000Z`;
+      const at = (d: string, hour: number) =>
+        `${d}T${String(hour).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00.000Z`;
       const name = NAMES[i % NAMES.length]!;
       const customerId =
         o.customerIds?.[i % o.customerIds.length] ??
-        Number(customer.run(name, '7075550100', '1 Main St, Arcata, CA', at(day, 17), at(day, 17), at(day, 17)).lastInsertRowid);
+        Number(
+          customer.run(name, '7075550100', '1 Main St, Arcata, CA', at(day, 17), at(day, 17), at(day, 17))
+            .lastInsertRowid,
+        );
       const leadId = i % 7 === 6 || !o.leadIds?.length ? null : o.leadIds[i % o.leadIds.length]!;
       // Lines first: the quote's amount is their sum.
       const lines = Array.from({ length: 1 + (i % 3) }, (_, n) => {
@@ -123,7 +139,9 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
           deposit,
         }).lastInsertRowid,
       );
-      const jobId = Number(job.run({ customer: customerId, name, amount, quote: quoteId, at: at(day, 17) }).lastInsertRowid);
+      const jobId = Number(
+        job.run({ customer: customerId, name, amount, quote: quoteId, at: at(day, 17) }).lastInsertRowid,
+      );
       const pay = (p: {
         kind?: string;
         status?: string;
@@ -170,7 +188,16 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
       const issuedOn = addDays(day, 3);
       // One in ten is void, one in four is left open unpaid, one in four half paid, the rest paid.
       const settledLongAgo = o.openSince !== undefined && issuedOn < o.openSince;
-      const kind = i % 10 === 9 ? 'void' : settledLongAgo ? 'paid' : i % 4 === 1 ? 'unpaid' : i % 4 === 2 ? 'half' : 'paid';
+      const kind =
+        i % 10 === 9
+          ? 'void'
+          : settledLongAgo
+            ? 'paid'
+            : i % 4 === 1
+              ? 'unpaid'
+              : i % 4 === 2
+                ? 'half'
+                : 'paid';
       const invoiceId = Number(
         invoice.run({
           number: nextNumber + i,
@@ -188,7 +215,9 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
         }).lastInsertRowid,
       );
       fixture.invoiceIds.push(invoiceId);
-      lines.forEach((l, n) => line.run(invoiceId, n + 1, l.service, l.description, l.quantity, l.rate, l.amount));
+      lines.forEach((l, n) =>
+        line.run(invoiceId, n + 1, l.service, l.description, l.quantity, l.rate, l.amount),
+      );
       if (kind !== 'void') {
         fixture.invoiceLineCents += amount;
         fixture.invoiceLines += lines.length;
@@ -203,15 +232,39 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
         paid += part;
         const tip = n === 0 && i % 5 === 0 ? 1_000 + (i % 3) * 250 : 0;
         const method = pick(METHODS);
-        pay({ purpose: 'invoice', amount: part + tip, tip, method, invoice: invoiceId, at: at(addDays(issuedOn, 2 + n), 20) });
+        pay({
+          purpose: 'invoice',
+          amount: part + tip,
+          tip,
+          method,
+          invoice: invoiceId,
+          at: at(addDays(issuedOn, 2 + n), 20),
+        });
       }
       // A bank payment still on its way counts nowhere yet.
       if (kind === 'unpaid' && i % 8 === 1)
-        pay({ purpose: 'invoice', status: 'pending', method: 'us_bank_account', amount: total, invoice: invoiceId, at: at(addDays(issuedOn, 1), 20) });
+        pay({
+          purpose: 'invoice',
+          status: 'pending',
+          method: 'us_bank_account',
+          amount: total,
+          invoice: invoiceId,
+          at: at(addDays(issuedOn, 1), 20),
+        });
       // Some paid invoices are partly refunded afterwards (the refund row is signed negative).
       if (kind === 'paid' && i % 20 === 0 && total > 5_000) {
-        const first = db.prepare('SELECT id FROM payments WHERE invoice_id = ? ORDER BY id LIMIT 1').pluck().get(invoiceId) as number;
-        pay({ kind: 'refund', purpose: 'invoice', amount: -5_000, invoice: invoiceId, refundOf: first, at: at(addDays(issuedOn, 9), 21) });
+        const first = db
+          .prepare('SELECT id FROM payments WHERE invoice_id = ? ORDER BY id LIMIT 1')
+          .pluck()
+          .get(invoiceId) as number;
+        pay({
+          kind: 'refund',
+          purpose: 'invoice',
+          amount: -5_000,
+          invoice: invoiceId,
+          refundOf: first,
+          at: at(addDays(issuedOn, 9), 21),
+        });
       }
       if (kind === 'unpaid' || kind === 'half') {
         // What the customer still owes on it: the refund is never on an open one in this fixture.
