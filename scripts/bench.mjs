@@ -23,6 +23,7 @@ const BENCHES = [
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
   ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
   ["The crew day's route for 15 stops", 'backend/bench/route.bench.ts'],
+  ['The ledger and money reports at 100,000 payments', 'backend/bench/money.bench.ts'],
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

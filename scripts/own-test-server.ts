@@ -42,7 +42,8 @@ export async function startOwnTestServer(
     | 'messenger'
     | 'visit-reminder'
     | 'customer-messages'
-    | 'schedule-tools',
+    | 'schedule-tools'
+    | 'money',
 ): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,

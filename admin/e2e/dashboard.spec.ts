@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import type { PhotoSubmission, QuotePerformance, WeeklySummary } from '@washdesk/contract';
+import { formatCents, type PhotoSubmission, type QuotePerformance, type WeeklyReportWeek } from '@washdesk/contract';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 import { AdminPage } from './admin-page.ts';
 import { failNextCall, shutEventStream } from './failing-backend.ts';
@@ -142,7 +142,7 @@ test('"Generate Reports" shows the weekly summary and downloads it as CSV', asyn
   await expect(page).toHaveURL(/\/admin\?report=weekly$/);
   const dialog = page.getByRole('dialog', { name: 'Weekly summary' });
 
-  const weeks = await readJson<WeeklySummary[]>(page, '/api/reports/weekly');
+  const weeks = await readJson<WeeklyReportWeek[]>(page, '/api/reports/weekly');
   const rows = dialog.getByRole('table', { name: 'Weekly summary' }).getByRole('row');
   await expect(rows).toHaveCount(weeks.length + 1);
   await expect(rows.first().getByRole('columnheader')).toHaveText([
@@ -151,11 +151,20 @@ test('"Generate Reports" shows the weekly summary and downloads it as CSV', asyn
     'Quotes',
     'Bookings',
     'Calls',
+    // The owner sees the week's money too (issue 35), in dollars.
+    'Quoted',
+    'Won',
+    'Invoiced',
+    'Collected',
+    'Tips',
   ]);
-  const cells = (w: WeeklySummary) => [w.submissions, w.quotes, w.bookings, w.calls].map(String);
+  const cells = (w: WeeklyReportWeek) => [w.submissions, w.quotes, w.bookings, w.calls].map(String);
+  const money = (w: WeeklyReportWeek) =>
+    [w.money!.quotedCents, w.money!.wonCents, w.money!.invoicedCents, w.money!.collectedCents, w.money!.tipsCents];
   await expect(rows.nth(1).getByRole('cell')).toHaveText([
     /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
     ...cells(weeks[0]!),
+    ...money(weeks[0]!).map(formatCents),
   ]);
 
   const downloading = page.waitForEvent('download');
@@ -166,8 +175,13 @@ test('"Generate Reports" shows the weekly summary and downloads it as CSV', asyn
   // The byte order mark tells spreadsheet programs the file is UTF-8.
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Week starting,Submissions,Quotes,Bookings,Calls');
-  expect(lines.slice(1)).toEqual(weeks.map((w) => [w.weekStart, ...cells(w)].join(',')));
+  expect(lines[0]).toBe(
+    'Week starting,Submissions,Quotes,Bookings,Calls,Quoted ($),Won ($),Invoiced ($),Collected ($),Tips ($)',
+  );
+  const dollars = (cents: number) => (cents / 100).toFixed(2);
+  expect(lines.slice(1)).toEqual(
+    weeks.map((w) => [w.weekStart, ...cells(w), ...money(w).map(dollars)].join(',')),
+  );
 
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();

@@ -49,6 +49,7 @@ import { profileFeature } from './profile/profile.feature.ts';
 import { statsFeature } from './stats/stats.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 import { reportsFeature } from './reports/reports.feature.ts';
+import { exportsFeature } from './exports/exports.feature.ts';
 import { photoQuotesFeature } from './submissions/photo-quotes.feature.ts';
 import { quoteSendingFeature } from './quote-sending/quote-sending.feature.ts';
 import { jobRepository } from './jobs/job.repository.ts';
@@ -379,8 +380,10 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(backupsRouter);
   app.use(profileFeature({ db, config, backups, clock }).router);
   app.use(statsFeature({ db, config, clock }).router);
-  app.use(dashboardFeature({ db, appointments, timeZone: config.timeZone, clock }).router);
-  app.use(reportsFeature({ db, config, clock }).router);
+  const reports = reportsFeature({ db, config, clock });
+  app.use(dashboardFeature({ db, appointments, reports: reports.reports, timeZone: config.timeZone, clock }).router);
+  app.use(reports.router);
+  app.use(exportsFeature({ db, config }).router);
   // The Payments screen: the ledger's list, refunds (the owner only), disputes and their evidence.
   app.use(paymentsListFeature({ db, timeZone: config.timeZone, ledger: payments.ledger }).router);
   app.use(refundsFeature({ db, ledger: payments.ledger, stripe: payments.stripe, events, clock }).router);

@@ -34,6 +34,11 @@ export const customerSummarySchema = z.object({
   town: z.string().nullable(),
   /** `YYYY-MM-DD` of the latest completed visit, or null when none was done. */
   lastServiceDate: z.string().nullable(),
+  /**
+   * What the customer still owes (issue 35): each open invoice's total less what settled on it
+   * (payments less refunds, tips apart), never below 0 an invoice; integer cents.
+   */
+  openBalanceCents: z.number().int(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
   /** A few other names this person was reached under (a merge, an edit, a nickname). */
@@ -59,6 +64,13 @@ export const LAST_SERVICE_FILTERS = [
 ] as const;
 export type LastServiceFilter = (typeof LAST_SERVICE_FILTERS)[number]['value'];
 
+/** The Customers screen's "Balance" filter: who owes on an open invoice, and who does not. */
+export const BALANCE_FILTERS = [
+  { value: 'open', label: 'Open balance' },
+  { value: 'none', label: 'Nothing owed' },
+] as const;
+export type BalanceFilter = (typeof BALANCE_FILTERS)[number]['value'];
+
 export const customerListQuerySchema = z.object({
   q: optionalText(100, { multiline: false }),
   /** Only customers of this town (as `town` reads, any case). */
@@ -66,6 +78,11 @@ export const customerListQuerySchema = z.object({
   lastService: z
     .enum(LAST_SERVICE_FILTERS.map((f) => f.value) as [LastServiceFilter, ...LastServiceFilter[]], {
       error: 'Pick one of the last-service filters',
+    })
+    .optional(),
+  balance: z
+    .enum(BALANCE_FILTERS.map((f) => f.value) as [BalanceFilter, ...BalanceFilter[]], {
+      error: 'Pick one of the balance filters',
     })
     .optional(),
 });

@@ -46,3 +46,4 @@ export * from './deposits.ts';
 export * from './deposit-texts.ts';
 export * from './invoices.ts';
 export * from './refunds.ts';
+export * from './accounting-exports.ts';

@@ -100,9 +100,10 @@ export const PERMISSIONS = {
   seeMoney: {
     roles: ['owner'],
     doing: "see the business's takings",
-    covers: 'Revenue, payments and totals over time (staff still see the price of each job they quote)',
+    covers:
+      'Revenue, payments and totals over time: the money on the dashboard and in the weekly report, the QuickBooks exports (staff still see the price of each job they quote)',
     reason: 'Takings are the owner’s business; daily work needs only the price of the job at hand.',
-    inUse: false,
+    inUse: true,
   },
   refund: {
     roles: ['owner'],

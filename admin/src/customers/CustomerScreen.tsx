@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, Card, Classes, H5, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_BASE, formatDollars, type CustomerItem } from '@washdesk/contract';
+import { ADMIN_BASE, formatCents, formatDollars, type CustomerItem } from '@washdesk/contract';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { problemMessage } from '../api/problem-message.ts';
@@ -78,6 +78,9 @@ export function CustomerScreen() {
           )}
           <dt>Customer since</dt>
           <dd>{formatCallTime(c.createdAt)}</dd>
+          {/* Open invoices' totals less what settled on them (the ledger), tips apart. */}
+          <dt>Open balance</dt>
+          <dd>{c.openBalanceCents > 0 ? formatCents(c.openBalanceCents) : 'Nothing owed'}</dd>
         </dl>
         <ContactActions customer={c} />
       </Card>

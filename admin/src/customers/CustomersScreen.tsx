@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Classes, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { LAST_SERVICE_FILTERS, type LastServiceFilter } from '@washdesk/contract';
+import {
+  BALANCE_FILTERS,
+  LAST_SERVICE_FILTERS,
+  formatCents,
+  type BalanceFilter,
+  type LastServiceFilter,
+} from '@washdesk/contract';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { dateLabel } from '../appointments/appointment-labels.ts';
@@ -16,21 +22,22 @@ const PAGE_SIZE = 25;
 
 /**
  * Every customer (issue 33, item 8): found by anything staff know of them, narrowed to a town or
- * to when they were last served (who is due a wash again), a page at a time. Filters by plan and
- * open balance arrive with recurring plans and payments; until then the screen does not offer them.
+ * to when they were last served (who is due a wash again), or to who owes on an open invoice (issue
+ * 35), a page at a time. The plan filter arrives with recurring plans; until then it is not offered.
  */
 export function CustomersScreen() {
   const api = useApi();
   const [search, setSearch] = useState('');
   const [town, setTown] = useState('');
   const [lastService, setLastService] = useState<LastServiceFilter | ''>('');
+  const [balance, setBalance] = useState<BalanceFilter | ''>('');
   const [page, setPage] = useState(0);
   const q = useDebounced(search.trim());
   const list = useQuery(
-    customerQueries.list(api, { q, town, lastService, limit: PAGE_SIZE, offset: page * PAGE_SIZE }),
+    customerQueries.list(api, { q, town, lastService, balance, limit: PAGE_SIZE, offset: page * PAGE_SIZE }),
   );
   const towns = useQuery(customerQueries.towns(api));
-  const filtered = Boolean(q || town || lastService);
+  const filtered = Boolean(q || town || lastService || balance);
 
   return (
     <>
@@ -81,6 +88,23 @@ export function CustomersScreen() {
             ))}
           </HTMLSelect>
         </label>
+        <label className="customers-filters__field">
+          Balance
+          <HTMLSelect
+            value={balance}
+            onChange={(event) => {
+              setBalance(event.currentTarget.value as BalanceFilter | '');
+              setPage(0);
+            }}
+          >
+            <option value="">Any balance</option>
+            {BALANCE_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </HTMLSelect>
+        </label>
       </div>
       {list.isPending ? (
         <div className="customers-loading" aria-busy="true">
@@ -104,6 +128,9 @@ export function CustomersScreen() {
                 <th scope="col">Phone</th>
                 <th scope="col">Town</th>
                 <th scope="col">Last service</th>
+                <th scope="col" className="customers-table__money">
+                  Open balance
+                </th>
                 <th scope="col">History</th>
               </tr>
             </thead>
@@ -116,6 +143,9 @@ export function CustomersScreen() {
                   <td>{c.phone ?? '—'}</td>
                   <td>{c.town ?? '—'}</td>
                   <td>{c.lastServiceDate ? dateLabel(c.lastServiceDate) : 'Never'}</td>
+                  <td className="customers-table__money">
+                    {c.openBalanceCents > 0 ? formatCents(c.openBalanceCents) : '—'}
+                  </td>
                   <td className={Classes.TEXT_MUTED}>{holdingsOf(c) || '—'}</td>
                 </tr>
               ))}

@@ -6,6 +6,7 @@ import {
   customerSummarySchema,
   customerTownSchema,
   possibleDuplicateSchema,
+  type BalanceFilter,
   type LastServiceFilter,
   type CustomerSummary,
   type CustomerUpdate,
@@ -39,7 +40,17 @@ export const customerQueries = {
       queryFn: () => api.get(`/api/customers/${id}/possible-duplicates`, possibleDuplicateSchema.array()),
     }),
   /** The Customers screen's page of the whole list, filtered. */
-  list: (api: ApiClient, f: { q: string; town: string; lastService: LastServiceFilter | ''; limit: number; offset: number }) =>
+  list: (
+    api: ApiClient,
+    f: {
+      q: string;
+      town: string;
+      lastService: LastServiceFilter | '';
+      balance?: BalanceFilter | '';
+      limit: number;
+      offset: number;
+    },
+  ) =>
     queryOptions({
       queryKey: [...customersKey, 'list', f],
       queryFn: () => {
@@ -47,6 +58,7 @@ export const customerQueries = {
         if (f.q) query.set('q', f.q);
         if (f.town) query.set('town', f.town);
         if (f.lastService) query.set('lastService', f.lastService);
+        if (f.balance) query.set('balance', f.balance);
         return api.getPage(`/api/customers?${query}`, customerSummarySchema.array());
       },
       placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { WeeklyReportDialog } from '../reports/WeeklyReportDialog.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { MoneyCard } from './MoneyCard.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { QuotePerformanceCard } from './QuotePerformanceCard.tsx';
 import { RecentSubmissions } from './RecentSubmissions.tsx';
@@ -17,6 +18,7 @@ export function DashboardScreen() {
       <PageHeader page="/admin" />
       <StatCards />
       <TodaysVisits />
+      <MoneyCard />
       <div className="dashboard-grid">
         <RecentSubmissions />
         <div className="dashboard-grid__side">

@@ -5,12 +5,16 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
+  H5,
   HTMLTable,
   Spinner,
 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import type { WeeklySummary } from '@washdesk/contract';
+import { formatCents, type WeeklySummary } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
+import { usePermission } from '../session/use-permission.ts';
+import { MONEY_COLUMNS, MoneyByChannel } from './MoneyByChannel.tsx';
+import { QuickbooksExport } from './QuickbooksExport.tsx';
 import { reportQueries, weeklyReportCsvUrl } from './report.queries.ts';
 import './reports.css';
 
@@ -41,12 +45,17 @@ export function WeeklyReportDialog({ isOpen, onClose }: { isOpen: boolean; onClo
 function WeeklyReport({ onClose }: { onClose: () => void }) {
   const api = useApi();
   const report = useQuery(reportQueries.weekly(api));
+  // Takings are the owner's (the matrix's seeMoney): the server leaves a staff member's money out.
+  const seesMoney = usePermission('seeMoney').allowed;
+  const withMoney = Boolean(report.data?.every((w) => w.money !== null));
   return (
     <>
       <DialogBody>
         <p className={Classes.TEXT_MUTED}>
           Per business week, Monday to Sunday, this week first. Quotes count the week&apos;s submissions that
           got a quote; bookings count appointments made that week.
+          {withMoney &&
+            ' Quoted is what the offers sent asked, won what customers accepted, invoiced the invoices issued (void ones left out), collected what settled less refunds, with tips apart.'}
         </p>
         {report.isPending && <Spinner aria-label="Loading the weekly summary" />}
         {report.isError && <p>The weekly summary could not be loaded. Check that the server is running.</p>}
@@ -58,6 +67,10 @@ function WeeklyReport({ onClose }: { onClose: () => void }) {
                 {COLUMNS.map((c) => (
                   <th key={c.label}>{c.label}</th>
                 ))}
+                {withMoney &&
+                  MONEY_COLUMNS.map((c) => (
+                    <th key={c.label}>{c.label}</th>
+                  ))}
               </tr>
             </thead>
             <tbody>
@@ -67,11 +80,25 @@ function WeeklyReport({ onClose }: { onClose: () => void }) {
                   {COLUMNS.map((c) => (
                     <td key={c.label}>{c.value(w)}</td>
                   ))}
+                  {w.money &&
+                    MONEY_COLUMNS.map((c) => (
+                      <td key={c.label}>{formatCents(c.value(w.money!))}</td>
+                    ))}
                 </tr>
               ))}
             </tbody>
           </HTMLTable>
         )}
+        {report.data && withMoney && (
+          <>
+            <H5 className="weekly-report__heading">By channel, these {report.data.length} weeks</H5>
+            <MoneyByChannel
+              weeks={report.data.map((w) => w.money!)}
+              caption={`Money by channel, these ${report.data.length} weeks`}
+            />
+          </>
+        )}
+        {seesMoney && <QuickbooksExport />}
       </DialogBody>
       <DialogFooter
         actions={

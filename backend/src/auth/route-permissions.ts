@@ -36,6 +36,11 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   // "Back up now" (Settings → Backups).
   'POST /api/backups': 'backups',
   'POST /api/crews': 'crews',
+  // Takings (issue 35): the dashboard's money card and the accountant's QuickBooks files. The
+  // weekly report stays everyone's; it leaves its money out for a role without seeMoney.
+  'GET /api/dashboard/money': 'seeMoney',
+  'GET /api/exports/quickbooks/invoices.csv': 'seeMoney',
+  'GET /api/exports/quickbooks/payments.csv': 'seeMoney',
   'PATCH /api/crews/:id': 'crews',
   // Settings → Payments: the deposit every quote asks at acceptance.
   'PUT /api/settings/payments': 'deposits',

@@ -8,6 +8,7 @@ import {
   type CustomerSummary,
   type CustomerContact,
   type CustomerTown,
+  type BalanceFilter,
   type LastServiceFilter,
   type PossibleDuplicate,
   phoneKeyOf,
@@ -27,6 +28,19 @@ const OTHER_NAMES = 3;
 const LAST_SERVICE = `(SELECT max(a.scheduled_date) FROM customer_items i JOIN appointments a ON a.id = i.source_id
   WHERE i.customer_id = c.id AND i.kind = 'appointment' AND a.status = 'completed')`;
 
+// What a customer owes (issue 35): each open invoice's total less what settled on it (payments
+// less refunds and withdrawals, tips apart: `payments` is the ledger, read here for the screen's
+// rows; its owner is payments/ledger.repository.ts), never below 0 an invoice. A record merged
+// into this one brings its invoices (migration 0054 indexes both lookups).
+const OWED_ON = (invoice: string) => `MAX(0, ${invoice}.total_cents - COALESCE((SELECT SUM(p.amount_cents - p.tip_cents)
+  FROM payments p WHERE p.invoice_id = ${invoice}.id AND p.status = 'succeeded' AND p.kind <> 'fee'), 0))`;
+const OPEN_BALANCE = `(SELECT COALESCE(SUM(${OWED_ON('i')}), 0) FROM invoices i
+  WHERE i.status = 'open' AND i.customer_id IN (SELECT c.id UNION ALL SELECT m.id FROM customers m WHERE m.merged_into = c.id))`;
+// The customers owing anything: walks only the open invoices (a few hundred, not 100,000 records).
+const OWING = `(SELECT COALESCE(m.merged_into, i.customer_id) FROM invoices i INDEXED BY invoices_open_by_customer
+  LEFT JOIN customers m ON m.id = i.customer_id
+  WHERE i.status = 'open' AND i.customer_id IS NOT NULL AND ${OWED_ON('i')} > 0)`;
+
 interface CustomerRow {
   id: number;
   name: string | null;
@@ -35,6 +49,7 @@ interface CustomerRow {
   address: string | null;
   town: string | null;
   last_service_date: string | null;
+  open_balance_cents: number;
   created_at: string;
   last_activity_at: string;
   merged_into: number | null;
@@ -52,6 +67,7 @@ const toSummary = (r: CustomerRow): CustomerSummary => {
     address: r.address,
     town: r.town,
     lastServiceDate: r.last_service_date,
+    openBalanceCents: r.open_balance_cents,
     createdAt: r.created_at,
     lastActivityAt: r.last_activity_at,
     otherNames: JSON.parse(r.other_names ?? '[]') as string[],
@@ -78,11 +94,12 @@ export function customerRepository(db: Db, sources: TimelineSources) {
     (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts,
     (SELECT json_group_array(term) FROM (SELECT term FROM customer_terms WHERE customer_id = c.id
       AND kind = 'name' AND term IS NOT c.name ORDER BY term LIMIT ${OTHER_NAMES})) AS other_names,
-    ${LAST_SERVICE} AS last_service_date`;
+    ${LAST_SERVICE} AS last_service_date, ${OPEN_BALANCE} AS open_balance_cents`;
   // The Customers screen's filters (issue 33): a town by its index (migration 0045), and when the
-  // customer was last served, from their completed visits. Plan and open balance come with those
-  // features (a documented gap until their tables exist).
+  // customer was last served, from their completed visits, and whether they owe on an open invoice
+  // (issue 35). The plan filter comes with that feature (a documented gap).
   const FILTERS = `AND (@town IS NULL OR c.town = @town COLLATE NOCASE)
+
     AND (@lastService IS NULL OR (@lastService = 'past-year' AND ${LAST_SERVICE} >= @yearAgo)
       OR (@lastService = 'over-a-year' AND ${LAST_SERVICE} < @yearAgo)
       OR (@lastService = 'never' AND ${LAST_SERVICE} IS NULL))`;
@@ -95,12 +112,20 @@ export function customerRepository(db: Db, sources: TimelineSources) {
     scan: `AND c.id IN (SELECT customer_id FROM customer_terms
       WHERE term LIKE @like ESCAPE '\\' OR (@digits IS NOT NULL AND term LIKE @digits))`,
   };
-  const statementsOf = (search: keyof typeof SEARCH) => ({
+  // The balance filter is a statement of its own too: "open" is driven by the open invoices.
+  const BALANCE = { any: '', open: `AND c.id IN ${OWING}`, none: `AND c.id NOT IN ${OWING}` };
+  const statementsOf = (search: keyof typeof SEARCH, balance: keyof typeof BALANCE) => ({
     page: db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]}
-      ${FILTERS} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT @limit OFFSET @offset`),
-    count: db.prepare(`SELECT count(*) AS n FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]} ${FILTERS}`),
+      ${BALANCE[balance]} ${FILTERS} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT @limit OFFSET @offset`),
+    count: db.prepare(`SELECT count(*) AS n FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]}
+      ${BALANCE[balance]} ${FILTERS}`),
   });
-  const searches = { none: statementsOf('none'), index: statementsOf('index'), scan: statementsOf('scan') };
+  const searchesOf = (balance: keyof typeof BALANCE) => ({
+    none: statementsOf('none', balance),
+    index: statementsOf('index', balance),
+    scan: statementsOf('scan', balance),
+  });
+  const searches = { any: searchesOf('any'), open: searchesOf('open'), none: searchesOf('none') };
   const one = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.id = ?`);
   const items = db.prepare(`SELECT kind, source_id, at FROM customer_items WHERE customer_id = ?
     ORDER BY at DESC, kind, source_id DESC LIMIT ? OFFSET ?`);
@@ -168,6 +193,7 @@ export function customerRepository(db: Db, sources: TimelineSources) {
       q?: string | null;
       town?: string | null;
       lastService?: LastServiceFilter;
+      balance?: BalanceFilter;
       /** The business's date a year ago (the "last service" filter's line). */
       yearAgo?: string;
       limit: number;
@@ -183,7 +209,7 @@ export function customerRepository(db: Db, sources: TimelineSources) {
         lastService: f.lastService ?? null,
         yearAgo: f.yearAgo ?? null,
       };
-      const { page, count } = searches[search];
+      const { page, count } = searches[f.balance ?? 'any'][search];
       return {
         rows: (page.all({ ...params, limit: f.limit, offset: f.offset }) as CustomerRow[]).map(toSummary),
         total: (count.get(params) as { n: number }).n,

@@ -9,11 +9,14 @@ export type CsvValue = string | number | null | undefined;
  */
 const RUNNABLE_START = /^[=+\-@|\t\r\n \uFF1D\uFF0B\uFF0D\uFF20]/;
 
+/** A plain decimal number ("-12.50", an amount we formatted): a spreadsheet reads it as a number, never runs it. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
 /** A text cell that would run gets a leading apostrophe, so it stays text. Numbers stay numbers. */
 export const defuseCell = (value: CsvValue): string | number => {
   if (value == null) return '';
   if (typeof value === 'number') return value;
-  return RUNNABLE_START.test(value) ? `'${value}` : value;
+  return RUNNABLE_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 };
 
 /**

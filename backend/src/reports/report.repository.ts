@@ -15,13 +15,18 @@ export function reportRepository(db: Db, timeZone: string) {
   const calls = between('SELECT COUNT(*) AS n FROM calls');
   const n = (row: unknown) => (row as { n: number }).n;
 
+  const weekStarts = (weeks: number, now: Date) => {
+    const thisWeek = startOfWeek(localDate(now, timeZone));
+    return Array.from({ length: weeks }, (_, i) => addDays(thisWeek, -7 * i));
+  };
+
   return {
+    /** The Mondays of the last `weeks` weeks, this (unfinished) week first. */
+    weekStarts,
     /** The last `weeks` weeks, this (unfinished) week first. */
     weekly(weeks: number, now = new Date()): WeeklySummary[] {
-      const thisWeek = startOfWeek(localDate(now, timeZone));
       return db.transaction(() =>
-        Array.from({ length: weeks }, (_, i) => {
-          const weekStart = addDays(thisWeek, -7 * i);
+        weekStarts(weeks, now).map((weekStart) => {
           const range = {
             from: startOfLocalDay(weekStart, timeZone),
             to: startOfLocalDay(addDays(weekStart, 7), timeZone),

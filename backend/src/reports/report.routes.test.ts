@@ -54,7 +54,14 @@ describe('GET /api/reports/weekly', () => {
     const weeks = weeklySummarySchema
       .array()
       .parse(await (await server.get('/api/reports/weekly?weeks=3')).json());
-    expect(weeks).toEqual([
+    const counts = weeks.map(({ weekStart, submissions, quotes, bookings, calls }) => ({
+      weekStart,
+      submissions,
+      quotes,
+      bookings,
+      calls,
+    }));
+    expect(counts).toEqual([
       { weekStart: week, submissions: 1, quotes: 1, bookings: 1, calls: 2 },
       { weekStart: lastWeek, submissions: 3, quotes: 1, bookings: 0, calls: 1 },
       { weekStart: addDays(week, -14), submissions: 0, quotes: 0, bookings: 1, calls: 0 },
@@ -88,8 +95,11 @@ describe('GET /api/reports/weekly.csv', () => {
     );
     expect(await res.text()).toBe(
       [
-        'Week starting,Submissions,Quotes,Bookings,Calls',
-        ...json.map((w) => `${w.weekStart},${w.submissions},${w.quotes},${w.bookings},${w.calls}`),
+        'Week starting,Submissions,Quotes,Bookings,Calls,Quoted ($),Won ($),Invoiced ($),Collected ($),Tips ($)',
+        // No money yet: every amount reads 0.00.
+        ...json.map(
+          (w) => `${w.weekStart},${w.submissions},${w.quotes},${w.bookings},${w.calls},0.00,0.00,0.00,0.00,0.00`,
+        ),
         '',
       ].join('\r\n'),
     );

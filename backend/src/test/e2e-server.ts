@@ -6,6 +6,7 @@ import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { sendVisitReminder } from './e2e-visit-reminder.ts';
 import { SCHEDULE_TOOLS_ENV, SCHEDULE_TOOLS_NOW, seedScheduleTools } from './e2e-schedule-tools.ts';
+import { MONEY_NOW, seedE2eMoney } from './e2e-money.ts';
 
 // A server of its own for one browser test file, in a child process (the e2e tests may not import
 // backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
@@ -28,6 +29,9 @@ import { SCHEDULE_TOOLS_ENV, SCHEDULE_TOOLS_NOW, seedScheduleTools } from './e2e
 //   schedule-tools  texting on (a fake Twilio), the base set, the clock at Monday 30 November 2026,
 //                   and three visits on the rained-out Tuesday (e2e-schedule-tools.ts); the line
 //                   adds rainedOutDay and visitIds
+//   money           the clock at Wednesday 4 March 2026, six weeks of quotes, invoices and the
+//                   ledger's payments seeded (e2e-money.ts): the dashboard's money, the weekly
+//                   report's, the customers' open balances and the QuickBooks exports have figures
 
 const SCENARIOS = [
   'dashboard-week',
@@ -37,6 +41,7 @@ const SCENARIOS = [
   'visit-reminder',
   'customer-messages',
   'schedule-tools',
+  'money',
 ] as const;
 /** Monday 23 November 2026, 9:30 AM in California: "next Tuesday" is December 1. */
 const PHONE_LINE_NOW = new Date('2026-11-23T17:30:00Z');
@@ -68,7 +73,9 @@ const now =
       ? new Date(PHONE_LINE_NOW)
       : scenario === 'schedule-tools'
         ? SCHEDULE_TOOLS_NOW
-        : undefined;
+        : scenario === 'money'
+          ? MONEY_NOW
+          : undefined;
 const server = await startClockedServer({
   now,
   env: {
@@ -86,6 +93,7 @@ const server = await startClockedServer({
   },
 });
 if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
+if (scenario === 'money') seedE2eMoney(server.db);
 const visit = scenario === 'visit-reminder' ? await sendVisitReminder(server, twilio!, now!) : {};
 const scheduleTools = scenario === 'schedule-tools' ? await seedScheduleTools(server) : {};
 
