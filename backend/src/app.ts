@@ -244,6 +244,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     clock,
     webhooks: twilioHooks,
     outboxPassEveryMs: deps.outboxPassEveryMs,
+    languages: customers,
   });
   const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
   visitTexts.use(outbox);
@@ -256,6 +257,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     events,
     settings,
     appointments,
+    languages: customers,
     logger,
     clock,
   });
@@ -267,6 +269,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     settings,
     appointments,
     sentQuotes,
+    languages: customers,
     logger,
     clock,
   });
@@ -300,6 +303,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       texting,
       texts: textsOfBusiness,
       events,
+      languages: customers,
       clock,
     }).router,
   );
@@ -368,6 +372,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       leads,
       customers,
       jobs: jobRepository(db),
+      languageOf: customers.languageOf,
     }).router,
   );
   app.use(serviceRequestsFeature({ db, config, photos, events }).router);

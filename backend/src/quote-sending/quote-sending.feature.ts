@@ -24,6 +24,8 @@ export function quoteSendingFeature(deps: {
   leads: LeadQuotesDeps['leads'];
   customers: LeadQuotesDeps['customers'];
   jobs: LeadQuotesDeps['jobs'];
+  /** The customer's language, from the customer records (issue 37). */
+  languageOf?: QuoteSendingDeps['languageOf'];
 }) {
   const service = quoteSendingService({
     submissions: deps.submissions,
@@ -34,6 +36,7 @@ export function quoteSendingFeature(deps: {
     events: deps.events,
     clock: deps.clock,
     afterSend: deps.afterSend,
+    languageOf: deps.languageOf,
   });
   const leadQuotes = leadQuotesService({
     sending: service,
