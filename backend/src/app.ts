@@ -41,6 +41,7 @@ import { assistantFeature } from './assistant/assistant.feature.ts';
 import { visitChangeTexts } from './assistant/visit-change-texts.ts';
 import { photosFeature } from './photos/photos.feature.ts';
 import { customersFeature } from './customers/customers.feature.ts';
+import { pageLanguageHeard } from './customers/customer-languages.ts';
 import { callsFeature } from './calls/calls.feature.ts';
 import { phoneFeature } from './phone/phone.feature.ts';
 import { messengerFeature } from './messenger/messenger.feature.ts';
@@ -322,6 +323,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     events,
     clock,
     webhooks: twilioHooks,
+    languages: customers,
   });
   app.use(phone.router);
 
@@ -356,7 +358,18 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(statsFeature({ db, config, clock }).router);
   app.use(dashboardFeature({ db, appointments, timeZone: config.timeZone, clock }).router);
   app.use(reportsFeature({ db, config, clock }).router);
-  const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
+  // Public forms tell the customers' records the language of the page they were sent from.
+  const languageHeard = pageLanguageHeard(customers);
+  const photoQuotes = photoQuotesFeature({
+    db,
+    config,
+    photos,
+    sentQuotes,
+    channels,
+    events,
+    clock,
+    languageHeard,
+  });
   app.use(photoQuotes.router);
   app.use(photosRouter);
   app.use(
@@ -375,7 +388,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       languageOf: customers.languageOf,
     }).router,
   );
-  app.use(serviceRequestsFeature({ db, config, photos, events }).router);
+  app.use(serviceRequestsFeature({ db, config, photos, events, languageHeard }).router);
   app.use(callLogs);
   app.use(aiResponsesFeature({ db }).router);
   app.use(faqRouter);

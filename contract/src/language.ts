@@ -70,3 +70,10 @@ export type InBothLanguages<T> = Record<Language, T>;
 export const dayFormat = (language: Language, timeZone: string) =>
   new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', month: 'long', day: 'numeric', timeZone });
 
+
+/**
+ * A link to one of our public pages as a customer should open it: in Spanish for a customer whose
+ * language is Spanish (`?lang=es` comes first in `chooseLanguage`), as it is for everyone else.
+ */
+export const pageLinkIn = (link: string, language: Language) =>
+  language === DEFAULT_LANGUAGE ? link : `${link}${link.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}`;

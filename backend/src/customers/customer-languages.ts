@@ -16,3 +16,17 @@ export const ENGLISH_ONLY: CustomerLanguages = { languageOf: () => 'en', remembe
  */
 export const pageLanguageOf = (req: { get(name: string): string | undefined }): Language | null =>
   languageOfTag(req.get('content-language'));
+
+/** What a public form's route tells the customers' languages: the page's language, for who sent it. */
+export type PageLanguageHeard = (
+  req: { get(name: string): string | undefined },
+  contact: { phone?: string | null; email?: string | null },
+) => void;
+
+/** Remembers the language of the page a form was sent from, when the page said it. */
+export const pageLanguageHeard =
+  (languages: Pick<CustomerLanguages, 'rememberLanguage'>): PageLanguageHeard =>
+  (req, contact) => {
+    const language = pageLanguageOf(req);
+    if (language) languages.rememberLanguage(contact, language);
+  };

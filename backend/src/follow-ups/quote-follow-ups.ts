@@ -2,6 +2,7 @@ import {
   fillTemplate,
   FOLLOW_UPS_STOPPED_BY_STAFF,
   fromTheBusiness,
+  pageLinkIn,
   templateIn,
   type InBothLanguages,
   type QuoteFollowUps,
@@ -61,7 +62,11 @@ export function quoteFollowUps(deps: {
       const text = templateIn(s, i === 0 ? 'followUpFirstText' : 'followUpLaterText', language);
       const body = fromTheBusiness(
         config.business.name,
-        fillTemplate(text, { name: q.customerName, link: quote.link, phone: config.business.phone }),
+        fillTemplate(text, {
+          name: q.customerName,
+          link: pageLinkIn(quote.link, language),
+          phone: config.business.phone,
+        }),
       );
       if (q.email && outbox.configured.email)
         outbox.queue({

@@ -3,6 +3,7 @@ import {
   formatCents,
   priceFor,
   QUOTE_TERMS,
+  pageLinkIn,
   QUOTE_TERMS_IN,
   QUOTE_VALIDITY_DAYS,
   type Language,
@@ -49,9 +50,6 @@ export const quoteDocumentOf = (s: PhotoSubmission, profile: PublicProfile): Quo
   addOns: [],
 });
 
-/** A quote's link as the customer should open it: in Spanish for a Spanish-speaking customer. */
-export const linkIn = (link: string, language: Language) => (language === 'es' ? `${link}?lang=es` : link);
-
 /** The e-mail: plain text, the link on a line of its own so every mail client makes it clickable. */
 export function quoteEmail(
   doc: QuoteDocument,
@@ -77,7 +75,7 @@ export function quoteEmail(
         ...(doc.addOns.length ? ['', `Servicios adicionales que puede agregar en la página: ${extras}.`] : []),
         '',
         'Vea el presupuesto completo, acéptelo o háganos una pregunta aquí:',
-        linkIn(link, language),
+        pageLinkIn(link, language),
         '',
         fromPhotos
           ? `El presupuesto es válido por ${QUOTE_VALIDITY_DAYS} días (hasta el ${until}).`
@@ -113,7 +111,7 @@ export function quoteEmail(
 /** The text message: short, the link last. */
 export const quoteText = (doc: QuoteDocument, amountCents: number, link: string, language: Language = 'en') =>
   language === 'es'
-    ? `${doc.business.name}: su presupuesto es de ${formatCents(amountCents)}. Véalo, acéptelo o haga una pregunta: ${linkIn(link, language)}`
+    ? `${doc.business.name}: su presupuesto es de ${formatCents(amountCents)}. Véalo, acéptelo o haga una pregunta: ${pageLinkIn(link, language)}`
     : `${doc.business.name}: your quote is ${formatCents(amountCents)}. See it, accept it or ask a question: ${link}`;
 
 /** Staff's answer to a customer's question on their quote, by e-mail: the question quoted, the link again. */
@@ -132,7 +130,7 @@ export function answerEmail(doc: QuoteDocument, question: string, answer: string
       answer,
       '',
       es ? 'Su presupuesto, para aceptarlo o hacer otra pregunta:' : 'Your quote, to accept it or ask another question:',
-      linkIn(link, language),
+      pageLinkIn(link, language),
       '',
       doc.business.name,
       doc.business.phone,
@@ -143,5 +141,5 @@ export function answerEmail(doc: QuoteDocument, question: string, answer: string
 /** The same answer as a text: short, with the link to the quote. */
 export const answerText = (doc: QuoteDocument, answer: string, link: string, language: Language = 'en') =>
   language === 'es'
-    ? `${doc.business.name}: ${answer} Su presupuesto: ${linkIn(link, language)}`
+    ? `${doc.business.name}: ${answer} Su presupuesto: ${pageLinkIn(link, language)}`
     : `${doc.business.name}: ${answer} Your quote: ${link}`;

@@ -1,5 +1,6 @@
 import {
   fromTheBusiness,
+  pageLinkIn,
   phoneNumberOf,
   VISIT_CONFIRMATION_SUBJECTS_IN,
   VISIT_CONFIRMATION_TEXTS_IN,
@@ -75,7 +76,7 @@ export function visitConfirmations(deps: {
         what: deps.words.ofIn(language, v),
         when: VISIT_WHEN[language](day, v.preferredTime),
         address: v.address,
-        link,
+        link: pageLinkIn(link, language),
         phone: config.business.phone,
       }),
     );

@@ -2,6 +2,7 @@ import {
   dayFormat,
   fillTemplate,
   fromTheBusiness,
+  pageLinkIn,
   templateIn,
   visitPagePath,
   VISIT_REMINDER_SUBJECTS,
@@ -114,7 +115,7 @@ export function visitReminders(deps: {
         time: v.preferredTime,
         address: v.address,
         phone: config.business.phone,
-        link,
+        link: pageLinkIn(link, language),
       }),
     );
 

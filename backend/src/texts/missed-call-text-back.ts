@@ -1,4 +1,4 @@
-import { fillTemplate, fromTheBusiness, isDialable, templateIn, type Call } from '@washdesk/contract';
+import { fillTemplate, fromTheBusiness, isDialable, pageLinkIn, templateIn, type Call } from '@washdesk/contract';
 import { ENGLISH_ONLY, type CustomerLanguages } from '../customers/customer-languages.ts';
 import type { CallRepository } from '../calls/call.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -74,7 +74,7 @@ export function missedCallTextBack(deps: {
         deps.business.name,
         fillTemplate(templateIn(s, 'missedCallText', language), {
           // A Spanish-speaking caller's link opens the quote tool in Spanish.
-          link: `${deps.publicUrl()}/photo-quote-tool${language === 'es' ? '?lang=es' : ''}`,
+          link: pageLinkIn(`${deps.publicUrl()}/photo-quote-tool`, language),
           phone: deps.business.phone,
         }),
       ),
