@@ -290,7 +290,15 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   app.use(servicePlans.router);
   // The crew's board: moves tell the customer through the same outbox.
-  const schedule = scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock });
+  const schedule = scheduleFeature({
+    db,
+    config,
+    appointments,
+    events,
+    texts: textsOfBusiness,
+    languages: customers,
+    clock,
+  });
   app.use(schedule.router);
   // The crew day's route and the rain day: bulk moves that ask the booking rules and text each
   // customer through the one sender and the outbox.

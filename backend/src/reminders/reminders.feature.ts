@@ -76,7 +76,7 @@ export function remindersFeature(deps: {
     report: (error) => logger.error({ err: error }, 'visit confirmation not planned'),
   });
   deps.texts.whenAutomaticMessagesSaved(() => reminders.replanUpcoming());
-  visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, clock });
+  visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, languages, clock });
   const router = Router();
   const rules = appointmentRules(appointments, config.timeZone, clock ?? Date.now);
   router.use(
