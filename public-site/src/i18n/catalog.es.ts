@@ -1,0 +1,81 @@
+import type { MessageId } from './catalog.en.ts';
+
+// The public site's Spanish messages (issue 37), es-US: "usted", the words a Californian customer
+// reads. Every English id has its Spanish here: a missing one does not compile (the type), and
+// catalogs.test.ts checks the placeholders match. Proper names and numbers come in as values.
+
+export const es: Record<MessageId, string> = {
+  'common.language': 'Idioma',
+  'common.callUsAt': 'O llámenos al',
+  'common.questionsCallUsAt': '¿Preguntas? Llámenos al',
+  'common.notGiven': 'Sin indicar',
+  'common.none': 'Ninguna',
+
+  'layout.nav': 'Sitio',
+  'layout.nav.request': 'Pedir un estimado',
+  'layout.nav.photos': 'Enviar fotos',
+  'layout.nav.quote': 'Presupuesto al instante',
+  'layout.serving': 'Damos servicio en {area}',
+
+  'notFound.request': 'Pida un estimado gratis',
+
+  'wizard.title': 'Pida un estimado gratis',
+  'wizard.intro':
+    'Cuéntenos sobre su propiedad y la limpieza que necesita, y le contactamos en menos de {hours} horas.',
+  'wizard.steps': 'Pasos',
+  'wizard.step.1': 'Sus datos',
+  'wizard.step.2': 'Detalles del servicio',
+  'wizard.step.3': 'Programe su estimado',
+  'wizard.back': 'Atrás',
+  'wizard.next': 'Siguiente',
+  'wizard.submit': 'Enviar solicitud',
+  'wizard.submitting': 'Enviando...',
+  'wizard.saving': 'Guardando su solicitud…',
+  'wizard.photoTooLarge': 'Una foto es demasiado grande para enviarla. Vuelva atrás para quitarla o elija una más pequeña.',
+  'wizard.notSent':
+    'No pudimos enviar su solicitud. Todo lo que escribió sigue aquí; por favor, inténtelo de nuevo.',
+  'wizard.firstName': 'Nombre',
+  'wizard.lastName': 'Apellido',
+  'wizard.email': 'Correo electrónico',
+  'wizard.phone': 'Teléfono',
+  'wizard.address': 'Dirección de la propiedad',
+  'wizard.serviceNeeded': 'Servicio que necesita',
+  'wizard.propertyType': 'Tipo de propiedad',
+  'wizard.timeline': 'Plazo',
+  'wizard.description': 'Descripción del trabajo',
+  'wizard.descriptionHint': 'Tamaño de la casa, pisos, musgo, manchas, acceso…',
+  'wizard.photos': 'Fotos',
+  'wizard.photosOptional': '(opcional, nos ayudan a cotizar más rápido)',
+  'wizard.addPhotos': 'Agregar fotos para el presupuesto',
+  'wizard.summary': 'Su solicitud',
+  'wizard.summary.service': 'Servicio',
+  'wizard.summary.property': 'Propiedad',
+  'wizard.summary.timeline': 'Plazo',
+  'wizard.summary.photos': 'Fotos',
+  'wizard.photosAttached': '{count, plural, one {# adjunta} other {# adjuntas}}',
+  'wizard.calendar': 'Calendario de citas',
+  'wizard.noBooking':
+    'Por ahora no se puede reservar en línea. Envíe su solicitud y le llamamos en menos de {hours} horas para fijar la hora de su estimado gratis.',
+  'wizard.done': '¡Solicitud enviada con éxito!',
+  'wizard.thanks': 'Gracias. Recibimos su solicitud y nos pondremos en contacto pronto.',
+  'wizard.nextSteps': 'Próximos pasos',
+  'wizard.nextStep.1': 'Revisamos su solicitud y las fotos que nos envió.',
+  'wizard.nextStep.2': 'Le contactamos en menos de {hours} horas para confirmar la hora de su estimado gratis.',
+  'wizard.nextStep.3': 'Vamos, medimos y le damos un presupuesto firme en el momento.',
+  'wizard.serviceArea': 'Zona de servicio: {area}',
+
+  'option.service.house-washing': 'Lavado de casa',
+  'option.service.roof-cleaning': 'Limpieza de techo',
+  'option.service.deck-cleaning': 'Limpieza de terraza y patio',
+  'option.service.gutter-cleaning': 'Limpieza de canaletas',
+  'option.service.window-cleaning': 'Limpieza de ventanas',
+  'option.service.pressure-washing': 'Lavado a presión',
+  'option.property.residential': 'Residencial',
+  'option.property.commercial': 'Comercial',
+  'option.property.apartment': 'Apartamento / condominio',
+  'option.property.other': 'Otro',
+  'option.urgency.asap': 'Lo antes posible',
+  'option.urgency.week': 'Dentro de una semana',
+  'option.urgency.month': 'Dentro de un mes',
+  'option.urgency.flexible': 'Flexible',
+};
