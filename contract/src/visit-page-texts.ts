@@ -35,6 +35,17 @@ export function visitCalledIn(
   if (visit.kind === 'estimate') return 'estimado gratis';
   return visit.jobTitle?.trim() || (visit.serviceLabelEs ?? visit.serviceLabel).toLowerCase();
 }
+/** The visit page's "Service" line in Spanish. */
+export function visitServiceLineEs(visit: {
+  kind: VisitKind;
+  jobTitle?: string | null;
+  serviceLabel: string;
+  serviceLabelEs?: string;
+}) {
+  return visit.kind === 'estimate'
+    ? `Estimado gratis: ${visit.serviceLabelEs ?? visit.serviceLabel}`
+    : visitCalledIn('es', visit);
+}
 /** The visit page's "Service" line: the estimate names what it is an estimate for. */
 export function visitServiceLine(visit: { kind: VisitKind; jobTitle?: string | null; serviceLabel: string }) {
   return visit.kind === 'estimate' ? `Free estimate: ${visit.serviceLabel}` : visitCalled(visit);
@@ -45,6 +56,8 @@ export interface PublicVisit {
   business: { name: string; phone: string };
   /** What the customer reads it as: "Free estimate: House Wash", or the job's title ("house wash"). */
   service: string;
+  /** The same in Spanish ("Estimado gratis: Lavado de casa"), for a page shown in Spanish (issue 37). */
+  serviceEs: string;
   /** An estimate (free) or the job itself. */
   kind: VisitKind;
   /** `YYYY-MM-DD`, the business's calendar date. */

@@ -4,6 +4,7 @@ import {
   visitCalled,
   visitCalledIn,
   visitServiceLine,
+  visitServiceLineEs,
   type Appointment,
   type AppointmentServiceType,
   type Language,
@@ -29,6 +30,8 @@ export function visitWords(jobs: Pick<JobRepository, 'get'>) {
       visitCalledIn(language, facts(v)),
     /** The visit page's "Service" line. */
     serviceLine: (v: Pick<Appointment, 'kind' | 'jobId' | 'serviceType'>) => visitServiceLine(facts(v)),
+    /** The same line in Spanish. */
+    serviceLineEs: (v: Pick<Appointment, 'kind' | 'jobId' | 'serviceType'>) => visitServiceLineEs(facts(v)),
   };
 }
 export type VisitWords = ReturnType<typeof visitWords>;

@@ -11,6 +11,8 @@ export const en = {
   'common.questionsCallUsAt': 'Questions? Call us at',
   'common.notGiven': 'Not given',
   'common.none': 'None',
+  'common.textConsent':
+    'Text me about this request (quote follow-ups and visit reminders). Message and data rates may apply; reply STOP to stop.',
 
   'layout.nav': 'Site',
   'layout.nav.request': 'Request an Estimate',

@@ -10,6 +10,8 @@ export const es: Record<MessageId, string> = {
   'common.questionsCallUsAt': '¿Preguntas? Llámenos al',
   'common.notGiven': 'Sin indicar',
   'common.none': 'Ninguna',
+  'common.textConsent':
+    'Envíenme mensajes de texto sobre esta solicitud (seguimiento del presupuesto y recordatorios de citas). Pueden aplicarse tarifas de mensajes y datos; responda PARAR para dejar de recibirlos.',
 
   'layout.nav': 'Sitio',
   'layout.nav.request': 'Pedir un estimado',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   NOT_FOUND_TEXT,
+  TEXT_CONSENT_LINE,
   PROPERTY_TYPE_OPTIONS,
   URGENCY_OPTIONS,
   VISIT_REFUSALS,
@@ -50,5 +51,6 @@ describe('the public site’s catalogs', () => {
       expect(en[`visit.refusal.${key}` as keyof typeof en]).toBe(text);
     expect(en['visit.staffPreview']).toBe(VISIT_STAFF_PREVIEW);
     expect(en['notFound.title']).toBe(NOT_FOUND_TEXT);
+    expect(en['common.textConsent']).toBe(TEXT_CONSENT_LINE);
   });
 });

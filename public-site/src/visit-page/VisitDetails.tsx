@@ -1,5 +1,5 @@
 import type { PublicVisit } from '@washdesk/contract';
-import { t } from '../i18n/i18n.ts';
+import { pageLanguage, t } from '../i18n/i18n.ts';
 import { formatVisitDay } from './visit-api.ts';
 
 /** The visit as the customer booked it: the service, when, and where. */
@@ -7,7 +7,7 @@ export function VisitDetails({ visit }: { visit: PublicVisit }) {
   return (
     <dl className="sent-quote__facts visit-page__facts">
       <dt>{t('visit.service')}</dt>
-      <dd>{visit.service}</dd>
+      <dd>{pageLanguage() === 'es' ? visit.serviceEs : visit.service}</dd>
       <dt>{t('visit.date')}</dt>
       <dd data-testid="visit-date">{formatVisitDay(visit.date)}</dd>
       <dt>{t('visit.time')}</dt>
