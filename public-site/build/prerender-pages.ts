@@ -144,6 +144,12 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
             for (const language of LANGUAGES) {
             let plainHtml: string | undefined;
             const langTemplate = head.template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+            // A page in another language than English preloads its catalog (src/i18n): no waterfall.
+            const catalog = manifest[`src/i18n/compiled/${options.build}.${language}.ts`];
+            const langExtra =
+              language === 'en' || !catalog
+                ? head.extra
+                : `${head.extra}<link rel="modulepreload" crossorigin href="${config.base}${catalog.file}">`;
             for (const mode of INSTANT_QUOTE_MODES) {
               const standIns = { ...PROFILE_STAND_INS, instantQuotes: mode };
               const awkward = awkwardProfile(standIns);
@@ -164,7 +170,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
                 pageVariantFile(pageLanguageFile(file ?? prerenderedPageFile(pagePath), language), mode),
               );
               fs.mkdirSync(path.dirname(output), { recursive: true });
-              fs.writeFileSync(output, intoTemplate(langTemplate, page, escapeHtml(page.title), head.extra));
+              fs.writeFileSync(output, intoTemplate(langTemplate, page, escapeHtml(page.title), langExtra));
             }
             }
           }
