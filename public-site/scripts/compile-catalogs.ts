@@ -8,7 +8,7 @@ import { es } from '../src/i18n/catalog.es.ts';
 // into the form @lingui/core interprets at run time, by the same compiler the CLI uses, so no
 // message parser ships to the browser. Writes src/i18n/compiled/{site,embed}.{en,es}.ts; the
 // embeddable widget's catalogs hold only the areas it shows (its first load stays small).
-// `npm run i18n -w @washdesk/public-site`; catalogs.test.ts fails when they are out of date.
+// `npm run i18n -w @washdesk/public-site`; scripts/public-site-catalogs.test.ts fails when they are out of date.
 
 /** The id areas the embeddable quote tool uses. */
 export const EMBED_AREAS = ['common.', 'quoteTool.', 'option.'];

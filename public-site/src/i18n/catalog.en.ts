@@ -1,7 +1,7 @@
 // The public site's English messages (issue 37), ICU MessageFormat, each under a stable id named
 // `<area>.<what>`. English is the source: the spec's texts word for word (the contract). A new
 // string goes here and in catalog.es.ts (a missing Spanish key does not compile, and
-// catalogs.test.ts fails), then `npm run i18n -w @washdesk/public-site` compiles both.
+// scripts/public-site-catalogs.test.ts fails), then `npm run i18n -w @washdesk/public-site` compiles both.
 // Ids starting with an embed area (EMBED_AREAS in scripts/compile-catalogs.ts) also reach the
 // embeddable widget's small catalog.
 

@@ -2,7 +2,7 @@ import type { MessageId } from './catalog.en.ts';
 
 // The public site's Spanish messages (issue 37), es-US: "usted", the words a Californian customer
 // reads. Every English id has its Spanish here: a missing one does not compile (the type), and
-// catalogs.test.ts checks the placeholders match. Proper names and numbers come in as values.
+// scripts/public-site-catalogs.test.ts checks the placeholders match. Proper names and numbers come in as values.
 
 export const es: Record<MessageId, string> = {
   'common.language': 'Idioma',

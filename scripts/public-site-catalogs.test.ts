@@ -10,9 +10,9 @@ import {
   VISIT_STAFF_PREVIEW,
   WIZARD_SERVICE_OPTIONS,
 } from '@washdesk/contract';
-import { COMPILED_FOLDER, compiledCatalogs } from '../../scripts/compile-catalogs.ts';
-import { en } from './catalog.en.ts';
-import { es } from './catalog.es.ts';
+import { COMPILED_FOLDER, compiledCatalogs } from '../public-site/scripts/compile-catalogs.ts';
+import { en } from '../public-site/src/i18n/catalog.en.ts';
+import { es } from '../public-site/src/i18n/catalog.es.ts';
 
 // CI's check of the public site's languages (issue 37): no Spanish key missing (or left over),
 // each Spanish message fills the same {placeholders} as its English, the compiled catalogs the
