@@ -16,6 +16,9 @@ const ROUTES = [
   '/photo-form',
   '/photo-quote-tool',
   '/embed/photo-quote',
+  // The same first loads in Spanish (issue 37): the page's Spanish HTML and its catalog.
+  '/?lang=es',
+  '/embed/photo-quote?lang=es',
   '/any-other-path (404)',
   '/admin',
 ];
@@ -25,7 +28,13 @@ const ROUTES = [
  * 31: the embed goes into other businesses' pages on their visitors' phones; the admin's first
  * load is what the sign-in screen needs, everything behind it comes in later chunks.
  */
-const BUDGET_KB: Record<string, number> = { '/embed/photo-quote': 15, '/admin': 150 };
+// Issue 37 let the embed's first load grow by at most 3 KB for its languages (Lingui's runtime
+// and the widget's catalog): 14.84 KB before, 17.29 KB English and 17.80 KB Spanish after.
+const BUDGET_KB: Record<string, number> = {
+  '/embed/photo-quote': 18,
+  '/embed/photo-quote?lang=es': 18,
+  '/admin': 150,
+};
 
 /** The admin chunk that holds everything behind the sign-in (admin/src/SignedInAdmin.tsx). */
 const SIGNED_IN_ENTRY = 'src/SignedInAdmin.tsx';

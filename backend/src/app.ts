@@ -41,6 +41,7 @@ import { assistantFeature } from './assistant/assistant.feature.ts';
 import { visitChangeTexts } from './assistant/visit-change-texts.ts';
 import { photosFeature } from './photos/photos.feature.ts';
 import { customersFeature } from './customers/customers.feature.ts';
+import { pageLanguageHeard } from './customers/customer-languages.ts';
 import { callsFeature } from './calls/calls.feature.ts';
 import { phoneFeature } from './phone/phone.feature.ts';
 import { messengerFeature } from './messenger/messenger.feature.ts';
@@ -260,6 +261,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     clock,
     webhooks: twilioHooks,
     outboxPassEveryMs: deps.outboxPassEveryMs,
+    languages: customers,
   });
   const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
   visitTexts.use(outbox);
@@ -272,6 +274,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     events,
     settings,
     appointments,
+    languages: customers,
     logger,
     clock,
   });
@@ -283,6 +286,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     settings,
     appointments,
     sentQuotes,
+    languages: customers,
     logger,
     clock,
   });
@@ -302,7 +306,15 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   });
   app.use(servicePlans.router);
   // The crew's board: moves tell the customer through the same outbox.
-  const schedule = scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock });
+  const schedule = scheduleFeature({
+    db,
+    config,
+    appointments,
+    events,
+    texts: textsOfBusiness,
+    languages: customers,
+    clock,
+  });
   app.use(schedule.router);
   // Invoices: a job marked done on the board is invoiced, texted and e-mailed through the same
   // outbox; payments in the ledger move it to paid, send receipts and re-plan its reminders.
@@ -330,6 +342,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       texting,
       texts: textsOfBusiness,
       events,
+      languages: customers,
       clock,
     }).router,
   );
@@ -348,6 +361,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     events,
     clock,
     webhooks: twilioHooks,
+    languages: customers,
   });
   app.use(phone.router);
 
@@ -400,7 +414,18 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       clock,
     }).router,
   );
-  const photoQuotes = photoQuotesFeature({ db, config, photos, sentQuotes, channels, events, clock });
+  // Public forms tell the customers' records the language of the page they were sent from.
+  const languageHeard = pageLanguageHeard(customers);
+  const photoQuotes = photoQuotesFeature({
+    db,
+    config,
+    photos,
+    sentQuotes,
+    channels,
+    events,
+    clock,
+    languageHeard,
+  });
   app.use(photoQuotes.router);
   app.use(photosRouter);
   // Deposits: the rule in Settings → Payments, what a quote asks up front, its "Pay" (issue 35).
@@ -429,9 +454,10 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       customers,
       jobs,
       deposits: deposits.deposits,
+      languageOf: customers.languageOf,
     }).router,
   );
-  app.use(serviceRequestsFeature({ db, config, photos, events }).router);
+  app.use(serviceRequestsFeature({ db, config, photos, events, languageHeard }).router);
   app.use(callLogs);
   app.use(aiResponsesFeature({ db }).router);
   app.use(faqRouter);

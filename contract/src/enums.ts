@@ -30,6 +30,18 @@ export const APPOINTMENT_SERVICE_TYPES = values(APPOINTMENT_SERVICE_OPTIONS);
 export type AppointmentServiceType = (typeof APPOINTMENT_SERVICE_TYPES)[number];
 /** The one lookup of an appointment's service label: screens, announcements, the calendar, the assistant. */
 export const appointmentServiceLabel = (value: string) => labelOf(APPOINTMENT_SERVICE_OPTIONS, value);
+/** The same services as a Spanish-speaking customer reads them (issue 37); staff screens keep English. */
+export const APPOINTMENT_SERVICE_LABELS_ES: Record<AppointmentServiceType, string> = {
+  'house-wash': 'Lavado de casa',
+  'roof-cleaning': 'Limpieza de techo',
+  'driveway-cleaning': 'Limpieza de entrada',
+  'concrete-cleaning': 'Limpieza de concreto',
+  'deck-cleaning': 'Limpieza de terraza',
+  'fence-cleaning': 'Limpieza de cerca',
+  'gutter-cleaning': 'Limpieza de canaletas',
+  'window-washing': 'Lavado de ventanas',
+  'multiple-services': 'Varios servicios',
+};
 
 /** Hourly slots 8 AM to 4 PM; the value is what staff and customers read. */
 export const PREFERRED_TIMES = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { typedText } from './common.ts';
+import type { Language } from './language.ts';
 
 // The automatic messages' switches, timings and texts (issue 25): what Settings → Automatic
 // messages edits and the backend sends. Each text may use only its own fields, in braces; a
@@ -16,8 +17,8 @@ export const TEMPLATE_FIELD_MEANINGS = {
 } as const;
 export type TemplateField = keyof typeof TEMPLATE_FIELD_MEANINGS;
 
-/** The fields each text may use. */
-export const TEMPLATE_FIELDS = {
+/** The fields each message's text may use. */
+const ENGLISH_FIELDS = {
   missedCallText: ['link', 'phone'],
   reminderText: ['name', 'service', 'day', 'time', 'address', 'link', 'phone'],
   followUpFirstText: ['name', 'link', 'phone'],
@@ -25,6 +26,15 @@ export const TEMPLATE_FIELDS = {
   reviewText: ['name', 'link', 'phone'],
   reserviceText: ['name', 'phone'],
 } as const satisfies Record<string, readonly TemplateField[]>;
+/** An automatic message as staff name it; each has an English and a Spanish text (issue 37). */
+export type MessageName = keyof typeof ENGLISH_FIELDS;
+/** The Spanish text of each message: its name with `Es`, the same fields. */
+export type SpanishTemplateName = `${MessageName}Es`;
+const spanishFields = Object.fromEntries(
+  Object.entries(ENGLISH_FIELDS).map(([name, fields]) => [`${name}Es`, fields]),
+) as { [N in MessageName as `${N}Es`]: (typeof ENGLISH_FIELDS)[N] };
+/** The fields each text may use (the Spanish text of a message, the same as its English). */
+export const TEMPLATE_FIELDS = { ...ENGLISH_FIELDS, ...spanishFields };
 export type TemplateName = keyof typeof TEMPLATE_FIELDS;
 
 const FIELD = /\{([^{}]*)\}/g;
@@ -117,6 +127,13 @@ export const followThroughSettingsSchema = z.object({
   reserviceText: template('reserviceText', 're-service reminder text'),
   /** Nothing automatic goes from startHour to endHour, business time (8 PM – 8 AM by default). */
   quietHours: quietHoursSchema,
+  // The Spanish text of each message, for customers whose language is Spanish (issue 37).
+  missedCallTextEs: template('missedCallTextEs', 'Spanish missed-call text'),
+  reminderTextEs: template('reminderTextEs', 'Spanish reminder text'),
+  followUpFirstTextEs: template('followUpFirstTextEs', 'Spanish first follow-up text'),
+  followUpLaterTextEs: template('followUpLaterTextEs', 'Spanish later follow-up text'),
+  reviewTextEs: template('reviewTextEs', 'Spanish review request text'),
+  reserviceTextEs: template('reserviceTextEs', 'Spanish re-service reminder text'),
 });
 export type FollowThroughSettings = z.infer<typeof followThroughSettingsSchema>;
 
@@ -141,7 +158,21 @@ export const DEFAULT_FOLLOW_THROUGH: FollowThroughSettings = {
   reserviceText:
     "it's been almost a year since we washed your house{name}. Want us to book the next one? Reply or call {phone}.",
   quietHours: { startHour: 20, endHour: 8 },
+  missedCallTextEs:
+    '¡perdone que no pudimos contestar su llamada! Envíenos unas fotos para un presupuesto rápido: {link} o responda aquí y le contestamos.',
+  reminderTextEs:
+    'le recordamos su cita de {service} el {day} a las {time}, {address}. Confirme, cambie o cancele en {link}, responda C para confirmar o R para cambiar la fecha, o llame al {phone}.',
+  followUpFirstTextEs:
+    'queremos saber si recibió su presupuesto{name}. Aquí está con el precio y las condiciones: {link} Si tiene preguntas, responda o llame al {phone}.',
+  followUpLaterTextEs: 'su presupuesto sigue disponible{name}: {link} Con gusto respondemos sus preguntas al {phone}.',
+  reviewTextEs: '¡gracias por elegirnos{name}! Si tiene un minuto, una reseña nos ayuda mucho: {link}',
+  reserviceTextEs:
+    'ya casi pasó un año desde que lavamos su casa{name}. ¿Quiere que programemos el próximo lavado? Responda o llame al {phone}.',
 };
+
+/** A message's text in the customer's language, as Settings keeps it. */
+export const templateIn = (settings: FollowThroughSettings, name: MessageName, language: Language): string =>
+  language === 'es' ? settings[`${name}Es`] : settings[name];
 
 /** What the Automatic messages tab shows beside the settings: what can send, and when nothing automatic goes. */
 export const followThroughStatusSchema = z.object({

@@ -47,3 +47,4 @@ export * from './deposit-texts.ts';
 export * from './invoices.ts';
 export * from './refunds.ts';
 export * from './accounting-exports.ts';
+export * from './language.ts';

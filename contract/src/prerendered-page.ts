@@ -1,6 +1,7 @@
 import { FOLLOW_UP_HOURS, SERVICE_RADIUS_MILES } from './prices.ts';
 import type { PublicProfile } from './profile.ts';
 import { dialablePhone } from './phone-number.ts';
+import { DEFAULT_LANGUAGE, type Language } from './language.ts';
 
 /**
  * The public pages are rendered to HTML at build time, but the business's details come from the
@@ -36,6 +37,13 @@ export const INSTANT_QUOTE_MODES = [
 /** The file of a page's variant for one way of quoting; the first way keeps the plain name. */
 export const pageVariantFile = (file: string, mode: PublicProfile['instantQuotes']) =>
   mode === INSTANT_QUOTE_MODES[0] ? file : file.replace(/\.html$/, `.${mode}.html`);
+
+/**
+ * The file of a page in one language (issue 37): English keeps the plain name, Spanish is
+ * `.es.html`. A page's variant for a way of quoting goes on top (`pages/photo-form.es.ai-model.html`).
+ */
+export const pageLanguageFile = (file: string, language: Language) =>
+  language === DEFAULT_LANGUAGE ? file : file.replace(/\.html$/, `.${language}.html`);
 
 /**
  * Where the build puts a public page's HTML in public-site/dist (null: the 404 page); the

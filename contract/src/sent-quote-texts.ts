@@ -1,4 +1,5 @@
 import { channelsOf } from './channels.ts';
+import type { InBothLanguages } from './language.ts';
 // The plain constants of sent quotes, without zod: the public quote page imports these, and a
 // module with schemas at its top level would bring zod into the page's bundle.
 
@@ -10,6 +11,15 @@ export const QUOTE_TERMS =
   'Price covers the services listed at the address shown, based on the photos you sent. ' +
   'If the site differs noticeably from the photos we will confirm any change with you before starting. ' +
   'Payment is due on completion. You can reschedule or cancel free of charge up to 24 hours before the visit.';
+
+/** The terms in both languages (the English is QUOTE_TERMS itself, the contract's words). */
+export const QUOTE_TERMS_IN: InBothLanguages<string> = {
+  en: QUOTE_TERMS,
+  es:
+    'El precio cubre los servicios indicados en la dirección mostrada, según las fotos que nos envió. ' +
+    'Si el lugar es notablemente distinto de las fotos, le confirmaremos cualquier cambio antes de empezar. ' +
+    'El pago se hace al terminar el trabajo. Puede cambiar la fecha o cancelar sin costo hasta 24 horas antes de la visita.',
+};
 
 /** The random bytes behind a quote's link: 32 bytes, written as 43 base64url characters. */
 export const QUOTE_TOKEN_BYTES = 32;

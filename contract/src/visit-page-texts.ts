@@ -1,5 +1,6 @@
 import { channelsOf } from './channels.ts';
 import type { VisitKind } from './jobs.ts';
+import type { InBothLanguages, Language } from './language.ts';
 // The customer's visit page (/visit/{token}), without zod: the public page imports these, and a
 // module with schemas at its top level would bring zod into its bundle.
 
@@ -25,6 +26,26 @@ export function visitCalled(visit: { kind: VisitKind; jobTitle?: string | null; 
   if (visit.kind === 'estimate') return 'free estimate';
   return (visit.jobTitle?.trim() || visit.serviceLabel).replace(/^your\s+/i, '');
 }
+/** `visitCalled` in the customer's language: "estimado gratis", or the job's title as sold. */
+export function visitCalledIn(
+  language: Language,
+  visit: { kind: VisitKind; jobTitle?: string | null; serviceLabel: string; serviceLabelEs?: string },
+): string {
+  if (language === 'en') return visitCalled(visit);
+  if (visit.kind === 'estimate') return 'estimado gratis';
+  return visit.jobTitle?.trim() || (visit.serviceLabelEs ?? visit.serviceLabel).toLowerCase();
+}
+/** The visit page's "Service" line in Spanish. */
+export function visitServiceLineEs(visit: {
+  kind: VisitKind;
+  jobTitle?: string | null;
+  serviceLabel: string;
+  serviceLabelEs?: string;
+}) {
+  return visit.kind === 'estimate'
+    ? `Estimado gratis: ${visit.serviceLabelEs ?? visit.serviceLabel}`
+    : visitCalledIn('es', visit);
+}
 /** The visit page's "Service" line: the estimate names what it is an estimate for. */
 export function visitServiceLine(visit: { kind: VisitKind; jobTitle?: string | null; serviceLabel: string }) {
   return visit.kind === 'estimate' ? `Free estimate: ${visit.serviceLabel}` : visitCalled(visit);
@@ -35,6 +56,8 @@ export interface PublicVisit {
   business: { name: string; phone: string };
   /** What the customer reads it as: "Free estimate: House Wash", or the job's title ("house wash"). */
   service: string;
+  /** The same in Spanish ("Estimado gratis: Lavado de casa"), for a page shown in Spanish (issue 37). */
+  serviceEs: string;
   /** An estimate (free) or the job itself. */
   kind: VisitKind;
   /** `YYYY-MM-DD`, the business's calendar date. */
@@ -95,3 +118,32 @@ export const VISIT_CONFIRMATION_SUBJECTS = {
   booked: (what: string, day: string) => `Your ${what} is booked for ${day}`,
   restored: (what: string, day: string) => `Your ${what} on ${day} is back on`,
 } as const;
+
+/** A visit's day and time as the confirmation says it, "Thursday, November 26 at 10:00 AM". */
+export const VISIT_WHEN: InBothLanguages<(day: string, time: string | null) => string> = {
+  en: (day, time) => (time ? `${day} at ${time}` : `${day} (we'll call to set the time)`),
+  es: (day, time) => (time ? `${day} a las ${time}` : `${day} (le llamaremos para fijar la hora)`),
+};
+
+/** The confirmations in both languages; the English ones are `VISIT_CONFIRMATION_TEXTS` itself. */
+export const VISIT_CONFIRMATION_TEXTS_IN: InBothLanguages<typeof VISIT_CONFIRMATION_TEXTS> = {
+  en: VISIT_CONFIRMATION_TEXTS,
+  es: {
+    booked: (f) =>
+      `su ${f.what} está programado para el ${f.when}, ${f.address}. Véalo, confírmelo, cámbielo o cancélelo en ${f.link} o llame al ${f.phone}.`,
+    restored: (f) =>
+      `su ${f.what} del ${f.when}, ${f.address} vuelve a estar en nuestro calendario. Véalo, confírmelo, cámbielo o cancélelo en ${f.link} o llame al ${f.phone}.`,
+  },
+};
+export const VISIT_CONFIRMATION_SUBJECTS_IN: InBothLanguages<typeof VISIT_CONFIRMATION_SUBJECTS> = {
+  en: VISIT_CONFIRMATION_SUBJECTS,
+  es: {
+    booked: (what, day) => `Su ${what} está programado para el ${day}`,
+    restored: (what, day) => `Su ${what} del ${day} vuelve a estar programado`,
+  },
+};
+/** A reminder e-mail's subject line. */
+export const VISIT_REMINDER_SUBJECTS: InBothLanguages<(what: string, day: string) => string> = {
+  en: (what, day) => `Your ${what} visit on ${day}`,
+  es: (what, day) => `Su cita de ${what} el ${day}`,
+};

@@ -129,6 +129,8 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
             escapeHtml,
             INSTANT_QUOTE_MODES,
             pageVariantFile,
+            LANGUAGES,
+            pageLanguageFile,
           } = (await vite.ssrLoadModule('/src/prerender/render-page.tsx')) as typeof RenderModule;
           for (const { path: pagePath, file, chunk } of options.pages) {
             const renderedPath = pagePath ?? '/this-page-does-not-exist';
@@ -138,12 +140,21 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
               chunk ? chunkFiles(manifest, chunk) : { scripts: [], styles: [] },
               config.base,
             );
+            // Every page in every language (issue 37): the server picks the visitor's file.
+            for (const language of LANGUAGES) {
             let plainHtml: string | undefined;
+            const langTemplate = head.template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+            // A page in another language than English preloads its catalog (src/i18n): no waterfall.
+            const catalog = manifest[`src/i18n/compiled/${options.build}.${language}.ts`];
+            const langExtra =
+              language === 'en' || !catalog
+                ? head.extra
+                : `${head.extra}<link rel="modulepreload" crossorigin href="${config.base}${catalog.file}">`;
             for (const mode of INSTANT_QUOTE_MODES) {
               const standIns = { ...PROFILE_STAND_INS, instantQuotes: mode };
               const awkward = awkwardProfile(standIns);
-              const page = await renderPage(renderedPath, standIns, options.build);
-              const direct = await renderPage(renderedPath, awkward, options.build);
+              const page = await renderPage(renderedPath, standIns, options.build, language);
+              const direct = await renderPage(renderedPath, awkward, options.build, language);
               if (fillBusinessProfile(page.html, awkward) !== direct.html || page.title !== direct.title) {
                 throw new Error(
                   `Prerendering ${renderedPath}: filling the business details into the HTML does not give ` +
@@ -154,9 +165,13 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
               // A page that reads the same either way needs one file; the server falls back to it.
               if (plainHtml === page.html) continue;
               plainHtml ??= page.html;
-              const output = path.join(outDir, pageVariantFile(file ?? prerenderedPageFile(pagePath), mode));
+              const output = path.join(
+                outDir,
+                pageVariantFile(pageLanguageFile(file ?? prerenderedPageFile(pagePath), language), mode),
+              );
               fs.mkdirSync(path.dirname(output), { recursive: true });
-              fs.writeFileSync(output, intoTemplate(head.template, page, escapeHtml(page.title), head.extra));
+              fs.writeFileSync(output, intoTemplate(langTemplate, page, escapeHtml(page.title), langExtra));
+            }
             }
           }
         } finally {

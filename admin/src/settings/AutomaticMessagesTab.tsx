@@ -80,6 +80,13 @@ const MESSAGES: {
   },
 ];
 
+/** Each message's English text, then its Spanish one (for customers whose language is Spanish). */
+const withSpanish = (templates: [TemplateName, string][]): [TemplateName, string][] =>
+  templates.flatMap(([name, label]): [TemplateName, string][] => [
+    [name, label],
+    [`${name}Es` as TemplateName, `${label} (Spanish)`],
+  ]);
+
 /** Settings → Automatic messages: each message's switch, timing and text, saved together. */
 export function AutomaticMessagesTab() {
   const api = useApi();
@@ -245,7 +252,7 @@ function AutomaticMessagesForm({
                 />
               </FormGroup>
             )}
-            {m.templates.map(([name, label]) => (
+            {withSpanish(m.templates).map(([name, label]) => (
               <MessageTemplate
                 key={name}
                 name={name}

@@ -1,8 +1,11 @@
 import {
+  dayFormat,
   fillTemplate,
   TEMPLATE_FIELDS,
   fromTheBusiness,
   type FollowThroughSettings,
+  type Language,
+  type MessageName,
   type TemplateField,
   type TemplateName,
 } from '@washdesk/contract';
@@ -17,8 +20,15 @@ export const SAMPLE_CUSTOMER = {
   time: '10:00 AM',
 } as const;
 
-const dayOf = (ms: number) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' }).format(ms);
+/** The sample visit in the customer's language: a Spanish text is previewed as a Spanish customer reads it. */
+const SAMPLE_SERVICE: Record<Language, string> = { en: SAMPLE_CUSTOMER.service, es: 'Lavado de casa' };
+const dayOf = (ms: number, language: Language) =>
+  dayFormat(language, Intl.DateTimeFormat().resolvedOptions().timeZone).format(ms);
+/** A message's text name ("reminderTextEs") → the message and the language it is written in. */
+export const messageOf = (name: TemplateName): { message: MessageName; language: Language } =>
+  name.endsWith('Es')
+    ? { message: name.slice(0, -2) as MessageName, language: 'es' }
+    : { message: name as MessageName, language: 'en' };
 
 export interface PreviewContext {
   businessName: string;
@@ -30,12 +40,15 @@ export interface PreviewContext {
 }
 
 /** The values a sample customer gives each field of one message. */
-export function sampleValues(message: TemplateName, ctx: PreviewContext): Record<TemplateField, string> {
-  const links: Record<TemplateName, string> = {
-    missedCallText: `${ctx.origin}/photo-quote-tool`,
-    reminderText: `${ctx.origin}/visit/sample-visit-link`,
-    followUpFirstText: `${ctx.origin}/quote/sample-quote-link`,
-    followUpLaterText: `${ctx.origin}/quote/sample-quote-link`,
+export function sampleValues(name: TemplateName, ctx: PreviewContext): Record<TemplateField, string> {
+  const { message, language } = messageOf(name);
+  // A Spanish-speaking customer's page links open in Spanish (the server adds the same ?lang=es).
+  const inSpanish = language === 'es' ? '?lang=es' : '';
+  const links: Record<MessageName, string> = {
+    missedCallText: `${ctx.origin}/photo-quote-tool${inSpanish}`,
+    reminderText: `${ctx.origin}/visit/sample-visit-link${inSpanish}`,
+    followUpFirstText: `${ctx.origin}/quote/sample-quote-link${inSpanish}`,
+    followUpLaterText: `${ctx.origin}/quote/sample-quote-link${inSpanish}`,
     reviewText: ctx.settings.reviewLink || '(your review link)',
     reserviceText: '',
   };
@@ -43,8 +56,8 @@ export function sampleValues(message: TemplateName, ctx: PreviewContext): Record
     name: SAMPLE_CUSTOMER.name.split(' ')[0]!,
     link: links[message],
     phone: ctx.phone,
-    service: SAMPLE_CUSTOMER.service,
-    day: dayOf(ctx.now + 2 * 86_400_000),
+    service: SAMPLE_SERVICE[language],
+    day: dayOf(ctx.now + 2 * 86_400_000, language),
     time: SAMPLE_CUSTOMER.time,
     address: SAMPLE_CUSTOMER.address,
   };

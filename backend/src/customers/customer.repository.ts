@@ -14,6 +14,7 @@ import {
   phoneKeyOf,
   phoneSearchDigitsOf,
   phoneSearchOf,
+  type Language,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -155,6 +156,7 @@ export function customerRepository(db: Db, sources: TimelineSources) {
       phone = COALESCE(phone, (SELECT phone FROM customers WHERE id = @from)),
       email = COALESCE(email, (SELECT email FROM customers WHERE id = @from)),
       address = COALESCE(address, (SELECT address FROM customers WHERE id = @from)),
+      language = COALESCE(language, (SELECT language FROM customers WHERE id = @from)),
       last_activity_at = max(last_activity_at, (SELECT last_activity_at FROM customers WHERE id = @from)),
       updated_at = @at
     WHERE id = @into`);
@@ -175,6 +177,16 @@ export function customerRepository(db: Db, sources: TimelineSources) {
 
   const towns = db.prepare(`SELECT town, count(*) AS customers FROM customers
     WHERE merged_into IS NULL AND town IS NOT NULL GROUP BY town COLLATE NOCASE ORDER BY town COLLATE NOCASE`);
+  // The customer's language (migration 0056), by the keys a message goes to: the newest record
+  // holding the phone or the e-mail that has a language says it (a shared phone: who used it last).
+  const languageByKeys = db.prepare<{ phone: string | null; email: string | null }, { language: Language }>(
+    `SELECT c.language FROM customer_keys k JOIN customers c ON c.id = k.customer_id
+     WHERE k.key IN (@phone, @email) AND c.merged_into IS NULL AND c.language IS NOT NULL
+     ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 1`,
+  );
+  const setLanguage = db.prepare(`UPDATE customers SET language = @language, updated_at = @at
+    WHERE merged_into IS NULL AND language IS NOT @language
+      AND id IN (SELECT customer_id FROM customer_keys WHERE key IN (@phone, @email))`);
   const duplicates = customerDuplicates(db);
   const row = (id: number) => one.get(id) as CustomerRow | undefined;
 
@@ -271,6 +283,28 @@ export function customerRepository(db: Db, sources: TimelineSources) {
     },
 
     /** Moves everything of `from` into `into`; `from` then points at `into`. */
+    /**
+     * The language of the customer a message goes to (their phone or e-mail), English when not
+     * known. Every channel asks this before it writes to a customer (issue 37).
+     */
+    languageOf(contact: { phone?: string | null; email?: string | null }): Language {
+      return (
+        languageByKeys.get({ phone: phoneKeyOf(contact.phone), email: emailKeyOf(contact.email ?? null) })
+          ?.language ?? 'en'
+      );
+    },
+
+    /**
+     * The customer wrote or spoke in `language` (a page, a call, a text): remembered on the
+     * records holding the phone or e-mail, which the arrival's trigger has made by now. The latest
+     * sign wins, so a Spanish caller who then fills the English form reads English after.
+     */
+    rememberLanguage(contact: { phone?: string | null; email?: string | null }, language: Language): number {
+      const keys = { phone: phoneKeyOf(contact.phone), email: emailKeyOf(contact.email ?? null) };
+      if (!keys.phone && !keys.email) return 0;
+      return setLanguage.run({ ...keys, language, at: nowIso() }).changes;
+    },
+
     merge(into: number, from: number): CustomerChange {
       return db.transaction((): CustomerChange => {
         const target = row(into);

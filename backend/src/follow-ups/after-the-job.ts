@@ -1,4 +1,13 @@
-import { fillTemplate, fromTheBusiness, type Appointment, phoneNumberOf } from '@washdesk/contract';
+import {
+  fillTemplate,
+  fromTheBusiness,
+  templateIn,
+  type Appointment,
+  type InBothLanguages,
+  type MessageName,
+  phoneNumberOf,
+} from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -19,6 +28,10 @@ export const REVIEW_TEMPLATE = 'review-request';
 export const RESERVICE_TEMPLATE = 'reservice-reminder';
 /** Eleven months, as days: the same season next year, a little before it comes round. */
 const RESERVICE_AFTER_MS = 335 * 86_400_000;
+const SUBJECTS: InBothLanguages<(business: string) => string> = {
+  en: (business) => `Thank you from ${business}`,
+  es: (business) => `Gracias de parte de ${business}`,
+};
 
 /** The visit as the appointments feature has it. */
 type Visit = Pick<
@@ -34,6 +47,7 @@ export function afterTheJob(deps: {
   texts: TextsService;
   events: EventBus;
   settings: SettingsRepository;
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
   report: (error: unknown) => void;
 }) {
@@ -41,12 +55,13 @@ export function afterTheJob(deps: {
   const clock = deps.clock ?? Date.now;
   const settings = followThroughSettings(deps.settings);
 
-  function queue(v: Visit, template: string, text: string, dueAt: Date) {
+  function queue(v: Visit, template: string, message: MessageName, dueAt: Date) {
     const firstName = v.customerName.trim().split(/\s+/)[0] || null;
     const s = settings.read();
+    const language = deps.languages.languageOf({ phone: v.customerPhone, email: v.customerEmail });
     const body = fromTheBusiness(
       config.business.name,
-      fillTemplate(text, { name: firstName, link: s.reviewLink, phone: config.business.phone }),
+      fillTemplate(templateIn(s, message, language), { name: firstName, link: s.reviewLink, phone: config.business.phone }),
     );
     const about = `appointment:${v.id}`;
     const phone = phoneNumberOf(v.customerPhone);
@@ -68,7 +83,7 @@ export function afterTheJob(deps: {
         recipient: v.customerEmail,
         template,
         about,
-        subject: `Thank you from ${config.business.name}`,
+        subject: SUBJECTS[language](config.business.name),
         body,
         dueAt,
       });
@@ -80,9 +95,9 @@ export function afterTheJob(deps: {
       const v: Visit | undefined = deps.appointments.get(event.entityId);
       if (!v || v.status !== 'completed') return;
       const s = settings.read();
-      if (s.reviewRequests && s.reviewLink) queue(v, REVIEW_TEMPLATE, s.reviewText, new Date(clock()));
+      if (s.reviewRequests && s.reviewLink) queue(v, REVIEW_TEMPLATE, 'reviewText', new Date(clock()));
       if (s.reserviceReminders && v.serviceType === 'house-wash')
-        queue(v, RESERVICE_TEMPLATE, s.reserviceText, new Date(clock() + RESERVICE_AFTER_MS));
+        queue(v, RESERVICE_TEMPLATE, 'reserviceText', new Date(clock() + RESERVICE_AFTER_MS));
     } catch (error) {
       deps.report(error);
     }

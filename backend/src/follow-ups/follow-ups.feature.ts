@@ -6,6 +6,7 @@ import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { TextsFeature } from '../texts/texts.feature.ts';
 import type { Clock } from '../time.ts';
+import { ENGLISH_ONLY, type CustomerLanguages } from '../customers/customer-languages.ts';
 import { afterTheJob } from './after-the-job.ts';
 import { quoteFollowUps } from './quote-follow-ups.ts';
 
@@ -22,10 +23,13 @@ export function followUpsFeature(deps: {
   appointments: AppointmentRepository;
   /** Quote sending's record, which quote follow-ups follow. */
   sentQuotes: Pick<SentQuoteRepository, 'forFollowUp'>;
+  /** The customers' languages (app.ts passes the customer records; alone, everyone reads English). */
+  languages?: CustomerLanguages;
   logger: Logger;
   clock?: Clock;
 }) {
   const { config, events, settings, appointments, clock } = deps;
+  const languages = deps.languages ?? ENGLISH_ONLY;
   const { outbox, texts } = deps.texts;
   afterTheJob({
     appointments,
@@ -34,9 +38,18 @@ export function followUpsFeature(deps: {
     texts,
     events,
     settings,
+    languages,
     clock,
     report: (error) => deps.logger.error({ err: error }, 'after-the-job messages not queued'),
   });
-  const followUps = quoteFollowUps({ sentQuotes: deps.sentQuotes, config, outbox, texts, settings, clock });
+  const followUps = quoteFollowUps({
+    sentQuotes: deps.sentQuotes,
+    config,
+    outbox,
+    texts,
+    settings,
+    languages,
+    clock,
+  });
   return { router: followUps.router, planFollowUps: followUps.plan };
 }

@@ -2,7 +2,13 @@ import {
   fillTemplate,
   FOLLOW_UPS_STOPPED_BY_STAFF,
   fromTheBusiness,
-  type QuoteFollowUps, phoneNumberOf } from '@washdesk/contract';
+  pageLinkIn,
+  templateIn,
+  type InBothLanguages,
+  type QuoteFollowUps,
+  phoneNumberOf,
+} from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -23,6 +29,10 @@ import { quoteFollowUpRoutes } from './quote-follow-ups.routes.ts';
 
 export const QUOTE_FOLLOW_UP_TEMPLATE = 'quote-follow-up';
 const DAY = 86_400_000;
+const SUBJECTS: InBothLanguages<(business: string) => string> = {
+  en: (business) => `Your quote from ${business}`,
+  es: (business) => `Su presupuesto de ${business}`,
+};
 
 export function quoteFollowUps(deps: {
   /** Quote sending's record: each sent quote with its customer and lead. */
@@ -31,6 +41,8 @@ export function quoteFollowUps(deps: {
   outbox: Outbox;
   texts: TextsService;
   settings: SettingsRepository;
+  /** The customer's language: each follow-up is written in it. */
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
 }) {
   const { outbox, config } = deps;
@@ -44,12 +56,17 @@ export function quoteFollowUps(deps: {
     const s = settings.read();
     if (!q || !s.quoteFollowUps) return;
     const about = `quote:${quote.id}`;
+    const language = deps.languages.languageOf({ phone: q.phone, email: q.email });
     s.followUpDays.forEach((n, i) => {
       const dueAt = new Date(Date.parse(quote.sentAt) + n * DAY);
-      const text = i === 0 ? s.followUpFirstText : s.followUpLaterText;
+      const text = templateIn(s, i === 0 ? 'followUpFirstText' : 'followUpLaterText', language);
       const body = fromTheBusiness(
         config.business.name,
-        fillTemplate(text, { name: q.customerName, link: quote.link, phone: config.business.phone }),
+        fillTemplate(text, {
+          name: q.customerName,
+          link: pageLinkIn(quote.link, language),
+          phone: config.business.phone,
+        }),
       );
       if (q.email && outbox.configured.email)
         outbox.queue({
@@ -58,7 +75,7 @@ export function quoteFollowUps(deps: {
           recipient: q.email,
           template: QUOTE_FOLLOW_UP_TEMPLATE,
           about,
-          subject: `Your quote from ${config.business.name}`,
+          subject: SUBJECTS[language](config.business.name),
           body,
           dueAt,
         });

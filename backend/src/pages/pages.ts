@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import {
+  chooseLanguage,
+  cookieValue,
   isAdminPage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY,
+  pageLanguageFile,
   NOT_FOUND_TEXT,
   pageVariantFile,
   prerenderedPageFile,
@@ -58,7 +63,19 @@ export function pageRoutes(config: Config) {
     // Older builds lack the embed's own output or the prerendered pages: fall back to the whole
     // site's index.html, which renders any page in the browser.
     // The page as this server quotes (AI or rough estimate) where the build made both.
-    const prerendered = (file: string) => [pageVariantFile(file, profile.instantQuotes), file];
+    // In the visitor's language (issue 37: ?lang=, the remembered choice, Accept-Language), else
+    // English, which every build has.
+    const language = chooseLanguage({
+      query: typeof req.query[LANGUAGE_QUERY] === 'string' ? req.query[LANGUAGE_QUERY] : null,
+      remembered: cookieValue(req.headers.cookie, LANGUAGE_COOKIE),
+      acceptLanguage: req.headers['accept-language'],
+    });
+    res.vary('Accept-Language').vary('Cookie');
+    const inModes = (file: string) => [pageVariantFile(file, profile.instantQuotes), file];
+    const prerendered = (file: string) => [
+      ...(language === 'en' ? [] : inModes(pageLanguageFile(file, language))),
+      ...inModes(file),
+    ];
     const candidates = [
       ...(page === EMBED_PAGE ? prerendered(EMBED_INDEX) : []),
       ...prerendered(prerenderedPageFile(page)),

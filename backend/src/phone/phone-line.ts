@@ -7,6 +7,7 @@ import type { Clock } from '../time.ts';
 import type { BusinessHoursStore } from './business-hours.ts';
 import type { PublicUrl } from './public-url.ts';
 import type { BusinessTexts } from '../texts/business-texts.ts';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 
 // What both voice modes of the phone line (the Gather webhooks and the ConversationRelay socket)
 // are built from, in a file of its own: phone.routes.ts imports the relay, so the relay cannot
@@ -36,4 +37,6 @@ export interface PhoneLineDeps {
   clock?: Clock;
   /** The channel's last line for one turn (default TURN_DEADLINE_MS). */
   turnDeadlineMs?: number;
+  /** The customers' languages: a caller heard speaking Spanish reads Spanish after (issue 37). */
+  languages?: Pick<CustomerLanguages, 'rememberLanguage'>;
 }

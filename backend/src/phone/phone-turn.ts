@@ -6,6 +6,7 @@ import { callbackRequested, callChanged } from '../events/announcements.ts';
 import { handoffRouteOf } from './handoff-route.ts';
 import { TURN_DEADLINE_MS, type PhoneLineDeps } from './phone-line.ts';
 import { isDialable, photoLinkTexter } from './text-photo-link.ts';
+import { isSpanish } from '../assistant/spanish.ts';
 
 // One caller turn on the phone line, whichever way the words travel: the Gather webhooks (one
 // request per turn, answered with TwiML) and the ConversationRelay socket (tokens as they are
@@ -120,6 +121,9 @@ export function phoneTurns(deps: PhoneLineDeps) {
       }
       return { next: 'fault' };
     }
+    // A caller speaking Spanish reads every text and e-mail after in Spanish.
+    if (isDialable(call.phoneNumber) && isSpanish(heard))
+      deps.languages?.rememberLanguage({ phone: call.phoneNumber }, 'es');
     calls.noteIntent(call.id, turn.intent, turn.action.type === 'booked');
     if (turn.action.type === 'booked') calls.nameFromAppointment(call.id, turn.action.appointmentId);
     const next = turn.action.type === 'handoff' ? 'hand-off' : turn.endOfConversation ? 'goodbye' : 'listen';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
+import type { PhoneLineDeps } from './phone-line.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
@@ -41,6 +42,8 @@ export function phoneFeature(deps: {
   clock?: Clock;
   /** The webhook inbox's Twilio side: every voice and recording callback goes through it. */
   webhooks: TwilioWebhooks;
+  /** The customers' languages: a Spanish-speaking caller's is remembered (issue 37). */
+  languages?: PhoneLineDeps['languages'];
 }) {
   const { config, db, calls, publicUrl, events, logger } = deps;
   const hours = businessHoursStore(deps.settings);

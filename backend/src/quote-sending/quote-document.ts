@@ -3,7 +3,10 @@ import {
   formatCents,
   priceFor,
   QUOTE_TERMS,
+  pageLinkIn,
+  QUOTE_TERMS_IN,
   QUOTE_VALIDITY_DAYS,
+  type Language,
   type PhotoSubmission,
   type PublicProfile,
   type QuoteLine,
@@ -54,54 +57,80 @@ export function quoteEmail(
   link: string,
   validUntil: string,
   fromPhotos: boolean,
+  language: Language = 'en',
 ) {
-  const subject = `Your quote from ${doc.business.name}: ${formatCents(amountCents)}`;
+  const amount = formatCents(amountCents);
+  const services = doc.lines.map((l) => l.service).join(', ');
+  const until = validUntil.slice(0, 10);
+  const extras = doc.addOns.map((a) => `${a.service} (${formatCents(a.amountCents)})`).join(', ');
+  const business = [doc.business.name, doc.business.phone, doc.business.email];
+  if (language === 'es')
+    return {
+      subject: `Su presupuesto de ${doc.business.name}: ${amount}`,
+      text: [
+        `Hola ${doc.customerName}:`,
+        '',
+        `${fromPhotos ? 'Gracias por enviarnos sus fotos. ' : ''}Su presupuesto para ${services}` +
+          `${doc.address ? ` en ${doc.address}` : ''} es de ${amount}.`,
+        ...(doc.addOns.length ? ['', `Servicios adicionales que puede agregar en la página: ${extras}.`] : []),
+        '',
+        'Vea el presupuesto completo, acéptelo o háganos una pregunta aquí:',
+        pageLinkIn(link, language),
+        '',
+        fromPhotos
+          ? `El presupuesto es válido por ${QUOTE_VALIDITY_DAYS} días (hasta el ${until}).`
+          : `Puede aceptar el presupuesto hasta el ${until}.`,
+        '',
+        QUOTE_TERMS_IN.es,
+        '',
+        ...business,
+      ].join('\n'),
+    };
+  const subject = `Your quote from ${doc.business.name}: ${amount}`;
   const text = [
     `Hello ${doc.customerName},`,
     '',
-    `${fromPhotos ? 'Thank you for sending us your photos. ' : ''}Your quote for ${doc.lines.map((l) => l.service).join(', ')}` +
-      `${doc.address ? ` at ${doc.address}` : ''} is ${formatCents(amountCents)}.`,
-    ...(doc.addOns.length
-      ? [
-          '',
-          `Optional extras you can add on the page: ${doc.addOns.map((a) => `${a.service} (${formatCents(a.amountCents)})`).join(', ')}.`,
-        ]
-      : []),
+    `${fromPhotos ? 'Thank you for sending us your photos. ' : ''}Your quote for ${services}` +
+      `${doc.address ? ` at ${doc.address}` : ''} is ${amount}.`,
+    ...(doc.addOns.length ? ['', `Optional extras you can add on the page: ${extras}.`] : []),
     '',
     'See the full quote, accept it or ask us a question here:',
     link,
     '',
     fromPhotos
-      ? `The quote is valid for ${QUOTE_VALIDITY_DAYS} days (until ${validUntil.slice(0, 10)}).`
-      : `The quote can be accepted until ${validUntil.slice(0, 10)}.`,
+      ? `The quote is valid for ${QUOTE_VALIDITY_DAYS} days (until ${until}).`
+      : `The quote can be accepted until ${until}.`,
     '',
     QUOTE_TERMS,
     '',
-    doc.business.name,
-    doc.business.phone,
-    doc.business.email,
+    ...business,
   ].join('\n');
   return { subject, text };
 }
 
 /** The text message: short, the link last. */
-export const quoteText = (doc: QuoteDocument, amountCents: number, link: string) =>
-  `${doc.business.name}: your quote is ${formatCents(amountCents)}. See it, accept it or ask a question: ${link}`;
+export const quoteText = (doc: QuoteDocument, amountCents: number, link: string, language: Language = 'en') =>
+  language === 'es'
+    ? `${doc.business.name}: su presupuesto es de ${formatCents(amountCents)}. Véalo, acéptelo o haga una pregunta: ${pageLinkIn(link, language)}`
+    : `${doc.business.name}: your quote is ${formatCents(amountCents)}. See it, accept it or ask a question: ${link}`;
 
 /** Staff's answer to a customer's question on their quote, by e-mail: the question quoted, the link again. */
-export function answerEmail(doc: QuoteDocument, question: string, answer: string, link: string) {
+export function answerEmail(doc: QuoteDocument, question: string, answer: string, link: string, language: Language = 'en') {
+  const es = language === 'es';
   return {
-    subject: `Re: your question about your quote from ${doc.business.name}`,
+    subject: es
+      ? `Re: su pregunta sobre su presupuesto de ${doc.business.name}`
+      : `Re: your question about your quote from ${doc.business.name}`,
     text: [
-      `Hello ${doc.customerName},`,
+      es ? `Hola ${doc.customerName}:` : `Hello ${doc.customerName},`,
       '',
-      'You asked:',
+      es ? 'Usted preguntó:' : 'You asked:',
       ...question.split('\n').map((line) => `> ${line}`),
       '',
       answer,
       '',
-      'Your quote, to accept it or ask another question:',
-      link,
+      es ? 'Su presupuesto, para aceptarlo o hacer otra pregunta:' : 'Your quote, to accept it or ask another question:',
+      pageLinkIn(link, language),
       '',
       doc.business.name,
       doc.business.phone,
@@ -110,5 +139,7 @@ export function answerEmail(doc: QuoteDocument, question: string, answer: string
 }
 
 /** The same answer as a text: short, with the link to the quote. */
-export const answerText = (doc: QuoteDocument, answer: string, link: string) =>
-  `${doc.business.name}: ${answer} Your quote: ${link}`;
+export const answerText = (doc: QuoteDocument, answer: string, link: string, language: Language = 'en') =>
+  language === 'es'
+    ? `${doc.business.name}: ${answer} Su presupuesto: ${pageLinkIn(link, language)}`
+    : `${doc.business.name}: ${answer} Your quote: ${link}`;

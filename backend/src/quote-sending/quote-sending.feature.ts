@@ -26,6 +26,8 @@ export function quoteSendingFeature(deps: {
   jobs: LeadQuotesDeps['jobs'];
   /** What a quote asks up front (deposits/deposits.feature.ts). */
   deposits: QuoteSendingDeps['deposits'];
+  /** The customer's language, from the customer records (issue 37). */
+  languageOf?: QuoteSendingDeps['languageOf'];
 }) {
   const service = quoteSendingService({
     submissions: deps.submissions,
@@ -37,6 +39,7 @@ export function quoteSendingFeature(deps: {
     clock: deps.clock,
     afterSend: deps.afterSend,
     deposits: deps.deposits,
+    languageOf: deps.languageOf,
   });
   const leadQuotes = leadQuotesService({
     sending: service,

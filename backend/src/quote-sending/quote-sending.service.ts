@@ -13,6 +13,7 @@ import {
   type AcceptQuote,
   type PublicQuote,
   type QuoteDeliveryChannel,
+  type Language,
   type SentQuote,
   type PublicDeposit,
 } from '@washdesk/contract';
@@ -35,6 +36,8 @@ export interface QuoteSendingDeps {
   publicUrl: () => string;
   events: EventBus;
   clock?: Clock;
+  /** The customer's language (the customer records'): the quote's e-mail and text are written in it. */
+  languageOf?: (contact: { phone: string | null; email: string | null }) => Language;
   /** Told of each quote once it is stored and sent (the follow-ups it earns are planned there). */
   afterSend?: (quote: { id: number; submissionId: number; sentAt: string; link: string }) => void;
   /** What a quote asks up front (deposits/): fixed at acceptance, shown on the customer's page. */
@@ -56,6 +59,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
   const { submissions, quotes, delivery, events } = deps;
   const now = () => new Date((deps.clock ?? Date.now)()).toISOString();
   const linkOf = (token: string) => `${deps.publicUrl()}${quotePagePath(token)}`;
+  const languageOf = (phone: string | null, email: string | null) => deps.languageOf?.({ phone, email }) ?? 'en';
   const announced = (q: StoredQuote, totalCents = q.amountCents) => ({
     submissionId: q.submissionId,
     customerName: q.document.customerName,
@@ -158,9 +162,13 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
         submissions,
       );
       const link = linkOf(quote.token);
+      const language = languageOf(submission.phone, submission.email);
       const results = await Promise.all([
-        delivery.email(submission.email, quoteEmail(quote.document, amountCents, link, validUntil, true)),
-        delivery.sms(submission.phone, quoteText(quote.document, amountCents, link)),
+        delivery.email(
+          submission.email,
+          quoteEmail(quote.document, amountCents, link, validUntil, true, language),
+        ),
+        delivery.sms(submission.phone, quoteText(quote.document, amountCents, link, language)),
       ]);
       for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
       deps.afterSend?.({ id: quote.id, submissionId, sentAt, link });
@@ -197,9 +205,13 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     ): Promise<SentQuote> {
       const quote = quotes.create(q, q.submissionId !== null ? submissions : null);
       const link = linkOf(quote.token);
+      const language = languageOf(q.customerPhone, q.customerEmail);
       const results = await Promise.all([
-        delivery.email(q.customerEmail, quoteEmail(quote.document, q.amountCents, link, q.lastDay, false)),
-        delivery.sms(q.customerPhone, quoteText(quote.document, q.amountCents, link)),
+        delivery.email(
+          q.customerEmail,
+          quoteEmail(quote.document, q.amountCents, link, q.lastDay, false, language),
+        ),
+        delivery.sms(q.customerPhone, quoteText(quote.document, q.amountCents, link, language)),
       ]);
       for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
       return staffView(quotes.byId(quote.id)!, now());
@@ -243,9 +255,10 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
           );
         const asked = quotes.questions(quote.id).find((q) => q.id === questionId)!.question;
         const link = linkOf(quote.token);
+        const language = languageOf(submission.phone, submission.email);
         deliveries = await Promise.all([
-          delivery.email(submission.email, answerEmail(quote.document, asked, reply.answer, link)),
-          delivery.sms(submission.phone, answerText(quote.document, reply.answer, link)),
+          delivery.email(submission.email, answerEmail(quote.document, asked, reply.answer, link, language)),
+          delivery.sms(submission.phone, answerText(quote.document, reply.answer, link, language)),
         ]);
         if (!deliveries.some((d) => d.outcome === 'sent'))
           throw new HttpError(

@@ -18,6 +18,7 @@ import { parseWith, validationError } from '../http/errors.ts';
 import { modelPhoto } from '../photos/image.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
+import type { PageLanguageHeard } from '../customers/customer-languages.ts';
 import { quotedServices } from './pricing.ts';
 import { toPhotoQuote, type QuoteService } from './quote.service.ts';
 
@@ -49,6 +50,7 @@ export function quoteRoutes(
   quotes: QuoteService,
   channels: AssistantChannels,
   events: EventBus,
+  languageHeard?: PageLanguageHeard,
 ) {
   const router = Router();
   const modelCopies = (files: Express.Multer.File[]) =>
@@ -69,6 +71,7 @@ export function quoteRoutes(
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(fields, 'ai-analysis', stored),
       );
+      languageHeard?.(req, fields);
       const outcome = await quotes.quoteSubmission(forQuote(submission, forModel), startedAt);
       // Announced with its quote stored, so the screen that reloads shows both.
       events.publish(submissionCreated(submission));
@@ -118,6 +121,7 @@ export function quoteRoutes(
           stored,
         ),
       );
+      languageHeard?.(req, customer);
       const outcome = await quotes.quoteSubmission(
         { ...forQuote(submission, forModel), services: customer.services },
         startedAt,

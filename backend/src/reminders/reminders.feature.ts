@@ -10,6 +10,7 @@ import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { TextsFeature } from '../texts/texts.feature.ts';
 import type { Clock } from '../time.ts';
 import { jobRepository } from '../jobs/job.repository.ts';
+import { ENGLISH_ONLY, type CustomerLanguages } from '../customers/customer-languages.ts';
 import { visitAnswerBook } from './visit-answer-book.ts';
 import { visitConfirmations } from './visit-confirmations.ts';
 import { visitAnswers } from './visit-answers.ts';
@@ -34,10 +35,13 @@ export function remindersFeature(deps: {
   events: EventBus;
   settings: SettingsRepository;
   appointments: AppointmentRepository;
+  /** The customers' languages (app.ts passes the customer records; alone, everyone reads English). */
+  languages?: CustomerLanguages;
   logger: Logger;
   clock?: Clock;
 }) {
   const { db, config, events, settings, appointments, logger, clock } = deps;
+  const languages = deps.languages ?? ENGLISH_ONLY;
   const { outbox, texts } = deps.texts;
   const links = visitLinks(db);
   const answers = visitAnswerBook({ db, events, timeZone: config.timeZone, clock });
@@ -53,6 +57,7 @@ export function remindersFeature(deps: {
     links,
     publicUrl: deps.publicUrl.get,
     settings,
+    languages,
     clock,
     report: (error) => logger.error({ err: error }, 'visit reminders not planned'),
   });
@@ -66,11 +71,12 @@ export function remindersFeature(deps: {
     links,
     publicUrl: deps.publicUrl.get,
     settings,
+    languages,
     clock,
     report: (error) => logger.error({ err: error }, 'visit confirmation not planned'),
   });
   deps.texts.whenAutomaticMessagesSaved(() => reminders.replanUpcoming());
-  visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, clock });
+  visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, languages, clock });
   const router = Router();
   const rules = appointmentRules(appointments, config.timeZone, clock ?? Date.now);
   router.use(

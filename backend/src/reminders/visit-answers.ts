@@ -1,4 +1,5 @@
-import { fromTheBusiness } from '@washdesk/contract';
+import { fromTheBusiness, VISIT_WHEN, type InBothLanguages } from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { OutboxRepository } from '../outbox/outbox.repository.ts';
@@ -16,8 +17,24 @@ import type { VisitAnswerBook } from './visit-answer-book.ts';
 const ANSWERS: Record<string, 'confirmed' | 'reschedule'> = {
   C: 'confirmed',
   CONFIRM: 'confirmed',
+  CONFIRMAR: 'confirmed',
   R: 'reschedule',
   RESCHEDULE: 'reschedule',
+  REPROGRAMAR: 'reschedule',
+};
+
+/** What the customer is told of their answer, in their language. */
+const HEARD: InBothLanguages<Record<'confirmed' | 'reschedule', (when: string, phone: string) => string>> = {
+  en: {
+    confirmed: (when) => `thank you, your visit on ${when} is confirmed.`,
+    reschedule: (when, phone) =>
+      `thanks, we'll call you to find a new time for your visit on ${when}. You can also call us at ${phone}.`,
+  },
+  es: {
+    confirmed: (when) => `gracias, su cita del ${when} está confirmada.`,
+    reschedule: (when, phone) =>
+      `gracias, le llamaremos para buscar otra hora para su cita del ${when}. También puede llamarnos al ${phone}.`,
+  },
 };
 
 export function visitAnswers(deps: {
@@ -28,6 +45,7 @@ export function visitAnswers(deps: {
   config: Config;
   texts: TextsService;
   answers: VisitAnswerBook;
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
 }) {
   const clock = deps.clock ?? Date.now;
@@ -55,15 +73,15 @@ export function visitAnswers(deps: {
     const visit = remindedVisit(text.from, today);
     if (!visit) return false;
     deps.answers.record(visit, answer, 'text');
-    const day = visitDayText(visit.scheduledDate, deps.config.timeZone);
-    const when = `${day}${visit.preferredTime ? ` at ${visit.preferredTime}` : ''}`;
+    const language = deps.languages.languageOf({ phone: text.from });
+    const day = visitDayText(visit.scheduledDate, deps.config.timeZone, language);
+    // "Thursday, November 26 at 10:00 AM"; a visit without a time is its day alone.
+    const when = visit.preferredTime ? VISIT_WHEN[language](day, visit.preferredTime) : day;
     deps.texts.queueText({
       to: text.from,
       body: fromTheBusiness(
         business.name,
-        answer === 'confirmed'
-          ? `thank you, your visit on ${when} is confirmed.`
-          : `thanks, we'll call you to find a new time for your visit on ${when}. You can also call us at ${business.phone}.`,
+        HEARD[language][answer](when, business.phone),
       ),
       key: `visit-answer:${text.messageSid}`,
       template: 'visit-answer',

@@ -1,11 +1,15 @@
 import {
   fromTheBusiness,
+  pageLinkIn,
   phoneNumberOf,
-  VISIT_CONFIRMATION_SUBJECTS,
-  VISIT_CONFIRMATION_TEXTS,
+  VISIT_CONFIRMATION_SUBJECTS_IN,
+  VISIT_CONFIRMATION_TEXTS_IN,
+  VISIT_WHEN,
   visitPagePath,
+  type Language,
   type VisitConfirmationKind,
 } from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -41,6 +45,8 @@ export function visitConfirmations(deps: {
   words: VisitWords;
   publicUrl: () => string;
   settings: SettingsRepository;
+  /** The customer's language: the confirmation is written in it. */
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
   report: (error: unknown) => void;
 }) {
@@ -62,15 +68,15 @@ export function visitConfirmations(deps: {
   const keyOf = (v: Visit, channel: 'text' | 'email') =>
     `${prefixOf(v)}${v.scheduledDate} ${v.preferredTime ?? 'TBD'}:${channel}`;
 
-  const bodyOf = (v: Visit, kind: VisitConfirmationKind, link: string) => {
-    const day = visitDayText(v.scheduledDate, config.timeZone);
+  const bodyOf = (v: Visit, kind: VisitConfirmationKind, link: string, language: Language) => {
+    const day = visitDayText(v.scheduledDate, config.timeZone, language);
     return fromTheBusiness(
       config.business.name,
-      VISIT_CONFIRMATION_TEXTS[kind]({
-        what: deps.words.of(v),
-        when: v.preferredTime ? `${day} at ${v.preferredTime}` : `${day} (we'll call to set the time)`,
+      VISIT_CONFIRMATION_TEXTS_IN[language][kind]({
+        what: deps.words.ofIn(language, v),
+        when: VISIT_WHEN[language](day, v.preferredTime),
         address: v.address,
-        link,
+        link: pageLinkIn(link, language),
         phone: config.business.phone,
       }),
     );
@@ -108,7 +114,8 @@ export function visitConfirmations(deps: {
     if (!fresh.length) return;
     const kind: VisitConfirmationKind = booking > 0 ? 'restored' : 'booked';
     const link = `${deps.publicUrl()}${visitPagePath(deps.links.mint(v.id, new Date(now).toISOString()))}`;
-    const body = bodyOf(v, kind, link);
+    const language = deps.languages.languageOf({ phone: v.customerPhone, email: v.customerEmail });
+    const body = bodyOf(v, kind, link, language);
     for (const channel of fresh) {
       if (channel === 'text')
         deps.texts.queueText({
@@ -127,9 +134,9 @@ export function visitConfirmations(deps: {
           recipient: v.customerEmail!,
           template: VISIT_CONFIRMATION_TEMPLATE,
           about,
-          subject: VISIT_CONFIRMATION_SUBJECTS[kind](
-            deps.words.of(v),
-            visitDayText(v.scheduledDate, config.timeZone),
+          subject: VISIT_CONFIRMATION_SUBJECTS_IN[language][kind](
+            deps.words.ofIn(language, v),
+            visitDayText(v.scheduledDate, config.timeZone, language),
           ),
           body,
           dueAt: new Date(now),

@@ -67,6 +67,7 @@ export function visitPageService(deps: {
     return {
       business: deps.business,
       service: deps.words.serviceLine(v),
+      serviceEs: deps.words.serviceLineEs(v),
       kind: v.kind,
       date: v.scheduledDate,
       time: v.preferredTime,

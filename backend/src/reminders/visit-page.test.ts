@@ -108,6 +108,7 @@ describe("a visit reminder's link", () => {
     expect(shown).toEqual({
       business: { name: 'Lost Coast Soft Wash', phone: '(707) 555-0142' },
       service: 'Free estimate: House Wash',
+      serviceEs: 'Estimado gratis: Lavado de casa',
       kind: 'estimate',
       date: '2026-11-26',
       time: '10:00 AM',

@@ -1,4 +1,16 @@
-import { fillTemplate, fromTheBusiness, visitPagePath, type Appointment, phoneNumberOf } from '@washdesk/contract';
+import {
+  dayFormat,
+  fillTemplate,
+  fromTheBusiness,
+  pageLinkIn,
+  templateIn,
+  visitPagePath,
+  VISIT_REMINDER_SUBJECTS,
+  type Appointment,
+  type Language,
+  phoneNumberOf,
+} from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -47,15 +59,12 @@ export function wallTime(time: string): { hour: number; minute: number } | null 
   return { hour: hour12 + (m[3] === 'PM' ? 12 : 0), minute: Number(m[2]) };
 }
 
-const dayFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone });
-
 /**
- * A visit's day as customers read it in a text, "Monday, November 30" (never "2026-11-30"): the
- * reminders and the answers to "C"/"R" say it the same way.
+ * A visit's day as customers read it in a text, "Monday, November 30" (never "2026-11-30"), or in
+ * Spanish "lunes, 30 de noviembre": the reminders and the answers to "C"/"R" say it the same way.
  */
-export const visitDayText = (date: string, timeZone: string) =>
-  dayFormat(timeZone).format(instantOfLocalTime(date, 12, 0, timeZone));
+export const visitDayText = (date: string, timeZone: string, language: Language = 'en') =>
+  dayFormat(language, timeZone).format(instantOfLocalTime(date, 12, 0, timeZone));
 
 /** A restored visit's keys say which booking they belong to; the first booking's keep their old form. */
 export const bookingKey = (booking: number) => (booking > 0 ? `:r${booking}` : '');
@@ -73,6 +82,8 @@ export function visitReminders(deps: {
   links: VisitLinks;
   publicUrl: () => string;
   settings: SettingsRepository;
+  /** The customer's language: each reminder is written in it. */
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
   report: (error: unknown) => void;
 }) {
@@ -80,7 +91,6 @@ export function visitReminders(deps: {
   const clock = deps.clock ?? Date.now;
   const settings = followThroughSettings(deps.settings);
   const visitOf = (id: number): Visit | undefined => deps.appointments.get(id);
-  const day = dayFormat(config.timeZone);
 
   /** The visit's start, or null when it has no time yet or no longer stands. */
   const startOf = (v: Visit): number | null => {
@@ -93,17 +103,19 @@ export function visitReminders(deps: {
       deps.appointments.bookingOf(v.id),
     )}`;
 
-  const bodyOf = (v: Visit, start: number, link: string) =>
+  const languageOf = (v: Visit) =>
+    deps.languages.languageOf({ phone: v.customerPhone, email: v.customerEmail });
+  const bodyOf = (v: Visit, start: number, link: string, language: Language) =>
     fromTheBusiness(
       config.business.name,
-      fillTemplate(settings.read().reminderText, {
+      fillTemplate(templateIn(settings.read(), 'reminderText', language), {
         name: v.customerName.trim().split(/\s+/)[0] || null,
-        service: deps.words.of(v),
-        day: day.format(start),
+        service: deps.words.ofIn(language, v),
+        day: dayFormat(language, config.timeZone).format(start),
         time: v.preferredTime,
         address: v.address,
         phone: config.business.phone,
-        link,
+        link: pageLinkIn(link, language),
       }),
     );
 
@@ -140,11 +152,12 @@ export function visitReminders(deps: {
     const fresh = planned.filter((p) => !outbox.repository.byKey(p.key));
     if (!fresh.length) return;
     const link = `${deps.publicUrl()}${visitPagePath(deps.links.mint(appointmentId, new Date(now).toISOString()))}`;
+    const language = languageOf(v);
     for (const p of fresh) {
       if (p.channel === 'text') {
         deps.texts.queueText({
           to: phoneNumberOf(v.customerPhone)!,
-          body: bodyOf(v, start, link),
+          body: bodyOf(v, start, link, language),
           key: p.key,
           template: VISIT_REMINDER_TEMPLATE,
           sender: 'automatic',
@@ -159,8 +172,11 @@ export function visitReminders(deps: {
           recipient: v.customerEmail!,
           template: VISIT_REMINDER_TEMPLATE,
           about,
-          subject: `Your ${deps.words.of(v)} visit on ${day.format(start)}`,
-          body: bodyOf(v, start, link),
+          subject: VISIT_REMINDER_SUBJECTS[language](
+            deps.words.ofIn(language, v),
+            dayFormat(language, config.timeZone).format(start),
+          ),
+          body: bodyOf(v, start, link, language),
           dueAt: new Date(p.due),
         });
       }

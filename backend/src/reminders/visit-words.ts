@@ -1,4 +1,14 @@
-import { appointmentServiceLabel, visitCalled, visitServiceLine, type Appointment } from '@washdesk/contract';
+import {
+  APPOINTMENT_SERVICE_LABELS_ES,
+  appointmentServiceLabel,
+  visitCalled,
+  visitCalledIn,
+  visitServiceLine,
+  visitServiceLineEs,
+  type Appointment,
+  type AppointmentServiceType,
+  type Language,
+} from '@washdesk/contract';
 import type { JobRepository } from '../jobs/job.repository.ts';
 
 /**
@@ -10,12 +20,18 @@ export function visitWords(jobs: Pick<JobRepository, 'get'>) {
     kind: v.kind,
     jobTitle: v.jobId === null ? null : (jobs.get(v.jobId)?.title ?? null),
     serviceLabel: appointmentServiceLabel(v.serviceType),
+    serviceLabelEs: APPOINTMENT_SERVICE_LABELS_ES[v.serviceType as AppointmentServiceType],
   });
   return {
     /** "free estimate", or the job's title ("house wash"): fills "your {service}". */
     of: (v: Pick<Appointment, 'kind' | 'jobId' | 'serviceType'>) => visitCalled(facts(v)),
+    /** The same in the customer's language ("estimado gratis"). */
+    ofIn: (language: Language, v: Pick<Appointment, 'kind' | 'jobId' | 'serviceType'>) =>
+      visitCalledIn(language, facts(v)),
     /** The visit page's "Service" line. */
     serviceLine: (v: Pick<Appointment, 'kind' | 'jobId' | 'serviceType'>) => visitServiceLine(facts(v)),
+    /** The same line in Spanish. */
+    serviceLineEs: (v: Pick<Appointment, 'kind' | 'jobId' | 'serviceType'>) => visitServiceLineEs(facts(v)),
   };
 }
 export type VisitWords = ReturnType<typeof visitWords>;

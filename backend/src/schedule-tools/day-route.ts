@@ -3,6 +3,7 @@ import {
   PREFERRED_TIMES,
   type Appointment,
   type DayRoute,
+  type Language,
   type RouteApplied,
   type RouteStop,
 } from '@washdesk/contract';
@@ -49,6 +50,8 @@ export function dayRoutes(deps: {
   texting: Pick<BusinessTexts, 'check'> | null;
   texts: Pick<TextsService, 'queueText'>;
   business: BusinessVoice;
+  /** The customer's language: each text is written in it. */
+  languageOf: (visit: Pick<Appointment, 'customerPhone' | 'customerEmail'>) => Language;
   clock: Clock;
 }) {
   const { places } = deps;
@@ -213,7 +216,7 @@ export function dayRoutes(deps: {
           const after = deps.appointments.moveToSlot(visit.id, { date, time, crewId });
           if (!after) continue;
           changed.push(after);
-          const body = routeTimeText(deps.business, visit, date, visit.preferredTime, time);
+          const body = routeTimeText(deps.business, visit, date, visit.preferredTime, time, deps.languageOf(visit));
           const message = messageFor(deps.texting, visit.customerPhone, body, now);
           if (message.texted)
             deps.texts.queueText({

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   RAIN_DAY_NEXT_FREE,
   type Appointment,
+  type Language,
   type RainDayApplied,
   type RainDayMove,
   type RainDayPlan,
@@ -61,6 +62,8 @@ export function rainDays(deps: {
   texting: Pick<BusinessTexts, 'check'> | null;
   texts: Pick<TextsService, 'queueText'>;
   business: BusinessVoice;
+  /** The customer's language: each text is written in it. */
+  languageOf: (visit: Pick<Appointment, 'customerPhone' | 'customerEmail'>) => Language;
   clock: Clock;
 }) {
   const { rules, business } = deps;
@@ -109,7 +112,7 @@ export function rainDays(deps: {
           end: minutesOf(to.time) + visit.durationMinutes,
         });
       const from = { date: visit.scheduledDate, time: visit.preferredTime, crewId: visit.crewId };
-      const body = to ? rainDayText(business, visit, from, to) : '';
+      const body = to ? rainDayText(business, visit, from, to, deps.languageOf(visit)) : '';
       return {
         visitId: visit.id,
         customerName: visit.customerName,
@@ -249,7 +252,7 @@ export function rainDays(deps: {
             if (!visit) continue;
             deps.texts.queueText({
               to: text.recipient,
-              body: UNDONE_TEXT(business, visit, move.from.date, move.from.time),
+              body: UNDONE_TEXT(business, visit, move.from.date, move.from.time, deps.languageOf(visit)),
               key: `${RAIN_DAY_TEMPLATE}-undone:${undoId}:${move.visitId}`,
               template: `${RAIN_DAY_TEMPLATE}-undone`,
               sender: 'staff',

@@ -3,6 +3,7 @@ import type { AppointmentRepository } from '../appointments/appointment.reposito
 import type { AppointmentRules } from '../appointments/appointment-rules.ts';
 import { serviceAreaConfigFrom } from '../assistant/tools/service-area.ts';
 import type { CrewRepository } from '../crews/crew.repository.ts';
+import { ENGLISH_ONLY, type CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { BusinessTexts } from '../texts/business-texts.ts';
@@ -29,9 +30,14 @@ export function scheduleToolsFeature(deps: {
   texting: Pick<BusinessTexts, 'check'> | null;
   texts: Pick<TextsFeature, 'outbox' | 'texts'>;
   events: EventBus;
+  /** The customers' languages (app.ts passes the customer records; alone, everyone reads English). */
+  languages?: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
 }) {
   const { config } = deps;
+  const languages = deps.languages ?? ENGLISH_ONLY;
+  const languageOf = (v: { customerPhone: string; customerEmail?: string | null }) =>
+    languages.languageOf({ phone: v.customerPhone, email: v.customerEmail });
   const clock = deps.clock ?? Date.now;
   const business = { name: config.business.name, phone: config.business.phone, timeZone: config.timeZone };
   const base = config.business.serviceBaseLocation
@@ -50,6 +56,7 @@ export function scheduleToolsFeature(deps: {
     texting: deps.texting,
     texts: deps.texts.texts,
     business,
+    languageOf,
     clock,
   });
   const rain = rainDays({
@@ -59,6 +66,7 @@ export function scheduleToolsFeature(deps: {
     texting: deps.texting,
     texts: deps.texts.texts,
     business,
+    languageOf,
     clock,
   });
   return {

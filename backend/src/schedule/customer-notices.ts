@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fromTheBusiness, phoneNumberOf, visitCalled } from '@washdesk/contract';
+import { fromTheBusiness, phoneNumberOf, visitCalled, type InBothLanguages, type Language } from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import { visitDayText } from '../reminders/visit-reminders.ts';
 import type { TextsService } from '../texts/texts.service.ts';
@@ -12,17 +13,37 @@ export const VISIT_MOVED_TEMPLATE = 'visit-moved';
 export const ON_MY_WAY_TEMPLATE = 'on-my-way';
 
 /** "your free estimate" / "your house wash": what a customer reads a visit as is one rule (visitCalled). */
-export function visitWords(visit: { kind: 'estimate' | 'job'; title: string }): string {
+export function visitWords(visit: { kind: 'estimate' | 'job'; title: string }, language: Language = 'en'): string {
+  if (language === 'es') return visit.kind === 'job' ? `su ${visit.title.toLowerCase()}` : 'su estimado gratis';
   const called = visitCalled({ kind: visit.kind, jobTitle: visit.title, serviceLabel: visit.title });
   return `your ${visit.kind === 'job' ? called.toLowerCase() : called}`;
 }
+
+/** The board's two messages in both languages. */
+const NOTICES: InBothLanguages<{
+  moved: (what: string, day: string, time: string, phone: string) => string;
+  onMyWay: (what: string) => string;
+}> = {
+  en: {
+    moved: (what, day, time, phone) => `we've moved ${what} to ${day} at ${time}. Questions? Call us at ${phone}.`,
+    onMyWay: (what) => `we're on our way for ${what}. See you soon!`,
+  },
+  es: {
+    moved: (what, day, time, phone) =>
+      `cambiamos ${what} al ${day} a las ${time}. ¿Preguntas? Llámenos al ${phone}.`,
+    onMyWay: (what) => `vamos en camino para ${what}. ¡Nos vemos pronto!`,
+  },
+};
 
 export function customerNotices(deps: {
   config: Pick<Config, 'timeZone' | 'business'>;
   texts: Pick<TextsService, 'queueText'>;
   /** Whether this server can text at all (no Twilio: nothing is queued, nothing is claimed). */
   canText: () => boolean;
+  /** The customer's language: each message is written in it. */
+  languages?: Pick<CustomerLanguages, 'languageOf'>;
 }) {
+  const languageOf = (phone: string): Language => deps.languages?.languageOf({ phone }) ?? 'en';
   const { business, timeZone } = deps.config;
   const send = (phone: string, body: string, key: string, template: string, automatic: boolean) => {
     const to = phoneNumberOf(phone);
@@ -52,10 +73,15 @@ export function customerNotices(deps: {
       date: string;
       time: string;
     }) {
-      const when = `${visitDayText(visit.date, timeZone)} at ${visit.time}`;
+      const language = languageOf(visit.customerPhone);
       return send(
         visit.customerPhone,
-        `we've moved ${visitWords(visit)} to ${when}. Questions? Call us at ${business.phone}.`,
+        NOTICES[language].moved(
+          visitWords(visit, language),
+          visitDayText(visit.date, timeZone, language),
+          visit.time,
+          business.phone,
+        ),
         `${VISIT_MOVED_TEMPLATE}:${visit.id}:${randomUUID()}`,
         VISIT_MOVED_TEMPLATE,
         true,
@@ -65,7 +91,9 @@ export function customerNotices(deps: {
     onMyWay(job: { id: number; title: string; customerPhone: string }) {
       return send(
         job.customerPhone,
-        `we're on our way for ${visitWords({ kind: 'job', title: job.title })}. See you soon!`,
+        NOTICES[languageOf(job.customerPhone)].onMyWay(
+          visitWords({ kind: 'job', title: job.title }, languageOf(job.customerPhone)),
+        ),
         `${ON_MY_WAY_TEMPLATE}:${job.id}`,
         ON_MY_WAY_TEMPLATE,
         false,

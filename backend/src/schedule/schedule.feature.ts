@@ -1,3 +1,4 @@
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import { appointmentServiceLabel } from '@washdesk/contract';
 import { Router } from 'express';
 import type { Config } from '../config.ts';
@@ -26,6 +27,8 @@ export function scheduleFeature(deps: {
   appointments: AppointmentRepository;
   events: EventBus;
   texts: Pick<TextsFeature, 'outbox' | 'texts'>;
+  /** The customers' languages: the board's texts are written in each customer's (issue 37). */
+  languages?: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
 }) {
   const { db, config, appointments, events } = deps;
@@ -35,6 +38,7 @@ export function scheduleFeature(deps: {
   const rules = appointmentRules(appointments, config.timeZone, deps.clock ?? Date.now);
   const notices = customerNotices({
     config,
+    languages: deps.languages,
     texts: deps.texts.texts,
     canText: () => deps.texts.outbox.configured.text,
   });

@@ -1,4 +1,14 @@
-import { fromTheBusiness, MONTH_NAMES, phoneNumberOf, planVisitPagePath, type Job } from '@washdesk/contract';
+import {
+  fromTheBusiness,
+  LOCALES,
+  MONTH_NAMES,
+  pageLinkIn,
+  phoneNumberOf,
+  planVisitPagePath,
+  type Job,
+  type Language,
+} from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { JobRepository } from '../jobs/job.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { TextsService } from '../texts/texts.service.ts';
@@ -22,13 +32,19 @@ export function planReminders(deps: {
   plans: Pick<ServicePlanRepository, 'get'>;
   publicUrl: () => string;
   businessName: string;
+  /** The customer's language: the reminder is written in it. */
+  languages?: Pick<CustomerLanguages, 'languageOf'>;
   clock: Clock;
 }) {
   const { outbox } = deps;
   const keyOf = (job: Job, channel: 'text' | 'email') => `${PLAN_REMINDER_TEMPLATE}:${job.id}:${channel}`;
-  const monthOf = (job: Job) => {
+  const monthOf = (job: Job, language: Language) => {
     const [year, month] = (job.dueMonth ?? '').split('-').map(Number);
-    return `${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
+    if (language === 'en') return `${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
+    // "diciembre de 2026": the month's name through Intl, mid-month so no time zone moves it.
+    return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(year ?? 2000, (month ?? 1) - 1, 15),
+    );
   };
 
   const firstName = (job: Job) => job.customerName.trim().split(/\s+/)[0] ?? '';
@@ -43,11 +59,19 @@ export function planReminders(deps: {
     const fresh = planned.filter((channel) => !outbox.repository.byKey(keyOf(job, channel)));
     if (!fresh.length) return;
     const now = deps.clock();
-    const link = `${deps.publicUrl()}${planVisitPagePath(deps.links.mint(job.id, new Date(now).toISOString()))}`;
+    const language = deps.languages?.languageOf({ phone: job.customerPhone, email: job.customerEmail }) ?? 'en';
+    const link = pageLinkIn(
+      `${deps.publicUrl()}${planVisitPagePath(deps.links.mint(job.id, new Date(now).toISOString()))}`,
+      language,
+    );
+    const name = firstName(job) ? ` ${firstName(job)}` : '';
     const body = fromTheBusiness(
       deps.businessName,
-      `Hi${firstName(job) ? ` ${firstName(job)}` : ''}, your ${job.title} is due this ${monthOf(job)}. ` +
-        `Pick a day and time that suit you: ${link}`,
+      language === 'es'
+        ? `Hola${name}, su ${job.title} toca este ${monthOf(job, language)}. ` +
+            `Elija el día y la hora que le convengan: ${link}`
+        : `Hi${name}, your ${job.title} is due this ${monthOf(job, language)}. ` +
+            `Pick a day and time that suit you: ${link}`,
     );
     const about = `job:${job.id}`;
     for (const channel of fresh) {
@@ -69,7 +93,7 @@ export function planReminders(deps: {
           recipient: job.customerEmail!,
           template: PLAN_REMINDER_TEMPLATE,
           about,
-          subject: `Time for your ${job.title}`,
+          subject: language === 'es' ? `Es hora de su ${job.title}` : `Time for your ${job.title}`,
           body,
           dueAt: new Date(dueAt),
         });

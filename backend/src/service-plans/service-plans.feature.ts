@@ -31,7 +31,7 @@ export const SEASON_PASS_EVERY_MS = 6 * 3_600_000;
 export function servicePlansFeature(deps: {
   db: Db;
   config: Config;
-  customers: Pick<CustomerRepository, 'get'>;
+  customers: Pick<CustomerRepository, 'get' | 'languageOf'>;
   appointments: AppointmentRepository;
   texts: Pick<TextsFeature, 'outbox' | 'texts'>;
   publicUrl: PublicUrl;
@@ -54,6 +54,7 @@ export function servicePlansFeature(deps: {
     plans,
     publicUrl: deps.publicUrl.get,
     businessName: config.business.name,
+    languages: deps.customers,
     clock,
   });
   const season = planSeason({

@@ -11,9 +11,15 @@ import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.stor
 import type { ServiceRequestRepository } from './service-request.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { serviceRequestCreated } from '../events/announcements.ts';
+import type { PageLanguageHeard } from '../customers/customer-languages.ts';
 
 /** The wizard's request is a lead: stored, never only logged. JSON, or multipart with photos. */
-export function serviceRequestRoutes(config: Config, requests: ServiceRequestRepository, events: EventBus) {
+export function serviceRequestRoutes(
+  config: Config,
+  requests: ServiceRequestRepository,
+  events: EventBus,
+  languageHeard?: PageLanguageHeard,
+) {
   const router = Router();
   router.post(
     '/api/service-requests',
@@ -23,6 +29,7 @@ export function serviceRequestRoutes(config: Config, requests: ServiceRequestRep
       const request = await savingPhotos(config, uploadedFiles(req), (stored) =>
         requests.create(fields, stored),
       );
+      languageHeard?.(req, { phone: fields.phone, email: fields.email });
       events.publish(serviceRequestCreated(request));
       res.status(201).json(request);
     },

@@ -10,6 +10,7 @@ import { quoteRoutes } from '../quotes/quote.routes.ts';
 import { quoteService } from '../quotes/quote.service.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import type { Clock } from '../time.ts';
+import type { PageLanguageHeard } from '../customers/customer-languages.ts';
 import { submissionRepository } from './submission.repository.ts';
 import { submissionRoutes } from './submission.routes.ts';
 
@@ -26,13 +27,15 @@ export function photoQuotesFeature(deps: {
   channels: AssistantChannels;
   events: EventBus;
   clock?: Clock;
+  /** The page's language a form came from, remembered on the customer (issue 37). */
+  languageHeard?: PageLanguageHeard;
 }) {
   const { config, clock } = deps;
   const analyses = analysisRepository(deps.db);
   const submissions = submissionRepository(deps.db, deps.photos, analyses, deps.sentQuotes);
   const quotes = quoteService(config, analyses, analyzerFromConfig(config, clock), clock);
   const router = Router();
-  router.use(submissionRoutes(config, submissions, deps.events));
-  router.use(quoteRoutes(config, submissions, quotes, deps.channels, deps.events));
+  router.use(submissionRoutes(config, submissions, deps.events, deps.languageHeard));
+  router.use(quoteRoutes(config, submissions, quotes, deps.channels, deps.events, deps.languageHeard));
   return { submissions, router };
 }

@@ -15,8 +15,14 @@ import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.stor
 import type { SubmissionRepository } from './submission.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { submissionCreated } from '../events/announcements.ts';
+import type { PageLanguageHeard } from '../customers/customer-languages.ts';
 
-export function submissionRoutes(config: Config, submissions: SubmissionRepository, events: EventBus) {
+export function submissionRoutes(
+  config: Config,
+  submissions: SubmissionRepository,
+  events: EventBus,
+  languageHeard?: PageLanguageHeard,
+) {
   const router = Router();
 
   router.get('/api/photo-submissions', (req, res) => {
@@ -47,6 +53,7 @@ export function submissionRoutes(config: Config, submissions: SubmissionReposito
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(fields, 'photo-form', stored),
       );
+      languageHeard?.(req, fields);
       events.publish(submissionCreated(submission));
       res.status(201).json(submission);
     },

@@ -1,4 +1,5 @@
-import { fillTemplate, fromTheBusiness, isDialable, type Call } from '@washdesk/contract';
+import { fillTemplate, fromTheBusiness, isDialable, pageLinkIn, templateIn, type Call } from '@washdesk/contract';
+import { ENGLISH_ONLY, type CustomerLanguages } from '../customers/customer-languages.ts';
 import type { CallRepository } from '../calls/call.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
@@ -24,6 +25,7 @@ export function missedCallTextBack(deps: {
   business: { name: string; phone: string };
   timeZone: string;
   publicUrl: () => string;
+  languages?: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
   /** A text-back that could not be queued must not fail the call's webhook: it is reported. */
   report: (error: unknown) => void;
@@ -65,12 +67,14 @@ export function missedCallTextBack(deps: {
       new Date(nextAllowedInstant(clock(), deps.timeZone, DEFAULT_QUIET_HOURS)),
       deps.timeZone,
     );
+    const language = (deps.languages ?? ENGLISH_ONLY).languageOf({ phone: call.phoneNumber });
     deps.texts.queueText({
       to: call.phoneNumber,
       body: fromTheBusiness(
         deps.business.name,
-        fillTemplate(s.missedCallText, {
-          link: `${deps.publicUrl()}/photo-quote-tool`,
+        fillTemplate(templateIn(s, 'missedCallText', language), {
+          // A Spanish-speaking caller's link opens the quote tool in Spanish.
+          link: pageLinkIn(`${deps.publicUrl()}/photo-quote-tool`, language),
           phone: deps.business.phone,
         }),
       ),

@@ -1,13 +1,17 @@
+import type { InBothLanguages, Language } from '@washdesk/contract';
 import type { CallRepository } from '../calls/call.repository.ts';
 import type { TextRepository } from './text.repository.ts';
 
 // Consent for texts (issue 25, item 2), in one place: the words a customer texts to stop or
 // resume, and the outbox gate that keeps automatic texts to numbers that may receive them.
 
-/** Carriers' and Twilio's opt-out words, plus Spanish; the whole message, any case. */
-const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'PARAR', 'BAJA']);
+/** Carriers' and Twilio's opt-out words, plus Spanish (issue 37); the whole message, any case. */
+const SPANISH_STOP_WORDS = ['PARAR', 'BAJA', 'CANCELAR'];
+const SPANISH_HELP_WORDS = ['AYUDA'];
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', ...SPANISH_STOP_WORDS]);
 const START_WORDS = new Set(['START', 'UNSTOP']);
-const HELP_WORDS = new Set(['HELP']);
+const HELP_WORDS = new Set(['HELP', ...SPANISH_HELP_WORDS]);
+const SPANISH_WORDS = new Set([...SPANISH_STOP_WORDS, ...SPANISH_HELP_WORDS]);
 
 export type ConsentKeyword = 'stop' | 'start' | 'help';
 
@@ -21,15 +25,29 @@ export const keywordFormOf = (body: string) => body.normalize('NFKC').replace(/\
 
 /** "Stop", " STOP. " and "stop!" are the keyword; "please stop by Tuesday" is a message. */
 export function consentKeywordOf(body: string): ConsentKeyword | null {
-  const word = keywordFormOf(body)
-    .trim()
-    .replace(/[.!?]+$/, '')
-    .toUpperCase();
+  const word = wordOf(body);
   if (STOP_WORDS.has(word)) return 'stop';
   if (START_WORDS.has(word)) return 'start';
   if (HELP_WORDS.has(word)) return 'help';
   return null;
 }
+
+const wordOf = (body: string) =>
+  keywordFormOf(body)
+    .trim()
+    .replace(/^[¡¿]+/, '')
+    .replace(/[.!?]+$/, '')
+    .toUpperCase();
+
+/** 'es' when the keyword was a Spanish one (PARAR, BAJA, CANCELAR, AYUDA): answer it in Spanish. */
+export const keywordLanguageOf = (body: string): Language | null => (SPANISH_WORDS.has(wordOf(body)) ? 'es' : null);
+
+/** The answer to HELP (after the business's name), in the customer's language. */
+export const HELP_ANSWERS: InBothLanguages<(phone: string) => string> = {
+  en: (phone) => `for help call ${phone} or reply to this text. Reply STOP to stop texts, START to resume.`,
+  es: (phone) =>
+    `para ayuda llame al ${phone} o responda a este mensaje. Responda PARAR para no recibir más mensajes, START para volver a recibirlos.`,
+};
 
 /** The template of the answer to HELP, which carriers require even to a number that opted out. */
 export const HELP_TEMPLATE = 'help-reply';

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { CallRepository } from '../calls/call.repository.ts';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { OutboxRepository } from '../outbox/outbox.repository.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -45,6 +46,8 @@ export function textsFeature(deps: {
   webhooks: TwilioWebhooks;
   /** How often the outbox scheduler looks for due messages (real time; default 15 s). */
   outboxPassEveryMs?: number;
+  /** The customers' languages (app.ts passes the customer records; alone, everyone reads English). */
+  languages?: CustomerLanguages;
 }) {
   const { config, events, settings, logger, clock } = deps;
   const publicUrl = deps.publicUrl.get;
@@ -67,6 +70,7 @@ export function textsFeature(deps: {
     clock,
     assistant: deps.assistant,
     settings,
+    languages: deps.languages,
     report: report('the assistant did not answer a text'),
   });
   /** Features that re-plan what is still to go when staff save the automatic messages (reminders). */
@@ -82,6 +86,7 @@ export function textsFeature(deps: {
     business: config.business,
     timeZone: config.timeZone,
     publicUrl,
+    languages: deps.languages,
     clock,
     report: report('missed-call text-back not queued'),
   });

@@ -17,7 +17,9 @@ import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { assistantTexts } from './assistant-texts.ts';
 import { textPhotos, type IncomingMedia } from './text-photos.ts';
-import { consentKeywordOf, HELP_TEMPLATE } from './text-consent.ts';
+import { consentKeywordOf, HELP_ANSWERS, HELP_TEMPLATE, keywordLanguageOf } from './text-consent.ts';
+import { isSpanish } from '../assistant/spanish.ts';
+import { ENGLISH_ONLY, type CustomerLanguages } from '../customers/customer-languages.ts';
 import type { TextRepository } from './text.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
 import type { IncomingText } from './incoming-text.ts';
@@ -39,6 +41,8 @@ export interface TextsDeps {
   settings?: SettingsRepository;
   /** Faults of an answer written after the webhook answered (no request is left to fail). */
   report?: (error: unknown) => void;
+  /** The customers' languages: a text in Spanish is remembered, HELP is answered in theirs. */
+  languages?: CustomerLanguages;
 }
 
 export function textsService(deps: TextsDeps) {
@@ -47,6 +51,7 @@ export function textsService(deps: TextsDeps) {
   const { repo } = deps;
   const photos = textPhotos(config);
   const business = config.business;
+  const languages = deps.languages ?? ENGLISH_ONLY;
   // STOP and consent are the one sender's rules (business-texts.ts), which the outbox asks.
 
   const nowIso = () => new Date(clock()).toISOString();
@@ -151,6 +156,9 @@ export function textsService(deps: TextsDeps) {
       });
       if (!stored.isNew) return stored;
       const keyword = consentKeywordOf(text.body);
+      // A customer who writes in Spanish (or says PARAR, AYUDA) reads Spanish from now on.
+      const spanish = keywordLanguageOf(text.body) ?? (isSpanish(text.body) ? 'es' : null);
+      if (spanish) languages.rememberLanguage({ phone: text.from }, spanish);
       if (keyword === 'stop') repo.optOut(stored.threadId, nowIso());
       if (keyword === 'start') repo.optIn(stored.threadId);
       announce(stored.threadId, 'text.received', `New text from ${nameOf(stored.threadId)}`);
@@ -161,7 +169,7 @@ export function textsService(deps: TextsDeps) {
           to: text.from,
           body: fromTheBusiness(
             business.name,
-            `for help call ${business.phone} or reply to this text. Reply STOP to stop texts, START to resume.`,
+            HELP_ANSWERS[spanish ?? languages.languageOf({ phone: text.from })](business.phone),
           ),
           key: `help-reply:${text.messageSid}`,
           template: HELP_TEMPLATE,

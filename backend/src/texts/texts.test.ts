@@ -110,11 +110,13 @@ describe('texts with a customer', () => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toContain('replied STOP');
 
+    // This number said PARAR and BAJA: its customer reads Spanish now, HELP included (issue 37;
+    // an English customer's HELP answer is in customer-language.test.ts).
     await customerTexts(phone, 'HELP');
     await expect
       .poll(() => textsTo(phone))
       .toEqual([
-        'Lost Coast Soft Wash: for help call (707) 555-0142 or reply to this text. Reply STOP to stop texts, START to resume.',
+        'Lost Coast Soft Wash: para ayuda llame al (707) 555-0142 o responda a este mensaje. Responda PARAR para no recibir más mensajes, START para volver a recibirlos.',
       ]);
 
     // The queued follow-up's time comes: it is cancelled, not sent.

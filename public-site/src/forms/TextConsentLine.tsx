@@ -1,4 +1,4 @@
-import { TEXT_CONSENT_LINE } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import './text-consent-line.css';
 
 /**
@@ -26,7 +26,7 @@ export function TextConsentLine({
         disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <label htmlFor={id}>{TEXT_CONSENT_LINE}</label>
+      <label htmlFor={id}>{t('common.textConsent')}</label>
     </div>
   );
 }

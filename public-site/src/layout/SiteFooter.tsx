@@ -1,4 +1,5 @@
 import { useBusinessProfile } from '../profile/business-profile.tsx';
+import { t } from '../i18n/i18n.ts';
 import { PhoneLink } from './PhoneLink.tsx';
 
 export function SiteFooter() {
@@ -9,7 +10,7 @@ export function SiteFooter() {
       <p>
         <strong>{profile.businessName}</strong> · <PhoneLink phone={profile.phone} />
       </p>
-      {profile.serviceArea && <p>Serving {profile.serviceArea}</p>}
+      {profile.serviceArea && <p>{t('layout.serving', { area: profile.serviceArea })}</p>}
     </footer>
   );
 }

@@ -1,4 +1,5 @@
 import { useBusinessProfile } from '../profile/business-profile.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { PhoneLink } from './PhoneLink.tsx';
 import { SiteNav, type SitePage } from './SiteNav.tsx';
 
@@ -12,6 +13,7 @@ export function SiteHeader({ current }: { current?: SitePage }) {
       </a>
       {profile && <PhoneLink phone={profile.phone} className="site-header__phone" />}
       <SiteNav current={current} />
+      <LanguageSwitch />
     </header>
   );
 }

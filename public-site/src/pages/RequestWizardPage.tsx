@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { UploadProgress } from '../photos/UploadProgress.tsx';
@@ -70,7 +71,7 @@ export function RequestWizardPage() {
     );
     if (!result.sent) {
       selected.setProblems(result.refusals);
-      setFailure('A photo is too large to send. Go back to remove it or choose a smaller one.');
+      setFailure(t('wizard.photoTooLarge'));
       return;
     }
     const { outcome } = result;
@@ -82,17 +83,14 @@ export function RequestWizardPage() {
       setFailure(Object.values(outcome.fields).join(' '));
       return goTo(Math.min(...Object.keys(outcome.fields).map(stepOfField)));
     }
-    setFailure('Your request could not be sent. Everything you entered is still here; please try again.');
+    setFailure(t('wizard.notSent'));
   };
 
   return (
-    <PageLayout title="Request a Free Estimate" page="/">
-      <h1>Request a Free Estimate</h1>
-      <p className="intro">
-        Tell us about your property and the cleaning you need, and we contact you within{' '}
-        {profile?.followUpHours ?? 24} hours.
-      </p>
-      <ol className="wizard-steps" aria-label="Steps">
+    <PageLayout title={t('wizard.title')} page="/">
+      <h1>{t('wizard.title')}</h1>
+      <p className="intro">{t('wizard.intro', { hours: profile?.followUpHours ?? 24 })}</p>
+      <ol className="wizard-steps" aria-label={t('wizard.steps')}>
         {WIZARD_STEPS.map((label, index) => (
           <li
             key={label}
@@ -100,7 +98,7 @@ export function RequestWizardPage() {
             className={index + 1 < step ? 'wizard-steps--done' : undefined}
           >
             <span className="wizard-steps__number">{index + 1}</span>{' '}
-            <span className="wizard-steps__label">{label}</span>
+            <span className="wizard-steps__label">{t(label)}</span>
           </li>
         ))}
       </ol>
@@ -120,7 +118,7 @@ export function RequestWizardPage() {
           }}
         >
           <h2 id="wizard-step-heading" ref={stepHeading} tabIndex={-1}>
-            {WIZARD_STEPS[step - 1]}
+            {t(WIZARD_STEPS[step - 1]!)}
           </h2>
           {step === 1 && <ContactStep data={data} errors={errors} onChange={change} />}
           {step === 2 && (
@@ -135,13 +133,13 @@ export function RequestWizardPage() {
             />
           )}
           {step === 3 && <ScheduleStep data={data} photoCount={selected.photos.length} />}
-          {busy && <UploadProgress phase={phase} progress={progress} processingText="Saving your request…" />}
+          {busy && <UploadProgress phase={phase} progress={progress} processingText={t('wizard.saving')} />}
           {failure && (
             <div className="wizard-failure" role="alert">
               <p>{failure}</p>
               {profile && (
                 <p>
-                  Or call us at <PhoneLink phone={profile.phone} />.
+                  {t('common.callUsAt')} <PhoneLink phone={profile.phone} />.
                 </p>
               )}
             </div>
@@ -153,15 +151,15 @@ export function RequestWizardPage() {
               disabled={step === 1 || busy}
               onClick={() => goTo(step - 1)}
             >
-              Back
+              {t('wizard.back')}
             </button>
             {step < WIZARD_STEPS.length ? (
               <button type="submit" className="quote-button" disabled={!stepComplete(step, data)}>
-                Next
+                {t('wizard.next')}
               </button>
             ) : (
               <button type="submit" className="quote-button" disabled={busy}>
-                {busy ? 'Submitting...' : 'Submit Request'}
+                {busy ? t('wizard.submitting') : t('wizard.submit')}
               </button>
             )}
           </div>

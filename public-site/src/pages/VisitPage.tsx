@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { VISIT_REFUSALS, VISIT_STAFF_PREVIEW, type PublicVisit } from '@washdesk/contract';
+import { VISIT_REFUSALS, type PublicVisit } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { tokenOfPath } from '../sent-quote/quote-api.ts';
@@ -8,6 +9,7 @@ import {
   confirmVisit,
   fetchVisit,
   formatVisitDay,
+  refusalIn,
   rescheduleVisit,
   type VisitAnswerResult,
 } from '../visit-page/visit-api.ts';
@@ -26,9 +28,10 @@ type Shown =
   | { kind: 'visit'; visit: PublicVisit };
 
 const answerText = (visit: PublicVisit) => {
-  const when = `${formatVisitDay(visit.date)}${visit.time ? ` at ${visit.time}` : ''}`;
-  if (visit.answer?.answer === 'confirmed') return `Thank you, your visit on ${when} is confirmed.`;
-  if (visit.answer?.answer === 'rescheduled') return `Your visit is moved to ${when}. See you then!`;
+  const day = formatVisitDay(visit.date);
+  const when = visit.time ? t('visit.when', { day, time: visit.time }) : day;
+  if (visit.answer?.answer === 'confirmed') return t('visit.confirmedOn', { when });
+  if (visit.answer?.answer === 'rescheduled') return t('visit.movedTo', { when });
   return null;
 };
 
@@ -66,7 +69,7 @@ export function VisitPage() {
       })
       .catch(
         () =>
-          live && setShown({ kind: 'failed', message: 'Your visit could not be loaded. Please try again.' }),
+          live && setShown({ kind: 'failed', message: t('visit.loadFailed') }),
       );
     return () => {
       live = false;
@@ -81,7 +84,7 @@ export function VisitPage() {
       if (problem) setRefusal(problem);
       else setMode('answers');
     } catch {
-      setRefusal('Your answer could not be sent. Please check your connection and try again.');
+      setRefusal(t('visit.answerFailed'));
     } finally {
       setBusy(false);
     }
@@ -92,38 +95,38 @@ export function VisitPage() {
   };
 
   return (
-    <PageLayout title="Your visit">
+    <PageLayout title={t('visit.title')}>
       {shown.kind === 'loading' && (
         <>
-          <h1>Your visit</h1>
+          <h1>{t('visit.title')}</h1>
           <p className="intro" role="status">
-            Loading your visit…
+            {t('visit.loading')}
           </p>
         </>
       )}
       {shown.kind === 'missing' && (
         <>
-          <h1>Visit not found</h1>
-          <p className="intro">{VISIT_REFUSALS.notFound}</p>
+          <h1>{t('visit.notFound')}</h1>
+          <p className="intro">{refusalIn(VISIT_REFUSALS.notFound)}</p>
         </>
       )}
       {shown.kind === 'gone' && (
         <>
-          <h1>This visit can no longer be changed</h1>
-          <p className="intro">{VISIT_REFUSALS.gone}</p>
+          <h1>{t('visit.gone')}</h1>
+          <p className="intro">{refusalIn(VISIT_REFUSALS.gone)}</p>
         </>
       )}
       {shown.kind === 'cancelled' && (
         <>
-          <h1>Your visit is cancelled</h1>
+          <h1>{t('visit.cancelledTitle')}</h1>
           <p className="intro" role="status">
-            Your visit is cancelled and you will get no more reminders for it. Thank you for letting us know.
+            {t('visit.cancelled')}
           </p>
         </>
       )}
       {shown.kind === 'failed' && (
         <>
-          <h1>Your visit</h1>
+          <h1>{t('visit.title')}</h1>
           <p className="intro" role="alert">
             {shown.message}
           </p>
@@ -131,7 +134,7 @@ export function VisitPage() {
       )}
       {shown.kind === 'visit' && (
         <>
-          <h1>Your visit with {shown.visit.business.name}</h1>
+          <h1>{t('visit.with', { business: shown.visit.business.name })}</h1>
           <VisitDetails visit={shown.visit} />
           {answerText(shown.visit) && (
             <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
@@ -145,7 +148,7 @@ export function VisitPage() {
           )}
           {shown.visit.staffPreview && (
             <p className="sent-quote__banner sent-quote__banner--preview" role="status">
-              {VISIT_STAFF_PREVIEW}
+              {t('visit.staffPreview')}
             </p>
           )}
           {mode === 'answers' && !shown.visit.staffPreview && (
@@ -157,7 +160,7 @@ export function VisitPage() {
                   disabled={busy}
                   onClick={() => void act(() => confirmVisit(token))}
                 >
-                  {busy ? 'Confirming…' : 'Confirm visit'}
+                  {busy ? t('visit.confirming') : t('visit.confirm')}
                 </button>
               )}
               <button
@@ -165,20 +168,20 @@ export function VisitPage() {
                 className="quote-button quote-button--secondary"
                 onClick={() => setMode('reschedule')}
               >
-                Reschedule
+                {t('visit.reschedule')}
               </button>
               <button
                 type="button"
                 className="quote-button quote-button--secondary"
                 onClick={() => setMode('cancel')}
               >
-                Cancel visit
+                {t('visit.cancel')}
               </button>
             </div>
           )}
           {mode === 'reschedule' && (
             <section aria-labelledby="reschedule-heading">
-              <h2 id="reschedule-heading">Pick a new time</h2>
+              <h2 id="reschedule-heading">{t('visit.pickNewTime')}</h2>
               <RescheduleForm
                 freeSlots={shown.visit.freeSlots}
                 busy={busy}
@@ -189,15 +192,15 @@ export function VisitPage() {
                 className="quote-button quote-button--secondary"
                 onClick={() => setMode('answers')}
               >
-                Keep my visit as it is
+                {t('visit.keepAsIs')}
               </button>
             </section>
           )}
           {mode === 'cancel' && (
             <section aria-labelledby="cancel-heading">
-              <h2 id="cancel-heading">Cancel your visit</h2>
+              <h2 id="cancel-heading">{t('visit.cancelHeading')}</h2>
               <form className="visit-page__form" onSubmit={cancel}>
-                <label htmlFor="cancel-reason">Reason (optional)</label>
+                <label htmlFor="cancel-reason">{t('visit.reason')}</label>
                 <textarea
                   id="cancel-reason"
                   rows={3}
@@ -206,7 +209,7 @@ export function VisitPage() {
                   onChange={(event) => setReason(event.target.value)}
                 />
                 <button type="submit" className="quote-button" disabled={busy}>
-                  {busy ? 'Cancelling…' : 'Cancel my visit'}
+                  {busy ? t('visit.cancelling') : t('visit.cancelMine')}
                 </button>
               </form>
               <button
@@ -214,12 +217,12 @@ export function VisitPage() {
                 className="quote-button quote-button--secondary"
                 onClick={() => setMode('answers')}
               >
-                Keep my visit
+                {t('visit.keep')}
               </button>
             </section>
           )}
           <p className="sent-quote__muted">
-            Questions? Call us at <PhoneLink phone={shown.visit.business.phone} />.
+            {t('common.questionsCallUsAt')} <PhoneLink phone={shown.visit.business.phone} />.
           </p>
         </>
       )}

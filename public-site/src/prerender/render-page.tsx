@@ -1,6 +1,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import type { PublicProfile } from '@washdesk/contract';
+import type { Language, PublicProfile } from '@washdesk/contract';
+import { embedCatalog } from '../i18n/embed-catalogs.ts';
+import { activateLanguage } from '../i18n/i18n.ts';
+import { siteCatalog } from '../i18n/site-catalogs.ts';
 import { EmbeddedQuoteTool } from '../embed/EmbeddedQuoteTool.tsx';
 import { PageTitleSink } from '../layout/page-title.ts';
 import { loadPage, PublicSite } from '../PublicSite.tsx';
@@ -9,6 +12,8 @@ import { loadPage, PublicSite } from '../PublicSite.tsx';
 export {
   escapeHtml,
   fillBusinessProfile,
+  LANGUAGES,
+  pageLanguageFile,
   INSTANT_QUOTE_MODES,
   pageVariantFile,
   prerenderedPageFile,
@@ -32,7 +37,10 @@ export async function renderPage(
   path: string,
   profile: PublicProfile,
   build: 'site' | 'embed',
+  language: Language = 'en',
 ): Promise<RenderedPage> {
+  // Each page is rendered once per language, one at a time: the catalog is active for this render.
+  activateLanguage(language, await (build === 'embed' ? embedCatalog : siteCatalog)(language));
   let title = '';
   const errors: unknown[] = [];
   const page: ReactNode =

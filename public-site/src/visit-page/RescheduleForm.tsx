@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PublicVisit } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import { formatVisitDay } from './visit-api.ts';
 
 interface RescheduleFormProps {
@@ -10,16 +11,16 @@ interface RescheduleFormProps {
   labels?: { day: string; time: string; submit: string; busy: string; none: string };
 }
 
-const MOVE_LABELS = {
-  day: 'New day',
-  time: 'New time',
-  submit: 'Move my visit',
-  busy: 'Moving…',
-  none: 'No free times in the next two weeks. Please call us to find one.',
-};
+const moveLabels = () => ({
+  day: t('visit.newDay'),
+  time: t('visit.newTime'),
+  submit: t('visit.move'),
+  busy: t('visit.moving'),
+  none: t('visit.noFreeTimes'),
+});
 
 /** A free day, then a free time on it: only what the office's calendar has open is offered. */
-export function RescheduleForm({ freeSlots, busy, onMove, labels = MOVE_LABELS }: RescheduleFormProps) {
+export function RescheduleForm({ freeSlots, busy, onMove, labels = moveLabels() }: RescheduleFormProps) {
   const [date, setDate] = useState(freeSlots[0]?.date ?? '');
   const times = freeSlots.find((d) => d.date === date)?.times ?? [];
   const [time, setTime] = useState(times[0] ?? '');

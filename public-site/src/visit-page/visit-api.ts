@@ -1,4 +1,6 @@
-import type { PublicVisit } from '@washdesk/contract';
+import { LOCALES, VISIT_REFUSALS, type PublicVisit } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { pageLanguage, t } from '../i18n/i18n.ts';
 
 // The visit page's calls. No zod here (the public bundle stays small): the server's answer is the
 // contract's PublicVisit, and a refusal carries { error: { message } } worded for the customer.
@@ -19,7 +21,7 @@ async function answerOf(response: Response): Promise<VisitAnswerResult> {
   return {
     kind: 'refused',
     status: response.status,
-    message: typeof message === 'string' ? message : `${response.status}: ${response.statusText}`,
+    message: typeof message === 'string' ? refusalIn(message) : `${response.status}: ${response.statusText}`,
   };
 }
 
@@ -42,9 +44,18 @@ export const cancelVisit = (token: string, reason: string) =>
 
 /** "Thursday, November 26" for a `YYYY-MM-DD` calendar date (read as that date, in any time zone). */
 export const formatVisitDay = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  new Intl.DateTimeFormat(LOCALES[pageLanguage()], {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
+
+/** The server's refusals are the contract's English words: each one known is shown in the page's language. */
+const REFUSAL_IDS = new Map<string, MessageId>(
+  Object.entries(VISIT_REFUSALS).map(([key, text]) => [text, `visit.refusal.${key}` as MessageId]),
+);
+export const refusalIn = (message: string) => {
+  const id = REFUSAL_IDS.get(message);
+  return id ? t(id) : message;
+};

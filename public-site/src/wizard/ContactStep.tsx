@@ -1,5 +1,6 @@
 import { TextField } from '../forms/TextField.tsx';
 import { TextConsentLine } from '../forms/TextConsentLine.tsx';
+import { t } from '../i18n/i18n.ts';
 import type { WizardData } from './wizard-data.ts';
 
 interface StepProps {
@@ -27,12 +28,12 @@ export function ContactStep({ data, errors, onChange }: StepProps) {
   );
   return (
     <div className="wizard-fields">
-      {field('firstName', 'First Name', { autoComplete: 'given-name' })}
-      {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
-      {field('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
-      {field('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+      {field('firstName', t('wizard.firstName'), { autoComplete: 'given-name' })}
+      {field('lastName', t('wizard.lastName'), { autoComplete: 'family-name' })}
+      {field('email', t('wizard.email'), { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+      {field('phone', t('wizard.phone'), { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
       <div className="wizard-fields__wide">
-        {field('address', 'Property Address', { autoComplete: 'street-address' })}
+        {field('address', t('wizard.address'), { autoComplete: 'street-address' })}
       </div>
       <div className="wizard-fields__wide">
         <TextConsentLine

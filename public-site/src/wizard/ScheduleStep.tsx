@@ -1,4 +1,6 @@
-import { labelOf, PROPERTY_TYPE_OPTIONS, URGENCY_OPTIONS, WIZARD_SERVICE_OPTIONS } from '@washdesk/contract';
+import { PROPERTY_TYPE_OPTIONS, URGENCY_OPTIONS, WIZARD_SERVICE_OPTIONS } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
+import { optionLabel } from '../i18n/options.ts';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import type { WizardData } from './wizard-data.ts';
 
@@ -9,15 +11,15 @@ const CALENDAR_HEIGHT = 600;
 export function ScheduleStep({ data, photoCount }: { data: WizardData; photoCount: number }) {
   const profile = useBusinessProfile();
   const summary = [
-    ['Service', labelOf(WIZARD_SERVICE_OPTIONS, data.serviceType)],
-    ['Property', labelOf(PROPERTY_TYPE_OPTIONS, data.propertyType) || 'Not given'],
-    ['Timeline', labelOf(URGENCY_OPTIONS, data.urgency) || 'Not given'],
-    ['Photos', photoCount ? `${photoCount} attached` : 'None'],
+    [t('wizard.summary.service'), optionLabel('service', WIZARD_SERVICE_OPTIONS, data.serviceType)],
+    [t('wizard.summary.property'), optionLabel('property', PROPERTY_TYPE_OPTIONS, data.propertyType) || t('common.notGiven')],
+    [t('wizard.summary.timeline'), optionLabel('urgency', URGENCY_OPTIONS, data.urgency) || t('common.notGiven')],
+    [t('wizard.summary.photos'), photoCount ? t('wizard.photosAttached', { count: photoCount }) : t('common.none')],
   ];
   const calendarUrl = profile?.schedulingCalendarUrl;
   return (
     <>
-      <dl className="wizard-summary" aria-label="Your request">
+      <dl className="wizard-summary" aria-label={t('wizard.summary')}>
         {summary.map(([term, value]) => (
           <div key={term} className="wizard-summary__item">
             <dt>{term}</dt>
@@ -28,15 +30,14 @@ export function ScheduleStep({ data, photoCount }: { data: WizardData; photoCoun
       {calendarUrl ? (
         <iframe
           className="wizard-calendar"
-          title="Scheduling calendar"
+          title={t('wizard.calendar')}
           src={calendarUrl}
           height={CALENDAR_HEIGHT}
           loading="lazy"
         />
       ) : (
         <p className="wizard-note">
-          Online booking is not available at the moment. Send your request and we call you within{' '}
-          {profile?.followUpHours ?? 24} hours to pick a time for your free estimate.
+          {t('wizard.noBooking', { hours: profile?.followUpHours ?? 24 })}
         </p>
       )}
     </>

@@ -1,5 +1,7 @@
 import { PROPERTY_TYPE_OPTIONS, URGENCY_OPTIONS, WIZARD_SERVICE_OPTIONS } from '@washdesk/contract';
 import { ChoiceGroup } from '../forms/ChoiceGroup.tsx';
+import { t } from '../i18n/i18n.ts';
+import { optionsIn } from '../i18n/options.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { PhotoPicker, type SelectedPhoto } from '../quote-tool/PhotoPicker.tsx';
 import type { StepProps } from './ContactStep.tsx';
@@ -19,8 +21,8 @@ export function ServiceStep({ data, errors, onChange, ...photos }: ServiceStepPr
     <div className="wizard-fields wizard-fields--stacked">
       <ChoiceGroup
         name="serviceType"
-        legend="Service Needed"
-        options={WIZARD_SERVICE_OPTIONS}
+        legend={t('wizard.serviceNeeded')}
+        options={optionsIn('service', WIZARD_SERVICE_OPTIONS)}
         value={data.serviceType}
         onChange={choose('serviceType')}
         required
@@ -28,30 +30,30 @@ export function ServiceStep({ data, errors, onChange, ...photos }: ServiceStepPr
       {errors.serviceType && <p className="field-error">{errors.serviceType}</p>}
       <ChoiceGroup
         name="propertyType"
-        legend="Property Type"
-        options={PROPERTY_TYPE_OPTIONS}
+        legend={t('wizard.propertyType')}
+        options={optionsIn('property', PROPERTY_TYPE_OPTIONS)}
         value={data.propertyType}
         onChange={choose('propertyType')}
       />
       <ChoiceGroup
         name="urgency"
-        legend="Timeline"
-        options={URGENCY_OPTIONS}
+        legend={t('wizard.timeline')}
+        options={optionsIn('urgency', URGENCY_OPTIONS)}
         value={data.urgency}
         onChange={choose('urgency')}
       />
       <TextField
         id="wizard-description"
-        label="Project Description"
+        label={t('wizard.description')}
         rows={3}
         value={data.description}
         error={errors.description}
-        placeholder="Size of the house, stories, moss, stains, access…"
+        placeholder={t('wizard.descriptionHint')}
         onChange={choose('description')}
       />
       <div>
         <p className="quote-field__label">
-          Photos <span className="quote-field__optional">(optional, they help us quote faster)</span>
+          {t('wizard.photos')} <span className="quote-field__optional">{t('wizard.photosOptional')}</span>
         </p>
         <PhotoPicker
           photos={photos.photos}
@@ -61,7 +63,7 @@ export function ServiceStep({ data, errors, onChange, ...photos }: ServiceStepPr
           onRemove={photos.onRemovePhoto}
           max={MAX_REQUEST_PHOTOS}
           idPrefix="wizard-photos"
-          addLabel="Add Photos for Quote"
+          addLabel={t('wizard.addPhotos')}
         />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { t } from '../i18n/i18n.ts';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 
@@ -9,21 +10,21 @@ export function SubmittedStep({ headingRef }: { headingRef: Ref<HTMLHeadingEleme
   return (
     <section className="card wizard-done" aria-labelledby="wizard-done-heading">
       <h2 id="wizard-done-heading" ref={headingRef} tabIndex={-1}>
-        Request Submitted Successfully!
+        {t('wizard.done')}
       </h2>
-      <p>Thank you. We have your request and will be in touch soon.</p>
-      <h3>Next steps</h3>
+      <p>{t('wizard.thanks')}</p>
+      <h3>{t('wizard.nextSteps')}</h3>
       <ol className="wizard-next-steps">
-        <li>We review your request and any photos you sent.</li>
-        <li>We contact you within {hours} hours to confirm a time for your free estimate.</li>
-        <li>We visit, measure and give you a firm quote on the spot.</li>
+        <li>{t('wizard.nextStep.1')}</li>
+        <li>{t('wizard.nextStep.2', { hours })}</li>
+        <li>{t('wizard.nextStep.3')}</li>
       </ol>
       {profile && (
         <p>
-          Questions? Call us at <PhoneLink phone={profile.phone} />.
+          {t('common.questionsCallUsAt')} <PhoneLink phone={profile.phone} />.
         </p>
       )}
-      {profile?.serviceArea && <p>Service area: {profile.serviceArea}</p>}
+      {profile?.serviceArea && <p>{t('wizard.serviceArea', { area: profile.serviceArea })}</p>}
     </section>
   );
 }

@@ -33,7 +33,8 @@ export const EMPTY_WIZARD_DATA: WizardData = {
   textConsent: '',
 };
 
-export const WIZARD_STEPS = ['Your Information', 'Service Details', 'Schedule Your Estimate'] as const;
+/** The steps' names (their words in each language: src/i18n, 'Your Information'…). */
+export const WIZARD_STEPS = ['wizard.step.1', 'wizard.step.2', 'wizard.step.3'] as const;
 export const SUBMITTED_STEP = 4;
 
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address'] as const;
