@@ -65,7 +65,8 @@ export function seedMoney(db: Database, o: MoneyFixtureOptions): MoneyFixture {
     return state / 2 ** 32;
   };
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const instalments = Math.max(1, Math.round((o.payments ?? o.invoices) / o.invoices) - 1);
+  // Rows per invoice: a deposit on one in three, then the instalments of the nine in ten not void.
+  const instalments = Math.max(1, Math.round(((o.payments ?? o.invoices) / o.invoices - 1 / 3) / 0.9));
   const nextNumber =
     ((db.prepare('SELECT max(number) FROM invoices').pluck().get() as number | null) ?? 1000) + 1;
 
