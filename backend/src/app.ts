@@ -65,6 +65,7 @@ import { servicePlansFeature } from './service-plans/service-plans.feature.ts';
 import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
+import { accountFeature } from './account/account.feature.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
@@ -248,6 +249,20 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
   visitTexts.use(outbox);
   app.use(textsOfBusiness.router);
+  // The customer's own page: sign-in links through the one text sender, their messages onto the
+  // texts' threads, everything of theirs across merged records (account/).
+  const account = accountFeature({
+    db,
+    config,
+    texting,
+    textMessages,
+    customers,
+    events,
+    publicUrl: publicUrl.get,
+    clock,
+    report: (error) => report(error, { method: 'account link', path: '-' }),
+  });
+  app.use(account.router);
   const reminders = remindersFeature({
     db,
     config,
@@ -404,6 +419,6 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     outbox,
     // Shutdown and tests wait for replies still being written after the webhook answered.
     settled: () =>
-      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled()]).then(() => undefined),
+      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled(), account.settled()]).then(() => undefined),
   };
 }

@@ -42,3 +42,4 @@ export * from './todays-visits.ts';
 export * from './schedule.ts';
 export * from './schedule-tools.ts';
 export * from './payments.ts';
+export * from './account.ts';
