@@ -167,7 +167,7 @@ describe('opening a link', () => {
     // The second press finds it spent, and the page offers a new one.
     const again = await spend(token);
     expect(again.status).toBe(410);
-    expect((await again.json()).error.message).toBe(ACCOUNT_TEXTS.linkUnusable);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_TEXTS.linkUnusable);
     const state = await fetch(`${server.url}/api/public/account/links/${token}`);
     expect(await state.json()).toEqual({ state: 'unusable' });
   });
@@ -249,7 +249,7 @@ describe('a session', () => {
     const contact = { name: 'Dana Whitfield', phone: '707-555-0101', email: 'dana.w@example.com', address: '512 Redwood Drive' };
     const wrong = await post('/api/public/account/contact', { ...contact, phoneLastFour: '9999' });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error.fields.phoneLastFour).toBe(ACCOUNT_TEXTS.lastFourWrong);
+    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.phoneLastFour).toBe(ACCOUNT_TEXTS.lastFourWrong);
     expect((await post('/api/public/account/contact', { ...contact, phoneLastFour: '0101' })).status).toBe(200);
     const account = (await (await accountWith(cookie)).json()) as CustomerAccount;
     expect(account.customer.email).toBe('dana.w@example.com');

@@ -111,11 +111,13 @@ export function accountService(deps: {
 
     /** New contact details, only with the last 4 digits of the phone on file. */
     changeContact(customerId: number, change: CustomerContact & { phoneLastFour: string }) {
-      const digits = contents.contactOf(customerId)?.phone?.replace(/\D/g, '') ?? '';
+      const onFile = contents.contactOf(customerId)?.phone ?? null;
+      const digits = onFile?.replace(/\D/g, '') ?? '';
       if (digits.length < 4 || digits.slice(-4) !== change.phoneLastFour)
         throw validationError({ phoneLastFour: ACCOUNT_TEXTS.lastFourWrong });
       const { phoneLastFour: _checked, ...contact } = change;
-      const outcome = deps.customers.update(customerId, contact);
+      // A blank new number keeps the one on file: the page asks only for a new one.
+      const outcome = deps.customers.update(customerId, { ...contact, phone: contact.phone ?? onFile });
       if (outcome.outcome === 'key-taken') throw new HttpError(409, ERROR_CODES.conflict, CUSTOMER_KEY_TAKEN);
       if (outcome.outcome !== 'changed') throw notFound('Customer');
     },
