@@ -26,6 +26,10 @@ export interface OwnTestServer {
   /** The schedule-tools scenario: the rained-out day and its visits' ids. */
   rainedOutDay?: string;
   visitIds?: number[];
+  /** The customer-account scenario: the texted sign-in link's path, its customer and invoice. */
+  accountLinkPath?: string;
+  customerId?: number;
+  invoicePath?: string;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -42,7 +46,8 @@ export async function startOwnTestServer(
     | 'messenger'
     | 'visit-reminder'
     | 'customer-messages'
-    | 'schedule-tools',
+    | 'schedule-tools'
+    | 'customer-account',
 ): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -69,6 +74,9 @@ export async function startOwnTestServer(
     appointmentId,
     rainedOutDay,
     visitIds,
+    accountLinkPath,
+    customerId,
+    invoicePath,
   } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
@@ -81,6 +89,9 @@ export async function startOwnTestServer(
     appointmentId,
     rainedOutDay,
     visitIds,
+    accountLinkPath,
+    customerId,
+    invoicePath,
     stop: () => {
       child.stdin!.end();
       return exited;
