@@ -3,7 +3,7 @@ import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-s
 
 // The customer's own page from the text's sign-in link. The server is the 'customer-account'
 // scenario: Dana's house wash booked for Wednesday 25 November 2026, an open invoice #1001 of
-// $425.00 for an earlier job, and the sign-in link Dana asked for on /account, texted to her phone.
+// $425 for an earlier job, and the sign-in link Dana asked for on /account, texted to her phone.
 
 let server: OwnTestServer;
 test.describe.configure({ mode: 'serial' });
@@ -47,7 +47,7 @@ test('a mail scanner\u2019s headless browser that opens the link spends nothing'
   expect(await spentSoFar(browser)).toEqual({ liveSessions: 0, state: 'usable' });
 });
 
-test('on a 390 px phone: from the texted link to paying the invoice in 3 taps', async ({ browser }) => {
+test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 3 taps', async ({ browser }) => {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const customer = await phone.newPage();
   let taps = 0;
@@ -62,7 +62,7 @@ test('on a 390 px phone: from the texted link to paying the invoice in 3 taps', 
   await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Hello, Dana');
   const invoices = customer.getByRole('region', { name: 'Invoices' });
   await expect(invoices).toContainText('Invoice #1001');
-  await expect(invoices).toContainText('$425.00 due by Friday, December 4');
+  await expect(invoices).toContainText('$425 due by Friday, December 4');
   const visits = customer.getByRole('region', { name: 'Visits' });
   await expect(visits).toContainText('Wednesday, November 25 at 2:00 PM');
   await expect(visits.getByRole('button', { name: 'Confirm, move or cancel' })).toBeVisible();
