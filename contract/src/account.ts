@@ -122,3 +122,13 @@ export interface CustomerAccount {
   payments: AccountPayment[];
   plans: AccountPlan[];
 }
+
+/** What "Send sign-in link" did (staff read it as it happened: sent, failed, nothing to send to). */
+export const accountLinkOutcomeSchema = z.object({
+  channel: z.enum(['text', 'email']),
+  outcome: z.enum(['sent', 'failed', 'not-configured', 'no-recipient']),
+  problem: z.string().nullable(),
+});
+export type AccountLinkOutcome = z.infer<typeof accountLinkOutcomeSchema>;
+export const accountSessionsSchema = z.object({ liveSessions: z.number().int() });
+export const accountSessionsEndedSchema = z.object({ ended: z.number().int() });

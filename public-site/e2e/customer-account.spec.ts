@@ -59,7 +59,8 @@ test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 
   taps++;
   await customer.getByRole('button', { name: 'Continue' }).tap();
   await expect(customer).toHaveURL(`${server.url}/account`);
-  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Hello, Dana');
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Your account');
+  await expect(customer.getByText('Signed in as Dana Whitfield')).toBeVisible();
   const invoices = customer.getByRole('region', { name: 'Invoices' });
   await expect(invoices).toContainText('Invoice #1001');
   await expect(invoices).toContainText('$425 due by Friday, December 4');

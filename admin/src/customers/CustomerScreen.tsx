@@ -9,6 +9,7 @@ import { formatCallTime } from '../calls/call-format.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 import { ContactActions } from './ContactActions.tsx';
+import { CustomerAccountActions } from './CustomerAccountActions.tsx';
 import { customerLabel, customerQueries, holdingsOf, TIMELINE_PAGE_SIZE } from './customers.queries.ts';
 import { QuoteEditorDialog } from '../quote-sending/QuoteEditorDialog.tsx';
 import { EditContactDialog } from './EditContactDialog.tsx';
@@ -80,6 +81,7 @@ export function CustomerScreen() {
           <dd>{formatCallTime(c.createdAt)}</dd>
         </dl>
         <ContactActions customer={c} />
+        <CustomerAccountActions customer={c} />
       </Card>
       <ServicePlanCard customerId={c.id} />
       <section aria-label="Timeline" className="customer-timeline">

@@ -44,58 +44,68 @@ export function AccountPage() {
       .catch(() => setShown({ kind: 'failed', message: 'Your account could not be loaded. Please try again.' }));
   useEffect(() => void load(), []);
 
+  const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
   const signOut = async () => {
-    await change('sign-out', {}).catch(() => null);
-    setShown({ kind: 'signed-out' });
+    setSignOutProblem(null);
+    const answer = await change('sign-out', {}).catch(() => null);
+    // Only what happened: a sign-out the server did not confirm is not shown as done.
+    if (answer?.kind === 'done') setShown({ kind: 'signed-out' });
+    else setSignOutProblem('You could not be signed out. Please check your connection and try again.');
   };
 
-  if (shown.kind !== 'account')
-    return (
-      <PageLayout title="Your account">
-        <h1>Your account</h1>
-        {shown.kind === 'loading' && (
-          <p className="intro" role="status">
-            Loading your account…
-          </p>
-        )}
-        {shown.kind === 'failed' && (
-          <p className="intro" role="alert">
-            {shown.message}
-          </p>
-        )}
+  const account = shown.kind === 'account' ? shown.account : null;
+  const nothingYet =
+    account &&
+    !account.invoices.length &&
+    !account.visits.length &&
+    !account.quotes.length &&
+    !account.plans.length;
+  // The heading and the introduction are the same in every state, from the first (prerendered)
+  // paint on: what loads later only adds below them, and the column is a screen tall from the
+  // start, so nothing moves (no layout shift) and the first paint is the page's largest (LCP).
+  return (
+    <PageLayout title="Your account">
+      <h1>Your account</h1>
+      <p className="intro">
+        Your quotes, visits, invoices and payments in one place: pay what is due, confirm or move a visit, book your
+        next wash and message the office.
+      </p>
+      <div className="account">
+        {shown.kind === 'loading' && <p role="status">Loading your account…</p>}
+        {shown.kind === 'failed' && <p role="alert">{shown.message}</p>}
         {shown.kind === 'signed-out' && (
           <>
-            <p className="intro">
-              See your quotes, visits, invoices and payments. We will text or e-mail you a link to sign in: no
-              password needed.
-            </p>
+            <p>We will text or e-mail you a link to sign in: no password needed.</p>
             <LinkRequestForm />
           </>
         )}
-      </PageLayout>
-    );
-
-  const { account } = shown;
-  const firstName = account.customer.name?.trim().split(/\s+/)[0];
-  const nothingYet =
-    !account.invoices.length && !account.visits.length && !account.quotes.length && !account.plans.length;
-  return (
-    <PageLayout title="Your account">
-      <h1>{firstName ? `Hello, ${firstName}` : 'Your account'}</h1>
-      {nothingYet && <p className="intro">Nothing here yet: your quotes, visits and invoices will show here.</p>}
-      <InvoicesSection invoices={account.invoices} />
-      <VisitsSection visits={account.visits} />
-      <QuotesSection quotes={account.quotes} />
-      <PlansSection plans={account.plans} />
-      <PaymentsSection payments={account.payments} />
-      <MessageBox />
-      <ContactForm customer={account.customer} onSaved={() => void load()} />
-      <p className="sent-quote__muted">
-        Questions? Call {account.business.name} at <PhoneLink phone={account.business.phone} />.
-      </p>
-      <button type="button" className="quote-button quote-button--secondary" onClick={() => void signOut()}>
-        Sign out
-      </button>
+        {account && (
+          <>
+            <p className="account__hello">
+              Signed in{account.customer.name ? ` as ${account.customer.name}` : ''}
+            </p>
+            {nothingYet && <p>Nothing here yet: your quotes, visits and invoices will show here.</p>}
+            <InvoicesSection invoices={account.invoices} />
+            <VisitsSection visits={account.visits} />
+            <QuotesSection quotes={account.quotes} />
+            <PlansSection plans={account.plans} />
+            <PaymentsSection payments={account.payments} />
+            <MessageBox />
+            <ContactForm customer={account.customer} onSaved={() => void load()} />
+            <p className="sent-quote__muted">
+              Questions? Call {account.business.name} at <PhoneLink phone={account.business.phone} />.
+            </p>
+            <button type="button" className="quote-button quote-button--secondary" onClick={() => void signOut()}>
+              Sign out
+            </button>
+            {signOutProblem && (
+              <p className="field-error" role="alert">
+                {signOutProblem}
+              </p>
+            )}
+          </>
+        )}
+      </div>
     </PageLayout>
   );
 }
