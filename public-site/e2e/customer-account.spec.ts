@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { accessibilityViolations } from '../../scripts/accessibility-audit.ts';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 
 // The customer's own page from the text's sign-in link. The server is the 'customer-account'
@@ -67,8 +68,9 @@ test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 
   const visits = customer.getByRole('region', { name: 'Visits' });
   await expect(visits).toContainText('Wednesday, November 25 at 2:00 PM');
   await expect(visits.getByRole('button', { name: 'Confirm, move or cancel' })).toBeVisible();
-  // The page fits the phone: nothing scrolls sideways.
+  // The page fits the phone: nothing scrolls sideways; and it passes Lighthouse's axe checks.
   expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await accessibilityViolations(customer)).toEqual([]);
   expect(await spentSoFar(browser)).toEqual({ liveSessions: 1, state: 'unusable' });
   // Tap 3: Pay opens the invoice's own page (the invoice page and its pay-with-a-tip are issue 35's).
   taps++;
