@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { CustomerAccount } from '@washdesk/contract';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
@@ -30,15 +30,19 @@ type Shown =
  */
 export function AccountPage() {
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+  // The account is drawn as a transition: React draws it in slices and the phone stays responsive
+  // (no long task blocking a tap while a long history renders).
   const load = () =>
     fetchAccount()
       .then((answer) =>
-        setShown(
-          answer.kind === 'account'
-            ? answer
-            : answer.status === 401
-              ? { kind: 'signed-out' }
-              : { kind: 'failed', message: answer.message },
+        startTransition(() =>
+          setShown(
+            answer.kind === 'account'
+              ? answer
+              : answer.status === 401
+                ? { kind: 'signed-out' }
+                : { kind: 'failed', message: answer.message },
+          ),
         ),
       )
       .catch(() => setShown({ kind: 'failed', message: 'Your account could not be loaded. Please try again.' }));
