@@ -118,17 +118,26 @@ async function signedInCustomer({ url, databaseFile }) {
     const now = new Date();
     const at = now.toISOString();
     const job = db
-      .prepare(`INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents,
+      .prepare(
+        `INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents,
         duration_minutes, status, created_at, updated_at) VALUES (?, 'Dana Whitfield', '+17075550101',
-        '512 Redwood Drive', 'house wash', 42500, 120, 'done', ?, ?)`)
+        '512 Redwood Drive', 'house wash', 42500, 120, 'done', ?, ?)`,
+      )
       .run(id, at, at).lastInsertRowid;
-    db.prepare(`INSERT INTO invoices (number, job_id, customer_id, customer_name, address, token, subtotal_cents,
+    db.prepare(
+      `INSERT INTO invoices (number, job_id, customer_id, customer_name, address, token, subtotal_cents,
         total_cents, issued_on, due_on, created_at, updated_at) VALUES (1001, ?, ?, 'Dana Whitfield',
-        '512 Redwood Drive', ?, 42500, 42500, ?, ?, ?, ?)`)
-      .run(job, id, randomBytes(32).toString('base64url'), at.slice(0, 10), at.slice(0, 10), at, at);
-    db.prepare(`INSERT INTO account_links (token_hash, customer_id, requested_by, channel, created_at, expires_at)
-        VALUES (?, ?, 'staff', 'text', ?, ?)`)
-      .run(createHash('sha256').update(token).digest('hex'), id, at, new Date(now.getTime() + 3_600_000).toISOString());
+        '512 Redwood Drive', ?, 42500, 42500, ?, ?, ?, ?)`,
+    ).run(job, id, randomBytes(32).toString('base64url'), at.slice(0, 10), at.slice(0, 10), at, at);
+    db.prepare(
+      `INSERT INTO account_links (token_hash, customer_id, requested_by, channel, created_at, expires_at)
+        VALUES (?, ?, 'staff', 'text', ?, ?)`,
+    ).run(
+      createHash('sha256').update(token).digest('hex'),
+      id,
+      at,
+      new Date(now.getTime() + 3_600_000).toISOString(),
+    );
   } finally {
     db.close();
   }

@@ -114,7 +114,12 @@ export interface AccountPlan {
   due: { jobId: number; dueMonth: string } | null;
 }
 export interface CustomerAccount {
-  customer: { name: string | null; phoneLastFour: string | null; email: string | null; address: string | null };
+  customer: {
+    name: string | null;
+    phoneLastFour: string | null;
+    email: string | null;
+    address: string | null;
+  };
   business: { name: string; phone: string };
   quotes: AccountQuote[];
   visits: AccountVisit[];

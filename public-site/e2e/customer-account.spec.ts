@@ -24,10 +24,14 @@ async function spentSoFar(browser: Browser) {
     data: { email: server.email, password: server.password },
   });
   expect(signIn.ok()).toBe(true);
-  const sessions = (await (await office.request.get(`${server.url}/api/customers/${server.customerId}/account`)).json()) as {
+  const sessions = (await (
+    await office.request.get(`${server.url}/api/customers/${server.customerId}/account`)
+  ).json()) as {
     liveSessions: number;
   };
-  const state = (await (await office.request.get(`${server.url}/api/public/account/links/${token()}`)).json()) as {
+  const state = (await (
+    await office.request.get(`${server.url}/api/public/account/links/${token()}`)
+  ).json()) as {
     state: string;
   };
   await office.close();
@@ -48,8 +52,14 @@ test('a mail scanner\u2019s headless browser that opens the link spends nothing'
   expect(await spentSoFar(browser)).toEqual({ liveSessions: 0, state: 'usable' });
 });
 
-test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 3 taps', async ({ browser }) => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 3 taps', async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const customer = await phone.newPage();
   let taps = 0;
   // Tap 1: the link in the text message.
@@ -87,7 +97,11 @@ test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 
 });
 
 test('the spent link, opened again, offers a new one', async ({ browser }) => {
-  const later = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const later = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await later.newPage();
   await page.goto(`${server.url}${server.accountLinkPath}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has expired');

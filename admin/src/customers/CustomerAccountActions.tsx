@@ -25,7 +25,12 @@ export function CustomerAccountActions({ customer }: { customer: CustomerSummary
   });
   const send = useChange({
     change: async (a, channel: 'text' | 'email') => {
-      const answer = await a.send('POST', `/api/customers/${customer.id}/account-link`, { channel }, accountLinkOutcomeSchema);
+      const answer = await a.send(
+        'POST',
+        `/api/customers/${customer.id}/account-link`,
+        { channel },
+        accountLinkOutcomeSchema,
+      );
       // Not sent is not a success: the reason is shown, never "sent".
       if (answer.outcome !== 'sent') throw new Error(answer.problem ?? 'The sign-in link was not sent');
       return answer;
@@ -33,10 +38,18 @@ export function CustomerAccountActions({ customer }: { customer: CustomerSummary
     success: (channel) => `Sign-in link sent by ${channel === 'text' ? 'text' : 'e-mail'}`,
     refetch: [],
     onError: (error) =>
-      error instanceof ApiError ? showProblemToast(error) : showFailureToast(`Sign-in link not sent: ${String((error as Error).message)}`),
+      error instanceof ApiError
+        ? showProblemToast(error)
+        : showFailureToast(`Sign-in link not sent: ${String((error as Error).message)}`),
   });
   const end = useChange({
-    change: (a) => a.send('DELETE', `/api/customers/${customer.id}/account-sessions`, undefined, accountSessionsEndedSchema),
+    change: (a) =>
+      a.send(
+        'DELETE',
+        `/api/customers/${customer.id}/account-sessions`,
+        undefined,
+        accountSessionsEndedSchema,
+      ),
     success: 'Signed out of the customer\u2019s page on every device',
     refetch: [sessionsKey],
     onError: showProblemToast,
@@ -45,10 +58,20 @@ export function CustomerAccountActions({ customer }: { customer: CustomerSummary
   return (
     <div className="customer-contact__actions" aria-label="Customer's page">
       {customer.phone && (
-        <Button icon="key" text="Text sign-in link" loading={send.isPending} onClick={() => send.mutate('text')} />
+        <Button
+          icon="key"
+          text="Text sign-in link"
+          loading={send.isPending}
+          onClick={() => send.mutate('text')}
+        />
       )}
       {customer.email && (
-        <Button icon="key" text="E-mail sign-in link" loading={send.isPending} onClick={() => send.mutate('email')} />
+        <Button
+          icon="key"
+          text="E-mail sign-in link"
+          loading={send.isPending}
+          onClick={() => send.mutate('email')}
+        />
       )}
       {live > 0 && (
         <Button

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_SERVICE_OPTIONS,
+  dialledDigitsOf,
   type AccountInvoice,
   type AccountPayment,
   type AccountPlan,
@@ -92,7 +93,12 @@ export function accountContents(db: Db) {
   // Money in and back out (fees and chargebacks are the business's own books, not a receipt).
   const payments = db.prepare<
     { c: number },
-    AccountPayment & { occurred_at: string; amount_cents: number; tip_cents: number; invoice_number: number | null }
+    AccountPayment & {
+      occurred_at: string;
+      amount_cents: number;
+      tip_cents: number;
+      invoice_number: number | null;
+    }
   >(`SELECT p.id, p.occurred_at, p.kind, p.status, p.method, p.amount_cents, p.tip_cents, p.purpose,
       v.number AS invoice_number
     FROM payments p LEFT JOIN invoices v ON v.id = p.invoice_id
@@ -125,7 +131,7 @@ export function accountContents(db: Db) {
     of(c: number, today: string, business: CustomerAccount['business']): CustomerAccount | null {
       const who = customer.get({ c });
       if (!who) return null;
-      const digits = who.phone?.replace(/\D/g, '') ?? '';
+      const digits = who.phone ? dialledDigitsOf(who.phone) : '';
       return {
         customer: {
           name: who.name,
@@ -134,28 +140,24 @@ export function accountContents(db: Db) {
           address: who.address,
         },
         business,
-        quotes: quotes.all({ c }).map(
-          (q): AccountQuote => ({
-            id: q.id,
-            sentAt: q.sent_at,
-            validUntil: q.valid_until,
-            totalCents: q.accepted_total_cents ?? q.amount_cents,
-            status: q.accepted_at ? 'accepted' : q.valid_until < today ? 'expired' : 'open',
-            depositCents: q.deposit_cents,
-            depositPaidCents: q.deposit_paid_cents ?? 0,
-            url: `/quote/${q.token}`,
-          }),
-        ),
-        visits: visits.all({ c }).map(
-          (v): AccountVisit => ({
-            id: v.id,
-            date: v.scheduled_date,
-            time: v.preferred_time,
-            title: v.job_title ?? SERVICE_LABELS.get(v.service_type) ?? v.service_type,
-            status: v.status,
-            changeable: v.status === 'scheduled' && v.scheduled_date >= today,
-          }),
-        ),
+        quotes: quotes.all({ c }).map((q): AccountQuote => ({
+          id: q.id,
+          sentAt: q.sent_at,
+          validUntil: q.valid_until,
+          totalCents: q.accepted_total_cents ?? q.amount_cents,
+          status: q.accepted_at ? 'accepted' : q.valid_until < today ? 'expired' : 'open',
+          depositCents: q.deposit_cents,
+          depositPaidCents: q.deposit_paid_cents ?? 0,
+          url: `/quote/${q.token}`,
+        })),
+        visits: visits.all({ c }).map((v): AccountVisit => ({
+          id: v.id,
+          date: v.scheduled_date,
+          time: v.preferred_time,
+          title: v.job_title ?? SERVICE_LABELS.get(v.service_type) ?? v.service_type,
+          status: v.status,
+          changeable: v.status === 'scheduled' && v.scheduled_date >= today,
+        })),
         invoices: invoices.all({ c }).map((v): AccountInvoice => {
           const paid = v.paid_cents ?? 0;
           return {
@@ -180,15 +182,13 @@ export function accountContents(db: Db) {
           invoiceNumber: p.invoice_number,
           purpose: p.purpose,
         })),
-        plans: plans.all({ c }).map(
-          (p): AccountPlan => ({
-            id: p.id,
-            title: p.title,
-            everyYears: p.every_years,
-            month: p.month,
-            due: p.due_job_id !== null && p.due_month ? { jobId: p.due_job_id, dueMonth: p.due_month } : null,
-          }),
-        ),
+        plans: plans.all({ c }).map((p): AccountPlan => ({
+          id: p.id,
+          title: p.title,
+          everyYears: p.every_years,
+          month: p.month,
+          due: p.due_job_id !== null && p.due_month ? { jobId: p.due_job_id, dueMonth: p.due_month } : null,
+        })),
       };
     },
     /** Whether a visit or a plan's job is this person's (before a link to its page is made). */

@@ -22,8 +22,7 @@ let customerId: number;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const linkOf = (body: string) => /https:\/\/\S+\/account\/continue\/([A-Za-z0-9_-]{43})/.exec(body);
-const tokensSentTo = (to: string) =>
-  twilio.texts.filter((t) => t.to === to).map((t) => linkOf(t.body)![1]!);
+const tokensSentTo = (to: string) => twilio.texts.filter((t) => t.to === to).map((t) => linkOf(t.body)![1]!);
 const ask = (contact: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/api/public/account/link`, {
     method: 'POST',
@@ -41,9 +40,14 @@ const cookieOf = (res: Response) =>
     .getSetCookie()
     .find((c) => c.startsWith(`${ACCOUNT_COOKIE}=`))!
     .split(';')[0]!;
-const accountWith = (cookie: string) => fetch(`${server.url}/api/public/account`, { headers: { Cookie: cookie } });
+const accountWith = (cookie: string) =>
+  fetch(`${server.url}/api/public/account`, { headers: { Cookie: cookie } });
 const spentLinks = () =>
-  (server.db.prepare('SELECT count(*) AS n FROM account_links WHERE used_at IS NOT NULL').get() as { n: number }).n;
+  (
+    server.db.prepare('SELECT count(*) AS n FROM account_links WHERE used_at IS NOT NULL').get() as {
+      n: number;
+    }
+  ).n;
 /** A new hour: the link requests of the last one no longer count (the staff session is kept alive). */
 const nextHour = async () => {
   now.ms += 61 * MINUTE;
@@ -65,7 +69,12 @@ beforeAll(async () => {
   twilio = await startFakeTwilio();
   server = await startTestServer({
     clock: () => now.ms,
-    env: { ...twilio.env, SMTP_URL: smtp.url, PUBLIC_BASE_URL: PUBLIC_URL, BUSINESS_NAME: 'Lost Coast Soft Wash' },
+    env: {
+      ...twilio.env,
+      SMTP_URL: smtp.url,
+      PUBLIC_BASE_URL: PUBLIC_URL,
+      BUSINESS_NAME: 'Lost Coast Soft Wash',
+    },
   });
   const request = await server.anonymous.send('POST', '/api/service-requests', {
     firstName: 'Dana',
@@ -101,7 +110,9 @@ describe('asking for a link', () => {
     expect(twilio.texts.filter((t) => t.to === '+17075550199')).toEqual([]);
     // Only the key's SHA-256 is stored.
     const token = tokensSentTo(PHONE)[0]!;
-    const stored = server.db.prepare('SELECT token_hash FROM account_links').all() as { token_hash: string }[];
+    const stored = server.db.prepare('SELECT token_hash FROM account_links').all() as {
+      token_hash: string;
+    }[];
     expect(stored).toEqual([{ token_hash: sha256(token) }]);
     expect(JSON.stringify(server.db.prepare('SELECT * FROM outbox_messages').all())).not.toContain(token);
   });
@@ -163,11 +174,16 @@ describe('opening a link', () => {
     expect(setCookie).toMatch(/Max-Age=2592000/);
     const account = await accountWith(cookieOf(res));
     expect(account.status).toBe(200);
-    expect(((await account.json()) as CustomerAccount).customer).toMatchObject({ name: 'Dana Whitfield', phoneLastFour: '0101' });
+    expect(((await account.json()) as CustomerAccount).customer).toMatchObject({
+      name: 'Dana Whitfield',
+      phoneLastFour: '0101',
+    });
     // The second press finds it spent, and the page offers a new one.
     const again = await spend(token);
     expect(again.status).toBe(410);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_TEXTS.linkUnusable);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      ACCOUNT_TEXTS.linkUnusable,
+    );
     const state = await fetch(`${server.url}/api/public/account/links/${token}`);
     expect(await state.json()).toEqual({ state: 'unusable' });
   });
@@ -182,7 +198,9 @@ describe('opening a link', () => {
     const refused = await spend(late);
     expect(refused.status).toBe(410);
     expect(server.count('account_sessions')).toBe(sessions);
-    expect(await (await fetch(`${server.url}/api/public/account/links/${late}`)).json()).toEqual({ state: 'unusable' });
+    expect(await (await fetch(`${server.url}/api/public/account/links/${late}`)).json()).toEqual({
+      state: 'unusable',
+    });
   });
 
   it('refuses a forged key and another site signing a browser in', async () => {
@@ -213,7 +231,9 @@ describe('a session', () => {
   it('ends on every device when staff end it, and staff can send a link from the record', async () => {
     const first = cookieOf(await spend(await textedLink()));
     const second = cookieOf(await spend(await textedLink()));
-    expect(await (await server.get(`/api/customers/${customerId}/account`)).json()).toEqual({ liveSessions: expect.any(Number) });
+    expect(await (await server.get(`/api/customers/${customerId}/account`)).json()).toEqual({
+      liveSessions: expect.any(Number),
+    });
     const ended = await server.send('DELETE', `/api/customers/${customerId}/account-sessions`);
     expect(ended.status).toBe(200);
     expect((await ended.json()).ended).toBeGreaterThanOrEqual(2);
@@ -223,12 +243,16 @@ describe('a session', () => {
     const sent = await server.send('POST', `/api/customers/${customerId}/account-link`, { channel: 'text' });
     expect(await sent.json()).toEqual({ channel: 'text', outcome: 'sent', problem: null });
     const mails = smtp.mails.length;
-    const mailed = await server.send('POST', `/api/customers/${customerId}/account-link`, { channel: 'email' });
+    const mailed = await server.send('POST', `/api/customers/${customerId}/account-link`, {
+      channel: 'email',
+    });
     expect(await mailed.json()).toEqual({ channel: 'email', outcome: 'sent', problem: null });
     await smtp.received(mails + 1);
     expect((await spend(tokensSentTo(PHONE).at(-1)!)).status).toBe(201);
     // Not for an anonymous visitor.
-    expect((await server.anonymous.send('POST', `/api/customers/${customerId}/account-link`, {})).status).toBe(401);
+    expect(
+      (await server.anonymous.send('POST', `/api/customers/${customerId}/account-link`, {})).status,
+    ).toBe(401);
   });
 
   it('puts a message on the customer\u2019s text thread, and changes contact details only with the last 4 digits', async () => {
@@ -239,18 +263,35 @@ describe('a session', () => {
         headers: { Cookie: cookie, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-    expect((await post('/api/public/account/messages', { message: 'Can you also do the fence?' })).status).toBe(201);
-    const threads = (await (await server.get('/api/texts/threads')).json()) as { id: number; phone: string; customerId: number }[];
+    expect(
+      (await post('/api/public/account/messages', { message: 'Can you also do the fence?' })).status,
+    ).toBe(201);
+    const threads = (await (await server.get('/api/texts/threads')).json()) as {
+      id: number;
+      phone: string;
+      customerId: number;
+    }[];
     const thread = threads.find((t) => t.phone === PHONE)!;
     expect(thread.customerId).toBe(customerId);
-    const messages = (await (await server.get(`/api/texts/threads/${thread.id}`)).json()) as { messages: { body: string }[] };
+    const messages = (await (await server.get(`/api/texts/threads/${thread.id}`)).json()) as {
+      messages: { body: string }[];
+    };
     expect(JSON.stringify(messages)).toContain('Can you also do the fence?');
 
-    const contact = { name: 'Dana Whitfield', phone: '707-555-0101', email: 'dana.w@example.com', address: '512 Redwood Drive' };
+    const contact = {
+      name: 'Dana Whitfield',
+      phone: '707-555-0101',
+      email: 'dana.w@example.com',
+      address: '512 Redwood Drive',
+    };
     const wrong = await post('/api/public/account/contact', { ...contact, phoneLastFour: '9999' });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.phoneLastFour).toBe(ACCOUNT_TEXTS.lastFourWrong);
-    expect((await post('/api/public/account/contact', { ...contact, phoneLastFour: '0101' })).status).toBe(200);
+    expect(
+      ((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.phoneLastFour,
+    ).toBe(ACCOUNT_TEXTS.lastFourWrong);
+    expect((await post('/api/public/account/contact', { ...contact, phoneLastFour: '0101' })).status).toBe(
+      200,
+    );
     const account = (await (await accountWith(cookie)).json()) as CustomerAccount;
     expect(account.customer.email).toBe('dana.w@example.com');
   });

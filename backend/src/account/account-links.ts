@@ -66,7 +66,12 @@ export function accountLinkSender(deps: {
       if (link.channel === 'email' && !transport)
         return { ...base, outcome: 'not-configured', problem: 'E-mail is not configured (SMTP_URL)' };
       const to = link.channel === 'text' ? phoneNumberOf(link.to) : link.to;
-      if (!to) return { ...base, outcome: 'no-recipient', problem: `The customer gave no ${link.channel === 'text' ? 'phone number' : 'e-mail address'}` };
+      if (!to)
+        return {
+          ...base,
+          outcome: 'no-recipient',
+          problem: `The customer gave no ${link.channel === 'text' ? 'phone number' : 'e-mail address'}`,
+        };
       const token = deps.links.mintLink({ ...link, now: link.now });
       const body = accountLinkText(config.business.name, `${deps.publicUrl()}${accountContinuePath(token)}`);
       try {

@@ -24,13 +24,15 @@ export function accountRepository(db: Db) {
   const insertLink = db.prepare(`INSERT INTO account_links
     (token_hash, customer_id, requested_by, channel, created_at, expires_at)
     VALUES (@hash, @customerId, @requestedBy, @channel, @at, @expiresAt)`);
-  const linkByHash = db.prepare<[string], { customer_id: number; expires_at: string; used_at: string | null }>(
-    'SELECT customer_id, expires_at, used_at FROM account_links WHERE token_hash = ?',
-  );
+  const linkByHash = db.prepare<
+    [string],
+    { customer_id: number; expires_at: string; used_at: string | null }
+  >('SELECT customer_id, expires_at, used_at FROM account_links WHERE token_hash = ?');
   // Spent only if still unspent and unexpired: two presses of Continue make one session.
   const spendLink = db.prepare(`UPDATE account_links SET used_at = @at
     WHERE token_hash = @hash AND used_at IS NULL AND expires_at > @at`);
-  const insertSession = db.prepare(`INSERT INTO account_sessions (token_hash, customer_id, created_at, expires_at)
+  const insertSession =
+    db.prepare(`INSERT INTO account_sessions (token_hash, customer_id, created_at, expires_at)
     VALUES (?, ?, ?, ?)`);
   // The live record a session opens: a record merged since then gives the record it went into.
   const sessionByHash = db.prepare<[string, string], { customer_id: number }>(`SELECT
@@ -91,7 +93,12 @@ export function accountRepository(db: Db) {
       if (spendLink.run({ hash, at: iso(now) }).changes !== 1) return { spent: false };
       const { customer_id: customerId } = linkByHash.get(hash)!;
       const sessionToken = newKey();
-      insertSession.run(sha256(sessionToken), customerId, iso(now), iso(now + ACCOUNT_SESSION_DAYS * 24 * HOUR));
+      insertSession.run(
+        sha256(sessionToken),
+        customerId,
+        iso(now),
+        iso(now + ACCOUNT_SESSION_DAYS * 24 * HOUR),
+      );
       return { spent: true, sessionToken, customerId };
     }),
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_TEXTS,
   CUSTOMER_KEY_TAKEN,
+  dialledDigitsOf,
   ERROR_CODES,
   type CustomerContact,
   phoneNumberOf,
@@ -63,7 +64,13 @@ export function accountService(deps: {
         const customerId = contents.customerOfKey(contact.key);
         if (customerId === null) return;
         // Sent to the number or address the customer typed, which is on their record.
-        await sender.send({ customerId, channel: contact.channel, to: contact.to, requestedBy: 'customer', now: clock() });
+        await sender.send({
+          customerId,
+          channel: contact.channel,
+          to: contact.to,
+          requestedBy: 'customer',
+          now: clock(),
+        });
       });
     },
 
@@ -102,7 +109,8 @@ export function accountService(deps: {
 
     /** A fresh key to the visit's (or plan job's) own page, for the person it belongs to only. */
     open(customerId: number, kind: 'visit' | 'plan-visit', id: number): string {
-      if (!contents.owns(customerId, kind, id)) throw new HttpError(404, ERROR_CODES.notFound, ACCOUNT_TEXTS.notYours);
+      if (!contents.owns(customerId, kind, id))
+        throw new HttpError(404, ERROR_CODES.notFound, ACCOUNT_TEXTS.notYours);
       const at = new Date(clock()).toISOString();
       return kind === 'visit'
         ? `/visit/${deps.visitLinks.mint(id, at)}`
@@ -112,7 +120,7 @@ export function accountService(deps: {
     /** New contact details, only with the last 4 digits of the phone on file. */
     changeContact(customerId: number, change: CustomerContact & { phoneLastFour: string }) {
       const onFile = contents.contactOf(customerId)?.phone ?? null;
-      const digits = onFile?.replace(/\D/g, '') ?? '';
+      const digits = onFile ? dialledDigitsOf(onFile) : '';
       if (digits.length < 4 || digits.slice(-4) !== change.phoneLastFour)
         throw validationError({ phoneLastFour: ACCOUNT_TEXTS.lastFourWrong });
       const { phoneLastFour: _checked, ...contact } = change;

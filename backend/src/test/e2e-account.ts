@@ -14,22 +14,26 @@ export async function seedCustomerAccount(server: TestServer, twilio: FakeTwilio
   const visit = await sendVisitReminder(server, twilio, clock);
   const db = server.db;
   const customerId = (
-    db.prepare("SELECT customer_id AS id FROM customer_items WHERE kind = 'appointment' AND source_id = ?").get(
-      visit.appointmentId,
-    ) as { id: number }
+    db
+      .prepare("SELECT customer_id AS id FROM customer_items WHERE kind = 'appointment' AND source_id = ?")
+      .get(visit.appointmentId) as { id: number }
   ).id;
   const at = clock.toISOString();
   const job = Number(
     db
-      .prepare(`INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents, duration_minutes,
+      .prepare(
+        `INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents, duration_minutes,
         status, created_at, updated_at) VALUES (?, 'Dana Whitfield', ?, '512 Redwood Drive, Garberville', 'gutter cleaning',
-        ?, 90, 'done', ?, ?)`)
+        ?, 90, 'done', ?, ?)`,
+      )
       .run(customerId, REMINDED_VISIT.phone, ACCOUNT_INVOICE.totalCents, at, at).lastInsertRowid,
   );
   const invoiceToken = randomBytes(32).toString('base64url');
-  db.prepare(`INSERT INTO invoices (number, job_id, customer_id, customer_name, customer_phone, address, token,
+  db.prepare(
+    `INSERT INTO invoices (number, job_id, customer_id, customer_name, customer_phone, address, token,
       subtotal_cents, total_cents, issued_on, due_on, created_at, updated_at)
-    VALUES (?, ?, ?, 'Dana Whitfield', ?, '512 Redwood Drive, Garberville', ?, ?, ?, '2026-11-20', '2026-12-04', ?, ?)`).run(
+    VALUES (?, ?, ?, 'Dana Whitfield', ?, '512 Redwood Drive, Garberville', ?, ?, ?, '2026-11-20', '2026-12-04', ?, ?)`,
+  ).run(
     ACCOUNT_INVOICE.number,
     job,
     customerId,
@@ -40,7 +44,9 @@ export async function seedCustomerAccount(server: TestServer, twilio: FakeTwilio
     at,
     at,
   );
-  const asked = await server.anonymous.send('POST', '/api/public/account/link', { contact: '(707) 555-0188' });
+  const asked = await server.anonymous.send('POST', '/api/public/account/link', {
+    contact: '(707) 555-0188',
+  });
   if (asked.status !== 202) throw new Error(`The sign-in link was not asked for: ${asked.status}`);
   await server.settled();
   const text = twilio.texts.filter((t) => t.to === REMINDED_VISIT.phone).at(-1)?.body ?? '';

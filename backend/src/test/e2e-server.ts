@@ -58,7 +58,12 @@ let twilio: FakeTwilio | undefined;
 /** The voicemail the fake Twilio holds in the phone-line scenario. */
 const E2E_RECORDING_SID = `RE${'e2e0'.repeat(8)}`;
 const twilioLine = scenario === 'phone-line' || scenario === 'customer-messages';
-if (twilioLine || scenario === 'visit-reminder' || scenario === 'schedule-tools' || scenario === 'customer-account') {
+if (
+  twilioLine ||
+  scenario === 'visit-reminder' ||
+  scenario === 'schedule-tools' ||
+  scenario === 'customer-account'
+) {
   twilio = await startFakeTwilio(TEST_TWILIO);
   twilio.recordings.set(E2E_RECORDING_SID, oneSecondTone());
 }

@@ -18,7 +18,10 @@ export function MessageBox() {
         setMessage('');
       } else setAnswer({ ok: false, text: result.fields.message ?? result.message });
     } catch {
-      setAnswer({ ok: false, text: 'Your message could not be sent. Please check your connection and try again.' });
+      setAnswer({
+        ok: false,
+        text: 'Your message could not be sent. Please check your connection and try again.',
+      });
     }
     setBusy(false);
   };
@@ -60,7 +63,13 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number]['name'];
 
 /** New contact details, behind the last 4 digits of the phone number on file. */
-export function ContactForm({ customer, onSaved }: { customer: CustomerAccount['customer']; onSaved: () => void }) {
+export function ContactForm({
+  customer,
+  onSaved,
+}: {
+  customer: CustomerAccount['customer'];
+  onSaved: () => void;
+}) {
   const [values, setValues] = useState<Record<Field | 'phoneLastFour', string>>({
     name: customer.name ?? '',
     phone: '',
@@ -87,7 +96,10 @@ export function ContactForm({ customer, onSaved }: { customer: CustomerAccount['
         setAnswer({ ok: false, text: result.message });
       }
     } catch {
-      setAnswer({ ok: false, text: 'Your details could not be saved. Please check your connection and try again.' });
+      setAnswer({
+        ok: false,
+        text: 'Your details could not be saved. Please check your connection and try again.',
+      });
     }
     setBusy(false);
   };

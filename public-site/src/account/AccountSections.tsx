@@ -35,7 +35,10 @@ export function InvoicesSection({ invoices }: { invoices: CustomerAccount['invoi
                 ? `${formatCents(invoice.balanceCents)} due by ${formatVisitDay(invoice.dueOn)}`
                 : 'Paid in full'}
             </p>
-            <a className={invoice.balanceCents > 0 ? 'quote-button account__action' : 'account__link'} href={invoice.url}>
+            <a
+              className={invoice.balanceCents > 0 ? 'quote-button account__action' : 'account__link'}
+              href={invoice.url}
+            >
               {invoice.balanceCents > 0 ? `Pay invoice #${invoice.number}` : `See invoice #${invoice.number}`}
             </a>
           </li>
@@ -53,7 +56,9 @@ export function QuotesSection({ quotes }: { quotes: CustomerAccount['quotes'] })
       <ul className="account__list">
         {quotes.map((quote) => {
           const depositDue =
-            quote.status === 'accepted' && quote.depositCents !== null && quote.depositPaidCents < quote.depositCents;
+            quote.status === 'accepted' &&
+            quote.depositCents !== null &&
+            quote.depositPaidCents < quote.depositCents;
           return (
             <li key={quote.id} className="account__item">
               <p className="account__line">
@@ -69,7 +74,11 @@ export function QuotesSection({ quotes }: { quotes: CustomerAccount['quotes'] })
                     : `Open until ${formatVisitDay(quote.validUntil)}`}
               </p>
               <a className="account__link" href={quote.url}>
-                {quote.status === 'open' ? 'See and accept the quote' : depositDue ? 'Pay the deposit' : 'See the quote'}
+                {quote.status === 'open'
+                  ? 'See and accept the quote'
+                  : depositDue
+                    ? 'Pay the deposit'
+                    : 'See the quote'}
               </a>
             </li>
           );
@@ -97,7 +106,12 @@ function OpenButton({ kind, id, label }: { kind: 'visit' | 'plan-visit'; id: num
   };
   return (
     <>
-      <button type="button" className="quote-button quote-button--secondary account__action" disabled={busy} onClick={() => void open()}>
+      <button
+        type="button"
+        className="quote-button quote-button--secondary account__action"
+        disabled={busy}
+        onClick={() => void open()}
+      >
         {busy ? 'Opening…' : label}
       </button>
       {problem && (
@@ -146,7 +160,11 @@ export function PlansSection({ plans }: { plans: CustomerAccount['plans'] }) {
             {plan.due ? (
               <>
                 <p className="account__line sent-quote__muted">Due {monthText(plan.due.dueMonth)}</p>
-                <OpenButton kind="plan-visit" id={plan.due.jobId} label={`Book this year\u2019s ${plan.title}`} />
+                <OpenButton
+                  kind="plan-visit"
+                  id={plan.due.jobId}
+                  label={`Book this year\u2019s ${plan.title}`}
+                />
               </>
             ) : (
               <p className="account__line sent-quote__muted">Nothing to book right now</p>

@@ -34,7 +34,8 @@ export async function fetchAccount(): Promise<{ kind: 'account'; account: Custom
 
 export async function askForLink(contact: string): Promise<{ kind: 'asked'; message: string } | Refusal> {
   const response = await post('/api/public/account/link', { contact });
-  if (response.status === 202) return { kind: 'asked', message: ((await response.json()) as { message: string }).message };
+  if (response.status === 202)
+    return { kind: 'asked', message: ((await response.json()) as { message: string }).message };
   return refusalOf(response);
 }
 
@@ -60,7 +61,10 @@ export async function change(
 }
 
 /** A fresh link to a visit's or a plan job's own page. */
-export async function openPage(kind: 'visit' | 'plan-visit', id: number): Promise<{ kind: 'url'; url: string } | Refusal> {
+export async function openPage(
+  kind: 'visit' | 'plan-visit',
+  id: number,
+): Promise<{ kind: 'url'; url: string } | Refusal> {
   const response = await post('/api/public/account/open', { kind, id });
   if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
   return refusalOf(response);

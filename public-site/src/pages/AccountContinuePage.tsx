@@ -16,7 +16,9 @@ type Shown = 'checking' | 'usable' | 'unusable';
  * signs this browser in. A spent or expired link offers a new one.
  */
 export function AccountContinuePage() {
-  const [token] = useState(() => (typeof window === 'undefined' ? '' : tokenOfPath(window.location.pathname)));
+  const [token] = useState(() =>
+    typeof window === 'undefined' ? '' : tokenOfPath(window.location.pathname),
+  );
   const [shown, setShown] = useState<Shown>('checking');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -45,7 +45,9 @@ export function AccountPage() {
           ),
         ),
       )
-      .catch(() => setShown({ kind: 'failed', message: 'Your account could not be loaded. Please try again.' }));
+      .catch(() =>
+        setShown({ kind: 'failed', message: 'Your account could not be loaded. Please try again.' }),
+      );
   useEffect(() => void load(), []);
 
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
@@ -71,8 +73,8 @@ export function AccountPage() {
     <PageLayout title="Your account">
       <h1>Your account</h1>
       <p className="intro">
-        Your quotes, visits, invoices and payments in one place: pay what is due, confirm or move a visit, book your
-        next wash and message the office.
+        Your quotes, visits, invoices and payments in one place: pay what is due, confirm or move a visit,
+        book your next wash and message the office.
       </p>
       <div className="account">
         {shown.kind === 'loading' && <p role="status">Loading your account…</p>}
@@ -99,7 +101,11 @@ export function AccountPage() {
             <p className="sent-quote__muted">
               Questions? Call {account.business.name} at <PhoneLink phone={account.business.phone} />.
             </p>
-            <button type="button" className="quote-button quote-button--secondary" onClick={() => void signOut()}>
+            <button
+              type="button"
+              className="quote-button quote-button--secondary"
+              onClick={() => void signOut()}
+            >
               Sign out
             </button>
             {signOutProblem && (
