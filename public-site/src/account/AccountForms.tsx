@@ -78,6 +78,8 @@ export function ContactForm({
     phoneLastFour: '',
   });
   const [busy, setBusy] = useState(false);
+  // Drawn when opened: most visits never change their details, and a phone draws less at first.
+  const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const save = async (event: FormEvent) => {
@@ -124,31 +126,39 @@ export function ContactForm({
     </div>
   );
   return (
-    <details className="account__section account__details">
+    <details
+      className="account__section account__details"
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>Change your contact details</summary>
-      <form className="visit-page__form" onSubmit={(event) => void save(event)} noValidate>
-        {FIELDS.map((f) =>
-          input(f.name, f.name === 'phone' ? 'New mobile number (blank keeps yours)' : f.label, {
-            autoComplete: f.autoComplete,
-            type: f.type,
-          }),
-        )}
-        {input(
-          'phoneLastFour',
-          customer.phoneLastFour
-            ? 'To confirm it is you: the last 4 digits of the phone number we have for you'
-            : 'The last 4 digits of your phone number',
-          { inputMode: 'numeric', autoComplete: 'off', maxLength: '4' },
-        )}
-        {answer && (
-          <p className={answer.ok ? 'sent-quote__sent' : 'field-error'} role={answer.ok ? 'status' : 'alert'}>
-            {answer.text}
-          </p>
-        )}
-        <button type="submit" className="quote-button quote-button--secondary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save my details'}
-        </button>
-      </form>
+      {open && (
+        <form className="visit-page__form" onSubmit={(event) => void save(event)} noValidate>
+          {FIELDS.map((f) =>
+            input(f.name, f.name === 'phone' ? 'New mobile number (blank keeps yours)' : f.label, {
+              autoComplete: f.autoComplete,
+              type: f.type,
+            }),
+          )}
+          {input(
+            'phoneLastFour',
+            customer.phoneLastFour
+              ? 'To confirm it is you: the last 4 digits of the phone number we have for you'
+              : 'The last 4 digits of your phone number',
+            { inputMode: 'numeric', autoComplete: 'off', maxLength: '4' },
+          )}
+          {answer && (
+            <p
+              className={answer.ok ? 'sent-quote__sent' : 'field-error'}
+              role={answer.ok ? 'status' : 'alert'}
+            >
+              {answer.text}
+            </p>
+          )}
+          <button type="submit" className="quote-button quote-button--secondary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save my details'}
+          </button>
+        </form>
+      )}
     </details>
   );
 }

@@ -1,12 +1,21 @@
 import { useState } from 'react';
 import { formatCents, MONTH_NAMES, planFrequencyText, type CustomerAccount } from '@washdesk/contract';
-import { formatVisitDay } from '../visit-page/visit-api.ts';
 import { openPage } from './account-api.ts';
 
 // The lists of the customer's page, each a section with its heading. A link opens the thing's own
 // page (the quote, the invoice), where accepting and paying happen under their own rules.
 
-const day = (iso: string) => formatVisitDay(iso.slice(0, 10));
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/**
+ * "Friday, December 4" for a 'YYYY-MM-DD' (or the day of an ISO instant): the visit page's words,
+ * from two short lists rather than Intl, whose first use costs a slow phone a long task.
+ */
+export function formatVisitDay(date: string) {
+  const [year, month, dayOfMonth] = date.slice(0, 10).split('-').map(Number);
+  const weekday = new Date(Date.UTC(year!, month! - 1, dayOfMonth!)).getUTCDay();
+  return `${WEEKDAYS[weekday]}, ${MONTH_NAMES[month! - 1]} ${dayOfMonth}`;
+}
+const day = (iso: string) => formatVisitDay(iso);
 const monthText = (dueMonth: string) => {
   const [year, month] = dueMonth.split('-').map(Number);
   return `${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
