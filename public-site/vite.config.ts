@@ -37,6 +37,8 @@ export default defineConfig({
           file: 'pages/account/continue.html',
           chunk: 'src/pages/AccountContinuePage.tsx',
         },
+        // And one for every invoice's link.
+        { path: '/invoice/prerendered', file: 'pages/invoice.html', chunk: 'src/pages/InvoicePage.tsx' },
         { path: null },
       ],
     }),

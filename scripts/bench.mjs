@@ -19,6 +19,7 @@ const BENCHES = [
   ],
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
+  ['Stripe webhook acknowledgement at 100,000 payments', 'backend/bench/stripe-webhook.bench.ts'],
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
   ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
   ["The crew day's route for 15 stops", 'backend/bench/route.bench.ts'],

@@ -28,6 +28,7 @@ export const SIDEBAR_ENTRIES = [
   'FAQ',
   'Requests',
   'Customers',
+  'Invoices',
 ];
 export const SETTINGS_TABS = [
   'AI Settings',

@@ -17,6 +17,7 @@ const SCREENS = [
   ['AI Responses', '/admin/ai-responses', 'AI Responses'],
   ['FAQ', '/admin/faq-management', 'FAQ Management'],
   ['Customers', '/admin/customers', 'Customers'],
+  ['Invoices', '/admin/invoices', 'Invoices'],
 ] as const;
 
 test('every screen is one click away in the sidebar, and only its entry is highlighted', async ({ page }) => {

@@ -93,6 +93,7 @@ test('on a 390 px phone no screen is wider than the window and no table is cut o
     ['/admin/texts', 'Texts'],
     ['/admin/ai-responses', 'AI Responses'],
     ['/admin/faq-management', 'FAQ Management'],
+    ['/admin/invoices', 'Invoices'],
     [`/admin/customers/${customer!.id}`, undefined],
   ] as const;
   const admin = new AdminPage(page);

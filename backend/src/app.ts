@@ -66,6 +66,8 @@ import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
 import { accountFeature } from './account/account.feature.ts';
+import { invoicesFeature } from './invoices/invoices.feature.ts';
+import { STRIPE_WEBHOOK, stripeWebhookBody } from './payments/stripe-webhook.routes.ts';
 import { appointmentRules } from './appointments/appointment-rules.ts';
 
 const wellFormedJson = (_key: string, value: unknown) =>
@@ -137,6 +139,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   }
   // Meta signs the raw bytes: read them before the JSON parser would.
   app.post(MESSENGER_WEBHOOK, messengerWebhookBody);
+  // Stripe signs the raw bytes too (payments/stripe-webhook.routes.ts).
+  app.post(STRIPE_WEBHOOK, stripeWebhookBody);
   // Twilio signs form fields: under its prefix only a form is read, never a JSON body.
   app.use(TWILIO_WEBHOOK_PREFIX, twilioWebhookBody);
   // Every JSON body's text is well-formed before a route reads it: no lone surrogate reaches SQLite.
@@ -167,7 +171,14 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const { settings, router: settingsRouter } = settingsFeature({ db, config, publicUrl: publicUrl.get });
   const { appointments, router: appointmentsRouter } = appointmentsFeature({ db, config, events, clock });
   // The ledger and, when configured, Stripe's hosted Checkout: deposits, invoices and reports read it.
-  const payments = paymentsFeature({ db, config, clock });
+  const payments = paymentsFeature({
+    db,
+    config,
+    clock,
+    inbox,
+    events,
+    report: (error) => report(error, { method: 'Stripe fees', path: '-' }),
+  });
   app.use(payments.router);
   const {
     photos,
@@ -303,6 +314,20 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   // The crew's board: moves tell the customer through the same outbox.
   const schedule = scheduleFeature({ db, config, appointments, events, texts: textsOfBusiness, clock });
   app.use(schedule.router);
+  // Invoices: a job marked done on the board is invoiced, texted and e-mailed through the same
+  // outbox; payments in the ledger move it to paid, send receipts and re-plan its reminders.
+  app.use(
+    invoicesFeature({
+      db,
+      config,
+      payments,
+      texts: textsOfBusiness,
+      events,
+      publicUrl: publicUrl.get,
+      clock,
+      report: (error) => report(error, { method: 'invoices', path: '-' }),
+    }).router,
+  );
   // The crew day's route and the rain day: bulk moves that ask the booking rules and text each
   // customer through the one sender and the outbox.
   app.use(
@@ -415,10 +440,17 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       servicePlans.lifecycle,
       messenger.lifecycle,
       photoLifecycle,
+      payments.lifecycle,
     ],
     outbox,
     // Shutdown and tests wait for replies still being written after the webhook answered.
     settled: () =>
-      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled(), account.settled()]).then(() => undefined),
+      Promise.all([
+        messenger.settled(),
+        texts.settled(),
+        photoProcessing.settled(),
+        payments.settled(),
+        account.settled(),
+      ]).then(() => undefined),
   };
 }

@@ -43,3 +43,4 @@ export * from './schedule.ts';
 export * from './schedule-tools.ts';
 export * from './payments.ts';
 export * from './account.ts';
+export * from './invoices.ts';

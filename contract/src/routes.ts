@@ -25,6 +25,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/texts',
   '/admin/customers',
   '/admin/board',
+  '/admin/invoices',
 ] as const;
 
 export const normalizePagePath = (path: string) => {
@@ -44,6 +45,8 @@ export const PUBLIC_PAGE_PATTERNS = [
   { page: '/plan-visit/:token', pattern: /^\/plan-visit\/[A-Za-z0-9_-]{1,128}$/i },
   // A sign-in link: opening it spends nothing; the page's Continue button does (issue 36).
   { page: '/account/continue/:token', pattern: /^\/account\/continue\/[A-Za-z0-9_-]{1,128}$/i },
+  // An invoice's link (the customer sees what is owed and pays it).
+  { page: '/invoice/:token', pattern: /^\/invoice\/[A-Za-z0-9_-]{1,128}$/i },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PUBLIC_PAGE_PATTERNS)[number]['page'];

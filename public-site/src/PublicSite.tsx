@@ -21,6 +21,7 @@ const PAGES: Record<PublicPagePath, () => Promise<ReactElement>> = {
   '/account': () => import('./pages/AccountPage.tsx').then(({ AccountPage }) => <AccountPage />),
   '/account/continue/:token': () =>
     import('./pages/AccountContinuePage.tsx').then(({ AccountContinuePage }) => <AccountContinuePage />),
+  '/invoice/:token': () => import('./pages/InvoicePage.tsx').then(({ InvoicePage }) => <InvoicePage />),
 };
 
 /**

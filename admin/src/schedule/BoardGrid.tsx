@@ -12,6 +12,7 @@ import {
   type Crew,
   type JobStatus,
 } from '@washdesk/contract';
+import { JobInvoiceButton } from '../invoices/JobInvoiceButton.tsx';
 import { durationText, openTimesOf, shortDayOf, slotId, type BoardView } from './board-days.ts';
 
 // The board: crews as rows, the view's days as columns, and in each cell the day's hours from top
@@ -290,6 +291,9 @@ export const VisitCard = memo(function VisitCard({
           aria-label={`${NEXT_STEP_WORDS[visit.jobStatus]}: ${visit.customerName}`}
           onClick={() => actions.advance(visit, next)}
         />
+      )}
+      {visit.jobId && visit.jobStatus === 'done' && (
+        <JobInvoiceButton jobId={visit.jobId} customerName={visit.customerName} />
       )}
     </div>
   );

@@ -38,6 +38,9 @@ const SCREENS: Record<Exclude<AdminPagePath, '/admin'>, PreloadedScreen> = {
   '/admin/requests': preloadedScreen(() =>
     import('../leads/RequestsScreen.tsx').then((m) => m.RequestsScreen),
   ),
+  '/admin/invoices': preloadedScreen(() =>
+    import('../invoices/InvoicesScreen.tsx').then((m) => m.InvoicesScreen),
+  ),
 };
 // A customer's timeline is opened from the inbox or the search, never first: it loads on demand.
 export const CustomerScreen = preloadedScreen(() =>

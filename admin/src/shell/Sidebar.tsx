@@ -37,6 +37,7 @@ const OFFICE_ENTRIES: AdminEntry[] = [
   { label: 'FAQ', page: '/admin/faq-management', icon: 'help' },
   { label: 'Requests', page: '/admin/requests', icon: 'inbox', news: 'newLeads' },
   { label: 'Customers', page: '/admin/customers', icon: 'people' },
+  { label: 'Invoices', page: '/admin/invoices', icon: 'document' },
 ];
 
 const NEWS_WORDS: Record<keyof NewForMe, string> = {

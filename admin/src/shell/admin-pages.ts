@@ -45,6 +45,10 @@ export const ADMIN_PAGE_HEADINGS: Record<AdminPagePath, AdminPageHeading> = {
     title: 'Board',
     description: "The crews' days: drag a visit to another slot, day or crew, or use Move to…",
   },
+  '/admin/invoices': {
+    title: 'Invoices',
+    description: 'Every done job’s invoice, what is still owed, and the payments taken',
+  },
   '/admin/requests': {
     title: 'Requests',
     description: 'Every lead from every channel, from first contact to won or lost',

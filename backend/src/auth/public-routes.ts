@@ -29,6 +29,8 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   // Meta's Messenger webhook: the verify token and the signature of every body authenticate it.
   ['GET', '/api/messenger/webhook'],
   ['POST', '/api/messenger/webhook'],
+  // Stripe's webhook: the Stripe-Signature over the raw body authenticates it (payments/).
+  ['POST', '/api/stripe/webhook'],
   // A calendar app's subscription: the secret token in the path authenticates it (calendar-feed/).
   ['GET', '/api/calendar-feed/:token.ics'],
   // A quote sent to a customer: the unguessable token in its link is the key (quote-sending/).
@@ -52,6 +54,9 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/public/account/open'],
   ['POST', '/api/public/account/contact'],
   ['POST', '/api/public/account/sign-out'],
+  // An invoice's link: the unguessable token opens that one invoice and its Pay (invoices/).
+  ['GET', '/api/public/invoices/:token'],
+  ['POST', '/api/public/invoices/:token/pay'],
 ];
 
 const PUBLIC = new Set(PUBLIC_API_ROUTES.map(([method, pattern]) => `${method} ${pattern}`));

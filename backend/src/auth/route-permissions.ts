@@ -89,6 +89,13 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   'POST /api/schedule/rain-day/preview': ANY_STAFF,
   'POST /api/schedule/rain-day': ANY_STAFF,
   'POST /api/schedule/rain-day/:undoId/undo': ANY_STAFF,
+  // Invoices are the office's daily work: making one for a done job, sending it again, taking
+  // cash or a check at the door, and voiding one made by mistake (no money moves; refunds do,
+  // and they are the owner's).
+  'POST /api/jobs/:id/invoice': ANY_STAFF,
+  'POST /api/invoices/:id/send': ANY_STAFF,
+  'POST /api/invoices/:id/void': ANY_STAFF,
+  'POST /api/invoices/:id/payments': ANY_STAFF,
 };
 
 /**

@@ -14,9 +14,11 @@ export const SECRET_AFTER: readonly (readonly string[])[] = [
   ['public', 'plan-visits'], // its API, /api/public/plan-visits/{token}[/pick]
   ['account', 'continue'], // a sign-in link's page, /account/continue/{token} (account/)
   ['public', 'account', 'links'], // its state, /api/public/account/links/{token}
+  ['invoice'], // the customer's invoice page, /invoice/{token} (invoices/)
+  ['public', 'invoices'], // its API, /api/public/invoices/{token}[/pay]
 ];
 /** Words of the tokened routes themselves, kept so a log still says which call it was. */
-const ROUTE_WORDS = new Set(['accept', 'questions', 'confirm', 'reschedule', 'cancel', 'pick']);
+const ROUTE_WORDS = new Set(['accept', 'questions', 'confirm', 'reschedule', 'cancel', 'pick', 'pay']);
 
 /** A key's shape: 43 base64url characters (quotes, visits), 64 hex (feeds); a call's SID (34) is not. */
 const KEY_LIKE = /[A-Za-z0-9_-]{40,}/g;

@@ -102,7 +102,16 @@ export function checkoutSessions(db: Db, stripe: Stripe, clock: Clock = Date.now
         tip,
         now: new Date(nowMs + 5 * 60_000).toISOString(),
       });
-      if (reuse) return { url: reuse.url };
+      if (reuse) {
+        // Our row is open until the webhook says otherwise, which may be a moment after the customer
+        // paid (or never, while the webhook is down): Stripe's word decides whether it is reusable.
+        const live = await stripe.checkout.sessions.retrieve(reuse.provider_session_id);
+        if (live.status === 'open') return { url: reuse.url };
+        setStatus.run({
+          sessionId: reuse.provider_session_id,
+          status: live.status === 'complete' ? 'complete' : 'expired',
+        });
+      }
       // Our key: the thing paid, the amount, and how many sessions it had — a retry of this very
       // request gets Stripe's first answer back, a new press after expiry a new session.
       const n = attempts.get(target)?.n ?? 0;

@@ -180,6 +180,14 @@ export function ledgerRepository(db: Db) {
   const ofQuote = db.prepare<[number], Row>(
     'SELECT * FROM payments WHERE quote_id = ? ORDER BY occurred_at, id',
   );
+  // Stripe payments that settled and whose fee is not recorded yet (the fee step's work list).
+  const withoutFee = db.prepare<[number], Row>(
+    `SELECT * FROM payments p WHERE kind = 'payment' AND status = 'succeeded'
+       AND method IN ('card', 'us_bank_account') AND provider_payment_intent_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM payments f WHERE f.kind = 'fee'
+         AND f.provider_payment_intent_id = p.provider_payment_intent_id)
+     ORDER BY id LIMIT ?`,
+  );
 
   const toSettled = (
     r: { amount: number | null; tip?: number | null; pending: number | null } | undefined,
@@ -255,6 +263,8 @@ export function ledgerRepository(db: Db) {
           limit,
         })
         .map(toPayment),
+    /** Settled Stripe payments without their fee row yet, oldest first (payments/stripe-fees.ts). */
+    withoutFee: (limit: number) => withoutFee.all(limit).map(toPayment),
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;

@@ -1,24 +1,72 @@
 import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
+import type { WebhookInbox } from '../webhooks/webhook-inbox.ts';
 import type { Clock } from '../time.ts';
+import { disputeRepository } from '../disputes/dispute.repository.ts';
 import { checkoutSessions, type CheckoutSessions } from './checkout-sessions.ts';
 import { ledgerRepository } from './ledger.repository.ts';
 import { stripeClient, stripeConfigured, type Stripe } from './stripe-client.ts';
+import { stripeEvents } from './stripe-events.ts';
+import { stripeFees } from './stripe-fees.ts';
+import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 
 /**
  * Getting paid (issue 35): the ledger every money figure is summed from, and, when Stripe is
- * configured, the SDK and hosted Checkout. Without a key `online` is false and `checkout` is
- * undefined: pages say "pay at the visit" and staff record cash and checks.
+ * configured, the SDK, hosted Checkout and Stripe's webhook (with the fees fetched after it).
+ * Without a key `online` is false and `checkout` is undefined: pages say "pay at the visit" and
+ * staff record cash and checks; the webhook answers 503 and records nothing.
  */
-export function paymentsFeature(deps: { db: Db; config: Pick<Config, 'providers'>; clock?: Clock }) {
+export function paymentsFeature(deps: {
+  db: Db;
+  config: Pick<Config, 'providers'>;
+  /** The webhook inbox: each of Stripe's events is stored once, with its effect. */
+  inbox: WebhookInbox;
+  events: Pick<EventBus, 'publish'>;
+  /** Faults in the work done after Stripe got its answer (a fee look-up). */
+  report: (error: unknown) => void;
+  clock?: Clock;
+}) {
   const { db, config } = deps;
   const clock = deps.clock ?? Date.now;
   const ledger = ledgerRepository(db);
+  const disputes = disputeRepository(db);
   const settings = config.providers.stripe;
   const stripe: Stripe | undefined = stripeConfigured(settings) ? stripeClient(settings) : undefined;
   const checkout: CheckoutSessions | undefined = stripe ? checkoutSessions(db, stripe, clock) : undefined;
+  const fees = stripe
+    ? stripeFees({ ledger, stripe, publish: (e) => deps.events.publish(e), report: deps.report })
+    : undefined;
   const router = Router();
-  return { router, ledger, stripe, checkout, online: Boolean(checkout) };
+  router.use(
+    stripeWebhookRoutes({
+      stripe,
+      webhookSecret: settings.webhookSecret,
+      apply: stripeEvents({ ledger, disputes, checkout }),
+      inbox: deps.inbox,
+      events: deps.events,
+      fees,
+      clock,
+    }),
+  );
+  // Fees of payments that settled while the server was down, or whose look-up failed, at start.
+  const lifecycle: FeatureLifecycle = {
+    name: 'Stripe fees',
+    start: () => fees?.start(),
+    stop: async () => fees?.stop(),
+  };
+  return {
+    router,
+    ledger,
+    disputes,
+    stripe,
+    checkout,
+    online: Boolean(checkout),
+    lifecycle,
+    /** Resolves once fees handed over so far are fetched (tests and shutdown wait for it). */
+    settled: () => fees?.settled() ?? Promise.resolve(),
+  };
 }
 export type PaymentsFeature = ReturnType<typeof paymentsFeature>;

@@ -1,0 +1,40 @@
+import type { PublicInvoice } from '@washdesk/contract';
+
+// The invoice page's calls. No zod here (the public bundle stays small): the server's answer is the
+// contract's PublicInvoice, and a refusal carries { error: { message } } worded for the customer.
+
+export type InvoiceResult =
+  | { kind: 'invoice'; invoice: PublicInvoice }
+  | { kind: 'refused'; status: number; message: string };
+export type PayResult = { kind: 'checkout'; url: string } | { kind: 'refused'; status: number; message: string };
+
+const refusalOf = (response: Response, body: unknown) => {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return {
+    kind: 'refused' as const,
+    status: response.status,
+    message: typeof message === 'string' ? message : `${response.status}: ${response.statusText}`,
+  };
+};
+const url = (token: string) => `/api/public/invoices/${encodeURIComponent(token)}`;
+
+export async function fetchInvoice(token: string): Promise<InvoiceResult> {
+  const response = await fetch(url(token));
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok && typeof body === 'object' && body !== null && Array.isArray((body as PublicInvoice).lines))
+    return { kind: 'invoice', invoice: body as PublicInvoice };
+  return refusalOf(response, body);
+}
+
+/** Pay: the server answers the hosted Checkout page to go to. */
+export async function startPayment(token: string, amountCents: number, tipCents: number): Promise<PayResult> {
+  const response = await fetch(`${url(token)}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ amountCents, tipCents }),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  const checkout = (body as { url?: unknown } | null)?.url;
+  if (response.ok && typeof checkout === 'string') return { kind: 'checkout', url: checkout };
+  return refusalOf(response, body);
+}
