@@ -86,6 +86,7 @@ test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 
   taps++;
   await invoices.getByRole('link', { name: 'Pay invoice #1001' }).tap();
   await expect(customer).toHaveURL(`${server.url}${server.invoicePath}`);
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Invoice #1001');
   expect(taps).toBeLessThanOrEqual(4);
 
   // Back on the account, the visit's own page opens from it, already the customer's.
