@@ -30,6 +30,13 @@ export default defineConfig({
           file: 'pages/plan-visit.html',
           chunk: 'src/pages/PlanVisitPage.tsx',
         },
+        // The customer's own page, and one file for every sign-in link (the key is read in the browser).
+        { path: '/account', chunk: 'src/pages/AccountPage.tsx' },
+        {
+          path: '/account/continue/prerendered',
+          file: 'pages/account/continue.html',
+          chunk: 'src/pages/AccountContinuePage.tsx',
+        },
         // And one for every invoice's link.
         { path: '/invoice/prerendered', file: 'pages/invoice.html', chunk: 'src/pages/InvoicePage.tsx' },
         { path: null },

@@ -6,15 +6,33 @@
 // `LIGHTHOUSE_CATEGORIES=accessibility LIGHTHOUSE_RUNS=1 npm run lighthouse` checks only that.
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import Database from 'better-sqlite3';
 import { buildStaleApps, root } from './builds.mjs';
 
-const ROUTES = ['/', '/photo-form', '/photo-quote-tool', '/embed/photo-quote', '/no-such-page'];
+// The customer's own page (issue 36) signed out, a sign-in link's page, and the page signed in
+// (SIGNED_IN: a customer with a session, seeded below).
+const SIGNED_IN = '/account (signed in)';
+const ALL_ROUTES = [
+  '/',
+  '/photo-form',
+  '/photo-quote-tool',
+  '/embed/photo-quote',
+  '/account',
+  `/account/continue/${'x'.repeat(43)}`,
+  SIGNED_IN,
+  '/no-such-page',
+];
+// `LIGHTHOUSE_ROUTES=/account,'/account (signed in)'`: only those.
+const ROUTES = process.env.LIGHTHOUSE_ROUTES
+  ? ALL_ROUTES.filter((r) => process.env.LIGHTHOUSE_ROUTES.split(',').includes(r))
+  : ALL_ROUTES;
 /** The 404 page answers 404 on purpose; Lighthouse refuses to audit such a page unless told. */
 const NOT_FOUND_ROUTE = '/no-such-page';
 const CATEGORIES = (
@@ -52,6 +70,7 @@ async function startBackend() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const databaseFile = path.join(dataDir, 'washdesk.sqlite');
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -65,13 +84,75 @@ async function startBackend() {
       (res) => res.ok,
       () => false,
     );
-    if (healthy) return { url, stop };
+    if (healthy) return { url, stop, databaseFile };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
+/**
+ * A customer with a visit, a quote and an open invoice, signed in: the session cookie of a sign-in
+ * link spent through the API (the link itself written as account/account.repository.ts would, since
+ * this server sends no texts).
+ */
+async function signedInCustomer({ url, databaseFile }) {
+  const asked = await fetch(`${url}/api/service-requests`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      email: 'dana@example.com',
+      phone: '707-555-0101',
+      address: '512 Redwood Drive',
+      city: 'Garberville',
+      serviceType: 'house-washing',
+      urgency: 'week',
+      description: 'Green streaks on the north side',
+    }),
+  });
+  if (asked.status !== 201) throw new Error(`The customer's request was refused: ${asked.status}`);
+  const db = new Database(databaseFile);
+  const token = randomBytes(32).toString('base64url');
+  try {
+    const { id } = db.prepare('SELECT id FROM customers ORDER BY id LIMIT 1').get();
+    const now = new Date();
+    const at = now.toISOString();
+    const job = db
+      .prepare(
+        `INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents,
+        duration_minutes, status, created_at, updated_at) VALUES (?, 'Dana Whitfield', '+17075550101',
+        '512 Redwood Drive', 'house wash', 42500, 120, 'done', ?, ?)`,
+      )
+      .run(id, at, at).lastInsertRowid;
+    db.prepare(
+      `INSERT INTO invoices (number, job_id, customer_id, customer_name, address, token, subtotal_cents,
+        total_cents, issued_on, due_on, created_at, updated_at) VALUES (1001, ?, ?, 'Dana Whitfield',
+        '512 Redwood Drive', ?, 42500, 42500, ?, ?, ?, ?)`,
+    ).run(job, id, randomBytes(32).toString('base64url'), at.slice(0, 10), at.slice(0, 10), at, at);
+    db.prepare(
+      `INSERT INTO account_links (token_hash, customer_id, requested_by, channel, created_at, expires_at)
+        VALUES (?, ?, 'staff', 'text', ?, ?)`,
+    ).run(
+      createHash('sha256').update(token).digest('hex'),
+      id,
+      at,
+      new Date(now.getTime() + 3_600_000).toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  const session = await fetch(`${url}/api/public/account/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (session.status !== 201) throw new Error(`The customer could not sign in: ${session.status}`);
+  return session.headers.getSetCookie()[0].split(';')[0];
+}
+
 buildStaleApps();
 const backend = await startBackend();
+const customerCookie = ROUTES.includes(SIGNED_IN) ? await signedInCustomer(backend) : null;
 let chrome;
 const rows = [];
 const a11yFailures = [];
@@ -80,8 +161,10 @@ try {
   for (const route of ROUTES) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(`${backend.url}${route}`, {
+      const signedIn = route === SIGNED_IN;
+      const result = await lighthouse(`${backend.url}${signedIn ? '/account' : route}`, {
         port: chrome.port,
+        ...(signedIn && { extraHeaders: { Cookie: customerCookie } }),
         output: 'json',
         logLevel: 'error',
         onlyCategories: CATEGORIES,

@@ -26,6 +26,10 @@ export interface OwnTestServer {
   /** The schedule-tools scenario: the rained-out day and its visits' ids. */
   rainedOutDay?: string;
   visitIds?: number[];
+  /** The customer-account scenario: the texted sign-in link's path, its customer and invoice. */
+  accountLinkPath?: string;
+  customerId?: number;
+  invoicePath?: string;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -43,7 +47,8 @@ export async function startOwnTestServer(
     | 'visit-reminder'
     | 'customer-messages'
     | 'schedule-tools'
-    | 'money',
+    | 'money'
+    | 'customer-account',
 ): Promise<OwnTestServer> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -70,6 +75,9 @@ export async function startOwnTestServer(
     appointmentId,
     rainedOutDay,
     visitIds,
+    accountLinkPath,
+    customerId,
+    invoicePath,
   } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
@@ -82,6 +90,9 @@ export async function startOwnTestServer(
     appointmentId,
     rainedOutDay,
     visitIds,
+    accountLinkPath,
+    customerId,
+    invoicePath,
     stop: () => {
       child.stdin!.end();
       return exited;

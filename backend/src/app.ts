@@ -68,6 +68,7 @@ import { scheduleFeature } from './schedule/schedule.feature.ts';
 import { scheduleToolsFeature } from './schedule-tools/schedule-tools.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
 import { depositsFeature } from './deposits/deposits.feature.ts';
+import { accountFeature } from './account/account.feature.ts';
 import { invoicesFeature } from './invoices/invoices.feature.ts';
 import { STRIPE_WEBHOOK, stripeWebhookBody } from './payments/stripe-webhook.routes.ts';
 import { paymentsListFeature } from './payments-list/payments-list.feature.ts';
@@ -266,6 +267,20 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
   visitTexts.use(outbox);
   app.use(textsOfBusiness.router);
+  // The customer's own page: sign-in links through the one text sender, their messages onto the
+  // texts' threads, everything of theirs across merged records (account/).
+  const account = accountFeature({
+    db,
+    config,
+    texting,
+    textMessages,
+    customers,
+    events,
+    publicUrl: publicUrl.get,
+    clock,
+    report: (error) => report(error, { method: 'account link', path: '-' }),
+  });
+  app.use(account.router);
   const reminders = remindersFeature({
     db,
     config,
@@ -492,8 +507,12 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     outbox,
     // Shutdown and tests wait for replies still being written after the webhook answered.
     settled: () =>
-      Promise.all([messenger.settled(), texts.settled(), photoProcessing.settled(), payments.settled()]).then(
-        () => undefined,
-      ),
+      Promise.all([
+        messenger.settled(),
+        texts.settled(),
+        photoProcessing.settled(),
+        payments.settled(),
+        account.settled(),
+      ]).then(() => undefined),
   };
 }

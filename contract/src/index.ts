@@ -44,6 +44,7 @@ export * from './schedule-tools.ts';
 export * from './payments.ts';
 export * from './deposits.ts';
 export * from './deposit-texts.ts';
+export * from './account.ts';
 export * from './invoices.ts';
 export * from './refunds.ts';
 export * from './accounting-exports.ts';

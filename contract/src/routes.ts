@@ -1,7 +1,14 @@
 // Page routes of spec section 2. The backend uses them to answer 200 or 404 for a page path;
 // the apps' routers use them to match. Matching is case-insensitive.
 
-export const PUBLIC_PAGE_PATHS = ['/', '/photo-form', '/photo-quote-tool', '/embed/photo-quote'] as const;
+export const PUBLIC_PAGE_PATHS = [
+  '/',
+  '/photo-form',
+  '/photo-quote-tool',
+  '/embed/photo-quote',
+  // The customer's own page (issue 36): sign in by link, then everything of theirs.
+  '/account',
+] as const;
 
 export const ADMIN_BASE = '/admin';
 export const ADMIN_PAGE_PATHS = [
@@ -37,6 +44,8 @@ export const PUBLIC_PAGE_PATTERNS = [
   { page: '/visit/:token', pattern: /^\/visit\/[A-Za-z0-9_-]{1,128}$/i },
   // A service plan's re-service reminder (the customer picks a slot for the job that is due).
   { page: '/plan-visit/:token', pattern: /^\/plan-visit\/[A-Za-z0-9_-]{1,128}$/i },
+  // A sign-in link: opening it spends nothing; the page's Continue button does (issue 36).
+  { page: '/account/continue/:token', pattern: /^\/account\/continue\/[A-Za-z0-9_-]{1,128}$/i },
   // An invoice's link (the customer sees what is owed and pays it).
   { page: '/invoice/:token', pattern: /^\/invoice\/[A-Za-z0-9_-]{1,128}$/i },
 ] as const;

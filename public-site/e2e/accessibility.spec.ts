@@ -6,7 +6,16 @@ import { PublicPage } from './public-page.ts';
 // desktop width: the same axe checks as Lighthouse's accessibility category, so a touch target
 // under 24 px (WCAG 2.2), a missing name or too little contrast fails here, not in a later
 // `npm run lighthouse`. Each page is checked once its script has taken over the prerendered HTML.
-const ROUTES = ['/', '/photo-form', '/photo-quote-tool', '/embed/photo-quote', '/no-such-page'];
+const ROUTES = [
+  '/',
+  '/photo-form',
+  '/photo-quote-tool',
+  '/embed/photo-quote',
+  // The customer's page signed out (its sign-in form), and a sign-in link's page.
+  '/account',
+  `/account/continue/${'x'.repeat(43)}`,
+  '/no-such-page',
+];
 const SIZES = [
   { name: 'phone', viewport: { width: 412, height: 823 } },
   { name: 'desktop', viewport: { width: 1280, height: 800 } },

@@ -18,6 +18,9 @@ const PAGES: Record<PublicPagePath, () => Promise<ReactElement>> = {
   '/visit/:token': () => import('./pages/VisitPage.tsx').then(({ VisitPage }) => <VisitPage />),
   '/plan-visit/:token': () =>
     import('./pages/PlanVisitPage.tsx').then(({ PlanVisitPage }) => <PlanVisitPage />),
+  '/account': () => import('./pages/AccountPage.tsx').then(({ AccountPage }) => <AccountPage />),
+  '/account/continue/:token': () =>
+    import('./pages/AccountContinuePage.tsx').then(({ AccountContinuePage }) => <AccountContinuePage />),
   '/invoice/:token': () => import('./pages/InvoicePage.tsx').then(({ InvoicePage }) => <InvoicePage />),
 };
 

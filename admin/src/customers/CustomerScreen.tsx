@@ -9,6 +9,7 @@ import { formatCallTime } from '../calls/call-format.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { PhotoThumbnails } from '../submissions/PhotoThumbnails.tsx';
 import { ContactActions } from './ContactActions.tsx';
+import { CustomerAccountActions } from './CustomerAccountActions.tsx';
 import { customerLabel, customerQueries, holdingsOf, TIMELINE_PAGE_SIZE } from './customers.queries.ts';
 import { QuoteEditorDialog } from '../quote-sending/QuoteEditorDialog.tsx';
 import { EditContactDialog } from './EditContactDialog.tsx';
@@ -83,6 +84,7 @@ export function CustomerScreen() {
           <dd>{c.openBalanceCents > 0 ? formatCents(c.openBalanceCents) : 'Nothing owed'}</dd>
         </dl>
         <ContactActions customer={c} />
+        <CustomerAccountActions customer={c} />
       </Card>
       <ServicePlanCard customerId={c.id} />
       <section aria-label="Timeline" className="customer-timeline">

@@ -7,9 +7,9 @@ import { ERROR_CODES } from '@washdesk/contract';
 const CANONICAL_API_PATH = /^\/api(?:\/(?!\.{1,2}(?:\/|$))[a-z0-9._-]+)+$/;
 // The exceptions: a link's token is base64url, so it keeps its upper case — a quote's
 // (quote-sending/), a visit reminder's (reminders/), a service plan's slot pick (service-plans/)
-// and an invoice's (invoices/).
+// and a sign-in link's state (account/) and an invoice's (invoices/).
 const TOKEN_API_PATH =
-  /^\/api\/public\/(?:quotes\/[A-Za-z0-9_-]{1,128}(?:\/accept|\/questions|\/pay)?|visits\/[A-Za-z0-9_-]{1,128}(?:\/confirm|\/reschedule|\/cancel)?|plan-visits\/[A-Za-z0-9_-]{1,128}(?:\/pick)?|invoices\/[A-Za-z0-9_-]{1,128}(?:\/pay)?)$/;
+  /^\/api\/public\/(?:quotes\/[A-Za-z0-9_-]{1,128}(?:\/accept|\/questions|\/pay)?|visits\/[A-Za-z0-9_-]{1,128}(?:\/confirm|\/reschedule|\/cancel)?|plan-visits\/[A-Za-z0-9_-]{1,128}(?:\/pick)?|account\/links\/[A-Za-z0-9_-]{1,128}|invoices\/[A-Za-z0-9_-]{1,128}(?:\/pay)?)$/;
 
 /** What a lenient server, proxy or browser could take a path to mean: decoded, folded, resolved. */
 function looseReading(path: string): string {

@@ -47,6 +47,15 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   // A service plan's re-service reminder: the unguessable token opens that one job's slot pick (service-plans/).
   ['GET', '/api/public/plan-visits/:token'],
   ['POST', '/api/public/plan-visits/:token/pick'],
+  // The customer's own page (account/): a link by text or e-mail, then the customer's own cookie.
+  ['POST', '/api/public/account/link'],
+  ['GET', '/api/public/account/links/:token'],
+  ['POST', '/api/public/account/session'],
+  ['GET', '/api/public/account'],
+  ['POST', '/api/public/account/messages'],
+  ['POST', '/api/public/account/open'],
+  ['POST', '/api/public/account/contact'],
+  ['POST', '/api/public/account/sign-out'],
   // An invoice's link: the unguessable token opens that one invoice and its Pay (invoices/).
   ['GET', '/api/public/invoices/:token'],
   ['POST', '/api/public/invoices/:token/pay'],

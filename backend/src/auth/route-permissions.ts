@@ -66,6 +66,9 @@ export const ROUTE_DECISIONS: Readonly<Record<string, RouteDecision>> = {
   // Quotes for any lead or customer (quote-sending/lead-quotes.routes.ts): daily work, as a submission's.
   'POST /api/leads/:id/quotes': ANY_STAFF,
   'POST /api/customers/:id/quotes': ANY_STAFF,
+  // The customer's own page (account/): a sign-in link sent, or every signed-in device ended.
+  'POST /api/customers/:id/account-link': ANY_STAFF,
+  'DELETE /api/customers/:id/account-sessions': ANY_STAFF,
   'POST /api/quotes/:id/link-copied': ANY_STAFF,
   'POST /api/quotes/:id/book': ANY_STAFF,
   'POST /api/appointments/create': ANY_STAFF,

@@ -13,6 +13,9 @@ const SRC = path.resolve(import.meta.dirname, '..');
 
 /** Table → the files whose SQL writes it (paths under backend/src). */
 const OWNERS: Record<string, string[]> = {
+  account_link_requests: ['account/account.repository.ts'],
+  account_links: ['account/account.repository.ts'],
+  account_sessions: ['account/account.repository.ts'],
   ai_responses: ['assistant/assistant.repository.ts'],
   appointments: ['appointments/appointment.repository.ts'],
   assistant_conversations: ['assistant/assistant.repository.ts'],

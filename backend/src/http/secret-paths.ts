@@ -12,6 +12,8 @@ export const SECRET_AFTER: readonly (readonly string[])[] = [
   ['public', 'visits'], // its API, /api/public/visits/{token}[/confirm|/reschedule|/cancel]
   ['plan-visit'], // a service plan's slot pick from its reminder, /plan-visit/{token} (service-plans/)
   ['public', 'plan-visits'], // its API, /api/public/plan-visits/{token}[/pick]
+  ['account', 'continue'], // a sign-in link's page, /account/continue/{token} (account/)
+  ['public', 'account', 'links'], // its state, /api/public/account/links/{token}
   ['invoice'], // the customer's invoice page, /invoice/{token} (invoices/)
   ['public', 'invoices'], // its API, /api/public/invoices/{token}[/pay]
 ];

@@ -5,6 +5,7 @@ import { PHONE_ENV, TEST_TWILIO } from './phone-caller.ts';
 import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { sendVisitReminder } from './e2e-visit-reminder.ts';
+import { seedCustomerAccount } from './e2e-account.ts';
 import { SCHEDULE_TOOLS_ENV, SCHEDULE_TOOLS_NOW, seedScheduleTools } from './e2e-schedule-tools.ts';
 import { MONEY_NOW, seedE2eMoney } from './e2e-money.ts';
 
@@ -26,6 +27,9 @@ import { MONEY_NOW, seedE2eMoney } from './e2e-money.ts';
 //   visit-reminder  texting on (a fake Twilio on 127.0.0.1); a customer's visit booked and its
 //                   48-hour reminder sent (e2e-visit-reminder.ts); the line adds visitPath, the
 //                   reminder's link on this server, and appointmentId
+//   customer-account  the visit-reminder customer with an open invoice asks for a sign-in link on
+//                   /account (e2e-account.ts); the line adds accountLinkPath (the texted link),
+//                   customerId and invoicePath
 //   schedule-tools  texting on (a fake Twilio), the base set, the clock at Monday 30 November 2026,
 //                   and three visits on the rained-out Tuesday (e2e-schedule-tools.ts); the line
 //                   adds rainedOutDay and visitIds
@@ -42,6 +46,7 @@ const SCENARIOS = [
   'customer-messages',
   'schedule-tools',
   'money',
+  'customer-account',
 ] as const;
 /** Monday 23 November 2026, 9:30 AM in California: "next Tuesday" is December 1. */
 const PHONE_LINE_NOW = new Date('2026-11-23T17:30:00Z');
@@ -58,7 +63,12 @@ let twilio: FakeTwilio | undefined;
 /** The voicemail the fake Twilio holds in the phone-line scenario. */
 const E2E_RECORDING_SID = `RE${'e2e0'.repeat(8)}`;
 const twilioLine = scenario === 'phone-line' || scenario === 'customer-messages';
-if (twilioLine || scenario === 'visit-reminder' || scenario === 'schedule-tools') {
+if (
+  twilioLine ||
+  scenario === 'visit-reminder' ||
+  scenario === 'schedule-tools' ||
+  scenario === 'customer-account'
+) {
   twilio = await startFakeTwilio(TEST_TWILIO);
   twilio.recordings.set(E2E_RECORDING_SID, oneSecondTone());
 }
@@ -69,7 +79,7 @@ if (scenario === 'messenger' || scenario === 'customer-messages') meta = await s
 const now =
   scenario === 'dashboard-week'
     ? DASHBOARD_NOW
-    : scenario === 'phone-line' || scenario === 'visit-reminder'
+    : scenario === 'phone-line' || scenario === 'visit-reminder' || scenario === 'customer-account'
       ? new Date(PHONE_LINE_NOW)
       : scenario === 'schedule-tools'
         ? SCHEDULE_TOOLS_NOW
@@ -95,6 +105,7 @@ const server = await startClockedServer({
 if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
 if (scenario === 'money') seedE2eMoney(server.db);
 const visit = scenario === 'visit-reminder' ? await sendVisitReminder(server, twilio!, now!) : {};
+const account = scenario === 'customer-account' ? await seedCustomerAccount(server, twilio!, now!) : {};
 const scheduleTools = scenario === 'schedule-tools' ? await seedScheduleTools(server) : {};
 
 let stopping = false;
@@ -125,7 +136,7 @@ const phoneLine = twilioLine
   : {};
 const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
 process.stdout.write(
-  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit, ...scheduleTools })}\n`,
+  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit, ...account, ...scheduleTools })}\n`,
 );
 
 /** A real, playable recording: one second of a 440 Hz tone as 8 kHz 16-bit mono WAV. */

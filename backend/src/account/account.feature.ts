@@ -1,0 +1,54 @@
+import { Router } from 'express';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { CustomerRepository } from '../customers/customer.repository.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { visitLinks } from '../reminders/visit-links.ts';
+import { planVisitLinks } from '../service-plans/plan-visit-links.ts';
+import type { BusinessTexts } from '../texts/business-texts.ts';
+import type { TextRepository } from '../texts/text.repository.ts';
+import type { Clock } from '../time.ts';
+import { accountContents } from './account-contents.ts';
+import { accountLinkSender } from './account-links.ts';
+import { accountRepository } from './account.repository.ts';
+import { accountRoutes } from './account.routes.ts';
+import { accountService } from './account.service.ts';
+import { accountStaffRoutes } from './account-staff.routes.ts';
+
+/**
+ * The customer's own page (issue 36): sign-in links by text or e-mail, sessions on the customer's
+ * device, and one page of everything of theirs across merged records. Staff send a link or end
+ * every session from the customer's record.
+ */
+export function accountFeature(deps: {
+  db: Db;
+  config: Config;
+  texting: BusinessTexts | null;
+  textMessages: Pick<TextRepository, 'receive'>;
+  customers: Pick<CustomerRepository, 'update'>;
+  events: Pick<EventBus, 'publish'>;
+  publicUrl: () => string;
+  clock?: Clock;
+  report: (error: unknown) => void;
+}) {
+  const { db, config } = deps;
+  const repo = accountRepository(db);
+  const service = accountService({
+    repo,
+    contents: accountContents(db),
+    sender: accountLinkSender({ config, texts: deps.texting, links: repo, publicUrl: deps.publicUrl }),
+    texts: deps.textMessages,
+    events: deps.events,
+    customers: deps.customers,
+    visitLinks: visitLinks(db),
+    planVisitLinks: planVisitLinks(db),
+    business: { name: config.business.name, phone: config.business.phone },
+    timeZone: config.timeZone,
+    clock: deps.clock,
+    report: deps.report,
+  });
+  const router = Router();
+  router.use(accountRoutes(config, service));
+  router.use(accountStaffRoutes(service));
+  return { router, settled: service.settled };
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { FakeTwilio } from './fake-twilio.ts';
+import type { TestServer } from './test-server.ts';
+import { REMINDED_VISIT, sendVisitReminder } from './e2e-visit-reminder.ts';
+
+// The customer-account scenario of e2e-server.ts: the visit-reminder customer (a house wash booked
+// for Wednesday 25 November 2026, its reminder sent) also has an open invoice for an earlier job,
+// and asks for a sign-in link on /account with their phone: the link the fake Twilio took is what
+// the browser test opens. The invoice is written as the invoices' owner would leave it.
+
+export const ACCOUNT_INVOICE = { number: 1001, totalCents: 42500 };
+
+export async function seedCustomerAccount(server: TestServer, twilio: FakeTwilio, clock: Date) {
+  const visit = await sendVisitReminder(server, twilio, clock);
+  const db = server.db;
+  const customerId = (
+    db
+      .prepare("SELECT customer_id AS id FROM customer_items WHERE kind = 'appointment' AND source_id = ?")
+      .get(visit.appointmentId) as { id: number }
+  ).id;
+  const at = clock.toISOString();
+  const job = Number(
+    db
+      .prepare(
+        `INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents, duration_minutes,
+        status, created_at, updated_at) VALUES (?, 'Dana Whitfield', ?, '512 Redwood Drive, Garberville', 'gutter cleaning',
+        ?, 90, 'done', ?, ?)`,
+      )
+      .run(customerId, REMINDED_VISIT.phone, ACCOUNT_INVOICE.totalCents, at, at).lastInsertRowid,
+  );
+  const invoiceToken = randomBytes(32).toString('base64url');
+  db.prepare(
+    `INSERT INTO invoices (number, job_id, customer_id, customer_name, customer_phone, address, token,
+      subtotal_cents, total_cents, issued_on, due_on, created_at, updated_at)
+    VALUES (?, ?, ?, 'Dana Whitfield', ?, '512 Redwood Drive, Garberville', ?, ?, ?, '2026-11-20', '2026-12-04', ?, ?)`,
+  ).run(
+    ACCOUNT_INVOICE.number,
+    job,
+    customerId,
+    REMINDED_VISIT.phone,
+    invoiceToken,
+    ACCOUNT_INVOICE.totalCents,
+    ACCOUNT_INVOICE.totalCents,
+    at,
+    at,
+  );
+  const asked = await server.anonymous.send('POST', '/api/public/account/link', {
+    contact: '(707) 555-0188',
+  });
+  if (asked.status !== 202) throw new Error(`The sign-in link was not asked for: ${asked.status}`);
+  await server.settled();
+  const text = twilio.texts.filter((t) => t.to === REMINDED_VISIT.phone).at(-1)?.body ?? '';
+  const link = /https?:\/\/\S+(\/account\/continue\/[A-Za-z0-9_-]{43})/.exec(text);
+  if (!link) throw new Error(`No sign-in link was texted: "${text}"`);
+  return { accountLinkPath: link[1]!, customerId, invoicePath: `/invoice/${invoiceToken}` };
+}

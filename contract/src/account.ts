@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { requiredText, typedText } from './common.ts';
+import { customerUpdateSchema } from './customers.ts';
+
+// The customer's own page (issue 36): a sign-in link by text or e-mail, then one page with their
+// quotes, visits, invoices, payments, plan and a message box. Amounts are integer cents.
+
+/** A sign-in link's key and a session's: 32 random bytes, base64url (only their SHA-256 is kept). */
+export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** How long a sign-in link may be used (once). */
+export const ACCOUNT_LINK_MINUTES = 60;
+/** How long a customer stays signed in on a device. */
+export const ACCOUNT_SESSION_DAYS = 30;
+/** Link requests an hour, per contact and per address (the answer stays the same after). */
+export const ACCOUNT_LINK_REQUESTS_PER_HOUR = 5;
+export const ACCOUNT_COOKIE = 'washdesk_account';
+/** The page a sign-in link opens; the key is the last step (masked in logs). */
+export const accountContinuePath = (token: string) => `/account/continue/${token}`;
+
+export const ACCOUNT_TEXTS = {
+  contactRequired: 'Enter your mobile number or e-mail address',
+  contactInvalid: 'Enter a mobile number or an e-mail address',
+  /** The one answer to a link request, known customer or not. */
+  linkRequested:
+    'If we have that number or e-mail on file, a sign-in link is on its way. It works once, for 60 minutes.',
+  linkUnusable: 'This sign-in link has expired or was already used. Ask for a new one below.',
+  signedOut: 'You are signed out.',
+  notSignedIn: 'Please sign in to see your account.',
+  messageRequired: 'Write your message',
+  messageSent: 'Message sent. The office will get back to you.',
+  messageNeedsPhone: 'We have no phone number for you, so please call us to send a message.',
+  lastFourRequired: 'Enter the last 4 digits of the phone number we have for you',
+  lastFourWrong: 'Those are not the last 4 digits of the phone number we have for you',
+  contactSaved: 'Your contact details are saved.',
+  notYours: 'That is not one of your items',
+} as const;
+
+/** The text and e-mail that carry a sign-in link. */
+export const accountLinkText = (businessName: string, url: string) =>
+  `${businessName}: your sign-in link (works once, for 60 minutes): ${url} If you did not ask for it, ignore this message.`;
+
+export const accountLinkRequestSchema = z.object({
+  contact: requiredText(ACCOUNT_TEXTS.contactRequired, 254),
+});
+export const accountSessionRequestSchema = z.object({
+  token: z.string().regex(ACCOUNT_TOKEN_PATTERN, ACCOUNT_TEXTS.linkUnusable),
+});
+export const accountMessageSchema = z.object({
+  message: requiredText(ACCOUNT_TEXTS.messageRequired, 1000, { multiline: true }),
+});
+/** Open a visit's or a plan job's own page from the account (a fresh link is made for it). */
+export const accountOpenSchema = z.object({
+  kind: z.enum(['visit', 'plan-visit']),
+  id: z.number().int().positive(),
+});
+/** New contact details, behind the last 4 digits of the phone on file. */
+export const accountContactSchema = customerUpdateSchema.extend({
+  phoneLastFour: typedText(ACCOUNT_TEXTS.lastFourRequired).pipe(
+    z.string().regex(/^\d{4}$/, ACCOUNT_TEXTS.lastFourRequired),
+  ),
+});
+/** Staff: which way the sign-in link goes (the record's phone by text, or its e-mail). */
+export const staffAccountLinkSchema = z.object({ channel: z.enum(['text', 'email']).default('text') });
+
+/** What the link page learns of a key without spending it. */
+export type AccountLinkState = 'usable' | 'unusable';
+
+export interface AccountQuote {
+  id: number;
+  sentAt: string;
+  validUntil: string;
+  totalCents: number;
+  status: 'open' | 'accepted' | 'expired';
+  depositCents: number | null;
+  depositPaidCents: number;
+  url: string;
+}
+export interface AccountVisit {
+  id: number;
+  date: string;
+  time: string | null;
+  title: string;
+  status: 'scheduled' | 'completed' | 'cancelled';
+  /** Whether its page can still confirm, move or cancel it (a visit still to come). */
+  changeable: boolean;
+}
+export interface AccountInvoice {
+  number: number;
+  issuedOn: string;
+  dueOn: string;
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  status: 'open' | 'paid' | 'void';
+  url: string;
+}
+export interface AccountPayment {
+  id: number;
+  occurredAt: string;
+  kind: 'payment' | 'refund';
+  status: 'pending' | 'succeeded';
+  method: string;
+  amountCents: number;
+  tipCents: number;
+  invoiceNumber: number | null;
+  purpose: 'deposit' | 'invoice' | null;
+}
+export interface AccountPlan {
+  id: number;
+  title: string;
+  everyYears: number;
+  month: number;
+  /** This season's job still to book ("book this year's wash"), if there is one. */
+  due: { jobId: number; dueMonth: string } | null;
+}
+export interface CustomerAccount {
+  customer: {
+    name: string | null;
+    phoneLastFour: string | null;
+    email: string | null;
+    address: string | null;
+  };
+  business: { name: string; phone: string };
+  quotes: AccountQuote[];
+  visits: AccountVisit[];
+  invoices: AccountInvoice[];
+  payments: AccountPayment[];
+  plans: AccountPlan[];
+}
+
+/** What "Send sign-in link" did (staff read it as it happened: sent, failed, nothing to send to). */
+export const accountLinkOutcomeSchema = z.object({
+  channel: z.enum(['text', 'email']),
+  outcome: z.enum(['sent', 'failed', 'not-configured', 'no-recipient']),
+  problem: z.string().nullable(),
+});
+export type AccountLinkOutcome = z.infer<typeof accountLinkOutcomeSchema>;
+export const accountSessionsSchema = z.object({ liveSessions: z.number().int() });
+export const accountSessionsEndedSchema = z.object({ ended: z.number().int() });

@@ -1,0 +1,71 @@
+import type { AccountLinkState, CustomerAccount } from '@washdesk/contract';
+
+// The customer's page's calls. No zod here (the public bundle stays small): the server's answers
+// are the contract's types, and a refusal carries { error: { message, fields } } worded for the customer.
+
+export type Refusal = { kind: 'refused'; status: number; message: string; fields: Record<string, string> };
+
+const refusalOf = async (response: Response): Promise<Refusal> => {
+  const body = (await response.json().catch(() => null)) as {
+    error?: { message?: unknown; fields?: Record<string, string> };
+  } | null;
+  const message = body?.error?.message;
+  return {
+    kind: 'refused',
+    status: response.status,
+    message: typeof message === 'string' ? message : `${response.status}: ${response.statusText}`,
+    fields: body?.error?.fields ?? {},
+  };
+};
+
+const post = (path: string, body: unknown) =>
+  fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+
+export async function fetchAccount(): Promise<{ kind: 'account'; account: CustomerAccount } | Refusal> {
+  const response = await fetch('/api/public/account', { credentials: 'same-origin' });
+  if (response.ok) return { kind: 'account', account: (await response.json()) as CustomerAccount };
+  return refusalOf(response);
+}
+
+export async function askForLink(contact: string): Promise<{ kind: 'asked'; message: string } | Refusal> {
+  const response = await post('/api/public/account/link', { contact });
+  if (response.status === 202)
+    return { kind: 'asked', message: ((await response.json()) as { message: string }).message };
+  return refusalOf(response);
+}
+
+export async function linkState(token: string): Promise<AccountLinkState> {
+  const response = await fetch(`/api/public/account/links/${encodeURIComponent(token)}`);
+  if (!response.ok) return 'unusable';
+  return ((await response.json()) as { state: AccountLinkState }).state;
+}
+
+export async function startSession(token: string): Promise<{ kind: 'signed-in' } | Refusal> {
+  const response = await post('/api/public/account/session', { token });
+  return response.ok ? { kind: 'signed-in' } : refusalOf(response);
+}
+
+/** A simple change: its answer's message, or the refusal. */
+export async function change(
+  path: 'messages' | 'contact' | 'sign-out',
+  body: unknown,
+): Promise<{ kind: 'done'; message: string } | Refusal> {
+  const response = await post(`/api/public/account/${path}`, body);
+  if (response.ok) return { kind: 'done', message: ((await response.json()) as { message: string }).message };
+  return refusalOf(response);
+}
+
+/** A fresh link to a visit's or a plan job's own page. */
+export async function openPage(
+  kind: 'visit' | 'plan-visit',
+  id: number,
+): Promise<{ kind: 'url'; url: string } | Refusal> {
+  const response = await post('/api/public/account/open', { kind, id });
+  if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
+  return refusalOf(response);
+}
