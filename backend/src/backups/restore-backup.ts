@@ -4,7 +4,7 @@ import path from 'node:path';
 import { backupFolder, snapshotNameOf, type BackupFolder, type GoodBackup } from './backup-folder.ts';
 import { DATABASE_FILE, readManifest, syncFolder } from './backup-manifest.ts';
 import { checkDatabase } from './check-database.ts';
-import { sha256OfFile } from './checksums.ts';
+import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import {
   DATABASE_MARKER_FILE,
   DataFolderInUseError,
@@ -52,16 +52,18 @@ export async function copyBackupInto(
   fs.mkdirSync(path.join(target, INCOMING_PHOTOS_FOLDER), { recursive: true });
   const database = path.join(target, DATABASE_FILE);
   const source = path.join(backup.dir, manifest.database.file);
-  if (!fs.existsSync(source)) problems.push(`The database file ${source} is missing.`);
-  else {
-    fs.copyFileSync(source, database);
-    const bytes = fs.statSync(database).size;
+  // Each file's checksum is taken from the bytes read while copying it: what is checked is what
+  // the backup holds, and what was written is not read again.
+  const copyDatabase = async () => {
+    if (!fs.existsSync(source)) return void problems.push(`The database file ${source} is missing.`);
+    const bytes = fs.statSync(source).size;
     if (bytes !== manifest.database.bytes)
       problems.push(`The database file has ${bytes} bytes; the manifest says ${manifest.database.bytes}.`);
-    else if ((await sha256OfFile(database)) !== manifest.database.sha256)
+    if ((await copyWithChecksum(source, database)) !== manifest.database.sha256 && bytes === manifest.database.bytes)
       problems.push('The database file does not match its checksum in the manifest.');
-  }
-  for (const photo of manifest.photos) {
+  };
+  const photoProblems: (string | null)[] = manifest.photos.map(() => null);
+  const copyPhotos = eachAtMost(manifest.photos, PHOTOS_AT_ONCE, async (photo, index) => {
     const blob = store.photoBlob(photo.sha256);
     const file = path.join(
       target,
@@ -69,13 +71,14 @@ export async function copyBackupInto(
       photo.name,
     );
     if (!fs.existsSync(blob)) {
-      problems.push(`Photo ${photo.name} is missing from the backup (${blob}).`);
-      continue;
+      photoProblems[index] = `Photo ${photo.name} is missing from the backup (${blob}).`;
+      return;
     }
-    fs.copyFileSync(blob, file);
-    if ((await sha256OfFile(file)) !== photo.sha256)
-      problems.push(`Photo ${photo.name} does not match its checksum in the manifest.`);
-  }
+    if ((await copyWithChecksum(blob, file)) !== photo.sha256)
+      photoProblems[index] = `Photo ${photo.name} does not match its checksum in the manifest.`;
+  });
+  await Promise.all([copyDatabase(), copyPhotos]);
+  problems.push(...photoProblems.filter((p) => p !== null));
   return problems;
 }
 
@@ -148,6 +151,8 @@ export async function restoreBackup(options: {
   }
 }
 
+/** Photos copied at once (see take-backup.ts). */
+const PHOTOS_AT_ONCE = 8;
 const RESTORING = '.restoring';
 const MOVED_ASIDE = 'replaced-by-restore-';
 /** What stays where it is: the lock we hold, the marker, the scratch copy, earlier moved-aside folders. */
