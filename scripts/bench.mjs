@@ -12,6 +12,7 @@ const BENCHES = [
   ['Phone line streamed: prompt to first token, 20 calls', 'backend/bench/relay.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ["The crew's board: a week of 1,000 visits and a move", 'backend/bench/board.bench.ts'],
+  ['Admin lists at 100,000 rows: first and last page (lists)', 'backend/bench/lists.bench.ts'],
   ['Requests inbox and customer search at 100,000 leads', 'backend/bench/requests-inbox.bench.ts'],
   [
     'Page weights: what each public page and the admin first load send',

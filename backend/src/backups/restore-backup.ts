@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { backupFolder, snapshotNameOf, type BackupFolder, type GoodBackup } from './backup-folder.ts';
 import { DATABASE_FILE, readManifest, syncFolder } from './backup-manifest.ts';
-import { checkDatabase } from './check-database.ts';
+import { checkDatabaseApart } from './check-database.ts';
 import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import {
   DATABASE_MARKER_FILE,
@@ -40,11 +40,14 @@ export function findBackup(backupDir: string, which: string): GoodBackup {
 /**
  * Copies a backup's database and photos into `target` (a data folder), checking every file
  * against the manifest's checksum on the way. Returns what did not match, never half-silently.
+ * With `checkDatabase`, the copied database is also proven readable (`integrity_check`, the row
+ * counts against the manifest: check-database.ts) in a process of its own while the photos copy.
  */
 export async function copyBackupInto(
   backup: GoodBackup,
   store: BackupFolder,
   target: string,
+  options: { checkDatabase?: boolean } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
   const { manifest } = backup;
@@ -61,6 +64,7 @@ export async function copyBackupInto(
       problems.push(`The database file has ${bytes} bytes; the manifest says ${manifest.database.bytes}.`);
     if ((await copyWithChecksum(source, database)) !== manifest.database.sha256 && bytes === manifest.database.bytes)
       problems.push('The database file does not match its checksum in the manifest.');
+    if (options.checkDatabase) problems.push(...(await checkDatabaseApart(database, manifest.rowCounts)));
   };
   const photoProblems: (string | null)[] = manifest.photos.map(() => null);
   const copyPhotos = eachAtMost(manifest.photos, PHOTOS_AT_ONCE, async (photo, index) => {
@@ -125,9 +129,9 @@ export async function restoreBackup(options: {
       );
     const scratch = path.join(dataDir, RESTORING);
     fs.rmSync(scratch, { recursive: true, force: true });
-    const problems = await copyBackupInto(backup, backupFolder(options.backupDir), scratch);
-    if (problems.length === 0)
-      problems.push(...checkDatabase(path.join(scratch, DATABASE_FILE), backup.manifest.rowCounts));
+    const problems = await copyBackupInto(backup, backupFolder(options.backupDir), scratch, {
+      checkDatabase: true,
+    });
     if (problems.length) {
       fs.rmSync(scratch, { recursive: true, force: true });
       throw new RestoreError(

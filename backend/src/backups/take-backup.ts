@@ -14,7 +14,7 @@ import { DATABASE_FILE, syncFolder, writeManifest, type BackupManifest } from '.
 import { sha256OfFile } from './checksums.ts';
 import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import { pruneBackups, type RetentionRule } from './retention.ts';
-import { tableRowCounts } from './row-counts.ts';
+import { tableRowCountsInTurns } from './row-counts.ts';
 
 export interface BackupSource {
   /** The live connection: SQLite's online backup copies it while the server keeps serving. */
@@ -73,7 +73,7 @@ export async function takeBackup(
         return PAGES_PER_STEP;
       },
     });
-    const { migrations, rowCounts } = describeCopy(databaseFile);
+    const { migrations, rowCounts } = await describeCopy(databaseFile);
 
     const keyOf = (p: { name: string; folder?: 'incoming' }) => `${p.folder ?? ''}/${p.name}`;
     const previous = new Map(folder.newest()?.manifest.photos.map((p) => [keyOf(p), p]) ?? []);
@@ -146,14 +146,14 @@ export async function takeBackup(
 }
 
 /** The copy made self-contained (no WAL beside it), with what the manifest says about it. */
-function describeCopy(databaseFile: string) {
+async function describeCopy(databaseFile: string) {
   const copy = new Database(databaseFile);
   try {
     copy.pragma('journal_mode = DELETE');
     const migrations = copy
       .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
       .all() as BackupManifest['migrations'];
-    return { migrations, rowCounts: tableRowCounts(copy) };
+    return { migrations, rowCounts: await tableRowCountsInTurns(copy) };
   } finally {
     copy.close();
   }

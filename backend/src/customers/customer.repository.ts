@@ -14,6 +14,7 @@ import {
   phoneSearchDigitsOf,
   phoneSearchOf,
 } from '@washdesk/contract';
+import { keyedPages, type KeyedPage } from '../db/keyed-pages.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { likePattern, phrase, TRIGRAM } from '../search/search-terms.ts';
@@ -101,6 +102,16 @@ export function customerRepository(db: Db, sources: TimelineSources) {
     count: db.prepare(`SELECT count(*) AS n FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]} ${FILTERS}`),
   });
   const searches = { none: statementsOf('none'), index: statementsOf('index'), scan: statementsOf('scan') };
+  // The screen as it opens (no search, no last-service filter) or one town: ids from the activity
+  // (or town) index, from whichever end is nearer, or after a key cursor.
+  const pages = keyedPages<CustomerRow>(db, {
+    table: 'customers',
+    key: 'last_activity_at',
+    select: `SELECT c.*, ${COUNTS} FROM customers c`,
+    alias: 'c',
+    always: 'merged_into IS NULL',
+    filters: { town: 'town = @town COLLATE NOCASE' },
+  });
   const one = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.id = ?`);
   const items = db.prepare(`SELECT kind, source_id, at FROM customer_items WHERE customer_id = ?
     ORDER BY at DESC, kind, source_id DESC LIMIT ? OFFSET ?`);
@@ -170,10 +181,12 @@ export function customerRepository(db: Db, sources: TimelineSources) {
       lastService?: LastServiceFilter;
       /** The business's date a year ago (the "last service" filter's line). */
       yearAgo?: string;
-      limit: number;
-      offset: number;
-    }) {
+    } & KeyedPage) {
       const q = f.q?.trim() || null;
+      if (!q && !f.lastService) {
+        const { rows, total } = pages.page({ town: f.town?.trim() || null }, f);
+        return { rows: rows.map(toSummary), total };
+      }
       const digits = q && phoneSearchOf(q);
       const search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
       const params = {
