@@ -20,6 +20,10 @@ const BENCHES = [
   ],
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
+  [
+    'Twilio webhook acknowledgements: texts, call and message status',
+    'backend/bench/twilio-webhooks.bench.ts',
+  ],
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
   ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
   ["The crew day's route for 15 stops", 'backend/bench/route.bench.ts'],

@@ -24,7 +24,11 @@ const PHOTO_BYTES = 120_000;
 const BUDGET_MS = 30_000;
 const MIGRATIONS = path.resolve(import.meta.dirname, '../migrations');
 
-const latestMigration = fs.readdirSync(MIGRATIONS).sort().at(-1)!.replace(/\.sql$/, '');
+const latestMigration = fs
+  .readdirSync(MIGRATIONS)
+  .sort()
+  .at(-1)!
+  .replace(/\.sql$/, '');
 const seedDir = path.join(
   os.tmpdir(),
   `washdesk-bench-backup-seed-${ROWS_PER_LIST}-${PHOTOS}-${latestMigration}`,

@@ -16,9 +16,11 @@ export function seedLists(db: Database, rows: number, now = Date.now()) {
     db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
     service_type, urgency, description, status, created_at, updated_at)
     VALUES ('Ana', ?, ?, ?, ?, 'Garberville', 'house-washing', 'week', 'Green streaks on the north side', ?, ?, ?)`);
-  const answer = db.prepare(`INSERT INTO ai_responses (channel, call_id, customer_message, ai_response, intent,
+  const answer =
+    db.prepare(`INSERT INTO ai_responses (channel, call_id, customer_message, ai_response, intent,
     response_time_ms, created_at) VALUES ('phone', ?, 'Do you wash roofs?', 'Yes, we do soft washing of roofs.', 'services', 420, ?)`);
-  const conversation = db.prepare(`INSERT INTO messenger_conversations (facebook_user_id, first_name, last_name,
+  const conversation =
+    db.prepare(`INSERT INTO messenger_conversations (facebook_user_id, first_name, last_name,
     status, last_message_at, created_at) VALUES (?, 'Eli', ?, ?, ?, ?)`);
   const thread = db.prepare(`INSERT INTO text_threads (phone, last_message_at, created_at) VALUES (?, ?, ?)`);
   const requestStatuses = ['new', 'contacted', 'scheduled', 'closed'];
@@ -26,8 +28,15 @@ export function seedLists(db: Database, rows: number, now = Date.now()) {
     for (let i = 0; i < rows; i++) {
       const at = new Date(now - i * 43_000).toISOString();
       const phone = `(707) ${String(200 + Math.floor(i / 10_000))}-${String(i % 10_000).padStart(4, '0')}`;
-      request.run(`Smith No${i}`, `customer${i}@example.com`, phone, `${1 + (i % 999)} Redwood Dr, Garberville`,
-        requestStatuses[i % 4], at, at);
+      request.run(
+        `Smith No${i}`,
+        `customer${i}@example.com`,
+        phone,
+        `${1 + (i % 999)} Redwood Dr, Garberville`,
+        requestStatuses[i % 4],
+        at,
+        at,
+      );
       answer.run(1 + (i % 1000), at);
       conversation.run(`psid-${i}`, `Lopez No${i}`, i % 5 === 0 ? 'archived' : 'active', at, at);
       thread.run(`+1${String(5_000_000_000 + i)}`, at, at);
@@ -54,7 +63,9 @@ export function cachedSeed(name: string, seed: (db: Database) => void): string {
     db.pragma('journal_mode = DELETE');
     db.close();
     fs.renameSync(partial, file);
-    process.stdout.write(`Seeded ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s (kept in ${file})\n`);
+    process.stdout.write(
+      `Seeded ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s (kept in ${file})\n`,
+    );
   }
   return file;
 }

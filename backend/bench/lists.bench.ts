@@ -58,7 +58,13 @@ const LISTS: List[] = [
     order: byTime('created_at'),
     keyed: { key: 'created_at' },
   },
-  { name: 'calls', path: '/api/calls', table: 'calls', order: byTime('created_at'), keyed: { key: 'created_at' } },
+  {
+    name: 'calls',
+    path: '/api/calls',
+    table: 'calls',
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
   {
     name: 'calls (missed)',
     path: '/api/calls?status=missed',
@@ -82,7 +88,13 @@ const LISTS: List[] = [
     order: byTime('created_at'),
     keyed: { key: 'created_at' },
   },
-  { name: 'leads', path: '/api/leads', table: 'leads', order: byTime('created_at'), keyed: { key: 'created_at' } },
+  {
+    name: 'leads',
+    path: '/api/leads',
+    table: 'leads',
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
   {
     name: 'customers',
     path: '/api/customers',
@@ -150,7 +162,11 @@ async function main() {
               ORDER BY ${list.order('DESC')} LIMIT 1 OFFSET ${total - LIMIT - 1}`,
           )
           .get() as { createdAt: string; id: number };
-        cases.push(['last page (cursor)', at(`limit=${LIMIT}&cursor=${encodeCursor(beforeLast)}`), () => oldest.all()]);
+        cases.push([
+          'last page (cursor)',
+          at(`limit=${LIMIT}&cursor=${encodeCursor(beforeLast)}`),
+          () => oldest.all(),
+        ]);
       }
     }
     for (const [which, path, viaSql] of cases) {

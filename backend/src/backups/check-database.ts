@@ -42,7 +42,10 @@ const CHILD = path.join(import.meta.dirname, 'check-database.child.ts');
  */
 export function checkDatabaseApart(file: string, expected: Record<string, number>): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(CHILD, [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let answered = false;
     child.once('message', (problems) => {
       answered = true;

@@ -62,7 +62,10 @@ export async function copyBackupInto(
     const bytes = fs.statSync(source).size;
     if (bytes !== manifest.database.bytes)
       problems.push(`The database file has ${bytes} bytes; the manifest says ${manifest.database.bytes}.`);
-    if ((await copyWithChecksum(source, database)) !== manifest.database.sha256 && bytes === manifest.database.bytes)
+    if (
+      (await copyWithChecksum(source, database)) !== manifest.database.sha256 &&
+      bytes === manifest.database.bytes
+    )
       problems.push('The database file does not match its checksum in the manifest.');
     if (options.checkDatabase) problems.push(...(await checkDatabaseApart(database, manifest.rowCounts)));
   };

@@ -99,7 +99,9 @@ export function customerRepository(db: Db, sources: TimelineSources) {
   const statementsOf = (search: keyof typeof SEARCH) => ({
     page: db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]}
       ${FILTERS} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT @limit OFFSET @offset`),
-    count: db.prepare(`SELECT count(*) AS n FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]} ${FILTERS}`),
+    count: db.prepare(
+      `SELECT count(*) AS n FROM customers c WHERE c.merged_into IS NULL ${SEARCH[search]} ${FILTERS}`,
+    ),
   });
   const searches = { none: statementsOf('none'), index: statementsOf('index'), scan: statementsOf('scan') };
   // The screen as it opens (no search, no last-service filter) or one town: ids from the activity
@@ -175,13 +177,15 @@ export function customerRepository(db: Db, sources: TimelineSources) {
       return key !== null ? (byPhoneKey.get(key)?.name ?? null) : null;
     },
 
-    list(f: {
-      q?: string | null;
-      town?: string | null;
-      lastService?: LastServiceFilter;
-      /** The business's date a year ago (the "last service" filter's line). */
-      yearAgo?: string;
-    } & KeyedPage) {
+    list(
+      f: {
+        q?: string | null;
+        town?: string | null;
+        lastService?: LastServiceFilter;
+        /** The business's date a year ago (the "last service" filter's line). */
+        yearAgo?: string;
+      } & KeyedPage,
+    ) {
       const q = f.q?.trim() || null;
       if (!q && !f.lastService) {
         const { rows, total } = pages.page({ town: f.town?.trim() || null }, f);

@@ -78,7 +78,10 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
         return { rows, total };
       }
       if (page.offset * 2 <= total)
-        return { rows: s.newestFirst.all({ ...used, limit: page.limit, offset: page.offset }) as Row[], total };
+        return {
+          rows: s.newestFirst.all({ ...used, limit: page.limit, offset: page.offset }) as Row[],
+          total,
+        };
       // The same rows counted from the oldest end: a page past the middle walks fewer index entries so.
       const end = Math.min(total, page.offset + page.limit);
       const rows = s.oldestFirst.all({

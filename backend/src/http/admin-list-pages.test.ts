@@ -19,7 +19,8 @@ beforeAll(async () => {
   const request = db.prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address,
     city, service_type, status, created_at, updated_at)
     VALUES ('Ana', ?, ?, ?, ?, 'Garberville', 'house-washing', ?, ?, ?)`);
-  const answer = db.prepare(`INSERT INTO ai_responses (channel, call_id, customer_message, ai_response, intent,
+  const answer =
+    db.prepare(`INSERT INTO ai_responses (channel, call_id, customer_message, ai_response, intent,
     created_at) VALUES ('phone', ?, 'Roofs?', 'Yes.', 'services', ?)`);
   const conversation = db.prepare(`INSERT INTO messenger_conversations (facebook_user_id, status,
     last_message_at, created_at) VALUES (?, ?, ?, ?)`);
@@ -29,8 +30,15 @@ beforeAll(async () => {
       const time = i >= 20 && i < 30 ? at(20) : at(i);
       const phone = `(707) 555-${String(1000 + i)}`;
       call.run(`Caller ${i}`, phone, i % 3 ? 'completed' : 'missed', i % 2, time, time);
-      request.run(`Smith ${i}`, `c${i}@example.com`, phone, `${i} Oak St, ${i % 2 ? 'Garberville' : 'Redway'}`,
-        i % 4 ? 'new' : 'contacted', time, time);
+      request.run(
+        `Smith ${i}`,
+        `c${i}@example.com`,
+        phone,
+        `${i} Oak St, ${i % 2 ? 'Garberville' : 'Redway'}`,
+        i % 4 ? 'new' : 'contacted',
+        time,
+        time,
+      );
       answer.run(i % 5 ? null : 1, time);
       // A few conversations have no message yet: they are listed last.
       conversation.run(`psid-${i}`, i % 4 ? 'active' : 'archived', i % 11 === 0 ? null : time, time);
@@ -40,7 +48,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const ids = (sql: string, ...params: unknown[]) => server.db.prepare(sql).pluck().all(...params) as number[];
+const ids = (sql: string, ...params: unknown[]) =>
+  server.db
+    .prepare(sql)
+    .pluck()
+    .all(...params) as number[];
 const idsOf = async (res: Response) => ((await res.json()) as { id: number }[]).map((r) => r.id);
 
 interface ListCase {
@@ -49,7 +61,14 @@ interface ListCase {
   keyed: boolean;
 }
 const cases = (): [string, ListCase][] => [
-  ['calls', { path: '/api/calls?', expected: ids('SELECT id FROM calls ORDER BY created_at DESC, id DESC'), keyed: true }],
+  [
+    'calls',
+    {
+      path: '/api/calls?',
+      expected: ids('SELECT id FROM calls ORDER BY created_at DESC, id DESC'),
+      keyed: true,
+    },
+  ],
   [
     'missed calls asking for a call back',
     {
@@ -87,7 +106,9 @@ const cases = (): [string, ListCase][] => [
     'customers',
     {
       path: '/api/customers?',
-      expected: ids(`SELECT id FROM customers WHERE merged_into IS NULL ORDER BY last_activity_at DESC, id DESC`),
+      expected: ids(
+        `SELECT id FROM customers WHERE merged_into IS NULL ORDER BY last_activity_at DESC, id DESC`,
+      ),
       keyed: true,
     },
   ],
@@ -95,7 +116,8 @@ const cases = (): [string, ListCase][] => [
     'customers of one town (any case)',
     {
       path: '/api/customers?town=garberville&',
-      expected: ids(`SELECT id FROM customers WHERE merged_into IS NULL AND town = 'Garberville' COLLATE NOCASE
+      expected:
+        ids(`SELECT id FROM customers WHERE merged_into IS NULL AND town = 'Garberville' COLLATE NOCASE
         ORDER BY last_activity_at DESC, id DESC`),
       keyed: true,
     },

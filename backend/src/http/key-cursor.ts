@@ -44,5 +44,6 @@ export function sendNextCursor<T extends { id: number }>(
   keyOf: (row: T) => string = (row) => (row as unknown as { createdAt: string }).createdAt,
 ) {
   const last = rows.at(-1);
-  if (last && rows.length === limit) res.setHeader(NEXT_CURSOR_HEADER, encodeCursor({ createdAt: keyOf(last), id: last.id }));
+  if (last && rows.length === limit)
+    res.setHeader(NEXT_CURSOR_HEADER, encodeCursor({ createdAt: keyOf(last), id: last.id }));
 }
