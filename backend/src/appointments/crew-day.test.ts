@@ -26,11 +26,7 @@ let db: Db;
 let hours: BusinessHours = DEFAULT_BUSINESS_HOURS;
 const setup = () => {
   const appointments = appointmentRepository(db);
-  return {
-    appointments,
-    crews: crewRepository(db),
-    rules: appointmentRules(appointments, 'America/Los_Angeles', clock, () => hours),
-  };
+  return { appointments, crews: crewRepository(db), rules: appointmentRules(appointments, 'America/Los_Angeles', clock, () => hours) };
 };
 const book = (date: string, time: string, placement: { crewId?: number; durationMinutes?: number } = {}) =>
   setup().appointments.create(
@@ -84,15 +80,7 @@ describe("a crew's day", () => {
     expect(rules.slotClash({ date: MONDAY, time: '10:00 AM', crewId: first })).not.toBeNull();
     // Moving the job itself does not clash with itself.
     const job = book(MONDAY, '1:00 PM', { crewId: second.id, durationMinutes: 120 });
-    expect(
-      rules.slotClash({
-        date: MONDAY,
-        time: '1:00 PM',
-        crewId: second.id,
-        durationMinutes: 120,
-        exceptId: job.id,
-      }),
-    ).toBeNull();
+    expect(rules.slotClash({ date: MONDAY, time: '1:00 PM', crewId: second.id, durationMinutes: 120, exceptId: job.id })).toBeNull();
     expect(rules.slotClash({ date: MONDAY, time: '2:00 PM', crewId: second.id })).not.toBeNull();
     crews.update(second.id, { active: false });
   });
@@ -102,16 +90,9 @@ describe("a crew's day", () => {
     expect(rules.openTimes(SATURDAY)).toEqual([]);
     hours = { ...DEFAULT_BUSINESS_HOURS, holidays: ['2027-03-02'] };
     expect(rules.openTimes('2027-03-02')).toEqual([]);
-    hours = {
-      ...DEFAULT_BUSINESS_HOURS,
-      days: { ...DEFAULT_BUSINESS_HOURS.days, wednesday: { opens: '10:00', closes: '14:00' } },
-    };
+    hours = { ...DEFAULT_BUSINESS_HOURS, days: { ...DEFAULT_BUSINESS_HOURS.days, wednesday: { opens: '10:00', closes: '14:00' } } };
     expect(rules.openTimes('2027-03-03')).toEqual(['10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM']);
-    expect(rules.openTimes('2027-03-03', { durationMinutes: 120 })).toEqual([
-      '10:00 AM',
-      '11:00 AM',
-      '12:00 PM',
-    ]);
+    expect(rules.openTimes('2027-03-03', { durationMinutes: 120 })).toEqual(['10:00 AM', '11:00 AM', '12:00 PM']);
     expect(() => rules.refuseClosed(SATURDAY, '9:00 AM')).toThrow('That time is outside business hours');
     hours = DEFAULT_BUSINESS_HOURS;
   });

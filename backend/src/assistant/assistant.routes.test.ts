@@ -155,12 +155,7 @@ describe('the status follows the channels features report', () => {
     channels.receives('phone', ['/api/twilio/incoming-call']);
     channels.receives('messenger', ['/api/messenger/webhook']);
     const unconfigured = assistantStatusService(config(), channels, faqEntries(3)).status();
-    expect(
-      unconfigured.channels
-        .map((c) => c.state)
-        .filter((c) => !c.startsWith('Texts'))
-        .slice(0, 2),
-    ).toEqual([
+    expect(unconfigured.channels.map((c) => c.state).filter((c) => !c.startsWith('Texts')).slice(0, 2)).toEqual([
       'Phone: not answered (Twilio is not configured)',
       'Messenger: not answered (Meta is not configured)',
     ]);

@@ -25,12 +25,9 @@ const open = (channel: WrittenChannel): ConversationFacts => ({
 });
 
 describe('what every written channel shares', () => {
-  it.each(WRITTEN_CHANNELS)(
-    '%s: answers a customer who just wrote, with the line up and auto-reply on',
-    (c) => {
-      expect(mayAnswer(open(c))).toEqual({ may: true });
-    },
-  );
+  it.each(WRITTEN_CHANNELS)('%s: answers a customer who just wrote, with the line up and auto-reply on', (c) => {
+    expect(mayAnswer(open(c))).toEqual({ may: true });
+  });
 
   it.each(WRITTEN_CHANNELS)('%s: quiet when the line cannot receive or send, or auto-reply is off', (c) => {
     expect(mayAnswer({ ...open(c), receiving: false })).toEqual({ may: false, reason: 'not-receiving' });
@@ -65,10 +62,7 @@ describe("the channels' table, row by row", () => {
   });
 
   it("staff's last message: quiets a text thread; on Messenger the take-over says it instead", () => {
-    expect(mayAnswer({ ...open('text'), lastSender: 'staff' })).toEqual({
-      may: false,
-      reason: 'staff-answered',
-    });
+    expect(mayAnswer({ ...open('text'), lastSender: 'staff' })).toEqual({ may: false, reason: 'staff-answered' });
     expect(mayAnswer({ ...open('messenger'), lastSender: 'staff' })).toEqual({ may: true });
   });
 

@@ -1,5 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AUTH_MESSAGES, CSRF_HEADER, SESSION_COOKIE, type Permission, type User } from '@washdesk/contract';
+import {
+  AUTH_MESSAGES,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  type Permission,
+  type User,
+} from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { isPublicApiRoute } from './public-routes.ts';

@@ -35,11 +35,7 @@ export function crewRepository(db: Db) {
     /** Every crew, retired ones too (a past visit's crew), in the board's order. */
     all: () => all.all().map(toCrew),
     /** The crews on today's board. */
-    active: () =>
-      all
-        .all()
-        .filter((r) => r.active === 1)
-        .map(toCrew),
+    active: () => all.all().filter((r) => r.active === 1).map(toCrew),
     create: (crew: { name: string; color: string }) =>
       get(Number(insert.run({ ...crew, now: nowIso() }).lastInsertRowid))!,
     update: (id: number, change: { name?: string; color?: string; active?: boolean }) =>

@@ -1,4 +1,9 @@
-import { dollarsOf, type CustomerItem, type CustomerItemKind, type Photo } from '@washdesk/contract';
+import {
+  dollarsOf,
+  type CustomerItem,
+  type CustomerItemKind,
+  type Photo,
+} from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { OutboxRepository } from '../outbox/outbox.repository.ts';

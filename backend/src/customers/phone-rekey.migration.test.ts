@@ -31,18 +31,12 @@ describe('migration 0036 on numbers the old rules read two ways', () => {
     // The old rules: three records, Dana twice.
     expect(customers().map((c) => c.name)).toEqual(['Dana Whitfield', 'Dana Whitfield', 'Owen Greer']);
     const [dana, danaAgain, owen] = customers().map((c) => c.id) as [number, number, number];
-    db.prepare(
-      `INSERT INTO outbox_messages (idempotency_key, channel, recipient, customer_id, template, body,
-      due_at, created_at) VALUES ('k1', 'text', '+17075550123', ?, 'missed-call', 'Hi', ?, ?)`,
-    ).run(danaAgain, t[3], t[3]);
-    db.prepare(
-      `INSERT INTO text_consents (phone_key, phone, source, source_id, consented_at)
-      VALUES ('7075550123', '(707) 555-0123', 'wizard', 1, ?)`,
-    ).run(t[3]);
-    db.prepare(
-      `INSERT INTO blocked_numbers (phone_key, phone_number, created_at)
-      VALUES ('phone:7075550188', '707.555.0188', ?)`,
-    ).run(t[3]);
+    db.prepare(`INSERT INTO outbox_messages (idempotency_key, channel, recipient, customer_id, template, body,
+      due_at, created_at) VALUES ('k1', 'text', '+17075550123', ?, 'missed-call', 'Hi', ?, ?)`).run(danaAgain, t[3], t[3]);
+    db.prepare(`INSERT INTO text_consents (phone_key, phone, source, source_id, consented_at)
+      VALUES ('7075550123', '(707) 555-0123', 'wizard', 1, ?)`).run(t[3]);
+    db.prepare(`INSERT INTO blocked_numbers (phone_key, phone_number, created_at)
+      VALUES ('phone:7075550188', '707.555.0188', ?)`).run(t[3]);
 
     old.upgrade();
 
@@ -54,18 +48,17 @@ describe('migration 0036 on numbers the old rules read two ways', () => {
     expect(itemsOf(dana)).toEqual(['request', 'call']);
     expect(itemsOf(danaAgain)).toEqual([]);
     expect(itemsOf(owen)).toEqual(['request']);
-    expect(
-      db.prepare('SELECT key FROM customer_keys WHERE customer_id = ? ORDER BY key').pluck().all(dana),
-    ).toEqual(['email:dana@example.com', 'phone:7075550123']);
-    expect(
-      db.prepare('SELECT count(*) FROM customer_keys WHERE customer_id = ?').pluck().get(danaAgain),
-    ).toBe(0);
+    expect(db.prepare('SELECT key FROM customer_keys WHERE customer_id = ? ORDER BY key').pluck().all(dana)).toEqual([
+      'email:dana@example.com',
+      'phone:7075550123',
+    ]);
+    expect(db.prepare('SELECT count(*) FROM customer_keys WHERE customer_id = ?').pluck().get(danaAgain)).toBe(0);
     expect(db.prepare('SELECT customer_id FROM outbox_messages').pluck().get()).toBe(dana);
     expect(db.prepare('SELECT phone_key FROM text_consents').pluck().all()).toEqual(['phone:7075550123']);
     expect(db.prepare('SELECT phone_key FROM blocked_numbers').pluck().all()).toEqual(['phone:7075550188']);
-    expect(
-      db.prepare("SELECT DISTINCT phone_digits FROM leads WHERE channel = 'wizard'").pluck().all(),
-    ).toEqual(['7075550123']);
+    expect(db.prepare("SELECT DISTINCT phone_digits FROM leads WHERE channel = 'wizard'").pluck().all()).toEqual([
+      '7075550123',
+    ]);
 
     // And from now on a new spelling joins the one record.
     call.run('Dana Whitfield', '(707) 555 0123', at(), at());

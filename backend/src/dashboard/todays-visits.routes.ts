@@ -20,13 +20,7 @@ export function todaysVisitsRoutes(deps: {
   const router = Router();
   router.get('/api/dashboard/todays-visits', (_req, res) => {
     const date = localDate(new Date(deps.clock()), deps.timeZone);
-    const { rows } = deps.appointments.list({
-      from: date,
-      to: date,
-      today: date,
-      limit: DAY_LIMIT,
-      offset: 0,
-    });
+    const { rows } = deps.appointments.list({ from: date, to: date, today: date, limit: DAY_LIMIT, offset: 0 });
     const visits = rows.filter((v) => v.status !== 'cancelled');
     const crews = deps.crews.all();
     const known = new Set(crews.map((c) => c.id));

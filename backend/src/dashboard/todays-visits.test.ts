@@ -41,10 +41,7 @@ describe("today's visits", () => {
     const other = await visit('Roof', '2026-11-23', '9:00 AM');
     server.db.prepare('UPDATE appointments SET crew_id = ? WHERE id = ?').run(second.id, other);
     const gone = await visit('Gone', '2026-11-23', '11:00 AM');
-    expect(
-      (await server.send('PUT', `/api/appointments/${gone}`, { status: 'cancelled', cancelReason: 'Rain' }))
-        .status,
-    ).toBe(200);
+    expect((await server.send('PUT', `/api/appointments/${gone}`, { status: 'cancelled', cancelReason: 'Rain' })).status).toBe(200);
     await visit('Tomorrow', '2026-11-24', '9:00 AM');
 
     const res = await server.get('/api/dashboard/todays-visits');
@@ -56,11 +53,7 @@ describe("today's visits", () => {
       ['Crew 2', ['9:00 AM Roof']],
       ['Crew 3', []],
     ]);
-    expect(today.crews[0]!.visits[0]).toMatchObject({
-      kind: 'estimate',
-      durationMinutes: 30,
-      status: 'scheduled',
-    });
+    expect(today.crews[0]!.visits[0]).toMatchObject({ kind: 'estimate', durationMinutes: 30, status: 'scheduled' });
     expect((await server.anonymous.get('/api/dashboard/todays-visits')).status).toBe(401);
   });
 });

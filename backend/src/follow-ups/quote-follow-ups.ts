@@ -2,9 +2,7 @@ import {
   fillTemplate,
   FOLLOW_UPS_STOPPED_BY_STAFF,
   fromTheBusiness,
-  type QuoteFollowUps,
-  phoneNumberOf,
-} from '@washdesk/contract';
+  type QuoteFollowUps, phoneNumberOf } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { SentQuoteRepository } from '../quote-sending/sent-quote.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';

@@ -1,9 +1,4 @@
-import {
-  HUMAN_AGENT_WINDOW_MS,
-  STANDARD_WINDOW_MS,
-  type Conversation,
-  type ReplyWindow,
-} from '@washdesk/contract';
+import { HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS, type Conversation, type ReplyWindow } from '@washdesk/contract';
 import { mayAnswer, takeOverHolds, type ConversationFacts, type Verdict } from '../assistant/may-answer.ts';
 
 // Who may answer a Messenger conversation, and when: Meta's messaging windows for staff, and the
@@ -61,7 +56,8 @@ const factsOf = (stored: StoredConversation, now: number, line: MessengerLine): 
 export const handlerAt = (
   c: Pick<StoredConversation, 'takenOverBy' | 'takenOverMs'>,
   now: number,
-): string | null => (c.takenOverBy && takeOverHolds('messenger', c.takenOverMs, now) ? c.takenOverBy : null);
+): string | null =>
+  c.takenOverBy && takeOverHolds('messenger', c.takenOverMs, now) ? c.takenOverBy : null;
 
 /** May the AI answer the customer's waiting words now; if not, why not (the rule is may-answer.ts's). */
 export const aiVerdictAt = (stored: StoredConversation, now: number, line: MessengerLine): Verdict =>

@@ -28,13 +28,7 @@ describe('what is new for me (the sidebar counts)', () => {
     );
     const counts = async (client = server as { get: TestServer['get'] }) =>
       newForMeSchema.strict().parse(await (await client.get('/api/me/new')).json());
-    expect(await counts()).toEqual({
-      newLeads: 0,
-      missedCalls: 0,
-      unreadMessages: 0,
-      unreadTexts: 0,
-      changedVisits: 0,
-    });
+    expect(await counts()).toEqual({ newLeads: 0, missedCalls: 0, unreadMessages: 0, unreadTexts: 0, changedVisits: 0 });
 
     expect((await wizardRequest()).status).toBe(201);
     const at = now();

@@ -13,6 +13,7 @@ import { addDays, wallClockParts } from '../time.ts';
 // When a person is in the office to take a call: weekly hours and holidays on the business's wall
 // clock (BUSINESS_TIMEZONE), stored with the other settings. One rule, read by the phone line.
 
+
 /** Business hours, kept as one value of the settings table through its owner. */
 export function businessHoursStore(settings: Pick<SettingsRepository, 'readJson' | 'writeJson'>) {
   return {

@@ -91,7 +91,8 @@ export function voicemailRoutes(deps: VoicemailDeps) {
   const recordingTranscript = (req: import('express').Request) => {
     const callSid = twilioParam(req, 'CallSid');
     const sid = twilioParam(req, 'RecordingSid');
-    if (!isCallSid(callSid) || !RECORDING_SID.test(sid)) return refuse(400, 'Not a transcription callback');
+    if (!isCallSid(callSid) || !RECORDING_SID.test(sid))
+      return refuse(400, 'Not a transcription callback');
     const call = calls.bySid(callSid);
     if (!call) return refuse(404, 'Unknown call');
     // A failed transcription leaves the message without one; staff still hear the audio.

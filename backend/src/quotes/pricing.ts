@@ -28,6 +28,7 @@ const DIFFICULTY_WORDS: Record<Difficulty, string> = {
   difficult: 'Difficult',
 };
 
+
 export function priceQuote(areas: readonly PricedArea[]): DetailedQuote {
   if (areas.length === 0) throw new Error('A quote needs at least one surface');
   const breakdown = new Map<PricedSurface, { service: string; squareFootage: number; subtotal: number }>();

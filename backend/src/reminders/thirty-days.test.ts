@@ -22,11 +22,7 @@ const DAYS = 30;
 const OFFSETS_H = [48, 2];
 
 const kindOf = (body: string) =>
-  body.includes('missed your call')
-    ? 'missed-call'
-    : body.includes(' is booked for ')
-      ? 'confirmation'
-      : 'reminder';
+  body.includes('missed your call') ? 'missed-call' : body.includes(' is booked for ') ? 'confirmation' : 'reminder';
 const quiet = (ms: number) => {
   const { hour } = wallClockParts(ms, TZ);
   return hour >= 20 || hour < 8;
@@ -179,12 +175,7 @@ describe('thirty days of follow-through', () => {
       const phone = phoneOfVisit.get(id)!;
       const at = allowed(versions[0]!.from);
       const then = versions.filter((v) => v.from <= at).at(-1)!;
-      if (
-        then.start !== null &&
-        at < then.start &&
-        at < START + DAYS * 1440 * MINUTE &&
-        stillTextable(phone, at)
-      )
+      if (then.start !== null && at < then.start && at < START + DAYS * 1440 * MINUTE && stillTextable(phone, at))
         expected.push(`${new Date(at).toISOString()} ${phone} confirmation`);
     }
     const textedBack = new Set<string>();
@@ -199,7 +190,8 @@ describe('thirty days of follow-through', () => {
     }
 
     const actual = twilio.texts.map(
-      (t) => `${new Date(sentAt.get(t.sid)!).toISOString()} ${t.to} ${kindOf(t.body)}`,
+      (t) =>
+        `${new Date(sentAt.get(t.sid)!).toISOString()} ${t.to} ${kindOf(t.body)}`,
     );
     expect(actual.length).toBeGreaterThan(150);
     expect([...actual].sort()).toEqual([...expected].sort());

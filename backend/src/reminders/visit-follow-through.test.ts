@@ -11,8 +11,7 @@ const MONDAY_9AM = Date.parse('2026-11-23T17:00:00Z');
 const HOUR = 3_600_000;
 const office = textingServerForTests({ start: MONDAY_9AM });
 const LINK = /https:\/\/washdesk\.example\.com\/visit\/[A-Za-z0-9_-]{43} /;
-const linked = (text: string | undefined) =>
-  text?.replace(LINK, 'https://washdesk.example.com/visit/{token} ');
+const linked = (text: string | undefined) => text?.replace(LINK, 'https://washdesk.example.com/visit/{token} ');
 
 let phones = 700;
 /** A customer who texted the business (so may get automatic texts). */
@@ -78,9 +77,7 @@ describe('the confirmation at booking', () => {
     // Tuesday 8:00 AM.
     await office.at(Date.parse('2026-11-24T16:00:00Z'));
     await office.at(Date.parse('2026-11-24T16:01:00Z'));
-    expect(office.textsTo(phone)).toEqual([
-      expect.stringContaining('is booked for Monday, November 30 at 9:00 AM'),
-    ]);
+    expect(office.textsTo(phone)).toEqual([expect.stringContaining('is booked for Monday, November 30 at 9:00 AM')]);
   });
 
   it('a job reads as the work sold ("your house wash") in its reminders, and its page says so', async () => {
@@ -96,12 +93,10 @@ describe('the confirmation at booking', () => {
       lineItems: [{ service: 'House wash', areaSqFt: 2300, unitPriceCents: 50, amountCents: 115_000 }],
     });
     const { lastInsertRowid } = office.server.db
-      .prepare(
-        `INSERT INTO appointments (customer_name, customer_phone, address, service_type, scheduled_date,
+      .prepare(`INSERT INTO appointments (customer_name, customer_phone, address, service_type, scheduled_date,
         preferred_time, status, source, kind, job_id, duration_minutes, created_at, updated_at)
         VALUES ('Dana Whitfield', ?, '512 Redwood Drive, Garberville', 'house-wash', '2026-11-27', '1:00 PM',
-        'scheduled', 'staff', 'job', ?, 180, '2026-11-23T17:00:00Z', '2026-11-23T17:00:00Z')`,
-      )
+        'scheduled', 'staff', 'job', ?, 180, '2026-11-23T17:00:00Z', '2026-11-23T17:00:00Z')`)
       .run(phone, job.id);
     // Any change announced re-plans its reminders.
     expect((await put(Number(lastInsertRowid), { notes: 'Side gate' })).status).toBe(200);
@@ -132,9 +127,7 @@ describe('a restored visit', () => {
     );
     const visit = Date.parse('2026-11-26T18:00:00Z');
     await office.at(visit - 48 * HOUR);
-    expect(office.textsTo(phone).at(-1)).toContain(
-      'a reminder of your free estimate visit on Thursday, November 26',
-    );
+    expect(office.textsTo(phone).at(-1)).toContain('a reminder of your free estimate visit on Thursday, November 26');
     await office.at(visit - 2 * HOUR);
     expect(office.textsTo(phone)).toHaveLength(4);
     // Cancelled and restored once more at 8:30 that morning: a third booking, told again (its
@@ -166,12 +159,9 @@ describe("staff hear of a customer's move or cancel", () => {
   const tokenOf = (phone: string) => /\/visit\/([A-Za-z0-9_-]{43})/.exec(office.textsTo(phone).at(-1)!)![1]!;
   const eventsOf = (id: number) =>
     office.server.db
-      .prepare(
-        "SELECT type, summary FROM events WHERE entity_id = ? AND type LIKE 'appointment.customer%' ORDER BY id",
-      )
+      .prepare("SELECT type, summary FROM events WHERE entity_id = ? AND type LIKE 'appointment.customer%' ORDER BY id")
       .all(id);
-  const newForMe = async () =>
-    (await (await office.server.get('/api/me/new')).json()) as { changedVisits: number };
+  const newForMe = async () => (await (await office.server.get('/api/me/new')).json()) as { changedVisits: number };
 
   it('as urgent when the visit is tomorrow, as news when it is next week, and counted on Appointments until looked at', async () => {
     office.now.ms = MONDAY_9AM;
@@ -183,28 +173,19 @@ describe("staff hear of a customer's move or cancel", () => {
     const nextWeek = await book(laterPhone, '2026-12-01', '9:00 AM');
     await office.at(MONDAY_9AM);
     office.now.ms = MONDAY_9AM + 60_000;
-    const cancel = await office.server.anonymous.send(
-      'POST',
-      `/api/public/visits/${tokenOf(soonPhone)}/cancel`,
-      {
-        reason: 'Car broke down',
-      },
-    );
+    const cancel = await office.server.anonymous.send('POST', `/api/public/visits/${tokenOf(soonPhone)}/cancel`, {
+      reason: 'Car broke down',
+    });
     expect(cancel.status).toBe(204);
-    const move = await office.server.anonymous.send(
-      'POST',
-      `/api/public/visits/${tokenOf(laterPhone)}/reschedule`,
-      {
-        date: '2026-12-02',
-        time: '10:00 AM',
-      },
-    );
+    const move = await office.server.anonymous.send('POST', `/api/public/visits/${tokenOf(laterPhone)}/reschedule`, {
+      date: '2026-12-02',
+      time: '10:00 AM',
+    });
     expect(move.status).toBe(200);
     expect(eventsOf(tomorrow)).toEqual([
       {
         type: 'appointment.customer-changed-soon',
-        summary:
-          'Dana Whitfield cancelled the visit on 2026-11-24 at 2:00 PM from the reminder link: "Car broke down"',
+        summary: 'Dana Whitfield cancelled the visit on 2026-11-24 at 2:00 PM from the reminder link: "Car broke down"',
       },
     ]);
     expect(eventsOf(nextWeek)).toEqual([
@@ -234,9 +215,7 @@ describe('"Copy visit link"', () => {
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ date: '2026-12-03', time: '9:00 AM' });
     // Not for strangers, not for a visit that is not there or no longer stands.
-    expect((await office.server.anonymous.send('POST', `/api/appointments/${id}/visit-link`)).status).toBe(
-      401,
-    );
+    expect((await office.server.anonymous.send('POST', `/api/appointments/${id}/visit-link`)).status).toBe(401);
     expect((await office.server.send('POST', '/api/appointments/99999/visit-link')).status).toBe(404);
     expect((await put(id, { status: 'cancelled', cancelReason: 'Moved away' })).status).toBe(200);
     const refused = await office.server.send('POST', `/api/appointments/${id}/visit-link`);

@@ -27,8 +27,7 @@ export function visitLinkRoutes(deps: {
     const past =
       visit.scheduledDate < deps.rules.today() ||
       deps.rules.timeHasPassed(visit.scheduledDate, visit.preferredTime);
-    if (visit.status !== 'scheduled' || past)
-      throw new HttpError(409, ERROR_CODES.conflict, VISIT_LINK_REFUSED);
+    if (visit.status !== 'scheduled' || past) throw new HttpError(409, ERROR_CODES.conflict, VISIT_LINK_REFUSED);
     const token = deps.links.mint(visit.id, new Date(deps.clock()).toISOString());
     const body: VisitLink = { url: `${deps.publicUrl()}${visitPagePath(token)}` };
     res.status(201).json(body);

@@ -94,7 +94,9 @@ describe("the customer's reschedule page", () => {
       for (const time of times) {
         expect(PREFERRED_TIMES).toContain(time);
         expect(minutesOf(time)).toBeGreaterThanOrEqual(minutesOf(`${Number(opens.slice(0, 2))}:00 AM`));
-        expect(minutesOf(time) + 120, `${date} ${time}`).toBeLessThanOrEqual(Number(closes.slice(0, 2)) * 60);
+        expect(minutesOf(time) + 120, `${date} ${time}`).toBeLessThanOrEqual(
+          Number(closes.slice(0, 2)) * 60,
+        );
       }
     }
   });

@@ -48,11 +48,7 @@ export function visitPageService(deps: {
    * What this visit may move to: starts inside open hours for its whole length, with its own crew
    * free for that long (the move keeps its crew), never itself in the way.
    */
-  const needsOf = (v: Appointment) => ({
-    durationMinutes: v.durationMinutes,
-    crewId: v.crewId,
-    exceptId: v.id,
-  });
+  const needsOf = (v: Appointment) => ({ durationMinutes: v.durationMinutes, crewId: v.crewId, exceptId: v.id });
   const freeSlots = (v: Appointment) => {
     const today = rules.today();
     const days = Array.from({ length: VISIT_RESCHEDULE_DAYS + 1 }, (_, i) => addDays(today, i));

@@ -1,10 +1,4 @@
-import {
-  fillTemplate,
-  fromTheBusiness,
-  visitPagePath,
-  type Appointment,
-  phoneNumberOf,
-} from '@washdesk/contract';
+import { fillTemplate, fromTheBusiness, visitPagePath, type Appointment, phoneNumberOf } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 
 export type ConsentForm = 'photo-form' | 'quote-tool' | 'ai-analysis' | 'wizard';
 
+
 export function formConsents(db: Db) {
   const insert = db.prepare(`INSERT INTO text_consents (phone_key, phone, source, source_id, consented_at)
     VALUES (@key, @phone, @source, @sourceId, @at) ON CONFLICT (phone_key) DO NOTHING`);
