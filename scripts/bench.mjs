@@ -12,6 +12,7 @@ const BENCHES = [
   ['Phone line streamed: prompt to first token, 20 calls', 'backend/bench/relay.bench.ts'],
   ['Admin screens at 5,000 rows', 'backend/bench/admin-screens.bench.ts'],
   ["The crew's board: a week of 1,000 visits and a move", 'backend/bench/board.bench.ts'],
+  ['Admin lists at 100,000 rows: first and last page (lists)', 'backend/bench/lists.bench.ts'],
   ['Requests inbox and customer search at 100,000 leads', 'backend/bench/requests-inbox.bench.ts'],
   [
     'Page weights: what each public page and the admin first load send',
@@ -20,6 +21,10 @@ const BENCHES = [
   ['Live events: commit to open streams', 'backend/bench/event-stream.bench.ts'],
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
   ['Stripe webhook acknowledgement at 100,000 payments', 'backend/bench/stripe-webhook.bench.ts'],
+  [
+    'Twilio webhook acknowledgements: texts, call and message status',
+    'backend/bench/twilio-webhooks.bench.ts',
+  ],
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
   ['Outbox scheduler: 100,000 pending texts', 'backend/bench/outbox.bench.ts'],
   ["The crew day's route for 15 stops", 'backend/bench/route.bench.ts'],

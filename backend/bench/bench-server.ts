@@ -66,8 +66,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** A busy business's backend: `volume` of demo rows seeded, or a database file (cachedSeed) copied in. */
 export async function startBenchServer(
-  volume: Volume,
+  volume: Volume | { databaseFile: string },
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const server = await startThrowawayServer(
@@ -79,6 +80,7 @@ export async function startBenchServer(
     },
     {
       seed: (config) => {
+        if ('databaseFile' in volume) return fs.copyFileSync(volume.databaseFile, config.databaseFile);
         const seedStart = performance.now();
         const db = openDatabase(config.databaseFile, config.migrationsDir);
         seedVolume(db, volume);

@@ -1,4 +1,5 @@
 import type { AiResponse, AiResponseSummary, IntentShare } from '@washdesk/contract';
+import { keyedPages, type KeyedPage } from '../db/keyed-pages.ts';
 import type { Db } from '../db/database.ts';
 
 interface AiResponseRow {
@@ -42,23 +43,22 @@ interface SummaryRow {
 
 /** The assistant's answer log: the list, its figures and its intents, all computed in SQL. */
 export function aiResponseRepository(db: Db) {
-  const page = db.prepare(`SELECT * FROM ai_responses WHERE (@callId IS NULL OR call_id = @callId)
-    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(
-    'SELECT COUNT(*) AS n FROM ai_responses WHERE (@callId IS NULL OR call_id = @callId)',
-  );
+  const pages = keyedPages<AiResponseRow>(db, {
+    table: 'ai_responses',
+    key: 'created_at',
+    select: 'SELECT * FROM ai_responses r',
+    alias: 'r',
+    filters: { callId: 'call_id = @callId' },
+  });
   const summary = db.prepare(`SELECT COUNT(*) AS total, SUM(successful = 1) AS successful,
     COUNT(response_time_ms) AS timed, AVG(response_time_ms) AS average_ms FROM ai_responses`);
   const intents = db.prepare(`SELECT intent, COUNT(*) AS count,
     ROUND(COUNT(*) * 100.0 / (SELECT COUNT(*) FROM ai_responses), 1) AS share
     FROM ai_responses GROUP BY intent ORDER BY count DESC, intent`);
   return {
-    list(filter: { callId?: number; limit: number; offset: number }) {
-      const params = { callId: filter.callId ?? null, limit: filter.limit, offset: filter.offset };
-      return {
-        rows: (page.all(params) as AiResponseRow[]).map(toAiResponse),
-        total: (count.get(params) as { n: number }).n,
-      };
+    list(filter: { callId?: number } & KeyedPage) {
+      const { rows, total } = pages.page({ callId: filter.callId }, filter);
+      return { rows: rows.map(toAiResponse), total };
     },
     summary(): AiResponseSummary {
       const row = summary.get() as SummaryRow;

@@ -1,12 +1,15 @@
 import { Router } from 'express';
 import { aiResponseListQuerySchema } from '@washdesk/contract';
+import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import type { AiResponseRepository } from './ai-response.repository.ts';
 
 export function aiResponseRoutes(aiResponses: AiResponseRepository) {
   const router = Router();
   router.get('/api/ai-responses', (req, res) => {
-    const { rows, total } = aiResponses.list(listQuery(req, aiResponseListQuerySchema));
+    const query = listQuery(req, aiResponseListQuerySchema.extend(keyCursorSchema.shape));
+    const { rows, total } = aiResponses.list(query);
+    sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);
   });
   // The AI Responses cards and Settings' Performance Metrics: figures from the whole log.

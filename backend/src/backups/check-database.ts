@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { tableRowCounts } from './row-counts.ts';
 
@@ -30,4 +32,29 @@ export function checkDatabase(file: string, expected: Record<string, number>): s
   } finally {
     db?.close();
   }
+}
+
+const CHILD = path.join(import.meta.dirname, 'check-database.child.ts');
+
+/**
+ * checkDatabase in a child process (check-database.child.ts), so the caller's event loop keeps
+ * copying photos meanwhile and the check has a core of its own. Same answer, same problems.
+ */
+export function checkDatabaseApart(file: string, expected: Record<string, number>): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answered = false;
+    child.once('message', (problems) => {
+      answered = true;
+      resolve(problems as string[]);
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (!answered) reject(new Error(`The database check ended without an answer (${signal ?? code}).`));
+    });
+    child.send({ file, expected });
+  });
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { backupFolder, snapshotNameOf, type BackupFolder, type GoodBackup } from './backup-folder.ts';
 import { DATABASE_FILE, readManifest, syncFolder } from './backup-manifest.ts';
-import { checkDatabase } from './check-database.ts';
-import { sha256OfFile } from './checksums.ts';
+import { checkDatabaseApart } from './check-database.ts';
+import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import {
   DATABASE_MARKER_FILE,
   DataFolderInUseError,
@@ -40,11 +40,14 @@ export function findBackup(backupDir: string, which: string): GoodBackup {
 /**
  * Copies a backup's database and photos into `target` (a data folder), checking every file
  * against the manifest's checksum on the way. Returns what did not match, never half-silently.
+ * With `checkDatabase`, the copied database is also proven readable (`integrity_check`, the row
+ * counts against the manifest: check-database.ts) in a process of its own while the photos copy.
  */
 export async function copyBackupInto(
   backup: GoodBackup,
   store: BackupFolder,
   target: string,
+  options: { checkDatabase?: boolean } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
   const { manifest } = backup;
@@ -52,16 +55,22 @@ export async function copyBackupInto(
   fs.mkdirSync(path.join(target, INCOMING_PHOTOS_FOLDER), { recursive: true });
   const database = path.join(target, DATABASE_FILE);
   const source = path.join(backup.dir, manifest.database.file);
-  if (!fs.existsSync(source)) problems.push(`The database file ${source} is missing.`);
-  else {
-    fs.copyFileSync(source, database);
-    const bytes = fs.statSync(database).size;
+  // Each file's checksum is taken from the bytes read while copying it: what is checked is what
+  // the backup holds, and what was written is not read again.
+  const copyDatabase = async () => {
+    if (!fs.existsSync(source)) return void problems.push(`The database file ${source} is missing.`);
+    const bytes = fs.statSync(source).size;
     if (bytes !== manifest.database.bytes)
       problems.push(`The database file has ${bytes} bytes; the manifest says ${manifest.database.bytes}.`);
-    else if ((await sha256OfFile(database)) !== manifest.database.sha256)
+    if (
+      (await copyWithChecksum(source, database)) !== manifest.database.sha256 &&
+      bytes === manifest.database.bytes
+    )
       problems.push('The database file does not match its checksum in the manifest.');
-  }
-  for (const photo of manifest.photos) {
+    if (options.checkDatabase) problems.push(...(await checkDatabaseApart(database, manifest.rowCounts)));
+  };
+  const photoProblems: (string | null)[] = manifest.photos.map(() => null);
+  const copyPhotos = eachAtMost(manifest.photos, PHOTOS_AT_ONCE, async (photo, index) => {
     const blob = store.photoBlob(photo.sha256);
     const file = path.join(
       target,
@@ -69,13 +78,14 @@ export async function copyBackupInto(
       photo.name,
     );
     if (!fs.existsSync(blob)) {
-      problems.push(`Photo ${photo.name} is missing from the backup (${blob}).`);
-      continue;
+      photoProblems[index] = `Photo ${photo.name} is missing from the backup (${blob}).`;
+      return;
     }
-    fs.copyFileSync(blob, file);
-    if ((await sha256OfFile(file)) !== photo.sha256)
-      problems.push(`Photo ${photo.name} does not match its checksum in the manifest.`);
-  }
+    if ((await copyWithChecksum(blob, file)) !== photo.sha256)
+      photoProblems[index] = `Photo ${photo.name} does not match its checksum in the manifest.`;
+  });
+  await Promise.all([copyDatabase(), copyPhotos]);
+  problems.push(...photoProblems.filter((p) => p !== null));
   return problems;
 }
 
@@ -122,9 +132,9 @@ export async function restoreBackup(options: {
       );
     const scratch = path.join(dataDir, RESTORING);
     fs.rmSync(scratch, { recursive: true, force: true });
-    const problems = await copyBackupInto(backup, backupFolder(options.backupDir), scratch);
-    if (problems.length === 0)
-      problems.push(...checkDatabase(path.join(scratch, DATABASE_FILE), backup.manifest.rowCounts));
+    const problems = await copyBackupInto(backup, backupFolder(options.backupDir), scratch, {
+      checkDatabase: true,
+    });
     if (problems.length) {
       fs.rmSync(scratch, { recursive: true, force: true });
       throw new RestoreError(
@@ -148,6 +158,8 @@ export async function restoreBackup(options: {
   }
 }
 
+/** Photos copied at once (see take-backup.ts). */
+const PHOTOS_AT_ONCE = 8;
 const RESTORING = '.restoring';
 const MOVED_ASIDE = 'replaced-by-restore-';
 /** What stays where it is: the lock we hold, the marker, the scratch copy, earlier moved-aside folders. */

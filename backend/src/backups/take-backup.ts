@@ -3,11 +3,18 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { APP_VERSION } from '../version.ts';
-import { backupFolder, lockBackupFolder, snapshotNameOf, type GoodBackup } from './backup-folder.ts';
+import {
+  backupFolder,
+  lockBackupFolder,
+  snapshotNameOf,
+  type BackupFolder,
+  type GoodBackup,
+} from './backup-folder.ts';
 import { DATABASE_FILE, syncFolder, writeManifest, type BackupManifest } from './backup-manifest.ts';
 import { sha256OfFile } from './checksums.ts';
+import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import { pruneBackups, type RetentionRule } from './retention.ts';
-import { tableRowCounts } from './row-counts.ts';
+import { tableRowCountsInTurns } from './row-counts.ts';
 
 export interface BackupSource {
   /** The live connection: SQLite's online backup copies it while the server keeps serving. */
@@ -66,11 +73,10 @@ export async function takeBackup(
         return PAGES_PER_STEP;
       },
     });
-    const { migrations, rowCounts } = describeCopy(databaseFile);
+    const { migrations, rowCounts } = await describeCopy(databaseFile);
 
     const keyOf = (p: { name: string; folder?: 'incoming' }) => `${p.folder ?? ''}/${p.name}`;
     const previous = new Map(folder.newest()?.manifest.photos.map((p) => [keyOf(p), p]) ?? []);
-    const photos: BackupManifest['photos'] = [];
     const listed = [
       ...photoNames(source.photoDir).map((name) => ({ name, dir: source.photoDir, folder: undefined })),
       ...(source.incomingDir ? photoNames(source.incomingDir) : []).map((name) => ({
@@ -79,13 +85,16 @@ export async function takeBackup(
         folder: 'incoming' as const,
       })),
     ];
-    for (const { name, dir, folder: kept } of listed) {
+    const store = photoStore(folder);
+    // Listed order is kept whatever order the copies end in; a photo deleted meanwhile stays null.
+    const stored: (BackupManifest['photos'][number] | null)[] = listed.map(() => null);
+    await eachAtMost(listed, PHOTOS_AT_ONCE, async ({ name, dir, folder: kept }, index) => {
       const file = path.join(dir, name);
       let stat: fs.Stats;
       try {
-        stat = fs.statSync(file);
+        stat = await fs.promises.stat(file);
       } catch {
-        continue; // deleted since it was listed (a removed submission): not part of this backup
+        return; // deleted since it was listed (a removed submission): not part of this backup
       }
       // Photo files are written once under a new name; an unchanged file keeps its checksum.
       const known = previous.get(keyOf({ name, folder: kept }));
@@ -95,16 +104,19 @@ export async function takeBackup(
         known.mtimeMs === stat.mtimeMs &&
         fs.existsSync(folder.photoBlob(known.sha256))
           ? known.sha256
-          : await storePhoto(file, folder.photoBlob.bind(folder));
-      photos.push({
+          : await store.add(file);
+      if (sha256 === null) return; // deleted while it was being copied
+      stored[index] = {
         name,
         bytes: stat.size,
         sha256,
         mtimeMs: stat.mtimeMs,
         ...(kept ? { folder: kept } : {}),
-      });
+      };
       options.hooks?.onPhotoStored?.(name);
-    }
+    });
+    store.flushFolders();
+    const photos = stored.filter((p) => p !== null);
 
     const manifest: BackupManifest = {
       format: 1,
@@ -134,14 +146,14 @@ export async function takeBackup(
 }
 
 /** The copy made self-contained (no WAL beside it), with what the manifest says about it. */
-function describeCopy(databaseFile: string) {
+async function describeCopy(databaseFile: string) {
   const copy = new Database(databaseFile);
   try {
     copy.pragma('journal_mode = DELETE');
     const migrations = copy
       .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
       .all() as BackupManifest['migrations'];
-    return { migrations, rowCounts: tableRowCounts(copy) };
+    return { migrations, rowCounts: await tableRowCountsInTurns(copy) };
   } finally {
     copy.close();
   }
@@ -156,19 +168,49 @@ function photoNames(photoDir: string): string[] {
     .sort();
 }
 
-/** Copies a photo into the store under its checksum, unless that content is there already. */
-async function storePhoto(file: string, blobOf: (sha256: string) => string): Promise<string> {
-  const sha256 = await sha256OfFile(file);
-  const blob = blobOf(sha256);
-  if (!fs.existsSync(blob)) {
-    fs.mkdirSync(path.dirname(blob), { recursive: true });
-    const temporary = `${blob}.${process.pid}.tmp`;
-    fs.copyFileSync(file, temporary);
-    const fd = fs.openSync(temporary, 'r+');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(temporary, blob);
-    syncFolder(path.dirname(blob));
-  }
-  return sha256;
+/**
+ * The content-addressed photo store, filled a few photos at a time: each photo is copied once into
+ * a scratch file while its checksum is taken (no second read), flushed, and renamed to its
+ * checksum unless that content is stored already. The folders renamed into are flushed once each,
+ * before the manifest is written, so a manifest never lists a photo a power cut could lose.
+ */
+function photoStore(folder: BackupFolder) {
+  const scratch = path.join(folder.photos, PARTIAL_FOLDER);
+  // What a killed backup was copying (this runs under the backup lock: nobody else writes here).
+  fs.rmSync(scratch, { recursive: true, force: true });
+  fs.mkdirSync(scratch, { recursive: true });
+  const renamedInto = new Set<string>();
+  let copies = 0;
+  return {
+    /** The photo's checksum once its content is in the store, or null when it vanished meanwhile. */
+    async add(file: string): Promise<string | null> {
+      const temporary = path.join(scratch, `${process.pid}-${copies++}`);
+      let sha256: string;
+      try {
+        sha256 = await copyWithChecksum(file, temporary, true);
+      } catch (error) {
+        await fs.promises.rm(temporary, { force: true });
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(file)) return null;
+        throw error;
+      }
+      const blob = folder.photoBlob(sha256);
+      if (fs.existsSync(blob)) await fs.promises.rm(temporary, { force: true });
+      else {
+        await fs.promises.mkdir(path.dirname(blob), { recursive: true });
+        await fs.promises.rename(temporary, blob);
+        renamedInto.add(path.dirname(blob));
+      }
+      return sha256;
+    },
+    flushFolders() {
+      for (const dir of renamedInto) syncFolder(dir);
+      if (renamedInto.size) syncFolder(folder.photos);
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
 }
+
+/** Where photos are copied before they are renamed to their checksum (same file system). */
+const PARTIAL_FOLDER = '.partial';
+/** Photos copied at once: enough to keep a disk busy, few enough not to starve the server. */
+const PHOTOS_AT_ONCE = 8;

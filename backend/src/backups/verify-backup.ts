@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { backupFolder, type GoodBackup } from './backup-folder.ts';
-import { DATABASE_FILE, writeFileAtomically } from './backup-manifest.ts';
+import { writeFileAtomically } from './backup-manifest.ts';
 import { copyBackupInto } from './restore-backup.ts';
-import { checkDatabase } from './check-database.ts';
 
 export interface Verification {
   backup: string;
@@ -27,8 +26,7 @@ export async function verifyBackup(
 ): Promise<Verification> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-verify-'));
   try {
-    const problems = await copyBackupInto(backup, backupFolder(backupDir), scratch);
-    problems.push(...checkDatabase(path.join(scratch, DATABASE_FILE), backup.manifest.rowCounts));
+    const problems = await copyBackupInto(backup, backupFolder(backupDir), scratch, { checkDatabase: true });
     const verification = { backup: backup.name, at: now.toISOString(), ok: problems.length === 0, problems };
     writeFileAtomically(
       path.join(backup.dir, VERIFICATION_FILE),

@@ -7,6 +7,7 @@ import {
   type CallListQuery,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
+import { keyedPages, type KeyedPage } from '../db/keyed-pages.ts';
 import { nowIso } from '../db/database.ts';
 
 // The ONE owner of the `calls` table: the phone line writes a call here as Twilio's webhooks
@@ -82,19 +83,20 @@ const isFinal = (status: string) => status === 'completed' || status === 'missed
 // The appointment a call booked (appointments.call_id); the newest if staff booked more than one.
 const CALL_COLUMNS = `calls.*, (SELECT MAX(a.id) FROM appointments a WHERE a.call_id = calls.id) AS appointment_id`;
 
-// Call Logs' filters; a missing one matches every call.
-const FILTERED = `(@status IS NULL OR status = @status)
-  AND (@callback IS NULL OR callback_requested = @callback)`;
-
 export interface CallRepositoryDeps {
   /** Who a number belongs to, by the customers' rule; a new call is named after them. */
   callerName: (phoneNumber: string) => string | null;
 }
 
 export function callRepository(db: Db, deps: CallRepositoryDeps) {
-  const page = db.prepare(`SELECT ${CALL_COLUMNS} FROM calls WHERE ${FILTERED}
-    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(`SELECT COUNT(*) AS n FROM calls WHERE ${FILTERED}`);
+  // Call Logs read at volume: each page's ids from an index holding the filter and the order.
+  const pages = keyedPages<CallRow>(db, {
+    table: 'calls',
+    key: 'created_at',
+    select: `SELECT ${CALL_COLUMNS} FROM calls`,
+    alias: 'calls',
+    filters: { status: 'status = @status', callback: 'callback_requested = @callback' },
+  });
   const counts = db.prepare(`SELECT COUNT(*) AS "all",
     COALESCE(SUM(status = 'missed'), 0) AS missed,
     COALESCE(SUM(callback_requested), 0) AS callbackRequested FROM calls`);
@@ -178,18 +180,16 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
 
   return {
     // Call Logs.
-    list(filter: CallListQuery & { limit: number; offset: number }) {
-      const params = {
-        status: filter.status ?? null,
-        callback: filter.callbackRequested === undefined ? null : Number(filter.callbackRequested),
-        limit: filter.limit,
-        offset: filter.offset,
-      };
+    list(filter: CallListQuery & KeyedPage) {
+      const { rows, total } = pages.page(
+        {
+          status: filter.status,
+          callback: filter.callbackRequested === undefined ? null : Number(filter.callbackRequested),
+        },
+        filter,
+      );
       const keys = blocked();
-      return {
-        rows: (page.all(params) as CallRow[]).map((r) => toCall(r, keys)),
-        total: (count.get(params) as { n: number }).n,
-      };
+      return { rows: rows.map((r) => toCall(r, keys)), total };
     },
     counts: () => counts.get() as CallCounts,
     get,

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Router, type Response } from 'express';
 import { callListQuerySchema } from '@washdesk/contract';
 import { notFound, routeId } from '../http/errors.ts';
+import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { CSV_BOM, csvLine } from '../http/csv.ts';
 import { CALL_LOG_CSV_HEADER, callCsvRows } from './call-log.csv.ts';
@@ -30,7 +31,9 @@ async function streamCallLog(calls: CallRepository, timeZone: string, res: Respo
 export function callRoutes(calls: CallRepository, timeZone: string) {
   const router = Router();
   router.get('/api/calls', (req, res) => {
-    const { rows, total } = calls.list(listQuery(req, callListQuerySchema));
+    const query = listQuery(req, callListQuerySchema.extend(keyCursorSchema.shape));
+    const { rows, total } = calls.list(query);
+    sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);
   });
   // Before /:id, which would read these as ids.

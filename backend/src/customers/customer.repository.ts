@@ -16,6 +16,7 @@ import {
   phoneSearchOf,
   type Language,
 } from '@washdesk/contract';
+import { keyedPages, type KeyedPage } from '../db/keyed-pages.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { likePattern, phrase, TRIGRAM } from '../search/search-terms.ts';
@@ -127,6 +128,16 @@ export function customerRepository(db: Db, sources: TimelineSources) {
     scan: statementsOf('scan', balance),
   });
   const searches = { any: searchesOf('any'), open: searchesOf('open'), none: searchesOf('none') };
+  // The screen as it opens (no search, no last-service filter) or one town: ids from the activity
+  // (or town) index, from whichever end is nearer, or after a key cursor.
+  const pages = keyedPages<CustomerRow>(db, {
+    table: 'customers',
+    key: 'last_activity_at',
+    select: `SELECT c.*, ${COUNTS} FROM customers c`,
+    alias: 'c',
+    always: 'merged_into IS NULL',
+    filters: { town: 'town = @town COLLATE NOCASE' },
+  });
   const one = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.id = ?`);
   const items = db.prepare(`SELECT kind, source_id, at FROM customer_items WHERE customer_id = ?
     ORDER BY at DESC, kind, source_id DESC LIMIT ? OFFSET ?`);
@@ -201,17 +212,22 @@ export function customerRepository(db: Db, sources: TimelineSources) {
       return key !== null ? (byPhoneKey.get(key)?.name ?? null) : null;
     },
 
-    list(f: {
-      q?: string | null;
-      town?: string | null;
-      lastService?: LastServiceFilter;
-      balance?: BalanceFilter;
-      /** The business's date a year ago (the "last service" filter's line). */
-      yearAgo?: string;
-      limit: number;
-      offset: number;
-    }) {
+    list(
+      f: {
+        q?: string | null;
+        town?: string | null;
+        lastService?: LastServiceFilter;
+        balance?: BalanceFilter;
+        /** The business's date a year ago (the "last service" filter's line). */
+        yearAgo?: string;
+      } & KeyedPage,
+    ) {
       const q = f.q?.trim() || null;
+      // Only the opening screen (or one town) pages by key; a balance filter reads its own statement.
+      if (!q && !f.lastService && (f.balance ?? 'any') === 'any') {
+        const { rows, total } = pages.page({ town: f.town?.trim() || null }, f);
+        return { rows: rows.map(toSummary), total };
+      }
       const digits = q && phoneSearchOf(q);
       const search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
       const params = {

@@ -11,7 +11,8 @@ import {
 } from '@washdesk/contract';
 import { z } from 'zod';
 import { staffOf } from '../auth/staff-session.ts';
-import { HttpError, notFound, parseWith, routeId } from '../http/errors.ts';
+import { HttpError, notFound, parseWith, routeId, validationError } from '../http/errors.ts';
+import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import type { CustomerChange, CustomerRepository } from './customer.repository.ts';
 
@@ -45,7 +46,16 @@ export function customerRoutes(customers: CustomerRepository, yearAgo: () => str
   };
 
   router.get('/api/customers', (req, res) => {
-    const { rows, total } = customers.list({ ...listQuery(req, customerListQuerySchema), yearAgo: yearAgo() });
+    const query = listQuery(req, customerListQuerySchema.extend(keyCursorSchema.shape));
+    // A cursor pages the list as it opens or by town; with a search, last service or balance it is
+    // refused rather than ignored (those pages are read by offset), and none is offered.
+    const keyed = !query.q && !query.lastService && (query.balance ?? 'any') === 'any';
+    if (query.cursor && !keyed)
+      throw validationError({
+        cursor: 'A cursor pages the list without a search, last-service or balance filter',
+      });
+    const { rows, total } = customers.list({ ...query, yearAgo: yearAgo() });
+    if (keyed) sendNextCursor(res, rows, query.limit, (row) => row.lastActivityAt);
     sendPage(res, rows, total);
   });
   // The towns customers live in, for the Customers screen's filter.

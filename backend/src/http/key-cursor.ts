@@ -32,8 +32,18 @@ export const keyCursorSchema = z.object({
     }),
 });
 
-/** Says where the next page starts, when this one was full (a shorter page is the last). */
-export function sendNextCursor(res: Response, rows: { createdAt: string; id: number }[], limit: number) {
+/**
+ * Says where the next page starts, when this one was full (a shorter page is the last). A list
+ * ordered by another time than its creation names that time as the key (e.g. a customer's last
+ * activity).
+ */
+export function sendNextCursor<T extends { id: number }>(
+  res: Response,
+  rows: T[],
+  limit: number,
+  keyOf: (row: T) => string = (row) => (row as unknown as { createdAt: string }).createdAt,
+) {
   const last = rows.at(-1);
-  if (last && rows.length === limit) res.setHeader(NEXT_CURSOR_HEADER, encodeCursor(last));
+  if (last && rows.length === limit)
+    res.setHeader(NEXT_CURSOR_HEADER, encodeCursor({ createdAt: keyOf(last), id: last.id }));
 }

@@ -6,6 +6,7 @@ import {
   type MessageSender,
   type RecentMessage,
 } from '@washdesk/contract';
+import { keyedPages } from '../db/keyed-pages.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../time.ts';
 import type { StoredConversation } from './reply-rules.ts';
@@ -102,12 +103,15 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
     takenOverMs: r.handled_since_ms,
   });
 
-  const conversations = db.prepare(`${CONVERSATION_SELECT}
-    ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.id DESC LIMIT @limit OFFSET @offset`);
-  const conversationCount = db.prepare('SELECT COUNT(*) AS n FROM messenger_conversations');
-  const byStatus = db.prepare(`${CONVERSATION_SELECT} WHERE c.status = @status
-    ORDER BY c.last_message_at IS NULL, c.last_message_at DESC, c.id DESC LIMIT @limit OFFSET @offset`);
-  const countByStatus = db.prepare('SELECT COUNT(*) AS n FROM messenger_conversations WHERE status = ?');
+  // Latest message first, those without one last ('' sorts below every time): each page's ids
+  // from the index holding that order (migration 0057), from whichever end is nearer.
+  const conversationPages = keyedPages<ConversationRow>(db, {
+    table: 'messenger_conversations',
+    key: "coalesce(last_message_at, '')",
+    select: CONVERSATION_SELECT,
+    alias: 'c',
+    filters: { status: 'status = @status' },
+  });
   const conversationById = db.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?`);
   const conversationByUser = db.prepare(`${CONVERSATION_SELECT} WHERE c.facebook_user_id = ?`);
   const insertConversation = db.prepare(`INSERT INTO messenger_conversations
@@ -154,17 +158,8 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
 
   return {
     conversations(page: { limit: number; offset: number; status?: Conversation['status'] }) {
-      const { status, ...rest } = page;
-      if (status) {
-        return {
-          rows: (byStatus.all({ ...rest, status }) as ConversationRow[]).map(toConversation),
-          total: (countByStatus.get(status) as { n: number }).n,
-        };
-      }
-      return {
-        rows: (conversations.all(rest) as ConversationRow[]).map(toConversation),
-        total: (conversationCount.get() as { n: number }).n,
-      };
+      const { rows, total } = conversationPages.page({ status: page.status }, page);
+      return { rows: rows.map(toConversation), total };
     },
     conversation(id: number) {
       const row = conversationById.get(id) as ConversationRow | undefined;

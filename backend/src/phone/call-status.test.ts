@@ -34,7 +34,12 @@ describe('POST /api/twilio/call-status', () => {
     expectNoContent(await caller.status('completed', { duration: 95 }));
     const [call] = await logged(caller.callSid);
     expect(call).toMatchObject({ status: 'completed', durationSeconds: 95, duration: '1:35' });
-    expect(call).toHaveProperty('summary', expect.stringContaining('gutters'));
+    // The summary is written after Twilio has its answer (issue 38): waited for, not assumed.
+    await expect
+      .poll(async () => ((await logged(caller.callSid))[0] as { summary?: string } | undefined)?.summary, {
+        timeout: 10_000,
+      })
+      .toEqual(expect.stringContaining('gutters'));
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { callStatusOf } from '../calls/call.repository.ts';
 import { twilioParam } from './twilio-signature.ts';
 import { TWILIO_EVENT_IDS, type TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
-import type { Once, WebhookAnswer } from '../webhooks/webhook-inbox.ts';
+import type { Once, WebhookAnswer, WebhookReply } from '../webhooks/webhook-inbox.ts';
 import { PHONE_WORDS, speechHints, voiceReplies } from './voice-replies.ts';
 import { PHONE_WEBHOOKS } from './webhook-paths.ts';
 import { callArrived, callChanged, callMissed } from '../events/announcements.ts';
@@ -138,7 +138,7 @@ export function phoneRoutes(deps: PhoneDeps) {
     }
   });
 
-  const callStatus = async (req: Request, once: Once): Promise<WebhookAnswer> => {
+  const callStatus = (req: Request, once: Once): WebhookReply => {
     const sid = twilioParam(req, 'CallSid');
     const status = callStatusOf(twilioParam(req, 'CallStatus'));
     if (!isCallSid(sid) || !status) return refusal('Unknown call status');
@@ -160,7 +160,9 @@ export function phoneRoutes(deps: PhoneDeps) {
     if (!applied) return { status: 204 };
     const { call, ended, isNew } = applied;
     if (isNew && !ended) deps.events.publish(callArrived(call));
-    if (ended) {
+    if (!ended) return { status: 204 };
+    // The summary (a model's, when one is set) is written after Twilio has its answer.
+    const after = async () => {
       try {
         const summary = await assistant.summarizeCall(call);
         if (summary) calls.summarize(call.id, summary);
@@ -174,8 +176,8 @@ export function phoneRoutes(deps: PhoneDeps) {
           ? callMissed(call)
           : callChanged(call, `ended${seconds !== null ? ` after ${formatDuration(seconds)}` : ''}`),
       );
-    }
-    return { status: 204 };
+    };
+    return { status: 204, after };
   };
   router.post(PHONE_WEBHOOKS.callStatus, ...deps.webhooks.event(TWILIO_EVENT_IDS.callStatus, callStatus));
 

@@ -1,5 +1,6 @@
 import type { ServiceRequest, ServiceRequestStatus, serviceRequestCreateSchema } from '@washdesk/contract';
 import type { z } from 'zod';
+import { keyedPages, type KeyedPage } from '../db/keyed-pages.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
@@ -32,11 +33,13 @@ export function serviceRequestRepository(db: Db, photos: PhotoRepository) {
      has_photos, created_at, updated_at)
     VALUES (@firstName, @lastName, @email, @phone, @address, @city, @serviceType, @propertyType, @urgency,
      @description, @hasPhotos, @now, @now)`);
-  const page = db.prepare(`SELECT * FROM service_requests WHERE (@status IS NULL OR status = @status)
-    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(
-    'SELECT COUNT(*) AS n FROM service_requests WHERE (@status IS NULL OR status = @status)',
-  );
+  const pages = keyedPages<RequestRow>(db, {
+    table: 'service_requests',
+    key: 'created_at',
+    select: 'SELECT * FROM service_requests r',
+    alias: 'r',
+    filters: { status: 'status = @status' },
+  });
   const one = db.prepare('SELECT * FROM service_requests WHERE id = ?');
 
   const toRequests = (rows: RequestRow[]): ServiceRequest[] => {
@@ -76,12 +79,9 @@ export function serviceRequestRepository(db: Db, photos: PhotoRepository) {
       })();
       return get(id)!;
     },
-    list(filter: { status?: ServiceRequestStatus; limit: number; offset: number }) {
-      const params = { status: filter.status ?? null, limit: filter.limit, offset: filter.offset };
-      return {
-        rows: toRequests(page.all(params) as RequestRow[]),
-        total: (count.get(params) as { n: number }).n,
-      };
+    list(filter: { status?: ServiceRequestStatus } & KeyedPage) {
+      const { rows, total } = pages.page({ status: filter.status }, filter);
+      return { rows: toRequests(rows), total };
     },
     get,
   };

@@ -6,6 +6,7 @@ import {
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
+import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { ServiceRequestRepository } from './service-request.repository.ts';
@@ -35,7 +36,9 @@ export function serviceRequestRoutes(
     },
   );
   router.get('/api/service-requests', (req, res) => {
-    const { rows, total } = requests.list(listQuery(req, serviceRequestListQuerySchema));
+    const query = listQuery(req, serviceRequestListQuerySchema.extend(keyCursorSchema.shape));
+    const { rows, total } = requests.list(query);
+    sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);
   });
   router.get('/api/service-requests/:id', (req, res) => {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { PublicUrl } from '../phone/public-url.ts';
 import { twilioParam, twilioSignatureCheck } from '../phone/twilio-signature.ts';
-import type { Once, WebhookAnswer, WebhookInbox } from './webhook-inbox.ts';
+import type { Once, WebhookAnswer, WebhookInbox, WebhookReply } from './webhook-inbox.ts';
 
 // Twilio's side of the webhook inbox: the form is read once and its signature checked by the one
 // rule in phone/twilio-signature.ts; then each event is recorded in the inbox with its effect.
@@ -26,7 +26,7 @@ export const TWILIO_EVENT_IDS = {
  * in one transaction; undefined when another delivery of the event got there first) and may do
  * slow preparation before it (e.g. fetching an MMS photo); what it returns is Twilio's answer.
  */
-export type TwilioHandler = (req: Request, once: Once) => WebhookAnswer | Promise<WebhookAnswer>;
+export type TwilioHandler = (req: Request, once: Once) => WebhookReply | Promise<WebhookReply>;
 
 const send = (res: Response, answer: WebhookAnswer) => {
   res.status(answer.status);
@@ -66,10 +66,11 @@ export function twilioWebhooks(deps: {
         recorded ??= false;
         return result;
       };
-      const answer = await handle(req, record);
+      const { after, ...answer } = await handle(req, record);
       if (recorded === false) return again();
       if (recorded) inbox.answered('twilio', id, answer);
       send(res, answer);
+      if (after) void after();
     };
     return [signed, once];
   }

@@ -15,6 +15,12 @@ export interface WebhookAnswer {
   body?: string;
 }
 
+/**
+ * An answer and the work that waits until the provider has it (issue 38: verify, store, answer).
+ * `after` runs once, for the delivery that stored the event, and logs its own failures.
+ */
+export type WebhookReply = WebhookAnswer & { after?: () => Promise<void> };
+
 /** Runs `effect` with the event recorded in one transaction; undefined when already recorded. */
 export type Once = <T>(effect: () => T) => T | undefined;
 

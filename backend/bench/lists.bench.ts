@@ -1,0 +1,198 @@
+// `npm run bench -- lists`: every admin list at 100,000 rows, its first and its last page over
+// real HTTP as the signed-in owner, beside the bare SQL that reads the same rows from the list's
+// order index (the floor: no filters, no joins, no JSON, no HTTP), each against issue 38's budget
+// (p95 ≤ 10 ms). A list that pages by key is also read at its last page by cursor. Says which
+// budget is missed; exit code 1 when any is.
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../src/db/database.ts';
+import { encodeCursor } from '../src/http/key-cursor.ts';
+import { percentile, startBenchServer } from './bench-server.ts';
+import { cachedSeed, seedLists } from './list-volume.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const LIMIT = 50;
+/** Issue 38: an admin list's first and last page answer within this at p95, at 100,000 rows. */
+const BUDGET_MS = 10;
+
+async function measure(run: () => unknown) {
+  for (let i = 0; i < 15; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** One admin list: its path (with the screen's filters), its table and the order the screen reads. */
+interface List {
+  name: string;
+  path: string;
+  table: string;
+  /** The bare read of one page in the list's order, newest end (DESC) or oldest end (ASC). */
+  order: (direction: 'ASC' | 'DESC') => string;
+  where?: string;
+  /** Pages by key (`?cursor=`, X-Next-Cursor): the last page is also read by cursor. */
+  keyed?: { key: string };
+  /** Answers one page only (no offset): its newest rows. */
+  firstOnly?: boolean;
+}
+
+const byTime = (key: string) => (d: 'ASC' | 'DESC') => `${key} ${d}, id ${d}`;
+const LISTS: List[] = [
+  {
+    name: 'photo submissions',
+    path: '/api/photo-submissions',
+    table: 'photo_submissions',
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'photo submissions (quoted)',
+    path: '/api/photo-submissions?status=quoted',
+    table: 'photo_submissions',
+    where: "status = 'quoted'",
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'calls',
+    path: '/api/calls',
+    table: 'calls',
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'calls (missed)',
+    path: '/api/calls?status=missed',
+    table: 'calls',
+    where: "status = 'missed'",
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'requests (wizard)',
+    path: '/api/service-requests',
+    table: 'service_requests',
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'requests (new)',
+    path: '/api/service-requests?status=new',
+    table: 'service_requests',
+    where: "status = 'new'",
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'leads',
+    path: '/api/leads',
+    table: 'leads',
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'customers',
+    path: '/api/customers',
+    table: 'customers',
+    where: 'merged_into IS NULL',
+    order: byTime('last_activity_at'),
+    keyed: { key: 'last_activity_at' },
+  },
+  {
+    name: 'AI responses',
+    path: '/api/ai-responses',
+    table: 'ai_responses',
+    order: byTime('created_at'),
+    keyed: { key: 'created_at' },
+  },
+  {
+    name: 'appointments',
+    path: '/api/appointments',
+    table: 'appointments',
+    order: (d) => `scheduled_date ${d}, id ${d}`,
+  },
+  {
+    name: 'Messenger conversations',
+    path: '/api/messenger/conversations',
+    table: 'messenger_conversations',
+    order: byTime('last_message_at'),
+    keyed: { key: 'last_message_at' },
+  },
+  {
+    name: 'text threads',
+    path: '/api/texts/threads',
+    table: 'text_threads',
+    order: byTime('last_message_at'),
+    firstOnly: true,
+  },
+];
+
+async function main() {
+  const databaseFile = cachedSeed(`lists-${ROWS}`, (db) => seedLists(db, ROWS));
+  const server = await startBenchServer({ databaseFile });
+  const bare = openDatabase(server.config.databaseFile, server.config.migrationsDir);
+  const joiner = (path: string) => (path.includes('?') ? '&' : '?');
+  const missed: string[] = [];
+  const ms = (n: number) => `${n.toFixed(2)}ms`.padStart(9);
+  const lines = [
+    `${'list, page'.padEnd(44)} ${'http p50'.padStart(9)} ${'http p95'.padStart(9)} ${'bare p95'.padStart(9)}  budget p95 ${BUDGET_MS}ms`,
+  ];
+  for (const list of LISTS) {
+    const where = list.where ? `WHERE ${list.where}` : '';
+    const total = bare.prepare(`SELECT COUNT(*) FROM ${list.table} ${where}`).pluck().get() as number;
+    const page = (direction: 'ASC' | 'DESC') =>
+      bare.prepare(`SELECT * FROM ${list.table} ${where} ORDER BY ${list.order(direction)} LIMIT ${LIMIT}`);
+    const newest = page('DESC');
+    const oldest = page('ASC');
+    const at = (p: string) => `${list.path}${joiner(list.path)}${p}`;
+    const cases: [string, string, () => unknown][] = [
+      ['first page', list.firstOnly ? list.path : at(`limit=${LIMIT}`), () => newest.all()],
+    ];
+    if (!list.firstOnly) {
+      cases.push(['last page (offset)', at(`limit=${LIMIT}&offset=${total - LIMIT}`), () => oldest.all()]);
+      if (list.keyed) {
+        const beforeLast = bare
+          .prepare(
+            `SELECT ${list.keyed.key} AS createdAt, id FROM ${list.table} ${where}
+              ORDER BY ${list.order('DESC')} LIMIT 1 OFFSET ${total - LIMIT - 1}`,
+          )
+          .get() as { createdAt: string; id: number };
+        cases.push([
+          'last page (cursor)',
+          at(`limit=${LIMIT}&cursor=${encodeCursor(beforeLast)}`),
+          () => oldest.all(),
+        ]);
+      }
+    }
+    for (const [which, path, viaSql] of cases) {
+      let h: { p50: number; p95: number };
+      try {
+        h = await measure(async () => void (await (await server.get(path)).arrayBuffer()));
+      } catch (error) {
+        missed.push(`${list.name}, ${which} (${error instanceof Error ? error.message : String(error)})`);
+        lines.push(`${`${list.name}, ${which}`.padEnd(44)} not answered: ${String(error)}`);
+        continue;
+      }
+      const b = await measure(viaSql);
+      const over = h.p95 > BUDGET_MS;
+      if (over) missed.push(`${list.name}, ${which}`);
+      lines.push(
+        `${`${list.name}, ${which}`.padEnd(44)} ${ms(h.p50)} ${ms(h.p95)} ${ms(b.p95)}  ${over ? 'MISSED' : 'ok'}`,
+      );
+    }
+  }
+  lines.push(missed.length ? `Budgets missed: ${missed.join('; ')}` : 'Every list budget met.');
+  process.exitCode = missed.length ? 1 : 0;
+  process.stdout.write(
+    `${lines.join('\n')}\n(${RUNS} sequential requests each after 15 warm-up; ${ROWS.toLocaleString('en-US')} rows per list, pages of ${LIMIT})\n`,
+  );
+  bare.close();
+  await server.stop();
+}
+
+await main();
