@@ -23,6 +23,7 @@ import {
   STAFF_PAYMENT_METHODS,
   type Invoice,
   type StaffPaymentMethod,
+  dollarsOf,
 } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { fieldProblems, problemMessage } from '../api/problem-message.ts';
@@ -203,7 +204,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
 
 function RecordPaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
   const [method, setMethod] = useState<StaffPaymentMethod>('cash');
-  const [amount, setAmount] = useState((invoice.balanceCents / 100).toFixed(2));
+  const [amount, setAmount] = useState(dollarsOf(invoice.balanceCents).toFixed(2));
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<unknown>(null);

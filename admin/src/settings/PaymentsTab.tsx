@@ -20,6 +20,7 @@ import {
   paymentSettingsSchema,
   type DepositKind,
   type PaymentSettings,
+  dollarsOf,
 } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { useChange } from '../api/use-change.ts';
@@ -73,7 +74,7 @@ const centsTyped = (typed: string) => {
   const n = Number(typed.replace(/[$,\s]/g, ''));
   return typed.trim() !== '' && Number.isFinite(n) ? centsOf(n) : null;
 };
-const dollarsShown = (cents: number | null) => (cents === null ? '' : String(cents / 100));
+const dollarsShown = (cents: number | null) => (cents === null ? '' : String(dollarsOf(cents)));
 
 interface Draft {
   kind: DepositKind;

@@ -34,7 +34,9 @@ const LAST_SERVICE = `(SELECT max(a.scheduled_date) FROM customer_items i JOIN a
 // less refunds and withdrawals, tips apart: `payments` is the ledger, read here for the screen's
 // rows; its owner is payments/ledger.repository.ts), never below 0 an invoice. A record merged
 // into this one brings its invoices (migration 0054 indexes both lookups).
-const OWED_ON = (invoice: string) => `MAX(0, ${invoice}.total_cents - COALESCE((SELECT SUM(p.amount_cents - p.tip_cents)
+const OWED_ON = (
+  invoice: string,
+) => `MAX(0, ${invoice}.total_cents - COALESCE((SELECT SUM(p.amount_cents - p.tip_cents)
   FROM payments p WHERE p.invoice_id = ${invoice}.id AND p.status = 'succeeded' AND p.kind <> 'fee'), 0))`;
 const OPEN_BALANCE = `(SELECT COALESCE(SUM(${OWED_ON('i')}), 0) FROM invoices i
   WHERE i.status = 'open' AND i.customer_id IN (SELECT c.id UNION ALL SELECT m.id FROM customers m WHERE m.merged_into = c.id))`;

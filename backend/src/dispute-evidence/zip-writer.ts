@@ -47,7 +47,7 @@ function dosTime(at: Date): { time: number; date: number } {
 /** The archive's bytes; every entry is dated `at` (the packet's time, so a test can pin it). */
 export function zip(entries: ZipEntry[], at: Date): Buffer {
   const { time, date } = dosTime(at);
-  const locals: Buffer[] = [];
+  const localEntries: Buffer[] = [];
   const centrals: Buffer[] = [];
   const names = new Set<string>();
   let offset = 0;
@@ -98,7 +98,7 @@ export function zip(entries: ZipEntry[], at: Date): Buffer {
     central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // external: a regular file, rw-r--r--
     central.writeUInt32LE(offset, 42);
 
-    locals.push(local, name, body);
+    localEntries.push(local, name, body);
     centrals.push(central, name);
     offset += local.length + name.length + body.length;
   }
@@ -109,5 +109,5 @@ export function zip(entries: ZipEntry[], at: Date): Buffer {
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return Buffer.concat([...localEntries, directory, end]);
 }

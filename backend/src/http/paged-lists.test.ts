@@ -4,6 +4,57 @@ import { concretePath, registeredRoutes } from '../auth/route-walk.ts';
 import { seedVolume } from '../demo/volume-data.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { pageLinks } from './lists.ts';
+import { ledgerRepository } from '../payments/ledger.repository.ts';
+import { invoiceRepository } from '../invoices/invoice.repository.ts';
+import { disputeRepository } from '../disputes/dispute.repository.ts';
+import { jobRepository } from '../jobs/job.repository.ts';
+
+/** A dozen of each money row, written through their owners, so each money list has pages. */
+function seedMoney(db: TestServer['db']) {
+  const ledger = ledgerRepository(db);
+  const invoices = invoiceRepository(db);
+  const disputes = disputeRepository(db);
+  const jobs = jobRepository(db);
+  for (let i = 0; i < 12; i++) {
+    const day = `2026-11-${String(1 + i).padStart(2, '0')}`;
+    ledger.record({
+      sourceKey: `manual:paged-${i}`,
+      kind: 'payment',
+      status: 'succeeded',
+      method: i % 2 ? 'cash' : 'check',
+      amountCents: 10_000 + i,
+      occurredAt: `${day}T18:00:00.000Z`,
+    });
+    const job = jobs.create({
+      customerName: `Paged ${i}`,
+      customerPhone: '+17075550199',
+      address: '1 Main St, Garberville',
+      title: 'your house wash',
+      durationMinutes: 120,
+      lineItems: [{ service: 'House wash', areaSqFt: null, unitPriceCents: null, amountCents: 30_000 }],
+    });
+    invoices.createOnce({
+      jobId: job.id,
+      customerId: null,
+      customerName: `Paged ${i}`,
+      customerPhone: null,
+      customerEmail: null,
+      address: '1 Main St, Garberville',
+      token: `paged-invoice-token-${i}-xxxxxxxxxxxxxxxxxxxxxxxx`,
+      depositCreditedCents: 0,
+      issuedOn: day,
+      dueOn: day,
+      lines: [{ service: 'House wash', description: null, amountCents: 30_000 }],
+    });
+    disputes.record({
+      providerDisputeId: `du_paged_${i}`,
+      amountCents: 5_000,
+      status: 'needs_response',
+      evidenceDueBy: `${day}T23:59:59.000Z`,
+      openedAt: `${day}T12:00:00.000Z`,
+    });
+  }
+}
 
 // Issue 21, item 9: `GET /api/photo-submissions` answered 50 rows with `X-Total-Count: 56`, and a
 // client written against the spec silently lost six. Every paged list now says where the rest is
@@ -16,6 +67,7 @@ let longestThread: number;
 beforeAll(async () => {
   server = await startTestServer({ env: { DEMO_DATA: 'on' } });
   seedVolume(server.db, { submissions: 30, calls: 10, appointments: 10 });
+  seedMoney(server.db);
   const most = (sql: string) => (server.db.prepare(sql).get() as { id: number }).id;
   busiestCustomer = most(
     'SELECT customer_id AS id FROM customer_items GROUP BY customer_id ORDER BY COUNT(*) DESC LIMIT 1',
@@ -99,6 +151,10 @@ describe('every paged list', () => {
     '/api/messenger/conversations/:id/messages': [
       () => `/api/messenger/conversations/${longestThread}/messages`,
     ],
+    // Money (issue 35): the ledger, invoices and disputes page the same way, empty or not.
+    '/api/payments': [() => '/api/payments', () => '/api/payments?kind=payment'],
+    '/api/invoices': [() => '/api/invoices', () => '/api/invoices?status=open'],
+    '/api/disputes': [() => '/api/disputes'],
   };
 
   it('is one this test walks', async () => {
