@@ -37,10 +37,14 @@ test('a message text is edited with its fields and preview, refused with a bad f
   await expect(page.getByText(/^Quiet hours: 8 PM – 8 AM, business time\./)).toBeVisible();
 
   const review = page.getByRole('region', { name: 'Review request' });
-  await expect(review.getByRole('definition')).toHaveCount(3);
-  await expect(review.getByText('{link}', { exact: true })).toBeVisible();
-  const text = review.getByRole('textbox', { name: 'Review request text' });
-  const preview = review.getByRole('blockquote', { name: 'Preview of the Review request text' });
+  // Its three fields, listed beside the English text and again beside the Spanish one (issue 37).
+  await expect(review.getByRole('definition')).toHaveCount(6);
+  await expect(review.getByText('{link}', { exact: true }).first()).toBeVisible();
+  const text = review.getByRole('textbox', { name: 'Review request text', exact: true });
+  const preview = review.getByRole('blockquote', {
+    name: 'Preview of the Review request text',
+    exact: true,
+  });
   await text.fill('Thanks{name}! A review would mean a lot: {link} — {nmae}');
   await expect(
     review.getByText('The review request text cannot use {nmae}: it may use {name}, {link}, {phone}'),
@@ -71,7 +75,7 @@ test('a message text is edited with its fields and preview, refused with a bad f
 
   await page.reload();
   const reloaded = page.getByRole('region', { name: 'Review request' });
-  await expect(reloaded.getByRole('textbox', { name: 'Review request text' })).toHaveValue(
+  await expect(reloaded.getByRole('textbox', { name: 'Review request text', exact: true })).toHaveValue(
     'Thanks{name}! A review would mean a lot: {link}',
   );
   await expect(reloaded.getByRole('textbox', { name: 'Review link' })).toHaveValue(

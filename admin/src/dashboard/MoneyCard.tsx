@@ -36,26 +36,29 @@ function Money() {
 function MoneyWeeks({ weeks }: { weeks: WeeklyMoney[] }) {
   return (
     <>
-      <HTMLTable striped compact className="money-card__table" aria-label="Money per week">
-        <thead>
-          <tr>
-            <th>Week</th>
-            {MONEY_COLUMNS.map((c) => (
-              <th key={c.label}>{c.label}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w, i) => (
-            <tr key={w.weekStart}>
-              <td>{weekLabel(w.weekStart, i)}</td>
+      {/* Five money columns do not fit a phone: the table scrolls inside the card. */}
+      <div className="table-scroll">
+        <HTMLTable striped compact className="money-card__table" aria-label="Money per week">
+          <thead>
+            <tr>
+              <th>Week</th>
               {MONEY_COLUMNS.map((c) => (
-                <td key={c.label}>{formatCents(c.value(w))}</td>
+                <th key={c.label}>{c.label}</th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {weeks.map((w, i) => (
+              <tr key={w.weekStart}>
+                <td>{weekLabel(w.weekStart, i)}</td>
+                {MONEY_COLUMNS.map((c) => (
+                  <td key={c.label}>{formatCents(c.value(w))}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       <p className={Classes.TEXT_MUTED}>
         Collected is what settled less refunds; tips are shown apart. By the channel the lead came from:
       </p>

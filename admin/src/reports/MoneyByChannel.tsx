@@ -43,26 +43,29 @@ export function MoneyByChannel({
       totals.set(c.channel, sum);
     }
   if (!totals.size) return <p>No money quoted, invoiced or collected in these weeks yet.</p>;
+  // Five money columns do not fit a phone: the table scrolls inside its card.
   return (
-    <HTMLTable striped compact className="weekly-report__table" aria-label={caption}>
-      <thead>
-        <tr>
-          <th>Channel</th>
-          {MONEY_COLUMNS.map((c) => (
-            <th key={c.label}>{c.label}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {[...totals.values()].map((row) => (
-          <tr key={row.channel ?? 'none'}>
-            <td>{channelLabel(row.channel)}</td>
+    <div className="table-scroll">
+      <HTMLTable striped compact className="weekly-report__table" aria-label={caption}>
+        <thead>
+          <tr>
+            <th>Channel</th>
             {MONEY_COLUMNS.map((c) => (
-              <td key={c.label}>{formatCents(c.value(row))}</td>
+              <th key={c.label}>{c.label}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {[...totals.values()].map((row) => (
+            <tr key={row.channel ?? 'none'}>
+              <td>{channelLabel(row.channel)}</td>
+              {MONEY_COLUMNS.map((c) => (
+                <td key={c.label}>{formatCents(c.value(row))}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
