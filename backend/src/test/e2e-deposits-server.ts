@@ -1,8 +1,9 @@
-import http from 'node:http';
 import net from 'node:net';
+import http from 'node:http';
 import { leadSchema, quoteSentSchema } from '@washdesk/contract';
 import { ledgerRepository } from '../payments/ledger.repository.ts';
 import { STRIPE_WEBHOOK } from '../payments/stripe-webhook.routes.ts';
+import { freePort } from './free-port.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 import { CLOCKED_OWNER } from './clocked-server.ts';
 import { fixturePhoto, photoForm, startTestServer, type TestServer } from './test-server.ts';
@@ -19,16 +20,6 @@ import { fixturePhoto, photoForm, startTestServer, type TestServer } from './tes
 //                               bank quote's pending payment ended (fake.settleBankPayment), answered
 //                               once the event reached the server
 // It stops when its parent closes stdin or sends SIGTERM; faults the server reported fail the exit code.
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const fake = await startFakeStripe();
 const port = await freePort();

@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { invoiceRowSchema, invoiceSchema } from '@washdesk/contract';
 import { jobRepository } from '../jobs/job.repository.ts';
 import { STRIPE_WEBHOOK } from '../payments/stripe-webhook.routes.ts';
+import { freePort } from './free-port.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 import { CLOCKED_OWNER } from './clocked-server.ts';
 import { startTestServer } from './test-server.ts';
@@ -13,16 +13,6 @@ import { startTestServer } from './test-server.ts';
 // board, so it has its invoice. Its public address is its own, so Stripe's page sends the phone
 // back to it. It prints one JSON line: url, email, password, invoicePath, invoiceNumber.
 // It stops when its parent closes stdin or sends SIGTERM; faults the server reported fail the exit code.
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const fake = await startFakeStripe();
 const port = await freePort();
