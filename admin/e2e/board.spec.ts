@@ -184,6 +184,8 @@ test('the keyboard alone moves a visit: space, arrows, space', async ({ page }) 
   const card = board.card(name);
   await card.focus();
   await page.keyboard.press('Space');
+  // Picked up (the arrows are heard from then on): wait for the state, not a time.
+  await expect(page.locator('.board-visit--dragging').filter({ has: card })).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
   await expect(board.slot(addDays(monday, 4), '10:00 AM', crewA.id)).toHaveClass(/board-slot--over/);
   await page.keyboard.press('ArrowDown');

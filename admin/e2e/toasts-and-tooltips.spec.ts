@@ -57,7 +57,8 @@ test('a toast swiped right past 50 px is dismissed; a shorter swipe or one to th
   // Back where it was after a short swipe.
   expect((await card.boundingBox())!.x).toBeCloseTo(box.x, 0);
 
-  await drag(page, box, 60);
+  // From wherever the toast stands now (measured again, not remembered).
+  await drag(page, (await card.boundingBox())!, 60);
   await expect(card).toHaveClass(/bp6-toast-exit/);
   // Its leaving animation runs on the (paused) clock.
   await page.clock.runFor(1000);

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { AdminPage } from './admin-page.ts';
 import { postPhotoForm } from './photo-form-post.ts';
+import { inTestDatabase } from './test-database.ts';
 
 // On an ordinary laptop window the widest lists show every column and action without scrolling
 // sideways, and the inbox's stage pickers show their whole stage name (not "Ne" for "New"). On a
@@ -49,6 +51,41 @@ test('Call Logs fits a 1,280 px window with both actions on every row', async ({
   expect(await overflowOf(page.locator('html'))).toBe(0);
 });
 
+/**
+ * An invoice and a payment of the long-named customer, written as their owners would, so the money
+ * screens show a table (not their empty state) at 390 px whatever ran before.
+ */
+function moneyRowsOf(customerId: number, name: string) {
+  inTestDatabase((db) => {
+    const now = new Date().toISOString();
+    const today = now.slice(0, 10);
+    const jobId = Number(
+      db
+        .prepare(
+          `INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents, duration_minutes,
+            status, created_at, updated_at) VALUES (?, ?, '(707) 555-0199', '8 Briceland Rd, Redway, CA', 'Roof cleaning',
+            48500, 60, 'done', ?, ?)`,
+        )
+        .run(customerId, name, now, now).lastInsertRowid,
+    );
+    const invoiceId = Number(
+      db
+        .prepare(
+          `INSERT INTO invoices (number, job_id, customer_id, customer_name, address, token, subtotal_cents,
+            total_cents, issued_on, due_on, created_at, updated_at)
+           VALUES (?, ?, ?, ?, '8 Briceland Rd, Redway, CA', ?, 48500, 48500, ?, ?, ?, ?)`,
+        )
+        .run(800_000_000 + jobId, jobId, customerId, name, crypto.randomUUID(), today, today, now, now)
+        .lastInsertRowid,
+    );
+    db.prepare(
+      `INSERT INTO payments (kind, status, method, purpose, amount_cents, tip_cents, customer_id, invoice_id,
+        job_id, source_key, reference, occurred_at, created_at, updated_at)
+       VALUES ('payment', 'succeeded', 'check', 'invoice', 20000, 1500, ?, ?, ?, ?, 'Check 2211', ?, ?, ?)`,
+    ).run(customerId, invoiceId, jobId, `manual:${crypto.randomUUID()}`, now, now, now);
+  });
+}
+
 /** Tables wider than their card with nothing between that scrolls: their last columns are cut off. */
 const cutOffTables = (page: Page) =>
   page.locator('table').evaluateAll((tables) =>
@@ -79,6 +116,7 @@ test('on a 390 px phone no screen is wider than the window and no table is cut o
   expect(sent.status()).toBe(201);
   const found = await page.request.get(`/api/customers?q=${lastName.toLowerCase()}`);
   const [customer] = (await found.json()) as { id: number }[];
+  moneyRowsOf(customer!.id, `Nora ${lastName}`);
   const screens = [
     ['/admin', 'Dashboard'],
     ['/admin/photo-submissions', 'Photo Submissions'],
@@ -94,6 +132,8 @@ test('on a 390 px phone no screen is wider than the window and no table is cut o
     ['/admin/ai-responses', 'AI Responses'],
     ['/admin/faq-management', 'FAQ Management'],
     ['/admin/invoices', 'Invoices'],
+    ['/admin/payments', 'Payments'],
+    ['/admin/customers', 'Customers'],
     [`/admin/customers/${customer!.id}`, undefined],
   ] as const;
   const admin = new AdminPage(page);

@@ -27,6 +27,13 @@ export function swipeToDismiss(region: HTMLElement, toaster: () => Toaster | und
     if (!toast || down.button !== 0) return;
     const startX = down.clientX;
     let dx = 0;
+    // The rest of this drag belongs to this toast, whatever the pointer passes over (a tooltip, the
+    // page under a toast that has moved): without the capture a busy page can lose the let-go.
+    try {
+      toast.setPointerCapture(down.pointerId);
+    } catch {
+      // A pointer that is already gone (a synthetic event) cannot be captured: the window still hears it.
+    }
     const move = (e: PointerEvent) => {
       if (e.pointerId !== down.pointerId) return;
       // Right only: a drag to the left does nothing.

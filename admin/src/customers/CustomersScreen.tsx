@@ -121,36 +121,38 @@ export function CustomersScreen() {
         />
       ) : (
         <>
-          <HTMLTable striped className="customers-table" aria-busy={list.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Town</th>
-                <th scope="col">Last service</th>
-                <th scope="col" className="customers-table__money">
-                  Open balance
-                </th>
-                <th scope="col">History</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={`/customers/${c.id}`}>{customerLabel(c)}</Link>
-                  </td>
-                  <td>{c.phone ?? '—'}</td>
-                  <td>{c.town ?? '—'}</td>
-                  <td>{c.lastServiceDate ? dateLabel(c.lastServiceDate) : 'Never'}</td>
-                  <td className="customers-table__money">
-                    {c.openBalanceCents > 0 ? formatCents(c.openBalanceCents) : '—'}
-                  </td>
-                  <td className={Classes.TEXT_MUTED}>{holdingsOf(c) || '—'}</td>
+          <div className="table-scroll">
+            <HTMLTable striped className="customers-table" aria-busy={list.isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Town</th>
+                  <th scope="col">Last service</th>
+                  <th scope="col" className="customers-table__money">
+                    Open balance
+                  </th>
+                  <th scope="col">History</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {list.data.items.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      <Link to={`/customers/${c.id}`}>{customerLabel(c)}</Link>
+                    </td>
+                    <td>{c.phone ?? '—'}</td>
+                    <td>{c.town ?? '—'}</td>
+                    <td>{c.lastServiceDate ? dateLabel(c.lastServiceDate) : 'Never'}</td>
+                    <td className="customers-table__money">
+                      {c.openBalanceCents > 0 ? formatCents(c.openBalanceCents) : '—'}
+                    </td>
+                    <td className={Classes.TEXT_MUTED}>{holdingsOf(c) || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
           <ListPager
             label="Customer pages"
             page={page}

@@ -79,24 +79,26 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         {dateLabel(invoice.dueOn)}
       </p>
       {invoice.status === 'void' && invoice.voidReason && <Callout>Void: {invoice.voidReason}</Callout>}
-      <HTMLTable compact className="invoices-table" aria-label="Lines">
-        <thead>
-          <tr>
-            <th scope="col">Service</th>
-            <th scope="col" className="invoices-table__money">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((l) => (
-            <tr key={l.position}>
-              <td>{l.service}</td>
-              <td className="invoices-table__money">{formatCents(l.amountCents)}</td>
+      <div className="table-scroll">
+        <HTMLTable compact className="invoices-table" aria-label="Lines">
+          <thead>
+            <tr>
+              <th scope="col">Service</th>
+              <th scope="col" className="invoices-table__money">
+                Amount
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {invoice.lines.map((l) => (
+              <tr key={l.position}>
+                <td>{l.service}</td>
+                <td className="invoices-table__money">{formatCents(l.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       <dl className="invoice-dialog__sums" aria-label="Totals">
         <dt>Subtotal</dt>
         <dd>{formatCents(invoice.subtotalCents)}</dd>
@@ -133,24 +135,26 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       {invoice.payments.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>No payments yet.</p>
       ) : (
-        <HTMLTable compact className="invoices-table" aria-label="Payments">
-          <tbody>
-            {invoice.payments.map((p) => (
-              <tr key={p.id}>
-                <td>{new Date(p.occurredAt).toLocaleDateString('en-US')}</td>
-                <td>
-                  {p.kind === 'payment' ? PAYMENT_METHOD_LABELS[p.method] : p.kind.replace('_', ' ')}
-                  {p.reference ? ` ${p.reference}` : ''}
-                  {p.status !== 'succeeded' ? ` (${PAYMENT_STATUS_LABELS[p.status]})` : ''}
-                </td>
-                <td className="invoices-table__money">
-                  {formatCents(p.amountCents)}
-                  {p.tipCents ? ` incl. ${formatCents(p.tipCents)} tip` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <div className="table-scroll">
+          <HTMLTable compact className="invoices-table" aria-label="Payments">
+            <tbody>
+              {invoice.payments.map((p) => (
+                <tr key={p.id}>
+                  <td>{new Date(p.occurredAt).toLocaleDateString('en-US')}</td>
+                  <td>
+                    {p.kind === 'payment' ? PAYMENT_METHOD_LABELS[p.method] : p.kind.replace('_', ' ')}
+                    {p.reference ? ` ${p.reference}` : ''}
+                    {p.status !== 'succeeded' ? ` (${PAYMENT_STATUS_LABELS[p.status]})` : ''}
+                  </td>
+                  <td className="invoices-table__money">
+                    {formatCents(p.amountCents)}
+                    {p.tipCents ? ` incl. ${formatCents(p.tipCents)} tip` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       <h4 className={Classes.HEADING}>Messages</h4>
       {invoice.messages.length === 0 ? (

@@ -61,48 +61,50 @@ export function InvoicesScreen() {
         />
       ) : (
         <>
-          <HTMLTable striped className="invoices-table" aria-busy={list.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Date</th>
-                <th scope="col">Due</th>
-                <th scope="col" className="invoices-table__money">
-                  Total
-                </th>
-                <th scope="col" className="invoices-table__money">
-                  Balance
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((inv) => (
-                <tr key={inv.id}>
-                  <td>
-                    <Button variant="minimal" text={`#${inv.number}`} onClick={() => setOpenId(inv.id)} />
-                  </td>
-                  <td>{inv.customerName}</td>
-                  <td>{dateLabel(inv.issuedOn)}</td>
-                  <td>{dateLabel(inv.dueOn)}</td>
-                  <td className="invoices-table__money">{formatCents(inv.totalCents)}</td>
-                  <td className="invoices-table__money">
-                    {inv.status === 'void' ? (
-                      <span className={Classes.TEXT_MUTED}>—</span>
-                    ) : (
-                      formatCents(inv.balanceCents)
-                    )}
-                  </td>
-                  <td>
-                    <Tag intent={statusIntent(inv.status)} minimal>
-                      {INVOICE_STATUS_LABELS[inv.status]}
-                    </Tag>
-                  </td>
+          <div className="table-scroll">
+            <HTMLTable striped className="invoices-table" aria-busy={list.isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">Invoice</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Due</th>
+                  <th scope="col" className="invoices-table__money">
+                    Total
+                  </th>
+                  <th scope="col" className="invoices-table__money">
+                    Balance
+                  </th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {list.data.items.map((inv) => (
+                  <tr key={inv.id}>
+                    <td>
+                      <Button variant="minimal" text={`#${inv.number}`} onClick={() => setOpenId(inv.id)} />
+                    </td>
+                    <td>{inv.customerName}</td>
+                    <td>{dateLabel(inv.issuedOn)}</td>
+                    <td>{dateLabel(inv.dueOn)}</td>
+                    <td className="invoices-table__money">{formatCents(inv.totalCents)}</td>
+                    <td className="invoices-table__money">
+                      {inv.status === 'void' ? (
+                        <span className={Classes.TEXT_MUTED}>—</span>
+                      ) : (
+                        formatCents(inv.balanceCents)
+                      )}
+                    </td>
+                    <td>
+                      <Tag intent={statusIntent(inv.status)} minimal>
+                        {INVOICE_STATUS_LABELS[inv.status]}
+                      </Tag>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
           <ListPager
             label="Invoice pages"
             page={page}

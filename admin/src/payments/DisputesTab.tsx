@@ -34,50 +34,52 @@ export function DisputesTab() {
   return (
     <>
       <div className="payments-scroll">
-        <HTMLTable striped className="payments-table" aria-label="Disputes" aria-busy={list.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Evidence due by</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Evidence</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.items.map((d) => (
-              <tr key={d.id}>
-                <td>
-                  {d.evidenceDueBy ? timeLabel(d.evidenceDueBy) : '—'}
-                  {d.open && d.evidenceDueBy && (
-                    <>
-                      {' '}
-                      <Tag intent={Intent.WARNING} minimal>
-                        Open
-                      </Tag>
-                    </>
-                  )}
-                </td>
-                <td>{d.customerName ?? '—'}</td>
-                <td>{formatCents(d.amountCents)}</td>
-                <td>{disputeStatusLabel(d.status)}</td>
-                <td className={Classes.TEXT_MUTED}>{d.reason?.replace(/_/g, ' ') ?? '—'}</td>
-                <td>
-                  <AnchorButton
-                    // A file to save, not an action on this page: a link, as the browser treats it.
-                    role="link"
-                    icon="download"
-                    text="Download evidence (ZIP)"
-                    href={evidenceUrl(api, d.id)}
-                    download
-                    aria-label={`Download evidence (ZIP) for dispute ${d.providerDisputeId}`}
-                  />
-                </td>
+        <div className="table-scroll">
+          <HTMLTable striped className="payments-table" aria-label="Disputes" aria-busy={list.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Evidence due by</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Evidence</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {list.data.items.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    {d.evidenceDueBy ? timeLabel(d.evidenceDueBy) : '—'}
+                    {d.open && d.evidenceDueBy && (
+                      <>
+                        {' '}
+                        <Tag intent={Intent.WARNING} minimal>
+                          Open
+                        </Tag>
+                      </>
+                    )}
+                  </td>
+                  <td>{d.customerName ?? '—'}</td>
+                  <td>{formatCents(d.amountCents)}</td>
+                  <td>{disputeStatusLabel(d.status)}</td>
+                  <td className={Classes.TEXT_MUTED}>{d.reason?.replace(/_/g, ' ') ?? '—'}</td>
+                  <td>
+                    <AnchorButton
+                      // A file to save, not an action on this page: a link, as the browser treats it.
+                      role="link"
+                      icon="download"
+                      text="Download evidence (ZIP)"
+                      href={evidenceUrl(api, d.id)}
+                      download
+                      aria-label={`Download evidence (ZIP) for dispute ${d.providerDisputeId}`}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       </div>
       <ListPager
         label="Dispute pages"

@@ -176,52 +176,54 @@ function LedgerTab({ open }: { open: (id: number) => void }) {
         />
       ) : (
         <>
-          <HTMLTable
-            striped
-            interactive
-            className="payments-table"
-            aria-label="Ledger"
-            aria-busy={list.isFetching}
-          >
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col">Method</th>
-                <th scope="col" className="payments-table__money">
-                  Amount
-                </th>
-                <th scope="col" className="payments-table__money">
-                  Tip
-                </th>
-                <th scope="col">For</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((p) => (
-                <tr key={p.id}>
-                  <td>{timeLabel(p.occurredAt)}</td>
-                  <td>{kindLabel(p)}</td>
-                  <td>{statusLabel(p)}</td>
-                  <td>{methodLabel(p)}</td>
-                  <td className="payments-table__money">{signedAmount(p.amountCents)}</td>
-                  <td className="payments-table__money">{p.tipCents ? formatCents(p.tipCents) : '—'}</td>
-                  <td className={Classes.TEXT_MUTED}>{forWhat(p)}</td>
-                  <td>
-                    <Button
-                      variant="minimal"
-                      small
-                      text="Open"
-                      aria-label={`Open ${kindLabel(p).toLowerCase()} #${p.id}`}
-                      onClick={() => open(p.id)}
-                    />
-                  </td>
+          <div className="table-scroll">
+            <HTMLTable
+              striped
+              interactive
+              className="payments-table"
+              aria-label="Ledger"
+              aria-busy={list.isFetching}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Method</th>
+                  <th scope="col" className="payments-table__money">
+                    Amount
+                  </th>
+                  <th scope="col" className="payments-table__money">
+                    Tip
+                  </th>
+                  <th scope="col">For</th>
+                  <th scope="col">Details</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {list.data.items.map((p) => (
+                  <tr key={p.id}>
+                    <td>{timeLabel(p.occurredAt)}</td>
+                    <td>{kindLabel(p)}</td>
+                    <td>{statusLabel(p)}</td>
+                    <td>{methodLabel(p)}</td>
+                    <td className="payments-table__money">{signedAmount(p.amountCents)}</td>
+                    <td className="payments-table__money">{p.tipCents ? formatCents(p.tipCents) : '—'}</td>
+                    <td className={Classes.TEXT_MUTED}>{forWhat(p)}</td>
+                    <td>
+                      <Button
+                        variant="minimal"
+                        small
+                        text="Open"
+                        aria-label={`Open ${kindLabel(p).toLowerCase()} #${p.id}`}
+                        onClick={() => open(p.id)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
           <ListPager
             label="Payment pages"
             page={page}

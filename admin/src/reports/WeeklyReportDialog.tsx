@@ -60,34 +60,31 @@ function WeeklyReport({ onClose }: { onClose: () => void }) {
         {report.isPending && <Spinner aria-label="Loading the weekly summary" />}
         {report.isError && <p>The weekly summary could not be loaded. Check that the server is running.</p>}
         {report.data && (
-          <HTMLTable striped compact className="weekly-report__table" aria-label="Weekly summary">
-            <thead>
-              <tr>
-                <th>Week starting</th>
-                {COLUMNS.map((c) => (
-                  <th key={c.label}>{c.label}</th>
-                ))}
-                {withMoney &&
-                  MONEY_COLUMNS.map((c) => (
+          <div className="table-scroll">
+            <HTMLTable striped compact className="weekly-report__table" aria-label="Weekly summary">
+              <thead>
+                <tr>
+                  <th>Week starting</th>
+                  {COLUMNS.map((c) => (
                     <th key={c.label}>{c.label}</th>
                   ))}
-              </tr>
-            </thead>
-            <tbody>
-              {report.data.map((w) => (
-                <tr key={w.weekStart}>
-                  <td>{weekLabel(w.weekStart)}</td>
-                  {COLUMNS.map((c) => (
-                    <td key={c.label}>{c.value(w)}</td>
-                  ))}
-                  {w.money &&
-                    MONEY_COLUMNS.map((c) => (
-                      <td key={c.label}>{formatCents(c.value(w.money!))}</td>
-                    ))}
+                  {withMoney && MONEY_COLUMNS.map((c) => <th key={c.label}>{c.label}</th>)}
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {report.data.map((w) => (
+                  <tr key={w.weekStart}>
+                    <td>{weekLabel(w.weekStart)}</td>
+                    {COLUMNS.map((c) => (
+                      <td key={c.label}>{c.value(w)}</td>
+                    ))}
+                    {w.money &&
+                      MONEY_COLUMNS.map((c) => <td key={c.label}>{formatCents(c.value(w.money!))}</td>)}
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
         )}
         {report.data && withMoney && (
           <>

@@ -9,7 +9,7 @@ export const slotCollision: CollisionDetection = (args) => {
   const { collisionRect, droppableContainers, droppableRects } = args;
   return droppableContainers
     .map((container) => {
-      const rect = droppableRects.get(container.id);
+      const rect = droppableRects.get(container.id) ?? container.node.current?.getBoundingClientRect();
       const distance = rect
         ? Math.hypot(rect.left - collisionRect.left, rect.top - collisionRect.top)
         : Number.POSITIVE_INFINITY;
@@ -32,12 +32,15 @@ export const slotByArrowKeys: KeyboardCoordinateGetter = (event, { context, curr
   const direction = DIRECTIONS[event.code];
   if (!direction) return undefined;
   event.preventDefault();
-  const { collisionRect, droppableRects, droppableContainers } = context;
+  const { droppableRects, droppableContainers } = context;
+  // dnd-kit measures the slots (and the card) a frame after the pick-up; a busy browser can deliver
+  // the first arrow before that frame, and that key must still move: read the DOM instead.
+  const collisionRect = context.collisionRect ?? context.activeNode?.getBoundingClientRect();
   if (!collisionRect) return undefined;
   const [dx, dy] = direction;
   let best: { x: number; y: number; score: number } | null = null;
   for (const container of droppableContainers.getEnabled()) {
-    const rect = droppableRects.get(container.id);
+    const rect = droppableRects.get(container.id) ?? container.node.current?.getBoundingClientRect();
     if (!rect) continue;
     const along = (rect.left - collisionRect.left) * dx + (rect.top - collisionRect.top) * dy;
     if (along < 2) continue;
