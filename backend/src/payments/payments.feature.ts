@@ -8,7 +8,7 @@ import type { Clock } from '../time.ts';
 import { disputeRepository } from '../disputes/dispute.repository.ts';
 import { checkoutSessions, type CheckoutSessions } from './checkout-sessions.ts';
 import { ledgerRepository } from './ledger.repository.ts';
-import { stripeClient, stripeConfigured, type Stripe } from './stripe-client.ts';
+import { stripeClient, stripeConfigured, stripeModeOf, type Stripe } from './stripe-client.ts';
 import { stripeEvents } from './stripe-events.ts';
 import { stripeFees } from './stripe-fees.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
@@ -44,6 +44,7 @@ export function paymentsFeature(deps: {
     stripeWebhookRoutes({
       stripe,
       webhookSecret: settings.webhookSecret,
+      mode: stripeModeOf(settings.secretKey ?? ''),
       apply: stripeEvents({ ledger, disputes, checkout }),
       inbox: deps.inbox,
       events: deps.events,

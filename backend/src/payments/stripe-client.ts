@@ -14,6 +14,15 @@ export interface StripeSettings {
 export const stripeConfigured = (s: StripeSettings): s is StripeSettings & { secretKey: string } =>
   Boolean(s.secretKey);
 
+/**
+ * Which of Stripe's two worlds our key opens: a live key (`sk_live_`, or a restricted `rk_live_`)
+ * moves real money, any other key is a test key. Events of the other world are not ours: a test
+ * payment must never mark a real invoice paid, nor a live one be lost in a test install.
+ */
+export type StripeMode = 'live' | 'test';
+export const stripeModeOf = (secretKey: string): StripeMode =>
+  /^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test';
+
 export function stripeClient(s: StripeSettings & { secretKey: string }): Stripe {
   const base = new URL(s.apiBaseUrl);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';

@@ -9,7 +9,7 @@ import type { NewLiveEvent } from '../events/event.repository.ts';
 import type { DisputeRepository } from '../disputes/dispute.repository.ts';
 import type { CheckoutSessions } from './checkout-sessions.ts';
 import type { LedgerEntry, LedgerRepository, Recorded } from './ledger.repository.ts';
-import type { Stripe } from './stripe-client.ts';
+import type { Stripe, StripeMode } from './stripe-client.ts';
 
 // What each Stripe event means for the ledger and the disputes (issue 35). Every event carries the
 // whole object it is about, and each is turned into the rows that object implies, keyed by
@@ -24,6 +24,22 @@ export interface StripeEffects {
   announce: NewLiveEvent[];
   /** Payment intents whose payment settled: their fee is fetched after the answer (stripe-fees.ts). */
   settledIntents: string[];
+}
+
+/**
+ * Why a genuine, signed event is still not ours to apply, or null when it is. A live key counts
+ * only live events and a test key only test events (the two worlds share event types and ids'
+ * shapes, and one endpoint may be subscribed to both). An event carrying `account` happened on
+ * a connected account (Stripe Connect): Washdesk is no Connect platform, and the events of our
+ * own account never carry one, so it is someone else's money.
+ */
+export function whyNotOurs(event: Pick<Stripe.Event, 'livemode' | 'account'>, mode: StripeMode): string | null {
+  if (event.livemode !== (mode === 'live'))
+    return event.livemode
+      ? 'a live-mode event, and this install uses a test key'
+      : 'a test-mode event, and this install uses a live key';
+  if (event.account) return 'an event of a connected account, not of this business';
+  return null;
 }
 
 type Deps = {

@@ -5,15 +5,17 @@ import { isExactlyContentType } from '../http/webhook-content-type.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { WebhookInbox } from '../webhooks/webhook-inbox.ts';
 import type { Clock } from '../time.ts';
-import type { Stripe } from './stripe-client.ts';
-import type { StripeEventHandler } from './stripe-events.ts';
+import type { Stripe, StripeMode } from './stripe-client.ts';
+import { whyNotOurs, type StripeEventHandler } from './stripe-events.ts';
 import type { StripeFees } from './stripe-fees.ts';
 
 // Stripe's webhook (issue 35): the raw bytes read once, the signature checked over exactly them by
 // the SDK (which parses those same bytes), then the event recorded in the webhook inbox in one
 // transaction with its effect on the ledger, answered at once; staff hear of it after the commit,
 // and a fee is fetched after the answer. A replay, a retry or a duplicate finds the event id
-// recorded and changes nothing.
+// recorded and changes nothing. A genuine event of the other mode (test vs live) or of another
+// account is stored as ignored, with its reason, and answered 200 so Stripe stops retrying it:
+// it moves no money here.
 
 export const STRIPE_WEBHOOK = '/api/stripe/webhook';
 
@@ -39,8 +41,10 @@ export function stripeWebhookRoutes(deps: {
   /** Without the SDK or the signing secret nothing is checked, so nothing is recorded (404). */
   stripe?: Pick<Stripe, 'webhooks'>;
   webhookSecret?: string;
+  /** The mode of our key (stripe-client.ts): only that mode's events are applied. */
+  mode: StripeMode;
   apply: StripeEventHandler;
-  inbox: Pick<WebhookInbox, 'once'>;
+  inbox: Pick<WebhookInbox, 'once' | 'answered'>;
   events: Pick<EventBus, 'publish'>;
   fees?: Pick<StripeFees, 'kick'>;
   clock?: Clock;
@@ -77,8 +81,18 @@ export function stripeWebhookRoutes(deps: {
         throw new HttpError(400, 'invalid_signature', 'The Stripe-Signature header does not match this body');
       throw new HttpError(400, ERROR_CODES.invalidJson, 'The body is not JSON');
     }
-    const effects = deps.inbox.once('stripe', event.id, () => deps.apply(event));
-    res.status(200).json({ received: true });
+    const ignored = whyNotOurs(event, deps.mode);
+    const effects = deps.inbox.once('stripe', event.id, () => {
+      if (!ignored) return deps.apply(event);
+      // Kept with the event, so what happened to it can be read later (and a replay knows it).
+      deps.inbox.answered('stripe', event.id, {
+        status: 200,
+        type: 'application/json',
+        body: JSON.stringify({ received: true, ignored }),
+      });
+      return undefined;
+    });
+    res.status(200).json(ignored ? { received: true, ignored } : { received: true });
     if (!effects) return;
     for (const announcement of effects.announce) deps.events.publish(announcement);
     if (effects.settledIntents.length) deps.fees?.kick(effects.settledIntents);

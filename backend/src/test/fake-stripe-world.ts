@@ -33,8 +33,11 @@ export function fakeStripeWorld(opts: {
   baseUrl: () => string;
   /** Each event as it is emitted (to be delivered). */
   onEvent: (event: Stripe.Event) => void;
+  /** A live-mode account (a live key): every object and event says `livemode: true`. */
+  live?: boolean;
 }) {
   const { clock, onEvent } = opts;
+  const livemode = opts.live ?? false;
   const emitted: Stripe.Event[] = [];
   const seconds = () => Math.floor(clock() / 1000);
   let counter = 0;
@@ -80,7 +83,7 @@ export function fakeStripeWorld(opts: {
       api_version: Stripe.API_VERSION,
       created: seconds(),
       data: { object: snapshot(object) },
-      livemode: false,
+      livemode,
       pending_webhooks: 1,
       request: { id: requestKey ? newId('req') : null, idempotency_key: requestKey ?? null },
       type,
@@ -171,7 +174,7 @@ export function fakeStripeWorld(opts: {
       customer_email: textOf(p.customer_email) ?? null,
       created: seconds(),
       expires_at: expiresAt,
-      livemode: false,
+      livemode,
       locale: textOf(p.locale) ?? null,
       metadata: recordOf(p.metadata),
       mode: 'payment',
@@ -242,7 +245,7 @@ export function fakeStripeWorld(opts: {
       description: null,
       last_payment_error: null,
       latest_charge: null,
-      livemode: false,
+      livemode,
       metadata: s._payment_intent_metadata,
       // The type the customer paid with (the session offered both).
       payment_method_types: [method],
@@ -356,7 +359,7 @@ export function fakeStripeWorld(opts: {
         submission_count: 0,
       },
       is_charge_refundable: false,
-      livemode: false,
+      livemode,
       metadata: {},
       payment_intent: piId,
       payment_method_details: { type: (charge.payment_method_details as { type: string }).type },

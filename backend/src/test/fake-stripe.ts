@@ -51,15 +51,22 @@ export interface FakeStripe {
 
 const RETRY_DELAYS_MS = [10, 20, 50, 100, 200, 400, 800, 1_000, 1_000, 1_000];
 
-export async function startFakeStripe(opts: { clock?: () => number } = {}): Promise<FakeStripe> {
+export async function startFakeStripe(
+  opts: {
+    clock?: () => number;
+    /** A live-mode account: the key is `sk_live_…` and every event says `livemode: true`. */
+    live?: boolean;
+  } = {},
+): Promise<FakeStripe> {
   const clock = opts.clock ?? Date.now;
-  const secretKey = `sk_test_fake_${randomBytes(12).toString('hex')}`;
+  const secretKey = `sk_${opts.live ? 'live' : 'test'}_fake_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
   const idempotent = new Map<string, { params: string; status: number; body: string }>();
   const requests: FakeStripe['requests'] = [];
   let webhookUrl: string | undefined;
   const world = fakeStripeWorld({
     clock,
+    live: opts.live,
     baseUrl: () => fake.url,
     onEvent: (event) => {
       queue.push(event);
@@ -166,7 +173,7 @@ export async function startFakeStripe(opts: { clock?: () => number } = {}): Prom
             { amount: fake.balanceCents(), currency: 'usd', source_types: { card: fake.balanceCents() } },
           ],
           pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
-          livemode: false,
+          livemode: Boolean(opts.live),
         };
       case 'GET /v1/events':
         return listEvents(params);

@@ -40,9 +40,11 @@ export async function startStripeRig(
     logger?: Logger;
     /** false: the fake keeps its events (a test posts them itself). */
     deliver?: boolean;
+    /** A live-mode Stripe account (an `sk_live_` key, live events). */
+    live?: boolean;
   } = {},
 ): Promise<StripeRig> {
-  const fake = await startFakeStripe({ clock: opts.clock });
+  const fake = await startFakeStripe({ clock: opts.clock, live: opts.live });
   const server = await startTestServer({
     clock: opts.clock,
     logger: opts.logger,
