@@ -120,6 +120,16 @@ export function invoiceRepository(db: Db) {
     'SELECT count(*) AS n FROM invoices WHERE (@status IS NULL OR status = @status)',
   );
 
+  // Jobs marked done whose invoice was never made: the process stopped between the board's commit
+  // and the reaction that invoices (events run after the commit). Only jobs changed since invoicing
+  // was installed (migration 0049): a job finished before that was settled outside Washdesk, and
+  // its customer must not get a surprise invoice. Read here (the jobs are the board's) because
+  // the decision is the invoices' own: which done job still owes its invoice.
+  const doneWithout = db.prepare<[], { id: number }>(`SELECT j.id FROM jobs j INDEXED BY jobs_by_status
+    WHERE j.status = 'done' AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.job_id = j.id)
+      AND j.updated_at >= COALESCE((SELECT applied_at FROM schema_migrations WHERE version = 49), '')
+    ORDER BY j.id`);
+
   const toInvoice = (r: Row): StoredInvoice => ({
     id: r.id,
     number: r.number,
@@ -216,6 +226,8 @@ export function invoiceRepository(db: Db) {
         })
         .map(toInvoice),
     count: (status: InvoiceStatus | null) => count.get({ status })?.n ?? 0,
+    /** Done jobs (since invoicing was installed) still without their invoice, oldest first. */
+    doneJobsWithoutInvoice: () => doneWithout.all().map((r) => r.id),
   };
 }
 export type InvoiceRepository = ReturnType<typeof invoiceRepository>;

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 import { jobRepository } from '../jobs/job.repository.ts';
 import type { PaymentsFeature } from '../payments/payments.feature.ts';
 import type { TextsFeature } from '../texts/texts.feature.ts';
@@ -16,7 +17,8 @@ import { invoicingService } from './invoicing.service.ts';
  * Invoices (issue 35, item 4): a job marked done gets its invoice once (a reaction on
  * `job.updated`, after the board's transaction committed), sent by text and e-mail through the
  * texts feature's outbox; payments arriving in the ledger (Stripe's webhook, staff's cash and
- * checks) move its status, send a receipt and re-plan its two reminders.
+ * checks) move its status, send a receipt and re-plan its two reminders. At start, a done job
+ * left without its invoice by a crash is invoiced (`lifecycle`).
  */
 export function invoicesFeature(deps: {
   db: Db;
@@ -76,8 +78,22 @@ export function invoicesFeature(deps: {
     }
   });
 
+  // At every start: a job the board marked done whose invoice was never made (the process died
+  // after the board's commit, before the reaction above ran) gets it now, made and sent as then.
+  const lifecycle: FeatureLifecycle = {
+    name: 'Invoices of jobs marked done',
+    start: () => {
+      for (const jobId of invoices.doneJobsWithoutInvoice())
+        try {
+          service.createForJob(jobId, null);
+        } catch (error) {
+          deps.report(error);
+        }
+    },
+  };
+
   const router = Router();
   router.use(invoicesRoutes(config, service, deps.publicUrl));
-  return { router, invoices: service };
+  return { router, invoices: service, lifecycle };
 }
 export type InvoicesFeature = ReturnType<typeof invoicesFeature>;
