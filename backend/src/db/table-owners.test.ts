@@ -70,7 +70,14 @@ const OWNERS: Record<string, string[]> = {
   webhook_events: ['webhooks/webhook-inbox.ts'],
 };
 /** Written only by the migrations' own SQL (triggers, seed rows): no TypeScript may write them. */
-const KEPT_BY_SQL = ['customer_arrivals', 'name_nicknames'];
+const KEPT_BY_SQL = [
+  'customer_arrivals',
+  'name_nicknames',
+  // The money figures' rollups (migration 0065), kept by their source table's triggers alone.
+  'payments_by_hour',
+  'quotes_by_hour',
+  'invoices_by_day',
+];
 
 /**
  * Code that is not on a request's path: tests and their helpers, demo and fixture seeding. The demo
@@ -148,6 +155,11 @@ const TRIGGER_WRITES: Record<string, string[]> = {
     'text_threads',
   ],
   leads_search: ['leads'],
+  // The money figures' rollups (migration 0065): each kept by the triggers of its one source, in
+  // the transaction of every write to it (the ledger's, the offers', the invoices').
+  payments_by_hour: ['payments'],
+  quotes_by_hour: ['sent_quotes'],
+  invoices_by_day: ['invoices'],
 };
 
 /** Every trigger of a migrated schema: the table it fires on → the tables its body writes. */

@@ -59,7 +59,9 @@ function startOffice(
   );
   cleanup.push(() => child.kill('SIGKILL'));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
+    );
     child.on('message', (m: { type: 'ready'; url: string }) =>
       resolve({
         url: m.url,
@@ -125,7 +127,12 @@ describe('a server killed right after a job is marked done', () => {
     expect(onDisk((d) => d.prepare('SELECT status FROM jobs WHERE id = ?').pluck().get(today))).toBe('done');
     expect(
       onDisk((d) =>
-        d.prepare("SELECT count(*) FROM events WHERE type = 'job.updated' AND entity_id = ? AND summary LIKE '%is done%'").pluck().get(today),
+        d
+          .prepare(
+            "SELECT count(*) FROM events WHERE type = 'job.updated' AND entity_id = ? AND summary LIKE '%is done%'",
+          )
+          .pluck()
+          .get(today),
       ),
     ).toBe(1);
     expect(invoicesOf(today)).toBe(0);

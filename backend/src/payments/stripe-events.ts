@@ -33,7 +33,10 @@ export interface StripeEffects {
  * a connected account (Stripe Connect): Washdesk is no Connect platform, and the events of our
  * own account never carry one, so it is someone else's money.
  */
-export function whyNotOurs(event: Pick<Stripe.Event, 'livemode' | 'account'>, mode: StripeMode): string | null {
+export function whyNotOurs(
+  event: Pick<Stripe.Event, 'livemode' | 'account'>,
+  mode: StripeMode,
+): string | null {
   if (event.livemode !== (mode === 'live'))
     return event.livemode
       ? 'a live-mode event, and this install uses a test key'

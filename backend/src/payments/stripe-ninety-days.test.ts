@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TIP_CENTS } from '@washdesk/contract';
+import { moneyByWeekRepository } from '../reports/money-by-week.repository.ts';
 import { startStripeRig, type StripeRig } from '../test/stripe-rig.ts';
+import { addDays } from '../time.ts';
 
 // Ninety days of a washing business's money through the real server, the real SDK and the fake
 // Stripe on one moving clock: deposits at acceptance (through checkout.start, some paid on the
 // hosted page), invoices paid in part and in whole with tips, bank payments that clear or bounce
 // days later, refunds (of part of a job, of a tip alone, one the bank sends back), a dispute lost
 // and one won, checkouts left to expire. At the end of every day the ledger's net equals the
-// fake's balance to the cent.
+// fake's balance to the cent, and the weekly money read from the rollups (migration 0065) equals
+// the straight sums over the ledger.
 
 const DAY = 24 * 3_600_000;
 let now = Date.parse('2026-03-02T14:00:00.000Z');
@@ -45,6 +48,10 @@ describe('ninety days of deposits, invoices, tips, refunds and disputes', () => 
   it('balance to 0 ¢ against Stripe at the end of every day', async () => {
     const { fake, sdk } = rig;
     const rand = seeded(35);
+    const money = moneyByWeekRepository(rig.server.db, 'America/Los_Angeles');
+    // Monday 2 March 2026 and the thirteen weeks after: the ninety days and their edges.
+    const MONDAYS = Array.from({ length: 14 }, (_, i) => addDays('2026-03-02', 7 * i));
+    let collected = 0;
     const settledPaid: Paid[] = [];
     const pendingBank: { pi: string; since: number; amount: number; tip: number }[] = [];
     const openSessions: string[] = [];
@@ -173,7 +180,11 @@ describe('ninety days of deposits, invoices, tips, refunds and disputes', () => 
 
       await rig.settled();
       expect(rig.ledger.netCents(), `day ${day}`).toBe(fake.balanceCents());
+      const weeks = money.weeks(MONDAYS);
+      expect(weeks, `day ${day}`).toEqual(money.straightWeeks(MONDAYS));
+      collected = weeks.reduce((sum, w) => sum + w.collectedCents + w.tipsCents, 0);
     }
+    expect(collected).toBeGreaterThan(0);
 
     // It was the business it claims to be.
     expect(tally.deposits).toBeGreaterThan(40);

@@ -17,7 +17,12 @@ afterEach(async () => {
 
 /** A card payment and a partial refund on the fake; their events, kept back from the server. */
 async function paymentEvents(r: StripeRig) {
-  const session = await r.startCheckout({ purpose: 'deposit', quoteId: 7, customerId: 3, amountCents: 12_500 });
+  const session = await r.startCheckout({
+    purpose: 'deposit',
+    quoteId: 7,
+    customerId: 3,
+    amountCents: 12_500,
+  });
   await r.fake.pay(session, 'card');
   const pi = (await r.sdk.checkout.sessions.retrieve(session)).payment_intent as string;
   await r.sdk.refunds.create({ payment_intent: pi, amount: 2_500 }, { idempotencyKey: 'scope-refund-1' });
@@ -30,7 +35,10 @@ const withFields = (event: Stripe.Event, fields: Record<string, unknown>) =>
 const stored = (r: StripeRig) => ({
   payments: r.server.count('payments'),
   disputes: r.server.count('disputes'),
-  sessions: r.server.db.prepare("SELECT count(*) FROM checkout_sessions WHERE status <> 'open'").pluck().get(),
+  sessions: r.server.db
+    .prepare("SELECT count(*) FROM checkout_sessions WHERE status <> 'open'")
+    .pluck()
+    .get(),
   live: r.server.db
     .prepare("SELECT count(*) FROM events WHERE type IN ('payment.received', 'payment.updated')")
     .pluck()
@@ -39,7 +47,9 @@ const stored = (r: StripeRig) => ({
 
 const answerOf = (r: StripeRig, id: string) =>
   r.server.db
-    .prepare("SELECT answer_status AS status, answer_body AS body FROM webhook_events WHERE provider = 'stripe' AND event_id = ?")
+    .prepare(
+      "SELECT answer_status AS status, answer_body AS body FROM webhook_events WHERE provider = 'stripe' AND event_id = ?",
+    )
     .get(id) as { status: number | null; body: string | null } | undefined;
 
 /** Posts each event as given; every answer must be 200, and says whether it was ignored. */
@@ -55,19 +65,25 @@ async function postAll(r: StripeRig, payloads: string[]) {
 }
 
 describe("Stripe's webhook applies only our own mode's and account's events", () => {
-  it('on a test key: live-mode events and connected accounts\' events are stored as ignored, then the real ones apply', async () => {
+  it("on a test key: live-mode events and connected accounts' events are stored as ignored, then the real ones apply", async () => {
     const r = (rig = await startStripeRig({ deliver: false }));
     expect(stripeModeOf(r.fake.secretKey)).toBe('test');
     const events = await paymentEvents(r);
     expect(events.every((e) => e.livemode === false)).toBe(true);
     const before = stored(r);
 
-    const live = await postAll(r, events.map((e) => withFields(e, { livemode: true })));
-    const connected = await postAll(r, events.map((e) => withFields(e, { account: 'acct_1OtherBusiness' })));
-    expect(live.every((a) => a.ignored === 'a live-mode event, and this install uses a test key')).toBe(true);
-    expect(connected.every((a) => a.ignored === 'an event of a connected account, not of this business')).toBe(
-      true,
+    const live = await postAll(
+      r,
+      events.map((e) => withFields(e, { livemode: true })),
     );
+    const connected = await postAll(
+      r,
+      events.map((e) => withFields(e, { account: 'acct_1OtherBusiness' })),
+    );
+    expect(live.every((a) => a.ignored === 'a live-mode event, and this install uses a test key')).toBe(true);
+    expect(
+      connected.every((a) => a.ignored === 'an event of a connected account, not of this business'),
+    ).toBe(true);
     // Nothing moved: no ledger row, no session settled, nothing told to staff.
     expect(stored(r)).toEqual(before);
     expect(r.ledger.netCents()).toBe(0);
@@ -75,14 +91,20 @@ describe("Stripe's webhook applies only our own mode's and account's events", ()
     const first = events[0]!;
     expect(answerOf(r, `${first.id}_livemode`)).toEqual({
       status: 200,
-      body: JSON.stringify({ received: true, ignored: 'a live-mode event, and this install uses a test key' }),
+      body: JSON.stringify({
+        received: true,
+        ignored: 'a live-mode event, and this install uses a test key',
+      }),
     });
     expect(answerOf(r, `${first.id}_account`)?.body).toMatch(/connected account/);
     await postAll(r, [withFields(first, { livemode: true })]);
     expect(stored(r)).toEqual(before);
 
     // The same events as Stripe sent them (test mode, our account) apply.
-    const ours = await postAll(r, events.map((e) => JSON.stringify(e)));
+    const ours = await postAll(
+      r,
+      events.map((e) => JSON.stringify(e)),
+    );
     expect(ours.every((a) => a.ignored === undefined)).toBe(true);
     expect(r.ledger.depositOfQuote(7)).toEqual({ paidCents: 10_000, pendingCents: 0 });
     expect(r.ledger.netCents()).toBe(r.fake.balanceCents());
@@ -97,13 +119,22 @@ describe("Stripe's webhook applies only our own mode's and account's events", ()
     expect(events.every((e) => e.livemode === true)).toBe(true);
     const before = stored(r);
 
-    const test = await postAll(r, events.map((e) => withFields(e, { livemode: false })));
+    const test = await postAll(
+      r,
+      events.map((e) => withFields(e, { livemode: false })),
+    );
     expect(test.every((a) => a.ignored === 'a test-mode event, and this install uses a live key')).toBe(true);
-    const connected = await postAll(r, events.map((e) => withFields(e, { account: 'acct_1OtherBusiness' })));
+    const connected = await postAll(
+      r,
+      events.map((e) => withFields(e, { account: 'acct_1OtherBusiness' })),
+    );
     expect(connected.every((a) => a.ignored !== undefined)).toBe(true);
     expect(stored(r)).toEqual(before);
 
-    await postAll(r, events.map((e) => JSON.stringify(e)));
+    await postAll(
+      r,
+      events.map((e) => JSON.stringify(e)),
+    );
     expect(r.ledger.depositOfQuote(7)).toEqual({ paidCents: 10_000, pendingCents: 0 });
     expect(r.ledger.netCents()).toBe(r.fake.balanceCents());
     expect(r.server.errors).toEqual([]);

@@ -10,10 +10,12 @@ import type { Db } from '../db/database.ts';
 import { addDays, startOfLocalDay } from '../time.ts';
 
 // Quoted, won, invoiced and collected dollars per business week and per channel (issue 35, item 6).
-// Read-only SQL over the offers (`sent_quotes`), the invoices and the ledger (`payments`); their
-// owners write them. Each sum is one statement: the weeks are an outer loop (json_each) and each
-// week a range scan of an index of migration 0054 holding what the sum reads, so the cost is the
-// rows of the weeks asked, never the whole ledger. All amounts are integer cents.
+// Read from the rollups migration 0065 keeps on every write of the offers (`sent_quotes`), the
+// invoices and the ledger (`payments`), by triggers in the writer's transaction: a week is a few
+// rollup rows (hours, or days for invoices), so 52 weeks of 100,000 payments cost what 8 do. The
+// straight sums over the source rows are kept: they add the part-hours at a week's edges in a
+// zone whose midnight is not on the hour, and prove the rollups equal (money-rollups.test.ts).
+// All amounts are integer cents.
 
 /** The channel of the lead a quote came from: its lead, or its photo submission's lead. */
 const LEAD_CHANNEL_OF = (quote: string) => `COALESCE(
@@ -41,6 +43,26 @@ const CHANNEL_ORDER = new Map<Channel | null, number>([
   ...CHANNELS.map((c, i) => [c, i] as const),
   [null, 99],
 ]);
+
+/** An instant's UTC hour as the rollups key it ('YYYY-MM-DDTHH'), and that hour's first instant. */
+const hourOf = (iso: string) => iso.slice(0, 13);
+const startOfHour = (hour: string) => `${hour}:00:00.000Z`;
+/** The first whole hour at or after `iso`. */
+const hourFrom = (iso: string) => {
+  const hour = hourOf(iso);
+  return startOfHour(hour) === iso
+    ? hour
+    : hourOf(new Date(Date.parse(startOfHour(hour)) + 3_600_000).toISOString());
+};
+
+interface RolledRow {
+  week: string;
+  channel: string;
+  quoted?: number;
+  won?: number;
+  cents?: number;
+  tips?: number;
+}
 
 export function moneyByWeekRepository(db: Db, timeZone: string) {
   const quoted = db.prepare<{ weeks: string }, SumRow>(`WITH ${WEEKS}
@@ -79,40 +101,94 @@ export function moneyByWeekRepository(db: Db, timeZone: string) {
     LEFT JOIN sent_quotes q ON q.id = x.quote_id
     GROUP BY 1, 2`);
 
+  // The rollups (migration 0065): here w.f and w.t are the first hour in and the first hour out.
+  const rolledQuotes = db.prepare<{ weeks: string }, RolledRow>(`WITH ${WEEKS}
+    SELECT w.week AS week, r.lead_channel AS channel, SUM(r.quoted_cents) AS quoted, SUM(r.won_cents) AS won
+    FROM w CROSS JOIN quotes_by_hour r WHERE r.hour >= w.f AND r.hour < w.t GROUP BY 1, 2`);
+  const rolledInvoices = db.prepare<{ weeks: string }, RolledRow>(`WITH ${WEEKS}
+    SELECT w.week AS week, r.lead_channel AS channel, SUM(r.invoiced_cents) AS cents
+    FROM w CROSS JOIN invoices_by_day r WHERE r.day >= w.week AND r.day < w.next GROUP BY 1, 2`);
+  const rolledPayments = db.prepare<{ weeks: string }, RolledRow>(`WITH ${WEEKS}
+    SELECT w.week AS week, r.lead_channel AS channel, SUM(r.collected_cents) AS cents, SUM(r.tips_cents) AS tips
+    FROM w CROSS JOIN payments_by_hour r WHERE r.hour >= w.f AND r.hour < w.t GROUP BY 1, 2`);
+
+  /** Each week as [Monday, next Monday, first instant, instant after]. */
+  const rangesOf = (mondays: string[]) =>
+    mondays.map((monday) => {
+      const next = addDays(monday, 7);
+      return [monday, next, startOfLocalDay(monday, timeZone), startOfLocalDay(next, timeZone)] as const;
+    });
+
+  function figures(
+    mondays: string[],
+    read: (add: (rows: SumRow[], field: keyof MoneyFigures) => void) => void,
+  ) {
+    const found = new Map<string, Map<Channel | null, MoneyFigures>>(mondays.map((m) => [m, new Map()]));
+    const add = (rows: SumRow[], field: keyof MoneyFigures) => {
+      for (const row of rows) {
+        const channels = found.get(row.week)!;
+        const channel = channelOfLead(row.channel === '' ? null : row.channel);
+        const figures = channels.get(channel) ?? { ...ZERO };
+        figures[field] += row.cents;
+        if (field === 'collectedCents') figures.tipsCents += row.tips ?? 0;
+        channels.set(channel, figures);
+      }
+    };
+    db.transaction(() => read(add))();
+    return mondays.map((weekStart) => {
+      const byChannel: MoneyOfChannel[] = [...found.get(weekStart)!]
+        .map(([channel, figures]) => ({ channel, ...figures }))
+        // A channel whose money came and went (a rollup row back at 0) has nothing to show.
+        .filter((c) => (Object.keys(ZERO) as (keyof MoneyFigures)[]).some((k) => c[k] !== 0))
+        .sort((a, b) => CHANNEL_ORDER.get(a.channel)! - CHANNEL_ORDER.get(b.channel)!);
+      const total = { ...ZERO };
+      for (const c of byChannel)
+        for (const k of Object.keys(ZERO) as (keyof MoneyFigures)[]) total[k] += c[k];
+      return { weekStart, ...total, byChannel };
+    });
+  }
+
   return {
-    /** The given weeks (their Mondays, `YYYY-MM-DD`), in the order given. */
+    /** The given weeks (their Mondays, `YYYY-MM-DD`), in the order given: from the rollups. */
     weeks(mondays: string[]): WeeklyMoney[] {
+      const ranges = rangesOf(mondays);
       const weeks = JSON.stringify(
-        mondays.map((monday) => {
-          const next = addDays(monday, 7);
-          return [monday, next, startOfLocalDay(monday, timeZone), startOfLocalDay(next, timeZone)];
-        }),
+        ranges.map(([monday, next, from, to]) => [monday, next, hourFrom(from), hourOf(to)]),
       );
-      const found = new Map<string, Map<Channel | null, MoneyFigures>>(mondays.map((m) => [m, new Map()]));
-      const add = (rows: SumRow[], field: keyof MoneyFigures) => {
-        for (const row of rows) {
-          const channels = found.get(row.week)!;
-          const channel = channelOfLead(row.channel);
-          const figures = channels.get(channel) ?? { ...ZERO };
-          figures[field] += row.cents;
-          if (field === 'collectedCents') figures.tipsCents += row.tips ?? 0;
-          channels.set(channel, figures);
-        }
-      };
-      db.transaction(() => {
+      // A week whose edges are not on the hour (a half-hour zone): those part-hours from the sources.
+      const edges = JSON.stringify(
+        ranges.flatMap(([monday, next, from, to]) => [
+          ...(startOfHour(hourFrom(from)) > from ? [[monday, next, from, startOfHour(hourFrom(from))]] : []),
+          ...(startOfHour(hourOf(to)) < to ? [[monday, next, startOfHour(hourOf(to)), to]] : []),
+        ]),
+      );
+      const hasEdges = edges !== '[]';
+      return figures(mondays, (add) => {
+        const q = rolledQuotes.all({ weeks });
+        add(
+          q.map((r) => ({ ...r, cents: r.quoted! })),
+          'quotedCents',
+        );
+        add(
+          q.map((r) => ({ ...r, cents: r.won! })),
+          'wonCents',
+        );
+        add(rolledInvoices.all({ weeks }) as SumRow[], 'invoicedCents');
+        add(rolledPayments.all({ weeks }) as SumRow[], 'collectedCents');
+        if (!hasEdges) return;
+        add(quoted.all({ weeks: edges }), 'quotedCents');
+        add(won.all({ weeks: edges }), 'wonCents');
+        add(collected.all({ weeks: edges }), 'collectedCents');
+      });
+    },
+    /** The same figures summed straight from the source rows: the rollups' proof (tests only). */
+    straightWeeks(mondays: string[]): WeeklyMoney[] {
+      const weeks = JSON.stringify(rangesOf(mondays));
+      return figures(mondays, (add) => {
         add(quoted.all({ weeks }), 'quotedCents');
         add(won.all({ weeks }), 'wonCents');
         add(invoiced.all({ weeks }), 'invoicedCents');
         add(collected.all({ weeks }), 'collectedCents');
-      })();
-      return mondays.map((weekStart) => {
-        const byChannel: MoneyOfChannel[] = [...found.get(weekStart)!]
-          .map(([channel, figures]) => ({ channel, ...figures }))
-          .sort((a, b) => CHANNEL_ORDER.get(a.channel)! - CHANNEL_ORDER.get(b.channel)!);
-        const total = { ...ZERO };
-        for (const c of byChannel)
-          for (const k of Object.keys(ZERO) as (keyof MoneyFigures)[]) total[k] += c[k];
-        return { weekStart, ...total, byChannel };
       });
     },
   };

@@ -11,7 +11,8 @@ import { loadConfig } from '../config.ts';
 import { startServer } from '../start.ts';
 
 const now = Number(process.env.WASHDESK_CHILD_CLOCK_MS);
-if (!Number.isFinite(now) || !process.send) throw new Error('start me with fork() and WASHDESK_CHILD_CLOCK_MS');
+if (!Number.isFinite(now) || !process.send)
+  throw new Error('start me with fork() and WASHDESK_CHILD_CLOCK_MS');
 
 if (process.env.WASHDESK_CRASH_ON_DONE === '1') {
   const end = http.ServerResponse.prototype.end;
