@@ -1,14 +1,16 @@
 // `npm run bench -- money`: the ledger and the money reports at volume (issue 35) — 100,000 ledger
 // rows over two years (about 30,000 invoices with their lines, deposits, instalments, tips,
 // refunds) and 100,000 customer records, on a real SQLite file, over real HTTP as the owner:
-// a page of the ledger (first and deep, by key), the weekly report (8 and 52 weeks), the
-// dashboard's money, the Customers list with the "Open balance" filter, and the QuickBooks
+// a page of the ledger (first and deep, by key), the open-balance sums, the weekly report (8 and
+// 52 weeks, read from migration 0065's rollups), the dashboard's money, the Customers list with
+// the "Open balance" filter, and the QuickBooks
 // exports of a year. Each line gives p50/p95 beside its budget and says which budget is missed;
 // the exit code is 1 when any is.
 import { performance } from 'node:perf_hooks';
 import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
 import { openDatabase } from '../src/db/database.ts';
 import { ledgerRepository } from '../src/payments/ledger.repository.ts';
+import { openBalanceOf, OWING_CUSTOMERS } from '../src/payments/open-balance.ts';
 import { seedMoney } from '../src/test/money-fixtures.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
 
@@ -77,6 +79,11 @@ async function main() {
       .get(Math.floor(PAYMENTS / 2)) as string,
     id: Number.MAX_SAFE_INTEGER,
   })[0]!;
+  // The open-balance sums themselves (payments/open-balance.ts), apart from the list around them.
+  const owing = db.prepare(`SELECT count(*) FROM ${OWING_CUSTOMERS} o`).pluck();
+  const balances = db.prepare(
+    `SELECT c.id, ${openBalanceOf('c')} AS owed FROM customers c WHERE c.id IN ${OWING_CUSTOMERS} LIMIT 50`,
+  );
   const yearFrom = day(-365);
   const yearTo = day(0);
 
@@ -107,6 +114,18 @@ async function main() {
       budget: PAGE_BUDGET_MS,
       runs: RUNS,
       once: async () => `${ledger.page(50, { occurredAt: middle.occurredAt, id: middle.id }).length} rows`,
+    },
+    {
+      name: 'open balance: who owes anything',
+      budget: PAGE_BUDGET_MS,
+      runs: RUNS,
+      once: async () => `${owing.get() as number} owing`,
+    },
+    {
+      name: "open balance: 50 customers' sums",
+      budget: PAGE_BUDGET_MS,
+      runs: RUNS,
+      once: async () => `${balances.all().length} sums`,
     },
     http('weekly report: 8 weeks', '/api/reports/weekly'),
     http('weekly report: 52 weeks', '/api/reports/weekly?weeks=52'),

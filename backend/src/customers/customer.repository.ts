@@ -19,6 +19,7 @@ import {
 import { keyedPages, type KeyedPage } from '../db/keyed-pages.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { openBalanceOf, OWING_CUSTOMERS } from '../payments/open-balance.ts';
 import { likePattern, phrase, TRIGRAM } from '../search/search-terms.ts';
 import { customerDuplicates } from './customer-duplicates.ts';
 import { customerTimelineItems, type TimelineSources } from './customer-timeline.ts';
@@ -30,20 +31,9 @@ const OTHER_NAMES = 3;
 const LAST_SERVICE = `(SELECT max(a.scheduled_date) FROM customer_items i JOIN appointments a ON a.id = i.source_id
   WHERE i.customer_id = c.id AND i.kind = 'appointment' AND a.status = 'completed')`;
 
-// What a customer owes (issue 35): each open invoice's total less what settled on it (payments
-// less refunds and withdrawals, tips apart: `payments` is the ledger, read here for the screen's
-// rows; its owner is payments/ledger.repository.ts), never below 0 an invoice. A record merged
-// into this one brings its invoices (migration 0054 indexes both lookups).
-const OWED_ON = (
-  invoice: string,
-) => `MAX(0, ${invoice}.total_cents - COALESCE((SELECT SUM(p.amount_cents - p.tip_cents)
-  FROM payments p WHERE p.invoice_id = ${invoice}.id AND p.status = 'succeeded' AND p.kind <> 'fee'), 0))`;
-const OPEN_BALANCE = `(SELECT COALESCE(SUM(${OWED_ON('i')}), 0) FROM invoices i
-  WHERE i.status = 'open' AND i.customer_id IN (SELECT c.id UNION ALL SELECT m.id FROM customers m WHERE m.merged_into = c.id))`;
-// The customers owing anything: walks only the open invoices (a few hundred, not 100,000 records).
-const OWING = `(SELECT COALESCE(m.merged_into, i.customer_id) FROM invoices i INDEXED BY invoices_open_by_customer
-  LEFT JOIN customers m ON m.id = i.customer_id
-  WHERE i.status = 'open' AND i.customer_id IS NOT NULL AND ${OWED_ON('i')} > 0)`;
+// What a customer owes and who owes anything: the ledger's rule, index-only (payments/open-balance.ts).
+const OPEN_BALANCE = openBalanceOf('c');
+const OWING = OWING_CUSTOMERS;
 
 interface CustomerRow {
   id: number;
