@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Classes, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLSelect, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents, INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { dateLabel } from '../appointments/appointment-labels.ts';
-import { ListPager } from '../components/ListPager.tsx';
-import { LoadFailed } from '../shell/LoadFailed.tsx';
+import { PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { InvoiceDialog } from './InvoiceDialog.tsx';
 import { INVOICES_PAGE_SIZE, invoiceQueries } from './invoices.queries.ts';
@@ -46,76 +45,68 @@ export function InvoicesScreen() {
           </HTMLSelect>
         </label>
       </div>
-      {list.isPending ? (
-        <div className="invoices-loading" aria-busy="true">
-          <Spinner size={20} />
-          <span>Loading invoices...</span>
-        </div>
-      ) : list.isError ? (
-        <LoadFailed title="The invoices could not be loaded" />
-      ) : list.data.total === 0 ? (
-        <NonIdealState
-          icon="document"
-          title={status ? 'No invoices with this status' : 'No invoices yet'}
-          description={status ? undefined : 'A job marked done on the board gets its invoice here.'}
-        />
-      ) : (
-        <>
-          <div className="table-scroll">
-            <HTMLTable striped className="invoices-table" aria-busy={list.isFetching}>
-              <thead>
-                <tr>
-                  <th scope="col">Invoice</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Due</th>
-                  <th scope="col" className="invoices-table__money">
-                    Total
-                  </th>
-                  <th scope="col" className="invoices-table__money">
-                    Balance
-                  </th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((inv) => (
-                  <tr key={inv.id}>
-                    <td>
-                      <Button variant="minimal" text={`#${inv.number}`} onClick={() => setOpenId(inv.id)} />
-                    </td>
-                    <td>{inv.customerName}</td>
-                    <td>{dateLabel(inv.issuedOn)}</td>
-                    <td>{dateLabel(inv.dueOn)}</td>
-                    <td className="invoices-table__money">{formatCents(inv.totalCents)}</td>
-                    <td className="invoices-table__money">
-                      {inv.status === 'void' ? (
-                        <span className={Classes.TEXT_MUTED}>—</span>
-                      ) : (
-                        formatCents(inv.balanceCents)
-                      )}
-                    </td>
-                    <td>
-                      <Tag intent={statusIntent(inv.status)} minimal>
-                        {INVOICE_STATUS_LABELS[inv.status]}
-                      </Tag>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-          <ListPager
-            label="Invoice pages"
-            page={page}
-            pageSize={INVOICES_PAGE_SIZE}
-            total={list.data.total}
-            onPage={setPage}
-            noun="invoices"
-            busy={list.isFetching}
+      <PagedTable
+        query={list}
+        noun="invoices"
+        empty={
+          <NonIdealState
+            icon="document"
+            title={status ? 'No invoices with this status' : 'No invoices yet'}
+            description={status ? undefined : 'A job marked done on the board gets its invoice here.'}
           />
-        </>
-      )}
+        }
+        pager={{
+          label: 'Invoice pages',
+          page,
+          pageSize: INVOICES_PAGE_SIZE,
+          onPage: setPage,
+          noun: 'invoices',
+        }}
+        table={(invoices, busy) => (
+          <HTMLTable striped className="invoices-table" aria-busy={busy}>
+            <thead>
+              <tr>
+                <th scope="col">Invoice</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Date</th>
+                <th scope="col">Due</th>
+                <th scope="col" className="invoices-table__money">
+                  Total
+                </th>
+                <th scope="col" className="invoices-table__money">
+                  Balance
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((inv) => (
+                <tr key={inv.id}>
+                  <td>
+                    <Button variant="minimal" text={`#${inv.number}`} onClick={() => setOpenId(inv.id)} />
+                  </td>
+                  <td>{inv.customerName}</td>
+                  <td>{dateLabel(inv.issuedOn)}</td>
+                  <td>{dateLabel(inv.dueOn)}</td>
+                  <td className="invoices-table__money">{formatCents(inv.totalCents)}</td>
+                  <td className="invoices-table__money">
+                    {inv.status === 'void' ? (
+                      <span className={Classes.TEXT_MUTED}>—</span>
+                    ) : (
+                      formatCents(inv.balanceCents)
+                    )}
+                  </td>
+                  <td>
+                    <Tag intent={statusIntent(inv.status)} minimal>
+                      {INVOICE_STATUS_LABELS[inv.status]}
+                    </Tag>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      />
       {openId !== null && <InvoiceDialog id={openId} onClose={() => setOpenId(null)} />}
     </>
   );

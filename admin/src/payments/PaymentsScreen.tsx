@@ -6,7 +6,6 @@ import {
   HTMLTable,
   InputGroup,
   NonIdealState,
-  Spinner,
   Tab,
   Tabs,
   type TabId,
@@ -22,8 +21,7 @@ import {
 } from '@washdesk/contract';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
-import { ListPager } from '../components/ListPager.tsx';
-import { LoadFailed } from '../shell/LoadFailed.tsx';
+import { PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { DisputesTab } from './DisputesTab.tsx';
 import { PaymentDetail } from './PaymentDetail.tsx';
@@ -159,82 +157,64 @@ function LedgerTab({ open }: { open: (id: number) => void }) {
           />
         )}
       </div>
-      {list.isPending ? (
-        <div className="payments-loading" aria-busy="true">
-          <Spinner size={20} />
-          <span>Loading payments...</span>
-        </div>
-      ) : list.isError ? (
-        <LoadFailed title="The payments could not be loaded" />
-      ) : list.data.total === 0 ? (
-        <NonIdealState
-          icon={filtered ? 'search' : 'dollar'}
-          title={filtered ? 'No payments match these filters' : 'No payments yet'}
-          description={
-            filtered ? undefined : 'Deposits, invoice payments, refunds and fees appear here as they happen.'
-          }
-        />
-      ) : (
-        <>
-          <div className="table-scroll">
-            <HTMLTable
-              striped
-              interactive
-              className="payments-table"
-              aria-label="Ledger"
-              aria-busy={list.isFetching}
-            >
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Method</th>
-                  <th scope="col" className="payments-table__money">
-                    Amount
-                  </th>
-                  <th scope="col" className="payments-table__money">
-                    Tip
-                  </th>
-                  <th scope="col">For</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((p) => (
-                  <tr key={p.id}>
-                    <td>{timeLabel(p.occurredAt)}</td>
-                    <td>{kindLabel(p)}</td>
-                    <td>{statusLabel(p)}</td>
-                    <td>{methodLabel(p)}</td>
-                    <td className="payments-table__money">{signedAmount(p.amountCents)}</td>
-                    <td className="payments-table__money">{p.tipCents ? formatCents(p.tipCents) : '—'}</td>
-                    <td className={Classes.TEXT_MUTED}>{forWhat(p)}</td>
-                    <td>
-                      <Button
-                        variant="minimal"
-                        small
-                        text="Open"
-                        aria-label={`Open ${kindLabel(p).toLowerCase()} #${p.id}`}
-                        onClick={() => open(p.id)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-          <ListPager
-            label="Payment pages"
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={list.data.total}
-            onPage={setPage}
-            noun="ledger rows"
-            busy={list.isFetching}
+      <PagedTable
+        query={list}
+        noun="payments"
+        empty={
+          <NonIdealState
+            icon={filtered ? 'search' : 'dollar'}
+            title={filtered ? 'No payments match these filters' : 'No payments yet'}
+            description={
+              filtered
+                ? undefined
+                : 'Deposits, invoice payments, refunds and fees appear here as they happen.'
+            }
           />
-        </>
-      )}
+        }
+        pager={{ label: 'Payment pages', page, pageSize: PAGE_SIZE, onPage: setPage, noun: 'ledger rows' }}
+        table={(payments, busy) => (
+          <HTMLTable striped interactive className="payments-table" aria-label="Ledger" aria-busy={busy}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Status</th>
+                <th scope="col">Method</th>
+                <th scope="col" className="payments-table__money">
+                  Amount
+                </th>
+                <th scope="col" className="payments-table__money">
+                  Tip
+                </th>
+                <th scope="col">For</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id}>
+                  <td>{timeLabel(p.occurredAt)}</td>
+                  <td>{kindLabel(p)}</td>
+                  <td>{statusLabel(p)}</td>
+                  <td>{methodLabel(p)}</td>
+                  <td className="payments-table__money">{signedAmount(p.amountCents)}</td>
+                  <td className="payments-table__money">{p.tipCents ? formatCents(p.tipCents) : '—'}</td>
+                  <td className={Classes.TEXT_MUTED}>{forWhat(p)}</td>
+                  <td>
+                    <Button
+                      variant="minimal"
+                      small
+                      text="Open"
+                      aria-label={`Open ${kindLabel(p).toLowerCase()} #${p.id}`}
+                      onClick={() => open(p.id)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      />
     </>
   );
 }
