@@ -1,10 +1,10 @@
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobRepository } from '../jobs/job.repository.ts';
+import { startChildServer } from '../test/child-server.ts';
 import { clientOf, signIn, TEST_PASSWORD } from '../test/test-server.ts';
 
 // A job marked done is invoiced by a reaction that runs after the board's transaction commits.
@@ -13,7 +13,6 @@ import { clientOf, signIn, TEST_PASSWORD } from '../test/test-server.ts';
 // invoice was made. The next start makes it, once, and a job finished before invoicing was
 // installed is left alone.
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const OWNER = 'done-kill-owner@example.com';
 /** Monday 23 November 2026, 9 AM in California. */
 const NOW = Date.parse('2026-11-23T17:00:00Z');
@@ -25,20 +24,11 @@ afterAll(async () => {
 });
 
 /** The real server in a child process on `dataDir`; resolves once it listens. */
-function startOffice(
-  crashOnDone: boolean,
-): Promise<{ url: string; exited: Promise<number | null>; kill(): Promise<number | null> }> {
-  const child = fork(path.join(ROOT, 'backend/src/test/crash-child-server.ts'), [], {
-    cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      BACKUP_DIR: path.join(dataDir, 'backups'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'silent',
+const startOffice = (crashOnDone: boolean) =>
+  startChildServer(
+    'backend/src/test/crash-child-server.ts',
+    dataDir,
+    {
       RATE_LIMIT_PER_MINUTE: '1000',
       PUBLIC_BASE_URL: 'https://washdesk.example.com',
       BUSINESS_NAME: 'Lost Coast Soft Wash',
@@ -49,31 +39,8 @@ function startOffice(
       WASHDESK_CHILD_CLOCK_MS: String(NOW),
       WASHDESK_CRASH_ON_DONE: crashOnDone ? '1' : '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal === 'SIGKILL' ? -9 : code)),
+    cleanup,
   );
-  cleanup.push(() => child.kill('SIGKILL'));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
-    );
-    child.on('message', (m: { type: 'ready'; url: string }) =>
-      resolve({
-        url: m.url,
-        exited,
-        kill: () => {
-          child.kill('SIGKILL');
-          return exited;
-        },
-      }),
-    );
-  });
-}
 
 /** What the database file holds, read from this process (the server may be dead or alive). */
 function onDisk<T>(read: (db: Database.Database) => T): T {

@@ -1,17 +1,16 @@
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startChildServer } from '../test/child-server.ts';
 import { fixturePhoto, startTestServer } from '../test/test-server.ts';
 
 // Issue 38: the instant quote answers before its photos are stripped and re-encoded. A server
 // killed with SIGKILL right after that answer must lose nothing: the photos were on disk and
 // committed before the 200, and the next start strips, re-encodes and thumbnails them.
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PHOTOS = ['iphone5-gps-orientation3.jpg', 'pixel-gps-orientation1.jpg'];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-quote-kill-'));
 const cleanup: (() => unknown)[] = [() => fs.rmSync(dataDir, { recursive: true, force: true })];
@@ -20,41 +19,8 @@ afterAll(async () => {
 });
 
 /** The real server in a child process on `dataDir`, its photo processing held. */
-function startHeldServer(): Promise<{ url: string; kill(): Promise<void> }> {
-  const child = fork(path.join(ROOT, 'backend/src/test/photo-child-server.ts'), [], {
-    cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'silent',
-      WASHDESK_HOLD_PHOTOS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanup.push(() => child.kill('SIGKILL'));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
-    );
-    child.on('message', (m: { type: 'ready'; url: string }) =>
-      resolve({
-        url: m.url,
-        kill: () => {
-          child.kill('SIGKILL');
-          return exited;
-        },
-      }),
-    );
-  });
-}
+const startHeldServer = () =>
+  startChildServer('backend/src/test/photo-child-server.ts', dataDir, { WASHDESK_HOLD_PHOTOS: '1' }, cleanup);
 
 const hasExif = async (bytes: Buffer) => (await sharp(bytes).metadata()).exif !== undefined;
 
