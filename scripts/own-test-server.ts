@@ -50,20 +50,10 @@ export async function startOwnTestServer(
     | 'money'
     | 'customer-account',
 ): Promise<OwnTestServer> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'backend/src/test/e2e-server.ts'), scenario],
-    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'inherit'] },
+  const { stop, ...line } = await startScriptServer<Omit<OwnTestServer, 'stop'>>(
+    'backend/src/test/e2e-server.ts',
+    [scenario],
   );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
-      lines.close();
-      resolve(line);
-    });
-    void exited.then((code) => reject(new Error(`e2e-server ${scenario} exited with ${code}`)));
-  });
   const {
     url,
     email,
@@ -78,7 +68,7 @@ export async function startOwnTestServer(
     accountLinkPath,
     customerId,
     invoicePath,
-  } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
+  } = line;
   return {
     url,
     email,
@@ -93,6 +83,40 @@ export async function startOwnTestServer(
     accountLinkPath,
     customerId,
     invoicePath,
+    stop,
+  };
+}
+
+/**
+ * Starts a browser test's server script (under the repository, with `args`) in a child process:
+ * it prints one JSON line once it listens and stops when its stdin closes. Resolves with that
+ * line's details and stop(), which closes stdin and resolves with the exit code.
+ */
+export async function startScriptServer<T extends object>(
+  script: string,
+  args: string[] = [],
+): Promise<T & { stop(): Promise<number | null> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, script), ...args],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      lines.close();
+      resolve(line);
+    });
+    void exited.then((code) =>
+      reject(new Error(`${path.basename(script)} ${args.join(' ')} exited with ${code}`)),
+    );
+  });
+  return {
+    ...(JSON.parse(firstLine) as T),
     stop: () => {
       child.stdin!.end();
       return exited;

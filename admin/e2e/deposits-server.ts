@@ -1,4 +1,4 @@
-import { startChildServer } from './child-server.ts';
+import { startScriptServer } from '../../scripts/own-test-server.ts';
 
 // Starts the deposit browser test's own server (backend/src/test/e2e-deposits-server.ts: Stripe
 // configured against the fake Stripe, two quoted leads) in a child process; resolves once it has
@@ -20,4 +20,4 @@ export interface DepositsServer {
 }
 
 export const startDepositsServer = (): Promise<DepositsServer> =>
-  startChildServer<Omit<DepositsServer, 'stop'>>('backend/src/test/e2e-deposits-server.ts');
+  startScriptServer<Omit<DepositsServer, 'stop'>>('backend/src/test/e2e-deposits-server.ts');

@@ -1,4 +1,4 @@
-import { startChildServer } from './child-server.ts';
+import { startScriptServer } from '../../scripts/own-test-server.ts';
 
 // Starts the invoice payment browser test's own server (backend/src/test/e2e-invoices-server.ts:
 // Stripe configured against the fake Stripe, one done job's invoice) in a child process; resolves
@@ -14,4 +14,4 @@ export interface InvoicesServer {
 }
 
 export const startInvoicesServer = (): Promise<InvoicesServer> =>
-  startChildServer<Omit<InvoicesServer, 'stop'>>('backend/src/test/e2e-invoices-server.ts');
+  startScriptServer<Omit<InvoicesServer, 'stop'>>('backend/src/test/e2e-invoices-server.ts');
