@@ -57,6 +57,11 @@ export function checkoutSessions(db: Db, stripe: Stripe, clock: Clock = Date.now
      WHERE status = 'open' AND purpose = @purpose AND quote_id IS @quoteId AND invoice_id IS @invoiceId
        AND amount_cents = @amount AND tip_cents = @tip AND expires_at > @now
      ORDER BY id DESC LIMIT 1`);
+  const overdue = db
+    .prepare<[string], string>(
+      "SELECT provider_session_id FROM checkout_sessions WHERE status = 'open' AND expires_at <= ? ORDER BY id LIMIT 500",
+    )
+    .pluck();
   const attempts = db.prepare<
     { purpose: string; quoteId: number | null; invoiceId: number | null },
     { n: number }
@@ -175,6 +180,10 @@ export function checkoutSessions(db: Db, stripe: Stripe, clock: Clock = Date.now
     /** What one of our sessions was for (its metadata says the same; this is the row we wrote). */
     of(sessionId: string) {
       return bySession.get(sessionId);
+    },
+    /** Sessions still open here though Stripe has surely closed them (past their expiry), oldest first. */
+    overdue(nowMs: number): string[] {
+      return overdue.all(new Date(nowMs).toISOString());
     },
   };
 }

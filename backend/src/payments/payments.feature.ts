@@ -6,6 +6,7 @@ import type { FeatureLifecycle } from '../feature-lifecycle.ts';
 import type { WebhookInbox } from '../webhooks/webhook-inbox.ts';
 import type { Clock } from '../time.ts';
 import { disputeRepository } from '../disputes/dispute.repository.ts';
+import { checkoutReconcile } from './checkout-reconcile.ts';
 import { checkoutSessions, type CheckoutSessions } from './checkout-sessions.ts';
 import { ledgerRepository } from './ledger.repository.ts';
 import { stripeClient, stripeConfigured, stripeModeOf, type Stripe } from './stripe-client.ts';
@@ -39,24 +40,47 @@ export function paymentsFeature(deps: {
   const fees = stripe
     ? stripeFees({ ledger, stripe, publish: (e) => deps.events.publish(e), report: deps.report })
     : undefined;
+  const mode = stripeModeOf(settings.secretKey ?? '');
+  const apply = stripeEvents({ ledger, disputes, checkout });
   const router = Router();
   router.use(
     stripeWebhookRoutes({
       stripe,
       webhookSecret: settings.webhookSecret,
-      mode: stripeModeOf(settings.secretKey ?? ''),
-      apply: stripeEvents({ ledger, disputes, checkout }),
+      mode,
+      apply,
       inbox: deps.inbox,
       events: deps.events,
       fees,
       clock,
     }),
   );
-  // Fees of payments that settled while the server was down, or whose look-up failed, at start.
+  const reconcile =
+    stripe && checkout
+      ? checkoutReconcile({
+          checkout,
+          stripe,
+          mode,
+          apply,
+          inbox: deps.inbox,
+          events: deps.events,
+          fees,
+          report: deps.report,
+          clock,
+        })
+      : undefined;
+  // At start: sessions left open past their expiry (their event never came), then the fees of
+  // payments that settled while the server was down, or whose look-up failed.
   const lifecycle: FeatureLifecycle = {
-    name: 'Stripe fees',
-    start: () => fees?.start(),
-    stop: async () => fees?.stop(),
+    name: 'Stripe fees and overdue checkouts',
+    start: () => {
+      reconcile?.start();
+      fees?.start();
+    },
+    stop: async () => {
+      await reconcile?.stop();
+      await fees?.stop();
+    },
   };
   return {
     router,
@@ -67,7 +91,10 @@ export function paymentsFeature(deps: {
     online: Boolean(checkout),
     lifecycle,
     /** Resolves once fees handed over so far are fetched (tests and shutdown wait for it). */
-    settled: () => fees?.settled() ?? Promise.resolve(),
+    settled: async () => {
+      await reconcile?.settled();
+      await fees?.settled();
+    },
   };
 }
 export type PaymentsFeature = ReturnType<typeof paymentsFeature>;
