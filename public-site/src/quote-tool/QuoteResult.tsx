@@ -1,5 +1,7 @@
 import type { PhotoQuote, PublicProfile } from '@washdesk/contract';
 import type { Ref } from 'react';
+import { t } from '../i18n/i18n.ts';
+import { listInPageLanguage, notesInPageLanguage, saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import './quote-result.css';
 
@@ -20,18 +22,9 @@ export const readableSurfaceType = (surfaceType: string) => {
 };
 
 const nextSteps = (hours: number) => [
-  {
-    title: `We contact you within ${hours} hours`,
-    detail: 'We call or e-mail to go over your quote and answer any questions.',
-  },
-  {
-    title: 'On-site assessment',
-    detail: 'A free visit to measure the surfaces and confirm the price.',
-  },
-  {
-    title: 'Schedule service',
-    detail: 'Pick a day that suits you, and we take care of the rest.',
-  },
+  { title: t('quoteTool.result.step1', { hours }), detail: t('quoteTool.result.step1Detail') },
+  { title: t('quoteTool.result.step2'), detail: t('quoteTool.result.step2Detail') },
+  { title: t('quoteTool.result.step3'), detail: t('quoteTool.result.step3Detail') },
 ];
 
 export function QuoteResult({
@@ -44,18 +37,24 @@ export function QuoteResult({
 }: QuoteResultProps) {
   // The spec's labels where a model measured the photos; otherwise what the figures really are.
   const facts = [
-    [measured ? 'Surface type' : 'Priced for', readableSurfaceType(quote.surfaceType)],
-    [measured ? 'Estimated area' : 'Typical area', quote.estimatedArea],
-    ['Difficulty', quote.difficulty],
+    [
+      t(measured ? 'quoteTool.result.surfaceType' : 'quoteTool.result.pricedFor'),
+      listInPageLanguage(readableSurfaceType(quote.surfaceType)),
+    ],
+    [
+      t(measured ? 'quoteTool.result.estimatedArea' : 'quoteTool.result.typicalArea'),
+      saidInPageLanguage(quote.estimatedArea),
+    ],
+    [t('quoteTool.result.difficulty'), saidInPageLanguage(quote.difficulty)],
   ] as const;
-  const notes = quote.notes && <p className="quote-result__notes">{quote.notes}</p>;
+  const notes = quote.notes && <p className="quote-result__notes">{notesInPageLanguage(quote.notes)}</p>;
   return (
     <section className="quote-result" aria-labelledby="quote-result-heading">
       <h2 id="quote-result-heading" ref={headingRef} tabIndex={-1} className="quote-result__heading">
-        Your Rough Quote
+        {t('quoteTool.result.heading')}
       </h2>
       <div className="quote-result__price">
-        <span className="quote-result__price-label">Estimated price range</span>
+        <span className="quote-result__price-label">{t('quoteTool.result.priceRange')}</span>
         <span className="quote-result__price-value">{quote.priceRange}</span>
       </div>
       {!measured && notes}
@@ -69,16 +68,16 @@ export function QuoteResult({
       </dl>
       {quote.serviceRecommendations.length > 0 && (
         <>
-          <h3>Recommended services</h3>
+          <h3>{t('quoteTool.result.recommended')}</h3>
           <ul className="quote-result__services">
             {quote.serviceRecommendations.map((service) => (
-              <li key={service}>{service}</li>
+              <li key={service}>{saidInPageLanguage(service)}</li>
             ))}
           </ul>
         </>
       )}
       {measured && notes}
-      <h3>What Happens Next?</h3>
+      <h3>{t('quoteTool.result.next')}</h3>
       <ol className="quote-result__steps">
         {nextSteps(profile?.followUpHours ?? 24).map((step) => (
           <li key={step.title}>
@@ -89,18 +88,18 @@ export function QuoteResult({
       </ol>
       {profile && (
         <p className="quote-result__contact">
-          Questions? Call <PhoneLink phone={profile.phone} />
+          {t('quoteTool.result.call')} <PhoneLink phone={profile.phone} />
           {profile.email && (
             <>
               {' '}
-              or e-mail <a href={`mailto:${profile.email}`}>{profile.email}</a>
+              {t('quoteTool.result.orEmail')} <a href={`mailto:${profile.email}`}>{profile.email}</a>
             </>
           )}
           .
         </p>
       )}
       <button type="button" className="quote-button quote-button--secondary" onClick={onAnotherQuote}>
-        Get Another Quote
+        {t('quoteTool.result.another')}
       </button>
     </section>
   );
