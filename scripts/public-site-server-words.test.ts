@@ -17,7 +17,11 @@ import {
 import { en } from '../public-site/src/i18n/catalog.en.ts';
 import { serviceTypeChoices } from '../public-site/src/photo-form/photo-form-data.ts';
 import { UPLOAD_TOO_SLOW } from '../backend/src/photos/photo.storage.ts';
-import { estimateFromAnswers, LOCAL_ESTIMATE_NOTE, TYPICAL_SIZE_NOTE } from '../backend/src/quotes/local-estimate.ts';
+import {
+  estimateFromAnswers,
+  LOCAL_ESTIMATE_NOTE,
+  TYPICAL_SIZE_NOTE,
+} from '../backend/src/quotes/local-estimate.ts';
 import { priceQuote } from '../backend/src/quotes/pricing.ts';
 import { LOW_CONFIDENCE_NOTE, toPhotoQuote } from '../backend/src/quotes/quote.service.ts';
 import { messages as englishMessages } from '../public-site/src/i18n/compiled/site.en.ts';
@@ -35,8 +39,10 @@ import {
 // is shown exactly as it came.
 
 /** Field refusals as the server words them, from its own schemas. */
-const refusals = (schema: typeof photoSubmissionCreateSchema | typeof quoteCustomerInfoSchema, body: object) =>
-  schema.safeParse(body).error!.issues.map((issue) => issue.message);
+const refusals = (
+  schema: typeof photoSubmissionCreateSchema | typeof quoteCustomerInfoSchema,
+  body: object,
+) => schema.safeParse(body).error!.issues.map((issue) => issue.message);
 
 const priced = priceQuote([
   { surfaceType: 'house_soft_wash', squareFootage: 2400, difficulty: 'moderate' },
@@ -44,9 +50,20 @@ const priced = priceQuote([
 ]);
 const small = priceQuote([{ surfaceType: 'concrete_cleaning', squareFootage: 50, difficulty: 'easy' }]);
 const localQuote = (() => {
-  const analysis = estimateFromAnswers({ serviceType: 'Multiple Services', notes: null, stories: 2, squareFeet: null });
+  const analysis = estimateFromAnswers({
+    serviceType: 'Multiple Services',
+    notes: null,
+    stories: 2,
+    squareFeet: null,
+  });
   const quote = priceQuote(analysis.surfaces);
-  return toPhotoQuote({ provider: 'local-estimate', analysis, quote, confidence: 0.3, notes: analysis.notes });
+  return toPhotoQuote({
+    provider: 'local-estimate',
+    analysis,
+    quote,
+    confidence: 0.3,
+    notes: analysis.notes,
+  });
 })();
 
 const ENGLISH_TEXTS = [
@@ -55,7 +72,15 @@ const ENGLISH_TEXTS = [
   CONTACT_REQUIRED.message,
   PHOTOS_REQUIRED.message,
   PHOTOS_REQUIRED_MESSAGE,
-  ...refusals(photoSubmissionCreateSchema, { firstName: '', lastName: '', phone: 'abc', serviceType: 'Nope', email: 'x', stories: '9', squareFeet: '5' }),
+  ...refusals(photoSubmissionCreateSchema, {
+    firstName: '',
+    lastName: '',
+    phone: 'abc',
+    serviceType: 'Nope',
+    email: 'x',
+    stories: '9',
+    squareFeet: '5',
+  }),
   ...refusals(quoteCustomerInfoSchema, { name: 'x'.repeat(200), phone: '' }),
   notAPhotoMessage('porch.jpg'),
   tooManyPhotosMessage(['a.jpg'], 5),
@@ -119,7 +144,9 @@ describe('the texts that reach the public forms in English', () => {
       expect(saidInPageLanguage(priced.adjustments![0]!.reason)).toBe(
         'Acceso o condiciones de dificultad moderada: Lavado suave de la casa (+10%)',
       );
-      expect(listInPageLanguage(localQuote.surfaceType)).toBe('Lavado suave de la casa, Limpieza de concreto');
+      expect(listInPageLanguage(localQuote.surfaceType)).toBe(
+        'Lavado suave de la casa, Limpieza de concreto',
+      );
     });
 
     it("say the server's known sentences of a quote's notes and keep a model's own words", () => {

@@ -132,14 +132,18 @@ async function expectNoEnglish(page: Page, where: string) {
   expect(await englishLeft(page), where).toEqual([]);
 }
 
-test('the photo form in Spanish: its checks, the server’s refusal, and the rough estimate', async ({ page }) => {
+test('the photo form in Spanish: its checks, the server’s refusal, and the rough estimate', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/photo-form?lang=es`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fotos para un estimado');
   await expectSpanish(page, 'photo form');
 
   const photos = page.locator('#photo-form-photos');
   const problems = page.locator('#photo-form-photos-problems');
-  await photos.setInputFiles([{ name: 'porch.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Not a photo.\n') }]);
+  await photos.setInputFiles([
+    { name: 'porch.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Not a photo.\n') },
+  ]);
   await expect(problems).toHaveText(
     '“porch.jpg” no es una foto que podamos leer. Elija una imagen JPEG, PNG, WebP o HEIC.',
   );
@@ -149,7 +153,9 @@ test('the photo form in Spanish: its checks, the server’s refusal, and the rou
   await page.locator('#photo-form-squareFeet').fill('5');
   await page.getByRole('button', { name: 'Enviar para revisión a mano' }).click();
   await expect(page.locator('#photo-form-firstName-error')).toHaveText('Se necesita el nombre');
-  await expect(page.locator('#photo-form-phone-error')).toHaveText('Se necesita un número de teléfono válido');
+  await expect(page.locator('#photo-form-phone-error')).toHaveText(
+    'Se necesita un número de teléfono válido',
+  );
   await expect(page.locator('#photo-form-serviceType-error')).toHaveText('Elija el tipo de servicio');
   await expect(page.locator('#photo-form-squareFeet-error')).toHaveText(
     'Los pies cuadrados deben ser un número entero del 300 al 20,000',
@@ -177,7 +183,9 @@ test('the photo form in Spanish: its checks, the server’s refusal, and the rou
   await page.getByRole('button', { name: 'Estimado aproximado al instante' }).click();
   await expect(page.getByRole('heading', { level: 2, name: '¡Gracias!' })).toBeVisible();
   await expect(page.locator('.toast')).toContainText('Estimado aproximado listo');
-  await expect(page.getByText('Según el servicio que eligió y el tamaño que nos dio: 2 pisos, unos 2,400 pies².')).toBeVisible();
+  await expect(
+    page.getByText('Según el servicio que eligió y el tamaño que nos dio: 2 pisos, unos 2,400 pies².'),
+  ).toBeVisible();
   await expectSpanish(page, 'photo form, the rough estimate');
 });
 
@@ -186,7 +194,9 @@ test('the quote tool in Spanish: its toasts, a wrong phone, and the quote', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Obtenga su presupuesto al instante');
   await expectSpanish(page, 'quote tool');
   await walkTheQuoteTool(page, expectSpanish);
-  await expect(page.locator('.quote-result__notes')).toHaveText(/^Estimado aproximado a partir de sus respuestas/);
+  await expect(page.locator('.quote-result__notes')).toHaveText(
+    /^Estimado aproximado a partir de sus respuestas/,
+  );
 });
 
 test('the embedded quote tool in Spanish: no English left in the widget either', async ({ page }) => {

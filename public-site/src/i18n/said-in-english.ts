@@ -52,7 +52,10 @@ export const squareFeetIn = (squareFeet: number) =>
 
 /** Texts with a value in them (a file's name, a number), each said again with that value. */
 const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/^“(.+)” is not a photo we can read\. Please choose a JPEG, PNG, WebP or HEIC image\.$/, (m) => t('common.photos.notAPhoto', { name: m[1] })],
+  [
+    /^“(.+)” is not a photo we can read\. Please choose a JPEG, PNG, WebP or HEIC image\.$/,
+    (m) => t('common.photos.notAPhoto', { name: m[1] }),
+  ],
   [/^“(.+)” is larger than 10 MB\.$/, (m) => t('common.photos.tooLarge', { name: m[1] })],
   [
     /^“(.+)” is still larger than 10 MB after shrinking\. Please choose a smaller photo\.$/,
@@ -60,7 +63,11 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   ],
   [
     /^(.+) (was|were) not added: at most (\d+) photos can be sent\.$/,
-    (m) => t(m[2] === 'was' ? 'common.photos.tooManyOne' : 'common.photos.tooManyOther', { names: m[1], max: m[3] }),
+    (m) =>
+      t(m[2] === 'was' ? 'common.photos.tooManyOne' : 'common.photos.tooManyOther', {
+        names: m[1],
+        max: m[3],
+      }),
   ],
   [/^Must be at most (\d+) characters$/, (m) => t('common.problem.tooLong', { max: m[1] })],
   [
@@ -72,7 +79,11 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [
     /^(Easy|Moderate|Difficult) access or conditions: (.+) \(\+(\d+)%\)$/,
     (m) =>
-      t('photoForm.ai.access', { difficulty: saidInPageLanguage(m[1]!).toLowerCase(), service: saidInPageLanguage(m[2]!), percent: m[3] }),
+      t('photoForm.ai.access', {
+        difficulty: saidInPageLanguage(m[1]!).toLowerCase(),
+        service: saidInPageLanguage(m[2]!),
+        percent: m[3],
+      }),
   ],
   [/^Minimum job price \((.+)\)$/, (m) => t('photoForm.ai.minimum', { price: m[1] })],
 ];

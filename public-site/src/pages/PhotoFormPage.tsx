@@ -169,7 +169,12 @@ function PhotoForm() {
         <div className="wizard-fields">
           {text('firstName', t('wizard.firstName'), { required: true, autoComplete: 'given-name' })}
           {text('lastName', t('wizard.lastName'), { required: true, autoComplete: 'family-name' })}
-          {text('phone', t('wizard.phone'), { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          {text('phone', t('wizard.phone'), {
+            required: true,
+            type: 'tel',
+            inputMode: 'tel',
+            autoComplete: 'tel',
+          })}
           {text('email', t('wizard.email'), { type: 'email', inputMode: 'email', autoComplete: 'email' })}
           <div className="wizard-fields__wide">
             {text('address', t('wizard.address'), { autoComplete: 'street-address' })}
@@ -228,15 +233,13 @@ function PhotoForm() {
           <UploadProgress
             phase={phase}
             progress={progress}
-            processingText={
-              t(
-                mode === 'analysis'
-                  ? withAi
-                    ? 'common.upload.analyzing'
-                    : 'common.upload.estimating'
-                  : 'common.upload.saving',
-              )
-            }
+            processingText={t(
+              mode === 'analysis'
+                ? withAi
+                  ? 'common.upload.analyzing'
+                  : 'common.upload.estimating'
+                : 'common.upload.saving',
+            )}
           />
         )}
         {noPhotos && <p className="photo-form-hint">{t('photoForm.addOne')}</p>}

@@ -19,7 +19,9 @@ export function PricingBanner() {
           </li>
         ))}
       </ul>
-      <p className="pricing-banner__note">{t('photoForm.minimum', { price: formatDollars(MINIMUM_JOB_PRICE) })}</p>
+      <p className="pricing-banner__note">
+        {t('photoForm.minimum', { price: formatDollars(MINIMUM_JOB_PRICE) })}
+      </p>
     </section>
   );
 }

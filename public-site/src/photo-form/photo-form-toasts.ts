@@ -41,7 +41,9 @@ export const estimateToast = (analysis: PhotoAnalysisResponse, followUpHours: nu
  */
 export const checkTheFormToast = (photoProblem: string | undefined): Toast => ({
   title: t('photoForm.toast.check'),
-  text: photoProblem ? saidInPageLanguage(photoProblem, 'photoForm.toast.checkText') : t('photoForm.toast.checkText'),
+  text: photoProblem
+    ? saidInPageLanguage(photoProblem, 'photoForm.toast.checkText')
+    : t('photoForm.toast.checkText'),
   tone: 'error',
 });
 

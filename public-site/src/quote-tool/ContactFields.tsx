@@ -20,7 +20,13 @@ interface FieldSpec {
 
 const FIELDS: Record<ContactField, FieldSpec> = {
   name: { label: 'quoteTool.field.name', required: true, autoComplete: 'name' },
-  phone: { label: 'quoteTool.field.phone', required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  phone: {
+    label: 'quoteTool.field.phone',
+    required: true,
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+  },
   email: { label: 'quoteTool.field.email', type: 'email', autoComplete: 'email', inputMode: 'email' },
   address: { label: 'quoteTool.field.address', autoComplete: 'street-address' },
   notes: { label: 'quoteTool.field.notes', autoComplete: 'off', multiline: true },

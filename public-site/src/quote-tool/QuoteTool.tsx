@@ -110,13 +110,21 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     event.preventDefault();
     if (busy) return;
     if (selected.photos.length === 0) {
-      showToast({ title: t('quoteTool.photosRequired'), text: t('quoteTool.photosRequiredText'), tone: 'error' });
+      showToast({
+        title: t('quoteTool.photosRequired'),
+        text: t('quoteTool.photosRequiredText'),
+        tone: 'error',
+      });
       photoInput.current?.focus();
       return;
     }
     const missing = (['name', 'phone'] as const).find((field) => !contact[field].trim());
     if (missing) {
-      showToast({ title: t('quoteTool.contactRequired'), text: t('common.problem.contactRequired'), tone: 'error' });
+      showToast({
+        title: t('quoteTool.contactRequired'),
+        text: t('common.problem.contactRequired'),
+        tone: 'error',
+      });
       focusField(missing);
       return;
     }

@@ -65,7 +65,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <p className="toast__title">{toast.title}</p>
               <p className="toast__text">{toast.text}</p>
             </div>
-            <button type="button" className="toast__close" aria-label={t('common.toast.close')} onClick={close}>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label={t('common.toast.close')}
+              onClick={close}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>
