@@ -161,11 +161,12 @@ describe("the catalogs' English of the photo form and the quote tool", () => {
   beforeEach(() => activateLanguage('en', englishMessages));
   it("is the contract's own, word for word", () => {
     expect(en['quoteTool.photosRequired']).toBe(PHOTOS_REQUIRED.title);
-    expect(en['quoteTool.photosRequiredText']).toBe(PHOTOS_REQUIRED.message);
     expect(en['quoteTool.contactRequired']).toBe(CONTACT_REQUIRED.title);
-    expect(en['common.problem.contactRequired']).toBe(CONTACT_REQUIRED.message);
-    expect(en['option.rateLabel']).toBe(RATE_LABEL);
+    expect(en['photoForm.rateLabel']).toBe(RATE_LABEL);
     for (const price of ADVERTISED_PRICES) expect(en[`option.surface.${price.surface}`]).toBe(price.label);
+    // A text that arrives in English is under `said.` + its English, word for word.
+    for (const [id, message] of Object.entries(en))
+      if (/^(form)?[sS]aid\./.test(id)) expect(message, id).toBe(id.slice(id.indexOf('.') + 1));
     // The service types' labels are the values the form sends.
     expect(serviceTypeChoices()).toEqual(PHOTO_FORM_SERVICE_TYPES.map((value) => ({ value, label: value })));
   });

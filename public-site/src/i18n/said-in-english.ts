@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { ADVERTISED_PRICES, DEFAULT_LANGUAGE, LOCALES, RATE_LABEL } from '@washdesk/contract';
 import type { MessageId } from './catalog.en.ts';
 import { pageLanguage, t } from './i18n.ts';
@@ -6,45 +7,21 @@ import { pageLanguage, t } from './i18n.ts';
 // server shares, so a form says the same before and after sending) and the server's answers to
 // the photo form and the quote tool (field refusals, the quote's words). On an English page they
 // are shown as they came, byte for byte; on a Spanish page each known text is said by its catalog
-// id, and an unknown one by the caller's fallback, so no English sentence is left. The English
-// here is the contract's and the backend's own (src/i18n/said-in-english.test.ts checks it).
+// id, and an unknown one by the caller's fallback, so no English sentence is left.
+// scripts/public-site-server-words.test.ts takes these texts from the contract's and the backend's
+// own code.
 
-/** Texts said as they are, by the id of their words in the catalogs. */
+/**
+ * Texts said as they are with a value in the contract (the advertised services' names, the rate);
+ * every other known text is in the Spanish catalogs as `said.` + its English (src/i18n/catalog.en.ts).
+ */
 const EXACT: Record<string, MessageId> = {
-  // contract/src/contact-rules.ts CONTACT_MESSAGES, home-size.ts, photo-files.ts, submission.ts.
-  'Valid phone number required': 'common.problem.phone',
-  'Complete address is required': 'common.problem.address',
-  'Enter a valid e-mail address': 'common.problem.email',
-  'Email is required': 'common.problem.emailRequired',
-  'First name is required': 'common.problem.firstName',
-  'Last name is required': 'common.problem.lastName',
-  'Service type is required': 'common.problem.serviceType',
-  'Stories must be a whole number from 1 to 4': 'common.problem.stories',
-  'Square feet must be a whole number from 300 to 20,000': 'common.problem.squareFeet',
-  'Please provide your name and phone number.': 'common.problem.contactRequired',
-  'Please add at least one photo': 'common.problem.photosRequired',
-  'Please upload at least one photo to get a quote.': 'quoteTool.photosRequiredText',
-  // backend/src/photos: what an upload refused.
-  'Each photo must be 10 MB or smaller': 'common.problem.photoSize',
-  'Too many photos': 'common.problem.tooManyPhotos',
-  'Photo dimensions are too large': 'common.problem.photoDimensions',
-  'This value is too long': 'common.problem.valueTooLong',
-  'The upload took too long and was stopped. Please try again on a stronger connection, or with fewer photos.':
-    'common.problem.uploadTooSlow',
-  'The upload could not be read. Please try again.': 'common.problem.unreadableUpload',
-  // backend/src/quotes: the quote's words (local-estimate.ts, quote.service.ts, pricing.ts).
-  'Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.':
-    'quoteTool.said.estimateNote',
-  'Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.':
-    'quoteTool.said.typicalSizeNote',
-  'We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.':
-    'quoteTool.said.lowConfidenceNote',
-  Easy: 'option.difficulty.easy',
-  Moderate: 'option.difficulty.moderate',
-  Difficult: 'option.difficulty.difficult',
-  [RATE_LABEL]: 'option.rateLabel',
+  [RATE_LABEL]: 'photoForm.rateLabel',
   ...Object.fromEntries(ADVERTISED_PRICES.map((p) => [p.label, `option.surface.${p.surface}` as MessageId])),
 };
+
+/** Whether the active catalog has this message (the embed's holds only its own areas). */
+const known = (id: string): id is MessageId => id in i18n.messages;
 
 /** A number of square feet as the page's language writes it ("2,200 sq ft", "2,200 pies²"). */
 export const squareFeetIn = (squareFeet: number) =>
@@ -95,8 +72,9 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
  */
 export function saidInPageLanguage(english: string, fallback?: MessageId): string {
   if (pageLanguage() === DEFAULT_LANGUAGE) return english;
+  for (const said of [`said.${english}`, `formSaid.${english}`]) if (known(said)) return t(said);
   const id = EXACT[english];
-  if (id) return t(id);
+  if (id && known(id)) return t(id);
   for (const [pattern, say] of PATTERNS) {
     const match = pattern.exec(english);
     if (match) return say(match);
@@ -117,6 +95,9 @@ export const listInPageLanguage = (english: string) =>
  */
 export function notesInPageLanguage(notes: string): string {
   if (pageLanguage() === DEFAULT_LANGUAGE) return notes;
-  const known = Object.keys(EXACT).filter((sentence) => sentence.length > 40 && notes.includes(sentence));
-  return known.reduce((said, sentence) => said.replace(sentence, saidInPageLanguage(sentence)), notes);
+  const sentences = Object.keys(i18n.messages)
+    .filter((id) => id.startsWith('said.') && id.length > 60)
+    .map((id) => id.slice('said.'.length))
+    .filter((sentence) => notes.includes(sentence));
+  return sentences.reduce((said, sentence) => said.replace(sentence, saidInPageLanguage(sentence)), notes);
 }

@@ -238,7 +238,7 @@ function PhotoForm() {
                 ? withAi
                   ? 'common.upload.analyzing'
                   : 'common.upload.estimating'
-                : 'common.upload.saving',
+                : 'photoForm.saving',
             )}
           />
         )}

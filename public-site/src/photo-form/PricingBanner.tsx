@@ -5,7 +5,7 @@ import { t } from '../i18n/i18n.ts';
 export function PricingBanner() {
   return (
     <section className="pricing-banner" aria-labelledby="pricing-heading">
-      <h2 id="pricing-heading">{t('photoForm.pricing', { rate: t('option.rateLabel') })}</h2>
+      <h2 id="pricing-heading">{t('photoForm.pricing', { rate: t('photoForm.rateLabel') })}</h2>
       <ul className="pricing-banner__list">
         {ADVERTISED_PRICES.map((price) => (
           <li key={price.surface}>

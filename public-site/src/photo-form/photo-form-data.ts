@@ -47,12 +47,12 @@ export const STORY_CHOICES = Array.from({ length: HOME_STORIES.max }, (_, i) => 
 
 /** The service types' words in the catalogs; the value sent stays the contract's English. */
 const SERVICE_TYPE_IDS = {
-  'House Soft Wash': 'option.photoService.house',
-  'Roof Cleaning': 'option.photoService.roof',
-  'Driveway/Concrete Cleaning': 'option.photoService.driveway',
-  'Deck/Patio Cleaning': 'option.photoService.deck',
-  'Fence Cleaning': 'option.photoService.fence',
-  'Multiple Services': 'option.photoService.multiple',
+  'House Soft Wash': 'photoForm.service.house',
+  'Roof Cleaning': 'photoForm.service.roof',
+  'Driveway/Concrete Cleaning': 'photoForm.service.driveway',
+  'Deck/Patio Cleaning': 'photoForm.service.deck',
+  'Fence Cleaning': 'photoForm.service.fence',
+  'Multiple Services': 'photoForm.service.multiple',
 } as const satisfies Record<PhotoFormServiceType, MessageId>;
 
 /** The service types to choose from, in the page's language. */

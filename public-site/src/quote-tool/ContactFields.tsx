@@ -86,7 +86,7 @@ export function ContactFields({
               <textarea
                 {...common}
                 rows={compact ? 2 : 3}
-                placeholder={compact ? undefined : t('quoteTool.notesHint')}
+                placeholder={compact ? undefined : t('quoteToolPage.notesHint')}
                 onChange={(event) => onChange(field, event.target.value)}
               />
             ) : (

@@ -21,11 +21,13 @@ export const readableSurfaceType = (surfaceType: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
-const nextSteps = (hours: number) => [
-  { title: t('quoteTool.result.step1', { hours }), detail: t('quoteTool.result.step1Detail') },
-  { title: t('quoteTool.result.step2'), detail: t('quoteTool.result.step2Detail') },
-  { title: t('quoteTool.result.step3'), detail: t('quoteTool.result.step3Detail') },
-];
+// The details are the full page's only: the embed's catalog (src/i18n) does not carry them.
+const nextSteps = (hours: number) =>
+  [
+    { title: t('quoteTool.result.step1', { hours }), detail: 'quoteToolPage.step1Detail' },
+    { title: t('quoteTool.result.step2'), detail: 'quoteToolPage.step2Detail' },
+    { title: t('quoteTool.result.step3'), detail: 'quoteToolPage.step3Detail' },
+  ] as const;
 
 export function QuoteResult({
   quote,
@@ -82,7 +84,7 @@ export function QuoteResult({
         {nextSteps(profile?.followUpHours ?? 24).map((step) => (
           <li key={step.title}>
             <strong>{step.title}</strong>
-            {!compact && <span className="quote-result__step-detail">{step.detail}</span>}
+            {!compact && <span className="quote-result__step-detail">{t(step.detail)}</span>}
           </li>
         ))}
       </ol>

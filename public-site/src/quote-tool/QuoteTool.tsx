@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_MESSAGES,
+  CONTACT_REQUIRED,
+  PHOTOS_REQUIRED,
   isPhoneNumber,
   type PhotoQuoteResponse,
   type PricedSurface,
@@ -112,7 +114,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     if (selected.photos.length === 0) {
       showToast({
         title: t('quoteTool.photosRequired'),
-        text: t('quoteTool.photosRequiredText'),
+        text: saidInPageLanguage(PHOTOS_REQUIRED.message),
         tone: 'error',
       });
       photoInput.current?.focus();
@@ -122,7 +124,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     if (missing) {
       showToast({
         title: t('quoteTool.contactRequired'),
-        text: t('common.problem.contactRequired'),
+        text: saidInPageLanguage(CONTACT_REQUIRED.message),
         tone: 'error',
       });
       focusField(missing);
@@ -190,11 +192,17 @@ export function QuoteTool({ compact }: QuoteToolProps) {
       ) : (
         <>
           <p className="intro">
-            {t(compact ? 'quoteTool.intro.compact' : withAi ? 'quoteTool.intro.ai' : 'quoteTool.intro.rough')}
+            {t(
+              compact
+                ? 'quoteTool.intro.compact'
+                : withAi
+                  ? 'quoteToolPage.intro.ai'
+                  : 'quoteToolPage.intro.rough',
+            )}
           </p>
           <form className="quote-form" noValidate onSubmit={submit} aria-busy={busy}>
             <fieldset className="quote-form__group">
-              <legend>{t(compact ? 'quoteTool.photos.compact' : 'quoteTool.photos')}</legend>
+              <legend>{t(compact ? 'quoteTool.photos.compact' : 'quoteToolPage.photos')}</legend>
               <PhotoPicker
                 photos={selected.photos}
                 problems={selected.problems}
@@ -206,7 +214,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
             </fieldset>
             <ServicePicker picked={services} disabled={busy} onChange={setServices} />
             <fieldset className="quote-form__group">
-              <legend>{t(compact ? 'quoteTool.contact.compact' : 'quoteTool.contact')}</legend>
+              <legend>{t(compact ? 'quoteTool.contact.compact' : 'quoteToolPage.contact')}</legend>
               <ContactFields
                 values={contact}
                 errors={fieldErrors}
