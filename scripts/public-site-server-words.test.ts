@@ -12,8 +12,8 @@ import {
   ADVERTISED_PRICES,
   PHOTO_FORM_SERVICE_TYPES,
   RATE_LABEL,
-  tooManyPhotosMessage,
 } from '@washdesk/contract';
+import { limitPhotos } from '../public-site/src/quote-tool/photo-selection.ts';
 import { en } from '../public-site/src/i18n/catalog.en.ts';
 import { serviceTypeChoices } from '../public-site/src/photo-form/photo-form-data.ts';
 import { UPLOAD_TOO_SLOW } from '../backend/src/photos/photo.storage.ts';
@@ -27,11 +27,8 @@ import { LOW_CONFIDENCE_NOTE, toPhotoQuote } from '../backend/src/quotes/quote.s
 import { messages as englishMessages } from '../public-site/src/i18n/compiled/site.en.ts';
 import { messages as spanishMessages } from '../public-site/src/i18n/compiled/site.es.ts';
 import { activateLanguage } from '../public-site/src/i18n/i18n.ts';
-import {
-  listInPageLanguage,
-  notesInPageLanguage,
-  saidInPageLanguage,
-} from '../public-site/src/i18n/said-in-english.ts';
+import { listInPageLanguage, notesInPageLanguage } from '../public-site/src/i18n/said-in-answers.ts';
+import { saidInPageLanguage } from '../public-site/src/i18n/said-in-english.ts';
 
 // The texts the photo form and the quote tool receive already written in English (issue 37): the
 // contract's checks and the backend's answers, taken from their own code here, so a reworded
@@ -83,10 +80,6 @@ const ENGLISH_TEXTS = [
   }),
   ...refusals(quoteCustomerInfoSchema, { name: 'x'.repeat(200), phone: '' }),
   notAPhotoMessage('porch.jpg'),
-  tooManyPhotosMessage(['a.jpg'], 5),
-  tooManyPhotosMessage(['a.jpg', 'b.jpg'], 5),
-  '“big.jpg” is larger than 10 MB.',
-  '“big.jpg” is still larger than 10 MB after shrinking. Please choose a smaller photo.',
   'Each photo must be 10 MB or smaller',
   'Too many photos',
   'Photo dimensions are too large',
@@ -134,8 +127,11 @@ describe('the texts that reach the public forms in English', () => {
       expect(saidInPageLanguage(notAPhotoMessage('porch.jpg'))).toBe(
         '“porch.jpg” no es una foto que podamos leer. Elija una imagen JPEG, PNG, WebP o HEIC.',
       );
-      expect(saidInPageLanguage(tooManyPhotosMessage(['a.jpg', 'b.jpg'], 5))).toBe(
-        '“a.jpg”, “b.jpg” no se agregaron: se pueden enviar como máximo 5 fotos.',
+      // What the page refuses itself it says in Spanish from the start.
+      const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => new File([new Uint8Array(10)], `${n}.jpg`));
+      expect(limitPhotos(six, 0).refusal).toBe('“f.jpg” no se agregó: se pueden enviar como máximo 5 fotos.');
+      expect(limitPhotos(six, 4).refusal).toBe(
+        '“b.jpg”, “c.jpg”, “d.jpg”, “e.jpg”, “f.jpg” no se agregaron: se pueden enviar como máximo 5 fotos.',
       );
       expect(saidInPageLanguage(AUTH_MESSAGES.tooManyRequests(42))).toBe(
         'Demasiados intentos. Espere 42 segundos y vuelva a intentarlo.',
@@ -164,9 +160,9 @@ describe("the catalogs' English of the photo form and the quote tool", () => {
     expect(en['quoteTool.contactRequired']).toBe(CONTACT_REQUIRED.title);
     expect(en['photoForm.rateLabel']).toBe(RATE_LABEL);
     for (const price of ADVERTISED_PRICES) expect(en[`option.surface.${price.surface}`]).toBe(price.label);
-    // A text that arrives in English is under `said.` + its English, word for word.
+    // A text that arrives in English is under `said.` (or `formSaid.`, `answerSaid.`) + its English.
     for (const [id, message] of Object.entries(en))
-      if (/^(form)?[sS]aid\./.test(id)) expect(message, id).toBe(id.slice(id.indexOf('.') + 1));
+      if (/^(said|formSaid|answerSaid)\./.test(id)) expect(message, id).toBe(id.slice(id.indexOf('.') + 1));
     // The service types' labels are the values the form sends.
     expect(serviceTypeChoices()).toEqual(PHOTO_FORM_SERVICE_TYPES.map((value) => ({ value, label: value })));
   });

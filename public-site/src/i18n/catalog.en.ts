@@ -183,26 +183,26 @@ export const en = {
   'quoteTool.contactRequired': 'Contact Info Required',
   'quoteTool.uploadFailed': 'Upload Failed',
   'quoteTool.uploadFailedText': 'There was an error processing your photos. Please try again.',
-  'quoteTool.generated': 'Quote Generated!',
-  'quoteTool.generatedText': "Your rough quote is ready. We'll contact you within 24 hours for a detailed estimate.",
-  'quoteTool.result.heading': 'Your Rough Quote',
-  'quoteTool.result.priceRange': 'Estimated price range',
-  'quoteTool.result.surfaceType': 'Surface type',
-  'quoteTool.result.pricedFor': 'Priced for',
-  'quoteTool.result.estimatedArea': 'Estimated area',
-  'quoteTool.result.typicalArea': 'Typical area',
-  'quoteTool.result.difficulty': 'Difficulty',
-  'quoteTool.result.recommended': 'Recommended services',
-  'quoteTool.result.next': 'What Happens Next?',
-  'quoteTool.result.step1': 'We contact you within {hours} hours',
+  'quoteResult.generated': 'Quote Generated!',
+  'quoteResult.generatedText': "Your rough quote is ready. We'll contact you within 24 hours for a detailed estimate.",
+  'quoteResult.heading': 'Your Rough Quote',
+  'quoteResult.priceRange': 'Estimated price range',
+  'quoteResult.surfaceType': 'Surface type',
+  'quoteResult.pricedFor': 'Priced for',
+  'quoteResult.estimatedArea': 'Estimated area',
+  'quoteResult.typicalArea': 'Typical area',
+  'quoteResult.difficulty': 'Difficulty',
+  'quoteResult.recommended': 'Recommended services',
+  'quoteResult.next': 'What Happens Next?',
+  'quoteResult.step1': 'We contact you within {hours} hours',
   'quoteToolPage.step1Detail': 'We call or e-mail to go over your quote and answer any questions.',
-  'quoteTool.result.step2': 'On-site assessment',
+  'quoteResult.step2': 'On-site assessment',
   'quoteToolPage.step2Detail': 'A free visit to measure the surfaces and confirm the price.',
-  'quoteTool.result.step3': 'Schedule service',
+  'quoteResult.step3': 'Schedule service',
   'quoteToolPage.step3Detail': 'Pick a day that suits you, and we take care of the rest.',
-  'quoteTool.result.call': 'Questions? Call',
-  'quoteTool.result.orEmail': 'or e-mail',
-  'quoteTool.result.another': 'Get Another Quote',
+  'quoteResult.call': 'Questions? Call',
+  'quoteResult.orEmail': 'or e-mail',
+  'quoteResult.another': 'Get Another Quote',
   'quoteTool.poweredByAi': 'Powered by {business} AI Quote System',
   'quoteTool.poweredBy': 'Powered by {business} Quote System',
 
@@ -282,19 +282,19 @@ export const en = {
   'photoForm.toast.errorText': 'Failed to submit photos. Please try again.',
 
   // Texts that arrive in English (the contract's checks, the server's refusals and quote words),
-  // each under `said.` (`formSaid.`: the site's forms only, not the embed) + its English: an
-  // English page shows them as they came, so only the Spanish catalogs carry them
-  // (src/i18n/said-in-english.ts).
+  // each under `said.` (`formSaid.`: the site's forms only, not the embed; `answerSaid.`: in the
+  // server's answers, reaching the embed with its quote view) + its English: an English page shows
+  // them as they came, so only the Spanish catalogs carry them (src/i18n/said-in-english.ts).
   'said.Valid phone number required': 'Valid phone number required',
   'said.Enter a valid e-mail address': 'Enter a valid e-mail address',
   'said.Please provide your name and phone number.': 'Please provide your name and phone number.',
-  'said.Each photo must be 10 MB or smaller': 'Each photo must be 10 MB or smaller',
-  'said.Too many photos': 'Too many photos',
-  'said.Photo dimensions are too large': 'Photo dimensions are too large',
-  'said.This value is too long': 'This value is too long',
-  'said.The upload took too long and was stopped. Please try again on a stronger connection, or with fewer photos.':
+  'answerSaid.Each photo must be 10 MB or smaller': 'Each photo must be 10 MB or smaller',
+  'answerSaid.Too many photos': 'Too many photos',
+  'answerSaid.Photo dimensions are too large': 'Photo dimensions are too large',
+  'answerSaid.This value is too long': 'This value is too long',
+  'answerSaid.The upload took too long and was stopped. Please try again on a stronger connection, or with fewer photos.':
     'The upload took too long and was stopped. Please try again on a stronger connection, or with fewer photos.',
-  'said.The upload could not be read. Please try again.': 'The upload could not be read. Please try again.',
+  'answerSaid.The upload could not be read. Please try again.': 'The upload could not be read. Please try again.',
   'formSaid.Complete address is required': 'Complete address is required',
   'formSaid.Email is required': 'Email is required',
   'formSaid.First name is required': 'First name is required',
@@ -305,15 +305,15 @@ export const en = {
     'Square feet must be a whole number from 300 to 20,000',
   'formSaid.Please add at least one photo': 'Please add at least one photo',
   'said.Please upload at least one photo to get a quote.': 'Please upload at least one photo to get a quote.',
-  'said.Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.':
+  'answerSaid.Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.':
     'Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.',
-  'said.Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.':
+  'answerSaid.Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.':
     'Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.',
-  'said.We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.':
+  'answerSaid.We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.':
     'We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.',
-  'said.Easy': 'Easy',
-  'said.Moderate': 'Moderate',
-  'said.Difficult': 'Difficult',
+  'answerSaid.Easy': 'Easy',
+  'answerSaid.Moderate': 'Moderate',
+  'answerSaid.Difficult': 'Difficult',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

@@ -184,26 +184,26 @@ export const es: Record<MessageId, string> = {
   'quoteTool.contactRequired': 'Faltan sus datos',
   'quoteTool.uploadFailed': 'No se pudo subir',
   'quoteTool.uploadFailedText': 'Hubo un error al procesar sus fotos. Vuelva a intentarlo.',
-  'quoteTool.generated': '¡Presupuesto listo!',
-  'quoteTool.generatedText': 'Su presupuesto aproximado está listo. Lo contactaremos dentro de 24 horas para darle un estimado detallado.',
-  'quoteTool.result.heading': 'Su presupuesto aproximado',
-  'quoteTool.result.priceRange': 'Rango de precio estimado',
-  'quoteTool.result.surfaceType': 'Tipo de superficie',
-  'quoteTool.result.pricedFor': 'Cotizado para',
-  'quoteTool.result.estimatedArea': 'Área estimada',
-  'quoteTool.result.typicalArea': 'Área habitual',
-  'quoteTool.result.difficulty': 'Dificultad',
-  'quoteTool.result.recommended': 'Servicios recomendados',
-  'quoteTool.result.next': '¿Qué sigue?',
-  'quoteTool.result.step1': 'Lo contactamos dentro de {hours} horas',
+  'quoteResult.generated': '¡Presupuesto listo!',
+  'quoteResult.generatedText': 'Su presupuesto aproximado está listo. Lo contactaremos dentro de 24 horas para darle un estimado detallado.',
+  'quoteResult.heading': 'Su presupuesto aproximado',
+  'quoteResult.priceRange': 'Rango de precio estimado',
+  'quoteResult.surfaceType': 'Tipo de superficie',
+  'quoteResult.pricedFor': 'Cotizado para',
+  'quoteResult.estimatedArea': 'Área estimada',
+  'quoteResult.typicalArea': 'Área habitual',
+  'quoteResult.difficulty': 'Dificultad',
+  'quoteResult.recommended': 'Servicios recomendados',
+  'quoteResult.next': '¿Qué sigue?',
+  'quoteResult.step1': 'Lo contactamos dentro de {hours} horas',
   'quoteToolPage.step1Detail': 'Lo llamamos o le escribimos para repasar su presupuesto y responder sus preguntas.',
-  'quoteTool.result.step2': 'Evaluación en su propiedad',
+  'quoteResult.step2': 'Evaluación en su propiedad',
   'quoteToolPage.step2Detail': 'Una visita gratis para medir las superficies y confirmar el precio.',
-  'quoteTool.result.step3': 'Programe el servicio',
+  'quoteResult.step3': 'Programe el servicio',
   'quoteToolPage.step3Detail': 'Elija el día que le convenga y nosotros nos encargamos del resto.',
-  'quoteTool.result.call': '¿Preguntas? Llame al',
-  'quoteTool.result.orEmail': 'o escriba a',
-  'quoteTool.result.another': 'Pedir otro presupuesto',
+  'quoteResult.call': '¿Preguntas? Llame al',
+  'quoteResult.orEmail': 'o escriba a',
+  'quoteResult.another': 'Pedir otro presupuesto',
   'quoteTool.poweredByAi': 'Sistema de presupuestos con IA de {business}',
   'quoteTool.poweredBy': 'Sistema de presupuestos de {business}',
 
@@ -285,19 +285,19 @@ export const es: Record<MessageId, string> = {
   'photoForm.toast.errorText': 'No se pudieron enviar las fotos. Vuelva a intentarlo.',
 
   // Texts that arrive in English (the contract's checks, the server's refusals and quote words),
-  // each under `said.` (`formSaid.`: the site's forms only, not the embed) + its English: an
-  // English page shows them as they came, so only the Spanish catalogs carry them
-  // (src/i18n/said-in-english.ts).
+  // each under `said.` (`formSaid.`: the site's forms only, not the embed; `answerSaid.`: in the
+  // server's answers, reaching the embed with its quote view) + its English: an English page shows
+  // them as they came, so only the Spanish catalogs carry them (src/i18n/said-in-english.ts).
   'said.Valid phone number required': 'Se necesita un número de teléfono válido',
   'said.Enter a valid e-mail address': 'Escriba un correo electrónico válido',
   'said.Please provide your name and phone number.': 'Escriba su nombre y su número de teléfono.',
-  'said.Each photo must be 10 MB or smaller': 'Cada foto debe pesar 10 MB o menos',
-  'said.Too many photos': 'Demasiadas fotos',
-  'said.Photo dimensions are too large': 'La foto tiene demasiados píxeles',
-  'said.This value is too long': 'Este dato es demasiado largo',
-  'said.The upload took too long and was stopped. Please try again on a stronger connection, or with fewer photos.':
+  'answerSaid.Each photo must be 10 MB or smaller': 'Cada foto debe pesar 10 MB o menos',
+  'answerSaid.Too many photos': 'Demasiadas fotos',
+  'answerSaid.Photo dimensions are too large': 'La foto tiene demasiados píxeles',
+  'answerSaid.This value is too long': 'Este dato es demasiado largo',
+  'answerSaid.The upload took too long and was stopped. Please try again on a stronger connection, or with fewer photos.':
     'La subida tardó demasiado y se detuvo. Vuelva a intentarlo con una conexión más fuerte o con menos fotos.',
-  'said.The upload could not be read. Please try again.': 'No pudimos leer la subida. Vuelva a intentarlo.',
+  'answerSaid.The upload could not be read. Please try again.': 'No pudimos leer la subida. Vuelva a intentarlo.',
   'formSaid.Complete address is required': 'Se necesita la dirección completa',
   'formSaid.Email is required': 'Se necesita el correo electrónico',
   'formSaid.First name is required': 'Se necesita el nombre',
@@ -309,13 +309,13 @@ export const es: Record<MessageId, string> = {
   'formSaid.Please add at least one photo': 'Agregue al menos una foto',
   'said.Please upload at least one photo to get a quote.':
     'Suba al menos una foto para recibir un presupuesto.',
-  'said.Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.':
+  'answerSaid.Rough estimate from your answers, without photo analysis. Our free on-site estimate confirms the price.':
     'Estimado aproximado a partir de sus respuestas, sin analizar las fotos. Nuestro estimado gratis en su propiedad confirma el precio.',
-  'said.Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.':
+  'answerSaid.Rough estimate from your answers and typical sizes of homes in our area, without photo analysis: your photos were not measured. Our free on-site estimate confirms the price.':
     'Estimado aproximado a partir de sus respuestas y de los tamaños habituales de las casas de nuestra zona, sin analizar las fotos: sus fotos no se midieron. Nuestro estimado gratis en su propiedad confirma el precio.',
-  'said.We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.':
+  'answerSaid.We could not be fully sure from these photos, so treat this as a rough range; a free on-site estimate will confirm the price.':
     'No pudimos estar del todo seguros con estas fotos, así que tome este rango como aproximado; un estimado gratis en su propiedad confirmará el precio.',
-  'said.Easy': 'Fácil',
-  'said.Moderate': 'Moderada',
-  'said.Difficult': 'Difícil',
+  'answerSaid.Easy': 'Fácil',
+  'answerSaid.Moderate': 'Moderada',
+  'answerSaid.Difficult': 'Difícil',
 };

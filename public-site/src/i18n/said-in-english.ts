@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { ADVERTISED_PRICES, DEFAULT_LANGUAGE, LOCALES, RATE_LABEL } from '@washdesk/contract';
+import { DEFAULT_LANGUAGE } from '@washdesk/contract';
 import type { MessageId } from './catalog.en.ts';
 import { pageLanguage, t } from './i18n.ts';
 
@@ -7,63 +7,33 @@ import { pageLanguage, t } from './i18n.ts';
 // server shares, so a form says the same before and after sending) and the server's answers to
 // the photo form and the quote tool (field refusals, the quote's words). On an English page they
 // are shown as they came, byte for byte; on a Spanish page each known text is said by its catalog
-// id, and an unknown one by the caller's fallback, so no English sentence is left.
-// scripts/public-site-server-words.test.ts takes these texts from the contract's and the backend's
-// own code.
+// id (`said.` + its English in the Spanish catalogs), and an unknown one by the caller's fallback,
+// so no English sentence is left. scripts/public-site-server-words.test.ts takes these texts from
+// the contract's and the backend's own code.
 
-/**
- * Texts said as they are with a value in the contract (the advertised services' names, the rate);
- * every other known text is in the Spanish catalogs as `said.` + its English (src/i18n/catalog.en.ts).
- */
-const EXACT: Record<string, MessageId> = {
-  [RATE_LABEL]: 'photoForm.rateLabel',
-  ...Object.fromEntries(ADVERTISED_PRICES.map((p) => [p.label, `option.surface.${p.surface}` as MessageId])),
-};
+const SAID_AREAS = ['said.', 'formSaid.', 'answerSaid.'];
 
 /** Whether the active catalog has this message (the embed's holds only its own areas). */
 const known = (id: string): id is MessageId => id in i18n.messages;
 
-/** A number of square feet as the page's language writes it ("2,200 sq ft", "2,200 pies²"). */
-export const squareFeetIn = (squareFeet: number) =>
-  t('common.squareFeet', { area: Math.round(squareFeet).toLocaleString(LOCALES[pageLanguage()]) });
+/** A text with a value in it (a file's name, a number), said again with that value. */
+export type SaidAgain = [RegExp, (m: RegExpExecArray) => string];
 
-/** Texts with a value in them (a file's name, a number), each said again with that value. */
-const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [
-    /^“(.+)” is not a photo we can read\. Please choose a JPEG, PNG, WebP or HEIC image\.$/,
-    (m) => t('common.photos.notAPhoto', { name: m[1] }),
-  ],
-  [/^“(.+)” is larger than 10 MB\.$/, (m) => t('common.photos.tooLarge', { name: m[1] })],
-  [
-    /^“(.+)” is still larger than 10 MB after shrinking\. Please choose a smaller photo\.$/,
-    (m) => t('common.photos.stillTooLarge', { name: m[1] }),
-  ],
-  [
-    /^(.+) (was|were) not added: at most (\d+) photos can be sent\.$/,
-    (m) =>
-      t(m[2] === 'was' ? 'common.photos.tooManyOne' : 'common.photos.tooManyOther', {
-        names: m[1],
-        max: m[3],
-      }),
-  ],
-  [/^Must be at most (\d+) characters$/, (m) => t('common.problem.tooLong', { max: m[1] })],
-  [
-    /^Too many requests\. Please wait (\d+) seconds and try again\.$/,
-    (m) => t('common.problem.tooManyRequests', { seconds: m[1] }),
-  ],
-  [/^([\d,]+) sq ft$/, (m) => squareFeetIn(Number(m[1]!.replaceAll(',', '')))],
-  [/^(\d+) days$/, (m) => t('photoForm.ai.days', { count: m[1] })],
-  [
-    /^(Easy|Moderate|Difficult) access or conditions: (.+) \(\+(\d+)%\)$/,
-    (m) =>
-      t('photoForm.ai.access', {
-        difficulty: saidInPageLanguage(m[1]!).toLowerCase(),
-        service: saidInPageLanguage(m[2]!),
-        percent: m[3],
-      }),
-  ],
-  [/^Minimum job price \((.+)\)$/, (m) => t('photoForm.ai.minimum', { price: m[1] })],
-];
+/**
+ * Texts with a value in them, each said again with that value: the views of the server's answers
+ * bring them (said-in-answers.ts), so the embed's first load carries none. (What a page says
+ * before sending, a picked file refused, it says in its own language from the start.)
+ */
+const PATTERNS: SaidAgain[] = [];
+
+/** Texts said as they are with other words of the catalogs (the advertised services' names…). */
+const EXACT: Record<string, MessageId> = {};
+
+/** More texts to say again (the views of the server's answers bring theirs). */
+export function learnToSay(patterns: SaidAgain[], exact: Record<string, MessageId>) {
+  PATTERNS.push(...patterns.filter((p) => !PATTERNS.includes(p)));
+  Object.assign(EXACT, exact);
+}
 
 /**
  * A text that came in English, in the page's language: as it came on an English page; else its
@@ -72,7 +42,10 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
  */
 export function saidInPageLanguage(english: string, fallback?: MessageId): string {
   if (pageLanguage() === DEFAULT_LANGUAGE) return english;
-  for (const said of [`said.${english}`, `formSaid.${english}`]) if (known(said)) return t(said);
+  for (const area of SAID_AREAS) {
+    const said = area + english;
+    if (known(said)) return t(said);
+  }
   const id = EXACT[english];
   if (id && known(id)) return t(id);
   for (const [pattern, say] of PATTERNS) {
@@ -80,24 +53,4 @@ export function saidInPageLanguage(english: string, fallback?: MessageId): strin
     if (match) return say(match);
   }
   return fallback ? t(fallback) : english;
-}
-
-/** A list the server joined with ", " ("House Soft Washing, Concrete Cleaning"), each said again. */
-export const listInPageLanguage = (english: string) =>
-  english
-    .split(', ')
-    .map((item) => saidInPageLanguage(item))
-    .join(', ');
-
-/**
- * The quote's notes: the server's known sentences said again; a model's own words (in English
- * until the model is asked in the customer's language) are kept as they are.
- */
-export function notesInPageLanguage(notes: string): string {
-  if (pageLanguage() === DEFAULT_LANGUAGE) return notes;
-  const sentences = Object.keys(i18n.messages)
-    .filter((id) => id.startsWith('said.') && id.length > 60)
-    .map((id) => id.slice('said.'.length))
-    .filter((sentence) => notes.includes(sentence));
-  return sentences.reduce((said, sentence) => said.replace(sentence, saidInPageLanguage(sentence)), notes);
 }

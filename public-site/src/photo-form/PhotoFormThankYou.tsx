@@ -9,7 +9,8 @@ import {
   type PricedSurface,
 } from '@washdesk/contract';
 import { pageLanguage, t } from '../i18n/i18n.ts';
-import { saidInPageLanguage, squareFeetIn } from '../i18n/said-in-english.ts';
+import { squareFeetIn } from '../i18n/said-in-answers.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { readableSurfaceType } from '../quote-tool/QuoteResult.tsx';

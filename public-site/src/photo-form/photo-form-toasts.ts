@@ -1,6 +1,7 @@
 import { formatDollarRange, formatDollars, type PhotoAnalysisResponse } from '@washdesk/contract';
 import { t } from '../i18n/i18n.ts';
-import { saidInPageLanguage, squareFeetIn } from '../i18n/said-in-english.ts';
+import { squareFeetIn } from '../i18n/said-in-answers.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import type { Toast } from '../quote-tool/toast.tsx';
 import type { PhotoFormMode } from './submit-photo-form.ts';
 

@@ -1,7 +1,8 @@
 import type { PhotoQuote, PublicProfile } from '@washdesk/contract';
 import type { Ref } from 'react';
 import { t } from '../i18n/i18n.ts';
-import { listInPageLanguage, notesInPageLanguage, saidInPageLanguage } from '../i18n/said-in-english.ts';
+import { listInPageLanguage, notesInPageLanguage } from '../i18n/said-in-answers.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import './quote-result.css';
 
@@ -24,9 +25,9 @@ export const readableSurfaceType = (surfaceType: string) => {
 // The details are the full page's only: the embed's catalog (src/i18n) does not carry them.
 const nextSteps = (hours: number) =>
   [
-    { title: t('quoteTool.result.step1', { hours }), detail: 'quoteToolPage.step1Detail' },
-    { title: t('quoteTool.result.step2'), detail: 'quoteToolPage.step2Detail' },
-    { title: t('quoteTool.result.step3'), detail: 'quoteToolPage.step3Detail' },
+    { title: t('quoteResult.step1', { hours }), detail: 'quoteToolPage.step1Detail' },
+    { title: t('quoteResult.step2'), detail: 'quoteToolPage.step2Detail' },
+    { title: t('quoteResult.step3'), detail: 'quoteToolPage.step3Detail' },
   ] as const;
 
 export function QuoteResult({
@@ -40,23 +41,23 @@ export function QuoteResult({
   // The spec's labels where a model measured the photos; otherwise what the figures really are.
   const facts = [
     [
-      t(measured ? 'quoteTool.result.surfaceType' : 'quoteTool.result.pricedFor'),
+      t(measured ? 'quoteResult.surfaceType' : 'quoteResult.pricedFor'),
       listInPageLanguage(readableSurfaceType(quote.surfaceType)),
     ],
     [
-      t(measured ? 'quoteTool.result.estimatedArea' : 'quoteTool.result.typicalArea'),
+      t(measured ? 'quoteResult.estimatedArea' : 'quoteResult.typicalArea'),
       saidInPageLanguage(quote.estimatedArea),
     ],
-    [t('quoteTool.result.difficulty'), saidInPageLanguage(quote.difficulty)],
+    [t('quoteResult.difficulty'), saidInPageLanguage(quote.difficulty)],
   ] as const;
   const notes = quote.notes && <p className="quote-result__notes">{notesInPageLanguage(quote.notes)}</p>;
   return (
     <section className="quote-result" aria-labelledby="quote-result-heading">
       <h2 id="quote-result-heading" ref={headingRef} tabIndex={-1} className="quote-result__heading">
-        {t('quoteTool.result.heading')}
+        {t('quoteResult.heading')}
       </h2>
       <div className="quote-result__price">
-        <span className="quote-result__price-label">{t('quoteTool.result.priceRange')}</span>
+        <span className="quote-result__price-label">{t('quoteResult.priceRange')}</span>
         <span className="quote-result__price-value">{quote.priceRange}</span>
       </div>
       {!measured && notes}
@@ -70,7 +71,7 @@ export function QuoteResult({
       </dl>
       {quote.serviceRecommendations.length > 0 && (
         <>
-          <h3>{t('quoteTool.result.recommended')}</h3>
+          <h3>{t('quoteResult.recommended')}</h3>
           <ul className="quote-result__services">
             {quote.serviceRecommendations.map((service) => (
               <li key={service}>{saidInPageLanguage(service)}</li>
@@ -79,7 +80,7 @@ export function QuoteResult({
         </>
       )}
       {measured && notes}
-      <h3>{t('quoteTool.result.next')}</h3>
+      <h3>{t('quoteResult.next')}</h3>
       <ol className="quote-result__steps">
         {nextSteps(profile?.followUpHours ?? 24).map((step) => (
           <li key={step.title}>
@@ -90,18 +91,18 @@ export function QuoteResult({
       </ol>
       {profile && (
         <p className="quote-result__contact">
-          {t('quoteTool.result.call')} <PhoneLink phone={profile.phone} />
+          {t('quoteResult.call')} <PhoneLink phone={profile.phone} />
           {profile.email && (
             <>
               {' '}
-              {t('quoteTool.result.orEmail')} <a href={`mailto:${profile.email}`}>{profile.email}</a>
+              {t('quoteResult.orEmail')} <a href={`mailto:${profile.email}`}>{profile.email}</a>
             </>
           )}
           .
         </p>
       )}
       <button type="button" className="quote-button quote-button--secondary" onClick={onAnotherQuote}>
-        {t('quoteTool.result.another')}
+        {t('quoteResult.another')}
       </button>
     </section>
   );

@@ -32,7 +32,11 @@ type FieldErrors = Partial<Record<ContactField, string>>;
 type Sending = typeof import('./quote-sending.ts');
 /** The upload and the result view, fetched at the first send (see quote-sending.ts). */
 let sending: Sending | undefined;
-const loadSending = async () => (sending ??= await import('./quote-sending.ts'));
+const loadSending = async () => {
+  sending ??= await import('./quote-sending.ts');
+  sending.learnAnswerWords();
+  return sending;
+};
 
 const isContactField = (key: string): key is ContactField =>
   (CONTACT_FIELDS as readonly string[]).includes(key);
@@ -94,7 +98,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     if (outcome.kind === 'quoted') {
       focusAfterRender(() => resultHeading.current?.focus());
       setAnswer(outcome.response);
-      showToast({ title: t('quoteTool.generated'), text: t('quoteTool.generatedText'), tone: 'success' });
+      showToast({ title: t('quoteResult.generated'), text: t('quoteResult.generatedText'), tone: 'success' });
       return;
     }
     const shown = outcome.kind === 'refused' ? showRefusals(outcome.fields) : { placed: 0, all: false };
