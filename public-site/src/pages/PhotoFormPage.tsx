@@ -113,7 +113,9 @@ function PhotoForm() {
       return setDone({ analysis: outcome.analysis, sent: data });
     }
     if (outcome.kind === 'refused') {
-      const { photos: photoProblem, ...rest } = outcome.fields;
+      const { photos: refusedPhoto, ...rest } = outcome.fields;
+      // The server's words (English) in the page's language; the page's own are already.
+      const photoProblem = refusedPhoto && saidInPageLanguage(refusedPhoto, 'common.problem.other');
       if (photoProblem) selected.setProblems([photoProblem]);
       if (Object.keys(rest).length) showErrors(rest);
       else setFocusRequest({ id: PHOTO_INPUT_ID });

@@ -1,7 +1,6 @@
 import { formatDollarRange, formatDollars, type PhotoAnalysisResponse } from '@washdesk/contract';
 import { t } from '../i18n/i18n.ts';
 import { squareFeetIn } from '../i18n/said-in-answers.ts';
-import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import type { Toast } from '../quote-tool/toast.tsx';
 import type { PhotoFormMode } from './submit-photo-form.ts';
 
@@ -38,13 +37,11 @@ export const estimateToast = (analysis: PhotoAnalysisResponse, followUpHours: nu
 
 /**
  * Something the customer can fix: the spec's failure toasts ("try submitting photos normally")
- * would send them into the same refusal. Says what it is; the fields say where.
+ * would send them into the same refusal. Says what it is (in the page's language); the fields say where.
  */
 export const checkTheFormToast = (photoProblem: string | undefined): Toast => ({
   title: t('photoForm.toast.check'),
-  text: photoProblem
-    ? saidInPageLanguage(photoProblem, 'photoForm.toast.checkText')
-    : t('photoForm.toast.checkText'),
+  text: photoProblem || t('photoForm.toast.checkText'),
   tone: 'error',
 });
 

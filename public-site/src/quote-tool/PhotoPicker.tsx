@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent, type Ref } from 'react';
 import { MAX_QUOTE_PHOTOS } from './quote-texts.ts';
 import { t } from '../i18n/i18n.ts';
-import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 
 export interface SelectedPhoto {
   id: number;
@@ -107,7 +106,7 @@ export function PhotoPicker({
       {problems.length > 0 && (
         <ul id={`${idPrefix}-problems`} className="field-error quote-photos__problems">
           {problems.map((problem) => (
-            <li key={problem}>{saidInPageLanguage(problem, 'common.problem.other')}</li>
+            <li key={problem}>{problem}</li>
           ))}
         </ul>
       )}

@@ -82,7 +82,9 @@ export function QuoteTool({ compact }: QuoteToolProps) {
 
   /** Shows each refusal at its field and focuses the first; says how many it could place. */
   const showRefusals = (refusals: Record<string, string>) => {
-    const { photos: photoProblem, ...rest } = refusals;
+    const { photos: refusedPhoto, ...rest } = refusals;
+    // The server's words (English) in the page's language; the page's own are already.
+    const photoProblem = refusedPhoto && saidInPageLanguage(refusedPhoto, 'common.problem.other');
     const contactErrors = Object.fromEntries(Object.entries(rest).filter(([key]) => isContactField(key)));
     if (photoProblem) selected.setProblems([photoProblem]);
     setFieldErrors(contactErrors);
