@@ -10,7 +10,8 @@ import { fixturePhoto } from './quote-tool-page.ts';
 // link's visit page is walked too.
 //
 // Pages walked: the request wizard (all its steps), the visit page, the 404 page, the photo form,
-// the quote tool and its embed (their checks, the server's refusals, toasts and estimates). Not
+// the quote tool and its embed (their checks, the server's refusals, toasts and estimates; the
+// photo form's analysis with a model too, on an 'ai-key' server of its own). Not
 // yet in Spanish (left for the next step of issue 37, docs/spanish.md): the quote page and the
 // plan-visit page.
 
@@ -236,3 +237,36 @@ async function walkTheQuoteTool(page: Page, expectNoEnglishOn: (page: Page, wher
   await expect(toast).toContainText('¡Presupuesto listo!');
   await expectNoEnglishOn(page, 'quote tool, the quote');
 }
+
+test('with an AI model, the photo form’s analysis and detailed quote are in Spanish too', async ({
+  page,
+}) => {
+  // The AI wording and the model's measured quote need a server with a key (the fake OpenAI).
+  const withModel = await startOwnTestServer('ai-key');
+  try {
+    await page.goto(`${withModel.url}/photo-form?lang=es`);
+    await expect(page.getByRole('region', { name: 'Análisis con IA' })).toBeVisible();
+    await expectSpanish(page, 'photo form with a model');
+    await page.locator('#photo-form-firstName').fill('Rosa');
+    await page.locator('#photo-form-lastName').fill('Méndez');
+    await page.locator('#photo-form-phone').fill('(707) 555-0174');
+    await page.getByRole('radio', { name: 'Lavado suave de la casa' }).check();
+    await page.locator('#photo-form-photos').setInputFiles([PHOTO]);
+    await page.getByRole('button', { name: 'Estimado al instante con IA' }).click();
+
+    await expect(page.locator('.toast')).toContainText('¡Análisis con IA terminado!');
+    await expect(page.locator('.toast')).toContainText('2,250 pies² en total, estimado en $1,220.');
+    const surfaces = page.getByRole('list', { name: 'Superficies encontradas' }).getByRole('listitem');
+    await expect(surfaces).toHaveText([
+      /Lavado suave de la casa\s*1,800 pies²\s*86% de certeza/,
+      /Limpieza de concreto\s*450 pies²\s*90% de certeza/,
+    ]);
+    await expect(page.getByText('Tarifa alta de California. Válido por 30 días.')).toBeVisible();
+    await expect(
+      page.getByText('Acceso o condiciones de dificultad moderada: Lavado suave de la casa (+10%)'),
+    ).toBeVisible();
+    await expectSpanish(page, 'photo form, the model’s detailed quote');
+  } finally {
+    expect(await withModel.stop()).toBe(0);
+  }
+});
