@@ -16,7 +16,7 @@ export const EMBED_AREAS = ['common.', 'quoteTool.', 'option.surface.', 'said.']
  * The areas it shows only once a visitor sends (the quote, the server's answers): in its own
  * catalog (`embed-answer.*`), loaded with the quote view, so the widget's first load leaves them out.
  */
-export const EMBED_ANSWER_AREAS = ['quoteResult.', 'answerSaid.'];
+export const EMBED_ANSWER_AREAS = ['quoteResult.', 'answer.', 'answerSaid.'];
 
 /**
  * Texts that arrive in English (src/i18n/said-in-english.ts): an English page shows them as they

@@ -143,8 +143,8 @@ export const en = {
   'common.photos.notAPhoto': '“{name}” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
   'common.photos.tooManyOne': '{names} was not added: at most {max} photos can be sent.',
   'common.photos.tooManyOther': '{names} were not added: at most {max} photos can be sent.',
-  'common.problem.tooLong': 'Must be at most {max} characters',
-  'common.problem.tooManyRequests': 'Too many requests. Please wait {seconds} seconds and try again.',
+  'answer.tooLong': 'Must be at most {max} characters',
+  'answer.tooManyRequests': 'Too many requests. Please wait {seconds} seconds and try again.',
   'common.problem.other': 'Please check this.',
 
   'option.surface.house_soft_wash': 'House Soft Washing',

@@ -144,8 +144,8 @@ export const es: Record<MessageId, string> = {
   'common.photos.notAPhoto': '“{name}” no es una foto que podamos leer. Elija una imagen JPEG, PNG, WebP o HEIC.',
   'common.photos.tooManyOne': '{names} no se agregó: se pueden enviar como máximo {max} fotos.',
   'common.photos.tooManyOther': '{names} no se agregaron: se pueden enviar como máximo {max} fotos.',
-  'common.problem.tooLong': 'Debe tener como máximo {max} caracteres',
-  'common.problem.tooManyRequests': 'Demasiados intentos. Espere {seconds} segundos y vuelva a intentarlo.',
+  'answer.tooLong': 'Debe tener como máximo {max} caracteres',
+  'answer.tooManyRequests': 'Demasiados intentos. Espere {seconds} segundos y vuelva a intentarlo.',
   'common.problem.other': 'Revise este dato.',
 
   'option.surface.house_soft_wash': 'Lavado suave de la casa',

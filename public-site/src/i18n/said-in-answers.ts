@@ -17,10 +17,10 @@ const ANSWERS: SaidAgain[] = [
     /^“(.+)” is not a photo we can read\. Please choose a JPEG, PNG, WebP or HEIC image\.$/,
     (m) => t('common.photos.notAPhoto', { name: m[1] }),
   ],
-  [/^Must be at most (\d+) characters$/, (m) => t('common.problem.tooLong', { max: m[1] })],
+  [/^Must be at most (\d+) characters$/, (m) => t('answer.tooLong', { max: m[1] })],
   [
     /^Too many requests\. Please wait (\d+) seconds and try again\.$/,
-    (m) => t('common.problem.tooManyRequests', { seconds: m[1] }),
+    (m) => t('answer.tooManyRequests', { seconds: m[1] }),
   ],
   [/^([\d,]+) sq ft$/, (m) => squareFeetIn(Number(m[1]!.replaceAll(',', '')))],
   [/^(\d+) days$/, (m) => t('photoForm.ai.days', { count: m[1] })],
