@@ -144,10 +144,11 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
             for (const language of LANGUAGES) {
             let plainHtml: string | undefined;
             const langTemplate = head.template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
-            // A page in another language than English preloads its catalog (src/i18n): no waterfall.
+            // A page whose catalog (src/i18n) is a file of its own preloads it: no waterfall. (The
+            // site's English is in its first script; each of the embed's languages is its own file.)
             const catalog = manifest[`src/i18n/compiled/${options.build}.${language}.ts`];
             const langExtra =
-              language === 'en' || !catalog
+              !catalog
                 ? head.extra
                 : `${head.extra}<link rel="modulepreload" crossorigin href="${config.base}${catalog.file}">`;
             for (const mode of INSTANT_QUOTE_MODES) {

@@ -109,3 +109,40 @@ test.describe('the prerendered pages come alive without an error', () => {
     });
   }
 });
+
+// Issue 37: each page is prerendered in Spanish too, and the Spanish HTML hydrates as cleanly.
+const SPANISH_PAGES = [
+  { path: '/photo-form', heading: 'Fotos para un estimado' },
+  { path: '/photo-quote-tool', heading: 'Obtenga su presupuesto al instante' },
+  { path: '/embed/photo-quote', heading: 'Obtenga su presupuesto al instante' },
+] as const;
+
+test.describe('in Spanish, the pages are prerendered too', () => {
+  test.describe('with JavaScript turned off', () => {
+    test.use({ javaScriptEnabled: false });
+    for (const { path, heading } of SPANISH_PAGES) {
+      test(`${path}?lang=es shows its Spanish heading, title and form`, async ({ page }) => {
+        const site = new PublicPage(page);
+        const response = await site.open(`${path}?lang=es`);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+        await expect(site.heading(heading)).toBeVisible();
+        await expect(page).toHaveTitle(heading);
+        await expect(page.locator('form input').first()).toBeVisible();
+      });
+    }
+  });
+
+  for (const { path, heading } of SPANISH_PAGES) {
+    test(`${path}?lang=es comes alive without an error: a picked photo is listed`, async ({ page }) => {
+      const errors = collectErrors(page);
+      const site = new PublicPage(page);
+      await site.openReady(`${path}?lang=es`);
+      await expect(site.heading(heading)).toBeVisible();
+      const input = page.locator(path === '/photo-form' ? '#photo-form-photos' : '#quote-photos');
+      await input.setInputFiles([fixturePhoto('pixel-gps-orientation1.jpg')]);
+      await expect(page.getByRole('list', { name: 'Fotos elegidas' }).getByRole('listitem')).toHaveCount(1);
+      expect(errors).toEqual([]);
+    });
+  }
+});

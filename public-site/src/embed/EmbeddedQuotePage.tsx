@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.ts';
 import { usePageTitle } from '../layout/page-title.ts';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { QuoteTool } from '../quote-tool/QuoteTool.tsx';
@@ -11,7 +12,7 @@ import { useReportHeight } from './use-report-height.ts';
  */
 export function EmbeddedQuotePage() {
   const profile = useBusinessProfile();
-  usePageTitle('Get Your Instant Quote');
+  usePageTitle(t('quoteTool.title'));
   useReportHeight(true);
   return (
     <main className="page page--bare">
@@ -21,8 +22,9 @@ export function EmbeddedQuotePage() {
       {profile && (
         <footer className="powered-by">
           {/* The spec's "AI Quote System" only where a model makes the quotes. */}
-          Powered by {profile.businessName}{' '}
-          {profile.instantQuotes === 'ai-model' ? 'AI Quote System' : 'Quote System'}
+          {t(profile.instantQuotes === 'ai-model' ? 'quoteTool.poweredByAi' : 'quoteTool.poweredBy', {
+            business: profile.businessName,
+          })}
         </footer>
       )}
     </main>

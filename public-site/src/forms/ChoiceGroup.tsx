@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { t } from '../i18n/i18n.ts';
 
 interface Choice {
   value: string;
@@ -48,7 +49,7 @@ export function ChoiceGroup({
             *
           </span>
         ) : (
-          <span className="quote-field__optional"> (optional)</span>
+          <span className="quote-field__optional"> {t('common.optional')}</span>
         )}
       </legend>
       <div className="choice-group__options">

@@ -1,4 +1,5 @@
 import type { HTMLInputTypeAttribute, Ref } from 'react';
+import { t } from '../i18n/i18n.ts';
 
 interface TextFieldProps {
   id: string;
@@ -55,7 +56,7 @@ export function TextField({
             *
           </span>
         ) : (
-          <span className="quote-field__optional"> (optional)</span>
+          <span className="quote-field__optional"> {t('common.optional')}</span>
         )}
       </label>
       {rows ? (

@@ -55,3 +55,6 @@ export function rememberChosenLanguage() {
   if (chosen) rememberLanguage(chosen);
   document.documentElement.lang = active;
 }
+
+/** Adds messages to the page's catalog (the embed's quote view brings its own words: quote-tool/answer-words.ts). */
+export const learnMessages = (messages: Messages) => i18n.load(LOCALES[active], messages);

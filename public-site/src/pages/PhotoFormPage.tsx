@@ -3,6 +3,8 @@ import type { PhotoAnalysisResponse } from '@washdesk/contract';
 import { ChoiceGroup } from '../forms/ChoiceGroup.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { TextConsentLine } from '../forms/TextConsentLine.tsx';
+import { t } from '../i18n/i18n.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhotoFormThankYou } from '../photo-form/PhotoFormThankYou.tsx';
 import { HomeSizeFields } from '../photo-form/HomeSizeFields.tsx';
@@ -12,14 +14,14 @@ import {
   checkTheFormToast,
   estimateToast,
   failedToast,
-  SUBMITTED_TOAST,
+  submittedToast,
 } from '../photo-form/photo-form-toasts.ts';
 import {
   checkPhotoForm,
   EMPTY_PHOTO_FORM,
   MAX_FORM_PHOTOS,
   photoFormBody,
-  SERVICE_TYPE_CHOICES,
+  serviceTypeChoices,
   type PhotoFormData,
   type PhotoFormErrors,
   type PhotoFormField,
@@ -40,7 +42,7 @@ const PHOTO_INPUT_ID = 'photo-form-photos';
 /** Photos for a manual or AI-assisted estimate (spec: photo form). */
 export function PhotoFormPage() {
   return (
-    <PageLayout title="Photo Submission for Estimate" page="/photo-form">
+    <PageLayout title={t('photoForm.title')} page="/photo-form">
       <ToastProvider>
         <PhotoForm />
       </ToastProvider>
@@ -103,7 +105,7 @@ function PhotoForm() {
     const { outcome } = result;
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'submitted') {
-      showToast(SUBMITTED_TOAST);
+      showToast(submittedToast());
       return setDone({ analysis: null, sent: data });
     }
     if (outcome.kind === 'analyzed') {
@@ -111,7 +113,9 @@ function PhotoForm() {
       return setDone({ analysis: outcome.analysis, sent: data });
     }
     if (outcome.kind === 'refused') {
-      const { photos: photoProblem, ...rest } = outcome.fields;
+      const { photos: refusedPhoto, ...rest } = outcome.fields;
+      // The server's words (English) in the page's language; the page's own are already.
+      const photoProblem = refusedPhoto && saidInPageLanguage(refusedPhoto, 'common.problem.other');
       if (photoProblem) selected.setProblems([photoProblem]);
       if (Object.keys(rest).length) showErrors(rest);
       else setFocusRequest({ id: PHOTO_INPUT_ID });
@@ -130,7 +134,7 @@ function PhotoForm() {
   if (done) {
     return (
       <>
-        <h1>Photo Submission for Estimate</h1>
+        <h1>{t('photoForm.title')}</h1>
         <PhotoFormThankYou analysis={done.analysis} sent={done.sent} headingRef={thanksHeading} />
       </>
     );
@@ -145,7 +149,7 @@ function PhotoForm() {
       id={`photo-form-${field}`}
       label={label}
       value={data[field]}
-      error={errors[field]}
+      error={errors[field] && saidInPageLanguage(errors[field], 'common.problem.other')}
       disabled={busy}
       onChange={(value) => change(field, value)}
       inputRef={register(field)}
@@ -155,29 +159,34 @@ function PhotoForm() {
   const noPhotos = selected.photos.length === 0;
   return (
     <>
-      <h1>Photo Submission for Estimate</h1>
+      <h1>{t('photoForm.title')}</h1>
       <PhotoFormIntro withAi={withAi} followUpHours={hours} />
       <form
         className="card wizard-form"
-        aria-label="Photo submission"
+        aria-label={t('photoForm.form')}
         noValidate
         aria-busy={busy}
         onSubmit={onSubmit}
       >
         <div className="wizard-fields">
-          {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
-          {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
-          {text('phone', 'Phone', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
-          {text('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+          {text('firstName', t('wizard.firstName'), { required: true, autoComplete: 'given-name' })}
+          {text('lastName', t('wizard.lastName'), { required: true, autoComplete: 'family-name' })}
+          {text('phone', t('wizard.phone'), {
+            required: true,
+            type: 'tel',
+            inputMode: 'tel',
+            autoComplete: 'tel',
+          })}
+          {text('email', t('wizard.email'), { type: 'email', inputMode: 'email', autoComplete: 'email' })}
           <div className="wizard-fields__wide">
-            {text('address', 'Property Address', { autoComplete: 'street-address' })}
+            {text('address', t('wizard.address'), { autoComplete: 'street-address' })}
           </div>
         </div>
         <div>
           <ChoiceGroup
             name="serviceType"
-            legend="Service Type"
-            options={SERVICE_TYPE_CHOICES}
+            legend={t('photoForm.serviceType')}
+            options={serviceTypeChoices()}
             value={data.serviceType}
             onChange={(value) => change('serviceType', value)}
             required
@@ -185,7 +194,7 @@ function PhotoForm() {
           />
           {errors.serviceType && (
             <p id="photo-form-serviceType-error" className="field-error">
-              {errors.serviceType}
+              {saidInPageLanguage(errors.serviceType, 'common.problem.other')}
             </p>
           )}
         </div>
@@ -193,12 +202,12 @@ function PhotoForm() {
           stories={data.stories}
           onStories={(value) => change('stories', value)}
           disabled={busy}
-          squareFeet={text('squareFeet', 'Approximate square feet', {
+          squareFeet={text('squareFeet', t('photoForm.squareFeet'), {
             inputMode: 'numeric',
-            placeholder: 'e.g. 2,000',
+            placeholder: t('photoForm.squareFeetHint'),
           })}
         />
-        {text('notes', 'Notes', { rows: 3, placeholder: 'Anything we should know: moss, access, pets…' })}
+        {text('notes', t('photoForm.notes'), { rows: 3, placeholder: t('photoForm.notesHint') })}
         <TextConsentLine
           id="photo-form-textConsent"
           checked={data.textConsent === 'true'}
@@ -207,7 +216,7 @@ function PhotoForm() {
         />
         <div>
           <p className="quote-field__label">
-            Photos{' '}
+            {t('photoForm.photos')}{' '}
             <span className="quote-field__required" aria-hidden="true">
               *
             </span>
@@ -226,16 +235,16 @@ function PhotoForm() {
           <UploadProgress
             phase={phase}
             progress={progress}
-            processingText={
+            processingText={t(
               mode === 'analysis'
                 ? withAi
-                  ? 'Photos uploaded. Analyzing them…'
-                  : 'Photos uploaded. Working out your estimate…'
-                : 'Photos uploaded. Saving…'
-            }
+                  ? 'common.upload.analyzing'
+                  : 'common.upload.estimating'
+                : 'photoForm.saving',
+            )}
           />
         )}
-        {noPhotos && <p className="photo-form-hint">Add at least one photo to send the form.</p>}
+        {noPhotos && <p className="photo-form-hint">{t('photoForm.addOne')}</p>}
         <PhotoFormButtons sending={busy ? mode : null} withAi={withAi} disabled={busy || noPhotos} />
       </form>
     </>

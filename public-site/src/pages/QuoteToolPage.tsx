@@ -1,4 +1,5 @@
 import { EmbeddedQuotePage } from '../embed/EmbeddedQuotePage.tsx';
+import { t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { QuoteTool } from '../quote-tool/QuoteTool.tsx';
 import { ToastProvider } from '../quote-tool/toast.tsx';
@@ -12,7 +13,7 @@ interface QuoteToolPageProps {
 export function QuoteToolPage({ variant }: QuoteToolPageProps) {
   if (variant === 'embed') return <EmbeddedQuotePage />;
   return (
-    <PageLayout title="Get Your Instant Quote" page="/photo-quote-tool">
+    <PageLayout title={t('quoteTool.title')} page="/photo-quote-tool">
       <ToastProvider>
         <QuoteTool compact={false} />
       </ToastProvider>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../i18n/i18n.ts';
 import { STORY_CHOICES } from './photo-form-data.ts';
 
 /** The optional size of the home (stories, and `squareFeet`: the form's own text field) for the instant estimate. */
@@ -16,15 +17,15 @@ export function HomeSizeFields({
   return (
     <fieldset className="photo-form-size" disabled={disabled}>
       <legend className="quote-field__label">
-        Size of your home <span className="quote-field__optional">(optional)</span>
+        {t('photoForm.size')} <span className="quote-field__optional">{t('common.optional')}</span>
       </legend>
       <p className="photo-form-hint" id="photo-form-size-hint">
-        Helps the instant estimate; leave blank if unsure.
+        {t('photoForm.sizeHint')}
       </p>
       <div className="wizard-fields">
         <div className="quote-field">
           <label htmlFor="photo-form-stories" className="quote-field__label">
-            Stories
+            {t('photoForm.stories')}
           </label>
           <select
             id="photo-form-stories"
@@ -33,10 +34,10 @@ export function HomeSizeFields({
             aria-describedby="photo-form-size-hint"
             onChange={(event) => onStories(event.target.value)}
           >
-            <option value="">Not sure</option>
+            <option value="">{t('photoForm.notSure')}</option>
             {STORY_CHOICES.map((n, i) => (
               <option key={n} value={n}>
-                {i === STORY_CHOICES.length - 1 ? `${n} or more` : n}
+                {i === STORY_CHOICES.length - 1 ? t('photoForm.orMore', { count: n }) : n}
               </option>
             ))}
           </select>

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.ts';
 import type { PhotoFormMode } from './submit-photo-form.ts';
 
 /**
@@ -21,16 +22,18 @@ export function PhotoFormButtons({
         className="quote-button quote-button--secondary"
         disabled={disabled}
       >
-        {sending === 'manual' ? 'Submitting...' : 'Submit for Manual Review'}
+        {t(sending === 'manual' ? 'photoForm.submitting' : 'photoForm.manual')}
       </button>
       <button type="submit" data-mode="analysis" className="quote-button" disabled={disabled}>
-        {sending === 'analysis'
-          ? withAi
-            ? 'Analyzing...'
-            : 'Estimating...'
-          : withAi
-            ? 'Get Instant AI Estimate'
-            : 'Get Instant Rough Estimate'}
+        {t(
+          sending === 'analysis'
+            ? withAi
+              ? 'photoForm.analyzing'
+              : 'photoForm.estimating'
+            : withAi
+              ? 'photoForm.getAi'
+              : 'photoForm.getRough',
+        )}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.ts';
 import { PricingBanner } from './PricingBanner.tsx';
 
 /**
@@ -8,33 +9,23 @@ import { PricingBanner } from './PricingBanner.tsx';
 export function PhotoFormIntro({ withAi, followUpHours }: { withAi: boolean; followUpHours: number }) {
   return (
     <>
-      <p className="intro">
-        Send us a few photos of your house, roof, deck or driveway.{' '}
-        {withAi ? 'Our AI gives you an instant estimate' : 'Get an instant rough estimate from your answers'},
-        or our team reviews your photos by hand and gets back to you.
-      </p>
+      <p className="intro">{t(withAi ? 'photoForm.intro.ai' : 'photoForm.intro.rough')}</p>
       <PricingBanner />
       <div className="photo-form-info">
         {withAi ? (
           <section className="photo-form-info__box" aria-labelledby="info-ai">
-            <h2 id="info-ai">AI Analysis</h2>
-            <p>
-              Get an instant estimate: our AI measures the surfaces in your photos and prices them at the
-              rates above.
-            </p>
+            <h2 id="info-ai">{t('photoForm.info.ai')}</h2>
+            <p>{t('photoForm.info.aiText')}</p>
           </section>
         ) : (
           <section className="photo-form-info__box" aria-labelledby="info-ai">
-            <h2 id="info-ai">Instant Rough Estimate</h2>
-            <p>
-              A price range at the rates above, from the service you choose and the size of your home. No one
-              looks at your photos for it; our team does when confirming the price.
-            </p>
+            <h2 id="info-ai">{t('photoForm.info.rough')}</h2>
+            <p>{t('photoForm.info.roughText')}</p>
           </section>
         )}
         <section className="photo-form-info__box" aria-labelledby="info-manual">
-          <h2 id="info-manual">Manual Review</h2>
-          <p>Prefer a person? Our team reviews your photos and contacts you within {followUpHours} hours.</p>
+          <h2 id="info-manual">{t('photoForm.info.manual')}</h2>
+          <p>{t('photoForm.info.manualText', { hours: followUpHours })}</p>
         </section>
       </div>
     </>

@@ -1,11 +1,16 @@
 import type { Ref } from 'react';
 import {
+  DEFAULT_LANGUAGE,
   formatAdjustment,
   formatDollarRange,
   formatDollars,
-  formatSquareFeet,
+  PRICED_SURFACES,
   type PhotoAnalysisResponse,
+  type PricedSurface,
 } from '@washdesk/contract';
+import { pageLanguage, t } from '../i18n/i18n.ts';
+import { squareFeetIn } from '../i18n/said-in-answers.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { useBusinessProfile } from '../profile/business-profile.tsx';
 import { readableSurfaceType } from '../quote-tool/QuoteResult.tsx';
@@ -26,33 +31,24 @@ export function PhotoFormThankYou({ analysis, sent, headingRef }: ThankYouProps)
   return (
     <section className="card wizard-done photo-thanks" aria-labelledby="photo-thanks-heading">
       <h2 id="photo-thanks-heading" ref={headingRef} tabIndex={-1}>
-        Thank You!
+        {t('photoForm.thanks')}
       </h2>
       {analysis?.provider === 'openai' ? (
         <>
-          <p>
-            Your photos were analyzed. Here is your estimate; we contact you within {hours} hours to confirm
-            it.
-          </p>
+          <p>{t('photoForm.thanks.ai', { hours })}</p>
           <AnalysisResults analysis={analysis} />
         </>
       ) : analysis ? (
         <>
-          <p>
-            Here is a rough estimate from your answers; your photos were not analyzed for it. We call you
-            within {hours} hours to confirm the price once our team has looked at your photos.
-          </p>
+          <p>{t('photoForm.thanks.rough', { hours })}</p>
           <RoughEstimate analysis={analysis} sent={sent} />
         </>
       ) : (
-        <p>
-          We received your photos. Our team will review them and contact you within {hours} hours with a
-          quote.
-        </p>
+        <p>{t('photoForm.thanks.manual', { hours })}</p>
       )}
       {profile && (
         <p>
-          Questions? Call us at <PhoneLink phone={profile.phone} />.
+          {t('common.questionsCallUsAt')} <PhoneLink phone={profile.phone} />.
         </p>
       )}
     </section>
@@ -63,26 +59,26 @@ export function PhotoFormThankYou({ analysis, sent, headingRef }: ThankYouProps)
 function RoughEstimate({ analysis, sent }: { analysis: PhotoAnalysisResponse; sent: ThankYouProps['sent'] }) {
   const quote = analysis.detailedQuote;
   const size = [
-    sent.stories ? `${sent.stories} ${sent.stories === '1' ? 'story' : 'stories'}` : null,
-    sent.squareFeet ? `about ${sent.squareFeet.trim()} sq ft` : null,
+    sent.stories ? t('photoForm.rough.stories', { count: Number(sent.stories) }) : null,
+    sent.squareFeet ? t('photoForm.rough.about', { squareFeet: sent.squareFeet.trim() }) : null,
   ].filter(Boolean);
   return (
     <>
-      <h3>Rough Estimate</h3>
-      <p className="photo-thanks__range" aria-label="Estimated price range">
+      <h3>{t('photoForm.rough.heading')}</h3>
+      <p className="photo-thanks__range" aria-label={t('photoForm.rough.range')}>
         {formatDollarRange(quote.priceRange)}
       </p>
       <p>
         {size.length
-          ? `Based on the service you chose and the size you gave: ${size.join(', ')}.`
-          : "Based on the service you chose and typical home sizes; your home's size would make it closer."}{' '}
-        {quote.rateLabel}.
+          ? t('photoForm.rough.basedOnSize', { size: size.join(', ') })
+          : t('photoForm.rough.basedOnTypical')}{' '}
+        {saidInPageLanguage(quote.rateLabel)}.
       </p>
-      <ul className="photo-thanks__surfaces" aria-label="Services estimated">
+      <ul className="photo-thanks__surfaces" aria-label={t('photoForm.rough.services')}>
         {quote.serviceBreakdown.map((line) => (
           <li key={line.service}>
-            <span>{line.service}</span>
-            <span>{formatSquareFeet(line.squareFootage)}</span>
+            <span>{saidInPageLanguage(line.service)}</span>
+            <span>{squareFeetIn(line.squareFootage)}</span>
           </li>
         ))}
       </ul>
@@ -94,38 +90,38 @@ function AnalysisResults({ analysis }: { analysis: PhotoAnalysisResponse }) {
   const quote = analysis.detailedQuote;
   return (
     <>
-      <h3>AI Analysis Results</h3>
-      <ul className="photo-thanks__surfaces" aria-label="Surfaces found">
+      <h3>{t('photoForm.ai.results')}</h3>
+      <ul className="photo-thanks__surfaces" aria-label={t('photoForm.ai.surfaces')}>
         {analysis.analysisResults.map((result, index) => (
           <li key={`${result.surfaceType}-${index}`}>
-            <span>{readableSurfaceType(result.surfaceType)}</span>
-            <span>{formatSquareFeet(result.squareFootage)}</span>
-            <span>{Math.round(result.confidence * 100)}% confidence</span>
+            <span>{surfaceName(result.surfaceType)}</span>
+            <span>{squareFeetIn(result.squareFootage)}</span>
+            <span>{t('photoForm.ai.confidence', { percent: Math.round(result.confidence * 100) })}</span>
           </li>
         ))}
       </ul>
-      <h3>Detailed Quote</h3>
+      <h3>{t('photoForm.ai.quote')}</h3>
       <table className="photo-thanks__quote">
-        <caption className="visually-hidden">Detailed quote</caption>
+        <caption className="visually-hidden">{t('photoForm.ai.quoteCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Service</th>
-            <th scope="col">Area</th>
-            <th scope="col">Subtotal</th>
+            <th scope="col">{t('photoForm.ai.service')}</th>
+            <th scope="col">{t('photoForm.ai.area')}</th>
+            <th scope="col">{t('photoForm.ai.subtotal')}</th>
           </tr>
         </thead>
         <tbody>
           {quote.serviceBreakdown.map((line) => (
             <tr key={line.service}>
-              <th scope="row">{line.service}</th>
-              <td>{formatSquareFeet(line.squareFootage)}</td>
+              <th scope="row">{saidInPageLanguage(line.service)}</th>
+              <td>{squareFeetIn(line.squareFootage)}</td>
               <td>{formatDollars(line.subtotal)}</td>
             </tr>
           ))}
           {(quote.adjustments ?? []).map((adjustment) => (
             <tr key={adjustment.reason}>
               <th scope="row" colSpan={2}>
-                {adjustment.reason}
+                {saidInPageLanguage(adjustment.reason)}
               </th>
               <td>{formatAdjustment(adjustment.amount)}</td>
             </tr>
@@ -133,15 +129,22 @@ function AnalysisResults({ analysis }: { analysis: PhotoAnalysisResponse }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Total</th>
-            <td>{formatSquareFeet(quote.totalSquareFootage)}</td>
+            <th scope="row">{t('photoForm.ai.total')}</th>
+            <td>{squareFeetIn(quote.totalSquareFootage)}</td>
             <td className="photo-thanks__total">{formatDollars(quote.totalAmount)}</td>
           </tr>
         </tfoot>
       </table>
       <p className="photo-thanks__validity">
-        {quote.rateLabel ? `${quote.rateLabel}. ` : ''}Valid for {quote.validityPeriod}.
+        {quote.rateLabel ? `${saidInPageLanguage(quote.rateLabel)}. ` : ''}
+        {t('photoForm.ai.validFor', { period: saidInPageLanguage(quote.validityPeriod) })}
       </p>
     </>
   );
 }
+
+/** A surface the model measured ("house_soft_wash"): "House soft wash" in English, its name in Spanish. */
+const surfaceName = (surfaceType: string) =>
+  pageLanguage() !== DEFAULT_LANGUAGE && (PRICED_SURFACES as readonly string[]).includes(surfaceType)
+    ? t(`option.surface.${surfaceType as PricedSurface}`)
+    : readableSurfaceType(surfaceType);

@@ -6,7 +6,10 @@ import {
   isEmailAddress,
   isPhoneNumber,
   PHOTO_FORM_SERVICE_TYPES,
+  type PhotoFormServiceType,
 } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** The photo form's text fields (spec section 3 "Photo form submission"). */
 export interface PhotoFormData {
@@ -42,7 +45,19 @@ export const EMPTY_PHOTO_FORM: PhotoFormData = {
 /** The choices for the home's stories; the last one stands for "4 or more". */
 export const STORY_CHOICES = Array.from({ length: HOME_STORIES.max }, (_, i) => String(HOME_STORIES.min + i));
 
-export const SERVICE_TYPE_CHOICES = PHOTO_FORM_SERVICE_TYPES.map((value) => ({ value, label: value }));
+/** The service types' words in the catalogs; the value sent stays the contract's English. */
+const SERVICE_TYPE_IDS = {
+  'House Soft Wash': 'photoForm.service.house',
+  'Roof Cleaning': 'photoForm.service.roof',
+  'Driveway/Concrete Cleaning': 'photoForm.service.driveway',
+  'Deck/Patio Cleaning': 'photoForm.service.deck',
+  'Fence Cleaning': 'photoForm.service.fence',
+  'Multiple Services': 'photoForm.service.multiple',
+} as const satisfies Record<PhotoFormServiceType, MessageId>;
+
+/** The service types to choose from, in the page's language. */
+export const serviceTypeChoices = () =>
+  PHOTO_FORM_SERVICE_TYPES.map((value) => ({ value, label: t(SERVICE_TYPE_IDS[value]) }));
 
 // The service type's message is repeated from submission.ts because importing its schemas would
 // pull zod into this page; the e2e tests check the server agrees. The contact rules are the

@@ -1,3 +1,5 @@
+import { t } from '../i18n/i18n.ts';
+
 /** Where a photo upload is: shrinking in the browser, bytes going up, or the server working. */
 export type UploadPhase = 'idle' | 'preparing' | 'uploading' | 'processing';
 
@@ -11,8 +13,8 @@ interface UploadProgressProps {
 export function UploadProgress({ phase, progress, processingText }: UploadProgressProps) {
   const step = {
     idle: '',
-    preparing: 'Preparing your photos…',
-    uploading: 'Uploading photos…',
+    preparing: t('common.upload.preparing'),
+    uploading: t('common.upload.uploading'),
     processing: processingText,
   }[phase];
   return (
@@ -26,7 +28,7 @@ export function UploadProgress({ phase, progress, processingText }: UploadProgre
         <div
           className="quote-progress__bar"
           role="progressbar"
-          aria-label="Upload progress"
+          aria-label={t('common.upload.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress}

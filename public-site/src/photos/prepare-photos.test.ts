@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../i18n/compiled/site.en.ts';
+import { activateLanguage } from '../i18n/i18n.ts';
 import { preparePhotos } from './prepare-photos.ts';
+
+beforeAll(() => activateLanguage('en', messages));
 
 const MB = 1024 * 1024;
 

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.ts';
 import { shrinkPhoto } from '../quote-tool/shrink-photo.ts';
 
 /** Shrinks every photo; the messages name those still too large after shrinking. */
@@ -8,10 +9,7 @@ export async function preparePhotos(files: readonly File[]) {
   for (const file of files) {
     const shrunk = await shrinkPhoto(file);
     if (shrunk.ok) ready.push(shrunk.file);
-    else
-      refusals.push(
-        `“${file.name}” is still larger than 10 MB after shrinking. Please choose a smaller photo.`,
-      );
+    else refusals.push(t('common.photos.stillTooLarge', { name: file.name }));
   }
   return { ready, refusals };
 }

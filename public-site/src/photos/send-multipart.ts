@@ -1,3 +1,6 @@
+import { DEFAULT_LANGUAGE } from '@washdesk/contract';
+import { pageLanguage } from '../i18n/i18n.ts';
+
 /** What became of one multipart upload, before any page reads meaning into the answer. */
 export type MultipartOutcome =
   | { kind: 'answered'; status: number; body: unknown }
@@ -27,6 +30,10 @@ export function sendMultipart({ url, body, onProgress, onUploaded, signal }: Mul
     request.withCredentials = true;
     request.responseType = 'json';
     request.setRequestHeader('Accept', 'application/json');
+    // A form sent from a Spanish page says so, and the server remembers the customer's language
+    // (docs/spanish.md); an English page says nothing, so it never undoes a choice made elsewhere.
+    const language = pageLanguage();
+    if (language !== DEFAULT_LANGUAGE) request.setRequestHeader('Content-Language', language);
     // Chromium may report the end of the upload after the answer has arrived; by then it is old news.
     let answered = false;
     const settle = (outcome: MultipartOutcome) => {

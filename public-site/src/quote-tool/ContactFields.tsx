@@ -1,3 +1,7 @@
+import { t } from '../i18n/i18n.ts';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
+
 export const CONTACT_FIELDS = ['name', 'phone', 'email', 'address', 'notes'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactDetails = Record<ContactField, string>;
@@ -5,7 +9,8 @@ export type ContactDetails = Record<ContactField, string>;
 export const EMPTY_CONTACT: ContactDetails = { name: '', phone: '', email: '', address: '', notes: '' };
 
 interface FieldSpec {
-  label: string;
+  /** Its words in the catalogs. */
+  label: MessageId;
   required?: boolean;
   type?: 'text' | 'tel' | 'email';
   autoComplete: string;
@@ -14,11 +19,17 @@ interface FieldSpec {
 }
 
 const FIELDS: Record<ContactField, FieldSpec> = {
-  name: { label: 'Name', required: true, autoComplete: 'name' },
-  phone: { label: 'Phone', required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  email: { label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  address: { label: 'Address', autoComplete: 'street-address' },
-  notes: { label: 'Notes', autoComplete: 'off', multiline: true },
+  name: { label: 'quoteTool.field.name', required: true, autoComplete: 'name' },
+  phone: {
+    label: 'quoteTool.field.phone',
+    required: true,
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+  },
+  email: { label: 'quoteTool.field.email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  address: { label: 'quoteTool.field.address', autoComplete: 'street-address' },
+  notes: { label: 'quoteTool.field.notes', autoComplete: 'off', multiline: true },
 };
 
 export const contactInputId = (field: ContactField) => `quote-${field}`;
@@ -61,21 +72,21 @@ export function ContactFields({
         return (
           <div key={field} className={`quote-field${spec.multiline ? ' quote-field--wide' : ''}`}>
             <label htmlFor={id} className="quote-field__label">
-              {spec.label}
+              {t(spec.label)}
               {spec.required ? (
                 <span className="quote-field__required" aria-hidden="true">
                   {' '}
                   *
                 </span>
               ) : (
-                <span className="quote-field__optional"> (optional)</span>
+                <span className="quote-field__optional"> {t('common.optional')}</span>
               )}
             </label>
             {spec.multiline ? (
               <textarea
                 {...common}
                 rows={compact ? 2 : 3}
-                placeholder={compact ? undefined : 'Anything we should know: stories, moss, access…'}
+                placeholder={compact ? undefined : t('quoteToolPage.notesHint')}
                 onChange={(event) => onChange(field, event.target.value)}
               />
             ) : (
@@ -88,7 +99,7 @@ export function ContactFields({
             )}
             {error && (
               <p id={`${id}-error`} className="field-error">
-                {error}
+                {saidInPageLanguage(error, 'common.problem.other')}
               </p>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent, type Ref } from 'react';
 import { MAX_QUOTE_PHOTOS } from './quote-texts.ts';
+import { t } from '../i18n/i18n.ts';
 
 export interface SelectedPhoto {
   id: number;
@@ -36,7 +37,7 @@ export function PhotoPicker({
   inputRef,
   max = MAX_QUOTE_PHOTOS,
   idPrefix = PHOTO_INPUT_ID,
-  addLabel = 'Add photos',
+  addLabel = t('common.photos.add'),
 }: PhotoPickerProps) {
   const [dragging, setDragging] = useState(false);
   const full = photos.length >= max;
@@ -95,10 +96,10 @@ export function PhotoPicker({
           <span className="quote-photos__action">{addLabel}</span>
         </label>
         <p id={`${idPrefix}-hint`} className="quote-photos__hint">
-          PNG, JPG, HEIC up to 10MB each
+          {t('common.photos.hint')}
           <span className="quote-photos__count">
             {' '}
-            · {photos.length} of {max} added
+            · {t('common.photos.count', { count: photos.length, max })}
           </span>
         </p>
       </div>
@@ -110,14 +111,14 @@ export function PhotoPicker({
         </ul>
       )}
       {photos.length > 0 && (
-        <ul className="quote-photos__list" aria-label="Selected photos">
+        <ul className="quote-photos__list" aria-label={t('common.photos.selected')}>
           {photos.map((photo) => (
             <li key={photo.id} className="quote-photos__item">
               <PhotoPreview photo={photo} />
               <button
                 type="button"
                 className="quote-photos__remove"
-                aria-label={`Remove ${photo.file.name}`}
+                aria-label={t('common.photos.remove', { name: photo.file.name })}
                 disabled={disabled}
                 onClick={() => onRemove(photo)}
               >

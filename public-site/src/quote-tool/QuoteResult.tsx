@@ -1,5 +1,8 @@
 import type { PhotoQuote, PublicProfile } from '@washdesk/contract';
 import type { Ref } from 'react';
+import { t } from '../i18n/i18n.ts';
+import { listInPageLanguage, notesInPageLanguage } from '../i18n/said-in-answers.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import './quote-result.css';
 
@@ -19,20 +22,13 @@ export const readableSurfaceType = (surfaceType: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
-const nextSteps = (hours: number) => [
-  {
-    title: `We contact you within ${hours} hours`,
-    detail: 'We call or e-mail to go over your quote and answer any questions.',
-  },
-  {
-    title: 'On-site assessment',
-    detail: 'A free visit to measure the surfaces and confirm the price.',
-  },
-  {
-    title: 'Schedule service',
-    detail: 'Pick a day that suits you, and we take care of the rest.',
-  },
-];
+// The details are the full page's only: the embed's catalog (src/i18n) does not carry them.
+const nextSteps = (hours: number) =>
+  [
+    { title: t('quoteResult.step1', { hours }), detail: 'quoteToolPage.step1Detail' },
+    { title: t('quoteResult.step2'), detail: 'quoteToolPage.step2Detail' },
+    { title: t('quoteResult.step3'), detail: 'quoteToolPage.step3Detail' },
+  ] as const;
 
 export function QuoteResult({
   quote,
@@ -44,18 +40,24 @@ export function QuoteResult({
 }: QuoteResultProps) {
   // The spec's labels where a model measured the photos; otherwise what the figures really are.
   const facts = [
-    [measured ? 'Surface type' : 'Priced for', readableSurfaceType(quote.surfaceType)],
-    [measured ? 'Estimated area' : 'Typical area', quote.estimatedArea],
-    ['Difficulty', quote.difficulty],
+    [
+      t(measured ? 'quoteResult.surfaceType' : 'quoteResult.pricedFor'),
+      listInPageLanguage(readableSurfaceType(quote.surfaceType)),
+    ],
+    [
+      t(measured ? 'quoteResult.estimatedArea' : 'quoteResult.typicalArea'),
+      saidInPageLanguage(quote.estimatedArea),
+    ],
+    [t('quoteResult.difficulty'), saidInPageLanguage(quote.difficulty)],
   ] as const;
-  const notes = quote.notes && <p className="quote-result__notes">{quote.notes}</p>;
+  const notes = quote.notes && <p className="quote-result__notes">{notesInPageLanguage(quote.notes)}</p>;
   return (
     <section className="quote-result" aria-labelledby="quote-result-heading">
       <h2 id="quote-result-heading" ref={headingRef} tabIndex={-1} className="quote-result__heading">
-        Your Rough Quote
+        {t('quoteResult.heading')}
       </h2>
       <div className="quote-result__price">
-        <span className="quote-result__price-label">Estimated price range</span>
+        <span className="quote-result__price-label">{t('quoteResult.priceRange')}</span>
         <span className="quote-result__price-value">{quote.priceRange}</span>
       </div>
       {!measured && notes}
@@ -69,38 +71,38 @@ export function QuoteResult({
       </dl>
       {quote.serviceRecommendations.length > 0 && (
         <>
-          <h3>Recommended services</h3>
+          <h3>{t('quoteResult.recommended')}</h3>
           <ul className="quote-result__services">
             {quote.serviceRecommendations.map((service) => (
-              <li key={service}>{service}</li>
+              <li key={service}>{saidInPageLanguage(service)}</li>
             ))}
           </ul>
         </>
       )}
       {measured && notes}
-      <h3>What Happens Next?</h3>
+      <h3>{t('quoteResult.next')}</h3>
       <ol className="quote-result__steps">
         {nextSteps(profile?.followUpHours ?? 24).map((step) => (
           <li key={step.title}>
             <strong>{step.title}</strong>
-            {!compact && <span className="quote-result__step-detail">{step.detail}</span>}
+            {!compact && <span className="quote-result__step-detail">{t(step.detail)}</span>}
           </li>
         ))}
       </ol>
       {profile && (
         <p className="quote-result__contact">
-          Questions? Call <PhoneLink phone={profile.phone} />
+          {t('quoteResult.call')} <PhoneLink phone={profile.phone} />
           {profile.email && (
             <>
               {' '}
-              or e-mail <a href={`mailto:${profile.email}`}>{profile.email}</a>
+              {t('quoteResult.orEmail')} <a href={`mailto:${profile.email}`}>{profile.email}</a>
             </>
           )}
           .
         </p>
       )}
       <button type="button" className="quote-button quote-button--secondary" onClick={onAnotherQuote}>
-        Get Another Quote
+        {t('quoteResult.another')}
       </button>
     </section>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_MESSAGES,
+  CONTACT_REQUIRED,
+  PHOTOS_REQUIRED,
   isPhoneNumber,
   type PhotoQuoteResponse,
   type PricedSurface,
@@ -18,7 +20,8 @@ import { TextConsentLine } from '../forms/TextConsentLine.tsx';
 import { UploadProgress } from '../photos/UploadProgress.tsx';
 import { usePhotoUpload } from '../photos/use-photo-upload.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
-import { CONTACT_REQUIRED, PHOTOS_REQUIRED, QUOTE_GENERATED, UPLOAD_FAILED } from './quote-texts.ts';
+import { t } from '../i18n/i18n.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { useShowToast } from './toast.tsx';
 import type { QuoteUploadOutcome } from './upload-quote.ts';
 import { useSelectedPhotos } from './use-selected-photos.ts';
@@ -29,7 +32,11 @@ type FieldErrors = Partial<Record<ContactField, string>>;
 type Sending = typeof import('./quote-sending.ts');
 /** The upload and the result view, fetched at the first send (see quote-sending.ts). */
 let sending: Sending | undefined;
-const loadSending = async () => (sending ??= await import('./quote-sending.ts'));
+const loadSending = async () => {
+  sending ??= await import('./quote-sending.ts');
+  sending.learnAnswerWords();
+  return sending;
+};
 
 const isContactField = (key: string): key is ContactField =>
   (CONTACT_FIELDS as readonly string[]).includes(key);
@@ -75,7 +82,9 @@ export function QuoteTool({ compact }: QuoteToolProps) {
 
   /** Shows each refusal at its field and focuses the first; says how many it could place. */
   const showRefusals = (refusals: Record<string, string>) => {
-    const { photos: photoProblem, ...rest } = refusals;
+    const { photos: refusedPhoto, ...rest } = refusals;
+    // The server's words (English) in the page's language; the page's own are already.
+    const photoProblem = refusedPhoto && saidInPageLanguage(refusedPhoto, 'common.problem.other');
     const contactErrors = Object.fromEntries(Object.entries(rest).filter(([key]) => isContactField(key)));
     if (photoProblem) selected.setProblems([photoProblem]);
     setFieldErrors(contactErrors);
@@ -91,14 +100,17 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     if (outcome.kind === 'quoted') {
       focusAfterRender(() => resultHeading.current?.focus());
       setAnswer(outcome.response);
-      showToast({ title: QUOTE_GENERATED.title, text: QUOTE_GENERATED.message, tone: 'success' });
+      showToast({ title: t('quoteResult.generated'), text: t('quoteResult.generatedText'), tone: 'success' });
       return;
     }
     const shown = outcome.kind === 'refused' ? showRefusals(outcome.fields) : { placed: 0, all: false };
     if (shown.all) return;
     // A refusal the form has no field for is still a failed upload, not silence.
-    const text = outcome.kind === 'failed' && outcome.message ? outcome.message : UPLOAD_FAILED.message;
-    showToast({ title: UPLOAD_FAILED.title, text, tone: 'error' });
+    const text =
+      outcome.kind === 'failed' && outcome.message
+        ? saidInPageLanguage(outcome.message, 'quoteTool.uploadFailedText')
+        : t('quoteTool.uploadFailedText');
+    showToast({ title: t('quoteTool.uploadFailed'), text, tone: 'error' });
     if (!shown.placed) focusAfterRender(() => submitButton.current?.focus());
   };
 
@@ -106,13 +118,21 @@ export function QuoteTool({ compact }: QuoteToolProps) {
     event.preventDefault();
     if (busy) return;
     if (selected.photos.length === 0) {
-      showToast({ title: PHOTOS_REQUIRED.title, text: PHOTOS_REQUIRED.message, tone: 'error' });
+      showToast({
+        title: t('quoteTool.photosRequired'),
+        text: saidInPageLanguage(PHOTOS_REQUIRED.message),
+        tone: 'error',
+      });
       photoInput.current?.focus();
       return;
     }
     const missing = (['name', 'phone'] as const).find((field) => !contact[field].trim());
     if (missing) {
-      showToast({ title: CONTACT_REQUIRED.title, text: CONTACT_REQUIRED.message, tone: 'error' });
+      showToast({
+        title: t('quoteTool.contactRequired'),
+        text: saidInPageLanguage(CONTACT_REQUIRED.message),
+        tone: 'error',
+      });
       focusField(missing);
       return;
     }
@@ -165,7 +185,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
 
   return (
     <div className={`quote-tool${compact ? ' quote-tool--compact' : ''}`}>
-      <h1>Get Your Instant Quote</h1>
+      <h1>{t('quoteTool.title')}</h1>
       {answer && sending ? (
         <sending.QuoteResult
           quote={answer.quote}
@@ -178,15 +198,17 @@ export function QuoteTool({ compact }: QuoteToolProps) {
       ) : (
         <>
           <p className="intro">
-            {compact
-              ? 'Upload up to 5 photos for a rough quote in seconds.'
-              : withAi
-                ? 'Upload up to 5 photos of the surfaces you want cleaned. Our AI estimates the area and gives you a rough price range in seconds; we then confirm it with a free on-site assessment.'
-                : 'Upload up to 5 photos of the surfaces you want cleaned and get a rough price range in seconds, estimated from your notes and typical home sizes in our area. Our team looks at your photos and confirms the price with a free on-site assessment.'}
+            {t(
+              compact
+                ? 'quoteTool.intro.compact'
+                : withAi
+                  ? 'quoteToolPage.intro.ai'
+                  : 'quoteToolPage.intro.rough',
+            )}
           </p>
           <form className="quote-form" noValidate onSubmit={submit} aria-busy={busy}>
             <fieldset className="quote-form__group">
-              <legend>{compact ? 'Photos' : 'Photos of your property'}</legend>
+              <legend>{t(compact ? 'quoteTool.photos.compact' : 'quoteToolPage.photos')}</legend>
               <PhotoPicker
                 photos={selected.photos}
                 problems={selected.problems}
@@ -198,7 +220,7 @@ export function QuoteTool({ compact }: QuoteToolProps) {
             </fieldset>
             <ServicePicker picked={services} disabled={busy} onChange={setServices} />
             <fieldset className="quote-form__group">
-              <legend>{compact ? 'Contact info' : 'Your contact information'}</legend>
+              <legend>{t(compact ? 'quoteTool.contact.compact' : 'quoteToolPage.contact')}</legend>
               <ContactFields
                 values={contact}
                 errors={fieldErrors}
@@ -221,13 +243,11 @@ export function QuoteTool({ compact }: QuoteToolProps) {
               <UploadProgress
                 phase={phase}
                 progress={progress}
-                processingText={
-                  withAi ? 'Photos uploaded. Analyzing them…' : 'Photos uploaded. Working out your estimate…'
-                }
+                processingText={t(withAi ? 'common.upload.analyzing' : 'common.upload.estimating')}
               />
             )}
             <button ref={submitButton} type="submit" className="quote-button" disabled={busy}>
-              {busy ? (withAi ? 'Analyzing Photos...' : 'Estimating...') : 'Get My Quote'}
+              {t(busy ? (withAi ? 'quoteTool.analyzing' : 'quoteTool.estimating') : 'quoteTool.submit')}
             </button>
           </form>
         </>

@@ -1,4 +1,5 @@
-import { PRICED_SURFACES, priceFor, type PricedSurface } from '@washdesk/contract';
+import { PRICED_SURFACES, type PricedSurface } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 
 interface ServicePickerProps {
   picked: readonly PricedSurface[];
@@ -13,7 +14,7 @@ interface ServicePickerProps {
 export function ServicePicker({ picked, disabled, onChange }: ServicePickerProps) {
   return (
     <fieldset className="quote-form__group quote-form__services">
-      <legend>What should we price? (optional)</legend>
+      <legend>{t('quoteTool.services')}</legend>
       {PRICED_SURFACES.map((surface) => (
         <label key={surface} className="quote-form__service">
           <input
@@ -30,7 +31,7 @@ export function ServicePicker({ picked, disabled, onChange }: ServicePickerProps
               )
             }
           />{' '}
-          {priceFor(surface).label}
+          {t(`option.surface.${surface}`)}
         </label>
       ))}
     </fieldset>

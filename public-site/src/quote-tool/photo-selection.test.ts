@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notAPhotoMessage, tooManyPhotosMessage } from '@washdesk/contract';
+import { messages } from '../i18n/compiled/site.en.ts';
+import { activateLanguage } from '../i18n/i18n.ts';
 import { checkPhotoFiles, limitPhotos } from './photo-selection.ts';
+
+// On an English page (the Spanish: scripts/public-site-server-words.test.ts and the browser test).
+beforeAll(() => activateLanguage('en', messages));
 
 const MB = 1024 * 1024;
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0];
@@ -20,6 +26,7 @@ describe('choosing photos for a quote', () => {
     expect(refusals).toEqual([
       '“porch.jpg” is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
     ]);
+    expect(refusals).toEqual([notAPhotoMessage('porch.jpg')]);
   });
 
   it('refuses non-photos and photos over 10 MB by name, and keeps the rest', async () => {
@@ -51,6 +58,11 @@ describe('choosing photos for a quote', () => {
       refusal: '“p2.jpg”, “p3.jpg”, “p4.jpg”, “p5.jpg” were not added: at most 5 photos can be sent.',
     });
     expect(limitPhotos(six, 5).accepted).toEqual([]);
+    // The server's words for the same refusals (the contract's), so both say the same.
+    expect(limitPhotos(six, 3).refusal).toBe(
+      tooManyPhotosMessage(['p2.jpg', 'p3.jpg', 'p4.jpg', 'p5.jpg'], 5),
+    );
+    expect(limitPhotos(six, 0).refusal).toBe(tooManyPhotosMessage(['p5.jpg'], 5));
     expect(limitPhotos(six, 0, 20)).toEqual({ accepted: six, refusal: null });
   });
 });

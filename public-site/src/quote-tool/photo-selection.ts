@@ -1,11 +1,5 @@
-import {
-  IMAGE_HEAD_BYTES,
-  MAX_PHOTO_BYTES,
-  MAX_QUOTE_PHOTOS,
-  notAPhotoMessage,
-  sniffImage,
-  tooManyPhotosMessage,
-} from '@washdesk/contract';
+import { IMAGE_HEAD_BYTES, MAX_PHOTO_BYTES, MAX_QUOTE_PHOTOS, sniffImage } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 
 export interface PhotoCheck {
   /** The files that are photos the server can read, in the order picked. */
@@ -32,8 +26,9 @@ export async function checkPhotoFiles(files: Iterable<File>): Promise<PhotoCheck
   const photos: File[] = [];
   const refusals: string[] = [];
   for (const file of files) {
-    if (file.size > MAX_PHOTO_BYTES) refusals.push(`“${file.name}” is larger than 10 MB.`);
-    else if (!(await isReadablePhoto(file))) refusals.push(notAPhotoMessage(file.name));
+    if (file.size > MAX_PHOTO_BYTES) refusals.push(t('common.photos.tooLarge', { name: file.name }));
+    // The server's own words in English (the contract's notAPhotoMessage), in the page's language.
+    else if (!(await isReadablePhoto(file))) refusals.push(t('common.photos.notAPhoto', { name: file.name }));
     else photos.push(file);
   }
   return { photos, refusals };
@@ -52,11 +47,12 @@ export function limitPhotos(
   const left = photos.slice(room);
   return {
     accepted: photos.slice(0, room),
+    // The contract's tooManyPhotosMessage, in the page's language.
     refusal: left.length
-      ? tooManyPhotosMessage(
-          left.map((file) => file.name),
+      ? t(left.length === 1 ? 'common.photos.tooManyOne' : 'common.photos.tooManyOther', {
+          names: left.map((file) => `“${file.name}”`).join(', '),
           max,
-        )
+        })
       : null,
   };
 }

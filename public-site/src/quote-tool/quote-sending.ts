@@ -3,3 +3,4 @@
 // brotli, `npm run bench -- pages`) carries only the form.
 export { QuoteResult } from './QuoteResult.tsx';
 export { uploadQuote } from './upload-quote.ts';
+export { learnAnswerWords } from './answer-words.ts';

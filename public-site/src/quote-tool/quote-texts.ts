@@ -1,13 +1,4 @@
-// The spec's texts of the quote tool (section 8) that the contract has no constants for; its
-// limits and the other texts come from the contract's modules free of zod (photo-files.ts).
+// The quote tool's limits, from the contract's modules free of zod (photo-files.ts). Its texts
+// (spec section 8's toasts among them, word for word in English) are in the catalogs (src/i18n).
 
-export { CONTACT_REQUIRED, MAX_PHOTO_BYTES, MAX_QUOTE_PHOTOS, PHOTOS_REQUIRED } from '@washdesk/contract';
-
-export const UPLOAD_FAILED = {
-  title: 'Upload Failed',
-  message: 'There was an error processing your photos. Please try again.',
-};
-export const QUOTE_GENERATED = {
-  title: 'Quote Generated!',
-  message: "Your rough quote is ready. We'll contact you within 24 hours for a detailed estimate.",
-};
+export { MAX_PHOTO_BYTES, MAX_QUOTE_PHOTOS } from '@washdesk/contract';

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { t } from '../i18n/i18n.ts';
 
 export interface Toast {
   title: string;
@@ -50,7 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         className="toast-region"
         role="status"
-        aria-label="Notifications"
+        aria-label={t('common.toast.region')}
         aria-live="polite"
         aria-atomic="true"
         onMouseEnter={() => setPaused(true)}
@@ -64,7 +65,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <p className="toast__title">{toast.title}</p>
               <p className="toast__text">{toast.text}</p>
             </div>
-            <button type="button" className="toast__close" aria-label="Close notification" onClick={close}>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label={t('common.toast.close')}
+              onClick={close}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>
