@@ -59,6 +59,13 @@ export const accountContactSchema = customerUpdateSchema.extend({
     z.string().regex(/^\d{4}$/, ACCOUNT_TEXTS.lastFourRequired),
   ),
 });
+/**
+ * Pay an open invoice from the account page, with an optional tip (the body is the invoice page's
+ * `payInvoiceSchema`): the invoice is found by its number among the signed-in person's own.
+ */
+export const ACCOUNT_INVOICE_PAY = '/api/public/account/invoices/:number/pay';
+export const accountInvoicePayPath = (invoiceNumber: number) =>
+  `/api/public/account/invoices/${invoiceNumber}/pay`;
 /** Staff: which way the sign-in link goes (the record's phone by text, or its e-mail). */
 export const staffAccountLinkSchema = z.object({ channel: z.enum(['text', 'email']).default('text') });
 
@@ -91,6 +98,8 @@ export interface AccountInvoice {
   totalCents: number;
   paidCents: number;
   balanceCents: number;
+  /** Bank payments still on their way (they will settle: paying them again would pay twice). */
+  pendingCents: number;
   status: 'open' | 'paid' | 'void';
   url: string;
 }
@@ -126,6 +135,8 @@ export interface CustomerAccount {
   invoices: AccountInvoice[];
   payments: AccountPayment[];
   plans: AccountPlan[];
+  /** Stripe is configured: invoices are paid from the page; else "pay at the visit". */
+  payOnline: boolean;
 }
 
 /** What "Send sign-in link" did (staff read it as it happened: sent, failed, nothing to send to). */
