@@ -30,6 +30,8 @@ export interface OwnTestServer {
   accountLinkPath?: string;
   customerId?: number;
   invoicePath?: string;
+  /** The customer-account scenario: another customer's invoice (Dana may not pay it). */
+  otherInvoiceNumber?: number;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -78,6 +80,7 @@ export async function startOwnTestServer(
     accountLinkPath,
     customerId,
     invoicePath,
+    otherInvoiceNumber,
   } = JSON.parse(firstLine) as Omit<OwnTestServer, 'stop'>;
   return {
     url,
@@ -93,6 +96,7 @@ export async function startOwnTestServer(
     accountLinkPath,
     customerId,
     invoicePath,
+    otherInvoiceNumber,
     stop: () => {
       child.stdin!.end();
       return exited;

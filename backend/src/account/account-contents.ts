@@ -205,7 +205,8 @@ export function accountContents(db: Db) {
       };
     },
     /** The key of the person's invoice of that number (to pay it), or null when it is not theirs. */
-    invoiceTokenOf: (c: number, invoiceNumber: number) => invoiceToken.get({ c, n: invoiceNumber })?.token ?? null,
+    invoiceTokenOf: (c: number, invoiceNumber: number) =>
+      invoiceToken.get({ c, n: invoiceNumber })?.token ?? null,
     /** Whether a visit or a plan's job is this person's (before a link to its page is made). */
     owns(c: number, kind: 'visit' | 'plan-visit', id: number): boolean {
       return (kind === 'visit' ? ownsVisit : ownsPlanJob).get({ c, id }) !== undefined;

@@ -30,11 +30,14 @@ export function accountPayRoutes(deps: {
       sameOrigin(req);
       const customerId = customerOf(req);
       const invoiceNumber = Number(req.params.number);
-      if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber <= 0) throw new HttpError(404, ERROR_CODES.notFound, ACCOUNT_TEXTS.notYours);
+      if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber <= 0)
+        throw new HttpError(404, ERROR_CODES.notFound, ACCOUNT_TEXTS.notYours);
       const token = service.invoiceTokenOf(customerId, invoiceNumber);
       const body = parseWith(payInvoiceSchema, req.body ?? {});
       const page = `${deps.publicUrl()}/account`;
-      res.json(await deps.invoices.pay(token, body, { success: `${page}?paid=${invoiceNumber}`, cancel: page }));
+      res.json(
+        await deps.invoices.pay(token, body, { success: `${page}?paid=${invoiceNumber}`, cancel: page }),
+      );
     },
   );
   return router;

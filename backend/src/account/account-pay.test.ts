@@ -74,7 +74,12 @@ async function customerWithInvoice(server: TestServer, name: string, amountCents
 
 /** The customer's cookie: a sign-in link (made by the links' owner, as a text would carry it) spent. */
 async function signedIn(server: TestServer, customerId: number, at: number) {
-  const token = accountRepository(server.db).mintLink({ customerId, requestedBy: 'staff', channel: 'text', now: at });
+  const token = accountRepository(server.db).mintLink({
+    customerId,
+    requestedBy: 'staff',
+    channel: 'text',
+    now: at,
+  });
   const spent = await fetch(`${server.url}/api/public/account/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -93,7 +98,9 @@ const payAs = (server: TestServer, cookie: string, invoiceNumber: number, body: 
     body: JSON.stringify(body),
   });
 const accountOf = async (server: TestServer, cookie: string) =>
-  (await (await fetch(`${server.url}/api/public/account`, { headers: { Cookie: cookie } })).json()) as CustomerAccount;
+  (await (
+    await fetch(`${server.url}/api/public/account`, { headers: { Cookie: cookie } })
+  ).json()) as CustomerAccount;
 const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
 
 describe('paying from the account page', () => {
@@ -167,7 +174,9 @@ describe('someone else’s invoice', () => {
     expect(unknown.status).toBe(404);
     expect(await errorOf(unknown)).toBe(ACCOUNT_TEXTS.notYours);
     expect((await payAs(rig.server, cookie, 0, {})).status).toBe(404);
-    expect(rig.server.db.prepare('SELECT count(*) AS n FROM checkout_sessions').get()).toEqual(sessionsBefore);
+    expect(rig.server.db.prepare('SELECT count(*) AS n FROM checkout_sessions').get()).toEqual(
+      sessionsBefore,
+    );
     // Signed out, nobody pays anything from here.
     const anonymous = await fetch(`${rig.server.url}${accountInvoicePayPath(mine.invoiceNumber)}`, {
       method: 'POST',

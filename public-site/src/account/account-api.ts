@@ -69,3 +69,14 @@ export async function openPage(
   if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
   return refusalOf(response);
 }
+
+/** Pay one of the customer's invoices (what is owed now) with a tip: Stripe's hosted page to go to. */
+export async function payInvoice(
+  invoiceNumber: number,
+  tipCents: number,
+): Promise<{ kind: 'url'; url: string } | Refusal> {
+  // The contract's accountInvoicePayPath, spelled here: its module holds zod, which this page does not load.
+  const response = await post(`/api/public/account/invoices/${invoiceNumber}/pay`, { tipCents });
+  if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
+  return refusalOf(response);
+}
