@@ -189,6 +189,27 @@ try {
       continue;
     }
     const { audits } = median;
+    // `LIGHTHOUSE_DETAILS=1`: where the median run's main-thread time went (which script, which task).
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      const ms = (n) => Math.round(n);
+      console.log(`${route}: script bootup`);
+      console.table(
+        (audits['bootup-time'].details?.items ?? []).map((i) => ({
+          url: i.url.replace(backend.url, ''),
+          total: ms(i.total),
+          scripting: ms(i.scripting),
+          parse: ms(i.scriptParseCompile),
+        })),
+      );
+      console.log(`${route}: long tasks`);
+      console.table(
+        (audits['long-tasks'].details?.items ?? []).map((i) => ({
+          url: i.url.replace(backend.url, ''),
+          start: ms(i.startTime),
+          duration: ms(i.duration),
+        })),
+      );
+    }
     const lcp = audits['largest-contentful-paint'].numericValue / 1000;
     rows.push({
       route,

@@ -30,6 +30,8 @@ export interface OwnTestServer {
   accountLinkPath?: string;
   customerId?: number;
   invoicePath?: string;
+  /** The customer-account scenario: another customer's invoice (Dana may not pay it). */
+  otherInvoiceNumber?: number;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -68,6 +70,7 @@ export async function startOwnTestServer(
     accountLinkPath,
     customerId,
     invoicePath,
+    otherInvoiceNumber,
   } = line;
   return {
     url,
@@ -83,6 +86,7 @@ export async function startOwnTestServer(
     accountLinkPath,
     customerId,
     invoicePath,
+    otherInvoiceNumber,
     stop,
   };
 }

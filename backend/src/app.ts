@@ -277,6 +277,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     customers,
     events,
     publicUrl: publicUrl.get,
+    payOnline: payments.online,
     clock,
     report: (error) => report(error, { method: 'account link', path: '-' }),
   });
@@ -344,6 +345,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     report: (error) => report(error, { method: 'invoices', path: '-' }),
   });
   app.use(invoicing.router);
+  // The account page's "Pay" with a tip: the customer's own invoice, through the invoices' rule.
+  app.use(account.payRoutes(invoicing.invoices));
   // The crew day's route and the rain day: bulk moves that ask the booking rules and text each
   // customer through the one sender and the outbox.
   app.use(

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { requiredText, typedText } from './common.ts';
 import { customerUpdateSchema } from './customers.ts';
+import { ACCOUNT_TEXTS } from './account-texts.ts';
+
+// The customer-facing words live apart from the schemas: a public page showing them loads no zod.
+export { ACCOUNT_TEXTS } from './account-texts.ts';
 
 // The customer's own page (issue 36): a sign-in link by text or e-mail, then one page with their
 // quotes, visits, invoices, payments, plan and a message box. Amounts are integer cents.
@@ -16,24 +20,6 @@ export const ACCOUNT_LINK_REQUESTS_PER_HOUR = 5;
 export const ACCOUNT_COOKIE = 'washdesk_account';
 /** The page a sign-in link opens; the key is the last step (masked in logs). */
 export const accountContinuePath = (token: string) => `/account/continue/${token}`;
-
-export const ACCOUNT_TEXTS = {
-  contactRequired: 'Enter your mobile number or e-mail address',
-  contactInvalid: 'Enter a mobile number or an e-mail address',
-  /** The one answer to a link request, known customer or not. */
-  linkRequested:
-    'If we have that number or e-mail on file, a sign-in link is on its way. It works once, for 60 minutes.',
-  linkUnusable: 'This sign-in link has expired or was already used. Ask for a new one below.',
-  signedOut: 'You are signed out.',
-  notSignedIn: 'Please sign in to see your account.',
-  messageRequired: 'Write your message',
-  messageSent: 'Message sent. The office will get back to you.',
-  messageNeedsPhone: 'We have no phone number for you, so please call us to send a message.',
-  lastFourRequired: 'Enter the last 4 digits of the phone number we have for you',
-  lastFourWrong: 'Those are not the last 4 digits of the phone number we have for you',
-  contactSaved: 'Your contact details are saved.',
-  notYours: 'That is not one of your items',
-} as const;
 
 /** The text and e-mail that carry a sign-in link. */
 export const accountLinkText = (businessName: string, url: string) =>
@@ -59,6 +45,13 @@ export const accountContactSchema = customerUpdateSchema.extend({
     z.string().regex(/^\d{4}$/, ACCOUNT_TEXTS.lastFourRequired),
   ),
 });
+/**
+ * Pay an open invoice from the account page, with an optional tip (the body is the invoice page's
+ * `payInvoiceSchema`): the invoice is found by its number among the signed-in person's own.
+ */
+export const ACCOUNT_INVOICE_PAY = '/api/public/account/invoices/:number/pay';
+export const accountInvoicePayPath = (invoiceNumber: number) =>
+  `/api/public/account/invoices/${invoiceNumber}/pay`;
 /** Staff: which way the sign-in link goes (the record's phone by text, or its e-mail). */
 export const staffAccountLinkSchema = z.object({ channel: z.enum(['text', 'email']).default('text') });
 
@@ -91,6 +84,8 @@ export interface AccountInvoice {
   totalCents: number;
   paidCents: number;
   balanceCents: number;
+  /** Bank payments still on their way (they will settle: paying them again would pay twice). */
+  pendingCents: number;
   status: 'open' | 'paid' | 'void';
   url: string;
 }
@@ -126,6 +121,8 @@ export interface CustomerAccount {
   invoices: AccountInvoice[];
   payments: AccountPayment[];
   plans: AccountPlan[];
+  /** Stripe is configured: invoices are paid from the page; else "pay at the visit". */
+  payOnline: boolean;
 }
 
 /** What "Send sign-in link" did (staff read it as it happened: sent, failed, nothing to send to). */

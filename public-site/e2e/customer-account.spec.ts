@@ -1,10 +1,11 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { accessibilityViolations } from '../../scripts/accessibility-audit.ts';
 import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-server.ts';
 
 // The customer's own page from the text's sign-in link. The server is the 'customer-account'
 // scenario: Dana's house wash booked for Wednesday 25 November 2026, an open invoice #1001 of
-// $425 for an earlier job, and the sign-in link Dana asked for on /account, texted to her phone.
+// $425 for an earlier job, and the sign-in link Dana asked for on /account, texted to her phone;
+// Stripe configured against the fake Stripe; invoice #1002 is another customer's.
 
 let server: OwnTestServer;
 test.describe.configure({ mode: 'serial' });
@@ -14,6 +15,9 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   expect(await server?.stop()).toBe(0);
 });
+
+/** Dana's phone's cookies once her link was spent (the next tests use her session). */
+let danaSignedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const token = () => server.accountLinkPath!.split('/').at(-1)!;
 
@@ -52,9 +56,10 @@ test('a mail scanner\u2019s headless browser that opens the link spends nothing'
   expect(await spentSoFar(browser)).toEqual({ liveSessions: 0, state: 'usable' });
 });
 
-test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 3 taps', async ({
+test('on a 390 px phone: from the texted link to an invoice paid with a tip in 4 taps', async ({
   browser,
 }) => {
+  test.slow();
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -62,11 +67,10 @@ test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 
   });
   const customer = await phone.newPage();
   let taps = 0;
-  // Tap 1: the link in the text message.
-  taps++;
+  // The link in the text message opens the sign-in page.
   await customer.goto(`${server.url}${server.accountLinkPath}`);
   await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Sign in to your account');
-  // Tap 2: Continue spends the link and opens the account.
+  // Tap 1: Continue spends the link and opens the account.
   taps++;
   await customer.getByRole('button', { name: 'Continue' }).tap();
   await expect(customer).toHaveURL(`${server.url}/account`);
@@ -82,18 +86,80 @@ test('on a 390 px phone: from the texted link to the invoice\u2019s pay page in 
   expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await accessibilityViolations(customer)).toEqual([]);
   expect(await spentSoFar(browser)).toEqual({ liveSessions: 1, state: 'unusable' });
-  // Tap 3: Pay opens the invoice's own page (the invoice page and its pay-with-a-tip are issue 35's).
+
+  // Tap 2: a 15 % tip on the $425 owed.
+  const pay = invoices.getByRole('form', { name: 'Pay invoice #1001' });
   taps++;
-  await invoices.getByRole('link', { name: 'Pay invoice #1001' }).tap();
-  await expect(customer).toHaveURL(`${server.url}${server.invoicePath}`);
-  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Invoice #1001');
+  await pay.getByRole('radio', { name: '15% ($63.75)' }).tap();
+  // Tap 3: Pay, for the invoice and the tip (no card fee, ever).
+  taps++;
+  await pay.getByRole('button', { name: 'Pay $488.75' }).tap();
+  // Tap 4: Stripe's hosted page (the fake Stripe's), the tip its own line.
+  await expect(customer.getByText('Tip for the crew')).toBeVisible();
+  taps++;
+  await customer.getByRole('button', { name: 'Pay with card' }).tap();
   expect(taps).toBeLessThanOrEqual(4);
 
-  // Back on the account, the visit's own page opens from it, already the customer's.
-  await customer.goto(`${server.url}/account`);
+  // Back on the account: the webhook may land a moment after the page, so wait for the state.
+  await expect(customer).toHaveURL(`${server.url}/account?paid=1001`);
+  await expect
+    .poll(
+      async () => {
+        await customer.reload();
+        return customer.getByRole('region', { name: 'Invoices' }).innerText();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('Paid in full');
+  const receipts = customer.getByRole('region', { name: 'Payments and receipts' });
+  await expect(receipts).toContainText('$488.75 paid on');
+  await expect(receipts).toContainText('Card · invoice #1001 · includes a $63.75 tip');
+  // Paid: nothing is offered to pay again.
+  await expect(customer.getByRole('form', { name: 'Pay invoice #1001' })).toHaveCount(0);
+
+  // In Spanish, the same account (the page's own words from the catalogs).
+  await customer.goto(`${server.url}/account?lang=es`);
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Su cuenta');
+  await expect(customer.getByRole('region', { name: 'Facturas' })).toContainText('Pagada por completo');
+  await expect(customer.getByRole('region', { name: 'Pagos y recibos' })).toContainText(
+    'Tarjeta · factura n.º 1001 · incluye una propina de $63.75',
+  );
+  await expect(customer.getByRole('region', { name: 'Citas' })).toContainText(
+    'miércoles, 25 de noviembre a las 2:00 PM',
+  );
+
+  // Back in English, the visit's own page opens from the account, already the customer's.
+  await customer.goto(`${server.url}/account?lang=en`);
   await customer.getByRole('button', { name: 'Confirm, move or cancel' }).tap();
   await expect(customer).toHaveURL(/\/visit\/[A-Za-z0-9_-]{43}$/);
   await expect(customer.getByRole('button', { name: 'Confirm visit' })).toBeVisible();
+  danaSignedIn = await phone.storageState();
+  await phone.close();
+});
+
+test('a signed-in customer cannot pay someone else\u2019s invoice from the account', async ({ browser }) => {
+  // Dana's own phone, signed in by her link in the test above; invoice #1002 is another customer's.
+  const phone = await browser.newContext({ storageState: danaSignedIn });
+  const page = await phone.newPage();
+  await page.goto(`${server.url}/account`);
+  await expect(page.getByText('Signed in as Dana Whitfield')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('#1002');
+  const tryToPay = (invoiceNumber: number) =>
+    page.evaluate(async (n) => {
+      const res = await fetch(`/api/public/account/invoices/${n}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tipCents: 500 }),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { error?: { message: string }; url?: string },
+      };
+    }, invoiceNumber);
+  const theirs = await tryToPay(server.otherInvoiceNumber!);
+  expect(theirs.status).toBe(404);
+  expect(theirs.body.url).toBeUndefined();
+  expect(theirs.body.error?.message).toBe('That is not one of your items');
   await phone.close();
 });
 

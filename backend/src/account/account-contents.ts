@@ -55,6 +55,7 @@ interface InvoiceRow {
   total_cents: number;
   status: AccountInvoice['status'];
   paid_cents: number | null;
+  pending_cents: number | null;
 }
 interface PlanRow {
   id: number;
@@ -87,7 +88,9 @@ export function accountContents(db: Db) {
   const invoices = db.prepare<{ c: number }, InvoiceRow>(`SELECT v.number, v.token, v.issued_on, v.due_on,
       v.total_cents, v.status,
       (SELECT SUM(amount_cents - tip_cents) FROM payments p WHERE p.invoice_id = v.id
-        AND p.status = 'succeeded' AND p.kind <> 'fee') AS paid_cents
+        AND p.status = 'succeeded' AND p.kind <> 'fee') AS paid_cents,
+      (SELECT SUM(amount_cents - tip_cents) FROM payments p WHERE p.invoice_id = v.id
+        AND p.status = 'pending' AND p.kind = 'payment') AS pending_cents
     FROM invoices v WHERE v.customer_id IN (${MINE}) AND v.status <> 'void'
     ORDER BY v.issued_on DESC, v.id DESC`);
   // Money in and back out (fees and chargebacks are the business's own books, not a receipt).
@@ -112,6 +115,9 @@ export function accountContents(db: Db) {
     FROM service_plans s LEFT JOIN jobs j ON j.id = (SELECT id FROM jobs WHERE plan_id = s.id
       AND status = 'unscheduled' ORDER BY due_month DESC LIMIT 1)
     WHERE s.customer_id IN (${MINE}) AND s.status = 'active' ORDER BY s.id`);
+  // The invoice's own key, only for one of the person's invoices that is not void.
+  const invoiceToken = db.prepare<{ c: number; n: number }, { token: string }>(`SELECT token FROM invoices
+    WHERE number = @n AND customer_id IN (${MINE}) AND status <> 'void'`);
   const ownsVisit = db.prepare<{ c: number; id: number }, { ok: 1 }>(`SELECT 1 AS ok FROM customer_items
     WHERE customer_id = @c AND kind = 'appointment' AND source_id = @id`);
   const ownsPlanJob = db.prepare<{ c: number; id: number }, { ok: 1 }>(`SELECT 1 AS ok FROM jobs j
@@ -128,7 +134,12 @@ export function accountContents(db: Db) {
     /** The live record a contact's key (phone or e-mail) belongs to, if any. */
     customerOfKey: (key: string) => byKey.get(key)?.id ?? null,
     /** The person's page, or null when the record is gone (never another record's rows). */
-    of(c: number, today: string, business: CustomerAccount['business']): CustomerAccount | null {
+    of(
+      c: number,
+      today: string,
+      business: CustomerAccount['business'],
+      payOnline: boolean,
+    ): CustomerAccount | null {
       const who = customer.get({ c });
       if (!who) return null;
       const digits = who.phone ? dialledDigitsOf(who.phone) : '';
@@ -167,6 +178,7 @@ export function accountContents(db: Db) {
             totalCents: v.total_cents,
             paidCents: paid,
             balanceCents: Math.max(0, v.total_cents - paid),
+            pendingCents: v.pending_cents ?? 0,
             status: v.status,
             url: `/invoice/${v.token}`,
           };
@@ -189,8 +201,12 @@ export function accountContents(db: Db) {
           month: p.month,
           due: p.due_job_id !== null && p.due_month ? { jobId: p.due_job_id, dueMonth: p.due_month } : null,
         })),
+        payOnline,
       };
     },
+    /** The key of the person's invoice of that number (to pay it), or null when it is not theirs. */
+    invoiceTokenOf: (c: number, invoiceNumber: number) =>
+      invoiceToken.get({ c, n: invoiceNumber })?.token ?? null,
     /** Whether a visit or a plan's job is this person's (before a link to its page is made). */
     owns(c: number, kind: 'visit' | 'plan-visit', id: number): boolean {
       return (kind === 'visit' ? ownsVisit : ownsPlanJob).get({ c, id }) !== undefined;

@@ -8,7 +8,9 @@ import { planVisitLinks } from '../service-plans/plan-visit-links.ts';
 import type { BusinessTexts } from '../texts/business-texts.ts';
 import type { TextRepository } from '../texts/text.repository.ts';
 import type { Clock } from '../time.ts';
+import type { InvoicingService } from '../invoices/invoicing.service.ts';
 import { accountContents } from './account-contents.ts';
+import { accountPayRoutes } from './account-pay.routes.ts';
 import { accountLinkSender } from './account-links.ts';
 import { accountRepository } from './account.repository.ts';
 import { accountRoutes } from './account.routes.ts';
@@ -28,6 +30,8 @@ export function accountFeature(deps: {
   customers: Pick<CustomerRepository, 'update'>;
   events: Pick<EventBus, 'publish'>;
   publicUrl: () => string;
+  /** Stripe is configured (payments.online): invoices are paid from the page. */
+  payOnline: boolean;
   clock?: Clock;
   report: (error: unknown) => void;
 }) {
@@ -43,6 +47,7 @@ export function accountFeature(deps: {
     visitLinks: visitLinks(db),
     planVisitLinks: planVisitLinks(db),
     business: { name: config.business.name, phone: config.business.phone },
+    payOnline: deps.payOnline,
     timeZone: config.timeZone,
     clock: deps.clock,
     report: deps.report,
@@ -50,5 +55,11 @@ export function accountFeature(deps: {
   const router = Router();
   router.use(accountRoutes(config, service));
   router.use(accountStaffRoutes(service));
-  return { router, settled: service.settled };
+  return {
+    router,
+    settled: service.settled,
+    /** "Pay" with a tip from the page, through the invoices' own pay rule (mounted after them). */
+    payRoutes: (invoices: Pick<InvoicingService, 'pay'>) =>
+      accountPayRoutes({ config, service, invoices, publicUrl: deps.publicUrl }),
+  };
 }

@@ -21,6 +21,20 @@ import type { AccountService } from './account.service.ts';
 const notSignedIn = () => new HttpError(401, 'sign_in_required', ACCOUNT_TEXTS.notSignedIn);
 const crossSite = () => new HttpError(403, 'cross_site', 'This request must come from our own page');
 
+/** The account's two checks: a change from our own page (JSON), and whose session this is. */
+export function accountRequests(config: Config, service: Pick<AccountService, 'customerOfSession'>) {
+  return {
+    sameOrigin(req: Request) {
+      if (!isSameOrigin(req, config) || !req.is('application/json')) throw crossSite();
+    },
+    customerOf(req: Request) {
+      const id = service.customerOfSession(readCookie(req, ACCOUNT_COOKIE));
+      if (id === null) throw notSignedIn();
+      return id;
+    },
+  };
+}
+
 export function accountRoutes(config: Config, service: AccountService) {
   const router = Router();
   // The account's pages and API never tell another site where a visitor came from: a sign-in
@@ -29,14 +43,7 @@ export function accountRoutes(config: Config, service: AccountService) {
     res.setHeader('Referrer-Policy', 'no-referrer');
     next();
   });
-  const sameOrigin = (req: Request) => {
-    if (!isSameOrigin(req, config) || !req.is('application/json')) throw crossSite();
-  };
-  const customerOf = (req: Request) => {
-    const id = service.customerOfSession(readCookie(req, ACCOUNT_COOKIE));
-    if (id === null) throw notSignedIn();
-    return id;
-  };
+  const { sameOrigin, customerOf } = accountRequests(config, service);
   const clearCookie = (req: Request, res: Response) =>
     res.clearCookie(ACCOUNT_COOKIE, sessionCookieOptions(config, req));
 

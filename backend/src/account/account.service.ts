@@ -34,6 +34,8 @@ export function accountService(deps: {
   visitLinks: { mint(appointmentId: number, at: string): string };
   planVisitLinks: { mint(jobId: number, at: string): string };
   business: { name: string; phone: string };
+  /** Stripe is configured (the page offers Pay; else it says to pay at the visit). */
+  payOnline: boolean;
   timeZone: string;
   clock?: Clock;
   report: (error: unknown) => void;
@@ -86,7 +88,14 @@ export function accountService(deps: {
     signOut: (token: string | undefined) => repo.signOut(token, clock()),
 
     account: (customerId: number) =>
-      contents.of(customerId, localDate(new Date(clock()), deps.timeZone), deps.business),
+      contents.of(customerId, localDate(new Date(clock()), deps.timeZone), deps.business, deps.payOnline),
+
+    /** The key of one of the person's own invoices, to pay it; a 404 for any other number. */
+    invoiceTokenOf(customerId: number, invoiceNumber: number): string {
+      const token = contents.invoiceTokenOf(customerId, invoiceNumber);
+      if (token === null) throw new HttpError(404, ERROR_CODES.notFound, ACCOUNT_TEXTS.notYours);
+      return token;
+    },
 
     message(customerId: number, message: string) {
       const phone = phoneNumberOf(contents.contactOf(customerId)?.phone ?? null);

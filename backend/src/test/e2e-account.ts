@@ -6,9 +6,12 @@ import { REMINDED_VISIT, sendVisitReminder } from './e2e-visit-reminder.ts';
 // The customer-account scenario of e2e-server.ts: the visit-reminder customer (a house wash booked
 // for Wednesday 25 November 2026, its reminder sent) also has an open invoice for an earlier job,
 // and asks for a sign-in link on /account with their phone: the link the fake Twilio took is what
-// the browser test opens. The invoice is written as the invoices' owner would leave it.
+// the browser test opens. The invoices are written as the invoices' owner would leave them; the
+// second one, #1002, is another customer's (Otto's).
 
 export const ACCOUNT_INVOICE = { number: 1001, totalCents: 42500 };
+/** Another customer's open invoice: Dana's session may not pay it. */
+export const OTHER_INVOICE = { number: 1002, totalCents: 18000 };
 
 export async function seedCustomerAccount(server: TestServer, twilio: FakeTwilio, clock: Date) {
   const visit = await sendVisitReminder(server, twilio, clock);
@@ -44,6 +47,43 @@ export async function seedCustomerAccount(server: TestServer, twilio: FakeTwilio
     at,
     at,
   );
+  const other = await server.anonymous.send('POST', '/api/service-requests', {
+    firstName: 'Otto',
+    lastName: 'Berg',
+    email: 'otto@example.com',
+    phone: '707-555-0142',
+    address: '3 Briceland Road',
+    city: 'Redway',
+    serviceType: 'house-washing',
+    urgency: 'week',
+    description: 'Moss on the deck',
+  });
+  if (other.status !== 201) throw new Error(`The other customer's request was refused: ${other.status}`);
+  const otherId = (db.prepare("SELECT id FROM customers WHERE name = 'Otto Berg'").get() as { id: number })
+    .id;
+  const otherJob = Number(
+    db
+      .prepare(
+        `INSERT INTO jobs (customer_id, customer_name, customer_phone, address, title, price_cents,
+        duration_minutes, status, created_at, updated_at)
+        VALUES (?, 'Otto Berg', '+17075550142', '3 Briceland Road, Redway', 'deck cleaning', ?, 60, 'done', ?, ?)`,
+      )
+      .run(otherId, OTHER_INVOICE.totalCents, at, at).lastInsertRowid,
+  );
+  db.prepare(
+    `INSERT INTO invoices (number, job_id, customer_id, customer_name, address, token, subtotal_cents,
+      total_cents, issued_on, due_on, created_at, updated_at)
+    VALUES (?, ?, ?, 'Otto Berg', '3 Briceland Road, Redway', ?, ?, ?, '2026-11-20', '2026-12-04', ?, ?)`,
+  ).run(
+    OTHER_INVOICE.number,
+    otherJob,
+    otherId,
+    randomBytes(32).toString('base64url'),
+    OTHER_INVOICE.totalCents,
+    OTHER_INVOICE.totalCents,
+    at,
+    at,
+  );
   const asked = await server.anonymous.send('POST', '/api/public/account/link', {
     contact: '(707) 555-0188',
   });
@@ -52,5 +92,10 @@ export async function seedCustomerAccount(server: TestServer, twilio: FakeTwilio
   const text = twilio.texts.filter((t) => t.to === REMINDED_VISIT.phone).at(-1)?.body ?? '';
   const link = /https?:\/\/\S+(\/account\/continue\/[A-Za-z0-9_-]{43})/.exec(text);
   if (!link) throw new Error(`No sign-in link was texted: "${text}"`);
-  return { accountLinkPath: link[1]!, customerId, invoicePath: `/invoice/${invoiceToken}` };
+  return {
+    accountLinkPath: link[1]!,
+    customerId,
+    invoicePath: `/invoice/${invoiceToken}`,
+    otherInvoiceNumber: OTHER_INVOICE.number,
+  };
 }

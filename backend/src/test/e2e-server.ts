@@ -8,6 +8,8 @@ import { sendVisitReminder } from './e2e-visit-reminder.ts';
 import { seedCustomerAccount } from './e2e-account.ts';
 import { SCHEDULE_TOOLS_ENV, SCHEDULE_TOOLS_NOW, seedScheduleTools } from './e2e-schedule-tools.ts';
 import { MONEY_NOW, seedE2eMoney } from './e2e-money.ts';
+import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import { STRIPE_WEBHOOK } from '../payments/stripe-webhook.routes.ts';
 
 // A server of its own for one browser test file, in a child process (the e2e tests may not import
 // backend code): `tsx backend/src/test/e2e-server.ts <scenario>`. It prints one JSON line with its
@@ -29,7 +31,8 @@ import { MONEY_NOW, seedE2eMoney } from './e2e-money.ts';
 //                   reminder's link on this server, and appointmentId
 //   customer-account  the visit-reminder customer with an open invoice asks for a sign-in link on
 //                   /account (e2e-account.ts); the line adds accountLinkPath (the texted link),
-//                   customerId and invoicePath
+//                   customerId and invoicePath; Stripe is configured against the fake Stripe, on the
+//                   scenario's clock (its hosted page comes back to this server's /account)
 //   schedule-tools  texting on (a fake Twilio), the base set, the clock at Monday 30 November 2026,
 //                   and three visits on the rained-out Tuesday (e2e-schedule-tools.ts); the line
 //                   adds rainedOutDay and visitIds
@@ -86,9 +89,19 @@ const now =
         : scenario === 'money'
           ? MONEY_NOW
           : undefined;
+// The fake Stripe signs its events on the server's clock, so the webhook finds them fresh.
+let stripe: FakeStripe | undefined;
+if (scenario === 'customer-account') stripe = await startFakeStripe({ clock: () => now!.getTime() });
 const server = await startClockedServer({
   now,
   env: {
+    ...(stripe
+      ? {
+          STRIPE_SECRET_KEY: stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+          STRIPE_API_BASE_URL: stripe.url,
+        }
+      : {}),
     ...(scenario === 'schedule-tools' ? SCHEDULE_TOOLS_ENV : {}),
     ...(fake ? { OPENAI_API_KEY: 'sk-test-not-real', OPENAI_BASE_URL: fake.url } : {}),
     ...(twilio ? { ...PHONE_ENV, TWILIO_API_BASE_URL: twilio.url } : {}),
@@ -106,6 +119,12 @@ if (scenario === 'dashboard-week') seedDashboardWeek(server.db);
 if (scenario === 'money') seedE2eMoney(server.db);
 const visit = scenario === 'visit-reminder' ? await sendVisitReminder(server, twilio!, now!) : {};
 const account = scenario === 'customer-account' ? await seedCustomerAccount(server, twilio!, now!) : {};
+if (stripe) {
+  stripe.setWebhookUrl(`${server.url}${STRIPE_WEBHOOK}`);
+  // Signed Twilio texts were checked against the phone line's address while seeding; from here
+  // the links the server makes (Stripe's way back) are this server's own, which the browser reaches.
+  server.publicUrl.set(server.url);
+}
 const scheduleTools = scenario === 'schedule-tools' ? await seedScheduleTools(server) : {};
 
 let stopping = false;
@@ -116,6 +135,7 @@ const stop = async () => {
   await fake?.close();
   await meta?.close();
   await twilio?.close();
+  await stripe?.close();
   // Faults the server reported while the test ran fail the test through the exit code.
   process.exit(server.errors.length ? 1 : 0);
 };

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { CustomerAccount } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { t } from '../i18n/i18n.ts';
 import { change } from './account-api.ts';
+import { accountMessageIn } from './account-texts.ts';
 
 /** A message to the office: it lands in the office's texts, as a text from the customer does. */
 export function MessageBox() {
@@ -14,24 +17,21 @@ export function MessageBox() {
     try {
       const result = await change('messages', { message });
       if (result.kind === 'done') {
-        setAnswer({ ok: true, text: result.message });
+        setAnswer({ ok: true, text: accountMessageIn(result.message) });
         setMessage('');
-      } else setAnswer({ ok: false, text: result.fields.message ?? result.message });
+      } else setAnswer({ ok: false, text: accountMessageIn(result.fields.message ?? result.message) });
     } catch {
-      setAnswer({
-        ok: false,
-        text: 'Your message could not be sent. Please check your connection and try again.',
-      });
+      setAnswer({ ok: false, text: t('account.message.failed') });
     }
     setBusy(false);
   };
   return (
     <section aria-labelledby="account-message" className="account__section">
-      <h2 id="account-message">Message the office</h2>
+      <h2 id="account-message">{t('account.message')}</h2>
       <form className="visit-page__form" onSubmit={(event) => void send(event)} noValidate>
         <div className="quote-field">
           <label className="quote-field__label" htmlFor="account-message-text">
-            Your message
+            {t('account.message.label')}
           </label>
           <textarea
             id="account-message-text"
@@ -47,7 +47,7 @@ export function MessageBox() {
           </p>
         )}
         <button type="submit" className="quote-button quote-button--secondary" disabled={busy}>
-          {busy ? 'Sending…' : 'Send message'}
+          {busy ? t('account.sending') : t('account.message.send')}
         </button>
       </form>
     </section>
@@ -55,11 +55,11 @@ export function MessageBox() {
 }
 
 const FIELDS = [
-  { name: 'name', label: 'Name', autoComplete: 'name', type: 'text' },
-  { name: 'phone', label: 'Mobile number', autoComplete: 'tel', type: 'tel' },
-  { name: 'email', label: 'E-mail', autoComplete: 'email', type: 'email' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address', type: 'text' },
-] as const;
+  { name: 'name', label: 'account.contact.name', autoComplete: 'name', type: 'text' },
+  { name: 'phone', label: 'account.contact.phone', autoComplete: 'tel', type: 'tel' },
+  { name: 'email', label: 'account.contact.email', autoComplete: 'email', type: 'email' },
+  { name: 'address', label: 'account.contact.address', autoComplete: 'street-address', type: 'text' },
+] as const satisfies readonly { name: string; label: MessageId; autoComplete: string; type: string }[];
 type Field = (typeof FIELDS)[number]['name'];
 
 /** New contact details, behind the last 4 digits of the phone number on file. */
@@ -91,17 +91,16 @@ export function ContactForm({
       // A blank new number keeps the one on file (the server's rule).
       const result = await change('contact', values);
       if (result.kind === 'done') {
-        setAnswer({ ok: true, text: result.message });
+        setAnswer({ ok: true, text: accountMessageIn(result.message) });
         onSaved();
       } else {
-        setFields(result.fields);
-        setAnswer({ ok: false, text: result.message });
+        setFields(
+          Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, accountMessageIn(v)])),
+        );
+        setAnswer({ ok: false, text: accountMessageIn(result.message) });
       }
     } catch {
-      setAnswer({
-        ok: false,
-        text: 'Your details could not be saved. Please check your connection and try again.',
-      });
+      setAnswer({ ok: false, text: t('account.contact.failed') });
     }
     setBusy(false);
   };
@@ -130,20 +129,18 @@ export function ContactForm({
       className="account__section account__details"
       onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
     >
-      <summary>Change your contact details</summary>
+      <summary>{t('account.contact')}</summary>
       {open && (
         <form className="visit-page__form" onSubmit={(event) => void save(event)} noValidate>
           {FIELDS.map((f) =>
-            input(f.name, f.name === 'phone' ? 'New mobile number (blank keeps yours)' : f.label, {
+            input(f.name, t(f.label), {
               autoComplete: f.autoComplete,
               type: f.type,
             }),
           )}
           {input(
             'phoneLastFour',
-            customer.phoneLastFour
-              ? 'To confirm it is you: the last 4 digits of the phone number we have for you'
-              : 'The last 4 digits of your phone number',
+            customer.phoneLastFour ? t('account.contact.lastFourConfirm') : t('account.contact.lastFour'),
             { inputMode: 'numeric', autoComplete: 'off', maxLength: '4' },
           )}
           {answer && (
@@ -155,7 +152,7 @@ export function ContactForm({
             </p>
           )}
           <button type="submit" className="quote-button quote-button--secondary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save my details'}
+            {busy ? t('account.contact.saving') : t('account.contact.save')}
           </button>
         </form>
       )}

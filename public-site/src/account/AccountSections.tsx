@@ -1,57 +1,61 @@
 import { useState } from 'react';
-import { formatCents, MONTH_NAMES, planFrequencyText, type CustomerAccount } from '@washdesk/contract';
+import { formatCents, type CustomerAccount } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { t } from '../i18n/i18n.ts';
 import { openPage } from './account-api.ts';
+import { accountDay, accountMessageIn, accountMonth, planEvery } from './account-texts.ts';
+import { PayWithTip } from './PayWithTip.tsx';
 
-// The lists of the customer's page, each a section with its heading. A link opens the thing's own
-// page (the quote, the invoice), where accepting and paying happen under their own rules.
+// The lists of the customer's page, each a section with its heading. What is owed is paid here,
+// with a tip; a link opens the thing's own page (the quote, the invoice) for the rest.
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/**
- * "Friday, December 4" for a 'YYYY-MM-DD' (or the day of an ISO instant): the visit page's words,
- * from two short lists rather than Intl, whose first use costs a slow phone a long task.
- */
-export function formatVisitDay(date: string) {
-  const [year, month, dayOfMonth] = date.slice(0, 10).split('-').map(Number);
-  const weekday = new Date(Date.UTC(year!, month! - 1, dayOfMonth!)).getUTCDay();
-  return `${WEEKDAYS[weekday]}, ${MONTH_NAMES[month! - 1]} ${dayOfMonth}`;
-}
-const day = (iso: string) => formatVisitDay(iso);
-const monthText = (dueMonth: string) => {
-  const [year, month] = dueMonth.split('-').map(Number);
-  return `${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
-};
-const METHODS: Record<string, string> = {
-  card: 'Card',
-  us_bank_account: 'Bank account',
-  cash: 'Cash',
-  check: 'Check',
-  other: 'Other',
-};
+const num = (n: number) => String(n);
 
-export function InvoicesSection({ invoices }: { invoices: CustomerAccount['invoices'] }) {
+export function InvoicesSection({
+  invoices,
+  payOnline,
+}: {
+  invoices: CustomerAccount['invoices'];
+  payOnline: boolean;
+}) {
   if (!invoices.length) return null;
   return (
     <section aria-labelledby="account-invoices" className="account__section">
-      <h2 id="account-invoices">Invoices</h2>
+      <h2 id="account-invoices">{t('account.invoices')}</h2>
       <ul className="account__list">
-        {invoices.map((invoice) => (
-          <li key={invoice.number} className="account__item">
-            <p className="account__line">
-              <strong>Invoice #{invoice.number}</strong> · {formatCents(invoice.totalCents)}
-            </p>
-            <p className="account__line sent-quote__muted">
-              {invoice.balanceCents > 0
-                ? `${formatCents(invoice.balanceCents)} due by ${formatVisitDay(invoice.dueOn)}`
-                : 'Paid in full'}
-            </p>
-            <a
-              className={invoice.balanceCents > 0 ? 'quote-button account__action' : 'account__link'}
-              href={invoice.url}
-            >
-              {invoice.balanceCents > 0 ? `Pay invoice #${invoice.number}` : `See invoice #${invoice.number}`}
-            </a>
-          </li>
-        ))}
+        {invoices.map((invoice) => {
+          const payable = invoice.status === 'open' && invoice.balanceCents - invoice.pendingCents > 0;
+          return (
+            <li key={invoice.number} className="account__item">
+              <p className="account__line">
+                <strong>{t('account.invoice', { number: num(invoice.number) })}</strong> ·{' '}
+                {formatCents(invoice.totalCents)}
+              </p>
+              <p className="account__line sent-quote__muted">
+                {invoice.balanceCents > 0
+                  ? t('account.invoice.due', {
+                      amount: formatCents(invoice.balanceCents),
+                      day: accountDay(invoice.dueOn),
+                    })
+                  : t('account.invoice.paid')}
+              </p>
+              {invoice.pendingCents > 0 && (
+                <p className="account__line sent-quote__muted">
+                  {t('account.invoice.onItsWay', { amount: formatCents(invoice.pendingCents) })}
+                </p>
+              )}
+              {payable &&
+                (payOnline ? (
+                  <PayWithTip invoice={invoice} />
+                ) : (
+                  <p className="account__line">{t('account.payAtTheVisit')}</p>
+                ))}
+              <a className="account__link" href={invoice.url}>
+                {t('account.invoice.see', { number: num(invoice.number) })}
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -61,7 +65,7 @@ export function QuotesSection({ quotes }: { quotes: CustomerAccount['quotes'] })
   if (!quotes.length) return null;
   return (
     <section aria-labelledby="account-quotes" className="account__section">
-      <h2 id="account-quotes">Quotes</h2>
+      <h2 id="account-quotes">{t('account.quotes')}</h2>
       <ul className="account__list">
         {quotes.map((quote) => {
           const depositDue =
@@ -71,23 +75,24 @@ export function QuotesSection({ quotes }: { quotes: CustomerAccount['quotes'] })
           return (
             <li key={quote.id} className="account__item">
               <p className="account__line">
-                <strong>Quote of {day(quote.sentAt)}</strong> · {formatCents(quote.totalCents)}
+                <strong>{t('account.quote', { day: accountDay(quote.sentAt) })}</strong> ·{' '}
+                {formatCents(quote.totalCents)}
               </p>
               <p className="account__line sent-quote__muted">
                 {quote.status === 'accepted'
                   ? depositDue
-                    ? `Accepted · deposit of ${formatCents(quote.depositCents!)} to pay`
-                    : 'Accepted'
+                    ? t('account.quote.depositToPay', { amount: formatCents(quote.depositCents!) })
+                    : t('account.quote.accepted')
                   : quote.status === 'expired'
-                    ? 'No longer open: call us for a new one'
-                    : `Open until ${formatVisitDay(quote.validUntil)}`}
+                    ? t('account.quote.expired')
+                    : t('account.quote.openUntil', { day: accountDay(quote.validUntil) })}
               </p>
               <a className="account__link" href={quote.url}>
                 {quote.status === 'open'
-                  ? 'See and accept the quote'
+                  ? t('account.quote.seeAndAccept')
                   : depositDue
-                    ? 'Pay the deposit'
-                    : 'See the quote'}
+                    ? t('account.quote.payDeposit')
+                    : t('account.quote.see')}
               </a>
             </li>
           );
@@ -107,9 +112,9 @@ function OpenButton({ kind, id, label }: { kind: 'visit' | 'plan-visit'; id: num
     try {
       const answer = await openPage(kind, id);
       if (answer.kind === 'url') return window.location.assign(answer.url);
-      setProblem(answer.message);
+      setProblem(accountMessageIn(answer.message));
     } catch {
-      setProblem('That page could not be opened. Please check your connection and try again.');
+      setProblem(t('account.openFailed'));
     }
     setBusy(false);
   };
@@ -121,7 +126,7 @@ function OpenButton({ kind, id, label }: { kind: 'visit' | 'plan-visit'; id: num
         disabled={busy}
         onClick={() => void open()}
       >
-        {busy ? 'Opening…' : label}
+        {busy ? t('account.opening') : label}
       </button>
       {problem && (
         <p className="field-error" role="alert">
@@ -132,22 +137,28 @@ function OpenButton({ kind, id, label }: { kind: 'visit' | 'plan-visit'; id: num
   );
 }
 
+const VISIT_STATUS: Record<CustomerAccount['visits'][number]['status'], MessageId> = {
+  cancelled: 'account.visit.cancelled',
+  completed: 'account.visit.done',
+  scheduled: 'account.visit.booked',
+};
+
 export function VisitsSection({ visits }: { visits: CustomerAccount['visits'] }) {
   if (!visits.length) return null;
   return (
     <section aria-labelledby="account-visits" className="account__section">
-      <h2 id="account-visits">Visits</h2>
+      <h2 id="account-visits">{t('account.visits')}</h2>
       <ul className="account__list">
         {visits.map((visit) => (
           <li key={visit.id} className="account__item">
             <p className="account__line">
-              <strong>{visit.title}</strong> · {formatVisitDay(visit.date)}
-              {visit.time ? ` at ${visit.time}` : ''}
+              <strong>{visit.title}</strong> ·{' '}
+              {visit.time
+                ? t('account.visit.at', { day: accountDay(visit.date), time: visit.time })
+                : accountDay(visit.date)}
             </p>
-            <p className="account__line sent-quote__muted">
-              {visit.status === 'cancelled' ? 'Cancelled' : visit.status === 'completed' ? 'Done' : 'Booked'}
-            </p>
-            {visit.changeable && <OpenButton kind="visit" id={visit.id} label="Confirm, move or cancel" />}
+            <p className="account__line sent-quote__muted">{t(VISIT_STATUS[visit.status])}</p>
+            {visit.changeable && <OpenButton kind="visit" id={visit.id} label={t('account.visit.change')} />}
           </li>
         ))}
       </ul>
@@ -159,24 +170,26 @@ export function PlansSection({ plans }: { plans: CustomerAccount['plans'] }) {
   if (!plans.length) return null;
   return (
     <section aria-labelledby="account-plans" className="account__section">
-      <h2 id="account-plans">Your plan</h2>
+      <h2 id="account-plans">{t('account.plans')}</h2>
       <ul className="account__list">
         {plans.map((plan) => (
           <li key={plan.id} className="account__item">
             <p className="account__line">
-              <strong>{plan.title}</strong> · {planFrequencyText(plan.everyYears, plan.month)}
+              <strong>{plan.title}</strong> · {planEvery(plan.everyYears, plan.month)}
             </p>
             {plan.due ? (
               <>
-                <p className="account__line sent-quote__muted">Due {monthText(plan.due.dueMonth)}</p>
+                <p className="account__line sent-quote__muted">
+                  {t('account.plan.due', { month: accountMonth(plan.due.dueMonth) })}
+                </p>
                 <OpenButton
                   kind="plan-visit"
                   id={plan.due.jobId}
-                  label={`Book this year\u2019s ${plan.title}`}
+                  label={t('account.plan.book', { title: plan.title })}
                 />
               </>
             ) : (
-              <p className="account__line sent-quote__muted">Nothing to book right now</p>
+              <p className="account__line sent-quote__muted">{t('account.plan.nothing')}</p>
             )}
           </li>
         ))}
@@ -185,27 +198,46 @@ export function PlansSection({ plans }: { plans: CustomerAccount['plans'] }) {
   );
 }
 
+const METHODS: Record<string, MessageId> = {
+  card: 'account.method.card',
+  us_bank_account: 'account.method.us_bank_account',
+  cash: 'account.method.cash',
+  check: 'account.method.check',
+  other: 'account.method.other',
+};
+
 export function PaymentsSection({ payments }: { payments: CustomerAccount['payments'] }) {
   if (!payments.length) return null;
   return (
     <section aria-labelledby="account-payments" className="account__section">
-      <h2 id="account-payments">Payments and receipts</h2>
+      <h2 id="account-payments">{t('account.payments')}</h2>
       <ul className="account__list">
-        {payments.map((payment) => (
-          <li key={payment.id} className="account__item">
-            <p className="account__line">
-              <strong>{formatCents(Math.abs(payment.amountCents))}</strong>{' '}
-              {payment.kind === 'refund' ? 'refunded' : 'paid'} on {day(payment.occurredAt)}
-              {payment.status === 'pending' ? ' (on its way)' : ''}
-            </p>
-            <p className="account__line sent-quote__muted">
-              {METHODS[payment.method] ?? payment.method}
-              {payment.invoiceNumber !== null ? ` · invoice #${payment.invoiceNumber}` : ''}
-              {payment.purpose === 'deposit' ? ' · deposit' : ''}
-              {payment.tipCents > 0 ? ` · includes a ${formatCents(payment.tipCents)} tip` : ''}
-            </p>
-          </li>
-        ))}
+        {payments.map((payment) => {
+          const method = METHODS[payment.method];
+          const details = [
+            method ? t(method) : payment.method,
+            payment.invoiceNumber !== null
+              ? t('account.payment.invoice', { number: num(payment.invoiceNumber) })
+              : null,
+            payment.purpose === 'deposit' ? t('account.payment.deposit') : null,
+            payment.tipCents > 0 ? t('account.payment.tip', { amount: formatCents(payment.tipCents) }) : null,
+          ].filter(Boolean);
+          const what = {
+            amount: formatCents(Math.abs(payment.amountCents)),
+            day: accountDay(payment.occurredAt),
+          };
+          return (
+            <li key={payment.id} className="account__item">
+              <p className="account__line">
+                {payment.kind === 'refund'
+                  ? t('account.payment.refunded', what)
+                  : t('account.payment.paid', what)}
+                {payment.status === 'pending' ? ` ${t('account.payment.onItsWay')}` : ''}
+              </p>
+              <p className="account__line sent-quote__muted">{details.join(' · ')}</p>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -1,8 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { t } from '../i18n/i18n.ts';
 import { askForLink } from './account-api.ts';
+import { accountMessageIn } from './account-texts.ts';
 
 /** "Text or e-mail me a sign-in link": the same answer whether or not we know the contact. */
-export function LinkRequestForm({ submitLabel = 'Send me a sign-in link' }: { submitLabel?: string }) {
+export function LinkRequestForm({ submitLabel = 'account.link.send' }: { submitLabel?: MessageId }) {
   const id = useId();
   const [contact, setContact] = useState('');
   const [busy, setBusy] = useState(false);
@@ -14,10 +17,10 @@ export function LinkRequestForm({ submitLabel = 'Send me a sign-in link' }: { su
     setProblem(null);
     try {
       const result = await askForLink(contact);
-      if (result.kind === 'asked') setAnswer(result.message);
-      else setProblem(result.fields.contact ?? result.message);
+      if (result.kind === 'asked') setAnswer(accountMessageIn(result.message));
+      else setProblem(accountMessageIn(result.fields.contact ?? result.message));
     } catch {
-      setProblem('Your request could not be sent. Please check your connection and try again.');
+      setProblem(t('account.link.failed'));
     } finally {
       setBusy(false);
     }
@@ -32,7 +35,7 @@ export function LinkRequestForm({ submitLabel = 'Send me a sign-in link' }: { su
     <form className="visit-page__form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="quote-field">
         <label className="quote-field__label" htmlFor={`${id}-contact`}>
-          Mobile number or e-mail
+          {t('account.link.contact')}
         </label>
         <input
           id={`${id}-contact`}
@@ -52,7 +55,7 @@ export function LinkRequestForm({ submitLabel = 'Send me a sign-in link' }: { su
         )}
       </div>
       <button type="submit" className="quote-button" disabled={busy}>
-        {busy ? 'Sending…' : submitLabel}
+        {busy ? t('account.sending') : t(submitLabel)}
       </button>
     </form>
   );

@@ -26,10 +26,28 @@ const post = (path: string, body: unknown) =>
     credentials: 'same-origin',
   });
 
-export async function fetchAccount(): Promise<{ kind: 'account'; account: CustomerAccount } | Refusal> {
+type AccountAnswer = { kind: 'account'; account: CustomerAccount } | Refusal;
+
+async function readAccount(): Promise<AccountAnswer> {
   const response = await fetch('/api/public/account', { credentials: 'same-origin' });
   if (response.ok) return { kind: 'account', account: (await response.json()) as CustomerAccount };
   return refusalOf(response);
+}
+
+// On /account the account is asked for as soon as the page's chunk loads (main.tsx loads it
+// before hydrating), so the answer travels while React takes the page over: no round trip after
+// hydration on a slow phone. Later reloads (after a change) ask again.
+let early: Promise<AccountAnswer> | null =
+  typeof window !== 'undefined' && window.location.pathname.replace(/\/+$/, '') === '/account'
+    ? readAccount()
+    : null;
+// A failed early answer is read by the page's first load; this only keeps it from being "unhandled".
+early?.catch(() => undefined);
+
+export function fetchAccount(): Promise<AccountAnswer> {
+  const first = early;
+  early = null;
+  return first ?? readAccount();
 }
 
 export async function askForLink(contact: string): Promise<{ kind: 'asked'; message: string } | Refusal> {
@@ -66,6 +84,17 @@ export async function openPage(
   id: number,
 ): Promise<{ kind: 'url'; url: string } | Refusal> {
   const response = await post('/api/public/account/open', { kind, id });
+  if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
+  return refusalOf(response);
+}
+
+/** Pay one of the customer's invoices (what is owed now) with a tip: Stripe's hosted page to go to. */
+export async function payInvoice(
+  invoiceNumber: number,
+  tipCents: number,
+): Promise<{ kind: 'url'; url: string } | Refusal> {
+  // The contract's accountInvoicePayPath, spelled here: its module holds zod, which this page does not load.
+  const response = await post(`/api/public/account/invoices/${invoiceNumber}/pay`, { tipCents });
   if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
   return refusalOf(response);
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ACCOUNT_TEXTS } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { LinkRequestForm } from '../account/LinkRequestForm.tsx';
 import { linkState, startSession } from '../account/account-api.ts';
+import { accountMessageIn } from '../account/account-texts.ts';
 import { tokenOfPath } from '../sent-quote/quote-api.ts';
 import '../quote-tool/quote-tool.css';
 import '../sent-quote/sent-quote.css';
@@ -41,25 +42,25 @@ export function AccountContinuePage() {
       const answer = await startSession(token);
       if (answer.kind === 'signed-in') return window.location.assign('/account');
       if (answer.status === 410 || answer.status === 400) setShown('unusable');
-      else setProblem(answer.message);
+      else setProblem(accountMessageIn(answer.message));
     } catch {
-      setProblem('You could not be signed in. Please check your connection and try again.');
+      setProblem(t('account.continue.failed'));
     }
     setBusy(false);
   };
 
   return (
-    <PageLayout title="Sign in to your account">
+    <PageLayout title={t('account.continue.title')}>
       {shown === 'unusable' ? (
         <>
-          <h1>This link has expired</h1>
-          <p className="intro">{ACCOUNT_TEXTS.linkUnusable}</p>
-          <LinkRequestForm submitLabel="Send me a new link" />
+          <h1>{t('account.continue.expired')}</h1>
+          <p className="intro">{t('account.server.linkUnusable')}</p>
+          <LinkRequestForm submitLabel="account.link.sendNew" />
         </>
       ) : (
         <>
-          <h1>Sign in to your account</h1>
-          <p className="intro">Press Continue to see your quotes, visits, invoices and payments.</p>
+          <h1>{t('account.continue.title')}</h1>
+          <p className="intro">{t('account.continue.intro')}</p>
           {problem && (
             <p className="sent-quote__banner" role="alert">
               {problem}
@@ -71,7 +72,7 @@ export function AccountContinuePage() {
             disabled={busy || shown === 'checking'}
             onClick={() => void proceed()}
           >
-            {busy ? 'Signing in…' : 'Continue'}
+            {busy ? t('account.continue.signingIn') : t('account.continue.button')}
           </button>
         </>
       )}

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { CustomerAccount } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { change, fetchAccount } from '../account/account-api.ts';
@@ -12,6 +13,7 @@ import {
   VisitsSection,
 } from '../account/AccountSections.tsx';
 import { LinkRequestForm } from '../account/LinkRequestForm.tsx';
+import { accountMessageIn } from '../account/account-texts.ts';
 import '../quote-tool/quote-tool.css';
 import '../sent-quote/sent-quote.css';
 import '../visit-page/visit-page.css';
@@ -30,6 +32,10 @@ type Shown =
  */
 export function AccountPage() {
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+  // Back from Stripe's page (?paid=N): the payment shows once its webhook has landed.
+  const [justPaid] = useState(
+    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('paid'),
+  );
   // The account is drawn as a transition: React draws it in slices and the phone stays responsive
   // (no long task blocking a tap while a long history renders).
   const load = () =>
@@ -41,13 +47,11 @@ export function AccountPage() {
               ? answer
               : answer.status === 401
                 ? { kind: 'signed-out' }
-                : { kind: 'failed', message: answer.message },
+                : { kind: 'failed', message: accountMessageIn(answer.message) },
           ),
         ),
       )
-      .catch(() =>
-        setShown({ kind: 'failed', message: 'Your account could not be loaded. Please try again.' }),
-      );
+      .catch(() => setShown({ kind: 'failed', message: t('account.loadFailed') }));
   useEffect(() => void load(), []);
 
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
@@ -56,7 +60,7 @@ export function AccountPage() {
     const answer = await change('sign-out', {}).catch(() => null);
     // Only what happened: a sign-out the server did not confirm is not shown as done.
     if (answer?.kind === 'done') setShown({ kind: 'signed-out' });
-    else setSignOutProblem('You could not be signed out. Please check your connection and try again.');
+    else setSignOutProblem(t('account.signOutFailed'));
   };
 
   const account = shown.kind === 'account' ? shown.account : null;
@@ -70,28 +74,32 @@ export function AccountPage() {
   // paint on: what loads later only adds below them, and the column is a screen tall from the
   // start, so nothing moves (no layout shift) and the first paint is the page's largest (LCP).
   return (
-    <PageLayout title="Your account">
-      <h1>Your account</h1>
-      <p className="intro">
-        Your quotes, visits, invoices and payments in one place: pay what is due, confirm or move a visit,
-        book your next wash and message the office.
-      </p>
+    <PageLayout title={t('account.title')}>
+      <h1>{t('account.title')}</h1>
+      <p className="intro">{t('account.intro')}</p>
       <div className="account">
-        {shown.kind === 'loading' && <p role="status">Loading your account…</p>}
+        {shown.kind === 'loading' && <p role="status">{t('account.loading')}</p>}
         {shown.kind === 'failed' && <p role="alert">{shown.message}</p>}
         {shown.kind === 'signed-out' && (
           <>
-            <p>We will text or e-mail you a link to sign in: no password needed.</p>
+            <p>{t('account.signInHint')}</p>
             <LinkRequestForm />
           </>
         )}
         {account && (
           <>
             <p className="account__hello">
-              Signed in{account.customer.name ? ` as ${account.customer.name}` : ''}
+              {account.customer.name
+                ? t('account.signedInAs', { name: account.customer.name })
+                : t('account.signedIn')}
             </p>
-            {nothingYet && <p>Nothing here yet: your quotes, visits and invoices will show here.</p>}
-            <InvoicesSection invoices={account.invoices} />
+            {justPaid && (
+              <p className="sent-quote__banner" role="status">
+                {t('account.paidThanks')}
+              </p>
+            )}
+            {nothingYet && <p>{t('account.nothingYet')}</p>}
+            <InvoicesSection invoices={account.invoices} payOnline={account.payOnline} />
             <VisitsSection visits={account.visits} />
             <QuotesSection quotes={account.quotes} />
             <PlansSection plans={account.plans} />
@@ -99,14 +107,15 @@ export function AccountPage() {
             <MessageBox />
             <ContactForm customer={account.customer} onSaved={() => void load()} />
             <p className="sent-quote__muted">
-              Questions? Call {account.business.name} at <PhoneLink phone={account.business.phone} />.
+              {t('account.questions', { business: account.business.name })}{' '}
+              <PhoneLink phone={account.business.phone} />.
             </p>
             <button
               type="button"
               className="quote-button quote-button--secondary"
               onClick={() => void signOut()}
             >
-              Sign out
+              {t('account.signOut')}
             </button>
             {signOutProblem && (
               <p className="field-error" role="alert">
