@@ -410,7 +410,9 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   app.use(profileFeature({ db, config, backups, clock }).router);
   app.use(statsFeature({ db, config, clock }).router);
   const reports = reportsFeature({ db, config, clock });
-  app.use(dashboardFeature({ db, appointments, reports: reports.reports, timeZone: config.timeZone, clock }).router);
+  app.use(
+    dashboardFeature({ db, appointments, reports: reports.reports, timeZone: config.timeZone, clock }).router,
+  );
   app.use(reports.router);
   app.use(exportsFeature({ db, config }).router);
   // The Payments screen: the ledger's list, refunds (the owner only), disputes and their evidence.
@@ -498,6 +500,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       auth.lifecycle,
       phone.lifecycle,
       outboxScheduler,
+      textsOfBusiness.mediaLifecycle,
       backupTimer,
       servicePlans.lifecycle,
       messenger.lifecycle,
@@ -513,6 +516,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
         photoProcessing.settled(),
         payments.settled(),
         account.settled(),
-      ]).then(() => undefined),
+        // Texted photos fetched just now are pending photos: processed after them.
+      ]).then(() => photoProcessing.settled()),
   };
 }
