@@ -68,7 +68,7 @@ export function twilioWebhooks(deps: {
       };
       const { after, ...answer } = await handle(req, record);
       if (recorded === false) return again();
-      if (recorded) inbox.answered('twilio', id, answer);
+      if (recorded) inbox.answered('twilio', id, answer, duplicate);
       send(res, answer);
       if (after) void after();
     };
