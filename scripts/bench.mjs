@@ -23,7 +23,7 @@ const BENCHES = [
   ['Messenger webhook acknowledgement', 'backend/bench/messenger-webhook.bench.ts'],
   ['Stripe webhook acknowledgement at 100,000 payments', 'backend/bench/stripe-webhook.bench.ts'],
   [
-    'Twilio webhook acknowledgements: texts, call and message status',
+    'Twilio webhook acknowledgements: texts, photos (MMS), call and message status',
     'backend/bench/twilio-webhooks.bench.ts',
   ],
   ['Backups at 100,000 rows per list and 5,000 photos', 'backend/bench/backup.bench.ts'],
