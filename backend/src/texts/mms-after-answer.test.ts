@@ -165,6 +165,8 @@ describe("a customer's MMS", () => {
     const second = await startTestServer({ dataDir, env });
     cleanup.push(() => second.stop());
     release();
+    // Fetched by the start itself, nothing asking for it (settled() would fetch it too).
+    await until(() => (rowsOf(second.db, messageSid) as { waiting: number }).waiting === 0);
     await second.settled();
     // Asked once by the killed server (its answer never reached it) and once by the next one.
     expect(twilio.mediaAsked).toBe(2);
