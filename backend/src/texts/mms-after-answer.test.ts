@@ -93,6 +93,12 @@ describe("a customer's MMS", () => {
       waiting: 0,
       photos: 1,
     });
+    // Staff hear of the photo once it is in, and not before.
+    const summaries = office.server.db
+      .prepare("SELECT summary FROM events WHERE type = 'text.updated' AND summary LIKE '%photo%'")
+      .pluck()
+      .all();
+    expect(summaries).toEqual(['A photo from +17075550831 received']);
     const [message] = (await office.threadOf(phone)).messages as { photos: { url: string }[] }[];
     const served = await office.server.get(message!.photos[0]!.url);
     expect(served.status).toBe(200);

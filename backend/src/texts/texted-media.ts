@@ -19,7 +19,7 @@ export function textedMedia(deps: {
   repo: Repository;
   photos: Pick<TextPhotos, 'fetch' | 'discard'>;
   /** Staff's thread shows the photos (or how many were not kept) once they are in. */
-  fetched: (threadId: number) => void;
+  fetched: (threadId: number, kept: number, refused: number) => void;
   report: (error: unknown) => void;
 }) {
   const running = new Map<number, Promise<void>>();
@@ -34,7 +34,7 @@ export function textedMedia(deps: {
       const { stored, refused } = await deps.photos.fetch(waiting[0]!.messageSid, waiting);
       if (!deps.repo.mediaFetched(messageId, stored, refused)) return deps.photos.discard(stored);
       const threadId = deps.repo.threadOfMessage(messageId);
-      if (threadId !== null) deps.fetched(threadId);
+      if (threadId !== null) deps.fetched(threadId, stored.length, refused);
     } catch (error) {
       skipped.add(messageId);
       deps.report(error);

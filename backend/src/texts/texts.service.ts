@@ -117,7 +117,15 @@ export function textsService(deps: TextsDeps) {
   const media = textedMedia({
     repo,
     photos: textPhotos(config),
-    fetched: (threadId) => announce(threadId, 'text.updated', `Photos from ${nameOf(threadId)} received`),
+    // Says what was kept: a photo that could not be fetched or is not one is not "received".
+    fetched: (threadId, kept, refused) =>
+      announce(
+        threadId,
+        'text.updated',
+        kept
+          ? `${kept === 1 ? 'A photo' : `${kept} photos`} from ${nameOf(threadId)} received`
+          : `${refused === 1 ? 'An attachment' : `${refused} attachments`} from ${nameOf(threadId)} not kept`,
+      ),
     report,
   });
 
