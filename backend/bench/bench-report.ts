@@ -61,11 +61,18 @@ export function reportBudgets(title: string, figures: BenchFigure[]): string[] {
       .join('  ')
       .trimEnd();
   const missed = figures.filter((f) => missedBudgets(f).length).map((f) => f.name);
+  const budgeted = figures.filter((f) => f.max !== undefined || f.timesBare !== undefined).length;
+  // Says only what was checked: figures without a budget are not "met".
+  const verdict = missed.length
+    ? `BUDGET MISSED: ${missed.join('; ')}`
+    : budgeted === 0
+      ? 'No budget is set for these figures.'
+      : `Every budget met (${budgeted} of ${figures.length} figures have one).`;
   process.stdout.write(
     `\n${title}: budgets\n` +
       `${line(Object.fromEntries(columns.map((c) => [c, c])) as Record<(typeof columns)[number], string>)}\n` +
       rows.map((r) => `${line(r)}\n`).join('') +
-      (missed.length ? `BUDGET MISSED: ${missed.join('; ')}\n` : 'Every budget met.\n'),
+      `${verdict}\n`,
   );
   if (missed.length) process.exitCode = 1;
   return missed;
