@@ -17,7 +17,7 @@ export interface BenchFigure {
 }
 
 const show = (value: number, unit: string) =>
-  `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${unit}`;
+  `${value >= 1000 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${unit}`;
 
 /** Which of the figure's budgets it misses (none when it has none). */
 export function missedBudgets(f: BenchFigure): string[] {
