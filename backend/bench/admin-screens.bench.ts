@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { BENCH_OWNER, percentile, startBenchServer } from './bench-server.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const ROWS = Number(process.env.BENCH_SCREEN_ROWS ?? 5000);
 const COLD_RUNS = Number(process.env.BENCH_SCREEN_COLD_RUNS ?? 5);
@@ -90,6 +91,7 @@ async function main() {
     return context;
   };
 
+  const figures: BenchFigure[] = [];
   const lines = [
     `${'screen'.padEnd(20)} ${'cold p50'.padStart(9)} ${'cold max'.padStart(9)} ${'warm p50'.padStart(9)} ${'warm p95'.padStart(9)}`,
   ];
@@ -112,6 +114,7 @@ async function main() {
       cold.sort((a, b) => a - b);
       warm.sort((a, b) => a - b);
       const ms = (n: number) => `${Math.round(n)}ms`.padStart(9);
+      figures.push({ name: `${screen.name}, warm p95`, value: percentile(warm, 95) });
       lines.push(
         `${screen.name.padEnd(20)} ${ms(percentile(cold, 50))} ${ms(cold.at(-1)!)} ${ms(percentile(warm, 50))} ${ms(percentile(warm, 95))}`,
       );
@@ -121,6 +124,7 @@ async function main() {
     await server.stop();
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  reportBudgets('Admin screens at 5,000 rows (no budget set yet)', figures);
   process.stdout.write(
     `${lines.join('\n')}\n(time from navigation start to the newest of ${ROWS.toLocaleString('en-US')} rows on screen; ` +
       `${COLD_RUNS} cold and ${WARM_RUNS} warm loads each)\n` +

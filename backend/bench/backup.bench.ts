@@ -15,6 +15,7 @@ import { backupFolder } from '../src/backups/backup-folder.ts';
 import { restoreBackup } from '../src/backups/restore-backup.ts';
 import { takeBackup } from '../src/backups/take-backup.ts';
 import { verifyBackup } from '../src/backups/verify-backup.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const ROWS_PER_LIST = Number(process.env.BENCH_BACKUP_ROWS ?? 100_000);
 const PHOTOS = Number(process.env.BENCH_BACKUP_PHOTOS ?? 5_000);
@@ -160,3 +161,15 @@ say(
 if (!verified.ok) missed.push('restore test failed');
 say(missed.length ? `Budgets missed: ${missed.join('; ')}` : 'Every backup budget met.');
 process.exitCode = missed.length ? 1 : 0;
+const inBudget = (name: string, ms: number): BenchFigure => ({
+  name,
+  value: ms / 1000,
+  unit: 's',
+  max: BUDGET_MS / 1000,
+});
+reportBudgets('Backups', [
+  inBudget('first backup', firstMs),
+  inBudget('second backup', secondMs),
+  inBudget('restore', restoreMs),
+  inBudget('restore test', verifyMs),
+]);

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { LiveEvent } from '@washdesk/contract';
 import { openEventStream, type EventStreamClient } from '../src/test/event-stream-client.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const STREAMS = 50;
 const WRITES = Number(process.env.BENCH_RUNS ?? 200);
@@ -83,6 +84,10 @@ async function main() {
       '',
     ].join('\n'),
   );
+  reportBudgets('Live events (no budget set yet)', [
+    { name: 'commit to event, every delivery, p99', value: percentile(arrivals, 99) },
+    { name: `commit to event, last of ${STREAMS} streams, p99`, value: percentile(slowest, 99) },
+  ] satisfies BenchFigure[]);
   await server.stop();
 }
 

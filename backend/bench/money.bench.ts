@@ -13,6 +13,7 @@ import { ledgerRepository } from '../src/payments/ledger.repository.ts';
 import { openBalanceOf, OWING_CUSTOMERS } from '../src/payments/open-balance.ts';
 import { seedMoney } from '../src/test/money-fixtures.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 30_000);
@@ -154,6 +155,7 @@ async function main() {
     `${'case'.padEnd(36)} ${'p50'.padStart(11)} ${'p95'.padStart(11)} ${'budget'.padStart(11)}  result`,
   ];
   const missed: string[] = [];
+  const figures: BenchFigure[] = [];
   for (const c of cases) {
     let found = '';
     for (let i = 0; i < Math.min(5, c.runs); i++) found = await c.once();
@@ -167,6 +169,7 @@ async function main() {
     const p95 = percentile(times, 95);
     const over = p95 > c.budget;
     if (over) missed.push(c.name);
+    figures.push({ name: `${c.name}, p95`, value: p95, max: c.budget });
     lines.push(
       `${c.name.padEnd(36)} ${ms(percentile(times, 50))} ${ms(p95)} ${`≤ ${c.budget}ms`.padStart(11)}  ${over ? 'MISSED' : 'ok'} (${found})`,
     );
@@ -176,6 +179,7 @@ async function main() {
       `budgets: ${PAGE_BUDGET_MS} ms a page or report, ${EXPORT_BUDGET_MS} ms a year's export)\n`,
   );
   process.stdout.write(missed.length ? `Budget missed: ${missed.join('; ')}\n` : 'Every budget met.\n');
+  reportBudgets('The ledger and money reports', figures);
   db.close();
   await server.stop();
   if (missed.length) process.exitCode = 1;

@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { startFakeTwilio } from '../src/test/fake-twilio.ts';
 import { outboxRig } from '../src/test/outbox-rig.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const ROWS = Number(process.env.BENCH_OUTBOX_ROWS ?? 100_000);
 /** Tuesday 24 November 2026, 9:00 AM in California: outside quiet hours. */
@@ -68,5 +69,9 @@ process.stdout.write(
     `pass with nothing due (200 passes)   p50 ${idle[100]!.toFixed(2)}ms  p99 ${idle[197]!.toFixed(2)}ms\n` +
     `pass that sends every pending row   ${seconds.toFixed(1)}s, ${(ROWS / seconds).toFixed(0)} texts/s through the twilio SDK to a fake Twilio\n`,
 );
+reportBudgets('Outbox scheduler (no budget set yet)', [
+  { name: 'pass with nothing due, p99', value: idle[197]! },
+  { name: 'pass that sends every pending row', value: seconds, unit: 's' },
+] satisfies BenchFigure[]);
 rig.close();
 await twilio.close();

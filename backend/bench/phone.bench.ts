@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import express from 'express';
 import { lookItUp, startFakeOpenAi } from '../src/test/fake-openai.ts';
 import { phoneCaller, TEST_TWILIO } from '../src/test/phone-caller.ts';
+import { reportBudgets } from './bench-report.ts';
 import { percentile, startBenchPhoneLine } from './bench-server.ts';
 
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 200);
@@ -105,3 +106,10 @@ process.stdout.write(
     row('  the same, one tool call (search_answers) before the reply', withTool) +
     row('bare Express handler, fixed TwiML (same form parsing)', bare),
 );
+const bareTwiml = { name: 'bare handler, fixed TwiML', value: bare.p50 };
+// No budget is set for a turn yet: the figures stand beside the bare handler's.
+reportBudgets('Phone line: one assistant turn', [
+  { name: 'assistant turn, no model, p50', value: noModel.p50, bare: bareTwiml },
+  { name: 'assistant turn, fake model, p50', value: withModel.p50, bare: bareTwiml },
+  { name: 'assistant turn, one tool call, p50', value: withTool.p50, bare: bareTwiml },
+]);

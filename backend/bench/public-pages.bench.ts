@@ -10,6 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/start.ts';
 import { rawRequest } from '../src/test/raw-http.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const ROUTES = [
   '/',
@@ -106,10 +107,13 @@ const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 type Weight = Awaited<ReturnType<typeof weigh>>;
 const rows: Record<string, string | number>[] = [];
 const overBudget: string[] = [];
+const figures: BenchFigure[] = [];
 const row = (route: string, page: Weight | null, files: Weight[], budget?: number) => {
   const sum = (key: 'br' | 'gzip' | 'raw') =>
     (page?.[key] ?? 0) + files.reduce((total, file) => total + file[key], 0);
   const sent = kb(sum('br'));
+  if (budget !== undefined)
+    figures.push({ name: `${route}, sent (brotli)`, value: sent, unit: 'KB', max: budget });
   if (budget !== undefined && sent > budget) overBudget.push(`${route}: ${sent} KB > ${budget} KB`);
   rows.push({
     route,
@@ -156,3 +160,4 @@ if (overBudget.length) {
       .join(', ')}`,
   );
 }
+reportBudgets('Page weights', figures);

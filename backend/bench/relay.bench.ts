@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { startFakeOpenAi } from '../src/test/fake-openai.ts';
 import { TEST_TWILIO } from '../src/test/phone-caller.ts';
 import { SimulatedRelayCall, type RelayTwiml } from '../src/phone-simulator/simulated-relay-call.ts';
+import { reportBudgets } from './bench-report.ts';
 import { percentile, startBenchPhoneLine } from './bench-server.ts';
 
 const CALLS = 20;
@@ -118,3 +119,9 @@ process.stdout.write(
     row('assistant turn, fake OpenAI answering at once', withModel) +
     row('bare ws echo (a token back for each prompt)', echo),
 );
+const echoed = { name: 'bare ws echo', value: echo.p50 };
+// No budget is set for the first token yet: the figures stand beside the bare echo's.
+reportBudgets('Phone line streamed: prompt to first token', [
+  { name: 'assistant turn, no model, p50', value: noModel.p50, bare: echoed },
+  { name: 'assistant turn, fake model, p50', value: withModel.p50, bare: echoed },
+]);

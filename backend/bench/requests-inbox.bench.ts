@@ -7,6 +7,7 @@ import { TOTAL_COUNT_HEADER } from '@washdesk/contract';
 import { openDatabase } from '../src/db/database.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
 import { SOUGHT, seedLeads } from './lead-volume.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -48,6 +49,7 @@ async function main() {
     ['customers: common name', c('Garcia')],
     ['customers: nothing matches', c('Zebediah')],
   ];
+  const figures: BenchFigure[] = [];
   const lines = [`${'case'.padEnd(32)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'found'.padStart(8)}`];
   for (const [name, path] of cases) {
     let found = 0;
@@ -65,6 +67,7 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     const ms = (n: number) => `${n.toFixed(2)}ms`.padStart(9);
+    figures.push({ name: `${name}, p95`, value: percentile(times, 95) });
     lines.push(
       `${name.padEnd(32)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${found.toLocaleString('en-US').padStart(8)}`,
     );
@@ -72,6 +75,7 @@ async function main() {
   process.stdout.write(
     `${lines.join('\n')}\n(GET /api/leads and /api/customers, ${RUNS} sequential requests each after 10 warm-up; ${leads} leads)\n`,
   );
+  reportBudgets('Requests inbox and customer search (no budget set yet)', figures);
   await server.stop();
 }
 

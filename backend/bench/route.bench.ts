@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { routeOrder } from '../src/schedule-tools/route-order.ts';
 import { BASE, BASE_ENV, bookVisit, placeFixtures } from '../src/test/schedule-tools-rig.ts';
 import { startTestServer } from '../src/test/test-server.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const DAYS = 200;
 const READS = 100;
@@ -85,4 +86,12 @@ for (const [label, sample, budget] of lines) {
     `${label}: p50 ${percentile([...sample], 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${budget} ms)${p95 > budget ? '  OVER BUDGET' : ''}`,
   );
 }
+reportBudgets(
+  "The crew day's route",
+  lines.map(([label, sample, budget]): BenchFigure => ({
+    name: `${label}, p95`,
+    value: percentile([...sample], 95),
+    max: budget,
+  })),
+);
 process.exit(over ? 1 : 0);

@@ -1,15 +1,20 @@
 // How fast Twilio gets its answer for a signed webhook (issue 38: verify, store, answer; nothing
 // else on that path), beside a bare Express handler that reads the same form and checks the same
 // signature with the one rule (phone/twilio-signature.ts): a customer's text (a new sender each
-// time: a thread, a message, the assistant's reply queued after the answer), a call's status
+// time: a thread, a message, the assistant's reply queued after the answer), a customer's photo
+// (an MMS: stored with its attachment's name and answered; the photo is fetched from the fake
+// Twilio and stripped after the answer, while the next requests are timed), a call's status
 // (a new call each time, ended: its row, its summary) and a sent text's delivery status. The two
 // alternate, so a busy neighbour slows both alike. Budget: p50 within 3x the bare handler's.
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import fs from 'node:fs';
 import express from 'express';
 import { twilioSignatureCheck } from '../src/phone/twilio-signature.ts';
 import { twilioSignature } from '../src/phone-simulator/twilio-signature.ts';
 import { startFakeTwilio } from '../src/test/fake-twilio.ts';
+import { fixturePhoto } from '../src/test/test-server.ts';
+import { reportBudgets, type BenchFigure } from './bench-report.ts';
 import { startThrowawayServer } from './bench-server.ts';
 
 const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 300);
@@ -34,6 +39,24 @@ const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`
 
 let n = 0;
 const hex = (i: number) => i.toString(16).padStart(32, '0');
+/** A phone photo as a carrier hands it over (about 300 KB, with its GPS). */
+const PHOTO = fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg'));
+/** An MMS's fields, its attachment put on the fake Twilio first. */
+function mms(): Record<string, string> {
+  const messageSid = `MM${hex(++n)}`;
+  const mediaSid = `ME${hex(n)}`;
+  twilio.media.set(`/Messages/${messageSid}/Media/${mediaSid}`, { contentType: 'image/jpeg', body: PHOTO });
+  return {
+    AccountSid: twilio.accountSid,
+    MessageSid: messageSid,
+    From: `+1707${String(4_000_000 + n)}`,
+    To: twilio.phoneNumber,
+    Body: 'The north side',
+    NumMedia: '1',
+    MediaUrl0: `${twilio.url}/2010-04-01/Accounts/${twilio.accountSid}/Messages/${messageSid}/Media/${mediaSid}`,
+    MediaContentType0: 'image/jpeg',
+  };
+}
 const WEBHOOKS: [string, string, () => Record<string, string>][] = [
   [
     "a customer's text (new sender)",
@@ -47,6 +70,7 @@ const WEBHOOKS: [string, string, () => Record<string, string>][] = [
       NumMedia: '0',
     }),
   ],
+  ["a customer's photo (MMS, new sender)", '/api/twilio/incoming-sms', mms],
   [
     "a call's status (ended)",
     '/api/twilio/call-status',
@@ -87,10 +111,10 @@ const p = (list: number[], at: number) => {
   return list[Math.min(list.length - 1, Math.floor((at / 100) * list.length))]!;
 };
 const ms = (v: number) => `${v.toFixed(1)}ms`.padStart(9);
-const missed: string[] = [];
 const lines = [
-  `${'webhook'.padEnd(36)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'bare p50'.padStart(9)} ${'bare p95'.padStart(9)}  ratio p50 (budget ${BUDGET_TIMES_BARE}x)`,
+  `${'webhook'.padEnd(38)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'bare p50'.padStart(9)} ${'bare p95'.padStart(9)}`,
 ];
+const figures: BenchFigure[] = [];
 for (const [name, path, params] of WEBHOOKS) {
   const times = { webhook: [] as number[], bare: [] as number[] };
   for (let i = 0; i < RUNS + 5; i++) {
@@ -100,20 +124,27 @@ for (const [name, path, params] of WEBHOOKS) {
     times.webhook.push(webhook);
     times.bare.push(plain);
   }
-  const ratio = p(times.webhook, 50) / p(times.bare, 50);
-  if (ratio > BUDGET_TIMES_BARE) missed.push(name);
+  // What the answers left to do (the MMS photos' fetch and stripping) does not slow the next kind.
+  await server.settled();
   lines.push(
-    `${name.padEnd(36)} ${ms(p(times.webhook, 50))} ${ms(p(times.webhook, 95))} ${ms(p(times.bare, 50))} ${ms(p(times.bare, 95))}  ` +
-      `${ratio.toFixed(1)}x ${ratio > BUDGET_TIMES_BARE ? 'MISSED' : 'ok'}`,
+    `${name.padEnd(38)} ${ms(p(times.webhook, 50))} ${ms(p(times.webhook, 95))} ${ms(p(times.bare, 50))} ${ms(p(times.bare, 95))}`,
   );
+  figures.push({
+    name: `${name}, p50`,
+    value: p(times.webhook, 50),
+    bare: { name: 'bare handler, same signature check', value: p(times.bare, 50) },
+    timesBare: BUDGET_TIMES_BARE,
+  });
 }
-lines.push(
-  missed.length ? `Budgets missed: ${missed.join('; ')}` : 'Every Twilio acknowledgement budget met.',
-);
+const photos = server.db
+  .prepare("SELECT count(*) FROM photos WHERE text_message_id IS NOT NULL AND state = 'ready'")
+  .pluck()
+  .get();
 process.stdout.write(
-  `${lines.join('\n')}\n(${RUNS} signed POSTs each, alternating with the bare handler, after 5 warm-up)\n`,
+  `${lines.join('\n')}\n(${RUNS} signed POSTs each, alternating with the bare handler, after 5 warm-up)\n` +
+    `MMS photos fetched from the fake Twilio after the answers: ${twilio.mediaFetches}; ${String(photos)} stored and stripped\n`,
 );
-process.exitCode = missed.length ? 1 : 0;
+reportBudgets('Twilio webhook acknowledgements', figures);
 bareServer.close();
 await server.stop();
 await twilio.close();

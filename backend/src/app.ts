@@ -502,6 +502,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       auth.lifecycle,
       phone.lifecycle,
       outboxScheduler,
+      textsOfBusiness.mediaLifecycle,
       backupTimer,
       servicePlans.lifecycle,
       messenger.lifecycle,
@@ -518,6 +519,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
         photoProcessing.settled(),
         payments.settled(),
         account.settled(),
-      ]).then(() => undefined),
+        // Texted photos fetched just now are pending photos: processed after them.
+      ]).then(() => photoProcessing.settled()),
   };
 }

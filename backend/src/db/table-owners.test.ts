@@ -64,6 +64,7 @@ const OWNERS: Record<string, string[]> = {
   text_consents: ['texts/form-consent.ts'],
   text_messages: ['texts/text.repository.ts'],
   text_threads: ['texts/text.repository.ts'],
+  texted_media_waiting: ['texts/text.repository.ts'],
   users: ['auth/user.repository.ts'],
   visit_answers: ['reminders/visit-answer-book.ts'],
   visit_links: ['reminders/visit-links.ts'],

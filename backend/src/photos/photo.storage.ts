@@ -6,7 +6,7 @@ import multer from 'multer';
 import { ERROR_CODES, MAX_PHOTO_BYTES } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
-import { inspectPhoto, processPhoto, type ImageKind } from './image.ts';
+import { inspectPhoto, type ImageKind } from './image.ts';
 
 export interface StoredPhoto {
   id: string;
@@ -169,32 +169,6 @@ export async function keepUploadedPhotos(
     return kept;
   } catch (error) {
     removeStoredPhotos(config, kept);
-    throw error;
-  }
-}
-
-/** Re-encodes every uploaded photo into the photo folder; all or nothing. */
-export async function storeUploadedPhotos(
-  config: Config,
-  files: Express.Multer.File[],
-): Promise<StoredPhoto[]> {
-  fs.mkdirSync(config.photoDir, { recursive: true });
-  const stored: StoredPhoto[] = [];
-  try {
-    for (const file of files) {
-      const id = randomUUID();
-      stored.push({ id, width: 0, height: 0, bytes: 0, originalType: 'jpeg' });
-      const result = await processPhoto(
-        file.path,
-        file.originalname,
-        photoFile(config, id),
-        thumbnailFile(config, id),
-      );
-      stored[stored.length - 1] = { id, ...result };
-    }
-    return stored;
-  } catch (error) {
-    removeStoredPhotos(config, stored);
     throw error;
   }
 }

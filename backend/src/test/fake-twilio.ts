@@ -65,10 +65,19 @@ export interface FakeTwilio extends FakeTwilioAccount {
    */
   media: Map<
     string,
-    { contentType: string; body: Buffer; status?: number; headers?: Record<string, string> }
+    {
+      contentType: string;
+      body: Buffer;
+      status?: number;
+      headers?: Record<string, string>;
+      /** Held: answered only once this settles (a test decides when, by a state it has seen). */
+      held?: Promise<void>;
+    }
   >;
-  /** Attachments fetched with the right credentials. */
+  /** Attachments fetched with the right credentials (their answer sent). */
   mediaFetches: number;
+  /** Attachments asked for with the right credentials, answered or still held. */
+  mediaAsked: number;
   /** Requests refused for bad credentials. */
   unauthorized: number;
   /** The env that points the server at this fake with the right credentials. */
@@ -109,6 +118,7 @@ export async function startFakeTwilio(
     recordingFetches: 0,
     media: new Map(),
     mediaFetches: 0,
+    mediaAsked: 0,
     unauthorized: 0,
     env: {},
     close: () => Promise.resolve(),
@@ -165,15 +175,19 @@ export async function startFakeTwilio(
 
       const attachment = fake.media.get(url.pathname.slice(base.length));
       if (req.method === 'GET' && url.pathname.startsWith(base) && attachment) {
-        fake.mediaFetches += 1;
-        return void res
-          .writeHead(attachment.status ?? 200, {
-            'Content-Type': attachment.contentType,
-            'Content-Length': attachment.body.length,
-            // A redirect to the media store, or a body sent compressed.
-            ...attachment.headers,
-          })
-          .end(attachment.body);
+        fake.mediaAsked += 1;
+        return void (attachment.held ?? Promise.resolve()).then(() => {
+          if (res.destroyed) return;
+          fake.mediaFetches += 1;
+          res
+            .writeHead(attachment.status ?? 200, {
+              'Content-Type': attachment.contentType,
+              'Content-Length': attachment.body.length,
+              // A redirect to the media store, or a body sent compressed.
+              ...attachment.headers,
+            })
+            .end(attachment.body);
+        });
       }
       const recording = /^\/Recordings\/(RE[0-9a-f]{32})\.mp3$/.exec(url.pathname.slice(base.length));
       if (req.method === 'GET' && url.pathname.startsWith(base) && recording) {

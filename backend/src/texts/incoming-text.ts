@@ -8,3 +8,9 @@ export interface IncomingText {
   body: string;
   mediaCount: number;
 }
+
+/** An attachment of a customer's text (MMS) as the signed webhook named it (MediaUrlN, MediaContentTypeN). */
+export interface IncomingMedia {
+  url: string;
+  contentType: string;
+}

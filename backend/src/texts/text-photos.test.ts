@@ -5,9 +5,9 @@ import { fixturePhoto } from '../test/test-server.ts';
 import { textingServerForTests } from '../test/texting-server.ts';
 
 // Photos a customer texts (MMS), through the real server: Twilio's signed webhook names each
-// attachment, the backend fetches it with the account's credentials from a fake Twilio on
-// 127.0.0.1, re-encodes it like an uploaded photo (no GPS, no camera data) and shows it on the
-// thread; anything not an image, too large, or not on this account's media address is not kept
+// attachment, the backend fetches it after answering with the account's credentials from a fake
+// Twilio on 127.0.0.1, re-encodes it like an uploaded photo (no GPS, no camera data) and shows it
+// on the thread; anything not an image, too large, or not on this account's media address is not kept
 // (and never fetched with the credentials), and a repeated webhook fetches and stores nothing twice.
 
 /** Tuesday 24 November 2026, 10:00 AM in California. */
@@ -69,6 +69,8 @@ describe('photos texted to the business (MMS)', () => {
     const fetchesBefore = office.twilio.mediaFetches;
     const res = await mms(params);
     expect(res.status).toBe(200);
+    // Fetched after the answer (mms-after-answer.test.ts): wait until that is done.
+    await office.server.settled();
     // The image, the false JPEG and the large one were fetched; the card and the stranger were not.
     expect(office.twilio.mediaFetches - fetchesBefore).toBe(3);
 
@@ -82,8 +84,6 @@ describe('photos texted to the business (MMS)', () => {
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     expect((await office.server.get(message!.photos[0]!.thumbnailUrl)).status).toBe(200);
-    // Nothing is left in the upload folder.
-    await office.server.settled();
     // The photo is on the customer's timeline, with the thread.
     const [customer] = (await (
       await office.server.get(`/api/customers?q=${encodeURIComponent('707-555-0801')}`)
@@ -101,6 +101,7 @@ describe('photos texted to the business (MMS)', () => {
     // Twilio repeats the webhook: nothing is fetched or stored again.
     const fetches = office.twilio.mediaFetches;
     expect((await mms(params)).status).toBe(200);
+    await office.server.settled();
     expect(office.twilio.mediaFetches).toBe(fetches);
     expect((await threadOf(phone)).messages).toHaveLength(1);
     expect(office.server.count('photos')).toBe(1);

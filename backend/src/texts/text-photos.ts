@@ -4,23 +4,22 @@ import path from 'node:path';
 import { MAX_PHOTO_BYTES } from '@washdesk/contract';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { removeStoredPhotos, storeUploadedPhotos, type StoredPhoto } from '../photos/photo.storage.ts';
+import { keepUploadedPhotos, removeStoredPhotos, type StoredPhoto } from '../photos/photo.storage.ts';
+import type { IncomingMedia } from './incoming-text.ts';
 
 // Photos a customer texts (MMS). Twilio's webhook names each attachment (MediaUrlN, its type in
-// MediaContentTypeN); the backend fetches it with the account's credentials, from the account's
-// own address only, and stores it like an uploaded photo (photos/image.ts: re-encoded as a JPEG,
-// no metadata, a thumbnail). Anything else (not an image, larger than an upload may be, or not
-// handed over) is not kept, and counted so the thread can say so.
+// MediaContentTypeN); after the webhook has answered (texted-media.ts), the backend fetches it with
+// the account's credentials, from the account's own address only, and keeps it like an uploaded
+// photo: checked from its header, kept as it arrived and stripped by the photo processor (no
+// metadata, a thumbnail) before it is ever served. Anything else (not an image, larger than an
+// upload may be, or not handed over) is not kept, and counted so the thread can say so.
 
-export interface IncomingMedia {
-  url: string;
-  contentType: string;
-}
+export type { IncomingMedia } from './incoming-text.ts';
 
 /** Twilio hands over at most ten attachments per message. */
 export const MAX_MEDIA = 10;
-/** How long the attachments may take to arrive from Twilio (the webhook answers after them, within Twilio's 15 s). */
-const MEDIA_TIMEOUT_MS = 5_000;
+/** How long an attachment may take to arrive from Twilio (after the answer: nobody is kept waiting). */
+const MEDIA_TIMEOUT_MS = 30_000;
 
 /**
  * The one shape of address an attachment of this message may be fetched from: this account's
@@ -81,8 +80,9 @@ export function textPhotos(config: Config, logger?: Logger) {
 
   return {
     /**
-     * Fetches and stores every image attachment of a text; those not kept are counted. The files
-     * are in the photo folder on return: the caller writes their rows, or removes them with `discard`.
+     * Fetches and keeps every image attachment of a text; those not kept are counted. The files
+     * are in photos-incoming/ on return (pending): the caller writes their rows, or removes them
+     * with `discard`.
      */
     async fetch(
       messageSid: string,
@@ -94,7 +94,7 @@ export function textPhotos(config: Config, logger?: Logger) {
       try {
         const stored: StoredPhoto[] = [];
         let refused = 0;
-        // Fetched together, so the webhook's answer waits for the slowest one, not their sum.
+        // Fetched together: the photos show up after the slowest one, not after their sum.
         const downloads = await Promise.all(media.map((item) => download(messageSid, item, folder)));
         for (const [i, got] of downloads.entries()) {
           if (typeof got === 'string') {
@@ -103,9 +103,9 @@ export function textPhotos(config: Config, logger?: Logger) {
             continue;
           }
           try {
-            // The same pipeline as uploads: sniffed, re-encoded, metadata dropped.
+            // The same pipeline as uploads: sniffed here, re-encoded without metadata by the processor.
             stored.push(
-              ...(await storeUploadedPhotos(config, [
+              ...(await keepUploadedPhotos(config, [
                 { path: got.path, originalname: `attachment ${i + 1}` } as Express.Multer.File,
               ])),
             );

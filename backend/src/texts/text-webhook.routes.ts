@@ -3,7 +3,8 @@ import { twilioParam } from '../phone/twilio-signature.ts';
 import { TWILIO_EVENT_IDS, type TwilioWebhooks } from '../webhooks/twilio.adapter.ts';
 import { TEXT_WEBHOOKS } from './text-webhook-paths.ts';
 import type { TextsService } from './texts.service.ts';
-import { MAX_MEDIA, type IncomingMedia } from './text-photos.ts';
+import type { IncomingMedia } from './incoming-text.ts';
+import { MAX_MEDIA } from './text-photos.ts';
 
 // Twilio's messaging webhooks for the business number. Like the voice webhooks they are public
 // (auth/public-routes.ts) and go through the webhook inbox: the form read once (only a form, by
@@ -40,7 +41,7 @@ export function textWebhookRoutes(deps: { webhooks: TwilioWebhooks; texts: Texts
     TEXT_WEBHOOKS.incomingSms,
     ...event(
       TWILIO_EVENT_IDS.incomingText,
-      async (req, once) => {
+      (req, once) => {
         const messageSid = field(req, 'MessageSid');
         const from = field(req, 'From');
         const body = field(req, 'Body');
@@ -59,8 +60,9 @@ export function textWebhookRoutes(deps: { webhooks: TwilioWebhooks; texts: Texts
           url: field(req, `MediaUrl${i}`),
           contentType: field(req, `MediaContentType${i}`),
         }));
-        await deps.texts.receiveWithMedia({ messageSid, from, body, mediaCount }, media, once);
-        return EMPTY_TWIML;
+        // Stored with the names of its attachments, answered, and only then are they fetched.
+        const stored = once(() => deps.texts.receive({ messageSid, from, body, mediaCount }, media));
+        return { ...EMPTY_TWIML, after: stored?.after };
       },
       EMPTY_TWIML,
     ),

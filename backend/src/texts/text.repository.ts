@@ -1,10 +1,12 @@
 import type { Photo, TextMessage, TextThread } from '@washdesk/contract';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
+import type { IncomingMedia } from './incoming-text.ts';
 import type { Db } from '../db/database.ts';
 import { formConsents } from './form-consent.ts';
 
-// Prepared SQL over text_threads and text_messages (migration 0023). An outgoing message's
+// Prepared SQL over text_threads and text_messages (migration 0023), and the attachments of
+// customers' texts still to fetch (texted_media_waiting, migration 0064). An outgoing message's
 // sending state lives on its outbox row; it is read through the join, never copied.
 
 interface ThreadRow {
@@ -119,6 +121,18 @@ export function textRepository(db: Db, photos: PhotoRepository) {
   const contactedByText = db.prepare(
     'SELECT 1 FROM text_threads WHERE phone = ? AND contacted_at IS NOT NULL',
   );
+  const insertWaiting = db.prepare(`INSERT INTO texted_media_waiting
+    (text_message_id, position, url, content_type) VALUES (?, ?, ?, ?)`);
+  const waitingOf =
+    db.prepare(`SELECT w.position, w.url, w.content_type AS contentType, m.message_sid AS messageSid
+    FROM texted_media_waiting w JOIN text_messages m ON m.id = w.text_message_id
+    WHERE w.text_message_id = ? ORDER BY w.position`);
+  const messagesWaiting = db.prepare(
+    'SELECT DISTINCT text_message_id FROM texted_media_waiting ORDER BY text_message_id LIMIT ?',
+  );
+  const clearWaiting = db.prepare('DELETE FROM texted_media_waiting WHERE text_message_id = ?');
+  const addRefused = db.prepare('UPDATE text_messages SET media_refused = media_refused + ? WHERE id = ?');
+  const threadOfMessage = db.prepare('SELECT thread_id FROM text_messages WHERE id = ?');
   const forms = formConsents(db);
   const optedOut = db.prepare('SELECT 1 FROM text_threads WHERE phone = ? AND opted_out_at IS NOT NULL');
 
@@ -142,22 +156,44 @@ export function textRepository(db: Db, photos: PhotoRepository) {
         messageSid: string;
         mediaCount: number;
         at: string;
-        /** The MMS photos already re-encoded into the photo folder, and how many were not kept. */
-        photos?: StoredPhoto[];
-        mediaRefused?: number;
+        /** The attachments (MMS) as the signed webhook named them: fetched after the answer. */
+        media?: IncomingMedia[];
       }) => {
         const threadId = threadFor(text.from, text.at);
         const { changes, lastInsertRowid } = insertIncoming.run({
-          ...text,
-          mediaRefused: text.mediaRefused ?? 0,
+          from: text.from,
+          body: text.body,
+          messageSid: text.messageSid,
+          mediaCount: text.mediaCount,
+          at: text.at,
+          mediaRefused: 0,
           threadId,
         });
+        const messageId = Number(lastInsertRowid);
         if (changes) touch.run({ id: threadId, at: text.at, contacted: 1 });
-        if (changes && text.photos?.length)
-          photos.addAll({ textMessageId: Number(lastInsertRowid) }, text.photos);
-        return { threadId, messageId: changes ? Number(lastInsertRowid) : null, isNew: changes === 1 };
+        if (changes)
+          text.media?.forEach((m, position) => insertWaiting.run(messageId, position, m.url, m.contentType));
+        return { threadId, messageId: changes ? messageId : null, isNew: changes === 1 };
       },
     ),
+    /** A text's attachments still to fetch, with its MessageSid (their address must be this message's). */
+    mediaWaiting: (messageId: number) =>
+      waitingOf.all(messageId) as (IncomingMedia & { position: number; messageSid: string })[],
+    /** Texts whose attachments are still to fetch, oldest first (what a stopped server left). */
+    messagesWithMediaWaiting: (limit: number) => messagesWaiting.pluck().all(limit) as number[],
+    /**
+     * A text's attachments fetched: the photos kept (pending, stripped by the photo processor) and
+     * how many were not, in one transaction with their waiting rows' removal. False (and nothing
+     * written) when nothing was waiting any more: the caller removes the files it kept.
+     */
+    mediaFetched: db.transaction((messageId: number, kept: StoredPhoto[], refused: number) => {
+      if (clearWaiting.run(messageId).changes === 0) return false;
+      if (kept.length) photos.addAll({ textMessageId: messageId }, kept);
+      if (refused) addRefused.run(refused, messageId);
+      return true;
+    }),
+    threadOfMessage: (messageId: number) =>
+      (threadOfMessage.get(messageId) as { thread_id: number } | undefined)?.thread_id ?? null,
     /** Puts an outgoing text (already an outbox row) on its number's thread. */
     recordOutgoing: db.transaction(
       (text: {

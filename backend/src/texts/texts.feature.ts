@@ -104,6 +104,8 @@ export function textsFeature(deps: {
     router,
     outbox,
     texts,
+    /** Texted photos fetched after the answer, and at start what a stopped server left waiting. */
+    mediaLifecycle: texts.mediaLifecycle,
     /** Runs `replan` each time staff save the automatic messages' settings. */
     whenAutomaticMessagesSaved: (replan: () => void) => void savedListeners.push(replan),
     lifecycle,

@@ -16,14 +16,13 @@ import type { Clock } from '../time.ts';
 import type { Assistant } from '../assistant/assistant-turn.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { assistantTexts } from './assistant-texts.ts';
-import { textPhotos, type IncomingMedia } from './text-photos.ts';
+import { textPhotos } from './text-photos.ts';
+import { textedMedia } from './texted-media.ts';
 import { consentKeywordOf, HELP_ANSWERS, HELP_TEMPLATE, keywordLanguageOf } from './text-consent.ts';
 import { isSpanish } from '../assistant/spanish.ts';
 import { ENGLISH_ONLY, type CustomerLanguages } from '../customers/customer-languages.ts';
 import type { TextRepository } from './text.repository.ts';
-import type { StoredPhoto } from '../photos/photo.storage.ts';
-import type { IncomingText } from './incoming-text.ts';
-import type { Once } from '../webhooks/webhook-inbox.ts';
+import type { IncomingMedia, IncomingText } from './incoming-text.ts';
 
 // Texts on the business number: what a customer's text does (stored once, STOP/START/HELP), what
 // staff send, and Twilio's delivery reports. Every outgoing text here is an outbox row first, sent
@@ -49,7 +48,7 @@ export function textsService(deps: TextsDeps) {
   const { config, outbox, events } = deps;
   const clock = deps.clock ?? Date.now;
   const { repo } = deps;
-  const photos = textPhotos(config);
+  const report = deps.report ?? (() => undefined);
   const business = config.business;
   const languages = deps.languages ?? ENGLISH_ONLY;
   // STOP and consent are the one sender's rules (business-texts.ts), which the outbox asks.
@@ -109,17 +108,34 @@ export function textsService(deps: TextsDeps) {
           reply: (to, body, key) =>
             queueText({ to, body, key, template: 'assistant', sender: 'assistant', automatic: false }),
           businessName: business.name,
-          report: deps.report ?? (() => undefined),
+          report,
           answered: (threadId) =>
             announce(threadId, 'text.updated', `The assistant answered ${nameOf(threadId)}`),
         })
       : null;
 
+  const media = textedMedia({
+    repo,
+    photos: textPhotos(config),
+    // Says what was kept: a photo that could not be fetched or is not one is not "received".
+    fetched: (threadId, kept, refused) =>
+      announce(
+        threadId,
+        'text.updated',
+        kept
+          ? `${kept === 1 ? 'A photo' : `${kept} photos`} from ${nameOf(threadId)} received`
+          : `${refused === 1 ? 'An attachment' : `${refused} attachments`} from ${nameOf(threadId)} not kept`,
+      ),
+    report,
+  });
+
   return {
     repo,
     queueText,
-    /** Resolves once the assistant's answers under way are queued. */
-    settled: () => assistant?.settled() ?? Promise.resolve(),
+    /** Fetches texted photos after the webhook answered, and at start what a stopped server left. */
+    mediaLifecycle: media.lifecycle,
+    /** Resolves once the assistant's answers under way are queued and texted photos fetched. */
+    settled: () => Promise.all([assistant?.settled(), media.settled()]).then(() => undefined),
     /** Lets another feature answer a customer's text (returns true when it took it). */
     answersTexts: (answer: (text: IncomingText, threadId: number) => boolean) => void answerers.push(answer),
     status: (): TextsStatus => ({
@@ -128,42 +144,22 @@ export function textsService(deps: TextsDeps) {
     }),
 
     /**
-     * A customer's text with its attachments (MMS): the photos are fetched and stored first, then
-     * the text and their rows in one transaction, with the webhook inbox's record of it (`once`:
-     * undefined when another delivery of the text was recorded first, and nothing is stored).
+     * A customer's text, as Twilio's webhook brings it (issue 38: verify, store, answer): what must
+     * hold with the text is written here, in the caller's transaction (the inbox's record of it,
+     * STOP, a reminder's answer, HELP's reply queued, the names of its attachments); `after` is
+     * the rest, run once the webhook has answered: staff hear of it, the assistant starts on its
+     * reply and the attachments are fetched. A repeated MessageSid changes nothing.
      */
-    async receiveWithMedia(text: IncomingText, media: IncomingMedia[], once: Once = (effect) => effect()) {
-      if (media.length === 0) return once(() => this.receive(text));
-      const fetched = await photos.fetch(text.messageSid, media);
-      try {
-        const stored = once(() => this.receive(text, fetched));
-        // The same text arrived twice at once, and the other copy was stored first.
-        if (!stored?.isNew) photos.discard(fetched.stored);
-        return stored;
-      } catch (error) {
-        photos.discard(fetched.stored);
-        throw error;
-      }
-    },
-
-    /** A customer's text, as Twilio's webhook brings it; a repeated MessageSid changes nothing. */
-    receive(text: IncomingText, media?: { stored: StoredPhoto[]; refused: number }) {
-      const stored = repo.receive({
-        ...text,
-        at: nowIso(),
-        photos: media?.stored,
-        mediaRefused: media?.refused,
-      });
-      if (!stored.isNew) return stored;
+    receive(text: IncomingText, attachments: IncomingMedia[] = []) {
+      const stored = repo.receive({ ...text, at: nowIso(), media: attachments });
+      if (!stored.isNew) return { ...stored, after: undefined };
       const keyword = consentKeywordOf(text.body);
       // A customer who writes in Spanish (or says PARAR, AYUDA) reads Spanish from now on.
       const spanish = keywordLanguageOf(text.body) ?? (isSpanish(text.body) ? 'es' : null);
       if (spanish) languages.rememberLanguage({ phone: text.from }, spanish);
       if (keyword === 'stop') repo.optOut(stored.threadId, nowIso());
       if (keyword === 'start') repo.optIn(stored.threadId);
-      announce(stored.threadId, 'text.received', `New text from ${nameOf(stored.threadId)}`);
-      if (!keyword && !answerers.some((answer) => answer(text, stored.threadId)))
-        assistant?.received(text, stored.threadId);
+      const forAssistant = !keyword && !answerers.some((answer) => answer(text, stored.threadId));
       if (keyword === 'help') {
         queueText({
           to: text.from,
@@ -177,7 +173,16 @@ export function textsService(deps: TextsDeps) {
           automatic: false,
         });
       }
-      return stored;
+      const after = async () => {
+        try {
+          announce(stored.threadId, 'text.received', `New text from ${nameOf(stored.threadId)}`);
+          if (forAssistant) assistant?.received(text, stored.threadId);
+        } catch (error) {
+          report(error);
+        }
+        if (attachments.length) await media.arrived();
+      };
+      return { ...stored, after };
     },
 
     /** Twilio's status callback for a text we sent: queued → sent → delivered, or failed with its code. */

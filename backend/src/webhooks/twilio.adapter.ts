@@ -23,8 +23,8 @@ export const TWILIO_EVENT_IDS = {
 
 /**
  * A handler of one verified event. It does its effect inside `once` (the inbox row and the effect
- * in one transaction; undefined when another delivery of the event got there first) and may do
- * slow preparation before it (e.g. fetching an MMS photo); what it returns is Twilio's answer.
+ * in one transaction; undefined when another delivery of the event got there first); what it
+ * returns is Twilio's answer, and its `after` (an MMS's photos fetched, staff told) runs once sent.
  */
 export type TwilioHandler = (req: Request, once: Once) => WebhookReply | Promise<WebhookReply>;
 
@@ -68,7 +68,7 @@ export function twilioWebhooks(deps: {
       };
       const { after, ...answer } = await handle(req, record);
       if (recorded === false) return again();
-      if (recorded) inbox.answered('twilio', id, answer);
+      if (recorded) inbox.answered('twilio', id, answer, duplicate);
       send(res, answer);
       if (after) void after();
     };

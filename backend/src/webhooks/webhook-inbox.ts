@@ -63,8 +63,19 @@ export function webhookInbox(db: Db, clock: Clock = Date.now) {
         ? null
         : { status: row.status, type: row.type ?? undefined, body: row.body ?? undefined };
     },
-    /** Keeps what the provider was answered, for a duplicate to get the same. */
-    answered(provider: WebhookProvider, eventId: string, answer: WebhookAnswer) {
+    /**
+     * Keeps what the provider was answered, for a duplicate to get the same. An answer equal to
+     * `unkept` (what a duplicate gets when none is kept) is not written: a write for nothing on
+     * the acknowledgement's path (issue 38).
+     */
+    answered(provider: WebhookProvider, eventId: string, answer: WebhookAnswer, unkept?: WebhookAnswer) {
+      if (
+        unkept &&
+        answer.status === unkept.status &&
+        answer.type === unkept.type &&
+        answer.body === unkept.body
+      )
+        return;
       answered.run(answer.status, answer.type ?? null, answer.body ?? null, provider, keyOf(eventId));
     },
   };
