@@ -341,6 +341,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       texts: textsOfBusiness,
       events,
       publicUrl: publicUrl.get,
+      languages: customers,
       clock,
       report: (error) => report(error, { method: 'invoices', path: '-' }),
     }).router,
@@ -452,6 +453,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     quotes: sentQuotes,
     jobs,
     publicUrl: publicUrl.get,
+    languages: customers,
     clock,
   });
   app.use(deposits.router);
