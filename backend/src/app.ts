@@ -302,6 +302,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     appointments,
     sentQuotes,
     languages: customers,
+    publicUrl: publicUrl.get,
     logger,
     clock,
   });
