@@ -27,7 +27,11 @@ const dayText = (date: string) =>
     day: 'numeric',
   });
 const momentText = (iso: string) =>
-  new Date(iso).toLocaleDateString(LOCALES[pageLanguage()], { year: 'numeric', month: 'long', day: 'numeric' });
+  new Date(iso).toLocaleDateString(LOCALES[pageLanguage()], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 
 /**
  * /invoice/{token}: the invoice a done job got, phone first. What is owed is the server's figure
@@ -50,9 +54,7 @@ export function InvoicePage() {
         else if (answer.status === 404) setShown({ kind: 'missing' });
         else setShown({ kind: 'failed', message: answer.message });
       })
-      .catch(() =>
-        setShown({ kind: 'failed', message: t('invoice.loadFailed') }),
-      );
+      .catch(() => setShown({ kind: 'failed', message: t('invoice.loadFailed') }));
   }, [token]);
 
   const invoice = shown.kind === 'invoice' ? shown.invoice : null;
@@ -162,7 +164,9 @@ export function InvoicePage() {
                   <li key={i}>
                     <span>
                       {momentText(r.at)} · {r.refund ? t('invoice.refund') : t(methodId(r.method))}
-                      {r.tipCents > 0 && !r.refund ? ` ${t('invoice.tipOf', { amount: formatCents(r.tipCents) })}` : ''}
+                      {r.tipCents > 0 && !r.refund
+                        ? ` ${t('invoice.tipOf', { amount: formatCents(r.tipCents) })}`
+                        : ''}
                     </span>
                     <strong>{formatCents(r.amountCents)}</strong>
                   </li>
