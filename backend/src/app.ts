@@ -329,6 +329,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     events,
     texts: textsOfBusiness,
     languages: customers,
+    publicUrl: publicUrl.get,
     clock,
   });
   app.use(schedule.router);
@@ -360,6 +361,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       texts: textsOfBusiness,
       events,
       languages: customers,
+      publicUrl: publicUrl.get,
       clock,
     }).router,
   );

@@ -90,7 +90,9 @@ test('every translated public page in Spanish leaves no English sentence', async
 });
 
 test('the invoice page in Spanish leaves no English sentence', async ({ page }) => {
-  // The customer-account scenario: the visit-reminder customer with an open invoice.
+  // The customer-account scenario: the visit-reminder customer with an open invoice. Its own
+  // server is started (and stopped) inside the test, so the test's budget covers that too.
+  test.setTimeout(240_000);
   const account = await startOwnTestServer('customer-account');
   try {
     await page.goto(`${account.url}${account.invoicePath!}?lang=es`);
