@@ -158,7 +158,7 @@ describe('money in the customer’s language', () => {
     expect(rosa.filter((m) => !m.body.includes(ACCOUNT_ES))).toEqual([]);
     expect(rosa.filter((m) => !m.body.includes(`${rosaInvoice.link}?lang=es`))).toEqual([]);
     // Word for word, as her phone shows them.
-    expect(office.textsTo(ROSA.phone).filter((t) => t.includes('factura'))).toEqual([
+    expect(office.textsTo(ROSA.phone).filter((t) => t.includes('factura n.º'))).toEqual([
       `Lost Coast Soft Wash: su factura n.º ${rosaInvoice.number} por $300 está lista: ${rosaInvoice.link}?lang=es\nTodos sus presupuestos, visitas y facturas: ${ACCOUNT_ES}`,
       `Lost Coast Soft Wash: gracias, recibimos $115 de su factura n.º ${rosaInvoice.number}. Quedan $200 por pagar: ${rosaInvoice.link}?lang=es\nTodos sus presupuestos, visitas y facturas: ${ACCOUNT_ES}`,
       `Lost Coast Soft Wash: le recordamos que su factura n.º ${rosaInvoice.number} tiene $200 pendiente de pago: ${rosaInvoice.link}?lang=es\nTodos sus presupuestos, visitas y facturas: ${ACCOUNT_ES}`,
