@@ -303,6 +303,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     appointments,
     sentQuotes,
     languages: customers,
+    publicUrl: publicUrl.get,
     logger,
     clock,
   });
@@ -329,6 +330,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     events,
     texts: textsOfBusiness,
     languages: customers,
+    publicUrl: publicUrl.get,
     clock,
   });
   app.use(schedule.router);
@@ -341,6 +343,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     texts: textsOfBusiness,
     events,
     publicUrl: publicUrl.get,
+    languages: customers,
     clock,
     report: (error) => report(error, { method: 'invoices', path: '-' }),
   });
@@ -360,6 +363,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
       texts: textsOfBusiness,
       events,
       languages: customers,
+      publicUrl: publicUrl.get,
       clock,
     }).router,
   );
@@ -456,6 +460,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     quotes: sentQuotes,
     jobs,
     publicUrl: publicUrl.get,
+    languages: customers,
     clock,
   });
   app.use(deposits.router);

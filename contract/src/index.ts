@@ -49,3 +49,4 @@ export * from './invoices.ts';
 export * from './refunds.ts';
 export * from './accounting-exports.ts';
 export * from './language.ts';
+export * from './account-line.ts';

@@ -169,7 +169,7 @@ describe('a Spanish-speaking customer', () => {
     // The quote itself went by text (the sender, not the outbox) and e-mail, in Spanish.
     const quoteText = office.textsTo(ROSA.phone).find((t) => t.includes('presupuesto es de'));
     expect(quoteText).toMatch(
-      /^Lost Coast Soft Wash: su presupuesto es de \$450\. Véalo, acéptelo o haga una pregunta: https:\/\/washdesk\.example\.com\/quote\/[A-Za-z0-9_-]{43}\?lang=es$/,
+      /^Lost Coast Soft Wash: su presupuesto es de \$450\. Véalo, acéptelo o haga una pregunta: https:\/\/washdesk\.example\.com\/quote\/[A-Za-z0-9_-]{43}\?lang=es\nTodos sus presupuestos, visitas y facturas: https:\/\/washdesk\.example\.com\/account\?lang=es$/,
     );
     const quoteMail = smtp.mails.find((m) => m.subject === 'Su presupuesto de Lost Coast Soft Wash: $450');
     expect(quoteMail?.text).toContain('Vea el presupuesto completo, acéptelo o háganos una pregunta aquí:');
@@ -177,11 +177,18 @@ describe('a Spanish-speaking customer', () => {
     expect(
       rosa.find((m) => m.template === 'visit-reminder' && m.channel === 'text')!.body.replace(/[A-Za-z0-9_-]{43}/, 'TOKEN'),
     ).toBe(
-      'Lost Coast Soft Wash: le recordamos su cita de estimado gratis el jueves, 3 de diciembre a las 10:00 AM, 8 Alder Point Rd, Garberville, CA. Confirme, cambie o cancele en https://washdesk.example.com/visit/TOKEN?lang=es, responda C para confirmar o R para cambiar la fecha, o llame al (707) 555-0142.',
+      'Lost Coast Soft Wash: le recordamos su cita de estimado gratis el jueves, 3 de diciembre a las 10:00 AM, 8 Alder Point Rd, Garberville, CA. Confirme, cambie o cancele en https://washdesk.example.com/visit/TOKEN?lang=es, responda C para confirmar o R para cambiar la fecha, o llame al (707) 555-0142.\nTodos sus presupuestos, visitas y facturas: https://washdesk.example.com/account?lang=es',
     );
     expect(rosa.find((m) => m.template === 'help-reply')!.body).toBe(
       'Lost Coast Soft Wash: para ayuda llame al (707) 555-0142 o responda a este mensaje. Responda PARAR para no recibir más mensajes, START para volver a recibirlos.',
     );
+
+    // Every quote and visit message carries the way to her own page, in Spanish (issue 36).
+    const aboutQuoteOrVisit = ['quote-follow-up', 'visit-confirmation', 'visit-reminder'];
+    const withoutAccount = (messages: typeof rosa, account: string) =>
+      messages.filter((m) => aboutQuoteOrVisit.includes(m.template) && !m.body.endsWith(account));
+    expect(withoutAccount(rosa, 'https://washdesk.example.com/account?lang=es')).toEqual([]);
+    expect(quoteMail?.text).toContain('https://washdesk.example.com/account?lang=es');
 
     // Ed read English throughout, the contract's words unchanged.
     const ed = sentTo(ED);
@@ -189,6 +196,7 @@ describe('a Spanish-speaking customer', () => {
       new Set(['visit-confirmation', 'visit-reminder', 'help-reply', 'rain-day', 'review-request', 'reservice-reminder']),
     );
     expect(ed.filter((m) => SPANISH(m.body))).toEqual([]);
+    expect(withoutAccount(ed, 'https://washdesk.example.com/account')).toEqual([]);
     expect(ed.find((m) => m.template === 'help-reply')!.body).toBe(
       'Lost Coast Soft Wash: for help call (707) 555-0142 or reply to this text. Reply STOP to stop texts, START to resume.',
     );

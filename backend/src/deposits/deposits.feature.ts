@@ -17,6 +17,7 @@ export function depositsFeature(deps: {
   quotes: DepositsDeps['quotes'];
   jobs: DepositsDeps['jobs'];
   publicUrl: () => string;
+  languages: DepositsDeps['languages'];
   clock?: Clock;
 }) {
   const settings = paymentSettings(deps.settings);
@@ -27,6 +28,7 @@ export function depositsFeature(deps: {
     quotes: deps.quotes,
     jobs: deps.jobs,
     publicUrl: deps.publicUrl,
+    languages: deps.languages,
     clock: deps.clock ?? Date.now,
   });
   const router = depositsRoutes({

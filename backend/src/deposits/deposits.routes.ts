@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ERROR_CODES, paymentSettingsSchema, type PaymentSettingsAnswer } from '@washdesk/contract';
 import { staffOf } from '../auth/staff-session.ts';
+import { pageLanguageOf } from '../customers/customer-languages.ts';
 import { fieldErrors, HttpError, routeId } from '../http/errors.ts';
 import { perMinuteLimit } from '../http/rate-limit.ts';
 import type { DepositsService } from './deposits.service.ts';
@@ -51,7 +52,7 @@ export function depositsRoutes(deps: {
     perMinuteLimit(PUBLIC_QUOTE_PAY, deps.rateLimitPerMinute),
     async (req, res) => {
       const token = typeof req.params.token === 'string' ? req.params.token : '';
-      res.json(await service.pay(token, Boolean(staffOf(res))));
+      res.json(await service.pay(token, Boolean(staffOf(res)), pageLanguageOf(req)));
     },
   );
   return router;

@@ -8,8 +8,12 @@ import {
   quotePagePath,
   type DepositRule,
   type DepositStanding,
+  type Language,
   type PublicDeposit,
+  pageLinkIn,
 } from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
+import { checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { JobRepository } from '../jobs/job.repository.ts';
 import type { CheckoutSessions } from '../payments/checkout-sessions.ts';
@@ -30,6 +34,8 @@ export interface DepositsDeps {
   quotes: Pick<SentQuoteRepository, 'byToken' | 'byId'>;
   jobs: Pick<JobRepository, 'get'>;
   publicUrl: () => string;
+  /** The customer's language: Stripe's page in Spanish for a Spanish customer (issue 37). */
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock: Clock;
 }
 
@@ -109,7 +115,7 @@ export function depositsService(deps: DepositsDeps) {
      * "Pay the deposit": a Checkout Session for what is due now (the deposit less what settled or is
      * on its way), made at this press and reused while open for the same amount.
      */
-    async pay(token: string, byStaff: boolean): Promise<{ url: string }> {
+    async pay(token: string, byStaff: boolean, pageLanguage: Language | null = null): Promise<{ url: string }> {
       const q = quoteOfToken(token);
       if (byStaff) throw new HttpError(403, 'quote_staff_preview', QUOTE_REFUSALS.staff);
       const state = stateOf(q, now());
@@ -122,6 +128,7 @@ export function depositsService(deps: DepositsDeps) {
           payAtTheVisit: PAY_AT_THE_VISIT,
         });
       const page = `${deps.publicUrl()}${quotePagePath(q.token)}`;
+      const language = checkoutLanguage(pageLanguage, { phone: q.customerPhone, email: q.customerEmail }, deps.languages);
       try {
         return await deps.checkout.start({
           purpose: 'deposit',
@@ -131,8 +138,10 @@ export function depositsService(deps: DepositsDeps) {
           amountCents: due,
           description: `Deposit for ${q.document.lines.map((l) => l.service).join(', ')}`.slice(0, 250),
           customerEmail: q.customerEmail,
-          successUrl: `${page}?paid=1`,
-          cancelUrl: page,
+          // Back from Stripe, the quote page opens in the language Stripe's page was in.
+          successUrl: pageLinkIn(`${page}?paid=1`, language),
+          cancelUrl: pageLinkIn(page, language),
+          locale: checkoutLocaleOf(language),
         });
       } catch {
         // Stripe did not answer: nothing was charged, and the customer may simply press again.

@@ -25,6 +25,8 @@ export function followUpsFeature(deps: {
   sentQuotes: Pick<SentQuoteRepository, 'forFollowUp'>;
   /** The customers' languages (app.ts passes the customer records; alone, everyone reads English). */
   languages?: CustomerLanguages;
+  /** Our public address: quote follow-ups link the customer's own page there. */
+  publicUrl: () => string;
   logger: Logger;
   clock?: Clock;
 }) {
@@ -49,6 +51,7 @@ export function followUpsFeature(deps: {
     texts,
     settings,
     languages,
+    publicUrl: deps.publicUrl,
     clock,
   });
   return { router: followUps.router, planFollowUps: followUps.plan };

@@ -51,7 +51,7 @@ describe('quote follow-ups', () => {
     await at(MONDAY + 2 * DAY);
     await smtp.received(smtp.mails.length);
     expect(mailsTo('ana@example.com').slice(sentMails)).toEqual([
-      `Lost Coast Soft Wash: just checking you received your quote, Ana. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.`,
+      `Lost Coast Soft Wash: just checking you received your quote, Ana. It's here with the price and terms: ${quote.link} Any questions, reply or call (707) 555-0142.\nAll your quotes, visits and invoices: ${new URL(quote.link).origin}/account`,
     ]);
     const accept = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/accept`, {
       fullName: 'A Customer',
@@ -166,7 +166,7 @@ describe('quote follow-ups', () => {
     await at(MONDAY + 2 * DAY);
     const textsTo = (phone: string) => office.twilio.texts.filter((t) => t.to === phone).map((t) => t.body);
     expect(textsTo('+17075550177').filter((b) => b.includes('just checking'))).toEqual([
-      `Lost Coast Soft Wash: just checking you received your quote, Maya. It's here with the price and terms: ${agreed.link} Any questions, reply or call (707) 555-0142.`,
+      `Lost Coast Soft Wash: just checking you received your quote, Maya. It's here with the price and terms: ${agreed.link} Any questions, reply or call (707) 555-0142.\nAll your quotes, visits and invoices: ${new URL(agreed.link).origin}/account`,
     ]);
     expect(textsTo('+17075550178').filter((b) => b.includes('just checking'))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import {
   type InBothLanguages,
   type QuoteFollowUps,
   phoneNumberOf,
+  withAccountLine,
 } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
@@ -43,6 +44,8 @@ export function quoteFollowUps(deps: {
   settings: SettingsRepository;
   /** The customer's language: each follow-up is written in it. */
   languages: Pick<CustomerLanguages, 'languageOf'>;
+  /** Our public address: each follow-up links the customer's own page there (issue 36). */
+  publicUrl: () => string;
   clock?: Clock;
 }) {
   const { outbox, config } = deps;
@@ -60,13 +63,17 @@ export function quoteFollowUps(deps: {
     s.followUpDays.forEach((n, i) => {
       const dueAt = new Date(Date.parse(quote.sentAt) + n * DAY);
       const text = templateIn(s, i === 0 ? 'followUpFirstText' : 'followUpLaterText', language);
-      const body = fromTheBusiness(
-        config.business.name,
-        fillTemplate(text, {
-          name: q.customerName,
-          link: pageLinkIn(quote.link, language),
-          phone: config.business.phone,
-        }),
+      const body = withAccountLine(
+        fromTheBusiness(
+          config.business.name,
+          fillTemplate(text, {
+            name: q.customerName,
+            link: pageLinkIn(quote.link, language),
+            phone: config.business.phone,
+          }),
+        ),
+        deps.publicUrl(),
+        language,
       );
       if (q.email && outbox.configured.email)
         outbox.queue({

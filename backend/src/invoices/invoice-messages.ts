@@ -1,18 +1,20 @@
 import {
+  accountLine,
   formatCents,
-  invoiceReminderText,
-  invoiceText,
+  pageLinkIn,
   phoneNumberOf,
-  receiptText,
   type InvoiceMessage,
+  type Language,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxGate } from '../outbox/outbox-scheduler.ts';
 import type { OutboxMessage } from '../outbox/outbox.repository.ts';
 import type { TextsService } from '../texts/texts.service.ts';
 import { addDays, instantOfLocalTime, type Clock } from '../time.ts';
 import type { StoredInvoice } from './invoice.repository.ts';
+import { INVOICE_WORDS as WORDS } from './invoice-words.ts';
 
 // How an invoice reaches the customer (issue 35, item 4): every text through the texts feature
 // (the one gated sender: STOP, consent, quiet hours; it shows on the customer's thread) and every
@@ -49,16 +51,25 @@ export function invoiceMessages(deps: {
   linkOf: (invoice: StoredInvoice) => string;
   /** The invoice's standing now (read from the ledger at send time). */
   standing: (invoiceId: number) => ReminderStanding;
+  /** The customer's language (customers.language), asked as each message is worded. */
+  languages: Pick<CustomerLanguages, 'languageOf'>;
+  /** Our public address: the account line links to the customer's own page there. */
+  publicUrl: () => string;
   clock: Clock;
 }) {
   const { config, outbox } = deps;
   const business = config.business.name;
+  const languageOf = (invoice: StoredInvoice): Language =>
+    deps.languages.languageOf({ phone: invoice.customerPhone, email: invoice.customerEmail });
+  /** The invoice's page as this customer opens it (in Spanish for a Spanish customer). */
+  const linkIn = (invoice: StoredInvoice, language: Language) => pageLinkIn(deps.linkOf(invoice), language);
 
   function queue(
     invoice: StoredInvoice,
     m: {
       template: string;
       key: string;
+      language: Language;
       text: string;
       subject: string;
       email: string;
@@ -72,7 +83,7 @@ export function invoiceMessages(deps: {
     if (phone && outbox.configured.text) {
       deps.texts.queueText({
         to: phone,
-        body: m.text,
+        body: `${m.text}\n${accountLine(deps.publicUrl(), m.language)}`,
         key: `${m.key}:text`,
         template: m.template,
         sender: 'automatic',
@@ -100,23 +111,24 @@ export function invoiceMessages(deps: {
     return queued;
   }
 
-  const emailBody = (invoice: StoredInvoice, opening: string, balanceCents: number) =>
-    [
-      `Hello ${invoice.customerName},`,
+  const emailBody = (invoice: StoredInvoice, language: Language, opening: string, balanceCents: number) => {
+    const w = WORDS[language];
+    return [
+      w.hello(invoice.customerName),
       '',
       opening,
       '',
       ...invoice.lines.map((l) => `${l.service}: ${formatCents(l.amountCents)}`),
-      ...(invoice.depositCreditedCents > 0
-        ? [`Deposit paid: -${formatCents(invoice.depositCreditedCents)}`]
-        : []),
-      `Still due: ${formatCents(balanceCents)} by ${invoice.dueOn}`,
+      ...(invoice.depositCreditedCents > 0 ? [w.depositPaid(invoice.depositCreditedCents)] : []),
+      w.stillDue(balanceCents, invoice.dueOn),
       '',
-      `See it and pay: ${deps.linkOf(invoice)}`,
+      w.seeAndPay(linkIn(invoice, language)),
+      accountLine(deps.publicUrl(), language),
       '',
       business,
       config.business.phone,
     ].join('\n');
+  };
 
   return {
     /**
@@ -125,19 +137,17 @@ export function invoiceMessages(deps: {
      * sending is automatic, under consent and quiet hours. Returns the channels queued.
      */
     send(invoice: StoredInvoice, balanceCents: number, again?: { at: number }) {
-      const link = deps.linkOf(invoice);
+      const language = languageOf(invoice);
+      const w = WORDS[language];
       return queue(invoice, {
         template: INVOICE_TEMPLATE,
         key: again
           ? `${INVOICE_TEMPLATE}:${invoice.id}:again:${again.at}`
           : `${INVOICE_TEMPLATE}:${invoice.id}:first`,
-        text: invoiceText(business, invoice.number, balanceCents, link),
-        subject: `Invoice #${invoice.number} from ${business}`,
-        email: emailBody(
-          invoice,
-          `Here is invoice #${invoice.number} for the work we did at ${invoice.address}.`,
-          balanceCents,
-        ),
+        language,
+        text: w.invoiceText(business, invoice.number, balanceCents, linkIn(invoice, language)),
+        subject: w.invoiceSubject(invoice.number, business),
+        email: emailBody(invoice, language, w.invoiceOpening(invoice.number, invoice.address), balanceCents),
         automatic: !again,
         dueAt: new Date(deps.clock()),
       });
@@ -145,17 +155,15 @@ export function invoiceMessages(deps: {
 
     /** A receipt for one settled payment (its ledger row names it: one receipt per payment). */
     receipt(invoice: StoredInvoice, payment: { id: number; amountCents: number }, balanceCents: number) {
-      const link = deps.linkOf(invoice);
+      const language = languageOf(invoice);
+      const w = WORDS[language];
       return queue(invoice, {
         template: RECEIPT_TEMPLATE,
         key: `${RECEIPT_TEMPLATE}:${payment.id}`,
-        text: receiptText(business, invoice.number, payment.amountCents, balanceCents, link),
-        subject: `Receipt for invoice #${invoice.number} from ${business}`,
-        email: emailBody(
-          invoice,
-          `Thank you: we received ${formatCents(payment.amountCents)} for invoice #${invoice.number}.`,
-          balanceCents,
-        ),
+        language,
+        text: w.receiptText(business, invoice.number, payment.amountCents, balanceCents, linkIn(invoice, language)),
+        subject: w.receiptSubject(invoice.number, business),
+        email: emailBody(invoice, language, w.receiptOpening(payment.amountCents, invoice.number), balanceCents),
         automatic: true,
         dueAt: new Date(deps.clock()),
       });
@@ -182,15 +190,17 @@ export function invoiceMessages(deps: {
         ['text', 'email'].map((channel) => reminderKey(invoice.id, r.n, balanceCents, channel)),
       );
       outbox.repository.cancelAboutExcept(about, INVOICE_REMINDER_TEMPLATE, keys, 'The amount due changed');
-      const link = deps.linkOf(invoice);
+      const language = languageOf(invoice);
+      const w = WORDS[language];
       for (const r of planned) {
         if (outbox.repository.byKey(reminderKey(invoice.id, r.n, balanceCents, 'text'))) continue;
         queue(invoice, {
           template: INVOICE_REMINDER_TEMPLATE,
           key: `${INVOICE_REMINDER_TEMPLATE}:${invoice.id}:${r.n}:${balanceCents}`,
-          text: invoiceReminderText(business, invoice.number, balanceCents, link),
-          subject: `Reminder: invoice #${invoice.number} from ${business}`,
-          email: emailBody(invoice, `A reminder: invoice #${invoice.number} is due.`, balanceCents),
+          language,
+          text: w.reminderText(business, invoice.number, balanceCents, linkIn(invoice, language)),
+          subject: w.reminderSubject(invoice.number, business),
+          email: emailBody(invoice, language, w.reminderOpening(invoice.number), balanceCents),
           automatic: true,
           dueAt: r.due,
         });

@@ -99,7 +99,7 @@ describe('invoice reminders', () => {
 
     await rig.office.at(DUE_DAY_10AM);
     expect(reminders(owes!)).toEqual([
-      `Lost Coast Soft Wash: a reminder that invoice #${owing.number} has $140 still due: ${owing.link}`,
+      `Lost Coast Soft Wash: a reminder that invoice #${owing.number} has $140 still due: ${owing.link}\nAll your quotes, visits and invoices: https://washdesk.example.com/account`,
     ]);
     for (const phone of [pays, voids, paidQuietly, refunded]) expect(reminders(phone!)).toEqual([]);
     const quietReminders = (await rig.invoice(quiet.id)).messages.filter((m) => m.kind === 'reminder');

@@ -1,6 +1,7 @@
 import { invoicePagePath } from '@washdesk/contract';
 import { Router } from 'express';
 import type { Config } from '../config.ts';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { FeatureLifecycle } from '../feature-lifecycle.ts';
@@ -27,6 +28,8 @@ export function invoicesFeature(deps: {
   texts: Pick<TextsFeature, 'outbox' | 'texts'>;
   events: EventBus;
   publicUrl: () => string;
+  /** The customers' languages (customers.language): messages and Stripe's page in theirs. */
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock?: Clock;
   report: (error: unknown) => void;
 }) {
@@ -41,6 +44,8 @@ export function invoicesFeature(deps: {
     texts: deps.texts.texts,
     linkOf,
     standing: (id) => service.standing(id),
+    languages: deps.languages,
+    publicUrl: deps.publicUrl,
     clock,
   });
   const service = invoicingService({
@@ -53,6 +58,7 @@ export function invoicesFeature(deps: {
     messages,
     events,
     linkOf,
+    languages: deps.languages,
     clock,
   });
   deps.texts.outbox.addGate(messages.gate);

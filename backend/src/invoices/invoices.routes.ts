@@ -9,6 +9,7 @@ import {
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { staffOf } from '../auth/staff-session.ts';
+import { pageLanguageOf } from '../customers/customer-languages.ts';
 import { parseWith, routeId } from '../http/errors.ts';
 import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
@@ -80,7 +81,7 @@ export function invoicesRoutes(
       service.checkLink(key);
       const body = parseWith(payInvoiceSchema, req.body ?? {});
       const page = `${publicUrl()}${invoicePagePath(key)}`;
-      res.json(await service.pay(key, body, { success: `${page}?paid=1`, cancel: page }));
+      res.json(await service.pay(key, body, { success: `${page}?paid=1`, cancel: page }, pageLanguageOf(req)));
     },
   );
   return router;

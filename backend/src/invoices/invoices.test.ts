@@ -72,7 +72,7 @@ describe('marking a job done', () => {
     // Sent at once by text and e-mail; the outbox's rows say what happened.
     await rig.office.at(MONDAY_9AM);
     expect(rig.office.textsTo(phone).at(-1)).toBe(
-      `Lost Coast Soft Wash: your invoice #${invoice.number} for $240 is ready: ${invoice.link}`,
+      `Lost Coast Soft Wash: your invoice #${invoice.number} for $240 is ready: ${invoice.link}\nAll your quotes, visits and invoices: https://washdesk.example.com/account`,
     );
     await rig.smtp.received(1);
     const mail = rig.smtp.mails.find(
@@ -143,7 +143,7 @@ describe('recording cash, checks and other payments', () => {
 
     await rig.office.at(MONDAY_9AM);
     expect(rig.office.textsTo(phone).at(-1)).toBe(
-      `Lost Coast Soft Wash: thank you, we received $100 for invoice #${invoice.number}. $140 is still due: ${invoice.link}`,
+      `Lost Coast Soft Wash: thank you, we received $100 for invoice #${invoice.number}. $140 is still due: ${invoice.link}\nAll your quotes, visits and invoices: https://washdesk.example.com/account`,
     );
 
     const check = await record(invoice.id, { method: 'check', amountCents: 14_000, reference: '1042' });
@@ -153,7 +153,7 @@ describe('recording cash, checks and other payments', () => {
     expect(paid.paidAt).not.toBeNull();
     await rig.office.at(MONDAY_9AM);
     expect(rig.office.textsTo(phone).at(-1)).toBe(
-      `Lost Coast Soft Wash: thank you, we received $140 for invoice #${invoice.number}. It is paid in full: ${invoice.link}`,
+      `Lost Coast Soft Wash: thank you, we received $140 for invoice #${invoice.number}. It is paid in full: ${invoice.link}\nAll your quotes, visits and invoices: https://washdesk.example.com/account`,
     );
     const receipts = paid.messages.filter((m) => m.kind === 'receipt' && m.channel === 'text');
     expect(receipts).toHaveLength(2);
@@ -294,7 +294,7 @@ describe('voiding and the list', () => {
     await rig.office.at(MONDAY_9AM);
     expect(rig.office.textsTo(phone).length).toBe(before + 1);
     expect(rig.office.textsTo(phone).at(-1)).toBe(
-      `Lost Coast Soft Wash: your invoice #${invoice.number} for $99 is ready: ${invoice.link}`,
+      `Lost Coast Soft Wash: your invoice #${invoice.number} for $99 is ready: ${invoice.link}\nAll your quotes, visits and invoices: https://washdesk.example.com/account`,
     );
   });
 });

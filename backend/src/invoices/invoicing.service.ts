@@ -14,7 +14,11 @@ import {
   type PublicInvoice,
   type RecordPayment,
   MAX_TIP_CENTS,
+  pageLinkIn,
+  type Language,
 } from '@washdesk/contract';
+import type { CustomerLanguages } from '../customers/customer-languages.ts';
+import { checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -53,6 +57,8 @@ export function invoicingService(deps: {
   messages: InvoiceMessages;
   events: EventBus;
   linkOf: (invoice: StoredInvoice) => string;
+  /** The customer's language: Stripe's page in Spanish for a Spanish customer (issue 37). */
+  languages: Pick<CustomerLanguages, 'languageOf'>;
   clock: Clock;
 }) {
   const { db, invoices, ledger, events, messages } = deps;
@@ -322,7 +328,12 @@ export function invoicingService(deps: {
      * Pay: a part of what is owed (at least $1, or the rest when less) and an optional tip on top,
      * at Stripe's hosted Checkout. Nothing is recorded here: the webhook records what was paid.
      */
-    async pay(token: string, request: PayInvoice, urls: { success: string; cancel: string }) {
+    async pay(
+      token: string,
+      request: PayInvoice,
+      urls: { success: string; cancel: string },
+      pageLanguage: Language | null = null,
+    ) {
       const invoice = byToken(token);
       const settled = ledger.settledForInvoice(invoice.id);
       const status = invoiceStatusOf(invoice, settled);
@@ -334,6 +345,11 @@ export function invoicingService(deps: {
       if (part > owed) throw refused(INVOICE_MESSAGES.overBalance(owed), 'amountCents');
       if (part < Math.min(MIN_PAYMENT_CENTS, owed)) throw refused('Pay at least $1', 'amountCents');
       const tip = request.tipCents;
+      const language = checkoutLanguage(
+        pageLanguage,
+        { phone: invoice.customerPhone, email: invoice.customerEmail },
+        deps.languages,
+      );
       return deps.checkout.start({
         purpose: 'invoice',
         invoiceId: invoice.id,
@@ -344,8 +360,10 @@ export function invoicingService(deps: {
         description: `Invoice #${invoice.number} from ${deps.config.business.name}`,
         tipDescription: 'Tip for the crew',
         customerEmail: invoice.customerEmail,
-        successUrl: urls.success,
-        cancelUrl: urls.cancel,
+        // Back from Stripe, the invoice page opens in the language Stripe's page was in.
+        successUrl: pageLinkIn(urls.success, language),
+        cancelUrl: pageLinkIn(urls.cancel, language),
+        locale: checkoutLocaleOf(language),
       });
     },
   };

@@ -65,7 +65,7 @@ describe('a quote sent by e-mail and text', () => {
     expect(text.to).toBe('+17075550188');
     expect(text.from).toBe(twilio.phoneNumber);
     expect(text.body).toBe(
-      `Lost Coast Soft Wash (demo): your quote is $1,875.50. See it, accept it or ask a question: ${quote.link}`,
+      `Lost Coast Soft Wash (demo): your quote is $1,875.50. See it, accept it or ask a question: ${quote.link}\nAll your quotes, visits and invoices: ${new URL(quote.link).origin}/account`,
     );
     // The link in both opens this quote.
     const page = await server.anonymous.get(`/api/public/quotes/${tokenOf(quote.link)}`);

@@ -115,7 +115,7 @@ describe("a customer's question on a quote", () => {
     );
     expect(smtp.mails.at(-1)!.text).toContain(quote.link);
     expect(twilio.texts.at(-1)!.body).toBe(
-      `Lost Coast Soft Wash (demo): Yes, the fence is included. Your quote: ${quote.link}`,
+      `Lost Coast Soft Wash (demo): Yes, the fence is included. Your quote: ${quote.link}\nAll your quotes, visits and invoices: ${new URL(quote.link).origin}/account`,
     );
     // Once is enough: a second answer is refused.
     expect(

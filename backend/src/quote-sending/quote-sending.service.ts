@@ -16,6 +16,7 @@ import {
   type Language,
   type SentQuote,
   type PublicDeposit,
+  withAccountLine,
 } from '@washdesk/contract';
 import type { EventBus } from '../events/event-bus.ts';
 import { quoteAccepted, quoteOpened, quoteQuestionAsked } from '../events/announcements.ts';
@@ -59,6 +60,12 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
   const { submissions, quotes, delivery, events } = deps;
   const now = () => new Date((deps.clock ?? Date.now)()).toISOString();
   const linkOf = (token: string) => `${deps.publicUrl()}${quotePagePath(token)}`;
+  /** Every quote message ends with the customer's own page (issue 36; why /account: account-line.ts). */
+  const withAccount = (text: string, language: Language) => withAccountLine(text, deps.publicUrl(), language);
+  const mailWithAccount = (mail: { subject: string; text: string }, language: Language) => ({
+    ...mail,
+    text: withAccount(mail.text, language),
+  });
   const languageOf = (phone: string | null, email: string | null) => deps.languageOf?.({ phone, email }) ?? 'en';
   const announced = (q: StoredQuote, totalCents = q.amountCents) => ({
     submissionId: q.submissionId,
@@ -166,9 +173,15 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       const results = await Promise.all([
         delivery.email(
           submission.email,
-          quoteEmail(quote.document, amountCents, link, validUntil, true, language),
+          mailWithAccount(
+            quoteEmail(quote.document, amountCents, link, validUntil, true, language),
+            language,
+          ),
         ),
-        delivery.sms(submission.phone, quoteText(quote.document, amountCents, link, language)),
+        delivery.sms(
+          submission.phone,
+          withAccount(quoteText(quote.document, amountCents, link, language), language),
+        ),
       ]);
       for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
       deps.afterSend?.({ id: quote.id, submissionId, sentAt, link });
@@ -209,9 +222,15 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       const results = await Promise.all([
         delivery.email(
           q.customerEmail,
-          quoteEmail(quote.document, q.amountCents, link, q.lastDay, false, language),
+          mailWithAccount(
+            quoteEmail(quote.document, q.amountCents, link, q.lastDay, false, language),
+            language,
+          ),
         ),
-        delivery.sms(q.customerPhone, quoteText(quote.document, q.amountCents, link, language)),
+        delivery.sms(
+          q.customerPhone,
+          withAccount(quoteText(quote.document, q.amountCents, link, language), language),
+        ),
       ]);
       for (const result of results) quotes.recordDelivery({ quoteId: quote.id, ...result, at: now() });
       return staffView(quotes.byId(quote.id)!, now());
@@ -257,8 +276,14 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
         const link = linkOf(quote.token);
         const language = languageOf(submission.phone, submission.email);
         deliveries = await Promise.all([
-          delivery.email(submission.email, answerEmail(quote.document, asked, reply.answer, link, language)),
-          delivery.sms(submission.phone, answerText(quote.document, reply.answer, link, language)),
+          delivery.email(
+            submission.email,
+            mailWithAccount(answerEmail(quote.document, asked, reply.answer, link, language), language),
+          ),
+          delivery.sms(
+            submission.phone,
+            withAccount(answerText(quote.document, reply.answer, link, language), language),
+          ),
         ]);
         if (!deliveries.some((d) => d.outcome === 'sent'))
           throw new HttpError(

@@ -8,6 +8,7 @@ import {
   visitPagePath,
   type Language,
   type VisitConfirmationKind,
+  withAccountLine,
 } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
@@ -115,7 +116,7 @@ export function visitConfirmations(deps: {
     const kind: VisitConfirmationKind = booking > 0 ? 'restored' : 'booked';
     const link = `${deps.publicUrl()}${visitPagePath(deps.links.mint(v.id, new Date(now).toISOString()))}`;
     const language = deps.languages.languageOf({ phone: v.customerPhone, email: v.customerEmail });
-    const body = bodyOf(v, kind, link, language);
+    const body = withAccountLine(bodyOf(v, kind, link, language), deps.publicUrl(), language);
     for (const channel of fresh) {
       if (channel === 'text')
         deps.texts.queueText({

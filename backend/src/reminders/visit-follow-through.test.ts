@@ -43,7 +43,7 @@ describe('the confirmation at booking', () => {
     await book(phone, '2026-11-26', '10:00 AM');
     await office.at(MONDAY_9AM);
     expect(office.textsTo(phone).map(linked)).toEqual([
-      'Lost Coast Soft Wash: your free estimate is booked for Thursday, November 26 at 10:00 AM, 512 Redwood Drive, Garberville. See it, confirm, reschedule or cancel at https://washdesk.example.com/visit/{token} or call (707) 555-0142.',
+      'Lost Coast Soft Wash: your free estimate is booked for Thursday, November 26 at 10:00 AM, 512 Redwood Drive, Garberville. See it, confirm, reschedule or cancel at https://washdesk.example.com/visit/{token} or call (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account',
     ]);
     // Its link opens the visit's page, which says what the visit is.
     const token = /\/visit\/([A-Za-z0-9_-]{43})/.exec(office.textsTo(phone)[0]!)![1]!;
@@ -123,7 +123,7 @@ describe('a restored visit', () => {
     expect((await put(id, { status: 'scheduled', allowOverlap: true })).status).toBe(200);
     await office.at(MONDAY_9AM + HOUR);
     expect(linked(office.textsTo(phone).at(-1))).toBe(
-      'Lost Coast Soft Wash: your free estimate on Thursday, November 26 at 10:00 AM, 512 Redwood Drive, Garberville is back on our calendar. See it, confirm, reschedule or cancel at https://washdesk.example.com/visit/{token} or call (707) 555-0142.',
+      'Lost Coast Soft Wash: your free estimate on Thursday, November 26 at 10:00 AM, 512 Redwood Drive, Garberville is back on our calendar. See it, confirm, reschedule or cancel at https://washdesk.example.com/visit/{token} or call (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account',
     );
     const visit = Date.parse('2026-11-26T18:00:00Z');
     await office.at(visit - 48 * HOUR);

@@ -51,7 +51,7 @@ describe('visit reminders', () => {
     expect(textsTo(phone)).toHaveLength(1);
     // The link's key is random: 43 base64url characters, checked by pattern and the rest word for word.
     expect(textsTo(phone)[0]!.replace(/\/visit\/[A-Za-z0-9_-]{43} /, '/visit/{token} ')).toBe(
-      'Lost Coast Soft Wash: a reminder of your free estimate visit on Thursday, November 26 at 10:00 AM, 512 Redwood Drive, Garberville. Confirm, reschedule or cancel at https://washdesk.example.com/visit/{token} or reply C to confirm or R to reschedule, or call (707) 555-0142.',
+      'Lost Coast Soft Wash: a reminder of your free estimate visit on Thursday, November 26 at 10:00 AM, 512 Redwood Drive, Garberville. Confirm, reschedule or cancel at https://washdesk.example.com/visit/{token} or reply C to confirm or R to reschedule, or call (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account',
     );
 
     // Typed on a phone set to fullwidth letters, "ｃ" is still "C"; the day reads as in the reminder.

@@ -9,6 +9,7 @@ import {
   type Appointment,
   type Language,
   phoneNumberOf,
+  withAccountLine,
 } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
@@ -157,7 +158,7 @@ export function visitReminders(deps: {
       if (p.channel === 'text') {
         deps.texts.queueText({
           to: phoneNumberOf(v.customerPhone)!,
-          body: bodyOf(v, start, link, language),
+          body: withAccountLine(bodyOf(v, start, link, language), deps.publicUrl(), language),
           key: p.key,
           template: VISIT_REMINDER_TEMPLATE,
           sender: 'automatic',
@@ -176,7 +177,7 @@ export function visitReminders(deps: {
             deps.words.ofIn(language, v),
             dayFormat(language, config.timeZone).format(start),
           ),
-          body: bodyOf(v, start, link, language),
+          body: withAccountLine(bodyOf(v, start, link, language), deps.publicUrl(), language),
           dueAt: new Date(p.due),
         });
       }

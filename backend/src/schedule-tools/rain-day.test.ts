@@ -61,7 +61,8 @@ describe('a rain day', () => {
       body:
         "Lost Coast Soft Wash: Hi Ann, because of the weather we've moved your free estimate from " +
         'Tuesday, December 1 at 9:00 AM to Wednesday, December 2 at 9:00 AM. ' +
-        "Reply or call (707) 555-0142 if that time doesn't suit you.",
+        "Reply or call (707) 555-0142 if that time doesn't suit you.\n" +
+        'All your quotes, visits and invoices: https://washdesk.example.com/account',
       sendsAt: new Date(NOW + 10 * MINUTE).toISOString(),
     });
     expect(plan.moves[2].message).toMatchObject({ texted: false, reason: 'The customer replied STOP' });

@@ -32,6 +32,8 @@ export function scheduleToolsFeature(deps: {
   events: EventBus;
   /** The customers' languages (app.ts passes the customer records; alone, everyone reads English). */
   languages?: Pick<CustomerLanguages, 'languageOf'>;
+  /** Our public address: each move's text links the customer's own page there. */
+  publicUrl: () => string;
   clock?: Clock;
 }) {
   const { config } = deps;
@@ -39,7 +41,12 @@ export function scheduleToolsFeature(deps: {
   const languageOf = (v: { customerPhone: string; customerEmail?: string | null }) =>
     languages.languageOf({ phone: v.customerPhone, email: v.customerEmail });
   const clock = deps.clock ?? Date.now;
-  const business = { name: config.business.name, phone: config.business.phone, timeZone: config.timeZone };
+  const business = {
+    name: config.business.name,
+    phone: config.business.phone,
+    timeZone: config.timeZone,
+    publicUrl: deps.publicUrl,
+  };
   const base = config.business.serviceBaseLocation
     ? serviceAreaConfigFrom({
         serviceArea: config.business.serviceArea,

@@ -8,6 +8,7 @@ import {
   type AppointmentServiceType,
   type Language,
   type RainDayMessage,
+  withAccountLine,
 } from '@washdesk/contract';
 import type { BusinessTexts } from '../texts/business-texts.ts';
 import { visitDayText } from '../reminders/visit-reminders.ts';
@@ -35,6 +36,8 @@ export interface BusinessVoice {
   name: string;
   phone: string;
   timeZone: string;
+  /** Our public address: a move's text ends with the customer's own page (issue 36, account-line.ts). */
+  publicUrl: () => string;
 }
 
 const firstName = (name: string, language: Language) =>
@@ -56,7 +59,8 @@ export function rainDayText(
   language: Language = 'en',
 ) {
   const tz = business.timeZone;
-  return fromTheBusiness(
+  return withAccountLine(
+    fromTheBusiness(
     business.name,
     language === 'es'
       ? `${hello(v.customerName, language)}, por el mal tiempo cambiamos su ${visitWords(v, language)} del ` +
@@ -65,6 +69,9 @@ export function rainDayText(
       : `Hi ${firstName(v.customerName, language)}, because of the weather we've moved your ${visitWords(v)} from ` +
           `${at(from.date, from.time, tz, language)} to ${at(to.date, to.time, tz, language)}. ` +
           `Reply or call ${business.phone} if that time doesn't suit you.`,
+    ),
+    business.publicUrl(),
+    language,
   );
 }
 
@@ -77,7 +84,8 @@ export function routeTimeText(
   language: Language = 'en',
 ) {
   const day = visitDayText(date, business.timeZone, language);
-  return fromTheBusiness(
+  return withAccountLine(
+    fromTheBusiness(
     business.name,
     language === 'es'
       ? `${hello(v.customerName, language)}, su ${visitWords(v, language)} del ${day} ` +
@@ -86,6 +94,9 @@ export function routeTimeText(
       : `Hi ${firstName(v.customerName, language)}, your ${visitWords(v)} on ${day} ` +
           `is now at ${to}${from ? ` (it was ${from})` : ''}, to fit the crew's route. ` +
           `Reply or call ${business.phone} if that time doesn't suit you.`,
+    ),
+    business.publicUrl(),
+    language,
   );
 }
 

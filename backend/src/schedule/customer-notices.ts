@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { fromTheBusiness, phoneNumberOf, visitCalled, type InBothLanguages, type Language } from '@washdesk/contract';
+import {
+  fromTheBusiness,
+  phoneNumberOf,
+  visitCalled,
+  type InBothLanguages,
+  type Language,
+  withAccountLine,
+} from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import { visitDayText } from '../reminders/visit-reminders.ts';
@@ -42,6 +49,8 @@ export function customerNotices(deps: {
   canText: () => boolean;
   /** The customer's language: each message is written in it. */
   languages?: Pick<CustomerLanguages, 'languageOf'>;
+  /** Our public address: each notice ends with the customer's own page (issue 36, account-line.ts). */
+  publicUrl: () => string;
 }) {
   const languageOf = (phone: string): Language => deps.languages?.languageOf({ phone }) ?? 'en';
   const { business, timeZone } = deps.config;
@@ -50,7 +59,7 @@ export function customerNotices(deps: {
     if (!to || !deps.canText()) return false;
     deps.texts.queueText({
       to,
-      body: fromTheBusiness(business.name, body),
+      body: withAccountLine(fromTheBusiness(business.name, body), deps.publicUrl(), languageOf(phone)),
       key,
       template,
       sender: 'automatic',

@@ -29,6 +29,8 @@ export function scheduleFeature(deps: {
   texts: Pick<TextsFeature, 'outbox' | 'texts'>;
   /** The customers' languages: the board's texts are written in each customer's (issue 37). */
   languages?: Pick<CustomerLanguages, 'languageOf'>;
+  /** Our public address: the board's texts link the customer's own page there. */
+  publicUrl: () => string;
   clock?: Clock;
 }) {
   const { db, config, appointments, events } = deps;
@@ -41,6 +43,7 @@ export function scheduleFeature(deps: {
     languages: deps.languages,
     texts: deps.texts.texts,
     canText: () => deps.texts.outbox.configured.text,
+    publicUrl: deps.publicUrl,
   });
   const service = scheduleService({ db, appointments, jobs, crews, board, rules, notices, events });
   const router = Router();

@@ -185,7 +185,7 @@ describe('POST /api/schedule/visits/:id/move', () => {
     });
     await office.at(MONDAY_9AM);
     expect(office.textsTo(phone).at(-1)).toBe(
-      "Lost Coast Soft Wash: we've moved your free estimate to Wednesday, November 25 at 1:00 PM. Questions? Call us at (707) 555-0142.",
+      "Lost Coast Soft Wash: we've moved your free estimate to Wednesday, November 25 at 1:00 PM. Questions? Call us at (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account",
     );
     // Another crew, same day and hour: nothing the customer needs to hear.
     const sent = office.textsTo(phone).length;
@@ -208,8 +208,8 @@ describe('POST /api/schedule/visits/:id/move', () => {
     expect((await move(visit.id, { date: '2026-12-01', time: '8:00 AM', crewId: CREW_1 })).status).toBe(200);
     await office.at(MONDAY_9AM);
     expect(office.textsTo(phone).slice(-2)).toEqual([
-      "Lost Coast Soft Wash: we've moved your house wash to Wednesday, December 2 at 8:00 AM. Questions? Call us at (707) 555-0142.",
-      "Lost Coast Soft Wash: we've moved your house wash to Tuesday, December 1 at 8:00 AM. Questions? Call us at (707) 555-0142.",
+      "Lost Coast Soft Wash: we've moved your house wash to Wednesday, December 2 at 8:00 AM. Questions? Call us at (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account",
+      "Lost Coast Soft Wash: we've moved your house wash to Tuesday, December 1 at 8:00 AM. Questions? Call us at (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account",
     ]);
   });
 
@@ -264,8 +264,8 @@ describe('POST /api/schedule/visits/:id/move', () => {
     // Only the two accepted moves told the customer of a move (the bookings' confirmations aside).
     await office.at(MONDAY_9AM);
     expect(office.textsTo(phone).filter((text) => !text.includes(' is booked for '))).toEqual([
-      "Lost Coast Soft Wash: we've moved your free estimate to Thursday, December 3 at 11:00 AM. Questions? Call us at (707) 555-0142.",
-      "Lost Coast Soft Wash: we've moved your free estimate to Thursday, December 3 at 1:00 PM. Questions? Call us at (707) 555-0142.",
+      "Lost Coast Soft Wash: we've moved your free estimate to Thursday, December 3 at 11:00 AM. Questions? Call us at (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account",
+      "Lost Coast Soft Wash: we've moved your free estimate to Thursday, December 3 at 1:00 PM. Questions? Call us at (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account",
     ]);
   });
 });
@@ -288,7 +288,7 @@ describe("POST /api/jobs/:id/status: the job's day", () => {
     expect(jobSchema.parse(await (await step('on_the_way')).json()).status).toBe('on_the_way');
     await office.at(MONDAY_9AM);
     expect(office.textsTo(phone).at(-1)).toBe(
-      "Lost Coast Soft Wash: we're on our way for your house wash. See you soon!",
+      "Lost Coast Soft Wash: we're on our way for your house wash. See you soon!\nAll your quotes, visits and invoices: https://washdesk.example.com/account",
     );
     // Under way, the visit stays where it is.
     expect((await move(visit.id, { date: '2026-11-24', time: '2:00 PM', crewId: CREW_1 })).status).toBe(409);

@@ -7,6 +7,7 @@ import {
   planVisitPagePath,
   type Job,
   type Language,
+  withAccountLine,
 } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { JobRepository } from '../jobs/job.repository.ts';
@@ -65,13 +66,18 @@ export function planReminders(deps: {
       language,
     );
     const name = firstName(job) ? ` ${firstName(job)}` : '';
-    const body = fromTheBusiness(
-      deps.businessName,
-      language === 'es'
-        ? `Hola${name}, su ${job.title} toca este ${monthOf(job, language)}. ` +
-            `Elija el día y la hora que le convengan: ${link}`
-        : `Hi${name}, your ${job.title} is due this ${monthOf(job, language)}. ` +
-            `Pick a day and time that suit you: ${link}`,
+    // The customer's own page last (issue 36; why /account and not a sign-in link: account-line.ts).
+    const body = withAccountLine(
+      fromTheBusiness(
+        deps.businessName,
+        language === 'es'
+          ? `Hola${name}, su ${job.title} toca este ${monthOf(job, language)}. ` +
+              `Elija el día y la hora que le convengan: ${link}`
+          : `Hi${name}, your ${job.title} is due this ${monthOf(job, language)}. ` +
+              `Pick a day and time that suit you: ${link}`,
+      ),
+      deps.publicUrl(),
+      language,
     );
     const about = `job:${job.id}`;
     for (const channel of fresh) {

@@ -161,7 +161,7 @@ describe('a service plan', () => {
     await office.at(JAN_1_9AM);
     const text = office.textsTo(phone).find((t) => t.includes('/plan-visit/'))!;
     expect(text).toMatch(
-      /^Lost Coast Soft Wash: Hi Sam, your house wash and gutter cleaning is due this January 2027\. Pick a day and time that suit you: https:\/\/washdesk\.example\.com\/plan-visit\/[A-Za-z0-9_-]{43}$/,
+      /^Lost Coast Soft Wash: Hi Sam, your house wash and gutter cleaning is due this January 2027\. Pick a day and time that suit you: https:\/\/washdesk\.example\.com\/plan-visit\/[A-Za-z0-9_-]{43}\nAll your quotes, visits and invoices: https:\/\/washdesk\.example\.com\/account$/,
     );
     const token = tokenIn(text)!;
 

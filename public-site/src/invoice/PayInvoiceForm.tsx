@@ -7,6 +7,7 @@ import {
   tipOf,
   type PublicInvoice,
 } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import { startPayment } from './invoice-api.ts';
 
 type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'custom'; text: string };
@@ -39,17 +40,17 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
         : (typedCents(tip.text) ?? 0);
   const partProblem =
     part === null
-      ? 'Enter an amount like 120.50'
+      ? t('invoice.pay.amountLike')
       : part > owed
-        ? `That is more than the ${formatCents(owed)} still due`
+        ? t('invoice.pay.overBalance', { amount: formatCents(owed) })
         : part < Math.min(MIN_PAYMENT_CENTS, owed)
-          ? 'Pay at least $1'
+          ? t('invoice.pay.atLeast')
           : null;
   const tipProblem =
     tip.kind === 'custom' && tip.text.trim() !== '' && typedCents(tip.text) === null
-      ? 'Enter a tip like 20'
+      ? t('invoice.pay.tipLike')
       : tipCents > invoice.maxTipCents
-        ? `A tip can be at most ${formatCents(invoice.maxTipCents)}`
+        ? t('invoice.pay.tipAtMost', { amount: formatCents(invoice.maxTipCents) })
         : null;
 
   const submit = async (event: FormEvent) => {
@@ -62,18 +63,18 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
       if (answer.kind === 'checkout') window.location.assign(answer.url);
       else setProblem(answer.message);
     } catch {
-      setProblem('Your payment could not be started. Please check your connection and try again.');
+      setProblem(t('invoice.pay.notStarted'));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="sent-quote__accept card" aria-label="Pay the invoice" onSubmit={submit} noValidate>
-      <h2>Pay online</h2>
+    <form className="sent-quote__accept card" aria-label={t('invoice.pay.form')} onSubmit={submit} noValidate>
+      <h2>{t('invoice.pay.title')}</h2>
       <div className="quote-field">
         <label className="quote-field__label" htmlFor="pay-amount">
-          Amount to pay (up to {formatCents(owed)})
+          {t('invoice.pay.amount', { amount: formatCents(owed) })}
         </label>
         <input
           id="pay-amount"
@@ -91,7 +92,7 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
         )}
       </div>
       <fieldset className="invoice-page__tips">
-        <legend>Add a tip for the crew? (optional, not part of the invoice)</legend>
+        <legend>{t('invoice.pay.tipQuestion')}</legend>
         <label>
           <input
             type="radio"
@@ -99,7 +100,7 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
             checked={tip.kind === 'none'}
             onChange={() => setTip({ kind: 'none' })}
           />{' '}
-          No tip
+          {t('invoice.pay.noTip')}
         </label>
         {TIP_PRESETS.map((percent) => (
           <label key={percent}>
@@ -119,11 +120,11 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
             checked={tip.kind === 'custom'}
             onChange={() => setTip({ kind: 'custom', text: '' })}
           />{' '}
-          Other amount
+          {t('invoice.pay.otherAmount')}
         </label>
         {tip.kind === 'custom' && (
           <input
-            aria-label="Tip amount in dollars"
+            aria-label={t('invoice.pay.tipAmount')}
             inputMode="decimal"
             value={tip.text}
             onChange={(e) => setTip({ kind: 'custom', text: e.target.value })}
@@ -138,8 +139,10 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
       )}
       <button className="quote-button" type="submit" disabled={busy || Boolean(partProblem || tipProblem)}>
         {busy
-          ? 'Opening the payment page…'
-          : `Pay ${part !== null && !partProblem ? formatCents(part + tipCents) : ''}`.trim()}
+          ? t('invoice.pay.opening')
+          : part !== null && !partProblem
+            ? t('invoice.pay.pay', { amount: formatCents(part + tipCents) })
+            : t('invoice.pay.payNothing')}
       </button>
     </form>
   );

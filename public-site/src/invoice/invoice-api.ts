@@ -1,4 +1,5 @@
 import type { PublicInvoice } from '@washdesk/contract';
+import { pageLanguage } from '../i18n/i18n.ts';
 
 // The invoice page's calls. No zod here (the public bundle stays small): the server's answer is the
 // contract's PublicInvoice, and a refusal carries { error: { message } } worded for the customer.
@@ -35,7 +36,8 @@ export async function fetchInvoice(token: string): Promise<InvoiceResult> {
 export async function startPayment(token: string, amountCents: number, tipCents: number): Promise<PayResult> {
   const response = await fetch(`${url(token)}/pay`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    // The page's language: Stripe's page opens in it (the server's checkout-language.ts).
+    headers: { 'Content-Type': 'application/json', 'Content-Language': pageLanguage() },
     body: JSON.stringify({ amountCents, tipCents }),
   });
   const body: unknown = await response.json().catch(() => null);

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatCents, PAY_AT_THE_VISIT, PAYMENT_METHOD_LABELS, type PublicInvoice } from '@washdesk/contract';
+import { formatCents, LOCALES, type PaymentMethod, type PublicInvoice } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { pageLanguage, t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { tokenOfPath } from '../sent-quote/quote-api.ts';
 import { fetchInvoice } from '../invoice/invoice-api.ts';
@@ -7,6 +9,8 @@ import { PayInvoiceForm } from '../invoice/PayInvoiceForm.tsx';
 import '../quote-tool/quote-tool.css';
 import '../sent-quote/sent-quote.css';
 import '../invoice/invoice-page.css';
+
+const methodId = (method: PaymentMethod) => `invoice.method.${method}` as MessageId;
 
 type Shown =
   | { kind: 'loading' }
@@ -16,14 +20,18 @@ type Shown =
 
 /** A calendar day ("2026-12-07") as the customer reads it: December 7, 2026. */
 const dayText = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(LOCALES[pageLanguage()], {
     timeZone: 'UTC',
     year: 'numeric',
     month: 'long',
     day: 'numeric',
   });
 const momentText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  new Date(iso).toLocaleDateString(LOCALES[pageLanguage()], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 
 /**
  * /invoice/{token}: the invoice a done job got, phone first. What is owed is the server's figure
@@ -46,33 +54,29 @@ export function InvoicePage() {
         else if (answer.status === 404) setShown({ kind: 'missing' });
         else setShown({ kind: 'failed', message: answer.message });
       })
-      .catch(() =>
-        setShown({ kind: 'failed', message: 'Your invoice could not be loaded. Please try again.' }),
-      );
+      .catch(() => setShown({ kind: 'failed', message: t('invoice.loadFailed') }));
   }, [token]);
 
   const invoice = shown.kind === 'invoice' ? shown.invoice : null;
   return (
-    <PageLayout title="Your invoice">
+    <PageLayout title={t('invoice.title')}>
       {shown.kind === 'loading' && (
         <>
-          <h1>Your invoice</h1>
+          <h1>{t('invoice.title')}</h1>
           <p className="intro" role="status">
-            Loading your invoice…
+            {t('invoice.loading')}
           </p>
         </>
       )}
       {shown.kind === 'missing' && (
         <>
-          <h1>Invoice not found</h1>
-          <p className="intro">
-            This link does not open an invoice. Please check the link in your text or e-mail.
-          </p>
+          <h1>{t('invoice.notFound')}</h1>
+          <p className="intro">{t('invoice.notFoundText')}</p>
         </>
       )}
       {shown.kind === 'failed' && (
         <>
-          <h1>Your invoice</h1>
+          <h1>{t('invoice.title')}</h1>
           <p className="intro" role="alert">
             {shown.message}
           </p>
@@ -80,39 +84,38 @@ export function InvoicePage() {
       )}
       {invoice && (
         <>
-          <h1>Invoice #{invoice.number}</h1>
+          <h1>{t('invoice.number', { number: invoice.number })}</h1>
           {justPaid && invoice.status === 'open' && (
             <p className="sent-quote__banner" role="status">
-              Thank you. Your payment shows here as soon as it is confirmed
-              {invoice.pendingCents > 0 ? ' (a bank payment takes a few days)' : ''}.
+              {t(invoice.pendingCents > 0 ? 'invoice.thanksPendingBank' : 'invoice.thanksPending')}
             </p>
           )}
           {invoice.status === 'paid' && (
             <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
-              Paid in full. Thank you!
+              {t('invoice.paid')}
             </p>
           )}
           {invoice.status === 'void' && (
             <p className="sent-quote__banner sent-quote__banner--closed" role="status">
-              This invoice was cancelled: nothing is owed on it.
+              {t('invoice.void')}
             </p>
           )}
-          <article className="sent-quote card" aria-label="Invoice">
+          <article className="sent-quote card" aria-label={t('invoice.label')}>
             <header className="sent-quote__letterhead">
               <p className="sent-quote__business">{invoice.businessName}</p>
             </header>
             <dl className="sent-quote__facts">
-              <dt>For</dt>
+              <dt>{t('invoice.for')}</dt>
               <dd>{invoice.customerName}</dd>
-              <dt>Address</dt>
+              <dt>{t('invoice.address')}</dt>
               <dd>{invoice.address}</dd>
-              <dt>Date</dt>
+              <dt>{t('invoice.date')}</dt>
               <dd>{dayText(invoice.issuedOn)}</dd>
-              <dt>Due</dt>
+              <dt>{t('invoice.due')}</dt>
               <dd>{dayText(invoice.dueOn)}</dd>
             </dl>
-            <h2>Services</h2>
-            <ul className="sent-quote__lines" aria-label="Services">
+            <h2>{t('invoice.services')}</h2>
+            <ul className="sent-quote__lines" aria-label={t('invoice.services')}>
               {invoice.lines.map((line, i) => (
                 <li key={i}>
                   <span>{line.service}</span>
@@ -120,24 +123,24 @@ export function InvoicePage() {
                 </li>
               ))}
             </ul>
-            <dl className="invoice-page__sums" aria-label="Totals">
+            <dl className="invoice-page__sums" aria-label={t('invoice.totals')}>
               {invoice.depositCreditedCents > 0 && (
                 <>
-                  <dt>Deposit paid</dt>
+                  <dt>{t('invoice.depositPaid')}</dt>
                   <dd>-{formatCents(invoice.depositCreditedCents)}</dd>
                 </>
               )}
-              <dt>Total</dt>
+              <dt>{t('invoice.total')}</dt>
               <dd>{formatCents(invoice.totalCents)}</dd>
-              <dt>Paid so far</dt>
+              <dt>{t('invoice.paidSoFar')}</dt>
               <dd>{formatCents(invoice.paidCents)}</dd>
               {invoice.pendingCents > 0 && (
                 <>
-                  <dt>On its way (bank payment)</dt>
+                  <dt>{t('invoice.onItsWay')}</dt>
                   <dd>{formatCents(invoice.pendingCents)}</dd>
                 </>
               )}
-              <dt className="invoice-page__due">Balance due</dt>
+              <dt className="invoice-page__due">{t('invoice.balanceDue')}</dt>
               <dd className="invoice-page__due">
                 {formatCents(invoice.status === 'void' ? 0 : invoice.balanceCents)}
               </dd>
@@ -150,18 +153,20 @@ export function InvoicePage() {
               )
             ) : (
               <p className="sent-quote__banner" role="note">
-                {PAY_AT_THE_VISIT}
+                {t('invoice.payAtTheVisit')}
               </p>
             ))}
           {invoice.receipts.length > 0 && (
-            <section className="card" aria-label="Receipts">
-              <h2>Receipts</h2>
+            <section className="card" aria-label={t('invoice.receipts')}>
+              <h2>{t('invoice.receipts')}</h2>
               <ul className="sent-quote__lines">
                 {invoice.receipts.map((r, i) => (
                   <li key={i}>
                     <span>
-                      {momentText(r.at)} · {r.refund ? 'Refund' : PAYMENT_METHOD_LABELS[r.method]}
-                      {r.tipCents > 0 && !r.refund ? ` (tip ${formatCents(r.tipCents)})` : ''}
+                      {momentText(r.at)} · {r.refund ? t('invoice.refund') : t(methodId(r.method))}
+                      {r.tipCents > 0 && !r.refund
+                        ? ` ${t('invoice.tipOf', { amount: formatCents(r.tipCents) })}`
+                        : ''}
                     </span>
                     <strong>{formatCents(r.amountCents)}</strong>
                   </li>

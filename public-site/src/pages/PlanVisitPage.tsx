@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatCents, MONTH_NAMES, PLAN_VISIT_REFUSALS, type PublicPlanVisit } from '@washdesk/contract';
+import { formatCents, LOCALES, PLAN_VISIT_REFUSALS, type PublicPlanVisit } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { pageLanguage, t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { PhoneLink } from '../layout/PhoneLink.tsx';
 import { fetchPlanVisit, pickSlot } from '../plan-visit/plan-visit-api.ts';
@@ -18,7 +20,20 @@ type Shown =
 
 const monthText = (dueMonth: string) => {
   const [year, month] = dueMonth.split('-').map(Number);
-  return `${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
+  return new Intl.DateTimeFormat(LOCALES[pageLanguage()], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(year ?? 2000, (month ?? 1) - 1, 15));
+};
+
+/** The server's refusals are the contract's English words: each one known is shown in the page's language. */
+const REFUSAL_IDS = new Map<string, MessageId>(
+  Object.entries(PLAN_VISIT_REFUSALS).map(([key, text]) => [text, `planVisit.refusal.${key}` as MessageId]),
+);
+const refusalIn = (message: string) => {
+  const id = REFUSAL_IDS.get(message);
+  return id ? t(id) : message;
 };
 
 /**
@@ -38,12 +53,10 @@ export function PlanVisitPage() {
     fetchPlanVisit(token).then((answer) => {
       if (answer.kind === 'plan') setShown({ kind: 'plan', visit: answer.visit });
       else if (answer.kind === 'refused' && answer.status === 404) setShown({ kind: 'missing' });
-      else if (answer.kind === 'refused') setShown({ kind: 'failed', message: answer.message });
+      else if (answer.kind === 'refused') setShown({ kind: 'failed', message: refusalIn(answer.message) });
     });
   useEffect(() => {
-    load().catch(() =>
-      setShown({ kind: 'failed', message: 'Your visit could not be loaded. Please try again.' }),
-    );
+    load().catch(() => setShown({ kind: 'failed', message: t('planVisit.loadFailed') }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for this page's token
   }, [token]);
 
@@ -52,35 +65,35 @@ export function PlanVisitPage() {
     setRefusal(null);
     try {
       const answer = await pickSlot(token, date, time);
-      if (answer.kind === 'refused') setRefusal(answer.message);
+      if (answer.kind === 'refused') setRefusal(refusalIn(answer.message));
       // The page shows what the server now holds, not what was asked.
       await load();
     } catch {
-      setRefusal('Your choice could not be sent. Please check your connection and try again.');
+      setRefusal(t('planVisit.notSent'));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <PageLayout title="Book your visit">
+    <PageLayout title={t('planVisit.title')}>
       {shown.kind === 'loading' && (
         <>
-          <h1>Book your visit</h1>
+          <h1>{t('planVisit.title')}</h1>
           <p className="intro" role="status">
-            Loading your visit…
+            {t('planVisit.loading')}
           </p>
         </>
       )}
       {shown.kind === 'missing' && (
         <>
-          <h1>Visit not found</h1>
-          <p className="intro">{PLAN_VISIT_REFUSALS.notFound}</p>
+          <h1>{t('planVisit.notFound')}</h1>
+          <p className="intro">{t('planVisit.refusal.notFound')}</p>
         </>
       )}
       {shown.kind === 'failed' && (
         <>
-          <h1>Book your visit</h1>
+          <h1>{t('planVisit.title')}</h1>
           <p className="intro" role="alert">
             {shown.message}
           </p>
@@ -89,27 +102,30 @@ export function PlanVisitPage() {
       {shown.kind === 'plan' && (
         <>
           <h1>
-            {shown.visit.customerFirstName ? `${shown.visit.customerFirstName}, your` : 'Your'}{' '}
-            {shown.visit.title} is due
+            {shown.visit.customerFirstName
+              ? t('planVisit.dueNamed', { name: shown.visit.customerFirstName, service: shown.visit.title })
+              : t('planVisit.due', { service: shown.visit.title })}
           </h1>
           <dl className="sent-quote__facts visit-page__facts">
-            <dt>Service</dt>
+            <dt>{t('planVisit.service')}</dt>
             <dd>{shown.visit.title}</dd>
-            <dt>Due</dt>
+            <dt>{t('planVisit.dueMonth')}</dt>
             <dd>{monthText(shown.visit.dueMonth)}</dd>
-            <dt>Takes about</dt>
-            <dd>{shown.visit.durationMinutes} minutes</dd>
-            <dt>Price</dt>
+            <dt>{t('planVisit.takes')}</dt>
+            <dd>{t('planVisit.minutes', { count: shown.visit.durationMinutes })}</dd>
+            <dt>{t('planVisit.price')}</dt>
             <dd>{formatCents(shown.visit.priceCents)}</dd>
           </dl>
           {shown.visit.booked ? (
             <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
-              Your visit is booked for {formatVisitDay(shown.visit.booked.date)} at {shown.visit.booked.time}.
-              See you then!
+              {t('planVisit.booked', {
+                day: formatVisitDay(shown.visit.booked.date),
+                time: shown.visit.booked.time,
+              })}
             </p>
           ) : (
             <>
-              <h2>Pick a day and time</h2>
+              <h2>{t('planVisit.pick')}</h2>
               {refusal && (
                 <p className="sent-quote__banner" role="alert">
                   {refusal}
@@ -120,17 +136,18 @@ export function PlanVisitPage() {
                 busy={busy}
                 onMove={(date, time) => void pick(date, time)}
                 labels={{
-                  day: 'Day',
-                  time: 'Time',
-                  submit: 'Book my visit',
-                  busy: 'Booking…',
-                  none: 'No free times in the next four weeks. Please call us to find one.',
+                  day: t('planVisit.day'),
+                  time: t('planVisit.time'),
+                  submit: t('planVisit.submit'),
+                  busy: t('planVisit.busy'),
+                  none: t('planVisit.none'),
                 }}
               />
             </>
           )}
           <p className="sent-quote__muted">
-            Questions? Call {shown.visit.business.name} at <PhoneLink phone={shown.visit.business.phone} />.
+            {t('planVisit.questions', { business: shown.visit.business.name })}{' '}
+            <PhoneLink phone={shown.visit.business.phone} />.
           </p>
         </>
       )}

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { QUOTE_REFUSALS, QUOTE_STAFF_PREVIEW, type PublicQuote } from '@washdesk/contract';
+import { QUOTE_REFUSALS, type PublicQuote } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
+import { t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { acceptQuote, fetchQuote, tokenOfPath } from '../sent-quote/quote-api.ts';
 import { QuoteDocument, formatQuoteDate } from '../sent-quote/QuoteDocument.tsx';
@@ -15,9 +17,18 @@ type Shown =
   | { kind: 'failed'; message: string }
   | { kind: 'quote'; quote: PublicQuote };
 
-const STATE_TEXT: Partial<Record<PublicQuote['state'], string>> = {
-  superseded: QUOTE_REFUSALS.superseded,
-  expired: QUOTE_REFUSALS.expired,
+const STATE_TEXT: Partial<Record<PublicQuote['state'], MessageId>> = {
+  superseded: 'quote.refusal.superseded',
+  expired: 'quote.refusal.expired',
+};
+
+/** The server's refusals are the contract's English words: each one known is shown in the page's language. */
+const REFUSAL_IDS = new Map<string, MessageId>(
+  Object.entries(QUOTE_REFUSALS).map(([key, text]) => [text, `quote.refusal.${key}` as MessageId]),
+);
+const refusalIn = (message: string) => {
+  const id = REFUSAL_IDS.get(message);
+  return id ? t(id) : message;
 };
 
 /**
@@ -48,12 +59,13 @@ export function QuotePage() {
         if (!live) return;
         if (answer.kind === 'quote') setShown({ kind: 'quote', quote: answer.quote });
         else
-          setShown(answer.status === 404 ? { kind: 'missing' } : { kind: 'failed', message: answer.message });
+          setShown(
+            answer.status === 404
+              ? { kind: 'missing' }
+              : { kind: 'failed', message: refusalIn(answer.message) },
+          );
       })
-      .catch(
-        () =>
-          live && setShown({ kind: 'failed', message: 'The quote could not be loaded. Please try again.' }),
-      );
+      .catch(() => live && setShown({ kind: 'failed', message: t('quote.loadFailed') }));
     return () => {
       live = false;
     };
@@ -66,39 +78,37 @@ export function QuotePage() {
       const answer = await acceptQuote(token, { fullName, addOnIds: chosen });
       if (answer.kind === 'quote') setShown({ kind: 'quote', quote: answer.quote });
       else {
-        setRefusal(answer.message);
+        setRefusal(refusalIn(answer.message));
         // The quote changed under the customer (replaced or expired): show it as it is now.
         const now = await fetchQuote(token);
         if (now.kind === 'quote') setShown({ kind: 'quote', quote: now.quote });
       }
     } catch {
-      setRefusal('Your acceptance could not be sent. Please check your connection and try again.');
+      setRefusal(t('quote.acceptFailed'));
     } finally {
       setAccepting(false);
     }
   };
 
   return (
-    <PageLayout title="Your quote">
+    <PageLayout title={t('quote.title')}>
       {shown.kind === 'loading' && (
         <>
-          <h1>Your quote</h1>
+          <h1>{t('quote.title')}</h1>
           <p className="intro" role="status">
-            Loading your quote…
+            {t('quote.loading')}
           </p>
         </>
       )}
       {shown.kind === 'missing' && (
         <>
-          <h1>Quote not found</h1>
-          <p className="intro">
-            This quote link is not valid. Please check the link, or contact us for a new one.
-          </p>
+          <h1>{t('quote.notFound')}</h1>
+          <p className="intro">{t('quote.notFoundText')}</p>
         </>
       )}
       {shown.kind === 'failed' && (
         <>
-          <h1>Your quote</h1>
+          <h1>{t('quote.title')}</h1>
           <p className="intro" role="alert">
             {shown.message}
           </p>
@@ -106,10 +116,10 @@ export function QuotePage() {
       )}
       {shown.kind === 'quote' && (
         <>
-          <h1>Your quote from {shown.quote.business.name}</h1>
+          <h1>{t('quote.from', { business: shown.quote.business.name })}</h1>
           {shown.quote.staffPreview && (
             <p className="sent-quote__banner sent-quote__banner--preview" role="status">
-              {QUOTE_STAFF_PREVIEW}
+              {t('quote.staffPreview')}
             </p>
           )}
           <QuoteDocument
@@ -119,9 +129,12 @@ export function QuotePage() {
           />
           {shown.quote.state === 'accepted' && shown.quote.acceptedAt && (
             <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
-              You accepted this quote on {formatQuoteDate(shown.quote.acceptedAt)}
-              {shown.quote.acceptance ? ` as ${shown.quote.acceptance.name}` : ''}. Thank you! We will contact
-              you to schedule the work.
+              {shown.quote.acceptance
+                ? t('quote.acceptedOnAs', {
+                    date: formatQuoteDate(shown.quote.acceptedAt),
+                    name: shown.quote.acceptance.name,
+                  })
+                : t('quote.acceptedOn', { date: formatQuoteDate(shown.quote.acceptedAt) })}
             </p>
           )}
           <DepositBox
@@ -133,7 +146,7 @@ export function QuotePage() {
           />
           {STATE_TEXT[shown.quote.state] && (
             <p className="sent-quote__banner sent-quote__banner--closed" role="status">
-              {STATE_TEXT[shown.quote.state]}
+              {t(STATE_TEXT[shown.quote.state]!)}
             </p>
           )}
           {refusal && (

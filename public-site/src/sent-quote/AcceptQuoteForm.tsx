@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { QUOTE_DRAFT_MESSAGES } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 
 interface AcceptQuoteFormProps {
   accepting: boolean;
@@ -18,19 +18,24 @@ export function AcceptQuoteForm({ accepting, onAccept }: AcceptQuoteFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = {
-      ...(fullName.trim().length < 2 && { fullName: QUOTE_DRAFT_MESSAGES.fullName }),
-      ...(!agreed && { agreed: QUOTE_DRAFT_MESSAGES.agreed }),
+      ...(fullName.trim().length < 2 && { fullName: t('quote.accept.fullNameMissing') }),
+      ...(!agreed && { agreed: t('quote.accept.agreedMissing') }),
     };
     setProblems(found);
     if (!found.fullName && !found.agreed) onAccept(fullName.trim());
   };
 
   return (
-    <form className="sent-quote__accept card" aria-label="Accept the quote" onSubmit={submit} noValidate>
-      <h2>Accept the quote</h2>
+    <form
+      className="sent-quote__accept card"
+      aria-label={t('quote.accept.form')}
+      onSubmit={submit}
+      noValidate
+    >
+      <h2>{t('quote.accept.form')}</h2>
       <div className="quote-field">
         <label className="quote-field__label" htmlFor="accept-name">
-          Your full name
+          {t('quote.accept.fullName')}
         </label>
         <input
           id="accept-name"
@@ -54,7 +59,7 @@ export function AcceptQuoteForm({ accepting, onAccept }: AcceptQuoteFormProps) {
           aria-describedby={problems.agreed ? 'accept-agree-error' : undefined}
           onChange={(event) => setAgreed(event.target.checked)}
         />
-        <span>I accept this quote, its total and its terms</span>
+        <span>{t('quote.accept.agree')}</span>
       </label>
       {problems.agreed && (
         <p id="accept-agree-error" className="field-error">
@@ -62,7 +67,7 @@ export function AcceptQuoteForm({ accepting, onAccept }: AcceptQuoteFormProps) {
         </p>
       )}
       <button type="submit" className="quote-button" disabled={accepting}>
-        {accepting ? 'Accepting…' : 'Accept quote'}
+        {accepting ? t('quote.accept.accepting') : t('quote.accept.accept')}
       </button>
     </form>
   );

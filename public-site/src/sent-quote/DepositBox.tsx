@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  DEPOSIT_TEXTS,
-  depositFor,
-  PAY_AT_THE_VISIT,
-  quoteTotalCents,
-  type PublicQuote,
-} from '@washdesk/contract';
+import { depositFor, formatCents, quoteTotalCents, type PublicQuote } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import { payDeposit } from './quote-api.ts';
 
 // The quote's deposit (issue 35): what it asks before acceptance (worked out for the add-ons being
@@ -58,9 +53,9 @@ export function DepositBox({ token, quote, chosen, returnedFromPay, refresh }: D
     const asked = depositFor(deposit.rule, total);
     if (asked <= 0) return null;
     return (
-      <section className="sent-quote__deposit" aria-label="Deposit">
-        <p>{DEPOSIT_TEXTS.due(asked)}</p>
-        {!deposit.online && <p className="sent-quote__muted">{PAY_AT_THE_VISIT}</p>}
+      <section className="sent-quote__deposit" aria-label={t('deposit.label')}>
+        <p>{t('deposit.due', { amount: formatCents(asked) })}</p>
+        {!deposit.online && <p className="sent-quote__muted">{t('invoice.payAtTheVisit')}</p>}
       </section>
     );
   }
@@ -79,35 +74,35 @@ export function DepositBox({ token, quote, chosen, returnedFromPay, refresh }: D
       else setRefusal(answer.message);
       await refresh();
     } catch {
-      setRefusal('The payment page could not be opened. Please check your connection and try again.');
+      setRefusal(t('deposit.notOpened'));
     }
     setPaying(false);
   };
 
   return (
-    <section className="sent-quote__deposit" aria-label="Deposit">
+    <section className="sent-quote__deposit" aria-label={t('deposit.label')}>
       {paid ? (
         <p className="sent-quote__banner sent-quote__banner--accepted" role="status">
-          {DEPOSIT_TEXTS.paid}
+          {t('deposit.paid')}
         </p>
       ) : pending ? (
         <>
           <p className="sent-quote__banner sent-quote__banner--pending" role="status">
-            {DEPOSIT_TEXTS.pending}
+            {t('deposit.pending')}
           </p>
-          <p className="sent-quote__muted">{DEPOSIT_TEXTS.pendingDetail}</p>
+          <p className="sent-quote__muted">{t('deposit.pendingDetail')}</p>
         </>
       ) : (
         <>
-          <p>{DEPOSIT_TEXTS.dueNow(deposit.dueCents)}</p>
+          <p>{t('deposit.dueNow', { amount: formatCents(deposit.dueCents) })}</p>
           {waiting && (
             <p className="sent-quote__muted" role="status">
-              Waiting for the payment to be confirmed…
+              {t('deposit.waiting')}
             </p>
           )}
           {offline ? (
             <p className="sent-quote__banner sent-quote__banner--preview" role="status">
-              {PAY_AT_THE_VISIT}
+              {t('invoice.payAtTheVisit')}
             </p>
           ) : (
             // While the payment just made is on its way to the ledger, no second press is offered.
@@ -115,7 +110,7 @@ export function DepositBox({ token, quote, chosen, returnedFromPay, refresh }: D
             !quote.staffPreview &&
             deposit.dueCents > 0 && (
               <button type="button" className="quote-button" disabled={paying} onClick={() => void pay()}>
-                {paying ? 'Opening the payment page…' : DEPOSIT_TEXTS.pay(deposit.dueCents)}
+                {paying ? t('deposit.opening') : t('deposit.pay', { amount: formatCents(deposit.dueCents) })}
               </button>
             )
           )}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PublicQuote } from '@washdesk/contract';
+import { t } from '../i18n/i18n.ts';
 import { askAboutQuote } from './quote-api.ts';
 import { formatQuoteDate } from './QuoteDocument.tsx';
 
@@ -21,7 +22,7 @@ export function QuestionBox({ token, questions, canAsk, onAsked }: QuestionBoxPr
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!question.trim()) {
-      setProblem('Write your question');
+      setProblem(t('quote.ask.missing'));
       return;
     }
     setSending(true);
@@ -35,7 +36,7 @@ export function QuestionBox({ token, questions, canAsk, onAsked }: QuestionBoxPr
         onAsked(answer.quote);
       } else setProblem(answer.message);
     } catch {
-      setProblem('Your question could not be sent. Please check your connection and try again.');
+      setProblem(t('quote.ask.notSent'));
     } finally {
       setSending(false);
     }
@@ -44,8 +45,8 @@ export function QuestionBox({ token, questions, canAsk, onAsked }: QuestionBoxPr
   return (
     <section className="sent-quote__questions card" aria-labelledby="ask-heading">
       {/* Staff previewing the page see what the customer asked, not a form to ask in their name. */}
-      <h2 id="ask-heading">{canAsk ? 'Ask a question' : 'Questions from the customer'}</h2>
-      {!canAsk && questions.length === 0 && <p className="sent-quote__muted">No questions yet.</p>}
+      <h2 id="ask-heading">{canAsk ? t('quote.ask.title') : t('quote.ask.fromCustomer')}</h2>
+      {!canAsk && questions.length === 0 && <p className="sent-quote__muted">{t('quote.ask.none')}</p>}
       {questions.length > 0 && (
         <ul className="sent-quote__asked">
           {questions.map((q, i) => (
@@ -58,7 +59,7 @@ export function QuestionBox({ token, questions, canAsk, onAsked }: QuestionBoxPr
       )}
       {canAsk && (
         <form onSubmit={(event) => void submit(event)} noValidate>
-          <label htmlFor="quote-question">Your question</label>
+          <label htmlFor="quote-question">{t('quote.ask.question')}</label>
           <textarea
             id="quote-question"
             rows={4}
@@ -75,11 +76,11 @@ export function QuestionBox({ token, questions, canAsk, onAsked }: QuestionBoxPr
           )}
           {sent && (
             <p className="sent-quote__sent" role="status">
-              Thank you, we received your question and will get back to you.
+              {t('quote.ask.thanks')}
             </p>
           )}
           <button type="submit" className="quote-button quote-button--secondary" disabled={sending}>
-            {sending ? 'Sending…' : 'Send question'}
+            {sending ? t('quote.ask.sending') : t('quote.ask.send')}
           </button>
         </form>
       )}

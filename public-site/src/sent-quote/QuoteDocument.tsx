@@ -5,11 +5,17 @@ import {
   formatPerSquareFoot,
   formatSquareFeet,
   quoteTotalCents,
+  LOCALES,
   type PublicQuote,
 } from '@washdesk/contract';
+import { pageLanguage, t } from '../i18n/i18n.ts';
 
 export const formatQuoteDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  new Date(iso).toLocaleDateString(LOCALES[pageLanguage()], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 
 interface QuoteDocumentProps {
   quote: PublicQuote;
@@ -28,29 +34,29 @@ export function QuoteDocument({ quote, chosen, onChoose }: QuoteDocumentProps) {
   const toggle = (id: number, on: boolean) =>
     onChoose?.(on ? [...picked, id] : picked.filter((other) => other !== id));
   return (
-    <article className="sent-quote card" aria-label="Quote">
+    <article className="sent-quote card" aria-label={t('quote.label')}>
       <header className="sent-quote__letterhead">
         <p className="sent-quote__business">{business.name}</p>
         <p>
           <a href={`tel:${dialablePhone(business.phone)}`}>{business.phone}</a> ·{' '}
           <a href={`mailto:${business.email}`}>{business.email}</a>
         </p>
-        <p className="sent-quote__muted">Serving {business.serviceArea}</p>
+        <p className="sent-quote__muted">{t('layout.serving', { area: business.serviceArea })}</p>
       </header>
       <dl className="sent-quote__facts">
-        <dt>Prepared for</dt>
+        <dt>{t('quote.preparedFor')}</dt>
         <dd>{quote.customerName}</dd>
         {quote.address && (
           <>
-            <dt>Address</dt>
+            <dt>{t('quote.address')}</dt>
             <dd>{quote.address}</dd>
           </>
         )}
-        <dt>Date</dt>
+        <dt>{t('quote.date')}</dt>
         <dd>{formatQuoteDate(quote.sentAt)}</dd>
       </dl>
-      <h2>Services</h2>
-      <ul className="sent-quote__lines" aria-label="Services">
+      <h2>{t('quote.services')}</h2>
+      <ul className="sent-quote__lines" aria-label={t('quote.services')}>
         {quote.lines.map((line, i) => (
           <li key={i}>
             <span>{line.service}</span>
@@ -61,7 +67,7 @@ export function QuoteDocument({ quote, chosen, onChoose }: QuoteDocumentProps) {
             ) : (
               line.squareFeet !== null && (
                 <span className="sent-quote__muted">
-                  about {line.squareFeet.toLocaleString('en-US')} sq ft
+                  {t('quote.aboutSqFt', { area: line.squareFeet.toLocaleString(LOCALES[pageLanguage()]) })}
                 </span>
               )
             )}
@@ -71,7 +77,7 @@ export function QuoteDocument({ quote, chosen, onChoose }: QuoteDocumentProps) {
       </ul>
       {quote.addOns.length > 0 && (
         <fieldset className="sent-quote__add-ons">
-          <legend>Optional add-ons</legend>
+          <legend>{t('quote.addOns')}</legend>
           {quote.addOns.map((addOn) => (
             <label key={addOn.id} className="sent-quote__add-on">
               <input
@@ -87,13 +93,11 @@ export function QuoteDocument({ quote, chosen, onChoose }: QuoteDocumentProps) {
         </fieldset>
       )}
       <p className="sent-quote__total" aria-live="polite">
-        <span>Total price</span>
+        <span>{t('quote.total')}</span>
         <strong>{formatCents(total)}</strong>
       </p>
-      <p>
-        Valid for {quote.validityDays} days, until {formatQuoteDate(quote.validUntil)}.
-      </p>
-      <h2>Terms</h2>
+      <p>{t('quote.validUntil', { days: quote.validityDays, date: formatQuoteDate(quote.validUntil) })}</p>
+      <h2>{t('quote.terms')}</h2>
       <p className="sent-quote__muted">{quote.terms}</p>
     </article>
   );

@@ -1,4 +1,5 @@
 import type { PublicQuote } from '@washdesk/contract';
+import { pageLanguage } from '../i18n/i18n.ts';
 
 // The quote page's calls. No zod here (the public bundle stays small): the server's answer is the
 // contract's PublicQuote, and a refusal carries { error: { message } } worded for the customer.
@@ -54,7 +55,11 @@ export type PayAnswer =
  * and answers its address; the amount is the server's own, so nothing of it is sent from here.
  */
 export async function payDeposit(token: string): Promise<PayAnswer> {
-  const response = await fetch(`${quoteUrl(token)}/pay`, { method: 'POST' });
+  // The page's language: Stripe's page opens in it (the server's checkout-language.ts).
+  const response = await fetch(`${quoteUrl(token)}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Language': pageLanguage() },
+  });
   const body: unknown = await response.json().catch(() => null);
   const url = (body as { url?: unknown } | null)?.url;
   if (response.ok && typeof url === 'string') return { kind: 'checkout', url };
