@@ -42,12 +42,15 @@ export function findBackup(backupDir: string, which: string): GoodBackup {
  * against the manifest's checksum on the way. Returns what did not match, never half-silently.
  * With `checkDatabase`, the copied database is also proven readable (`integrity_check`, the row
  * counts against the manifest: check-database.ts) in a process of its own while the photos copy.
+ * `integrity_check` is not run again when the manifest says the copy passed it as the backup was
+ * taken and the bytes just copied have the manifest's checksum: they are the bytes that passed
+ * (a SHA-256 collision aside). `integrityAgain` runs it all the same (the daily restore test).
  */
 export async function copyBackupInto(
   backup: GoodBackup,
   store: BackupFolder,
   target: string,
-  options: { checkDatabase?: boolean } = {},
+  options: { checkDatabase?: boolean; integrityAgain?: boolean } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
   const { manifest } = backup;
@@ -62,12 +65,15 @@ export async function copyBackupInto(
     const bytes = fs.statSync(source).size;
     if (bytes !== manifest.database.bytes)
       problems.push(`The database file has ${bytes} bytes; the manifest says ${manifest.database.bytes}.`);
-    if (
-      (await copyWithChecksum(source, database)) !== manifest.database.sha256 &&
-      bytes === manifest.database.bytes
-    )
+    const matches = (await copyWithChecksum(source, database)) === manifest.database.sha256;
+    if (!matches && bytes === manifest.database.bytes)
       problems.push('The database file does not match its checksum in the manifest.');
-    if (options.checkDatabase) problems.push(...(await checkDatabaseApart(database, manifest.rowCounts)));
+    if (options.checkDatabase)
+      problems.push(
+        ...(await checkDatabaseApart(database, manifest.rowCounts, {
+          integrity: options.integrityAgain || !(matches && integrityProvenAtBackup(backup)),
+        })),
+      );
   };
   const photoProblems: (string | null)[] = manifest.photos.map(() => null);
   const copyPhotos = eachAtMost(manifest.photos, PHOTOS_AT_ONCE, async (photo, index) => {
@@ -89,6 +95,10 @@ export async function copyBackupInto(
   return problems;
 }
 
+/** The backup's manifest says its database copy passed `integrity_check` when it was taken. */
+export const integrityProvenAtBackup = (backup: GoodBackup) =>
+  backup.manifest.database.integrityCheck === 'ok';
+
 /**
  * `npm run restore`: puts a backup in place as the data folder, in an order that cannot lose the
  * business (issue 31):
@@ -96,8 +106,9 @@ export async function copyBackupInto(
  *    restore under a running server loses every write the server acknowledges afterwards), and
  *    the folder is then locked against a server starting midway;
  * 2. the backup is copied into `.restoring` inside the data folder and proven there: every
- *    checksum, `integrity_check`, the row counts against the manifest. A damaged backup stops
- *    here, with the data folder exactly as it was;
+ *    checksum, `integrity_check` (at restore, or at backup time for these very bytes: see
+ *    copyBackupInto), the row counts against the manifest. A damaged backup stops here, with the
+ *    data folder exactly as it was;
  * 3. only then is what the folder held moved aside (never deleted; refused unless forced) and the
  *    proven copy renamed in: renames within one file system, so no file is ever half there.
  */
