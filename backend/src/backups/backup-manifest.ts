@@ -12,17 +12,7 @@ export const manifestSchema = z.object({
   reason: z.enum(['scheduled', 'manual', 'before-upgrade']),
   appVersion: z.string(),
   gitCommit: z.string().nullable(),
-  database: z.object({
-    file: z.string(),
-    bytes: z.number().int(),
-    sha256: z.string(),
-    /**
-     * The copy passed `PRAGMA integrity_check` when the backup was taken (take-backup.ts): a
-     * restore that reads this checksum holds the bytes that passed. Older backups lack it and are
-     * checked in full at restore.
-     */
-    integrityCheck: z.literal('ok').optional(),
-  }),
+  database: z.object({ file: z.string(), bytes: z.number().int(), sha256: z.string() }),
   migrations: z.array(z.object({ version: z.number().int(), name: z.string() })),
   rowCounts: z.record(z.string(), z.number().int()),
   /** A before-upgrade backup's migration set and the live database's checksum: one backup per upgrade tried. */

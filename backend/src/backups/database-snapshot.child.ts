@@ -1,8 +1,8 @@
 // A backup's database copy in a process of its own (database-snapshot.ts): its own connection
 // opens a read transaction on the live database (the snapshot's moment), says so and waits for
 // the word to go on, copies every page in one step of SQLite's backup API inside that
-// transaction, then describes the copy (migrations, rows per table) and checks it
-// (`integrity_check`). Under WAL a reader never holds a writer back, and nothing here runs on the
+// transaction, then describes the copy (migrations, rows per table: the backup writes its
+// manifest with them) and checks it (`integrity_check`, recorded beside the manifest after). Under WAL a reader never holds a writer back, and nothing here runs on the
 // server's event loop.
 import Database from 'better-sqlite3';
 import type { BackupManifest } from './backup-manifest.ts';
@@ -14,7 +14,8 @@ const ALL_PAGES = 0x7fffffff;
 
 export type SnapshotAnswer =
   | { state: 'open' }
-  | { state: 'copied'; migrations: BackupManifest['migrations']; rowCounts: Record<string, number> }
+  | { state: 'copied' }
+  | { state: 'described'; migrations: BackupManifest['migrations']; rowCounts: Record<string, number> }
   | { state: 'checked'; problems: string[] }
   | { state: 'failed'; message: string };
 
@@ -40,10 +41,11 @@ async function snapshot(source: string, target: string) {
   try {
     // Self-contained: no write-ahead log beside it, the header as every later reader sees it.
     copy.pragma('journal_mode = DELETE');
+    answer({ state: 'copied' });
     const migrations = copy
       .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
       .all() as BackupManifest['migrations'];
-    answer({ state: 'copied', migrations, rowCounts: tableRowCounts(copy) });
+    answer({ state: 'described', migrations, rowCounts: tableRowCounts(copy) });
     return integrityProblems(copy);
   } finally {
     copy.close();

@@ -9,8 +9,10 @@ export interface DatabaseSnapshot {
   /** The snapshot's read transaction is open; no page is copied until `go()`. */
   open: Promise<void>;
   go(): void;
-  /** The copy is whole and self-contained (`target` may be read), with what the manifest says of it. */
-  copied: Promise<{ migrations: BackupManifest['migrations']; rowCounts: Record<string, number> }>;
+  /** The copy is whole and self-contained: `target` may be read. */
+  copied: Promise<void>;
+  /** What the manifest says of the copy. */
+  described: Promise<{ migrations: BackupManifest['migrations']; rowCounts: Record<string, number> }>;
   /** The copy's `integrity_check`: the problems found, none when it is good. */
   checked: Promise<string[]>;
   /** Ends the child if it still runs (a backup that failed elsewhere). */
@@ -20,8 +22,8 @@ export interface DatabaseSnapshot {
 /**
  * The live database copied to `target` by a child process (database-snapshot.child.ts) with a
  * connection of its own: a point-in-time copy that never holds the server's writes back (a
- * reader under WAL) and never restarts because of them (one read transaction), checked with
- * `integrity_check` there while the backup's own process stores the photos.
+ * reader under WAL) and never restarts because of them (one read transaction), described and
+ * then checked with `integrity_check` there while the backup's own process stores the photos.
  */
 export function snapshotDatabaseApart(source: string, target: string): DatabaseSnapshot {
   const child = fork(CHILD, [], {
@@ -45,9 +47,10 @@ export function snapshotDatabaseApart(source: string, target: string): DatabaseS
     return answer;
   };
   const open = when('open').then(() => undefined);
-  const copied = when('copied').then(({ migrations, rowCounts }) => ({ migrations, rowCounts }));
+  const copied = when('copied').then(() => undefined);
+  const described = when('described').then(({ migrations, rowCounts }) => ({ migrations, rowCounts }));
   const checked = when('checked').then(({ problems }) => problems);
-  for (const p of [open, copied, checked]) p.catch(() => {});
+  for (const p of [open, copied, described, checked]) p.catch(() => {});
   child.on('message', (answer: SnapshotAnswer) => {
     if (answer.state === 'failed') return failAll(new Error(`The database copy failed: ${answer.message}`));
     waiting.get(answer.state)?.(answer);
@@ -61,6 +64,7 @@ export function snapshotDatabaseApart(source: string, target: string): DatabaseS
   return {
     open,
     copied,
+    described,
     checked,
     go: () => child.send({ go: true }),
     stop: () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { backupFolder, snapshotNameOf, type BackupFolder, type GoodBackup } from './backup-folder.ts';
 import { DATABASE_FILE, readManifest, syncFolder } from './backup-manifest.ts';
 import { checkDatabaseApart } from './check-database.ts';
+import { databaseCheckOf } from './database-check-record.ts';
 import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import {
   DATABASE_MARKER_FILE,
@@ -42,9 +43,10 @@ export function findBackup(backupDir: string, which: string): GoodBackup {
  * against the manifest's checksum on the way. Returns what did not match, never half-silently.
  * With `checkDatabase`, the copied database is also proven readable (`integrity_check`, the row
  * counts against the manifest: check-database.ts) in a process of its own while the photos copy.
- * `integrity_check` is not run again when the manifest says the copy passed it as the backup was
- * taken and the bytes just copied have the manifest's checksum: they are the bytes that passed
- * (a SHA-256 collision aside). `integrityAgain` runs it all the same (the daily restore test).
+ * `integrity_check` is not run again when the copy passed it after the backup was taken (its
+ * record beside the manifest, integrityProvenAtBackup) and the bytes just copied have the
+ * manifest's checksum: they are the bytes that passed (a SHA-256 collision aside). `integrityAgain`
+ * runs it all the same (the daily restore test).
  */
 export async function copyBackupInto(
   backup: GoodBackup,
@@ -95,9 +97,14 @@ export async function copyBackupInto(
   return problems;
 }
 
-/** The backup's manifest says its database copy passed `integrity_check` when it was taken. */
-export const integrityProvenAtBackup = (backup: GoodBackup) =>
-  backup.manifest.database.integrityCheck === 'ok';
+/**
+ * The backup's database copy passed `integrity_check` after it was taken, recorded with the
+ * checksum of the bytes checked, which is the manifest's (a restore then reads that checksum again).
+ */
+export function integrityProvenAtBackup(backup: GoodBackup): boolean {
+  const check = databaseCheckOf(backup.dir);
+  return check !== null && check.problems.length === 0 && check.sha256 === backup.manifest.database.sha256;
+}
 
 /**
  * `npm run restore`: puts a backup in place as the data folder, in an order that cannot lose the

@@ -12,6 +12,7 @@ import {
 import { DATABASE_FILE, syncFolder, writeManifest, type BackupManifest } from './backup-manifest.ts';
 import { sha256OfFile } from './checksums.ts';
 import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
+import { recordDatabaseCheck, type DatabaseCheck } from './database-check-record.ts';
 import { snapshotDatabaseApart } from './database-snapshot.ts';
 import { pruneBackups, type RetentionRule } from './retention.ts';
 
@@ -38,15 +39,21 @@ export interface BackupHooks {
   onPhotoStored?(name: string): void;
 }
 
-/** A backup whose database copy failed `integrity_check`: the live database itself is damaged. */
-export class DamagedDatabaseError extends Error {}
+/**
+ * A backup just taken. Its database copy's `integrity_check` goes on in the copy's own process
+ * after the manifest (on a busy machine it takes longer than the rest of the backup together):
+ * `checked` settles once it is recorded beside the manifest (database-check-record.ts).
+ */
+export interface TakenBackup extends GoodBackup {
+  checked: Promise<DatabaseCheck>;
+}
 
 /**
- * Takes one backup: a point-in-time copy of the database made and checked (`integrity_check`) by a
- * child process (database-snapshot.ts) while this one stores every photo not yet in the store
- * (content-addressed, so an unchanged photo costs nothing), then the manifest LAST. The manifest
- * records that the copy passed `integrity_check` beside its checksum: a restore that reads the
- * same checksum holds the bytes that were checked (restore-backup.ts).
+ * Takes one backup: a point-in-time copy of the database made by a child process
+ * (database-snapshot.ts) while this one stores every photo not yet in the store (content-addressed,
+ * so an unchanged photo costs nothing), then the manifest LAST; then the copy's `integrity_check`,
+ * recorded beside the manifest with the checksum of the bytes checked: a restore that reads the
+ * same checksum holds the bytes that passed, and need not check them again (restore-backup.ts).
  */
 export async function takeBackup(
   source: BackupSource,
@@ -57,7 +64,7 @@ export async function takeBackup(
     retention?: RetentionRule;
     upgrade?: BackupManifest['upgrade'];
   },
-): Promise<GoodBackup> {
+): Promise<TakenBackup> {
   const folder = backupFolder(source.backupDir);
   const unlock = lockBackupFolder(folder.dir);
   try {
@@ -82,29 +89,20 @@ export async function takeBackup(
       const photosStored = storePhotos(source, folder, options.hooks);
       storing = photosStored.catch(() => {});
       snapshot.go();
-      const { migrations, rowCounts } = await snapshot.copied;
+      await snapshot.copied;
       await options.hooks?.onDatabaseCopied?.();
-      const [sha256, damaged, photos] = await Promise.all([
+      const [sha256, { migrations, rowCounts }, photos] = await Promise.all([
         sha256OfFile(databaseFile),
-        snapshot.checked,
+        snapshot.described,
         photosStored,
       ]);
-      if (damaged.length)
-        throw new DamagedDatabaseError(
-          `The database failed integrity_check, so this copy of it is no backup: ${damaged.join(' ')}`,
-        );
       const manifest: BackupManifest = {
         format: 1,
         takenAt: takenAt.toISOString(),
         reason: options.reason,
         appVersion: APP_VERSION,
         gitCommit: source.gitCommit ?? null,
-        database: {
-          file: DATABASE_FILE,
-          bytes: fs.statSync(databaseFile).size,
-          sha256,
-          integrityCheck: 'ok',
-        },
+        database: { file: DATABASE_FILE, bytes: fs.statSync(databaseFile).size, sha256 },
         migrations,
         rowCounts,
         ...(options.upgrade ? { upgrade: options.upgrade } : {}),
@@ -115,11 +113,29 @@ export async function takeBackup(
       fs.closeSync(fd);
       writeManifest(dir, manifest);
       if (options.retention) pruneBackups(folder.dir, options.retention);
-      return { name, dir, manifest };
-    } finally {
+      const checked = snapshot.checked.then(
+        (problems): DatabaseCheck => {
+          const check = { sha256, at: new Date().toISOString(), problems };
+          try {
+            recordDatabaseCheck(dir, check);
+          } catch {
+            // Pruned meanwhile: nobody will restore it.
+          }
+          return check;
+        },
+        // Not finished (its process was ended): nothing is recorded, a restore checks in full.
+        (error: unknown): DatabaseCheck => ({
+          sha256,
+          at: new Date().toISOString(),
+          problems: [`The check did not finish: ${error instanceof Error ? error.message : String(error)}`],
+        }),
+      );
+      return { name, dir, manifest, checked };
+    } catch (error) {
       snapshot.stop();
       // A failed database copy lets the photo copies under way end before the lock is let go.
       await storing;
+      throw error;
     }
   } finally {
     unlock();
