@@ -151,8 +151,8 @@ const budget = (name: string, ms: number) => {
   return `budget ${seconds(BUDGET_MS)} ${ms > BUDGET_MS ? 'MISSED' : 'ok'}`;
 };
 const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(', ');
-const checked = (check: { problems: string[] }, ms: number) =>
-  `  its integrity_check recorded ${seconds(ms)} after the backup began, ${check.problems.length ? `FAILED: ${check.problems.join(' ')}` : 'passed'} (in the background; a restore before it checks in full)`;
+const checked = (check: { problems: string[] } | null, ms: number) =>
+  `  its integrity_check recorded ${seconds(ms)} after the backup began, ${!check ? 'DID NOT FINISH' : check.problems.length ? `FAILED: ${check.problems.join(' ')}` : 'passed'} (in the background; a restore before it checks in full)`;
 say(
   `Load average (1, 5, 15 min) at the first backup: ${load(loadAtStart)}; at the restore: ${load(loadAtRestore)}; ${os.cpus().length} cores`,
 );
@@ -175,6 +175,7 @@ say(
   `Restore test (backup:verify, integrity_check again in full): ${seconds(verifyMs)}, ${verified.ok ? 'passed' : `FAILED: ${verified.problems.join(' ')}`}  (background, no budget)`,
 );
 if (!verified.ok) missed.push('restore test failed');
-if (firstCheck.problems.length || secondCheck.problems.length) missed.push('integrity_check failed');
+if (!firstCheck || !secondCheck || firstCheck.problems.length || secondCheck.problems.length)
+  missed.push('integrity_check failed');
 say(missed.length ? `Budgets missed: ${missed.join('; ')}` : 'Every backup budget met.');
 process.exitCode = missed.length ? 1 : 0;

@@ -157,7 +157,7 @@ export function backupService(deps: BackupServiceDeps) {
     const { name } = backup;
     checking = backup.checked.then((check) => {
       // A copy that fails it is a faithful copy of a damaged database: staff must hear of it now.
-      if (check.problems.length)
+      if (check?.problems.length)
         fail(
           null,
           `Backup ${name}: the database failed integrity_check`,
@@ -176,7 +176,11 @@ export function backupService(deps: BackupServiceDeps) {
       }
     }
     const verified = latestVerification();
-    if (!verified || clock() - Date.parse(verified.at) >= VERIFY_EVERY_MS) await verify(backup);
+    if (!verified || clock() - Date.parse(verified.at) >= VERIFY_EVERY_MS) {
+      // One integrity_check of a large database at a time.
+      await checking;
+      await verify(backup);
+    }
     return { ok: true, backup };
   }
 

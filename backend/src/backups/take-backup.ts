@@ -45,7 +45,8 @@ export interface BackupHooks {
  * `checked` settles once it is recorded beside the manifest (database-check-record.ts).
  */
 export interface TakenBackup extends GoodBackup {
-  checked: Promise<DatabaseCheck>;
+  /** null when the check did not finish (its process was ended): a restore then checks in full. */
+  checked: Promise<DatabaseCheck | null>;
 }
 
 /**
@@ -114,7 +115,7 @@ export async function takeBackup(
       writeManifest(dir, manifest);
       if (options.retention) pruneBackups(folder.dir, options.retention);
       const checked = snapshot.checked.then(
-        (problems): DatabaseCheck => {
+        (problems): DatabaseCheck | null => {
           const check = { sha256, at: new Date().toISOString(), problems };
           try {
             recordDatabaseCheck(dir, check);
@@ -124,11 +125,7 @@ export async function takeBackup(
           return check;
         },
         // Not finished (its process was ended): nothing is recorded, a restore checks in full.
-        (error: unknown): DatabaseCheck => ({
-          sha256,
-          at: new Date().toISOString(),
-          problems: [`The check did not finish: ${error instanceof Error ? error.message : String(error)}`],
-        }),
+        () => null,
       );
       return { name, dir, manifest, checked };
     } catch (error) {
