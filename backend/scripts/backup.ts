@@ -20,6 +20,12 @@ try {
     `Backup taken: ${backup.dir}\n  database ${manifest.database.bytes} bytes, ` +
       `${Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0)} rows, ${manifest.photos.length} photo files\n`,
   );
+  const check = await backup.checked;
+  if (!check)
+    process.stdout.write("  its database's integrity_check did not finish: a restore of it will run it\n");
+  else if (check.problems.length)
+    fail(`The backup's database failed integrity_check: ${check.problems.join(' ')}`);
+  else process.stdout.write('  its database passed integrity_check\n');
   if (config.backups.s3) {
     const copied = await copyOffSite(config.backups.s3, backupFolder(config.backups.dir), backup);
     process.stdout.write(

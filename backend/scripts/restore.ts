@@ -4,7 +4,7 @@
 // in the data folder) is never restored under: see restore-backup.ts.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { RestoreError, restoreBackup } from '../src/backups/restore-backup.ts';
+import { integrityProvenAtBackup, RestoreError, restoreBackup } from '../src/backups/restore-backup.ts';
 import { backupCliConfig, fail } from './backup-cli.ts';
 
 const { values, positionals } = parseArgs({
@@ -27,6 +27,10 @@ try {
       `${backup.manifest.photos.length} photo files; every checksum, integrity_check and ` +
       `${Object.keys(backup.manifest.rowCounts).length} tables' row counts matched its manifest.\n`,
   );
+  if (integrityProvenAtBackup(backup))
+    process.stdout.write(
+      'The database passed integrity_check when the backup was taken; its checksum proves it is those bytes.\n',
+    );
   if (movedAside) process.stdout.write(`What the folder held before is in ${movedAside}.\n`);
 } catch (error) {
   if (error instanceof RestoreError) fail(error.message);

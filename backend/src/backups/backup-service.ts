@@ -11,7 +11,7 @@ import type { BackupManifest } from './backup-manifest.ts';
 import { isShrunk, lastNormalBackup, rowsIn } from './retention.ts';
 import { realTimer, type Timer } from './backup-timer.ts';
 import { copyOffSite } from './off-site-copy.ts';
-import { takeBackup } from './take-backup.ts';
+import { takeBackup, type TakenBackup } from './take-backup.ts';
 import { readVerification, verifyBackup, type Verification } from './verify-backup.ts';
 
 /** A restore test at most this often: the newest backup is proven once a day. */
@@ -61,6 +61,8 @@ export function backupService(deps: BackupServiceDeps) {
   let stopped = false;
   /** When `npm run backup` held the lock: try again a minute later, not at once. */
   let busyRetryAt: number | null = null;
+  /** The last backup's integrity_check, still running after it (take-backup.ts): stop() waits for it. */
+  let checking: Promise<unknown> = Promise.resolve();
 
   const tell = (
     type: 'backup.failed' | 'backup.recovered' | 'backup.shrunk',
@@ -126,7 +128,7 @@ export function backupService(deps: BackupServiceDeps) {
 
   async function run(reason: BackupManifest['reason']): Promise<BackupOutcome> {
     busyRetryAt = null;
-    let backup: GoodBackup;
+    let backup: TakenBackup;
     try {
       backup = await takeBackup(
         {
@@ -152,6 +154,16 @@ export function backupService(deps: BackupServiceDeps) {
       return { ok: false, busy: false, message: lastFailure!.message };
     }
     checkSize(backup);
+    const { name } = backup;
+    checking = backup.checked.then((check) => {
+      // A copy that fails it is a faithful copy of a damaged database: staff must hear of it now.
+      if (check?.problems.length)
+        fail(
+          null,
+          `Backup ${name}: the database failed integrity_check`,
+          new Error(check.problems.join(' ')),
+        );
+    });
     if (config.backups.s3) {
       try {
         await copyOffSite(config.backups.s3, folder, backup);
@@ -164,7 +176,11 @@ export function backupService(deps: BackupServiceDeps) {
       }
     }
     const verified = latestVerification();
-    if (!verified || clock() - Date.parse(verified.at) >= VERIFY_EVERY_MS) await verify(backup);
+    if (!verified || clock() - Date.parse(verified.at) >= VERIFY_EVERY_MS) {
+      // One integrity_check of a large database at a time.
+      await checking;
+      await verify(backup);
+    }
     return { ok: true, backup };
   }
 
@@ -223,6 +239,7 @@ export function backupService(deps: BackupServiceDeps) {
       stopped = true;
       cancel?.();
       await chain;
+      await checking;
     },
     status(): BackupStatus {
       const latest = folder.newest();

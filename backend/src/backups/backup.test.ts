@@ -32,7 +32,7 @@ const source = () => ({ db: server.db, photoDir: server.config.photoDir, backupD
 beforeAll(async () => {
   server = await startTestServer();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-backup-'));
-  // Enough pages that SQLite's backup copies in several steps, with requests served between them.
+  // A database of some size (about 6 MB), so the copy and its check take a while.
   const insert = server.db
     .prepare(`INSERT INTO service_requests (first_name, last_name, email, phone, address, city,
     service_type, property_type, urgency, description, has_photos, status, created_at, updated_at)
@@ -63,24 +63,40 @@ describe('a backup taken while the server serves', () => {
 
     // The burst goes on through the whole backup: each write waits for the one before.
     let copying = true;
-    let stepsWithWrites = 0;
     const burst = (async () => {
       while (copying) await post();
     })();
-    let writesAtLastStep = acknowledged.length;
+    let duringSnapshot: number | null = null;
+    let duringCheck: number | null = null;
+    const write = async (lastName: string) => {
+      const res = await server.anonymous.send('POST', '/api/service-requests', { ...wizard, lastName });
+      expect(res.status).toBe(201);
+      return (await res.json()).id as number;
+    };
     const backup = await takeBackup(source(), {
       reason: 'manual',
       hooks: {
-        onDatabasePages: () => {
-          if (acknowledged.length > writesAtLastStep) stepsWithWrites++;
-          writesAtLastStep = acknowledged.length;
+        // The snapshot's read transaction is open in its own process, and it stays open until this
+        // write is answered: a write that waited for the copy would never be (busy, then a 500).
+        onDatabaseSnapshot: async () => {
+          duringSnapshot = await write('DuringSnapshot');
+        },
+        onDatabaseCopied: async () => {
+          duringCheck = await write('DuringCheck');
         },
       },
     });
     copying = false;
     await burst;
-    // The server really answered writes between the copy's steps.
-    expect(stepsWithWrites).toBeGreaterThan(0);
+    expect(duringSnapshot).not.toBeNull();
+    expect(duringCheck).not.toBeNull();
+    // The server kept them: they are in the live database.
+    expect(
+      server.db
+        .prepare('SELECT COUNT(*) FROM service_requests WHERE id IN (?, ?)')
+        .pluck()
+        .get(duringSnapshot, duringCheck),
+    ).toBe(2);
 
     const dataDir = path.join(scratch, 'restored-burst');
     await restoreBackup({ backupDir: backupDir(), which: backup.name, dataDir });
@@ -91,6 +107,9 @@ describe('a backup taken while the server serves', () => {
         db.prepare("SELECT id FROM service_requests WHERE first_name = 'Jonah'").pluck().all(),
       );
       for (const id of before) expect(ids.has(id), `request ${id}`).toBe(true);
+      // A copy of one moment: the one the snapshot fixed, before the writes made while it was held.
+      expect(ids.has(duringSnapshot!)).toBe(false);
+      expect(ids.has(duringCheck!)).toBe(false);
       // One moment's state: every request kept has its lead (a trigger writes both in one transaction),
       // and the manifest counted exactly what the copy holds.
       const orphaned = db

@@ -4,6 +4,13 @@
 // the problems found.
 import { checkDatabase } from './check-database.ts';
 
-process.once('message', (asked: { file: string; expected: Record<string, number> }) => {
-  process.send!(checkDatabase(asked.file, asked.expected), undefined, {}, () => process.exit(0));
-});
+process.once(
+  'message',
+  (asked: { file: string; expected: Record<string, number>; options?: { integrity?: boolean } }) => {
+    process.send!(checkDatabase(asked.file, asked.expected, asked.options), undefined, {}, () =>
+      process.exit(0),
+    );
+  },
+);
+// The one who asked is gone (killed): nothing is waiting for the answer.
+process.once('disconnect', () => process.exit(1));

@@ -4,19 +4,38 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { tableRowCounts } from './row-counts.ts';
 
+/** What `integrity_check` of the whole database found wrong: none when it is good. */
+export function integrityProblems(db: Database.Database): string[] {
+  // The check visits every page, many of them more than once (each row's index entries): mapped
+  // into memory, a revisit costs no read call and no copy, a fifth less work on a large database.
+  db.pragma(`mmap_size = ${MAPPED_BYTES}`);
+  const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+  const failures = integrity.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+  return failures.length ? [`integrity_check: ${failures.slice(0, 5).join('; ')}`] : [];
+}
+
+/** SQLite's own ceiling for a mapping (SQLITE_MAX_MMAP_SIZE); address space, not memory. */
+const MAPPED_BYTES = 0x7fff0000;
+
 /**
- * A restored database proven readable: `PRAGMA integrity_check`, then every table's rows counted
- * against the manifest. Returns the problems (none when it is good). Used by the daily restore
- * test and by `npm run restore` before anything in the data folder is touched.
+ * A restored database proven readable: `PRAGMA integrity_check` (unless `integrity` is false: the
+ * caller holds proof that these very bytes passed it, restore-backup.ts), then every table's rows
+ * counted against the manifest. Returns the problems (none when it is good). Used by the daily
+ * restore test and by `npm run restore` before anything in the data folder is touched.
  */
-export function checkDatabase(file: string, expected: Record<string, number>): string[] {
+export function checkDatabase(
+  file: string,
+  expected: Record<string, number>,
+  options: { integrity?: boolean } = {},
+): string[] {
   if (!fs.existsSync(file)) return [];
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
-    const failures = integrity.map((r) => r.integrity_check).filter((r) => r !== 'ok');
-    if (failures.length) return [`integrity_check: ${failures.slice(0, 5).join('; ')}`];
+    if (options.integrity !== false) {
+      const damaged = integrityProblems(db);
+      if (damaged.length) return damaged;
+    }
     const counted = tableRowCounts(db);
     const problems: string[] = [];
     for (const [table, rows] of Object.entries(expected)) {
@@ -40,7 +59,11 @@ const CHILD = path.join(import.meta.dirname, 'check-database.child.ts');
  * checkDatabase in a child process (check-database.child.ts), so the caller's event loop keeps
  * copying photos meanwhile and the check has a core of its own. Same answer, same problems.
  */
-export function checkDatabaseApart(file: string, expected: Record<string, number>): Promise<string[]> {
+export function checkDatabaseApart(
+  file: string,
+  expected: Record<string, number>,
+  options: { integrity?: boolean } = {},
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], {
       execArgv: ['--import', 'tsx'],
@@ -55,6 +78,6 @@ export function checkDatabaseApart(file: string, expected: Record<string, number
     child.once('exit', (code, signal) => {
       if (!answered) reject(new Error(`The database check ended without an answer (${signal ?? code}).`));
     });
-    child.send({ file, expected });
+    child.send({ file, expected, options });
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { backupFolder, snapshotNameOf, type BackupFolder, type GoodBackup } from './backup-folder.ts';
 import { DATABASE_FILE, readManifest, syncFolder } from './backup-manifest.ts';
 import { checkDatabaseApart } from './check-database.ts';
+import { databaseCheckOf } from './database-check-record.ts';
 import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import {
   DATABASE_MARKER_FILE,
@@ -42,12 +43,16 @@ export function findBackup(backupDir: string, which: string): GoodBackup {
  * against the manifest's checksum on the way. Returns what did not match, never half-silently.
  * With `checkDatabase`, the copied database is also proven readable (`integrity_check`, the row
  * counts against the manifest: check-database.ts) in a process of its own while the photos copy.
+ * `integrity_check` is not run again when the copy passed it after the backup was taken (its
+ * record beside the manifest, integrityProvenAtBackup) and the bytes just copied have the
+ * manifest's checksum: they are the bytes that passed (a SHA-256 collision aside). `integrityAgain`
+ * runs it all the same (the daily restore test).
  */
 export async function copyBackupInto(
   backup: GoodBackup,
   store: BackupFolder,
   target: string,
-  options: { checkDatabase?: boolean } = {},
+  options: { checkDatabase?: boolean; integrityAgain?: boolean } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
   const { manifest } = backup;
@@ -62,12 +67,15 @@ export async function copyBackupInto(
     const bytes = fs.statSync(source).size;
     if (bytes !== manifest.database.bytes)
       problems.push(`The database file has ${bytes} bytes; the manifest says ${manifest.database.bytes}.`);
-    if (
-      (await copyWithChecksum(source, database)) !== manifest.database.sha256 &&
-      bytes === manifest.database.bytes
-    )
+    const matches = (await copyWithChecksum(source, database)) === manifest.database.sha256;
+    if (!matches && bytes === manifest.database.bytes)
       problems.push('The database file does not match its checksum in the manifest.');
-    if (options.checkDatabase) problems.push(...(await checkDatabaseApart(database, manifest.rowCounts)));
+    if (options.checkDatabase)
+      problems.push(
+        ...(await checkDatabaseApart(database, manifest.rowCounts, {
+          integrity: options.integrityAgain || !(matches && integrityProvenAtBackup(backup)),
+        })),
+      );
   };
   const photoProblems: (string | null)[] = manifest.photos.map(() => null);
   const copyPhotos = eachAtMost(manifest.photos, PHOTOS_AT_ONCE, async (photo, index) => {
@@ -90,14 +98,24 @@ export async function copyBackupInto(
 }
 
 /**
+ * The backup's database copy passed `integrity_check` after it was taken, recorded with the
+ * checksum of the bytes checked, which is the manifest's (a restore then reads that checksum again).
+ */
+export function integrityProvenAtBackup(backup: GoodBackup): boolean {
+  const check = databaseCheckOf(backup.dir);
+  return check !== null && check.problems.length === 0 && check.sha256 === backup.manifest.database.sha256;
+}
+
+/**
  * `npm run restore`: puts a backup in place as the data folder, in an order that cannot lose the
  * business (issue 31):
  * 1. refused while a server holds the data folder (its lock; `--force` does not override it: a
  *    restore under a running server loses every write the server acknowledges afterwards), and
  *    the folder is then locked against a server starting midway;
  * 2. the backup is copied into `.restoring` inside the data folder and proven there: every
- *    checksum, `integrity_check`, the row counts against the manifest. A damaged backup stops
- *    here, with the data folder exactly as it was;
+ *    checksum, `integrity_check` (at restore, or at backup time for these very bytes: see
+ *    copyBackupInto), the row counts against the manifest. A damaged backup stops here, with the
+ *    data folder exactly as it was;
  * 3. only then is what the folder held moved aside (never deleted; refused unless forced) and the
  *    proven copy renamed in: renames within one file system, so no file is ever half there.
  */

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { APP_VERSION } from '../version.ts';
 import {
@@ -13,11 +12,12 @@ import {
 import { DATABASE_FILE, syncFolder, writeManifest, type BackupManifest } from './backup-manifest.ts';
 import { sha256OfFile } from './checksums.ts';
 import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
+import { recordDatabaseCheck, type DatabaseCheck } from './database-check-record.ts';
+import { snapshotDatabaseApart } from './database-snapshot.ts';
 import { pruneBackups, type RetentionRule } from './retention.ts';
-import { tableRowCountsInTurns } from './row-counts.ts';
 
 export interface BackupSource {
-  /** The live connection: SQLite's online backup copies it while the server keeps serving. */
+  /** The live database (its file is copied by a connection of its own while the server keeps serving). */
   db: Db;
   photoDir: string;
   /**
@@ -31,18 +31,30 @@ export interface BackupSource {
 
 /** Test seams: where a test stops a backup midway (e.g. to kill its process there). */
 export interface BackupHooks {
-  /** Called between steps of the database copy, with the pages left to copy. */
-  onDatabasePages?(remaining: number): void;
+  /** Awaited while the database snapshot's read transaction is open, before any page is copied. */
+  onDatabaseSnapshot?(): void | Promise<void>;
+  /** Awaited once the database copy is whole, while its `integrity_check` runs. */
+  onDatabaseCopied?(): void | Promise<void>;
   /** Called after each photo is stored. */
   onPhotoStored?(name: string): void;
 }
 
-/** Pages copied per step; between steps the event loop serves requests. */
-const PAGES_PER_STEP = 256;
+/**
+ * A backup just taken. Its database copy's `integrity_check` goes on in the copy's own process
+ * after the manifest (on a busy machine it takes longer than the rest of the backup together):
+ * `checked` settles once it is recorded beside the manifest (database-check-record.ts).
+ */
+export interface TakenBackup extends GoodBackup {
+  /** null when the check did not finish (its process was ended): a restore then checks in full. */
+  checked: Promise<DatabaseCheck | null>;
+}
 
 /**
- * Takes one backup: the database through SQLite's backup API, then every photo not yet in the
- * store (content-addressed, so an unchanged photo costs nothing), then the manifest LAST.
+ * Takes one backup: a point-in-time copy of the database made by a child process
+ * (database-snapshot.ts) while this one stores every photo not yet in the store (content-addressed,
+ * so an unchanged photo costs nothing), then the manifest LAST; then the copy's `integrity_check`,
+ * recorded beside the manifest with the checksum of the bytes checked: a restore that reads the
+ * same checksum holds the bytes that passed, and need not check them again (restore-backup.ts).
  */
 export async function takeBackup(
   source: BackupSource,
@@ -53,7 +65,7 @@ export async function takeBackup(
     retention?: RetentionRule;
     upgrade?: BackupManifest['upgrade'];
   },
-): Promise<GoodBackup> {
+): Promise<TakenBackup> {
   const folder = backupFolder(source.backupDir);
   const unlock = lockBackupFolder(folder.dir);
   try {
@@ -67,96 +79,113 @@ export async function takeBackup(
     fs.mkdirSync(dir, { recursive: true });
     const databaseFile = path.join(dir, DATABASE_FILE);
 
-    await source.db.backup(databaseFile, {
-      progress: ({ remainingPages }) => {
-        options.hooks?.onDatabasePages?.(remainingPages);
-        return PAGES_PER_STEP;
-      },
-    });
-    const { migrations, rowCounts } = await describeCopy(databaseFile);
-
-    const keyOf = (p: { name: string; folder?: 'incoming' }) => `${p.folder ?? ''}/${p.name}`;
-    const previous = new Map(folder.newest()?.manifest.photos.map((p) => [keyOf(p), p]) ?? []);
-    const listed = [
-      ...photoNames(source.photoDir).map((name) => ({ name, dir: source.photoDir, folder: undefined })),
-      ...(source.incomingDir ? photoNames(source.incomingDir) : []).map((name) => ({
-        name,
-        dir: source.incomingDir!,
-        folder: 'incoming' as const,
-      })),
-    ];
-    const store = photoStore(folder);
-    // Listed order is kept whatever order the copies end in; a photo deleted meanwhile stays null.
-    const stored: (BackupManifest['photos'][number] | null)[] = listed.map(() => null);
-    await eachAtMost(listed, PHOTOS_AT_ONCE, async ({ name, dir, folder: kept }, index) => {
-      const file = path.join(dir, name);
-      let stat: fs.Stats;
-      try {
-        stat = await fs.promises.stat(file);
-      } catch {
-        return; // deleted since it was listed (a removed submission): not part of this backup
-      }
-      // Photo files are written once under a new name; an unchanged file keeps its checksum.
-      const known = previous.get(keyOf({ name, folder: kept }));
-      const sha256 =
-        known &&
-        known.bytes === stat.size &&
-        known.mtimeMs === stat.mtimeMs &&
-        fs.existsSync(folder.photoBlob(known.sha256))
-          ? known.sha256
-          : await store.add(file);
-      if (sha256 === null) return; // deleted while it was being copied
-      stored[index] = {
-        name,
-        bytes: stat.size,
-        sha256,
-        mtimeMs: stat.mtimeMs,
-        ...(kept ? { folder: kept } : {}),
+    if (source.db.memory) throw new Error('A backup copies a database file; this one is in memory.');
+    const snapshot = snapshotDatabaseApart(source.db.name, databaseFile);
+    let storing: Promise<unknown> = Promise.resolve();
+    try {
+      await snapshot.open;
+      await options.hooks?.onDatabaseSnapshot?.();
+      // Listed once the snapshot's moment is fixed: every photo a row of the copy names is on disk
+      // by then (a photo is saved before its row), so the listing holds it.
+      const photosStored = storePhotos(source, folder, options.hooks);
+      storing = photosStored.catch(() => {});
+      snapshot.go();
+      await snapshot.copied;
+      await options.hooks?.onDatabaseCopied?.();
+      const [sha256, { migrations, rowCounts }, photos] = await Promise.all([
+        sha256OfFile(databaseFile),
+        snapshot.described,
+        photosStored,
+      ]);
+      const manifest: BackupManifest = {
+        format: 1,
+        takenAt: takenAt.toISOString(),
+        reason: options.reason,
+        appVersion: APP_VERSION,
+        gitCommit: source.gitCommit ?? null,
+        database: { file: DATABASE_FILE, bytes: fs.statSync(databaseFile).size, sha256 },
+        migrations,
+        rowCounts,
+        ...(options.upgrade ? { upgrade: options.upgrade } : {}),
+        photos,
       };
-      options.hooks?.onPhotoStored?.(name);
-    });
-    store.flushFolders();
-    const photos = stored.filter((p) => p !== null);
-
-    const manifest: BackupManifest = {
-      format: 1,
-      takenAt: takenAt.toISOString(),
-      reason: options.reason,
-      appVersion: APP_VERSION,
-      gitCommit: source.gitCommit ?? null,
-      database: {
-        file: DATABASE_FILE,
-        bytes: fs.statSync(databaseFile).size,
-        sha256: await sha256OfFile(databaseFile),
-      },
-      migrations,
-      rowCounts,
-      ...(options.upgrade ? { upgrade: options.upgrade } : {}),
-      photos,
-    };
-    const fd = fs.openSync(databaseFile, 'r+');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    writeManifest(dir, manifest);
-    if (options.retention) pruneBackups(folder.dir, options.retention);
-    return { name, dir, manifest };
+      const fd = fs.openSync(databaseFile, 'r+');
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      writeManifest(dir, manifest);
+      if (options.retention) pruneBackups(folder.dir, options.retention);
+      const checked = snapshot.checked.then(
+        (problems): DatabaseCheck | null => {
+          const check = { sha256, at: new Date().toISOString(), problems };
+          try {
+            recordDatabaseCheck(dir, check);
+          } catch {
+            // Pruned meanwhile: nobody will restore it.
+          }
+          return check;
+        },
+        // Not finished (its process was ended): nothing is recorded, a restore checks in full.
+        () => null,
+      );
+      return { name, dir, manifest, checked };
+    } catch (error) {
+      snapshot.stop();
+      // A failed database copy lets the photo copies under way end before the lock is let go.
+      await storing;
+      throw error;
+    }
   } finally {
     unlock();
   }
 }
 
-/** The copy made self-contained (no WAL beside it), with what the manifest says about it. */
-async function describeCopy(databaseFile: string) {
-  const copy = new Database(databaseFile);
-  try {
-    copy.pragma('journal_mode = DELETE');
-    const migrations = copy
-      .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
-      .all() as BackupManifest['migrations'];
-    return { migrations, rowCounts: await tableRowCountsInTurns(copy) };
-  } finally {
-    copy.close();
-  }
+/**
+ * Every photo (and upload waiting to be stripped) into the content-addressed store, a few at a
+ * time; the manifest's photo list in listed order, without those deleted meanwhile.
+ */
+async function storePhotos(source: BackupSource, folder: BackupFolder, hooks: BackupHooks | undefined) {
+  const keyOf = (p: { name: string; folder?: 'incoming' }) => `${p.folder ?? ''}/${p.name}`;
+  const previous = new Map(folder.newest()?.manifest.photos.map((p) => [keyOf(p), p]) ?? []);
+  const listed = [
+    ...photoNames(source.photoDir).map((name) => ({ name, dir: source.photoDir, folder: undefined })),
+    ...(source.incomingDir ? photoNames(source.incomingDir) : []).map((name) => ({
+      name,
+      dir: source.incomingDir!,
+      folder: 'incoming' as const,
+    })),
+  ];
+  const store = photoStore(folder);
+  // Listed order is kept whatever order the copies end in; a photo deleted meanwhile stays null.
+  const stored: (BackupManifest['photos'][number] | null)[] = listed.map(() => null);
+  await eachAtMost(listed, PHOTOS_AT_ONCE, async ({ name, dir, folder: kept }, index) => {
+    const file = path.join(dir, name);
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(file);
+    } catch {
+      return; // deleted since it was listed (a removed submission): not part of this backup
+    }
+    // Photo files are written once under a new name; an unchanged file keeps its checksum.
+    const known = previous.get(keyOf({ name, folder: kept }));
+    const sha256 =
+      known &&
+      known.bytes === stat.size &&
+      known.mtimeMs === stat.mtimeMs &&
+      fs.existsSync(folder.photoBlob(known.sha256))
+        ? known.sha256
+        : await store.add(file);
+    if (sha256 === null) return; // deleted while it was being copied
+    stored[index] = {
+      name,
+      bytes: stat.size,
+      sha256,
+      mtimeMs: stat.mtimeMs,
+      ...(kept ? { folder: kept } : {}),
+    };
+    hooks?.onPhotoStored?.(name);
+  });
+  store.flushFolders();
+  return stored.filter((p) => p !== null);
 }
 
 function photoNames(photoDir: string): string[] {

@@ -17,6 +17,8 @@ export const VERIFICATION_FILE = 'verified.json';
 /**
  * A backup counts once a restore of it has been checked: restored into a temporary folder, opened,
  * `PRAGMA integrity_check`, the row counts and every photo's checksum compared with the manifest.
+ * Unlike a restore, it runs `integrity_check` again even when the backup passed it when taken: it
+ * runs in the background where nobody waits, and proves the check itself once more each day.
  * The outcome is written beside the backup (verified.json), where Settings and the next run read it.
  */
 export async function verifyBackup(
@@ -26,7 +28,10 @@ export async function verifyBackup(
 ): Promise<Verification> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-verify-'));
   try {
-    const problems = await copyBackupInto(backup, backupFolder(backupDir), scratch, { checkDatabase: true });
+    const problems = await copyBackupInto(backup, backupFolder(backupDir), scratch, {
+      checkDatabase: true,
+      integrityAgain: true,
+    });
     const verification = { backup: backup.name, at: now.toISOString(), ok: problems.length === 0, problems };
     writeFileAtomically(
       path.join(backup.dir, VERIFICATION_FILE),

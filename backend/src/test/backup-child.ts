@@ -17,8 +17,9 @@ await takeBackup(
   {
     reason: 'manual',
     hooks: {
-      onDatabasePages: (remaining) => {
-        if (stage === 'database' && remaining > 0) stopHere('the database copy');
+      // The copy is written whole but not yet checked, the manifest not written.
+      onDatabaseCopied: () => {
+        if (stage === 'database') stopHere('the database copy');
       },
       onPhotoStored: () => {
         if (stage === 'photos' && ++photosStored === 2) stopHere('the photos');
