@@ -70,7 +70,7 @@ const OWNERS: Record<string, string[]> = {
   webhook_events: ['webhooks/webhook-inbox.ts'],
 };
 /** Written only by the migrations' own SQL (triggers, seed rows): no TypeScript may write them. */
-const KEPT_BY_SQL = ['customer_arrivals', 'name_nicknames'];
+const KEPT_BY_SQL = ['customer_arrivals', 'customer_item_counts', 'list_counts', 'name_nicknames'];
 
 /**
  * Code that is not on a request's path: tests and their helpers, demo and fixture seeding. The demo
@@ -148,6 +148,20 @@ const TRIGGER_WRITES: Record<string, string[]> = {
     'text_threads',
   ],
   leads_search: ['leads'],
+  // The admin lists' totals (migration 0062): each listed table's own triggers move its counters.
+  list_counts: [
+    'appointments',
+    'calls',
+    'customers',
+    'invoices',
+    'leads',
+    'messenger_conversations',
+    'payments',
+    'photo_submissions',
+    'service_requests',
+  ],
+  // A customer's items of each kind, kept beside the timeline.
+  customer_item_counts: ['customer_items'],
 };
 
 /** Every trigger of a migrated schema: the table it fires on → the tables its body writes. */
