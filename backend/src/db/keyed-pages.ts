@@ -29,6 +29,11 @@ export interface KeyedList {
    * bucket. Without it (or with no filter and no `always`) the total is a COUNT(*).
    */
   counted?: string;
+  /**
+   * The combinations of filters whose totals are kept, as their names joined by '&' in the order
+   * above (absent: every combination); any other combination is a COUNT(*).
+   */
+  kept?: string[];
   /** How a filter's value is named in its bucket, when not as given (e.g. folded for NOCASE). */
   bucketValue?: Record<string, (value: unknown) => unknown>;
 }
@@ -78,7 +83,7 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
       const s = statementsFor(given);
       // A filtered COUNT(*) walks every row it counts; the kept totals are one lookup.
       const total =
-        list.counted && (given.length || list.always)
+        list.counted && (given.length || list.always) && (!list.kept || list.kept.includes(given.join('&')))
           ? counts.of(
               list.counted,
               bucketOf(given.map((f) => [f, list.bucketValue?.[f]?.(used[f]) ?? used[f]])),
