@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/database.ts';
 import { encodeCursor } from '../src/http/key-cursor.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
-import { cachedSeed, seedLists } from './list-volume.ts';
+import { cachedSeed, seedLists, seedMoneyLists } from './list-volume.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -111,10 +111,69 @@ const LISTS: List[] = [
     keyed: { key: 'created_at' },
   },
   {
+    name: 'leads (new)',
+    path: '/api/leads?stage=new',
+    table: 'leads',
+    where: "stage = 'new'",
+    order: byTime('created_at'),
+  },
+  {
+    name: 'customers (a town)',
+    path: '/api/customers?town=Garberville',
+    table: 'customers',
+    where: "merged_into IS NULL AND town = 'Garberville' COLLATE NOCASE",
+    order: byTime('last_activity_at'),
+  },
+  {
+    // Today's and upcoming visits soonest first, then the past latest first (the bare read: one run).
     name: 'appointments',
     path: '/api/appointments',
     table: 'appointments',
     order: (d) => `scheduled_date ${d}, id ${d}`,
+  },
+  {
+    name: 'appointments (scheduled)',
+    path: '/api/appointments?status=scheduled',
+    table: 'appointments',
+    where: "status = 'scheduled'",
+    order: (d) => `scheduled_date ${d}, id ${d}`,
+  },
+  {
+    name: 'appointments (upcoming)',
+    path: '/api/appointments?when=upcoming',
+    table: 'appointments',
+    where: "scheduled_date > date('now')",
+    order: (d) => `scheduled_date ${d}, id ${d}`,
+  },
+  {
+    name: 'invoices',
+    path: '/api/invoices',
+    table: 'invoices',
+    order: byTime('issued_on'),
+    keyed: { key: 'issued_on' },
+  },
+  {
+    name: 'invoices (open)',
+    path: '/api/invoices?status=open',
+    table: 'invoices',
+    where: "status = 'open'",
+    order: byTime('issued_on'),
+    keyed: { key: 'issued_on' },
+  },
+  {
+    name: 'payments',
+    path: '/api/payments',
+    table: 'payments',
+    order: byTime('occurred_at'),
+    keyed: { key: 'occurred_at' },
+  },
+  {
+    name: 'payments (refunds)',
+    path: '/api/payments?kind=refund',
+    table: 'payments',
+    where: "kind = 'refund'",
+    order: byTime('occurred_at'),
+    keyed: { key: 'occurred_at' },
   },
   {
     name: 'Messenger conversations',
@@ -133,7 +192,8 @@ const LISTS: List[] = [
 ];
 
 async function main() {
-  const databaseFile = cachedSeed(`lists-${ROWS}`, (db) => seedLists(db, ROWS));
+  const lists = cachedSeed(`lists-${ROWS}`, (db) => seedLists(db, ROWS));
+  const databaseFile = cachedSeed(`lists-money-${ROWS}`, (db) => seedMoneyLists(db, ROWS), lists);
   const server = await startBenchServer({ databaseFile });
   const bare = openDatabase(server.config.databaseFile, server.config.migrationsDir);
   const joiner = (path: string) => (path.includes('?') ? '&' : '?');

@@ -45,7 +45,13 @@ export function appointmentPages(db: Db, timeOfDay: string) {
   const PAST = `scheduled_date DESC, ${timeOfDay} ASC, id ASC`;
   const PAST_BACK = `scheduled_date ASC, ${timeOfDay} DESC, id DESC`;
 
-  const run = (where: string[], order: string, back: string, params: Record<string, unknown>, count: number): Run => ({
+  const run = (
+    where: string[],
+    order: string,
+    back: string,
+    params: Record<string, unknown>,
+    count: number,
+  ): Run => ({
     count,
     read(offset, limit) {
       if (offset * 2 <= count) return ids(where, order, { ...params, offset, limit });

@@ -6,7 +6,9 @@ import type { Db } from './database.ts';
  * every row it counts. Read-only here: only those triggers write `list_counts`.
  */
 export function listCounts(db: Db) {
-  const one = db.prepare<[string, string], number>('SELECT n FROM list_counts WHERE list = ? AND bucket = ?').pluck();
+  const one = db
+    .prepare<[string, string], number>('SELECT n FROM list_counts WHERE list = ? AND bucket = ?')
+    .pluck();
   const range = db
     .prepare<{ list: string; from: string; end: string }, number>(
       'SELECT COALESCE(SUM(n), 0) FROM list_counts WHERE list = @list AND bucket >= @from AND bucket < @end',
@@ -26,7 +28,9 @@ export function listCounts(db: Db) {
 
 /** A bucket's name: the filters given, in the list's order, as `name=value` joined by '&'. */
 export function bucketOf(filters: [string, unknown][]): string {
-  return filters.map(([name, value]) => `${name}=${typeof value === 'boolean' ? Number(value) : String(value)}`).join('&');
+  return filters
+    .map(([name, value]) => `${name}=${typeof value === 'boolean' ? Number(value) : String(value)}`)
+    .join('&');
 }
 
 /** SQLite's lower() and NOCASE fold ASCII letters only; a bucket of a NOCASE filter is folded the same way. */

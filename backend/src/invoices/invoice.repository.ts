@@ -213,7 +213,11 @@ export function invoiceRepository(db: Db) {
       pages
         .page(
           { status },
-          { limit, offset: before ? 0 : offset, cursor: before && { createdAt: before.issuedOn, id: before.id } },
+          {
+            limit,
+            offset: before ? 0 : offset,
+            cursor: before && { createdAt: before.issuedOn, id: before.id },
+          },
         )
         .rows.map(toInvoice),
     count: (status: InvoiceStatus | null) =>
