@@ -153,7 +153,10 @@ export function appointmentRepository(db: Db) {
   const activeCrews = db.prepare<[], { id: number }>(
     'SELECT id FROM crews WHERE active = 1 ORDER BY position, id',
   );
-  const dayVisits = db.prepare<[string], { id: number; crew_id: number | null; preferred_time: string | null; duration_minutes: number }>(
+  const dayVisits = db.prepare<
+    [string],
+    { id: number; crew_id: number | null; preferred_time: string | null; duration_minutes: number }
+  >(
     `SELECT id, crew_id, preferred_time, duration_minutes FROM appointments
      WHERE scheduled_date = ? AND status = 'scheduled'`,
   );

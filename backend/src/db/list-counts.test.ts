@@ -42,14 +42,15 @@ function expectKeptTotals() {
       (db.prepare(sql).raw().all() as [string, number][]).filter(([, n]) => n > 0),
     );
     const kept = Object.fromEntries(
-      db
-        .prepare('SELECT bucket, n FROM list_counts WHERE list = ? AND n <> 0')
-        .raw()
-        .all(list) as [string, number][],
+      db.prepare('SELECT bucket, n FROM list_counts WHERE list = ? AND n <> 0').raw().all(list) as [
+        string,
+        number,
+      ][],
     );
     expect(kept, list).toEqual(plain);
   }
-  const items = (sql: string) => (db.prepare(sql).raw().all() as [number, string, number][]).map((r) => r.join(':'));
+  const items = (sql: string) =>
+    (db.prepare(sql).raw().all() as [number, string, number][]).map((r) => r.join(':'));
   expect(items('SELECT customer_id, kind, n FROM customer_item_counts WHERE n <> 0 ORDER BY 1, 2')).toEqual(
     items('SELECT customer_id, kind, count(*) FROM customer_items GROUP BY 1, 2 ORDER BY 1, 2'),
   );
@@ -62,7 +63,12 @@ beforeAll(() => {
   const conversation = db.prepare(`INSERT INTO messenger_conversations (facebook_user_id, first_name, status,
     last_message_at, created_at) VALUES (?, 'Eli', ?, ?, ?)`);
   for (let i = 0; i < 40; i++)
-    conversation.run(`psid-${i}`, i % 3 ? 'active' : 'archived', '2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z');
+    conversation.run(
+      `psid-${i}`,
+      i % 3 ? 'active' : 'archived',
+      '2026-11-01T10:00:00Z',
+      '2026-11-01T10:00:00Z',
+    );
 });
 afterAll(() => {
   db.close();
@@ -72,13 +78,17 @@ afterAll(() => {
 describe('the kept list totals', () => {
   it('are filled by the migration and follow every insert', () => {
     expectKeptTotals();
-    expect(db.prepare("SELECT n FROM list_counts WHERE list = 'customers' AND bucket = ''").pluck().get()).toBeGreaterThan(0);
+    expect(
+      db.prepare("SELECT n FROM list_counts WHERE list = 'customers' AND bucket = ''").pluck().get(),
+    ).toBeGreaterThan(0);
   });
 
   it('follow changes of every counted column, and deletes', () => {
     db.transaction(() => {
       db.prepare(`UPDATE photo_submissions SET status = 'quoted' WHERE id % 3 = 0`).run();
-      db.prepare(`UPDATE calls SET status = 'missed', callback_requested = 1 - callback_requested WHERE id % 4 = 0`).run();
+      db.prepare(
+        `UPDATE calls SET status = 'missed', callback_requested = 1 - callback_requested WHERE id % 4 = 0`,
+      ).run();
       db.prepare(`UPDATE calls SET customer_name = 'Named Later' WHERE id % 5 = 0`).run(); // a re-arrival
       db.prepare(`UPDATE service_requests SET status = 'closed' WHERE id % 2 = 0`).run();
       db.prepare(`UPDATE leads SET stage = 'lost' WHERE id % 3 = 1`).run();
@@ -91,13 +101,24 @@ describe('the kept list totals', () => {
       db.prepare(`UPDATE payments SET status = 'failed' WHERE id % 6 = 0`).run();
       db.prepare(`UPDATE customers SET address = '9 Elm St, Arcata' WHERE id % 5 = 0`).run();
       // A merge: one record's items and the record itself go to another.
-      const [from, into] = db.prepare('SELECT id FROM customers WHERE merged_into IS NULL ORDER BY id LIMIT 2').pluck().all() as number[];
+      const [from, into] = db
+        .prepare('SELECT id FROM customers WHERE merged_into IS NULL ORDER BY id LIMIT 2')
+        .pluck()
+        .all() as number[];
       db.prepare('UPDATE customer_items SET customer_id = ? WHERE customer_id = ?').run(into, from);
       db.prepare('UPDATE customers SET merged_into = ? WHERE id = ?').run(into, from);
-      db.prepare('DELETE FROM payments WHERE id % 9 = 0 AND refund_of IS NULL AND id NOT IN (SELECT refund_of FROM payments WHERE refund_of IS NOT NULL)').run();
-      db.prepare('DELETE FROM photos WHERE submission_id IN (SELECT id FROM photo_submissions WHERE id % 10 = 0)').run();
-      db.prepare('DELETE FROM photo_submissions WHERE id % 10 = 0 AND id NOT IN (SELECT submission_id FROM sent_quotes WHERE submission_id IS NOT NULL)').run();
-      db.prepare('DELETE FROM appointments WHERE id % 13 = 0 AND id NOT IN (SELECT appointment_id FROM visit_answers)').run();
+      db.prepare(
+        'DELETE FROM payments WHERE id % 9 = 0 AND refund_of IS NULL AND id NOT IN (SELECT refund_of FROM payments WHERE refund_of IS NOT NULL)',
+      ).run();
+      db.prepare(
+        'DELETE FROM photos WHERE submission_id IN (SELECT id FROM photo_submissions WHERE id % 10 = 0)',
+      ).run();
+      db.prepare(
+        'DELETE FROM photo_submissions WHERE id % 10 = 0 AND id NOT IN (SELECT submission_id FROM sent_quotes WHERE submission_id IS NOT NULL)',
+      ).run();
+      db.prepare(
+        'DELETE FROM appointments WHERE id % 13 = 0 AND id NOT IN (SELECT appointment_id FROM visit_answers)',
+      ).run();
     })();
     expectKeptTotals();
   });

@@ -89,7 +89,9 @@ export function submissionRepository(
   const kept = listCounts(db);
   const counted = {
     all: db.prepare('SELECT COUNT(*) FROM photo_submissions').pluck(),
-    status: { get: ({ status }: { status: string | null }) => kept.of('photo_submissions', `status=${status}`) },
+    status: {
+      get: ({ status }: { status: string | null }) => kept.of('photo_submissions', `status=${status}`),
+    },
   };
   const one = db.prepare('SELECT * FROM photo_submissions WHERE id = ?');
   const setServiceType = db.prepare(
