@@ -28,7 +28,9 @@ import { customerTimelineItems, type TimelineSources } from './customer-timeline
 // thousands of names costs no more to show), for the Omnibar's hint.
 const OTHER_NAMES = 3;
 /** The day of a customer's latest completed visit (a read of appointments for the screen's rows). */
-const LAST_SERVICE = `(SELECT max(a.scheduled_date) FROM customer_items i JOIN appointments a ON a.id = i.source_id
+// CROSS JOIN keeps the record's own items outermost: the covering index of completed visits by day
+// (migration 0061) would otherwise tempt the planner to walk every completed visit per record.
+const LAST_SERVICE = `(SELECT max(a.scheduled_date) FROM customer_items i CROSS JOIN appointments a ON a.id = i.source_id
   WHERE i.customer_id = c.id AND i.kind = 'appointment' AND a.status = 'completed')`;
 
 // What a customer owes (issue 35): each open invoice's total less what settled on it (payments
