@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../src/db/database.ts';
 import { seedVolume } from '../src/demo/volume-data.ts';
+import { seedMoney } from '../src/test/money-fixtures.ts';
 
 /**
  * Every admin list at `rows` rows: photo submissions, calls and visits (seedVolume), wizard
@@ -45,18 +46,38 @@ export function seedLists(db: Database, rows: number, now = Date.now()) {
 }
 
 /**
+ * The money lists at `rows` rows: as many invoices (with their lines and jobs) and about as many
+ * ledger rows, over two years, on the customers already seeded (seedLists).
+ */
+export function seedMoneyLists(db: Database, rows: number, now = Date.now()) {
+  const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+  const ids = (sql: string) => db.prepare(sql).pluck().all(rows) as number[];
+  seedMoney(db, {
+    invoices: rows,
+    payments: rows,
+    from: day(-730),
+    days: 720,
+    openSince: day(-60),
+    customerIds: ids('SELECT id FROM customers ORDER BY id LIMIT ?'),
+    leadIds: ids('SELECT id FROM leads ORDER BY id LIMIT ?'),
+  });
+}
+
+/**
  * A seeded database file kept in the temporary folder between runs (seeding 100,000 rows per list
  * takes minutes): the first run seeds it, later ones copy it, and the server brings a copy up to
  * its own migrations as it starts (so a run of an older commit, before and after a change, reads
  * the same rows).
  */
-export function cachedSeed(name: string, seed: (db: Database) => void): string {
+export function cachedSeed(name: string, seed: (db: Database) => void, base?: string): string {
   const migrations = path.resolve(import.meta.dirname, '../migrations');
   const file = path.join(os.tmpdir(), `washdesk-bench-${name}.sqlite`);
   if (!fs.existsSync(file)) {
     const started = performance.now();
     const partial = `${file}.partial`;
     fs.rmSync(partial, { force: true });
+    // A layer over another cached seed starts from a copy of it.
+    if (base) fs.copyFileSync(base, partial);
     const db = openDatabase(partial, migrations);
     seed(db);
     db.pragma('wal_checkpoint(TRUNCATE)');

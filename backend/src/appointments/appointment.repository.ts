@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { likePattern } from '../search/search-terms.ts';
+import { appointmentPages } from './appointment-pages.ts';
 
 export type NewAppointment = z.output<typeof appointmentCreateSchema>;
 export type AppointmentChange = z.output<typeof appointmentUpdateSchema>;
@@ -106,7 +107,8 @@ const COLUMNS: Record<keyof StoredChange, string> = {
 };
 
 // Within a day, visits run in the order of the day's hours (the times are labels like "9:00 AM").
-const TIME_OF_DAY = `CASE preferred_time ${PREFERRED_TIMES.map((t, i) => `WHEN '${t}' THEN ${i}`).join(' ')} ELSE ${PREFERRED_TIMES.length} END`;
+// Migration 0061's list indexes hold this expression word for word (appointment-pages.test.ts).
+export const TIME_OF_DAY = `CASE preferred_time ${PREFERRED_TIMES.map((t, i) => `WHEN '${t}' THEN ${i}`).join(' ')} ELSE ${PREFERRED_TIMES.length} END`;
 
 /** A list's filters once `when` has been turned into calendar dates by the business's time zone. */
 export interface AppointmentFilter {
@@ -143,13 +145,18 @@ export function appointmentRepository(db: Db) {
     WHERE status = 'scheduled' AND scheduled_date = ? AND preferred_time = ? AND id IS NOT ?
     ORDER BY id LIMIT 1`);
   const count = db.prepare(`SELECT COUNT(*) AS n FROM appointments ${filter}`);
+  const pages = appointmentPages(db, TIME_OF_DAY);
+  const pageRows = db.prepare(`${SELECT} WHERE id IN (SELECT value FROM json_each(?))`);
   // Business hours are kept in settings by their owner (phone/business-hours.ts); booking reads them.
   const hoursRow = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   // A day's scheduled visits on the board's index; a visit with no crew yet is on the first crew's day.
   const activeCrews = db.prepare<[], { id: number }>(
     'SELECT id FROM crews WHERE active = 1 ORDER BY position, id',
   );
-  const dayVisits = db.prepare<[string], { id: number; crew_id: number | null; preferred_time: string | null; duration_minutes: number }>(
+  const dayVisits = db.prepare<
+    [string],
+    { id: number; crew_id: number | null; preferred_time: string | null; duration_minutes: number }
+  >(
     `SELECT id, crew_id, preferred_time, duration_minutes FROM appointments
      WHERE scheduled_date = ? AND status = 'scheduled'`,
   );
@@ -195,6 +202,14 @@ export function appointmentRepository(db: Db) {
     /** What a call booked, for its summary. */
     bookedOnCall: (callId: number) => appointmentOf(ofCall.get(callId)),
     list(f: AppointmentFilter) {
+      if (!f.q) {
+        // The list as the office reads it: each page's ids off the indexes, then only those rows.
+        const { ids, total } = pages.page(f);
+        const byId = new Map(
+          (pageRows.all(JSON.stringify(ids)) as AppointmentRow[]).map((r) => [r.id, toAppointment(r)]),
+        );
+        return { rows: ids.map((id) => byId.get(id)!), total };
+      }
       const params = {
         status: f.status ?? null,
         from: f.from ?? null,

@@ -96,6 +96,7 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
     select: `SELECT ${CALL_COLUMNS} FROM calls`,
     alias: 'calls',
     filters: { status: 'status = @status', callback: 'callback_requested = @callback' },
+    counted: 'calls',
   });
   const counts = db.prepare(`SELECT COUNT(*) AS "all",
     COALESCE(SUM(status = 'missed'), 0) AS missed,

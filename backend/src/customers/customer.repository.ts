@@ -17,6 +17,7 @@ import {
   type Language,
 } from '@washdesk/contract';
 import { keyedPages, type KeyedPage } from '../db/keyed-pages.ts';
+import { asciiLower } from '../db/list-counts.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { openBalanceOf, OWING_CUSTOMERS } from '../payments/open-balance.ts';
@@ -28,7 +29,9 @@ import { customerTimelineItems, type TimelineSources } from './customer-timeline
 // thousands of names costs no more to show), for the Omnibar's hint.
 const OTHER_NAMES = 3;
 /** The day of a customer's latest completed visit (a read of appointments for the screen's rows). */
-const LAST_SERVICE = `(SELECT max(a.scheduled_date) FROM customer_items i JOIN appointments a ON a.id = i.source_id
+// CROSS JOIN keeps the record's own items outermost: the covering index of completed visits by day
+// (migration 0061) would otherwise tempt the planner to walk every completed visit per record.
+const LAST_SERVICE = `(SELECT max(a.scheduled_date) FROM customer_items i CROSS JOIN appointments a ON a.id = i.source_id
   WHERE i.customer_id = c.id AND i.kind = 'appointment' AND a.status = 'completed')`;
 
 // What a customer owes and who owes anything: the ledger's rule, index-only (payments/open-balance.ts).
@@ -84,8 +87,10 @@ export type CustomerChange =
  * merges and suggested duplicates.
  */
 export function customerRepository(db: Db, sources: TimelineSources) {
-  const COUNTS = `(SELECT json_group_object(kind, n) FROM
-    (SELECT kind, count(*) AS n FROM customer_items WHERE customer_id = c.id GROUP BY kind)) AS counts,
+  // Each kind's count is kept beside the timeline by its triggers (migration 0062): a record with a
+  // thousand calls costs a page no more than one with a single request.
+  const COUNTS = `(SELECT json_group_object(kind, n) FROM customer_item_counts
+      WHERE customer_id = c.id AND n > 0) AS counts,
     (SELECT json_group_array(term) FROM (SELECT term FROM customer_terms WHERE customer_id = c.id
       AND kind = 'name' AND term IS NOT c.name ORDER BY term LIMIT ${OTHER_NAMES})) AS other_names,
     ${LAST_SERVICE} AS last_service_date, ${OPEN_BALANCE} AS open_balance_cents`;
@@ -129,6 +134,8 @@ export function customerRepository(db: Db, sources: TimelineSources) {
     alias: 'c',
     always: 'merged_into IS NULL',
     filters: { town: 'town = @town COLLATE NOCASE' },
+    counted: 'customers',
+    bucketValue: { town: (town) => asciiLower(String(town)) },
   });
   const one = db.prepare(`SELECT c.*, ${COUNTS} FROM customers c WHERE c.id = ?`);
   const items = db.prepare(`SELECT kind, source_id, at FROM customer_items WHERE customer_id = ?

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { RowKey } from '../http/key-cursor.ts';
+import { bucketOf, listCounts } from './list-counts.ts';
 
 /**
  * One admin list read at volume (issue 38): each page's ids come from an index holding the list's
@@ -22,6 +23,19 @@ export interface KeyedList {
   always?: string;
   /** The list's filters, by the parameter each reads: used only when the parameter is given. */
   filters: Record<string, string>;
+  /**
+   * The list's totals kept by its table's triggers (migration 0062, `list_counts` under this name),
+   * one bucket per combination of the filters, in their order here; `always` is counted as the ''
+   * bucket. Without it (or with no filter and no `always`) the total is a COUNT(*).
+   */
+  counted?: string;
+  /**
+   * The combinations of filters whose totals are kept, as their names joined by '&' in the order
+   * above (absent: every combination); any other combination is a COUNT(*).
+   */
+  kept?: string[];
+  /** How a filter's value is named in its bucket, when not as given (e.g. folded for NOCASE). */
+  bucketValue?: Record<string, (value: unknown) => unknown>;
 }
 
 export interface KeyedPage {
@@ -33,6 +47,7 @@ export interface KeyedPage {
 
 export function keyedPages<Row>(db: Db, list: KeyedList) {
   const statements = new Map<string, ReturnType<typeof prepare>>();
+  const counts = listCounts(db);
   const prepare = (filters: string[]) => {
     const terms = [list.always, ...filters.map((f) => list.filters[f])].filter(Boolean);
     const where = (more?: string) => {
@@ -66,7 +81,14 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
       const given = Object.keys(list.filters).filter((f) => params[f] !== undefined && params[f] !== null);
       const used = Object.fromEntries(given.map((f) => [f, params[f]]));
       const s = statementsFor(given);
-      const total = s.count.get(used) as number;
+      // A filtered COUNT(*) walks every row it counts; the kept totals are one lookup.
+      const total =
+        list.counted && (given.length || list.always) && (!list.kept || list.kept.includes(given.join('&')))
+          ? counts.of(
+              list.counted,
+              bucketOf(given.map((f) => [f, list.bucketValue?.[f]?.(used[f]) ?? used[f]])),
+            )
+          : (s.count.get(used) as number);
       if (page.cursor) {
         const rows = s.after.all({
           ...used,

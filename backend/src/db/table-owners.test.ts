@@ -73,6 +73,8 @@ const OWNERS: Record<string, string[]> = {
 /** Written only by the migrations' own SQL (triggers, seed rows): no TypeScript may write them. */
 const KEPT_BY_SQL = [
   'customer_arrivals',
+  'customer_item_counts',
+  'list_counts',
   'name_nicknames',
   // The money figures' rollups (migration 0065), kept by their source table's triggers alone.
   'payments_by_hour',
@@ -161,6 +163,20 @@ const TRIGGER_WRITES: Record<string, string[]> = {
   payments_by_hour: ['payments'],
   quotes_by_hour: ['sent_quotes'],
   invoices_by_day: ['invoices'],
+  // The admin lists' totals (migration 0062): each listed table's own triggers move its counters.
+  list_counts: [
+    'appointments',
+    'calls',
+    'customers',
+    'invoices',
+    'leads',
+    'messenger_conversations',
+    'payments',
+    'photo_submissions',
+    'service_requests',
+  ],
+  // A customer's items of each kind, kept beside the timeline.
+  customer_item_counts: ['customer_items'],
 };
 
 /** Every trigger of a migrated schema: the table it fires on → the tables its body writes. */

@@ -143,8 +143,12 @@ describe('every paged list', () => {
     '/api/service-requests': [() => '/api/service-requests'],
     '/api/calls': [() => '/api/calls', () => '/api/calls?status=completed'],
     '/api/ai-responses': [() => '/api/ai-responses'],
-    '/api/appointments': [() => '/api/appointments', () => '/api/appointments?status=scheduled'],
-    '/api/leads': [() => '/api/leads', () => '/api/leads?channel=photo-form'],
+    '/api/appointments': [
+      () => '/api/appointments',
+      () => '/api/appointments?status=scheduled',
+      () => '/api/appointments?when=upcoming',
+    ],
+    '/api/leads': [() => '/api/leads', () => '/api/leads?channel=photo-form', () => '/api/leads?stage=new'],
     '/api/customers': [() => '/api/customers', () => '/api/customers?q=an'],
     '/api/customers/:id/timeline': [() => `/api/customers/${busiestCustomer}/timeline`],
     '/api/messenger/conversations': [() => '/api/messenger/conversations'],
@@ -152,7 +156,11 @@ describe('every paged list', () => {
       () => `/api/messenger/conversations/${longestThread}/messages`,
     ],
     // Money (issue 35): the ledger, invoices and disputes page the same way, empty or not.
-    '/api/payments': [() => '/api/payments', () => '/api/payments?kind=payment'],
+    '/api/payments': [
+      () => '/api/payments',
+      () => '/api/payments?kind=payment',
+      () => '/api/payments?status=succeeded&method=cash',
+    ],
     '/api/invoices': [() => '/api/invoices', () => '/api/invoices?status=open'],
     '/api/disputes': [() => '/api/disputes'],
   };

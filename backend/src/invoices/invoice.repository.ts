@@ -2,6 +2,8 @@ import type { InvoiceLine, InvoiceStatus } from '@washdesk/contract';
 import { FIRST_INVOICE_NUMBER } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { keyedPages } from '../db/keyed-pages.ts';
+import { listCounts } from '../db/list-counts.ts';
 
 // The one writer of `invoices` and `invoice_lines` (migrations 0049, 0050). An invoice is made
 // once per job (the unique index on job_id: a replayed "done" makes none), numbered from 1001 in
@@ -109,16 +111,18 @@ export function invoiceRepository(db: Db) {
       updated_at = @now WHERE id = @id AND status = 'open'`);
   const sent = db.prepare('UPDATE invoices SET sent_at = COALESCE(sent_at, @now) WHERE id = @id');
   const opened = db.prepare('UPDATE invoices SET opened_at = @now WHERE id = @id AND opened_at IS NULL');
-  // Newest first, by key (issued_on, id) on its index: the hundredth page costs what the first does.
-  const page = db.prepare<
-    { status: string | null; beforeOn: string; beforeId: number; limit: number; offset: number },
-    Row
-  >(`SELECT * FROM invoices WHERE (@status IS NULL OR status = @status)
-      AND (issued_on, id) < (@beforeOn, @beforeId)
-    ORDER BY issued_on DESC, id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare<{ status: string | null }, { n: number }>(
-    'SELECT count(*) AS n FROM invoices WHERE (@status IS NULL OR status = @status)',
-  );
+  // Newest first by the day issued: each page's ids off an index holding the status and the whole
+  // order (migration 0061), from whichever end is nearer or after a key; totals kept (0062).
+  const pages = keyedPages<Row>(db, {
+    table: 'invoices',
+    key: 'issued_on',
+    select: 'SELECT * FROM invoices i',
+    alias: 'i',
+    filters: { status: 'status = @status' },
+    counted: 'invoices',
+  });
+  const counts = listCounts(db);
+  const countAll = db.prepare<[], number>('SELECT count(*) FROM invoices').pluck();
 
   // Jobs marked done whose invoice was never made: the process stopped between the board's commit
   // and the reaction that invoices (events run after the commit). Only jobs changed since invoicing
@@ -216,16 +220,18 @@ export function invoiceRepository(db: Db) {
       before?: { issuedOn: string; id: number },
       offset = 0,
     ) =>
-      page
-        .all({
-          offset: before ? 0 : offset,
-          status,
-          beforeOn: before?.issuedOn ?? '\uffff',
-          beforeId: before?.id ?? Number.MAX_SAFE_INTEGER,
-          limit,
-        })
-        .map(toInvoice),
-    count: (status: InvoiceStatus | null) => count.get({ status })?.n ?? 0,
+      pages
+        .page(
+          { status },
+          {
+            limit,
+            offset: before ? 0 : offset,
+            cursor: before && { createdAt: before.issuedOn, id: before.id },
+          },
+        )
+        .rows.map(toInvoice),
+    count: (status: InvoiceStatus | null) =>
+      status ? counts.of('invoices', `status=${status}`) : (countAll.get() ?? 0),
     /** Done jobs (since invoicing was installed) still without their invoice, oldest first. */
     doneJobsWithoutInvoice: () => doneWithout.all().map((r) => r.id),
   };

@@ -13,6 +13,7 @@ import {
 } from '@washdesk/contract';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
+import { keyedPages } from '../db/keyed-pages.ts';
 import { nowIso } from '../db/database.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import { likePattern, phrase, TRIGRAM } from '../search/search-terms.ts';
@@ -155,6 +156,16 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
     }
     return found;
   };
+  // The inbox as it opens, or one stage or channel: each page's ids from an index holding the filter
+  // and the whole order (migration 0061), counted from whichever end is nearer (db/keyed-pages.ts).
+  const pages = keyedPages<LeadRow>(db, {
+    table: 'leads',
+    key: 'created_at',
+    select: ROW,
+    alias: 'l',
+    filters: { stage: 'stage = @stage', channel: 'channel = @channel' },
+    counted: 'leads',
+  });
   const one = db.prepare(`${ROW} WHERE l.id = ?`);
   const setStage = db.prepare(`UPDATE leads SET stage = @stage, lost_reason = @lostReason,
     stage_changed_at = @at, stage_changed_by = @userId WHERE id = @id`);
@@ -221,7 +232,11 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
       void noteOnMessenger.run({ id: conversationId, note }),
     list(f: LeadFilter) {
       const q = f.q?.trim() || null;
-      const digits = q && phoneSearchOf(q);
+      if (!q) {
+        const { rows, total } = pages.page({ stage: f.stage, channel: f.channel }, f);
+        return { rows: withPhotos(rows), total };
+      }
+      const digits = phoneSearchOf(q);
       const search: Search = !q ? 'none' : q.length >= TRIGRAM ? 'index' : 'scan';
       const match =
         search === 'index'

@@ -111,6 +111,7 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
     select: CONVERSATION_SELECT,
     alias: 'c',
     filters: { status: 'status = @status' },
+    counted: 'messenger_conversations',
   });
   const conversationById = db.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?`);
   const conversationByUser = db.prepare(`${CONVERSATION_SELECT} WHERE c.facebook_user_id = ?`);

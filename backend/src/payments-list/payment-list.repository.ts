@@ -1,5 +1,6 @@
 import type { Payment, PaymentListQuery } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
+import { keyedPages } from '../db/keyed-pages.ts';
 import { toPayment } from '../payments/ledger.repository.ts';
 import { addDays, startOfLocalDay } from '../time.ts';
 
@@ -7,8 +8,6 @@ import { addDays, startOfLocalDay } from '../time.ts';
 // a time. Read-only: the ledger's one writer is payments/ledger.repository.ts. A key cursor pages
 // from the `payments_by_time` index wherever the page is, so the thousandth page of a busy year
 // costs what the first does; the filtered id columns have their own indexes.
-
-type Filters = Omit<PaymentListQuery, 'from' | 'to'> & { fromAt?: string; beforeAt?: string };
 
 const COLUMN: Record<string, string> = {
   kind: 'kind',
@@ -21,50 +20,32 @@ const COLUMN: Record<string, string> = {
 };
 
 export function paymentListRepository(db: Db, timeZone: string) {
-  // One prepared statement per shape of filter (at most a few dozen), made the first time it is asked.
-  const statements = new Map<string, ReturnType<Db['prepare']>>();
-  const prepared = (sql: string) => {
-    let s = statements.get(sql);
-    if (!s) statements.set(sql, (s = db.prepare(sql)));
-    return s;
-  };
+  // Each page's ids off an index holding the filter and the order (`payments_by_time`, or one kind's
+  // or status's: migration 0061), from whichever end is nearer or after a key; one kind's or one
+  // status's total is kept by the ledger's triggers (0062), any other filter's is counted.
+  const pages = keyedPages<Parameters<typeof toPayment>[0]>(db, {
+    table: 'payments',
+    key: 'occurred_at',
+    select: 'SELECT * FROM payments p',
+    alias: 'p',
+    filters: {
+      ...Object.fromEntries(Object.entries(COLUMN).map(([key, column]) => [key, `${column} = @${key}`])),
+      fromAt: 'occurred_at >= @fromAt',
+      beforeAt: 'occurred_at < @beforeAt',
+    },
+    counted: 'payments',
+    kept: ['kind', 'status'],
+  });
 
   return {
     list(
       query: PaymentListQuery & { limit: number; offset: number; cursor?: { createdAt: string; id: number } },
     ) {
-      const filters: Filters = { ...query };
+      const filters: Record<string, unknown> = { ...query };
       if (query.from) filters.fromAt = startOfLocalDay(query.from, timeZone);
       if (query.to) filters.beforeAt = startOfLocalDay(addDays(query.to, 1), timeZone);
-      const where: string[] = [];
-      const params: Record<string, unknown> = {};
-      for (const [key, column] of Object.entries(COLUMN)) {
-        const value = filters[key as keyof Filters];
-        if (value === undefined) continue;
-        where.push(`${column} = @${key}`);
-        params[key] = value;
-      }
-      if (filters.fromAt) {
-        where.push('occurred_at >= @fromAt');
-        params.fromAt = filters.fromAt;
-      }
-      if (filters.beforeAt) {
-        where.push('occurred_at < @beforeAt');
-        params.beforeAt = filters.beforeAt;
-      }
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = prepared(`SELECT COUNT(*) FROM payments ${filter}`).pluck().get(params) as number;
-      const page = query.cursor
-        ? prepared(`SELECT * FROM payments ${filter ? `${filter} AND` : 'WHERE'}
-            (occurred_at, id) < (@cursorAt, @cursorId) ORDER BY occurred_at DESC, id DESC LIMIT @limit`).all({
-            ...params,
-            cursorAt: query.cursor.createdAt,
-            cursorId: query.cursor.id,
-            limit: query.limit,
-          })
-        : prepared(`SELECT * FROM payments ${filter} ORDER BY occurred_at DESC, id DESC
-            LIMIT @limit OFFSET @offset`).all({ ...params, limit: query.limit, offset: query.offset });
-      return { rows: (page as Parameters<typeof toPayment>[0][]).map(toPayment) as Payment[], total };
+      const { rows, total } = pages.page(filters, query);
+      return { rows: rows.map(toPayment) as Payment[], total };
     },
   };
 }

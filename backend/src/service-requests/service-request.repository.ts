@@ -39,6 +39,7 @@ export function serviceRequestRepository(db: Db, photos: PhotoRepository) {
     select: 'SELECT * FROM service_requests r',
     alias: 'r',
     filters: { status: 'status = @status' },
+    counted: 'service_requests',
   });
   const one = db.prepare('SELECT * FROM service_requests WHERE id = ?');
 

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { photoSubmissionCreateSchema } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { listCounts } from '../db/list-counts.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
 import type { StoredPhoto } from '../photos/photo.storage.ts';
@@ -83,9 +84,14 @@ export function submissionRepository(
     db.prepare(`SELECT * FROM photo_submissions ${byStatus(status)}
       AND (created_at, id) < (@createdAt, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`);
   const after = { all: afterKey(false), status: afterKey(true) };
+  // The whole list's total from the b-tree's page counts; one status's from its kept total
+  // (migration 0062), not a COUNT(*) walking every row of that status.
+  const kept = listCounts(db);
   const counted = {
     all: db.prepare('SELECT COUNT(*) FROM photo_submissions').pluck(),
-    status: db.prepare('SELECT COUNT(*) FROM photo_submissions WHERE status = @status').pluck(),
+    status: {
+      get: ({ status }: { status: string | null }) => kept.of('photo_submissions', `status=${status}`),
+    },
   };
   const one = db.prepare('SELECT * FROM photo_submissions WHERE id = ?');
   const setServiceType = db.prepare(
