@@ -79,7 +79,9 @@ describe('automatic message settings', () => {
     expect(office.textsTo(phone)).toEqual([expect.stringContaining('your free estimate is booked for')]);
     await office.at(visit - 24 * HOUR);
     expect(office.textsTo(phone).slice(1)).toEqual([
-      'Lost Coast Soft Wash: see you Thursday, November 26 at 10:00 AM, Dana! Questions: (707) 555-0142',
+      // The saved words as saved, then the customer's own page (issue 36: every visit message).
+      'Lost Coast Soft Wash: see you Thursday, November 26 at 10:00 AM, Dana! Questions: (707) 555-0142\n' +
+        'All your quotes, visits and invoices: https://washdesk.example.com/account',
     ]);
     await office.at(visit - HOUR);
     expect(office.textsTo(phone)).toHaveLength(2);
