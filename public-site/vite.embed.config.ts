@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressBuild } from '../scripts/precompress-build.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
+import { shortMessageIds } from './build/short-message-ids.ts';
 
 /**
  * The embed's own build: the same React components, rendered by Preact's core through the few
@@ -17,6 +18,8 @@ export default defineConfig({
   base: '/embed/',
   plugins: [
     react(),
+    // Catalog ids shortened in the code and the catalogs alike (build/short-message-ids.ts).
+    shortMessageIds(),
     // Prerendered by React (no Preact renderer is installed); Preact hydrates the same markup.
     prerenderPages({
       build: 'embed',

@@ -29,15 +29,18 @@ const ROUTES = [
  * 31: the embed goes into other businesses' pages on their visitors' phones; the admin's first
  * load is what the sign-in screen needs, everything behind it comes in later chunks.
  */
-// Issue 37 let the embed's first load grow by at most 3 KB for its languages (Lingui's runtime
-// and the widget's catalog): 14.84 KB before, 17.29 KB English and 17.80 KB Spanish after; with
-// every text of the widget in Spanish (each language's catalog its own file, the quote view's and
-// the server's words loaded with the quote view), 17.6 KB English and 18.0 KB Spanish.
 const BUDGET_KB: Record<string, number> = {
-  '/embed/photo-quote': 18,
-  '/embed/photo-quote?lang=es': 18,
   '/admin': 150,
 };
+
+/**
+ * Issue 37 let the embed's first load grow by at most 3 KB brotli for its languages (Lingui's
+ * runtime and each language's catalog) over what it sent before them, English only: 14.84 KB.
+ * Each language's widget is held to that growth, printed to the hundredth of a KB.
+ */
+const EMBED_BEFORE_LANGUAGES_KB = 14.84;
+const EMBED_GROWTH_KB = 3;
+const GROWTH_BUDGETED = new Set(['/embed/photo-quote', '/embed/photo-quote?lang=es']);
 
 /** The admin chunk that holds everything behind the sign-in (admin/src/SignedInAdmin.tsx). */
 const SIGNED_IN_ENTRY = 'src/SignedInAdmin.tsx';
@@ -112,6 +115,19 @@ const row = (route: string, page: Weight | null, files: Weight[], budget?: numbe
   const sum = (key: 'br' | 'gzip' | 'raw') =>
     (page?.[key] ?? 0) + files.reduce((total, file) => total + file[key], 0);
   const sent = kb(sum('br'));
+  const growth = GROWTH_BUDGETED.has(route)
+    ? +(sum('br') / 1024 - EMBED_BEFORE_LANGUAGES_KB).toFixed(2)
+    : undefined;
+  if (growth !== undefined) {
+    figures.push({
+      name: `${route}, growth over ${EMBED_BEFORE_LANGUAGES_KB} KB (brotli)`,
+      value: growth,
+      unit: 'KB',
+      max: EMBED_GROWTH_KB,
+    });
+    if (growth > EMBED_GROWTH_KB)
+      overBudget.push(`${route}: grows ${growth} KB > ${EMBED_GROWTH_KB} KB over ${EMBED_BEFORE_LANGUAGES_KB} KB`);
+  }
   if (budget !== undefined)
     figures.push({ name: `${route}, sent (brotli)`, value: sent, unit: 'KB', max: budget });
   if (budget !== undefined && sent > budget) overBudget.push(`${route}: ${sent} KB > ${budget} KB`);
@@ -120,7 +136,12 @@ const row = (route: string, page: Weight | null, files: Weight[], budget?: numbe
     files: (page ? 1 : 0) + files.length,
     'HTML sent KB': page ? kb(page.br) : '',
     'sent KB (brotli)': sent,
-    'budget KB': budget === undefined ? '' : `${budget} ${sent > budget ? 'OVER' : 'met'}`,
+    'budget KB':
+      growth !== undefined
+        ? `+${growth.toFixed(2)} of +${EMBED_GROWTH_KB} ${growth > EMBED_GROWTH_KB ? 'OVER' : 'met'}`
+        : budget === undefined
+          ? ''
+          : `${budget} ${sent > budget ? 'OVER' : 'met'}`,
     'sent KB (gzip only)': kb(sum('gzip')),
     'raw KB': kb(sum('raw')),
   });
@@ -155,9 +176,12 @@ if (overBudget.length) {
   process.exitCode = 1;
 } else {
   console.log(
-    `Every budget met: ${Object.entries(BUDGET_KB)
-      .map(([route, budget]) => `${route} ≤ ${budget} KB`)
-      .join(', ')}`,
+    `Every budget met: ${[
+      ...[...GROWTH_BUDGETED].map(
+        (route) => `${route} grows ≤ ${EMBED_GROWTH_KB} KB over ${EMBED_BEFORE_LANGUAGES_KB} KB`,
+      ),
+      ...Object.entries(BUDGET_KB).map(([route, budget]) => `${route} ≤ ${budget} KB`),
+    ].join(', ')}`,
   );
 }
 reportBudgets('Page weights', figures);

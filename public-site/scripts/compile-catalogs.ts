@@ -13,6 +13,17 @@ import { es } from '../src/i18n/catalog.es.ts';
 /** The id areas the embeddable quote tool uses. */
 export const EMBED_AREAS = ['common.', 'quoteTool.', 'option.surface.', 'said.'];
 /**
+ * Ids of those areas only the site's pages show (its header, footer and forms): the widget's first
+ * catalog leaves them out. Its build fails if the widget names one (build/short-message-ids.ts).
+ */
+export const EMBED_LEAVES_OUT = [
+  'common.language',
+  'common.callUsAt',
+  'common.questionsCallUsAt',
+  'common.notGiven',
+  'common.none',
+];
+/**
  * The areas it shows only once a visitor sends (the quote, the server's answers): in its own
  * catalog (`embed-answer.*`), loaded with the quote view, so the widget's first load leaves them out.
  */
@@ -37,7 +48,7 @@ export function compiledCatalogs(): Record<string, string> {
   const catalogs = { en, es } as Record<string, Record<string, string>>;
   const builds = {
     site: () => true,
-    embed: inAreas(EMBED_AREAS),
+    embed: (id: string) => inAreas(EMBED_AREAS)(id) && !EMBED_LEAVES_OUT.includes(id),
     'embed-answer': inAreas(EMBED_ANSWER_AREAS),
   };
   for (const [build, inBuild] of Object.entries(builds))
