@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_TERMS_IN } from '@washdesk/contract';
 import { isSpanish } from '../assistant/spanish.ts';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { fixturePhoto, photoForm } from '../test/test-server.ts';
@@ -173,6 +174,14 @@ describe('a Spanish-speaking customer', () => {
     );
     const quoteMail = smtp.mails.find((m) => m.subject === 'Su presupuesto de Lost Coast Soft Wash: $450');
     expect(quoteMail?.text).toContain('Vea el presupuesto completo, acéptelo o háganos una pregunta aquí:');
+    // Its page: the service we named and the standard terms were frozen in Spanish at sending.
+    const token = /\/quote\/([A-Za-z0-9_-]{43})/.exec(quoteText!)![1]!;
+    const page = (await (await office.server.anonymous.get(`/api/public/quotes/${token}`)).json()) as {
+      lines: { service: string }[];
+      terms: string;
+    };
+    expect(page.lines.map((l) => l.service)).toEqual(['Lavado suave de la casa']);
+    expect(page.terms).toBe(QUOTE_TERMS_IN.es);
     // Word for word: the reminder (from Settings' Spanish text) and the HELP answer.
     expect(
       rosa.find((m) => m.template === 'visit-reminder' && m.channel === 'text')!.body.replace(/[A-Za-z0-9_-]{43}/, 'TOKEN'),

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QUOTE_TERMS } from '@washdesk/contract';
-import type { StoredQuote } from './sent-quote.repository.ts';
+import { termsOf, type StoredQuote } from './sent-quote.repository.ts';
 
 // What a dispute needs to know was shown: the SHA-256 of the quote exactly as its page put it
 // before the customer (letterhead, customer, address, every line and add-on with its amount, the
@@ -25,7 +24,7 @@ export function shownSha256(
   const shown = {
     document: quote.document,
     amountCents: quote.amountCents,
-    terms: QUOTE_TERMS,
+    terms: termsOf(quote.document),
     validUntil: quote.validUntil,
     accepted: { ...accepted, addOnIds: [...accepted.addOnIds].sort((a, b) => a - b) },
   };

@@ -7,21 +7,48 @@ import {
   QUOTE_TERMS_IN,
   QUOTE_VALIDITY_DAYS,
   type Language,
+  type PhotoFormServiceType,
   type PhotoSubmission,
+  type PricedSurface,
   type PublicProfile,
   type QuoteLine,
 } from '@washdesk/contract';
 import type { QuoteDocument } from './sent-quote.repository.ts';
 
 /**
- * The services a quote lists: the surfaces the photo analysis found (with their areas), else the
- * service the customer asked for. Lines carry no prices of their own: the analysis's subtotals
- * are not what staff quoted, and the page must not show sums that disagree with the total.
+ * The service names we write on a Spanish customer's quote (issue 37), the same words their pages
+ * use (public-site catalogs: `option.surface.*`, `photoForm.service.*`). A service type we do not
+ * know stays as it came.
  */
-export function quoteLinesOf(s: PhotoSubmission): QuoteLine[] {
+const SURFACE_LABELS_ES: Record<PricedSurface, string> = {
+  house_soft_wash: 'Lavado suave de la casa',
+  roof_cleaning: 'Limpieza de techo',
+  moss_removal: 'Eliminación de musgo',
+  concrete_cleaning: 'Limpieza de concreto',
+};
+const SERVICE_TYPE_LABELS_ES: Record<PhotoFormServiceType | typeof DEFAULT_SUBMISSION_SERVICE_LABEL, string> = {
+  'House Soft Wash': 'Lavado suave de la casa',
+  'Roof Cleaning': 'Limpieza de techo',
+  'Driveway/Concrete Cleaning': 'Limpieza de entrada/concreto',
+  'Deck/Patio Cleaning': 'Limpieza de terraza/patio',
+  'Fence Cleaning': 'Limpieza de cerca',
+  'Multiple Services': 'Varios servicios',
+  'General Cleaning': 'Limpieza general',
+};
+const serviceTypeIn = (serviceType: string, language: Language) =>
+  language === 'es' ? (SERVICE_TYPE_LABELS_ES as Record<string, string>)[serviceType] ?? serviceType : serviceType;
+
+/**
+ * The services a quote lists: the surfaces the photo analysis found (with their areas), else the
+ * service the customer asked for, named in the customer's language. Lines carry no prices of their
+ * own: the analysis's subtotals are not what staff quoted, and the page must not show sums that
+ * disagree with the total.
+ */
+export function quoteLinesOf(s: PhotoSubmission, language: Language = 'en'): QuoteLine[] {
   if (s.analysis && s.analysis.surfaces.length > 0) {
     return s.analysis.surfaces.map((surface) => ({
-      service: priceFor(surface.surfaceType).label,
+      service:
+        language === 'es' ? SURFACE_LABELS_ES[surface.surfaceType] : priceFor(surface.surfaceType).label,
       squareFeet: surface.squareFootage,
       unitPriceCents: null,
       amountCents: null,
@@ -29,7 +56,7 @@ export function quoteLinesOf(s: PhotoSubmission): QuoteLine[] {
   }
   return [
     {
-      service: s.serviceType ?? DEFAULT_SUBMISSION_SERVICE_LABEL,
+      service: serviceTypeIn(s.serviceType ?? DEFAULT_SUBMISSION_SERVICE_LABEL, language),
       squareFeet: s.squareFeet,
       unitPriceCents: null,
       amountCents: null,
@@ -37,7 +64,15 @@ export function quoteLinesOf(s: PhotoSubmission): QuoteLine[] {
   ];
 }
 
-export const quoteDocumentOf = (s: PhotoSubmission, profile: PublicProfile): QuoteDocument => ({
+/**
+ * The quote as sent, frozen: for a Spanish customer its service names and its terms in Spanish; an
+ * English quote is the same document as ever (no `terms` of its own: the contract's QUOTE_TERMS).
+ */
+export const quoteDocumentOf = (
+  s: PhotoSubmission,
+  profile: PublicProfile,
+  language: Language = 'en',
+): QuoteDocument => ({
   business: {
     name: profile.businessName,
     phone: profile.phone,
@@ -46,8 +81,9 @@ export const quoteDocumentOf = (s: PhotoSubmission, profile: PublicProfile): Quo
   },
   customerName: s.customerName ?? 'Customer',
   address: s.address,
-  lines: quoteLinesOf(s),
+  lines: quoteLinesOf(s, language),
   addOns: [],
+  ...(language === 'en' ? {} : { terms: QUOTE_TERMS_IN[language] }),
 });
 
 /** The e-mail: plain text, the link on a line of its own so every mail client makes it clickable. */

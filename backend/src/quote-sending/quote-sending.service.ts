@@ -4,7 +4,7 @@ import {
   formatCents,
   quoteTotalCents,
   QUOTE_REFUSALS,
-  QUOTE_TERMS,
+  QUOTE_TERMS_IN,
   QUOTE_TOKEN_BYTES,
   QUOTE_TOKEN_PATTERN,
   QUOTE_VALIDITY_DAYS,
@@ -26,7 +26,7 @@ import type { Clock } from '../time.ts';
 import { shownSha256 } from './accepted-evidence.ts';
 import type { QuoteDelivery } from './quote-delivery.ts';
 import { answerEmail, answerText, quoteDocumentOf, quoteEmail, quoteText } from './quote-document.ts';
-import { stateOf, type SentQuoteRepository, type StoredQuote } from './sent-quote.repository.ts';
+import { stateOf, termsOf, type SentQuoteRepository, type StoredQuote } from './sent-quote.repository.ts';
 
 export interface QuoteSendingDeps {
   submissions: SubmissionRepository;
@@ -102,7 +102,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
     amountCents: q.amountCents,
     // A submission's quote is valid for QUOTE_VALIDITY_DAYS; a drafted one to the day staff chose.
     validityDays: Math.ceil((Date.parse(q.validUntil) - Date.parse(q.sentAt)) / 86_400_000),
-    terms: QUOTE_TERMS,
+    terms: termsOf(q.document),
     sentAt: q.sentAt,
     validUntil: q.validUntil,
     state: stateOf(q, at),
@@ -154,6 +154,8 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
       const sentAt = now();
       const validUntil = new Date(Date.parse(sentAt) + QUOTE_VALIDITY_DAYS * 86_400_000).toISOString();
       const amountCents = centsOf(amount);
+      // The customer's language before the document is made: its service names and terms are frozen in it.
+      const language = languageOf(submission.phone, submission.email);
       const quote = quotes.create(
         {
           submissionId,
@@ -161,7 +163,7 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
           customerId: null,
           token: newToken(),
           amountCents,
-          document: quoteDocumentOf(submission, deps.profile()),
+          document: quoteDocumentOf(submission, deps.profile(), language),
           sentBy: staffUserId,
           sentAt,
           validUntil,
@@ -169,7 +171,6 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
         submissions,
       );
       const link = linkOf(quote.token);
-      const language = languageOf(submission.phone, submission.email);
       const results = await Promise.all([
         delivery.email(
           submission.email,
@@ -216,9 +217,11 @@ export function quoteSendingService(deps: QuoteSendingDeps) {
         lastDay: string;
       },
     ): Promise<SentQuote> {
-      const quote = quotes.create(q, q.submissionId !== null ? submissions : null);
-      const link = linkOf(quote.token);
       const language = languageOf(q.customerPhone, q.customerEmail);
+      // Staff typed the lines and extras (they stay as typed); the standard terms are ours to say in Spanish.
+      const document = language === 'en' ? q.document : { ...q.document, terms: QUOTE_TERMS_IN[language] };
+      const quote = quotes.create({ ...q, document }, q.submissionId !== null ? submissions : null);
+      const link = linkOf(quote.token);
       const results = await Promise.all([
         delivery.email(
           q.customerEmail,

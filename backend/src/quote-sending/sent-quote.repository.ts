@@ -1,4 +1,5 @@
 import {
+  QUOTE_TERMS,
   type QuoteAcceptance,
   type QuoteAddOn,
   type QuoteDelivery,
@@ -21,7 +22,16 @@ export interface QuoteDocument {
   lines: QuoteLine[];
   /** The extras the customer may tick (none on a submission's quote). */
   addOns: QuoteAddOn[];
+  /**
+   * The terms as sent, when not the contract's English QUOTE_TERMS: a Spanish customer's quote
+   * freezes QUOTE_TERMS_IN.es (issue 37). Absent on every English quote, so its stored document
+   * (and the hash of what was shown) stays byte for byte what it was; `termsOf` reads it.
+   */
+  terms?: string;
 }
+
+/** The terms a quote's page shows: its frozen ones, else the contract's English. */
+export const termsOf = (document: QuoteDocument) => document.terms ?? QUOTE_TERMS;
 
 interface SentQuoteRow {
   id: number;
