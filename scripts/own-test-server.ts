@@ -32,6 +32,10 @@ export interface OwnTestServer {
   invoicePath?: string;
   /** The customer-account scenario: another customer's invoice (Dana may not pay it). */
   otherInvoiceNumber?: number;
+  /** The spanish-quote scenario: the Spanish customer's quote page, her plan job's page and its title. */
+  quotePath?: string;
+  planVisitPath?: string;
+  planTitle?: string;
   /** Stops the server and resolves with its exit code (1 when it reported a fault). */
   stop(): Promise<number | null>;
 }
@@ -50,7 +54,8 @@ export async function startOwnTestServer(
     | 'customer-messages'
     | 'schedule-tools'
     | 'money'
-    | 'customer-account',
+    | 'customer-account'
+    | 'spanish-quote',
 ): Promise<OwnTestServer> {
   const { stop, ...line } = await startScriptServer<Omit<OwnTestServer, 'stop'>>(
     'backend/src/test/e2e-server.ts',
@@ -71,6 +76,9 @@ export async function startOwnTestServer(
     customerId,
     invoicePath,
     otherInvoiceNumber,
+    quotePath,
+    planVisitPath,
+    planTitle,
   } = line;
   return {
     url,
@@ -87,6 +95,9 @@ export async function startOwnTestServer(
     customerId,
     invoicePath,
     otherInvoiceNumber,
+    quotePath,
+    planVisitPath,
+    planTitle,
     stop,
   };
 }

@@ -12,9 +12,10 @@ import { fixturePhoto } from './quote-tool-page.ts';
 // Pages walked: the request wizard (all its steps), the visit page, the account page signed out
 // and a spent sign-in link's page, the 404 page, the photo form,
 // the quote tool and its embed (their checks, the server's refusals, toasts and estimates; the
-// photo form's analysis with a model too, on an 'ai-key' server of its own). Not
-// yet walked (docs/spanish.md): the quote page and the plan-visit page. The invoice page is walked
-// on the customer-account scenario's open invoice.
+// photo form's analysis with a model too, on an 'ai-key' server of its own). The invoice page is
+// walked on the customer-account scenario's open invoice; the quote page and the plan-visit page on
+// the spanish-quote scenario's (a quote sent to a Spanish customer: its services and terms were
+// frozen in Spanish; the plan's title is what the office chose, named data like a name).
 
 let server: OwnTestServer;
 test.beforeAll(async () => {
@@ -29,8 +30,8 @@ const ENGLISH_WORDS =
   /\b(the|your|you|and|our|we|is|are|please|with|this|that|request|send|get|call|visit|free|estimate|step|next|back|submit|name|phone|address|service|page|not|found|loading|time|date)\b/i;
 
 /** The visible text of the page, less what may stay as it is (names, details, numbers). */
-async function englishLeft(page: Page): Promise<string[]> {
-  return page.evaluate((englishWords) => {
+async function englishLeft(page: Page, namedData: string[] = []): Promise<string[]> {
+  return page.evaluate(([englishWords, named]) => {
     const profile = JSON.parse(document.getElementById('business-profile')?.textContent ?? '{}') as Record<
       string,
       unknown
@@ -38,6 +39,7 @@ async function englishLeft(page: Page): Promise<string[]> {
     const allowed = [
       ...Object.values(profile).filter((v): v is string => typeof v === 'string' && v.length > 0),
       'English',
+      ...named,
     ];
     let text = document.body.innerText;
     for (const value of allowed) text = text.split(value).join(' ');
@@ -48,13 +50,14 @@ async function englishLeft(page: Page): Promise<string[]> {
     return [...text.split(/\n|(?<=[.!?])\s+/), ...attributes, document.title]
       .map((line) => line.trim())
       .filter((line) => line && new RegExp(englishWords, 'i').test(line));
-  }, ENGLISH_WORDS.source);
+  }, [ENGLISH_WORDS.source, namedData] as const);
 }
 
-async function expectSpanish(page: Page, where: string) {
+/** `namedData`: what may stay as it was given, like a name (what staff typed, a plan's title). */
+async function expectSpanish(page: Page, where: string, namedData: string[] = []) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
-  expect(await englishLeft(page), where).toEqual([]);
+  expect(await englishLeft(page, namedData), where).toEqual([]);
   const english = page.getByRole('link', { name: 'English' });
   await expect(english).toHaveAttribute('lang', 'en');
   await expect(english).toHaveAttribute('hreflang', 'en');
@@ -114,6 +117,26 @@ test('the invoice page in Spanish leaves no English sentence', async ({ page }) 
     await expectSpanish(page, 'invoice page');
   } finally {
     expect(await account.stop()).toBe(0);
+  }
+});
+
+test('the sent quote and the plan-visit page in Spanish leave no English sentence', async ({ page }) => {
+  // Its own server (the spanish-quote scenario), started and stopped inside the test's budget.
+  test.setTimeout(240_000);
+  const spanish = await startOwnTestServer('spanish-quote');
+  try {
+    await page.goto(`${spanish.url}${spanish.quotePath!}?lang=es`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Su presupuesto de');
+    // Frozen in Spanish when it was sent: the service we named and the standard terms.
+    await expect(page.getByText('Lavado suave de la casa')).toBeVisible();
+    await expect(page.getByText(/El pago se hace al terminar el trabajo\./)).toBeVisible();
+    await expectSpanish(page, 'quote page');
+
+    await page.goto(`${spanish.url}${spanish.planVisitPath!}?lang=es`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reserve su visita');
+    await expectSpanish(page, 'plan-visit page', [spanish.planTitle!]);
+  } finally {
+    expect(await spanish.stop()).toBe(0);
   }
 });
 

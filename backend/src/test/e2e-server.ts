@@ -6,6 +6,7 @@ import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { sendVisitReminder } from './e2e-visit-reminder.ts';
 import { seedCustomerAccount } from './e2e-account.ts';
+import { seedSpanishQuote } from './e2e-spanish-quote.ts';
 import { SCHEDULE_TOOLS_ENV, SCHEDULE_TOOLS_NOW, seedScheduleTools } from './e2e-schedule-tools.ts';
 import { MONEY_NOW, seedE2eMoney } from './e2e-money.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
@@ -33,6 +34,9 @@ import { STRIPE_WEBHOOK } from '../payments/stripe-webhook.routes.ts';
 //                   /account (e2e-account.ts); the line adds accountLinkPath (the texted link),
 //                   customerId and invoicePath; Stripe is configured against the fake Stripe, on the
 //                   scenario's clock (its hosted page comes back to this server's /account)
+//   spanish-quote   texting on (a fake Twilio); a customer who wrote from the Spanish photo form has
+//                   a quote sent (frozen in Spanish) and a plan job to pick a slot for
+//                   (e2e-spanish-quote.ts); the line adds quotePath, planVisitPath and planTitle
 //   schedule-tools  texting on (a fake Twilio), the base set, the clock at Monday 30 November 2026,
 //                   and three visits on the rained-out Tuesday (e2e-schedule-tools.ts); the line
 //                   adds rainedOutDay and visitIds
@@ -50,6 +54,7 @@ const SCENARIOS = [
   'schedule-tools',
   'money',
   'customer-account',
+  'spanish-quote',
 ] as const;
 /** Monday 23 November 2026, 9:30 AM in California: "next Tuesday" is December 1. */
 const PHONE_LINE_NOW = new Date('2026-11-23T17:30:00Z');
@@ -70,7 +75,8 @@ if (
   twilioLine ||
   scenario === 'visit-reminder' ||
   scenario === 'schedule-tools' ||
-  scenario === 'customer-account'
+  scenario === 'customer-account' ||
+  scenario === 'spanish-quote'
 ) {
   twilio = await startFakeTwilio(TEST_TWILIO);
   twilio.recordings.set(E2E_RECORDING_SID, oneSecondTone());
@@ -82,7 +88,10 @@ if (scenario === 'messenger' || scenario === 'customer-messages') meta = await s
 const now =
   scenario === 'dashboard-week'
     ? DASHBOARD_NOW
-    : scenario === 'phone-line' || scenario === 'visit-reminder' || scenario === 'customer-account'
+    : scenario === 'phone-line' ||
+        scenario === 'visit-reminder' ||
+        scenario === 'customer-account' ||
+        scenario === 'spanish-quote'
       ? new Date(PHONE_LINE_NOW)
       : scenario === 'schedule-tools'
         ? SCHEDULE_TOOLS_NOW
@@ -126,6 +135,7 @@ if (stripe) {
   server.publicUrl.set(server.url);
 }
 const scheduleTools = scenario === 'schedule-tools' ? await seedScheduleTools(server) : {};
+const spanishQuote = scenario === 'spanish-quote' ? await seedSpanishQuote(server, now!) : {};
 
 let stopping = false;
 const stop = async () => {
@@ -156,7 +166,7 @@ const phoneLine = twilioLine
   : {};
 const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
 process.stdout.write(
-  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit, ...account, ...scheduleTools })}\n`,
+  `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit, ...account, ...scheduleTools, ...spanishQuote })}\n`,
 );
 
 /** A real, playable recording: one second of a 440 Hz tone as 8 kHz 16-bit mono WAV. */
