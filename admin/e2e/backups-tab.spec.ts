@@ -6,6 +6,10 @@ import { AdminPage, OwnerApi } from './admin-page.ts';
 import { whenOf } from '../src/settings/backup-summary.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+// One after the other: both tests back up the shared test server's folder (one through
+// `npm run backup`, one through the button), and one backup at a time per folder is the rule: run
+// side by side, the button would rightly answer "Another backup is running" (409).
+test.describe.configure({ mode: 'default' });
 
 /** `npm run <script>` against the shared test server's data and backup folders, as an owner would. */
 function npmRun(script: string) {
