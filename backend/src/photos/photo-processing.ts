@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
-import type { FeatureLifecycle } from '../feature-lifecycle.ts';
+import { storedWorkQueue } from '../db/stored-work-queue.ts';
 import { processPhoto } from './image.ts';
 import type { PhotoRepository } from './photo.repository.ts';
 import { incomingFile, photoFile, thumbnailFile } from './photo.storage.ts';
@@ -30,13 +30,9 @@ export function photoProcessing(
   } = {},
 ) {
   const concurrency = options.concurrency ?? PHOTO_PROCESSING_CONCURRENCY;
-  const running = new Map<string, Promise<void>>();
-  /** Failed for a reason other than the photo itself (a full disk): retried at the next start. */
-  const skipped = new Set<string>();
-  let stopped = false;
   let woken = false;
 
-  async function processOne(id: string) {
+  async function processOne(id: string): Promise<void | 'skip'> {
     const original = incomingFile(config, id);
     try {
       if (!fs.existsSync(original)) {
@@ -53,33 +49,19 @@ export function photoProcessing(
         photos.markUnreadable(id);
         fs.rmSync(original, { force: true });
       } else {
-        skipped.add(id);
+        // Failed for a reason other than the photo itself (a full disk): retried at the next start.
         options.report?.(error);
+        return 'skip';
       }
     }
   }
 
-  function begin(id: string): Promise<void> {
-    const known = running.get(id);
-    if (known) return known;
-    const work = processOne(id).finally(() => {
-      running.delete(id);
-      fill();
-    });
-    running.set(id, work);
-    return work;
-  }
-
-  function fill() {
-    if (stopped || options.held) return;
-    const free = concurrency - running.size;
-    if (free <= 0) return;
-    const next = photos
-      .pending(concurrency + running.size + skipped.size)
-      .filter((p) => !running.has(p.id) && !skipped.has(p.id))
-      .slice(0, free);
-    for (const p of next) void begin(p.id);
-  }
+  const queue = storedWorkQueue<string>({
+    concurrency,
+    waiting: (limit) => photos.pending(limit).map((p) => p.id),
+    work: processOne,
+    held: options.held,
+  });
 
   return {
     /** New pending rows were committed: start on them (on the next turn, batched). */
@@ -88,34 +70,21 @@ export function photoProcessing(
       woken = true;
       setImmediate(() => {
         woken = false;
-        fill();
+        queue.fill();
       });
     },
     /** Whether the photo may be served now: a pending one is processed first, ahead of the queue. */
     async ready(id: string): Promise<boolean> {
       let state = photos.stateOf(id);
-      if (state === 'pending' && !stopped) {
-        await begin(id);
+      if (state === 'pending' && !queue.stopped()) {
+        await queue.begin(id);
         state = photos.stateOf(id);
       }
       return state === 'ready';
     },
     /** Resolves once no photo is being processed and none is left waiting (tests, shutdown). */
-    async settled() {
-      for (;;) {
-        fill();
-        if (running.size === 0) return;
-        await Promise.all(running.values());
-      }
-    },
-    lifecycle: {
-      name: 'photo processing',
-      start: () => fill(),
-      async stop() {
-        stopped = true;
-        await Promise.all(running.values());
-      },
-    } satisfies FeatureLifecycle,
+    settled: queue.settled,
+    lifecycle: queue.lifecycle('photo processing'),
   };
 }
 export type PhotoProcessing = ReturnType<typeof photoProcessing>;

@@ -1,4 +1,4 @@
-import type { FeatureLifecycle } from '../feature-lifecycle.ts';
+import { storedWorkQueue } from '../db/stored-work-queue.ts';
 import type { TextPhotos } from './text-photos.ts';
 import type { TextRepository } from './text.repository.ts';
 
@@ -22,12 +22,7 @@ export function textedMedia(deps: {
   fetched: (threadId: number, kept: number, refused: number) => void;
   report: (error: unknown) => void;
 }) {
-  const running = new Map<number, Promise<void>>();
-  /** Failed for a reason of ours (a full disk): left waiting until the next start. */
-  const skipped = new Set<number>();
-  let stopped = false;
-
-  async function fetchOne(messageId: number) {
+  async function fetchOne(messageId: number): Promise<void | 'skip'> {
     try {
       const waiting = deps.repo.mediaWaiting(messageId);
       if (waiting.length === 0) return;
@@ -36,54 +31,30 @@ export function textedMedia(deps: {
       const threadId = deps.repo.threadOfMessage(messageId);
       if (threadId !== null) deps.fetched(threadId, stored.length, refused);
     } catch (error) {
-      skipped.add(messageId);
+      // Failed for a reason of ours (a full disk): left waiting until the next start.
       deps.report(error);
+      return 'skip';
     }
   }
 
-  function fill() {
-    if (stopped) return;
-    const free = TEXTS_AT_A_TIME - running.size;
-    if (free <= 0) return;
-    const next = deps.repo
-      .messagesWithMediaWaiting(TEXTS_AT_A_TIME + running.size + skipped.size)
-      .filter((id) => !running.has(id) && !skipped.has(id))
-      .slice(0, free);
-    for (const id of next) {
-      const work = fetchOne(id).finally(() => {
-        running.delete(id);
-        fill();
-      });
-      running.set(id, work);
-    }
-  }
+  const queue = storedWorkQueue<number>({
+    concurrency: TEXTS_AT_A_TIME,
+    waiting: (limit) => deps.repo.messagesWithMediaWaiting(limit),
+    work: fetchOne,
+  });
 
   return {
     /** A text with attachments was stored and answered: fetch them (and anything else waiting). */
     async arrived() {
       try {
-        fill();
+        queue.fill();
       } catch (error) {
         deps.report(error);
       }
     },
     /** Resolves once no attachment is being fetched and none is left waiting (tests, shutdown). */
-    async settled() {
-      for (;;) {
-        fill();
-        if (running.size === 0) return;
-        await Promise.all(running.values());
-      }
-    },
-    lifecycle: {
-      name: 'texted photos',
-      // What a stopped server left waiting is fetched from the start.
-      start: () => fill(),
-      async stop() {
-        stopped = true;
-        await Promise.all(running.values());
-      },
-    } satisfies FeatureLifecycle,
+    settled: queue.settled,
+    lifecycle: queue.lifecycle('texted photos'),
   };
 }
 export type TextedMedia = ReturnType<typeof textedMedia>;
