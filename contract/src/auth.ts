@@ -1,37 +1,12 @@
 import { z } from 'zod';
 import { requiredText } from './common.ts';
-
-export const USER_ROLES = ['owner', 'staff'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
-/** A staff account as the admin sees it; never carries the password hash. */
-export const userSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(USER_ROLES),
-  disabled: z.boolean(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-});
-export type User = z.infer<typeof userSchema>;
+import { USER_ROLES } from './session.ts';
 
 export const loginSchema = z.object({
   email: z.string({ error: 'Enter your e-mail address' }).trim().min(1, 'Enter your e-mail address').max(254),
   password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024),
 });
 export type Login = z.input<typeof loginSchema>;
-
-/** Login and `/api/auth/me` answer who is signed in and the token state changes must carry. */
-export const sessionInfoSchema = z.object({
-  user: userSchema,
-  csrfToken: z.string(),
-  expiresAt: z.string(),
-});
-export type SessionInfo = z.infer<typeof sessionInfoSchema>;
-
-export const CSRF_HEADER = 'X-CSRF-Token';
-export const SESSION_COOKIE = 'washdesk_session';
 
 /** OWASP: at least 8 characters for accounts without a second factor; long passphrases welcome. */
 export const PASSWORD_MIN_LENGTH = 10;

@@ -147,9 +147,6 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** Lists answer a plain array (the spec's shape); the total row count travels in this header. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-
 /** A record's id in a path: a canonical positive integer ("12"), never "012", "0x1" or "1\\n". */
 export const CANONICAL_ID = /^[1-9]\d{0,14}$/;
 export const idParamSchema = z.object({

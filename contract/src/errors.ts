@@ -1,11 +1,13 @@
-import { z } from 'zod';
+// zod/mini: the admin's first load reads every error body (why sign-in failed, an expired
+// session); see session.ts.
+import * as z from 'zod/mini';
 
 /** Every 4xx/5xx answer of the API has this body. `fields` names each bad input field. */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

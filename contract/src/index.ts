@@ -15,6 +15,7 @@ export * from './messenger.ts';
 export * from './service-request.ts';
 export * from './profile.ts';
 export * from './routes.ts';
+export * from './session.ts';
 export * from './auth.ts';
 export * from './quote.ts';
 export * from './money.ts';

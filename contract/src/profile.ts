@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the sign-in screen shows the business's name from the public profile, in the admin's
+// first load; see session.ts.
+import * as z from 'zod/mini';
 
 /** What the public pages may say about the business (from the server's configuration). */
 export const publicProfileSchema = z.object({
@@ -17,17 +19,17 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const healthSchema = z.object({
   ok: z.boolean(),
-  database: z.object({ ok: z.boolean(), migrations: z.number().int() }),
+  database: z.object({ ok: z.boolean(), migrations: z.int() }),
   version: z.string(),
   /** The git commit the running build came from (set in the container image); null elsewhere. */
-  commit: z.string().nullable().optional(),
+  commit: z.optional(z.nullable(z.string())),
   /** The newest finished backup: when, how old, and whether its latest restore test passed. */
-  backup: z
-    .object({
-      lastAt: z.string().nullable(),
-      ageMinutes: z.number().int().nullable(),
-      verifiedOk: z.boolean().nullable(),
-    })
-    .optional(),
+  backup: z.optional(
+    z.object({
+      lastAt: z.nullable(z.string()),
+      ageMinutes: z.nullable(z.int()),
+      verifiedOk: z.nullable(z.boolean()),
+    }),
+  ),
 });
 export type Health = z.infer<typeof healthSchema>;

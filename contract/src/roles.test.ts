@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_ROLES } from './auth.ts';
+import { USER_ROLES } from './session.ts';
 import { PERMISSIONS, PERMISSION_NAMES, notPermittedMessage, permissionsOf, roleCan } from './roles.ts';
 
 describe('the role matrix', () => {

@@ -1,4 +1,4 @@
-import { USER_ROLES, type UserRole } from './auth.ts';
+import { USER_ROLES, type UserRole } from './session.ts';
 
 /**
  * Who may do what: ONE matrix for the server (which answers 403 to a role without the

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { userSchema, type UserCreate, type UserUpdate } from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
 
@@ -11,7 +12,7 @@ export const userQueries = {
   list: (api: ApiClient) =>
     queryOptions({
       queryKey: [...usersKey, 'list'],
-      queryFn: () => api.get('/api/users', userSchema.array()),
+      queryFn: () => api.get('/api/users', z.array(userSchema)),
     }),
 };
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { errorBodySchema, messageSchema } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { startFakeMeta, type FakeMeta } from '../test/fake-meta.ts';
@@ -88,7 +89,7 @@ describe('POST /api/messenger/send with a Meta page access token', () => {
       messageText: 'Hello?',
     });
     expect(res.status).toBe(502);
-    const body = errorBodySchema.extend({ message: sentSchema }).parse(await res.json());
+    const body = z.object({ ...errorBodySchema.shape, message: sentSchema }).parse(await res.json());
     const reason = "not delivered: Meta only allows replies within 24 hours of the customer's last message";
     expect(body.error).toEqual({ code: 'messenger_delivery_failed', message: reason });
     expect(body.message).toMatchObject({ deliveryStatus: 'not_delivered', deliveryError: reason });
@@ -127,7 +128,7 @@ describe('POST /api/messenger/send when Meta cannot be reached', () => {
       addConversation(offline);
       const res = await offline.send('POST', '/api/messenger/send', { recipientId: USER, messageText: 'Hi' });
       expect(res.status).toBe(502);
-      const body = errorBodySchema.extend({ message: sentSchema }).parse(await res.json());
+      const body = z.object({ ...errorBodySchema.shape, message: sentSchema }).parse(await res.json());
       expect(body.error.message).toBe('not delivered: Messenger could not be reached');
       expect(body.message.deliveryStatus).toBe('not_delivered');
       expect(offline.errors).toEqual([]);

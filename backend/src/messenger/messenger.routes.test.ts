@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   TOTAL_COUNT_HEADER,
   conversationSchema,
@@ -199,9 +200,8 @@ describe('POST /api/messenger/send', () => {
       messageText: '  We can come Tuesday.  ',
     });
     expect(res.status).toBe(503);
-    const body = errorBodySchema
-      .extend({ message: messageSchema.strict() })
-      .strict()
+    const body = z
+      .strictObject({ ...errorBodySchema.shape, message: messageSchema.strict() })
       .parse(await res.json());
     expect(body.error).toEqual({
       code: 'messenger_not_connected',
