@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressBuild } from '../scripts/precompress-build.ts';
+import { signInStyles } from './sign-in-styles.ts';
 
 // In development the backend (npm start, port 3000) answers /api; the built admin is served by it.
 const backend = process.env.WASHDESK_SERVER_URL ?? 'http://localhost:3000';
@@ -9,7 +10,7 @@ export default defineConfig({
   // The backend serves this build under /admin, and the router's basename matches.
   base: '/admin/',
   // The backend serves the brotli/gzip twins precompressBuild writes beside each file.
-  plugins: [react(), precompressBuild()],
+  plugins: [react(), signInStyles(), precompressBuild()],
   server: { proxy: { '/api': backend } },
   preview: { proxy: { '/api': backend } },
   build: {

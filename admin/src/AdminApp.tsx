@@ -10,7 +10,9 @@ import { preloadedScreen } from './screens/preloaded-screen.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import './session/sign-in-icons.ts';
 import { useThemeOnBody } from './theme/use-theme-on-body.ts';
-import '@blueprintjs/core/lib/css/blueprint.css';
+// Only the part of Blueprint's stylesheet the sign-in screen uses; the whole of it comes with
+// anything signed in (staff-styles.ts, sign-in-styles.ts says why that is safe).
+import 'virtual:sign-in-blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './styles.css';
 

@@ -9,6 +9,7 @@ import { useSessionCheckOnNavigation } from './session/use-session-check-on-navi
 import { routerPath } from './shell/admin-pages.ts';
 import { AdminShell } from './shell/AdminShell.tsx';
 import './shell/bundled-icons.ts';
+import './staff-styles.ts';
 
 /** Re-checks the session at each page change (it needs the router, which only signed-in staff get). */
 function SessionCheckOnNavigation() {
