@@ -2,7 +2,7 @@
 // headers every call carries or answers with. Written with zod/mini, like errors.ts and
 // profile.ts: classic zod cannot be tree-shaken (every schema carries every method) and would
 // add ~22 KB brotli to that first load (issue 38's 150 KB budget, backend/bench/public-pages.bench.ts).
-// A module the first load reads must not import classic zod (contract/src/first-load.test.ts).
+// A module the first load reads must not import classic zod (scripts/admin-first-load-contract.test.ts).
 import * as z from 'zod/mini';
 
 export const USER_ROLES = ['owner', 'staff'] as const;

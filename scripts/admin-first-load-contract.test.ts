@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, healthSchema, publicProfileSchema, sessionInfoSchema } from './index.ts';
+import { errorBodySchema, healthSchema, publicProfileSchema, sessionInfoSchema } from '@washdesk/contract';
 
-// The admin's first load (the sign-in screen) reads these modules. Classic zod cannot be
+// The admin's first load (the sign-in screen) reads these contract modules. Classic zod cannot be
 // tree-shaken and would bring ~22 KB brotli back into it (issue 38, 150 KB budget), and so would
 // any contract module they import that calls classic zod at its top level.
 const FIRST_LOAD_MODULES = ['session.ts', 'errors.ts', 'profile.ts'];
 
 describe("the admin first load's contract", () => {
   it.each(FIRST_LOAD_MODULES)('%s imports zod/mini only, and no other contract module', (file) => {
-    const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
+    const source = fs.readFileSync(path.join(import.meta.dirname, '../contract/src', file), 'utf8');
     const imported = [...source.matchAll(/^import[^;]*? from '([^']+)';$/gm)].map(([, from]) => from);
     expect(imported).toEqual(['zod/mini']);
   });
