@@ -464,6 +464,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     clock,
   });
   app.use(deposits.router);
+  // The account page's "Pay the deposit": the customer's own quote, through the deposits' rule.
+  app.use(account.depositRoutes(deposits.deposits));
   app.use(
     quoteSendingFeature({
       config,
