@@ -265,7 +265,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     languages: customers,
   });
   const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
-  visitTexts.use(outbox);
+  visitTexts.use(outbox, { publicUrl: publicUrl.get, languages: customers });
   app.use(textsOfBusiness.router);
   // The customer's own page: sign-in links through the one text sender, their messages onto the
   // texts' threads, everything of theirs across merged records (account/).
@@ -464,6 +464,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     clock,
   });
   app.use(deposits.router);
+  // The account page's "Pay the deposit": the customer's own quote, through the deposits' rule.
+  app.use(account.depositRoutes(deposits.deposits));
   app.use(
     quoteSendingFeature({
       config,

@@ -52,6 +52,12 @@ export const accountContactSchema = customerUpdateSchema.extend({
 export const ACCOUNT_INVOICE_PAY = '/api/public/account/invoices/:number/pay';
 export const accountInvoicePayPath = (invoiceNumber: number) =>
   `/api/public/account/invoices/${invoiceNumber}/pay`;
+/**
+ * Pay an accepted quote's deposit from the account page: the quote is found by its id among the
+ * signed-in person's own, and what is charged is the deposits' own rule (no body is read).
+ */
+export const ACCOUNT_QUOTE_DEPOSIT = '/api/public/account/quotes/:id/deposit';
+export const accountQuoteDepositPath = (quoteId: number) => `/api/public/account/quotes/${quoteId}/deposit`;
 /** Staff: which way the sign-in link goes (the record's phone by text, or its e-mail). */
 export const staffAccountLinkSchema = z.object({ channel: z.enum(['text', 'email']).default('text') });
 
@@ -65,7 +71,9 @@ export interface AccountQuote {
   totalCents: number;
   status: 'open' | 'accepted' | 'expired';
   depositCents: number | null;
+  /** Settled deposit payments (the ledger's), and bank payments of it still on their way. */
   depositPaidCents: number;
+  depositPendingCents: number;
   url: string;
 }
 export interface AccountVisit {

@@ -5,7 +5,8 @@ import { startOwnTestServer, type OwnTestServer } from '../../scripts/own-test-s
 // The customer's own page from the text's sign-in link. The server is the 'customer-account'
 // scenario: Dana's house wash booked for Wednesday 25 November 2026, an open invoice #1001 of
 // $425 for an earlier job, and the sign-in link Dana asked for on /account, texted to her phone;
-// Stripe configured against the fake Stripe; invoice #1002 is another customer's.
+// Stripe configured against the fake Stripe; invoice #1002 is another customer's. Dana also
+// accepted a $320 quote asking a 25 % deposit ($80), still to pay.
 
 let server: OwnTestServer;
 test.describe.configure({ mode: 'serial' });
@@ -160,6 +161,48 @@ test('a signed-in customer cannot pay someone else\u2019s invoice from the accou
   expect(theirs.status).toBe(404);
   expect(theirs.body.url).toBeUndefined();
   expect(theirs.body.error?.message).toBe('That is not one of your items');
+  await phone.close();
+});
+
+test('an accepted quote\u2019s deposit is paid from the account, and shows paid once the ledger has it', async ({
+  browser,
+}) => {
+  test.slow();
+  const phone = await browser.newContext({
+    storageState: danaSignedIn,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await phone.newPage();
+  await page.goto(`${server.url}/account`);
+  const quotes = page.getByRole('region', { name: 'Quotes' });
+  await expect(quotes).toContainText('Accepted · deposit of $80 to pay');
+  // Accepting is the quote's own page; paying its deposit is here.
+  await expect(quotes.getByRole('link', { name: 'See the quote' })).toBeVisible();
+  await quotes.getByRole('button', { name: 'Pay the $80 deposit' }).tap();
+  // Stripe's hosted page (the fake Stripe's): the deposit alone, no card fee.
+  await expect(page.getByTestId('amount')).toHaveText('$80.00');
+  await page.getByRole('button', { name: 'Pay with card' }).tap();
+
+  // Back on the account: the webhook may land a moment after the page, so wait for the state.
+  await expect(page).toHaveURL(/\/account\?paid=deposit-\d+$/);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByRole('region', { name: 'Quotes' }).innerText();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('Deposit paid');
+  await expect(quotes.getByRole('button', { name: /deposit/ })).toHaveCount(0);
+  const receipts = page.getByRole('region', { name: 'Payments and receipts' });
+  await expect(receipts).toContainText('$80 paid on');
+  await expect(receipts).toContainText('Card · deposit');
+  // In Spanish, the same figures from the ledger.
+  await page.goto(`${server.url}/account?lang=es`);
+  await expect(page.getByRole('region', { name: 'Cotizaciones' })).toContainText('Depósito pagado');
   await phone.close();
 });
 

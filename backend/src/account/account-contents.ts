@@ -38,6 +38,7 @@ interface QuoteRow {
   accepted_total_cents: number | null;
   deposit_cents: number | null;
   deposit_paid_cents: number | null;
+  deposit_pending_cents: number | null;
 }
 interface VisitRow {
   id: number;
@@ -77,7 +78,9 @@ export function accountContents(db: Db) {
   const quotes = db.prepare<{ c: number }, QuoteRow>(`SELECT q.id, q.token, q.sent_at, q.valid_until,
       q.amount_cents, q.accepted_at, q.accepted_total_cents, q.deposit_cents,
       (SELECT SUM(amount_cents - tip_cents) FROM payments p WHERE p.quote_id = q.id
-        AND p.purpose = 'deposit' AND p.status = 'succeeded' AND p.kind <> 'fee') AS deposit_paid_cents
+        AND p.purpose = 'deposit' AND p.status = 'succeeded' AND p.kind <> 'fee') AS deposit_paid_cents,
+      (SELECT SUM(amount_cents) FROM payments p WHERE p.quote_id = q.id
+        AND p.purpose = 'deposit' AND p.status = 'pending' AND p.kind = 'payment') AS deposit_pending_cents
     FROM sent_quotes q WHERE q.id IN (${QUOTE_IDS}) AND q.superseded_at IS NULL
     ORDER BY q.sent_at DESC, q.id DESC`);
   const visits = db.prepare<{ c: number }, VisitRow>(`SELECT a.id, a.scheduled_date, a.preferred_time,
@@ -118,6 +121,9 @@ export function accountContents(db: Db) {
   // The invoice's own key, only for one of the person's invoices that is not void.
   const invoiceToken = db.prepare<{ c: number; n: number }, { token: string }>(`SELECT token FROM invoices
     WHERE number = @n AND customer_id IN (${MINE}) AND status <> 'void'`);
+  // The quote's own key, only for one of the person's quotes (its deposit is paid through it).
+  const quoteToken = db.prepare<{ c: number; id: number }, { token: string }>(`SELECT token FROM sent_quotes
+    WHERE id = @id AND id IN (${QUOTE_IDS})`);
   const ownsVisit = db.prepare<{ c: number; id: number }, { ok: 1 }>(`SELECT 1 AS ok FROM customer_items
     WHERE customer_id = @c AND kind = 'appointment' AND source_id = @id`);
   const ownsPlanJob = db.prepare<{ c: number; id: number }, { ok: 1 }>(`SELECT 1 AS ok FROM jobs j
@@ -159,6 +165,7 @@ export function accountContents(db: Db) {
           status: q.accepted_at ? 'accepted' : q.valid_until < today ? 'expired' : 'open',
           depositCents: q.deposit_cents,
           depositPaidCents: q.deposit_paid_cents ?? 0,
+          depositPendingCents: q.deposit_pending_cents ?? 0,
           url: `/quote/${q.token}`,
         })),
         visits: visits.all({ c }).map((v): AccountVisit => ({
@@ -207,6 +214,8 @@ export function accountContents(db: Db) {
     /** The key of the person's invoice of that number (to pay it), or null when it is not theirs. */
     invoiceTokenOf: (c: number, invoiceNumber: number) =>
       invoiceToken.get({ c, n: invoiceNumber })?.token ?? null,
+    /** The key of the person's quote of that id (to pay its deposit), or null when it is not theirs. */
+    quoteTokenOf: (c: number, quoteId: number) => quoteToken.get({ c, id: quoteId })?.token ?? null,
     /** Whether a visit or a plan's job is this person's (before a link to its page is made). */
     owns(c: number, kind: 'visit' | 'plan-visit', id: number): boolean {
       return (kind === 'visit' ? ownsVisit : ownsPlanJob).get({ c, id }) !== undefined;

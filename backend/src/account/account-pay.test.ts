@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_COOKIE,
   ACCOUNT_TEXTS,
   accountInvoicePayPath,
   formatCents,
@@ -9,9 +8,9 @@ import {
   type CustomerAccount,
 } from '@washdesk/contract';
 import { jobRepository } from '../jobs/job.repository.ts';
+import { signedInCookie } from '../test/account-sign-in.ts';
 import { startStripeRig, type StripeRig } from '../test/stripe-rig.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { accountRepository } from './account.repository.ts';
 
 // "Pay" with a tip from the customer's own page, over HTTP: the real server and SQLite file, the
 // real stripe SDK against the fake Stripe on 127.0.0.1 (its signed events land on the server's
@@ -72,25 +71,7 @@ async function customerWithInvoice(server: TestServer, name: string, amountCents
   return { customerId, invoiceNumber: number };
 }
 
-/** The customer's cookie: a sign-in link (made by the links' owner, as a text would carry it) spent. */
-async function signedIn(server: TestServer, customerId: number, at: number) {
-  const token = accountRepository(server.db).mintLink({
-    customerId,
-    requestedBy: 'staff',
-    channel: 'text',
-    now: at,
-  });
-  const spent = await fetch(`${server.url}/api/public/account/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  expect(spent.status).toBe(201);
-  return spent.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${ACCOUNT_COOKIE}=`))!
-    .split(';')[0]!;
-}
+const signedIn = signedInCookie;
 const payAs = (server: TestServer, cookie: string, invoiceNumber: number, body: unknown) =>
   fetch(`${server.url}${accountInvoicePayPath(invoiceNumber)}`, {
     method: 'POST',

@@ -10,6 +10,8 @@ import type { TextRepository } from '../texts/text.repository.ts';
 import type { Clock } from '../time.ts';
 import type { InvoicingService } from '../invoices/invoicing.service.ts';
 import { accountContents } from './account-contents.ts';
+import type { DepositsService } from '../deposits/deposits.service.ts';
+import { accountDepositRoutes } from './account-deposit.routes.ts';
 import { accountPayRoutes } from './account-pay.routes.ts';
 import { accountLinkSender } from './account-links.ts';
 import { accountRepository } from './account.repository.ts';
@@ -61,5 +63,8 @@ export function accountFeature(deps: {
     /** "Pay" with a tip from the page, through the invoices' own pay rule (mounted after them). */
     payRoutes: (invoices: Pick<InvoicingService, 'pay'>) =>
       accountPayRoutes({ config, service, invoices, publicUrl: deps.publicUrl }),
+    /** "Pay the deposit" of an accepted quote, through the deposits' own rule (mounted after them). */
+    depositRoutes: (deposits: Pick<DepositsService, 'pay'>) =>
+      accountDepositRoutes({ config, service, deposits, online: deps.payOnline, publicUrl: deps.publicUrl }),
   };
 }

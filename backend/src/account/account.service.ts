@@ -97,6 +97,13 @@ export function accountService(deps: {
       return token;
     },
 
+    /** The key of one of the person's own quotes, to pay its deposit; a 404 for any other id. */
+    quoteTokenOf(customerId: number, quoteId: number): string {
+      const token = contents.quoteTokenOf(customerId, quoteId);
+      if (token === null) throw new HttpError(404, ERROR_CODES.notFound, ACCOUNT_TEXTS.notYours);
+      return token;
+    },
+
     message(customerId: number, message: string) {
       const phone = phoneNumberOf(contents.contactOf(customerId)?.phone ?? null);
       if (!phone) throw new HttpError(409, ERROR_CODES.conflict, ACCOUNT_TEXTS.messageNeedsPhone);

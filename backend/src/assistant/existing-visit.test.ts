@@ -98,6 +98,10 @@ describe('a known caller moves their visit by phone', () => {
     expect(textsTo(visit.phone)[0]).toContain(
       'your visit is moved from Wednesday, November 25 at 11:00 AM to Tuesday, December 1 at 9:00 AM',
     );
+    // Like every visit message, it ends with the customer's own page (issue 36).
+    expect(textsTo(visit.phone)[0]!.split('\n').at(-1)).toBe(
+      `All your quotes, visits and invoices: ${server.publicUrl.get()}/account`,
+    );
   });
 
   it('a "no" to the read-back leaves the visit where it was, and nobody is texted', async () => {
@@ -171,6 +175,43 @@ describe('a known caller cancels their visit by phone', () => {
     ]);
     await vi.waitFor(() => expect(textsTo(visit.phone)).toHaveLength(1), { timeout: 10_000 });
     expect(textsTo(visit.phone)[0]).toContain('your visit on Friday, November 27 at 8:00 AM is cancelled');
+    expect(textsTo(visit.phone)[0]!.split('\n').at(-1)).toBe(
+      `All your quotes, visits and invoices: ${server.publicUrl.get()}/account`,
+    );
+  });
+
+  it('a Spanish customer’s text ends with their own page in Spanish', async () => {
+    const visit = await bookedVisit('Rosa Méndez', '4 Oak Lane, Redway, CA 95560', '2026-11-30', '9:00 AM');
+    // Her language is on her record (she asked for a wash on the Spanish site), whatever the call's words.
+    const asked = await fetch(`${server.url}/api/service-requests`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Language': 'es' },
+      body: JSON.stringify({
+        firstName: 'Rosa',
+        lastName: 'Méndez',
+        email: 'rosa.mendez@example.com',
+        phone: visit.phone,
+        address: '4 Oak Lane',
+        city: 'Redway',
+        serviceType: 'house-washing',
+        urgency: 'week',
+        description: 'Lavado de la casa',
+      }),
+    });
+    expect(asked.status).toBe(201);
+    const says = await callFrom(visit.phone);
+    await says('I want to cancel my appointment.');
+    expect(await says('Yes.')).toContain('is cancelled');
+    await vi.waitFor(() => expect(textsTo(visit.phone)).toHaveLength(1), { timeout: 10_000 });
+    expect(textsTo(visit.phone)[0]!.split('\n').at(-1)).toBe(
+      `Todos sus presupuestos, visitas y facturas: ${server.publicUrl.get()}/account?lang=es`,
+    );
+    const queued = server.db
+      .prepare(
+        `SELECT body FROM outbox_messages WHERE recipient = ? AND template = '${VISIT_CHANGE_TEMPLATE}'`,
+      )
+      .all(visit.phone) as { body: string }[];
+    expect(queued.map((m) => m.body)).toEqual(textsTo(visit.phone));
   });
 });
 

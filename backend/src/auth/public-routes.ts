@@ -57,6 +57,7 @@ export const PUBLIC_API_ROUTES: readonly (readonly [method: string, pattern: str
   ['POST', '/api/public/account/contact'],
   ['POST', '/api/public/account/sign-out'],
   ['POST', '/api/public/account/invoices/:number/pay'],
+  ['POST', '/api/public/account/quotes/:id/deposit'],
   // An invoice's link: the unguessable token opens that one invoice and its Pay (invoices/).
   ['GET', '/api/public/invoices/:token'],
   ['POST', '/api/public/invoices/:token/pay'],

@@ -193,7 +193,11 @@ describe('a Spanish-speaking customer', () => {
     );
 
     // Every quote and visit message carries the way to her own page, in Spanish (issue 36).
-    const aboutQuoteOrVisit = ['quote-follow-up', 'visit-confirmation', 'visit-reminder'];
+    // "C" to a reminder is answered with it too (the short answer of visit-answers.ts).
+    const aboutQuoteOrVisit = ['quote-follow-up', 'visit-confirmation', 'visit-reminder', 'visit-answer'];
+    expect(rosa.find((m) => m.template === 'visit-answer')!.body).toBe(
+      'Lost Coast Soft Wash: gracias, su cita del jueves, 3 de diciembre a las 10:00 AM está confirmada.\nTodos sus presupuestos, visitas y facturas: https://washdesk.example.com/account?lang=es',
+    );
     const withoutAccount = (messages: typeof rosa, account: string) =>
       messages.filter((m) => aboutQuoteOrVisit.includes(m.template) && !m.body.endsWith(account));
     expect(withoutAccount(rosa, 'https://washdesk.example.com/account?lang=es')).toEqual([]);

@@ -115,7 +115,13 @@ export function depositsService(deps: DepositsDeps) {
      * "Pay the deposit": a Checkout Session for what is due now (the deposit less what settled or is
      * on its way), made at this press and reused while open for the same amount.
      */
-    async pay(token: string, byStaff: boolean, pageLanguage: Language | null = null): Promise<{ url: string }> {
+    async pay(
+      token: string,
+      byStaff: boolean,
+      pageLanguage: Language | null = null,
+      /** Where Stripe sends the customer back (the account page); else the quote's own page. */
+      returnTo?: { success: string; cancel: string },
+    ): Promise<{ url: string }> {
       const q = quoteOfToken(token);
       if (byStaff) throw new HttpError(403, 'quote_staff_preview', QUOTE_REFUSALS.staff);
       const state = stateOf(q, now());
@@ -128,7 +134,11 @@ export function depositsService(deps: DepositsDeps) {
           payAtTheVisit: PAY_AT_THE_VISIT,
         });
       const page = `${deps.publicUrl()}${quotePagePath(q.token)}`;
-      const language = checkoutLanguage(pageLanguage, { phone: q.customerPhone, email: q.customerEmail }, deps.languages);
+      const language = checkoutLanguage(
+        pageLanguage,
+        { phone: q.customerPhone, email: q.customerEmail },
+        deps.languages,
+      );
       try {
         return await deps.checkout.start({
           purpose: 'deposit',
@@ -139,8 +149,8 @@ export function depositsService(deps: DepositsDeps) {
           description: `Deposit for ${q.document.lines.map((l) => l.service).join(', ')}`.slice(0, 250),
           customerEmail: q.customerEmail,
           // Back from Stripe, the quote page opens in the language Stripe's page was in.
-          successUrl: pageLinkIn(`${page}?paid=1`, language),
-          cancelUrl: pageLinkIn(page, language),
+          successUrl: pageLinkIn(returnTo?.success ?? `${page}?paid=1`, language),
+          cancelUrl: pageLinkIn(returnTo?.cancel ?? page, language),
           locale: checkoutLocaleOf(language),
         });
       } catch {

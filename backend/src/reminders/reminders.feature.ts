@@ -76,7 +76,16 @@ export function remindersFeature(deps: {
     report: (error) => logger.error({ err: error }, 'visit confirmation not planned'),
   });
   deps.texts.whenAutomaticMessagesSaved(() => reminders.replanUpcoming());
-  visitAnswers({ outbox: outbox.repository, appointments, config, texts, answers, languages, clock });
+  visitAnswers({
+    outbox: outbox.repository,
+    appointments,
+    config,
+    texts,
+    answers,
+    languages,
+    publicUrl: deps.publicUrl.get,
+    clock,
+  });
   const router = Router();
   const rules = appointmentRules(appointments, config.timeZone, clock ?? Date.now);
   router.use(

@@ -1,4 +1,4 @@
-import { fromTheBusiness, VISIT_WHEN, type InBothLanguages } from '@washdesk/contract';
+import { fromTheBusiness, VISIT_WHEN, withAccountLine, type InBothLanguages } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { Config } from '../config.ts';
 import type { AppointmentRepository } from '../appointments/appointment.repository.ts';
@@ -12,7 +12,8 @@ import type { VisitAnswerBook } from './visit-answer-book.ts';
 // Answers to a visit reminder by text: "C" confirms, "R" asks to reschedule. Only a number that
 // was sent a reminder for a visit still to come can answer, and the answer is about that visit
 // (the soonest one, if several). The customer is told it was heard; the answer book keeps it and
-// tells the office (appointment.updated), as it does for the visit page's answers.
+// tells the office (appointment.updated), as it does for the visit page's answers. Like every visit
+// message, the answer ends with the customer's own page (issue 36, account-line.ts).
 
 const ANSWERS: Record<string, 'confirmed' | 'reschedule'> = {
   C: 'confirmed',
@@ -46,6 +47,8 @@ export function visitAnswers(deps: {
   texts: TextsService;
   answers: VisitAnswerBook;
   languages: Pick<CustomerLanguages, 'languageOf'>;
+  /** Our public address now (the account line's link). */
+  publicUrl: () => string;
   clock?: Clock;
 }) {
   const clock = deps.clock ?? Date.now;
@@ -79,9 +82,10 @@ export function visitAnswers(deps: {
     const when = visit.preferredTime ? VISIT_WHEN[language](day, visit.preferredTime) : day;
     deps.texts.queueText({
       to: text.from,
-      body: fromTheBusiness(
-        business.name,
-        HEARD[language][answer](when, business.phone),
+      body: withAccountLine(
+        fromTheBusiness(business.name, HEARD[language][answer](when, business.phone)),
+        deps.publicUrl(),
+        language,
       ),
       key: `visit-answer:${text.messageSid}`,
       template: 'visit-answer',

@@ -58,7 +58,7 @@ describe('visit reminders', () => {
     await customerTexts(phone, 'ｃ');
     await office.outbox.scheduler.pass();
     expect(textsTo(phone).at(-1)).toBe(
-      'Lost Coast Soft Wash: thank you, your visit on Thursday, November 26 at 10:00 AM is confirmed.',
+      'Lost Coast Soft Wash: thank you, your visit on Thursday, November 26 at 10:00 AM is confirmed.\nAll your quotes, visits and invoices: https://washdesk.example.com/account',
     );
     await stream.next(() => stream.live().some((e) => e.type === 'appointment.updated' && e.entityId === id));
     expect(
@@ -70,7 +70,7 @@ describe('visit reminders', () => {
     await customerTexts(phone, 'R');
     await office.outbox.scheduler.pass();
     expect(textsTo(phone).at(-1)).toBe(
-      "Lost Coast Soft Wash: thanks, we'll call you to find a new time for your visit on Thursday, November 26 at 10:00 AM. You can also call us at (707) 555-0142.",
+      "Lost Coast Soft Wash: thanks, we'll call you to find a new time for your visit on Thursday, November 26 at 10:00 AM. You can also call us at (707) 555-0142.\nAll your quotes, visits and invoices: https://washdesk.example.com/account",
     );
     expect(
       office.server.db

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { quoteSentSchema } from '@washdesk/contract';
+import { DEPOSIT_DRAFT } from './deposit-quotes.ts';
+import { tokenOf } from './quote-fixtures.ts';
 import type { FakeTwilio } from './fake-twilio.ts';
 import type { TestServer } from './test-server.ts';
 import { REMINDED_VISIT, sendVisitReminder } from './e2e-visit-reminder.ts';
@@ -7,7 +10,8 @@ import { REMINDED_VISIT, sendVisitReminder } from './e2e-visit-reminder.ts';
 // for Wednesday 25 November 2026, its reminder sent) also has an open invoice for an earlier job,
 // and asks for a sign-in link on /account with their phone: the link the fake Twilio took is what
 // the browser test opens. The invoices are written as the invoices' owner would leave them; the
-// second one, #1002, is another customer's (Otto's).
+// second one, #1002, is another customer's (Otto's). Dana also accepted a $320 quote asking a 25 %
+// deposit ($80), still to pay.
 
 export const ACCOUNT_INVOICE = { number: 1001, totalCents: 42500 };
 /** Another customer's open invoice: Dana's session may not pay it. */
@@ -84,6 +88,19 @@ export async function seedCustomerAccount(server: TestServer, twilio: FakeTwilio
     at,
     at,
   );
+  const rule = await server.send('PUT', '/api/settings/payments', {
+    deposit: { kind: 'percent', percent: 25, minimumCents: 0 },
+  });
+  if (rule.status !== 200) throw new Error(`The deposit rule was refused: ${rule.status}`);
+  const quoted = await server.send('POST', `/api/customers/${customerId}/quotes`, DEPOSIT_DRAFT);
+  if (quoted.status !== 201) throw new Error(`Dana's quote was not sent: ${quoted.status}`);
+  const { quote } = quoteSentSchema.parse(await quoted.json());
+  const accepted = await server.anonymous.send('POST', `/api/public/quotes/${tokenOf(quote.link)}/accept`, {
+    fullName: 'Dana Whitfield',
+    agreed: true,
+    addOnIds: [],
+  });
+  if (accepted.status !== 200) throw new Error(`Dana's quote was not accepted: ${accepted.status}`);
   const asked = await server.anonymous.send('POST', '/api/public/account/link', {
     contact: '(707) 555-0188',
   });

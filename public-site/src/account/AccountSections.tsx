@@ -4,10 +4,12 @@ import type { MessageId } from '../i18n/catalog.en.ts';
 import { t } from '../i18n/i18n.ts';
 import { openPage } from './account-api.ts';
 import { accountDay, accountMessageIn, accountMonth, planEvery } from './account-texts.ts';
+import { depositDueOf, PayDeposit } from './PayDeposit.tsx';
 import { PayWithTip } from './PayWithTip.tsx';
 
-// The lists of the customer's page, each a section with its heading. What is owed is paid here,
-// with a tip; a link opens the thing's own page (the quote, the invoice) for the rest.
+// The lists of the customer's page, each a section with its heading. What is owed is paid here
+// (an invoice with a tip, a quote's deposit); a link opens the thing's own page (the quote, the
+// invoice) for the rest.
 
 const num = (n: number) => String(n);
 
@@ -61,17 +63,22 @@ export function InvoicesSection({
   );
 }
 
-export function QuotesSection({ quotes }: { quotes: CustomerAccount['quotes'] }) {
+export function QuotesSection({
+  quotes,
+  payOnline,
+}: {
+  quotes: CustomerAccount['quotes'];
+  payOnline: boolean;
+}) {
   if (!quotes.length) return null;
   return (
     <section aria-labelledby="account-quotes" className="account__section">
       <h2 id="account-quotes">{t('account.quotes')}</h2>
       <ul className="account__list">
         {quotes.map((quote) => {
-          const depositDue =
-            quote.status === 'accepted' &&
-            quote.depositCents !== null &&
-            quote.depositPaidCents < quote.depositCents;
+          // The deposit's figures are the ledger's: paid once settled, a bank payment on its way apart.
+          const due = depositDueOf(quote);
+          const asked = quote.status === 'accepted' && (quote.depositCents ?? 0) > 0;
           return (
             <li key={quote.id} className="account__item">
               <p className="account__line">
@@ -80,19 +87,28 @@ export function QuotesSection({ quotes }: { quotes: CustomerAccount['quotes'] })
               </p>
               <p className="account__line sent-quote__muted">
                 {quote.status === 'accepted'
-                  ? depositDue
-                    ? t('account.quote.depositToPay', { amount: formatCents(quote.depositCents!) })
+                  ? due > 0
+                    ? t('account.quote.depositToPay', { amount: formatCents(due) })
                     : t('account.quote.accepted')
                   : quote.status === 'expired'
                     ? t('account.quote.expired')
                     : t('account.quote.openUntil', { day: accountDay(quote.validUntil) })}
               </p>
+              {asked &&
+                (due > 0 ? (
+                  payOnline ? (
+                    <PayDeposit quote={quote} />
+                  ) : (
+                    <p className="account__line">{t('account.payAtTheVisit')}</p>
+                  )
+                ) : (
+                  <p className="account__line">
+                    {quote.depositPaidCents >= quote.depositCents! ? t('deposit.paid') : t('deposit.pending')}
+                  </p>
+                ))}
+              {/* Accepting (the typed name and the terms) is the quote's own page. */}
               <a className="account__link" href={quote.url}>
-                {quote.status === 'open'
-                  ? t('account.quote.seeAndAccept')
-                  : depositDue
-                    ? t('account.quote.payDeposit')
-                    : t('account.quote.see')}
+                {quote.status === 'open' ? t('account.quote.seeAndAccept') : t('account.quote.see')}
               </a>
             </li>
           );

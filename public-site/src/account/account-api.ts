@@ -1,4 +1,5 @@
 import type { AccountLinkState, CustomerAccount } from '@washdesk/contract';
+import { pageLanguage } from '../i18n/i18n.ts';
 
 // The customer's page's calls. No zod here (the public bundle stays small): the server's answers
 // are the contract's types, and a refusal carries { error: { message, fields } } worded for the customer.
@@ -95,6 +96,22 @@ export async function payInvoice(
 ): Promise<{ kind: 'url'; url: string } | Refusal> {
   // The contract's accountInvoicePayPath, spelled here: its module holds zod, which this page does not load.
   const response = await post(`/api/public/account/invoices/${invoiceNumber}/pay`, { tipCents });
+  if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
+  return refusalOf(response);
+}
+
+/**
+ * Pay the deposit of one of the customer's accepted quotes: Stripe's hosted page to go to. The
+ * server decides what is due (the deposits' own rule); the page's language is Stripe's.
+ */
+export async function payDeposit(quoteId: number): Promise<{ kind: 'url'; url: string } | Refusal> {
+  // The contract's accountQuoteDepositPath, spelled here (its module holds zod, as above).
+  const response = await fetch(`/api/public/account/quotes/${quoteId}/deposit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Content-Language': pageLanguage() },
+    body: '{}',
+    credentials: 'same-origin',
+  });
   if (response.ok) return { kind: 'url', url: ((await response.json()) as { url: string }).url };
   return refusalOf(response);
 }

@@ -367,7 +367,6 @@ export const en = {
   'account.quote.expired': 'No longer open: call us for a new one',
   'account.quote.openUntil': 'Open until {day}',
   'account.quote.seeAndAccept': 'See and accept the quote',
-  'account.quote.payDeposit': 'Pay the deposit',
   'account.quote.see': 'See the quote',
   'account.opening': 'Opening…',
   'account.openFailed': 'That page could not be opened. Please check your connection and try again.',

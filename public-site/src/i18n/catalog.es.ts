@@ -372,7 +372,6 @@ export const es: Record<MessageId, string> = {
   'account.quote.expired': 'Ya no está vigente: llámenos para una nueva',
   'account.quote.openUntil': 'Vigente hasta el {day}',
   'account.quote.seeAndAccept': 'Ver y aceptar la cotización',
-  'account.quote.payDeposit': 'Pagar el depósito',
   'account.quote.see': 'Ver la cotización',
   'account.opening': 'Abriendo…',
   'account.openFailed': 'No pudimos abrir esa página. Revise su conexión e inténtelo de nuevo.',

@@ -101,7 +101,7 @@ export function AccountPage() {
             {nothingYet && <p>{t('account.nothingYet')}</p>}
             <InvoicesSection invoices={account.invoices} payOnline={account.payOnline} />
             <VisitsSection visits={account.visits} />
-            <QuotesSection quotes={account.quotes} />
+            <QuotesSection quotes={account.quotes} payOnline={account.payOnline} />
             <PlansSection plans={account.plans} />
             <PaymentsSection payments={account.payments} />
             <MessageBox />
