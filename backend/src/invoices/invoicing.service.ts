@@ -340,10 +340,10 @@ export function invoicingService(deps: {
       if (status !== 'open') throw conflict(INVOICE_MESSAGES.notOpen[status]);
       if (!deps.checkout) throw conflict(PAY_AT_THE_VISIT);
       const owed = payableNow(invoice, settled);
-      if (owed === 0) throw conflict('A bank payment for the rest of this invoice is on its way');
+      if (owed === 0) throw conflict(INVOICE_MESSAGES.restOnItsWay);
       const part = request.amountCents ?? owed;
       if (part > owed) throw refused(INVOICE_MESSAGES.overBalance(owed), 'amountCents');
-      if (part < Math.min(MIN_PAYMENT_CENTS, owed)) throw refused('Pay at least $1', 'amountCents');
+      if (part < Math.min(MIN_PAYMENT_CENTS, owed)) throw refused(INVOICE_MESSAGES.payAtLeast, 'amountCents');
       const tip = request.tipCents;
       const language = checkoutLanguage(
         pageLanguage,
