@@ -12,8 +12,10 @@ import {
   ADVERTISED_PRICES,
   PHOTO_FORM_SERVICE_TYPES,
   RATE_LABEL,
+  DEPOSIT_TEXTS,
   formatCents,
   INVOICE_MESSAGES,
+  QUOTE_REFUSALS,
   MAX_TIP_CENTS,
   PAY_AT_THE_VISIT,
   payInvoiceSchema,
@@ -175,8 +177,8 @@ describe("the catalogs' English of the photo form and the quote tool", () => {
   });
 });
 
-// es-gaps: the invoice Pay route's own refusals (invoicing.service.ts, payInvoiceSchema, the rate
-// limit, the 404), taken from their code, reach the Spanish invoice page in Spanish.
+// es-gaps: the Pay routes' own refusals (invoicing.service.ts, payInvoiceSchema, deposits.service.ts,
+// the rate limit, the 404s), taken from their code, reach a Spanish invoice or quote page in Spanish.
 const PAY_REFUSALS = [
   ...new Set([
     ...Object.values(INVOICE_MESSAGES.notOpen),
@@ -190,12 +192,19 @@ const PAY_REFUSALS = [
     ...payInvoiceSchema.safeParse({ tipCents: MAX_TIP_CENTS + 1 }).error!.issues.map((i) => i.message),
     ...payInvoiceSchema.safeParse({ amountCents: 'x', tipCents: 'y' }).error!.issues.map((i) => i.message),
     ...payInvoiceSchema.safeParse({ amountCents: 1.5, tipCents: 2.5 }).error!.issues.map((i) => i.message),
+    // The quote's deposit (deposits.service.ts).
+    DEPOSIT_TEXTS.nothingDue,
+    DEPOSIT_TEXTS.notAccepted,
+    DEPOSIT_TEXTS.checkoutUnavailable,
+    QUOTE_REFUSALS.superseded,
+    QUOTE_REFUSALS.staff,
+    notFound('Quote').message,
   ]),
 ];
 
-describe("the invoice Pay route's refusals", () => {
-  it('are all there (a test of the list itself: 14 different texts)', () => {
-    expect(PAY_REFUSALS).toHaveLength(14);
+describe("the Pay routes' refusals (the invoice's, the deposit's)", () => {
+  it('are all there (a test of the list itself: 20 different texts)', () => {
+    expect(PAY_REFUSALS).toHaveLength(20);
   });
 
   it('are shown exactly as they came on an English page', () => {

@@ -143,8 +143,14 @@ describe('money in the customer’s language', () => {
     // Rosa pays $100 and a $15 tip from a page that did not say its language: her stored Spanish opens Stripe.
     const res = await payInvoice(rosaInvoice.token);
     expect(res.status).toBe(200);
-    const session = await sessionOf(checkoutAnswerSchema.parse(await res.json()).url);
+    const checkoutUrl = checkoutAnswerSchema.parse(await res.json()).url;
+    const session = await sessionOf(checkoutUrl);
     expect(session.locale).toBe('es-419');
+    // Stripe's page says its own words in Spanish (locale) and our lines in Spanish too.
+    const checkoutPage = await (await fetch(checkoutUrl)).text();
+    expect(checkoutPage).toContain(`Factura n.º ${rosaInvoice.number} de Lost Coast Soft Wash`);
+    expect(checkoutPage).toContain('Propina para el equipo');
+    expect(checkoutPage).not.toMatch(/Invoice #|Tip for the crew/);
     expect(session.success_url).toBe(`${rosaInvoice.link}?paid=1&lang=es`);
     await stripe.pay(session.id, 'card');
     await stripe.deliveredAll();
@@ -264,6 +270,8 @@ describe('money in the customer’s language', () => {
     const spanishPage = await payDeposit(fromPage.token, { 'Content-Language': 'es' });
     expect(spanishPage.locale).toBe('es-419');
     expect(spanishPage.cancel_url).toBe(`${fromPage.quote.link}?lang=es`);
+    // Our line on Stripe's page in Spanish; the service staff typed stays as written.
+    expect(await (await fetch(spanishPage.url!)).text()).toContain('Depósito por House soft wash');
 
     // A customer stored as Spanish, from a page that did not say: Spanish; an English one: Stripe's choice.
     const stored = await acceptedQuoteOfTexter('Hola, ¿cuánto cuesta lavar la casa?');

@@ -18,7 +18,7 @@ import {
   type Language,
 } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
-import { checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
+import { CHECKOUT_LINES, checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -357,8 +357,8 @@ export function invoicingService(deps: {
         customerId: invoice.customerId,
         amountCents: part + tip,
         tipCents: tip,
-        description: `Invoice #${invoice.number} from ${deps.config.business.name}`,
-        tipDescription: 'Tip for the crew',
+        description: CHECKOUT_LINES[language].invoice(invoice.number, deps.config.business.name),
+        tipDescription: CHECKOUT_LINES[language].tip,
         customerEmail: invoice.customerEmail,
         // Back from Stripe, the invoice page opens in the language Stripe's page was in.
         successUrl: pageLinkIn(urls.success, language),

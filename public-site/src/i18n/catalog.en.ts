@@ -579,6 +579,12 @@ export const en = {
   'formSaid.Enter the amount in whole cents': 'Enter the amount in whole cents',
   'formSaid.Enter the tip in cents': 'Enter the tip in cents',
   'formSaid.Enter the tip in whole cents': 'Enter the tip in whole cents',
+  // es-gaps: the quote's deposit Pay route's own refusals (src/invoice/pay-refusals.ts).
+  'formSaid.Nothing is due on this quote right now.': 'Nothing is due on this quote right now.',
+  'formSaid.Accept the quote first; then you can pay its deposit.':
+    'Accept the quote first; then you can pay its deposit.',
+  'formSaid.The payment page could not be opened just now. Please try again in a minute.':
+    'The payment page could not be opened just now. Please try again in a minute.',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

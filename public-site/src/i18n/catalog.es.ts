@@ -586,4 +586,11 @@ export const es: Record<MessageId, string> = {
   'formSaid.Enter the amount in whole cents': 'Escriba la cantidad en centavos enteros',
   'formSaid.Enter the tip in cents': 'Escriba la propina en centavos',
   'formSaid.Enter the tip in whole cents': 'Escriba la propina en centavos enteros',
+  // es-gaps: the quote's deposit Pay route's own refusals (src/invoice/pay-refusals.ts).
+  'formSaid.Nothing is due on this quote right now.':
+    'No hay nada pendiente de pago en este presupuesto por ahora.',
+  'formSaid.Accept the quote first; then you can pay its deposit.':
+    'Primero acepte el presupuesto; luego podrá pagar su depósito.',
+  'formSaid.The payment page could not be opened just now. Please try again in a minute.':
+    'No se pudo abrir la página de pago en este momento. Inténtelo de nuevo en un minuto.',
 };

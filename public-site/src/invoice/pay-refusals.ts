@@ -1,9 +1,10 @@
-import { INVOICE_MESSAGES, PAY_AT_THE_VISIT } from '@washdesk/contract';
+import { INVOICE_MESSAGES, PAY_AT_THE_VISIT, QUOTE_REFUSALS } from '@washdesk/contract';
+import type { MessageId } from '../i18n/catalog.en.ts';
 import { t } from '../i18n/i18n.ts';
 import { learnToSay, saidInPageLanguage } from '../i18n/said-in-english.ts';
 
-// The invoice Pay route's own refusals (invoicing.service.ts, the contract's payInvoiceSchema, the
-// rate limit) in the page's language (issue 37): an English page shows them as they came, a
+// The Pay routes' own refusals (the invoice's: invoicing.service.ts, the contract's payInvoiceSchema;
+// the quote's deposit: deposits.service.ts; the rate limit) in the page's language (issue 37): an English page shows them as they came, a
 // Spanish one says each known text in Spanish (`formSaid.` + its English, or the page's own words
 // for the same thing), and an unknown one by a plain "call us". Under `formSaid.`, not
 // `answerSaid.`: the embed never pays an invoice, so its quote view does not carry them.
@@ -22,8 +23,11 @@ learnToSay(
     [PAY_AT_THE_VISIT]: 'invoice.payAtTheVisit',
     [INVOICE_MESSAGES.payAtLeast]: 'invoice.pay.atLeast',
     'Invoice not found': 'invoice.notFound',
+    ...Object.fromEntries(
+      Object.entries(QUOTE_REFUSALS).map(([key, text]) => [text, `quote.refusal.${key}` as MessageId]),
+    ),
   },
 );
 
-/** A refusal of the Pay route, in the page's language. */
+/** A refusal of a Pay route (the invoice's, the deposit's), in the page's language. */
 export const payRefusalIn = (message: string) => saidInPageLanguage(message, 'invoice.pay.refused');
