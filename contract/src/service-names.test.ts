@@ -4,6 +4,7 @@ import { ADVERTISED_PRICES } from './prices.ts';
 import {
   planJobTitleIn,
   planTitle,
+  serviceTitleIn,
   SERVICE_TYPE_LABELS_ES,
   serviceNameIn,
   serviceNameInEnglish,
@@ -50,5 +51,14 @@ describe('our service names', () => {
     expect(planJobTitleIn({ title: 'Spring wash (back deck too)', lineItems }, 'es')).toBe(
       'Spring wash (back deck too)',
     );
+  });
+
+  it('say a title we made in the customer’s language: a plan’s, a quote’s job’s, a visit’s; staff’s own stays', () => {
+    expect(serviceTitleIn('house wash and gutter cleaning', 'es')).toBe('lavado de casa y limpieza de canaletas');
+    expect(serviceTitleIn('roof cleaning', 'es')).toBe('limpieza de techo');
+    expect(serviceTitleIn('House Soft Washing, Roof Cleaning', 'es')).toBe('Lavado suave de la casa, Limpieza de techo');
+    expect(serviceTitleIn('House Wash', 'es')).toBe('Lavado de casa');
+    expect(serviceTitleIn('house wash and the shed', 'es')).toBe('house wash and the shed');
+    expect(serviceTitleIn('house wash and gutter cleaning', 'en')).toBe('house wash and gutter cleaning');
   });
 });

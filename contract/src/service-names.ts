@@ -99,3 +99,18 @@ export function planJobTitleIn(
   const services = job.lineItems.map((l) => ({ service: SERVICE_KEY_OF.get(l.service) ?? l.service }));
   return planTitle(services) === job.title ? planTitle(services, language) : job.title;
 }
+
+const SERVICE_KEY_OF_LOWER = new Map<string, string>(
+  APPOINTMENT_SERVICE_OPTIONS.map((o) => [o.label.toLowerCase(), o.value]),
+);
+/**
+ * A title we made, as a customer reads it in `language`: a plan's ("house wash and gutter
+ * cleaning"), a job's from a quote ("House Soft Washing, Roof Cleaning"), a visit's service. A
+ * title staff wrote stays as written.
+ */
+export function serviceTitleIn(title: string, language: Language): string {
+  if (language === 'en') return title;
+  const keys = title.split(CONNECTOR.en).map((part) => SERVICE_KEY_OF_LOWER.get(part));
+  if (keys.every((key) => key !== undefined)) return planTitle(keys.map((service) => ({ service })), language);
+  return serviceNameIn(title, language);
+}
