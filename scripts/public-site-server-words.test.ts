@@ -12,7 +12,16 @@ import {
   ADVERTISED_PRICES,
   PHOTO_FORM_SERVICE_TYPES,
   RATE_LABEL,
+  DEPOSIT_TEXTS,
+  formatCents,
+  INVOICE_MESSAGES,
+  QUOTE_REFUSALS,
+  MAX_TIP_CENTS,
+  PAY_AT_THE_VISIT,
+  payInvoiceSchema,
 } from '@washdesk/contract';
+import { notFound } from '../backend/src/http/errors.ts';
+import { payRefusalIn } from '../public-site/src/invoice/pay-refusals.ts';
 import { limitPhotos } from '../public-site/src/quote-tool/photo-selection.ts';
 import { en } from '../public-site/src/i18n/catalog.en.ts';
 import { serviceTypeChoices } from '../public-site/src/photo-form/photo-form-data.ts';
@@ -165,5 +174,59 @@ describe("the catalogs' English of the photo form and the quote tool", () => {
       if (/^(said|formSaid|answerSaid)\./.test(id)) expect(message, id).toBe(id.slice(id.indexOf('.') + 1));
     // The service types' labels are the values the form sends.
     expect(serviceTypeChoices()).toEqual(PHOTO_FORM_SERVICE_TYPES.map((value) => ({ value, label: value })));
+  });
+});
+
+// es-gaps: the Pay routes' own refusals (invoicing.service.ts, payInvoiceSchema, deposits.service.ts,
+// the rate limit, the 404s), taken from their code, reach a Spanish invoice or quote page in Spanish.
+const PAY_REFUSALS = [
+  ...new Set([
+    ...Object.values(INVOICE_MESSAGES.notOpen),
+    INVOICE_MESSAGES.restOnItsWay,
+    INVOICE_MESSAGES.payAtLeast,
+    INVOICE_MESSAGES.overBalance(12_345),
+    PAY_AT_THE_VISIT,
+    AUTH_MESSAGES.tooManyRequests(42),
+    notFound('Invoice').message,
+    ...payInvoiceSchema.safeParse({ amountCents: 0, tipCents: -1 }).error!.issues.map((i) => i.message),
+    ...payInvoiceSchema.safeParse({ tipCents: MAX_TIP_CENTS + 1 }).error!.issues.map((i) => i.message),
+    ...payInvoiceSchema.safeParse({ amountCents: 'x', tipCents: 'y' }).error!.issues.map((i) => i.message),
+    ...payInvoiceSchema.safeParse({ amountCents: 1.5, tipCents: 2.5 }).error!.issues.map((i) => i.message),
+    // The quote's deposit (deposits.service.ts).
+    DEPOSIT_TEXTS.nothingDue,
+    DEPOSIT_TEXTS.notAccepted,
+    DEPOSIT_TEXTS.checkoutUnavailable,
+    QUOTE_REFUSALS.superseded,
+    QUOTE_REFUSALS.staff,
+    notFound('Quote').message,
+  ]),
+];
+
+describe("the Pay routes' refusals (the invoice's, the deposit's)", () => {
+  it('are all there (a test of the list itself: 20 different texts)', () => {
+    expect(PAY_REFUSALS).toHaveLength(20);
+  });
+
+  it('are shown exactly as they came on an English page', () => {
+    activateLanguage('en', englishMessages);
+    for (const text of PAY_REFUSALS) expect(payRefusalIn(text)).toBe(text);
+  });
+
+  it('are each said in Spanish on a Spanish page, with their amounts, none by the fallback', () => {
+    activateLanguage('es', spanishMessages);
+    const fallback = payRefusalIn('A refusal nobody has written yet');
+    expect(fallback).toBe('No se pudo iniciar su pago. Llámenos, por favor.');
+    for (const text of PAY_REFUSALS) {
+      const said = payRefusalIn(text);
+      expect(said, text).not.toBe(text);
+      expect(said, text).not.toBe(fallback);
+      expect(said, text).not.toMatch(/[{}]/);
+    }
+    expect(payRefusalIn(INVOICE_MESSAGES.notOpen.paid)).toBe('Esta factura ya está pagada');
+    expect(payRefusalIn(INVOICE_MESSAGES.overBalance(12_345))).toBe('Es más que los $123.45 pendientes');
+    expect(
+      payRefusalIn(payInvoiceSchema.safeParse({ tipCents: MAX_TIP_CENTS + 1 }).error!.issues[0]!.message),
+    ).toBe(`La propina puede ser de ${formatCents(MAX_TIP_CENTS)} como máximo`);
+    expect(payRefusalIn(PAY_AT_THE_VISIT)).toBe('Pague en la visita: aceptamos efectivo o cheque.');
   });
 });

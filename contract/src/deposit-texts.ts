@@ -45,6 +45,8 @@ export const DEPOSIT_TEXTS = {
   nothingDue: 'Nothing is due on this quote right now.',
   notAccepted: 'Accept the quote first; then you can pay its deposit.',
   notOnline: `Online payment is not set up. ${PAY_AT_THE_VISIT}`,
+  /** Stripe did not answer: nothing was charged (the quote page says it in its language). */
+  checkoutUnavailable: 'The payment page could not be opened just now. Please try again in a minute.',
   /** "Deposit paid $80 · $240 left" (staff: the job's card and the quote). */
   staffPaid: (paidCents: number, leftCents: number) =>
     `Deposit paid ${formatCents(paidCents)} · ${formatCents(leftCents)} left`,

@@ -37,6 +37,7 @@ export * from './phone-number.ts';
 export * from './channels.ts';
 export * from './jobs.ts';
 export * from './service-plans.ts';
+export * from './service-names.ts';
 export * from './quote-draft.ts';
 export * from './quote-draft-texts.ts';
 export * from './todays-visits.ts';

@@ -200,4 +200,7 @@ export const INVOICE_MESSAGES = {
   >,
   jobNotDone: 'Only a job that is done can be invoiced',
   alreadyInvoiced: 'This job already has its invoice',
+  /** The Pay route's own refusals (the customer's page says them in its language: invoice/pay-refusals.ts). */
+  payAtLeast: 'Pay at least $1',
+  restOnItsWay: 'A bank payment for the rest of this invoice is on its way',
 } as const;

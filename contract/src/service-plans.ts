@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPOINTMENT_SERVICE_OPTIONS, APPOINTMENT_SERVICE_TYPES } from './enums.ts';
+import { APPOINTMENT_SERVICE_TYPES } from './enums.ts';
 
 // A customer's service plan (issue 33, item 6): the same work again every year, every two years or
 // every N years, in a chosen month. The server stores it as an RFC 5545 rule in the business's
@@ -105,13 +105,7 @@ export type ServicePlan = z.infer<typeof servicePlanSchema>;
 export const planFrequencyText = (everyYears: number, month: number) =>
   `${everyYears === 1 ? 'Every year' : `Every ${everyYears} years`} in ${MONTH_NAMES[month - 1] ?? '?'}`;
 
-/** "house wash and gutter cleaning": what the customer reads ("your house wash …"). */
-export const planTitle = (services: readonly { service: string }[]) =>
-  services
-    .map((s) =>
-      (APPOINTMENT_SERVICE_OPTIONS.find((o) => o.value === s.service)?.label ?? s.service).toLowerCase(),
-    )
-    .join(' and ');
+// The plan's title ("house wash", in the customer's language too): `planTitle` in service-names.ts.
 
 // The customer's page for a plan's job: pick a slot.
 export const planVisitPagePath = (token: string) => `/plan-visit/${token}`;
@@ -129,7 +123,10 @@ export const planVisitPickSchema = z.object({
 export const publicPlanVisitSchema = z.object({
   business: z.object({ name: z.string(), phone: z.string() }),
   customerFirstName: z.string().nullable(),
+  /** The plan's title in English (staff's words); the page says it in its language from `services`. */
   title: z.string(),
+  /** The job's services, our English names ("House Wash"): `planJobTitleIn` names them (service-names.ts). */
+  services: z.array(z.string()),
   dueMonth: z.string(),
   durationMinutes: z.number().int(),
   priceCents: z.number().int(),

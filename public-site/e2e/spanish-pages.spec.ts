@@ -15,7 +15,7 @@ import { fixturePhoto } from './quote-tool-page.ts';
 // photo form's analysis with a model too, on an 'ai-key' server of its own). The invoice page is
 // walked on the customer-account scenario's open invoice; the quote page and the plan-visit page on
 // the spanish-quote scenario's (a quote sent to a Spanish customer: its services and terms were
-// frozen in Spanish; the plan's title is what the office chose, named data like a name).
+// frozen in Spanish; the plan's title is said in her language from the plan's services).
 
 let server: OwnTestServer;
 test.beforeAll(async () => {
@@ -133,8 +133,15 @@ test('the sent quote and the plan-visit page in Spanish leave no English sentenc
     await expectSpanish(page, 'quote page');
 
     await page.goto(`${spanish.url}${spanish.planVisitPath!}?lang=es`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reserve su visita');
-    await expectSpanish(page, 'plan-visit page', [spanish.planTitle!]);
+    await expect(page).toHaveTitle(/Reserve su visita/);
+    // The plan's title in her language (service-names.ts), though the office's screens say
+    // "house wash and gutter cleaning": nothing of it is left as named data.
+    expect(spanish.planTitle).toBe('house wash and gutter cleaning');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Rosa, le toca su lavado de casa y limpieza de canaletas',
+    );
+    await expect(page.getByRole('definition').first()).toHaveText('lavado de casa y limpieza de canaletas');
+    await expectSpanish(page, 'plan-visit page');
   } finally {
     expect(await spanish.stop()).toBe(0);
   }

@@ -27,6 +27,27 @@ describe('message preview', () => {
     );
   });
 
+  it('fills each Spanish text as a Spanish customer reads it: their day, our service and page links in Spanish (issue 37)', () => {
+    const reminder = previewOf('reminderTextEs', DEFAULT_FOLLOW_THROUGH.reminderTextEs, ctx);
+    expect(reminder).toMatch(/^Lost Coast Soft Wash: /);
+    expect(reminder).toContain('miércoles, 25 de noviembre');
+    expect(reminder).toContain('https://washdesk.example.com/visit/sample-visit-link?lang=es');
+    expect(reminder).not.toMatch(/House Wash|Wednesday|November/);
+    expect(previewOf('followUpLaterTextEs', DEFAULT_FOLLOW_THROUGH.followUpLaterTextEs, ctx)).toBe(
+      'Lost Coast Soft Wash: su presupuesto sigue disponible, Dana: https://washdesk.example.com/quote/sample-quote-link?lang=es Con gusto respondemos sus preguntas al (707) 555-0142.',
+    );
+    // Every message has both texts, each previewed in its own language (the missing review link's
+    // placeholder is staff's, never sent).
+    for (const name of Object.keys(DEFAULT_FOLLOW_THROUGH).filter((n) => n.endsWith('TextEs')))
+      expect(
+        previewOf(name as 'reminderTextEs', DEFAULT_FOLLOW_THROUGH[name as 'reminderTextEs'], ctx).replace(
+          /https?:\/\/\S+|\(your review link\)/g,
+          '',
+        ),
+        name,
+      ).not.toMatch(/\b(your|the|you|visit|quote is)\b/i);
+  });
+
   it('leaves a field the text may not use as typed, so staff see it', () => {
     expect(previewOf('reserviceText', 'hi{name} {link}', ctx)).toBe('Lost Coast Soft Wash: hi, Dana {link}');
     expect(previewOf('reserviceText', 'hi {nmae}', ctx)).toBe('Lost Coast Soft Wash: hi {nmae}');

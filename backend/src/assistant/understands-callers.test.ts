@@ -177,6 +177,16 @@ describe("issue 23's callers, replayed through the signed webhooks", () => {
       server.db.prepare('SELECT callback_requested FROM calls WHERE call_sid = ?').get(caller.callSid),
     ).toEqual({ callback_requested: 1 });
     expect((await logged('Hola, ¿es seguro para mis plantas y mi perro?')).aiResponse).toBe(say.text);
+    // Stored once on the caller's record (issue 37): every text and e-mail to this number after is
+    // Spanish (customers/customer-language.test.ts follows a stored Spanish customer through them).
+    expect(
+      server.db
+        .prepare(
+          `SELECT c.language FROM customers c JOIN customer_keys k ON k.customer_id = c.id
+           WHERE k.key = 'phone:' || substr(?, 3) AND c.merged_into IS NULL`,
+        )
+        .get(caller.from),
+    ).toEqual({ language: 'es' });
     // The call ends: its summary (and so its lead in the requests inbox) says to answer in Spanish.
     expect((await caller.status('completed', { duration: 30 })).status).toBe(204);
     const leads = (await (await server.get('/api/leads')).json()) as {

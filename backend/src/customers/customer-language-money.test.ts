@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutAnswerSchema, invoiceSchema, leadSchema, quoteSentSchema, type Invoice } from '@washdesk/contract';
+import {
+  checkoutAnswerSchema,
+  invoiceSchema,
+  leadSchema,
+  quoteSentSchema,
+  serviceNameIn,
+  type Invoice,
+} from '@washdesk/contract';
 import { isSpanish } from '../assistant/spanish.ts';
 import { jobRepository } from '../jobs/job.repository.ts';
 import { stripeClient } from '../payments/stripe-client.ts';
@@ -7,6 +14,7 @@ import { acceptQuote, DEPOSIT_DRAFT } from '../test/deposit-quotes.ts';
 import { tokenOf } from '../test/quote-fixtures.ts';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.ts';
+import { fixturePhoto, photoForm } from '../test/test-server.ts';
 import { startTextingServer, TEXTING_PUBLIC_URL, type TextingServer } from '../test/texting-server.ts';
 
 // Money in the customer's language through the real server (issue 37): a Spanish customer's
@@ -71,10 +79,17 @@ async function doneJob(customer: { name: string; phone: string; email: string; s
     durationMinutes: 60,
     lineItems: [{ service: customer.service, areaSqFt: null, unitPriceCents: null, amountCents: 30_000 }],
   });
+  return invoiceOfDoneJob(job.id);
+}
+
+/** A job booked on the board and moved to done: its invoice as staff see it. */
+async function invoiceOfDoneJob(jobId: number, date = '2026-11-24'): Promise<Invoice> {
+  const server = office.server;
+  const job = { id: jobId };
   hour += 1;
   const time = `${hour > 12 ? hour - 12 : hour}:00 ${hour >= 12 ? 'PM' : 'AM'}`;
   const booked = await server.send('POST', `/api/schedule/jobs/${job.id}/visit`, {
-    date: '2026-11-24',
+    date,
     time,
     crewId: 1,
   });
@@ -128,8 +143,14 @@ describe('money in the customer’s language', () => {
     // Rosa pays $100 and a $15 tip from a page that did not say its language: her stored Spanish opens Stripe.
     const res = await payInvoice(rosaInvoice.token);
     expect(res.status).toBe(200);
-    const session = await sessionOf(checkoutAnswerSchema.parse(await res.json()).url);
+    const checkoutUrl = checkoutAnswerSchema.parse(await res.json()).url;
+    const session = await sessionOf(checkoutUrl);
     expect(session.locale).toBe('es-419');
+    // Stripe's page says its own words in Spanish (locale) and our lines in Spanish too.
+    const checkoutPage = await (await fetch(checkoutUrl)).text();
+    expect(checkoutPage).toContain(`Factura n.º ${rosaInvoice.number} de Lost Coast Soft Wash`);
+    expect(checkoutPage).toContain('Propina para el equipo');
+    expect(checkoutPage).not.toMatch(/Invoice #|Tip for the crew/);
     expect(session.success_url).toBe(`${rosaInvoice.link}?paid=1&lang=es`);
     await stripe.pay(session.id, 'card');
     await stripe.deliveredAll();
@@ -176,6 +197,59 @@ describe('money in the customer’s language', () => {
     );
   });
 
+  it('books a Spanish customer’s accepted quote as a job and invoice staff read in English, sent to her in Spanish', async () => {
+    // Her photos came from a Spanish page: her quote was frozen in Spanish (quote-document.ts).
+    const sent = await fetch(`${office.server.url}/api/photo-submissions`, {
+      method: 'POST',
+      headers: { 'Content-Language': 'es' },
+      body: photoForm(
+        {
+          firstName: 'Lucía',
+          lastName: 'Paredes',
+          phone: '+17075550183',
+          email: 'lucia.paredes@example.com',
+          serviceType: 'House Soft Wash',
+          address: '8 Alder Point Rd, Garberville, CA',
+        },
+        [{ path: fixturePhoto('pixel-gps-orientation1.jpg') }],
+      ),
+    });
+    expect(sent.status).toBe(201);
+    const submissions = (await (await office.server.get('/api/photo-submissions')).json()) as {
+      id: number;
+      email: string | null;
+    }[];
+    const submission = submissions.find((s) => s.email === 'lucia.paredes@example.com')!;
+    const quoted = await office.server.send('POST', `/api/photo-submissions/${submission.id}/quotes`, {
+      estimateAmount: 450,
+    });
+    expect(quoted.status).toBe(201);
+    const { quote } = (await quoted.json()) as { quote: { id: number; link: string } };
+    const page = await acceptQuote(office.server, tokenOf(quote.link));
+    expect(page.lines.map((l) => l.service)).toEqual(['Lavado suave de la casa']);
+
+    // Staff book it: the job's lines and title are our English names, and so are the invoice's.
+    const booked = await office.server.send('POST', `/api/quotes/${quote.id}/book`, {});
+    expect(booked.status).toBe(201);
+    const { job } = (await booked.json()) as { job: { id: number; title: string; lineItems: { service: string }[] } };
+    expect(job.title).toBe('House Soft Washing');
+    expect(job.lineItems.map((l) => l.service)).toEqual(['House Soft Washing']);
+    // The day after the other test's reminders: the clock has moved on.
+    const invoice = await invoiceOfDoneJob(job.id, '2026-12-15');
+    expect(invoice.lines.map((l) => l.service)).toEqual(['House Soft Washing']);
+    // Her page gets the same lines; it names them in its language (InvoicePage, service-names.ts).
+    const open = (await (await office.server.anonymous.get(`/api/public/invoices/${invoice.token}`)).json()) as {
+      lines: { service: string }[];
+    };
+    expect(open.lines.map((l) => serviceNameIn(l.service, 'es'))).toEqual(['Lavado suave de la casa']);
+
+    // What she is sent names the service in Spanish.
+    await office.at(office.now.ms + 60_000);
+    const mail = sentAbout(invoice.id).find((m) => m.template === 'invoice' && m.channel === 'email')!;
+    expect(mail.body).toContain('Lavado suave de la casa: $450');
+    expect(mail.body).not.toMatch(/House Soft/);
+  });
+
   it('opens Stripe in Spanish for a quote’s deposit, from the page’s language or the customer’s', async () => {
     const settings = await office.server.send('PUT', '/api/settings/payments', {
       deposit: { kind: 'percent', percent: 25, minimumCents: 0 },
@@ -196,6 +270,8 @@ describe('money in the customer’s language', () => {
     const spanishPage = await payDeposit(fromPage.token, { 'Content-Language': 'es' });
     expect(spanishPage.locale).toBe('es-419');
     expect(spanishPage.cancel_url).toBe(`${fromPage.quote.link}?lang=es`);
+    // Our line on Stripe's page in Spanish; the service staff typed stays as written.
+    expect(await (await fetch(spanishPage.url!)).text()).toContain('Depósito por House soft wash');
 
     // A customer stored as Spanish, from a page that did not say: Spanish; an English one: Stripe's choice.
     const stored = await acceptedQuoteOfTexter('Hola, ¿cuánto cuesta lavar la casa?');

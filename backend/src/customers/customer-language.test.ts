@@ -167,6 +167,14 @@ describe('a Spanish-speaking customer', () => {
       (m) => !SPANISH(m.body) || ENGLISH.test(m.body) || (m.subject !== null && ENGLISH.test(m.subject)),
     );
     expect(notSpanish).toEqual([]);
+    // Counted one by one, the follow-ups and the rain day are among that 100 %: both follow-ups
+    // (days 2 and 7), each from Settings' Spanish text, and the rain day's move to Friday.
+    const followUps = rosa.filter((m) => m.template === 'quote-follow-up' && m.channel === 'text');
+    expect(followUps).toHaveLength(2);
+    expect(followUps[1]!.body).toContain('su presupuesto sigue disponible, Rosa');
+    const rainDay = rosa.filter((m) => m.template === 'rain-day');
+    expect(rainDay.length).toBeGreaterThan(0);
+    for (const m of rainDay) expect(m.body).toMatch(/viernes/);
     // The quote itself went by text (the sender, not the outbox) and e-mail, in Spanish.
     const quoteText = office.textsTo(ROSA.phone).find((t) => t.includes('presupuesto es de'));
     expect(quoteText).toMatch(

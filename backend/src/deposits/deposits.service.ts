@@ -13,7 +13,7 @@ import {
   pageLinkIn,
 } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
-import { checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
+import { CHECKOUT_LINES, checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { JobRepository } from '../jobs/job.repository.ts';
 import type { CheckoutSessions } from '../payments/checkout-sessions.ts';
@@ -146,7 +146,7 @@ export function depositsService(deps: DepositsDeps) {
           jobId: q.jobId,
           customerId: q.customerId,
           amountCents: due,
-          description: `Deposit for ${q.document.lines.map((l) => l.service).join(', ')}`.slice(0, 250),
+          description: CHECKOUT_LINES[language].deposit(q.document.lines.map((l) => l.service)).slice(0, 250),
           customerEmail: q.customerEmail,
           // Back from Stripe, the quote page opens in the language Stripe's page was in.
           successUrl: pageLinkIn(returnTo?.success ?? `${page}?paid=1`, language),
@@ -158,7 +158,7 @@ export function depositsService(deps: DepositsDeps) {
         throw new HttpError(
           502,
           'checkout_unavailable',
-          'The payment page could not be opened just now. Please try again in a minute.',
+          DEPOSIT_TEXTS.checkoutUnavailable,
         );
       }
     },

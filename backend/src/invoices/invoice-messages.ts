@@ -3,6 +3,7 @@ import {
   formatCents,
   pageLinkIn,
   phoneNumberOf,
+  serviceNameIn,
   type InvoiceMessage,
   type Language,
 } from '@washdesk/contract';
@@ -118,7 +119,8 @@ export function invoiceMessages(deps: {
       '',
       opening,
       '',
-      ...invoice.lines.map((l) => `${l.service}: ${formatCents(l.amountCents)}`),
+      // Our service names in the customer's language (service-names.ts); the lines keep staff's English.
+      ...invoice.lines.map((l) => `${serviceNameIn(l.service, language)}: ${formatCents(l.amountCents)}`),
       ...(invoice.depositCreditedCents > 0 ? [w.depositPaid(invoice.depositCreditedCents)] : []),
       w.stillDue(balanceCents, invoice.dueOn),
       '',

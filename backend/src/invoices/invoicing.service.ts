@@ -18,7 +18,7 @@ import {
   type Language,
 } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
-import { checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
+import { CHECKOUT_LINES, checkoutLanguage, checkoutLocaleOf } from '../payments/checkout-language.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -340,10 +340,10 @@ export function invoicingService(deps: {
       if (status !== 'open') throw conflict(INVOICE_MESSAGES.notOpen[status]);
       if (!deps.checkout) throw conflict(PAY_AT_THE_VISIT);
       const owed = payableNow(invoice, settled);
-      if (owed === 0) throw conflict('A bank payment for the rest of this invoice is on its way');
+      if (owed === 0) throw conflict(INVOICE_MESSAGES.restOnItsWay);
       const part = request.amountCents ?? owed;
       if (part > owed) throw refused(INVOICE_MESSAGES.overBalance(owed), 'amountCents');
-      if (part < Math.min(MIN_PAYMENT_CENTS, owed)) throw refused('Pay at least $1', 'amountCents');
+      if (part < Math.min(MIN_PAYMENT_CENTS, owed)) throw refused(INVOICE_MESSAGES.payAtLeast, 'amountCents');
       const tip = request.tipCents;
       const language = checkoutLanguage(
         pageLanguage,
@@ -357,8 +357,8 @@ export function invoicingService(deps: {
         customerId: invoice.customerId,
         amountCents: part + tip,
         tipCents: tip,
-        description: `Invoice #${invoice.number} from ${deps.config.business.name}`,
-        tipDescription: 'Tip for the crew',
+        description: CHECKOUT_LINES[language].invoice(invoice.number, deps.config.business.name),
+        tipDescription: CHECKOUT_LINES[language].tip,
         customerEmail: invoice.customerEmail,
         // Back from Stripe, the invoice page opens in the language Stripe's page was in.
         successUrl: pageLinkIn(urls.success, language),

@@ -1,4 +1,4 @@
-import type { Language } from '@washdesk/contract';
+import { serviceNameIn, type InBothLanguages, type Language } from '@washdesk/contract';
 import type { CustomerLanguages } from '../customers/customer-languages.ts';
 import type { CheckoutRequest } from './checkout-sessions.ts';
 
@@ -20,3 +20,24 @@ export function checkoutLanguage(
 /** Stripe Checkout's `locale` for a customer reading `language`. */
 export const checkoutLocaleOf = (language: Language): CheckoutRequest['locale'] =>
   language === 'es' ? 'es-419' : undefined;
+
+/**
+ * What Stripe's page lists, in the language it is shown in: its own words are Stripe's
+ * (`locale`), these lines are ours, so a Spanish page is Spanish all through.
+ */
+export const CHECKOUT_LINES: InBothLanguages<{
+  invoice: (number: number, business: string) => string;
+  tip: string;
+  deposit: (services: readonly string[]) => string;
+}> = {
+  en: {
+    invoice: (number, business) => `Invoice #${number} from ${business}`,
+    tip: 'Tip for the crew',
+    deposit: (services) => `Deposit for ${services.join(', ')}`,
+  },
+  es: {
+    invoice: (number, business) => `Factura n.º ${number} de ${business}`,
+    tip: 'Propina para el equipo',
+    deposit: (services) => `Depósito por ${services.map((s) => serviceNameIn(s, 'es')).join(', ')}`,
+  },
+};

@@ -3,6 +3,7 @@ import {
   lineAmountCents,
   QUOTE_DRAFT_MESSAGES,
   quoteDraftSchema,
+  serviceNameInEnglish,
   type Job,
   type JobLineItem,
   type PublicProfile,
@@ -119,19 +120,26 @@ export function leadQuotesService(deps: LeadQuotesDeps) {
     });
   }
 
+  /**
+   * The quote's service names as staff read them: a Spanish customer's quote names our services in
+   * Spanish (quote-document.ts), its job and invoice in our English (service-names.ts); the invoice
+   * says them in the customer's language again where the customer reads it.
+   */
+  const staffNamesOf = (q: StoredQuote) => q.document.lines.map((l) => serviceNameInEnglish(l.service));
   /** What the job is made of: the priced lines, else the quoted price as one line; then the ticked add-ons. */
   const jobLinesOf = (q: StoredQuote, addOnIds: number[]): JobLineItem[] => {
     const priced = q.document.lines.every((l) => l.amountCents !== null);
+    const names = staffNamesOf(q);
     const lines: JobLineItem[] = priced
-      ? q.document.lines.map((l) => ({
-          service: l.service,
+      ? q.document.lines.map((l, i) => ({
+          service: names[i]!,
           areaSqFt: l.squareFeet === null ? null : Math.round(l.squareFeet),
           unitPriceCents: l.unitPriceCents,
           amountCents: l.amountCents!,
         }))
       : [
           {
-            service: q.document.lines.map((l) => l.service).join(', '),
+            service: names.join(', '),
             areaSqFt: null,
             unitPriceCents: null,
             amountCents: q.amountCents,
@@ -191,7 +199,7 @@ export function leadQuotesService(deps: LeadQuotesDeps) {
         customerPhone: contact.phone ?? '',
         customerEmail: contact.email,
         address: q.document.address ?? '',
-        title: q.document.lines.map((l) => l.service).join(', '),
+        title: staffNamesOf(q).join(', '),
         durationMinutes,
         quoteId,
         lineItems,

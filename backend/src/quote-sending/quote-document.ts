@@ -6,35 +6,17 @@ import {
   pageLinkIn,
   QUOTE_TERMS_IN,
   QUOTE_VALIDITY_DAYS,
+  SERVICE_TYPE_LABELS_ES,
+  SURFACE_LABELS_ES,
   type Language,
-  type PhotoFormServiceType,
   type PhotoSubmission,
-  type PricedSurface,
   type PublicProfile,
   type QuoteLine,
 } from '@washdesk/contract';
 import type { QuoteDocument } from './sent-quote.repository.ts';
 
-/**
- * The service names we write on a Spanish customer's quote (issue 37), the same words their pages
- * use (public-site catalogs: `option.surface.*`, `photoForm.service.*`). A service type we do not
- * know stays as it came.
- */
-const SURFACE_LABELS_ES: Record<PricedSurface, string> = {
-  house_soft_wash: 'Lavado suave de la casa',
-  roof_cleaning: 'Limpieza de techo',
-  moss_removal: 'Eliminación de musgo',
-  concrete_cleaning: 'Limpieza de concreto',
-};
-const SERVICE_TYPE_LABELS_ES: Record<PhotoFormServiceType | typeof DEFAULT_SUBMISSION_SERVICE_LABEL, string> = {
-  'House Soft Wash': 'Lavado suave de la casa',
-  'Roof Cleaning': 'Limpieza de techo',
-  'Driveway/Concrete Cleaning': 'Limpieza de entrada/concreto',
-  'Deck/Patio Cleaning': 'Limpieza de terraza/patio',
-  'Fence Cleaning': 'Limpieza de cerca',
-  'Multiple Services': 'Varios servicios',
-  'General Cleaning': 'Limpieza general',
-};
+// The service names we write on a Spanish customer's quote (issue 37): contract/src/service-names.ts,
+// the same words their pages use. A service type we do not know stays as it came.
 const serviceTypeIn = (serviceType: string, language: Language) =>
   language === 'es' ? (SERVICE_TYPE_LABELS_ES as Record<string, string>)[serviceType] ?? serviceType : serviceType;
 

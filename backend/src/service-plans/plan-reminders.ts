@@ -4,6 +4,7 @@ import {
   MONTH_NAMES,
   pageLinkIn,
   phoneNumberOf,
+  planJobTitleIn,
   planVisitPagePath,
   type Job,
   type Language,
@@ -66,14 +67,16 @@ export function planReminders(deps: {
       language,
     );
     const name = firstName(job) ? ` ${firstName(job)}` : '';
+    // The plan's title in the customer's language ("lavado de casa"); staff's screens keep English.
+    const title = planJobTitleIn(job, language);
     // The customer's own page last (issue 36; why /account and not a sign-in link: account-line.ts).
     const body = withAccountLine(
       fromTheBusiness(
         deps.businessName,
         language === 'es'
-          ? `Hola${name}, su ${job.title} toca este ${monthOf(job, language)}. ` +
+          ? `Hola${name}, su ${title} toca este ${monthOf(job, language)}. ` +
               `Elija el día y la hora que le convengan: ${link}`
-          : `Hi${name}, your ${job.title} is due this ${monthOf(job, language)}. ` +
+          : `Hi${name}, your ${title} is due this ${monthOf(job, language)}. ` +
               `Pick a day and time that suit you: ${link}`,
       ),
       deps.publicUrl(),
@@ -99,7 +102,7 @@ export function planReminders(deps: {
           recipient: job.customerEmail!,
           template: PLAN_REMINDER_TEMPLATE,
           about,
-          subject: language === 'es' ? `Es hora de su ${job.title}` : `Time for your ${job.title}`,
+          subject: language === 'es' ? `Es hora de su ${title}` : `Time for your ${title}`,
           body,
           dueAt: new Date(dueAt),
         });

@@ -69,6 +69,7 @@ export function planVisitPageService(deps: {
         business: deps.business,
         customerFirstName: job.customerName.trim().split(/\s+/)[0] || null,
         title: job.title,
+        services: job.lineItems.map((l) => l.service),
         dueMonth: job.dueMonth,
         durationMinutes: job.durationMinutes,
         priceCents: job.priceCents,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ServicePlan } from '@washdesk/contract';
+import { planJobTitleIn, type PublicPlanVisit, type ServicePlan } from '@washdesk/contract';
 import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.ts';
 import { startTextingServer, type TextingServer } from '../test/texting-server.ts';
 import { HOUSE_AND_GUTTERS, manualTimer, textingCustomer } from './plan-test-rig.ts';
@@ -218,6 +218,43 @@ describe('a service plan', () => {
     await office.at(JAN_1_9AM + 60_000);
     expect(office.textsTo(phone).filter((t) => t.includes('/plan-visit/'))).toEqual([]);
     expect(remindersOf(job!.id)).toEqual([expect.objectContaining({ channel: 'text', status: 'cancelled' })]);
+  });
+
+  it('says the plan’s title in a Spanish customer’s language in the reminder and on their page; staff read English', async () => {
+    const { id, phone } = await textingCustomer(office, 'Rosa Méndez', 'rosa.plan@example.com');
+    // She wrote in Spanish: stored once on her record (issue 37), every channel speaks it.
+    expect((await office.customerTexts(phone, 'Hola, ¿pueden lavar la casa otra vez este año?')).status).toBe(200);
+    const plan = (await (await makePlan(id)).json()) as ServicePlan;
+    const [job] = jobsOf(plan.id);
+    await office.at(JAN_1_9AM);
+    const text = office.textsTo(phone).find((t) => t.includes('/plan-visit/'))!;
+    expect(text).toMatch(
+      /^Lost Coast Soft Wash: Hola Rosa, su lavado de casa y limpieza de canaletas toca este enero de 2027\. Elija el día y la hora que le convengan: https:\/\/washdesk\.example\.com\/plan-visit\/[A-Za-z0-9_-]{43}\?lang=es\n/,
+    );
+    const mail = office.server.db
+      .prepare(
+        "SELECT subject, body FROM outbox_messages WHERE template = 'plan-reminder' AND channel = 'email' AND about = ?",
+      )
+      .get(`job:${job!.id}`) as { subject: string; body: string };
+    expect(mail.subject).toBe('Es hora de su lavado de casa y limpieza de canaletas');
+    expect(mail.body).toContain('su lavado de casa y limpieza de canaletas toca este enero de 2027');
+    expect(`${mail.subject} ${mail.body} ${text}`).not.toMatch(/house wash|gutter cleaning/i);
+
+    // Her page gets the job's services, which it names in its own language (the contract's rule).
+    const page = (await (
+      await office.server.anonymous.get(`/api/public/plan-visits/${tokenIn(text)!}`)
+    ).json()) as PublicPlanVisit;
+    expect(page).toMatchObject({ title: 'house wash and gutter cleaning', services: ['House Wash', 'Gutter Cleaning'] });
+    const lines = page.services.map((service) => ({ service }));
+    expect(planJobTitleIn({ title: page.title, lineItems: lines }, 'es')).toBe(
+      'lavado de casa y limpieza de canaletas',
+    );
+    expect(planJobTitleIn({ title: page.title, lineItems: lines }, 'en')).toBe('house wash and gutter cleaning');
+
+    // Staff's screens keep our English: the plan's card and the job.
+    const plans = (await (await office.server.get(`/api/customers/${id}/service-plans`)).json()) as ServicePlan[];
+    expect(plans.map((p) => p.title)).toEqual(['house wash and gutter cleaning']);
+    expect(job!.title).toBe('house wash and gutter cleaning');
   });
 
   it('is changed and stopped: waiting jobs of months it no longer has are cancelled, with their reminders', async () => {

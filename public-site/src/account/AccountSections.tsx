@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatCents, type CustomerAccount } from '@washdesk/contract';
+import { formatCents, serviceTitleIn, type CustomerAccount } from '@washdesk/contract';
 import type { MessageId } from '../i18n/catalog.en.ts';
-import { t } from '../i18n/i18n.ts';
+import { pageLanguage, t } from '../i18n/i18n.ts';
 import { openPage } from './account-api.ts';
 import { accountDay, accountMessageIn, accountMonth, planEvery } from './account-texts.ts';
 import { depositDueOf, PayDeposit } from './PayDeposit.tsx';
@@ -168,7 +168,7 @@ export function VisitsSection({ visits }: { visits: CustomerAccount['visits'] })
         {visits.map((visit) => (
           <li key={visit.id} className="account__item">
             <p className="account__line">
-              <strong>{visit.title}</strong> ·{' '}
+              <strong>{serviceTitleIn(visit.title, pageLanguage())}</strong> ·{' '}
               {visit.time
                 ? t('account.visit.at', { day: accountDay(visit.date), time: visit.time })
                 : accountDay(visit.date)}
@@ -191,7 +191,7 @@ export function PlansSection({ plans }: { plans: CustomerAccount['plans'] }) {
         {plans.map((plan) => (
           <li key={plan.id} className="account__item">
             <p className="account__line">
-              <strong>{plan.title}</strong> · {planEvery(plan.everyYears, plan.month)}
+              <strong>{serviceTitleIn(plan.title, pageLanguage())}</strong> · {planEvery(plan.everyYears, plan.month)}
             </p>
             {plan.due ? (
               <>
@@ -201,7 +201,7 @@ export function PlansSection({ plans }: { plans: CustomerAccount['plans'] }) {
                 <OpenButton
                   kind="plan-visit"
                   id={plan.due.jobId}
-                  label={t('account.plan.book', { title: plan.title })}
+                  label={t('account.plan.book', { title: serviceTitleIn(plan.title, pageLanguage()) })}
                 />
               </>
             ) : (

@@ -565,6 +565,25 @@ export const en = {
   'deposit.waiting': 'Waiting for the payment to be confirmed…',
   'deposit.opening': 'Opening the payment page…',
   'deposit.notOpened': 'The payment page could not be opened. Please check your connection and try again.',
+
+  // es-gaps (issue 37's last gaps): the invoice Pay route's own refusals, said again on a Spanish
+  // page (src/invoice/pay-refusals.ts).
+  'invoice.pay.refused': 'Your payment could not be started. Please call us.',
+  'formSaid.This invoice is already paid': 'This invoice is already paid',
+  'formSaid.This invoice is void': 'This invoice is void',
+  'formSaid.A bank payment for the rest of this invoice is on its way':
+    'A bank payment for the rest of this invoice is on its way',
+  'formSaid.A tip cannot be negative': 'A tip cannot be negative',
+  'formSaid.Enter the amount in cents': 'Enter the amount in cents',
+  'formSaid.Enter the amount in whole cents': 'Enter the amount in whole cents',
+  'formSaid.Enter the tip in cents': 'Enter the tip in cents',
+  'formSaid.Enter the tip in whole cents': 'Enter the tip in whole cents',
+  // es-gaps: the quote's deposit Pay route's own refusals (src/invoice/pay-refusals.ts).
+  'formSaid.Nothing is due on this quote right now.': 'Nothing is due on this quote right now.',
+  'formSaid.Accept the quote first; then you can pay its deposit.':
+    'Accept the quote first; then you can pay its deposit.',
+  'formSaid.The payment page could not be opened just now. Please try again in a minute.':
+    'The payment page could not be opened just now. Please try again in a minute.',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

@@ -572,4 +572,24 @@ export const es: Record<MessageId, string> = {
   'deposit.waiting': 'Esperando la confirmación del pago…',
   'deposit.opening': 'Abriendo la página de pago…',
   'deposit.notOpened': 'No se pudo abrir la página de pago. Revise su conexión e inténtelo de nuevo.',
+
+  // es-gaps (issue 37's last gaps): the invoice Pay route's own refusals, said again on a Spanish
+  // page (src/invoice/pay-refusals.ts).
+  'invoice.pay.refused': 'No se pudo iniciar su pago. Llámenos, por favor.',
+  'formSaid.This invoice is already paid': 'Esta factura ya está pagada',
+  'formSaid.This invoice is void': 'Esta factura se anuló',
+  'formSaid.A bank payment for the rest of this invoice is on its way':
+    'Ya viene en camino un pago bancario por el resto de esta factura',
+  'formSaid.A tip cannot be negative': 'La propina no puede ser negativa',
+  'formSaid.Enter the amount in cents': 'Escriba la cantidad en centavos',
+  'formSaid.Enter the amount in whole cents': 'Escriba la cantidad en centavos enteros',
+  'formSaid.Enter the tip in cents': 'Escriba la propina en centavos',
+  'formSaid.Enter the tip in whole cents': 'Escriba la propina en centavos enteros',
+  // es-gaps: the quote's deposit Pay route's own refusals (src/invoice/pay-refusals.ts).
+  'formSaid.Nothing is due on this quote right now.':
+    'No hay nada pendiente de pago en este presupuesto por ahora.',
+  'formSaid.Accept the quote first; then you can pay its deposit.':
+    'Primero acepte el presupuesto; luego podrá pagar su depósito.',
+  'formSaid.The payment page could not be opened just now. Please try again in a minute.':
+    'No se pudo abrir la página de pago en este momento. Inténtelo de nuevo en un minuto.',
 };

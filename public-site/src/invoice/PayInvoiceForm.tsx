@@ -9,6 +9,7 @@ import {
 } from '@washdesk/contract';
 import { t } from '../i18n/i18n.ts';
 import { startPayment } from './invoice-api.ts';
+import { payRefusalIn } from './pay-refusals.ts';
 
 type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'custom'; text: string };
 
@@ -61,7 +62,7 @@ export function PayInvoiceForm({ token, invoice }: { token: string; invoice: Pub
     try {
       const answer = await startPayment(token, part, tipCents);
       if (answer.kind === 'checkout') window.location.assign(answer.url);
-      else setProblem(answer.message);
+      else setProblem(payRefusalIn(answer.message));
     } catch {
       setProblem(t('invoice.pay.notStarted'));
     } finally {

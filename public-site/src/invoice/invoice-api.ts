@@ -10,7 +10,11 @@ export type PayResult =
   { kind: 'checkout'; url: string } | { kind: 'refused'; status: number; message: string };
 
 const refusalOf = (response: Response, body: unknown) => {
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  const error = (body as { error?: { message?: unknown; fields?: Record<string, unknown> } } | null)?.error;
+  // A field's refusal says what is wrong ("A tip can be at most $500.00"), the answer's own only
+  // that something is.
+  const field = Object.values(error?.fields ?? {}).find((m) => typeof m === 'string');
+  const message = field ?? error?.message;
   return {
     kind: 'refused' as const,
     status: response.status,

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
-import { formatCents, LOCALES, type PaymentMethod, type PublicInvoice } from '@washdesk/contract';
+import {
+  formatCents,
+  LOCALES,
+  serviceNameIn,
+  type PaymentMethod,
+  type PublicInvoice,
+} from '@washdesk/contract';
 import type { MessageId } from '../i18n/catalog.en.ts';
 import { pageLanguage, t } from '../i18n/i18n.ts';
+import { saidInPageLanguage } from '../i18n/said-in-english.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
 import { tokenOfPath } from '../sent-quote/quote-api.ts';
 import { fetchInvoice } from '../invoice/invoice-api.ts';
@@ -52,7 +59,7 @@ export function InvoicePage() {
       .then((answer) => {
         if (answer.kind === 'invoice') setShown({ kind: 'invoice', invoice: answer.invoice });
         else if (answer.status === 404) setShown({ kind: 'missing' });
-        else setShown({ kind: 'failed', message: answer.message });
+        else setShown({ kind: 'failed', message: saidInPageLanguage(answer.message, 'invoice.loadFailed') });
       })
       .catch(() => setShown({ kind: 'failed', message: t('invoice.loadFailed') }));
   }, [token]);
@@ -118,7 +125,8 @@ export function InvoicePage() {
             <ul className="sent-quote__lines" aria-label={t('invoice.services')}>
               {invoice.lines.map((line, i) => (
                 <li key={i}>
-                  <span>{line.service}</span>
+                  {/* Our service names in the page's language; a line staff typed stays as written. */}
+                  <span>{serviceNameIn(line.service, pageLanguage())}</span>
                   <strong>{formatCents(line.amountCents)}</strong>
                 </li>
               ))}

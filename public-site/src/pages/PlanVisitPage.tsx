@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { formatCents, LOCALES, PLAN_VISIT_REFUSALS, type PublicPlanVisit } from '@washdesk/contract';
+import {
+  formatCents,
+  LOCALES,
+  PLAN_VISIT_REFUSALS,
+  planJobTitleIn,
+  type PublicPlanVisit,
+} from '@washdesk/contract';
 import type { MessageId } from '../i18n/catalog.en.ts';
 import { pageLanguage, t } from '../i18n/i18n.ts';
 import { PageLayout } from '../layout/PageLayout.tsx';
@@ -26,6 +32,13 @@ const monthText = (dueMonth: string) => {
     timeZone: 'UTC',
   }).format(Date.UTC(year ?? 2000, (month ?? 1) - 1, 15));
 };
+
+/** The plan's title in the page's language ("lavado de casa"): the contract's one rule (service-names.ts). */
+const titleOf = (visit: PublicPlanVisit) =>
+  planJobTitleIn(
+    { title: visit.title, lineItems: (visit.services ?? []).map((service) => ({ service })) },
+    pageLanguage(),
+  );
 
 /** The server's refusals are the contract's English words: each one known is shown in the page's language. */
 const REFUSAL_IDS = new Map<string, MessageId>(
@@ -103,12 +116,15 @@ export function PlanVisitPage() {
         <>
           <h1>
             {shown.visit.customerFirstName
-              ? t('planVisit.dueNamed', { name: shown.visit.customerFirstName, service: shown.visit.title })
-              : t('planVisit.due', { service: shown.visit.title })}
+              ? t('planVisit.dueNamed', {
+                  name: shown.visit.customerFirstName,
+                  service: titleOf(shown.visit),
+                })
+              : t('planVisit.due', { service: titleOf(shown.visit) })}
           </h1>
           <dl className="sent-quote__facts visit-page__facts">
             <dt>{t('planVisit.service')}</dt>
-            <dd>{shown.visit.title}</dd>
+            <dd>{titleOf(shown.visit)}</dd>
             <dt>{t('planVisit.dueMonth')}</dt>
             <dd>{monthText(shown.visit.dueMonth)}</dd>
             <dt>{t('planVisit.takes')}</dt>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { depositFor, formatCents, quoteTotalCents, type PublicQuote } from '@washdesk/contract';
 import { t } from '../i18n/i18n.ts';
 import { payDeposit } from './quote-api.ts';
+import { payRefusalIn } from '../invoice/pay-refusals.ts';
 
 // The quote's deposit (issue 35): what it asks before acceptance (worked out for the add-ons being
 // ticked with the contract's `depositFor`, as the server will fix it), then "Pay the deposit" on
@@ -71,7 +72,7 @@ export function DepositBox({ token, quote, chosen, returnedFromPay, refresh }: D
         return;
       }
       if (answer.status === 503) setOffline(true);
-      else setRefusal(answer.message);
+      else setRefusal(payRefusalIn(answer.message));
       await refresh();
     } catch {
       setRefusal(t('deposit.notOpened'));
