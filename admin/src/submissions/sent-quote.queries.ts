@@ -5,7 +5,7 @@ import {
   quoteSentSchema,
   sentQuoteSchema,
   submissionQuotesSchema,
-  type PhotoSubmission,
+  type PhotoSubmissionRow,
   type QuoteDelivery,
   type SentQuote,
   type SentQuoteSummary,
@@ -101,7 +101,7 @@ export function deliveryLine(d: QuoteDelivery): string {
 export const formatQuoteTime = when;
 
 /** "Book the job": the appointment dialog filled from the submission and its accepted quote. */
-export function jobBookingOf(s: PhotoSubmission, quote: SentQuote): Partial<AppointmentFormValues> {
+export function jobBookingOf(s: PhotoSubmissionRow, quote: SentQuote): Partial<AppointmentFormValues> {
   return {
     customerName: s.customerName ?? '',
     customerPhone: s.phone ?? '',
