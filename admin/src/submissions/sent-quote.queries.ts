@@ -80,7 +80,6 @@ export const openQuestionsLine = (q: SentQuoteSummary | null | undefined) =>
     ? `${q.openQuestions === 1 ? 'A question' : `${q.openQuestions} questions`} from the customer to answer`
     : null;
 
-
 /** One delivery as staff read it: never "sent" unless the provider took it. */
 export function deliveryLine(d: QuoteDelivery): string {
   const channel = CHANNEL_LABELS[d.channel];

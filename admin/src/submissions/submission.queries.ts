@@ -55,7 +55,8 @@ export const quoteSubmission = (api: ApiClient, id: number, estimateAmount: numb
 /** The spec's fallbacks where the customer left something out. */
 export const customerNameOf = (s: Pick<PhotoSubmissionRow, 'id' | 'customerName'>) =>
   s.customerName ?? `Customer #${s.id}`;
-export const serviceTypeOf = (s: Pick<PhotoSubmissionRow, 'serviceType'>) => s.serviceType ?? 'General Cleaning';
+export const serviceTypeOf = (s: Pick<PhotoSubmissionRow, 'serviceType'>) =>
+  s.serviceType ?? 'General Cleaning';
 
 /** The size the customer gave on the photo form: "2 stories, about 2,400 sq ft", or "—". */
 export const homeSizeOf = (s: Pick<PhotoSubmissionRow, 'stories' | 'squareFeet'>) =>
