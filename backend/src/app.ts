@@ -126,6 +126,10 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const app = express();
   app.disable('x-powered-by');
+  // No hash of every answer for an ETag: API answers are never stored (api-caching.ts), so nothing
+  // would ever send it back, and hashing a list page cost more than reading it; public pages set
+  // their own (pages/public-page-html.ts) and static files theirs.
+  app.set('etag', false);
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default from nobody.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));

@@ -42,6 +42,14 @@ export const photoSubmissionSchema = z.object({
 export type PhotoSubmission = z.infer<typeof photoSubmissionSchema>;
 
 /**
+ * A row of `GET /api/photo-submissions`: the spec's fields and what the cards show, without the
+ * photo analysis (issue 38: the list carries only what its screen shows). The details dialog reads
+ * the analysis from `GET /api/photo-submissions/{id}`.
+ */
+export const photoSubmissionRowSchema = photoSubmissionSchema.omit({ analysis: true });
+export type PhotoSubmissionRow = z.infer<typeof photoSubmissionRowSchema>;
+
+/**
  * An optional whole number in a multipart text field: blank or missing is null; digits (with
  * thousands commas, as people write areas) are the number; anything else is refused, never guessed.
  */

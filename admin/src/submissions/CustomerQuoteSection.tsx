@@ -1,6 +1,6 @@
 import { H5, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import type { PhotoSubmission } from '@washdesk/contract';
+import type { PhotoSubmissionRow } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { LoadFailed } from '../shell/LoadFailed.tsx';
 import type { PriceSuggestion } from './price-suggestion.ts';
@@ -19,7 +19,7 @@ export function CustomerQuoteSection({
   suggestion,
   quoted,
 }: {
-  submission: PhotoSubmission;
+  submission: PhotoSubmissionRow;
   suggestion: PriceSuggestion | null;
   quoted: boolean;
 }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Classes, NonIdealState } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SUBMISSION_STATUSES, type PhotoSubmission, type SubmissionStatus } from '@washdesk/contract';
+import { SUBMISSION_STATUSES, type PhotoSubmissionRow, type SubmissionStatus } from '@washdesk/contract';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
@@ -76,7 +76,7 @@ export function PhotoSubmissionsScreen() {
   useEffect(() => {
     if (pastTheEnd) setPage(lastPage);
   }, [pastTheEnd, lastPage, setPage]);
-  const [opened, setOpened] = useState<PhotoSubmission | null>(null);
+  const [opened, setOpened] = useState<PhotoSubmissionRow | null>(null);
   // A notification about a quote opens its submission wherever it is in the list.
   const [linkParams, setLinkParams] = useSearchParams();
   const linkedId = Number.parseInt(linkParams.get('submission') ?? '', 10) || null;

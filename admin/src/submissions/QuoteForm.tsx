@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dollarAmount, type PhotoSubmission } from '@washdesk/contract';
+import { dollarAmount, type PhotoSubmissionRow } from '@washdesk/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useChange } from '../api/use-change.ts';
@@ -30,7 +30,7 @@ export const QUOTE_SAVED = 'Submission updated successfully';
 export const QUOTE_FAILED = 'Failed to update submission';
 
 interface QuoteFormProps {
-  submission: PhotoSubmission;
+  submission: PhotoSubmissionRow;
   suggestion: PriceSuggestion | null;
 }
 

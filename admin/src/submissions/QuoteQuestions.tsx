@@ -3,7 +3,7 @@ import { Button, Callout, Classes, FormGroup, H5, Intent, TextArea } from '@blue
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   quoteAnswerSchema,
-  type PhotoSubmission,
+  type PhotoSubmissionRow,
   type QuoteQuestion,
   type SentQuote,
 } from '@washdesk/contract';
@@ -15,7 +15,7 @@ import { answerQuestion, deliveryLine, formatQuoteTime } from './sent-quote.quer
 import { submissionQueries } from './submission.queries.ts';
 
 interface QuoteQuestionsProps {
-  submission: PhotoSubmission;
+  submission: PhotoSubmissionRow;
   quote: SentQuote;
   configured: { email: boolean; text: boolean };
 }
@@ -70,7 +70,7 @@ function AnswerForm({
   question,
   configured,
 }: {
-  submission: PhotoSubmission;
+  submission: PhotoSubmissionRow;
   question: QuoteQuestion;
   configured: { email: boolean; text: boolean };
 }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendQuoteSchema, type PhotoSubmission } from '@washdesk/contract';
+import { sendQuoteSchema, type PhotoSubmissionRow } from '@washdesk/contract';
 import { useApi } from '../api/api-context.tsx';
 import { fieldProblems } from '../api/problem-message.ts';
 import { leadsKey } from '../leads/leads.queries.ts';
@@ -11,7 +11,7 @@ import { sendQuote } from './sent-quote.queries.ts';
 import { submissionQueries } from './submission.queries.ts';
 
 interface SendQuoteFormProps {
-  submission: PhotoSubmission;
+  submission: PhotoSubmissionRow;
   suggestion: PriceSuggestion | null;
   configured: { email: boolean; text: boolean };
   /** Whether a quote was sent before: sending again replaces it. */

@@ -4,7 +4,7 @@ import {
   formatCents,
   LEAD_STAGE_OPTIONS,
   type LeadStage,
-  type PhotoSubmission,
+  type PhotoSubmissionRow,
   type SentQuote,
 } from '@washdesk/contract';
 import { AppointmentDialog } from '../appointments/AppointmentDialog.tsx';
@@ -24,7 +24,7 @@ const STATE_TAG = {
 } as const;
 
 interface SentQuotePanelProps {
-  submission: PhotoSubmission;
+  submission: PhotoSubmissionRow;
   quote: SentQuote;
   leadStage: LeadStage | null;
   configured: { email: boolean; text: boolean };

@@ -1,5 +1,5 @@
 import { Button, Card, Classes, H4, Intent } from '@blueprintjs/core';
-import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
+import { formatDollars, type PhotoSubmissionRow } from '@washdesk/contract';
 import { ContactMenu } from '../components/ContactMenu.tsx';
 import { PhotoThumbnails } from './PhotoThumbnails.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
@@ -7,8 +7,8 @@ import { customerNameOf, formatSubmittedAt, serviceTypeOf } from './submission.q
 import { NOT_SENT_YET, openQuestionsLine, quoteStateLine } from './sent-quote.queries.ts';
 
 interface SubmissionCardProps {
-  submission: PhotoSubmission;
-  onOpen: (submission: PhotoSubmission) => void;
+  submission: PhotoSubmissionRow;
+  onOpen: (submission: PhotoSubmissionRow) => void;
 }
 
 const photoCount = (n: number) => `${n} photo${n === 1 ? '' : 's'}`;

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Callout, Classes, Dialog, DialogBody, H5, Intent } from '@blueprintjs/core';
-import { formatDollars, type PhotoSubmission } from '@washdesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { formatDollars, type PhotoSubmissionRow } from '@washdesk/contract';
+import { useApi } from '../api/api-context.tsx';
 import { AnalysisSummary } from './AnalysisSummary.tsx';
 import { CustomerQuoteSection } from './CustomerQuoteSection.tsx';
 import { ContactMenu } from '../components/ContactMenu.tsx';
@@ -9,12 +11,18 @@ import type { PriceSuggestion } from './price-suggestion.ts';
 import { QuoteForm } from './QuoteForm.tsx';
 import { SubmissionStatusTag } from './SubmissionStatusTag.tsx';
 import { NOT_SENT_YET, quoteStateLine } from './sent-quote.queries.ts';
-import { customerNameOf, formatSubmittedAt, homeSizeOf, serviceTypeOf } from './submission.queries.ts';
+import {
+  customerNameOf,
+  formatSubmittedAt,
+  homeSizeOf,
+  serviceTypeOf,
+  submissionQueries,
+} from './submission.queries.ts';
 
-const isQuoted = (s: PhotoSubmission) => s.status === 'quoted' || s.status === 'completed';
+const isQuoted = (s: PhotoSubmissionRow) => s.status === 'quoted' || s.status === 'completed';
 
 interface SubmissionDetailsDialogProps {
-  submission: PhotoSubmission | undefined;
+  submission: PhotoSubmissionRow | undefined;
   onClose: () => void;
 }
 
@@ -34,8 +42,11 @@ export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetai
   );
 }
 
-function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; name: string }) {
+function SubmissionDetails({ submission, name }: { submission: PhotoSubmissionRow; name: string }) {
+  const api = useApi();
   const [suggestion, setSuggestion] = useState<PriceSuggestion | null>(null);
+  // The list's rows leave the photo analysis out (issue 38); the dialog reads this one's by id.
+  const details = useQuery(submissionQueries.one(api, submission.id));
   const quoted = isQuoted(submission);
   return (
     <DialogBody>
@@ -69,14 +80,20 @@ function SubmissionDetails({ submission, name }: { submission: PhotoSubmission; 
       )}
       <H5>Photos ({submission.photos.length})</H5>
       <PhotoThumbnails photos={submission.photos} customerName={name} />
-      {submission.analysis ? (
+      {details.data?.analysis ? (
         <AnalysisSummary
-          analysis={submission.analysis}
+          analysis={details.data.analysis}
           onUseSuggestedPrice={quoted ? undefined : (amount) => setSuggestion({ amount })}
         />
-      ) : (
+      ) : details.data ? (
         <p className={Classes.TEXT_MUTED}>
           No AI analysis: the customer sent the photos for a manual review.
+        </p>
+      ) : details.isError ? (
+        <p className={Classes.TEXT_MUTED}>The AI analysis could not be loaded.</p>
+      ) : (
+        <p className={Classes.TEXT_MUTED} aria-busy="true">
+          Loading the AI analysis…
         </p>
       )}
       {quoted ? (

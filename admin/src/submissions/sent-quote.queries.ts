@@ -5,7 +5,7 @@ import {
   quoteSentSchema,
   sentQuoteSchema,
   submissionQuotesSchema,
-  type PhotoSubmission,
+  type PhotoSubmissionRow,
   type QuoteDelivery,
   type SentQuote,
   type SentQuoteSummary,
@@ -80,7 +80,6 @@ export const openQuestionsLine = (q: SentQuoteSummary | null | undefined) =>
     ? `${q.openQuestions === 1 ? 'A question' : `${q.openQuestions} questions`} from the customer to answer`
     : null;
 
-
 /** One delivery as staff read it: never "sent" unless the provider took it. */
 export function deliveryLine(d: QuoteDelivery): string {
   const channel = CHANNEL_LABELS[d.channel];
@@ -101,7 +100,7 @@ export function deliveryLine(d: QuoteDelivery): string {
 export const formatQuoteTime = when;
 
 /** "Book the job": the appointment dialog filled from the submission and its accepted quote. */
-export function jobBookingOf(s: PhotoSubmission, quote: SentQuote): Partial<AppointmentFormValues> {
+export function jobBookingOf(s: PhotoSubmissionRow, quote: SentQuote): Partial<AppointmentFormValues> {
   return {
     customerName: s.customerName ?? '',
     customerPhone: s.phone ?? '',

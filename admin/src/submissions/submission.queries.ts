@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { photoSubmissionSchema, type PhotoSubmission, type SubmissionStatus } from '@washdesk/contract';
+import {
+  photoSubmissionRowSchema,
+  photoSubmissionSchema,
+  type PhotoSubmissionRow,
+  type SubmissionStatus,
+} from '@washdesk/contract';
 import type { ApiClient } from '../api/api-client.ts';
 
 const submissionsKey = ['photo-submissions'] as const;
@@ -26,11 +31,11 @@ export const submissionQueries = {
         const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
         if (filter.q) params.set('q', filter.q);
         if (filter.status) params.set('status', filter.status);
-        return api.getPage(`/api/photo-submissions?${params}`, photoSubmissionSchema.array());
+        return api.getPage(`/api/photo-submissions?${params}`, photoSubmissionRowSchema.array());
       },
     }),
   recent: (api: ApiClient) => submissionQueries.page(api, 0, RECENT_SUBMISSIONS),
-  /** One submission, for a link that names it (a notification's `?submission=`). */
+  /** One submission with its photo analysis: the details dialog, and a link that names it (`?submission=`). */
   one: (api: ApiClient, id: number) =>
     queryOptions({
       queryKey: [...submissionsKey, 'one', id],
@@ -48,12 +53,13 @@ export const quoteSubmission = (api: ApiClient, id: number, estimateAmount: numb
   );
 
 /** The spec's fallbacks where the customer left something out. */
-export const customerNameOf = (s: Pick<PhotoSubmission, 'id' | 'customerName'>) =>
+export const customerNameOf = (s: Pick<PhotoSubmissionRow, 'id' | 'customerName'>) =>
   s.customerName ?? `Customer #${s.id}`;
-export const serviceTypeOf = (s: Pick<PhotoSubmission, 'serviceType'>) => s.serviceType ?? 'General Cleaning';
+export const serviceTypeOf = (s: Pick<PhotoSubmissionRow, 'serviceType'>) =>
+  s.serviceType ?? 'General Cleaning';
 
 /** The size the customer gave on the photo form: "2 stories, about 2,400 sq ft", or "—". */
-export const homeSizeOf = (s: Pick<PhotoSubmission, 'stories' | 'squareFeet'>) =>
+export const homeSizeOf = (s: Pick<PhotoSubmissionRow, 'stories' | 'squareFeet'>) =>
   [
     s.stories === null ? null : `${s.stories} ${s.stories === 1 ? 'story' : 'stories'}`,
     s.squareFeet === null ? null : `about ${s.squareFeet.toLocaleString('en-US')} sq ft`,

@@ -4,10 +4,13 @@ import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
 import { listQuery, sendPage } from '../http/lists.ts';
 import type { AiResponseRepository } from './ai-response.repository.ts';
 
+// Built once: the list's filters and its key cursor (http/lists.ts caches the page schema by it).
+const pageFilters = aiResponseListQuerySchema.extend(keyCursorSchema.shape);
+
 export function aiResponseRoutes(aiResponses: AiResponseRepository) {
   const router = Router();
   router.get('/api/ai-responses', (req, res) => {
-    const query = listQuery(req, aiResponseListQuerySchema.extend(keyCursorSchema.shape));
+    const query = listQuery(req, pageFilters);
     const { rows, total } = aiResponses.list(query);
     sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);

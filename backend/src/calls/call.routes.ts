@@ -27,11 +27,14 @@ async function streamCallLog(calls: CallRepository, timeZone: string, res: Respo
   res.end();
 }
 
+// Built once: the list's filters and its key cursor (http/lists.ts caches the page schema by it).
+const pageFilters = callListQuerySchema.extend(keyCursorSchema.shape);
+
 /** `timeZone` is the business's: the export's times and file name are its wall clock. */
 export function callRoutes(calls: CallRepository, timeZone: string) {
   const router = Router();
   router.get('/api/calls', (req, res) => {
-    const query = listQuery(req, callListQuerySchema.extend(keyCursorSchema.shape));
+    const query = listQuery(req, pageFilters);
     const { rows, total } = calls.list(query);
     sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);

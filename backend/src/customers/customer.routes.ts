@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { staffOf } from '../auth/staff-session.ts';
 import { HttpError, notFound, parseWith, routeId, validationError } from '../http/errors.ts';
 import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
-import { listQuery, sendPage } from '../http/lists.ts';
+import { listQuery, NO_FILTERS, sendPage } from '../http/lists.ts';
 import type { CustomerChange, CustomerRepository } from './customer.repository.ts';
 
 /** A merged record answers 404 too, saying where it went, so an old link can follow it. */
@@ -35,6 +35,9 @@ function answer(change: CustomerChange) {
   }
 }
 
+// Built once: the list's filters and its key cursor (http/lists.ts caches the page schema by it).
+const pageFilters = customerListQuerySchema.extend(keyCursorSchema.shape);
+
 /** Customer records: found by anything staff know, a timeline across channels, edited, merged. */
 export function customerRoutes(customers: CustomerRepository, yearAgo: () => string) {
   const router = Router();
@@ -46,7 +49,7 @@ export function customerRoutes(customers: CustomerRepository, yearAgo: () => str
   };
 
   router.get('/api/customers', (req, res) => {
-    const query = listQuery(req, customerListQuerySchema.extend(keyCursorSchema.shape));
+    const query = listQuery(req, pageFilters);
     // A cursor pages the list as it opens or by town; with a search, last service or balance it is
     // refused rather than ignored (those pages are read by offset), and none is offered.
     const keyed = !query.q && !query.lastService && (query.balance ?? 'any') === 'any';
@@ -68,7 +71,7 @@ export function customerRoutes(customers: CustomerRepository, yearAgo: () => str
   router.get('/api/customers/:id/timeline', (req, res) => {
     const id = routeId(req.params);
     existing(id);
-    const { limit, offset } = listQuery(req, z.object({}));
+    const { limit, offset } = listQuery(req, NO_FILTERS);
     const { rows, total } = customers.timeline(id, limit, offset);
     sendPage(res, rows, total);
   });

@@ -1,7 +1,6 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { notFound, routeId } from '../http/errors.ts';
-import { listQuery, sendPage } from '../http/lists.ts';
+import { listQuery, NO_FILTERS, sendPage } from '../http/lists.ts';
 import type { Clock } from '../time.ts';
 import { disputeListRepository } from './dispute-list.repository.ts';
 import { evidencePackets, type EvidenceSources } from './evidence-packet.ts';
@@ -18,7 +17,7 @@ export function disputeEvidenceFeature(deps: EvidenceSources & { clock?: Clock }
   const router = Router();
 
   router.get('/api/disputes', (req, res) => {
-    const { limit, offset } = listQuery(req, z.object({}));
+    const { limit, offset } = listQuery(req, NO_FILTERS);
     const { rows, total } = disputes.list(limit, offset);
     sendPage(res, rows, total);
   });

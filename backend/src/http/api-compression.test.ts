@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../test/raw-http.ts';
-import { apiCompression } from './api-compression.ts';
+import { apiCompression, chosenEncoding } from './api-compression.ts';
 
 // The middleware in a small app of its own: the event stream it must leave alone does not exist
 // yet in the product (Server-Sent Events come later), and images need no seeded photos here.
@@ -42,6 +42,27 @@ describe('on-the-fly compression', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(JSON.parse(res.decoded().toString())).toEqual(JSON_ROWS);
     expect(res.body.length).toBeLessThan(JSON.stringify(JSON_ROWS).length / 5);
+  });
+
+  it('answers gzip to a client that takes no brotli, and nothing compressed to one that takes neither', async () => {
+    const gzip = await rawRequest(`${url}/api/rows`, { 'Accept-Encoding': 'gzip, deflate' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gzip.decoded().toString())).toEqual(JSON_ROWS);
+    const refused = await rawRequest(`${url}/api/rows`, { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(refused.body.toString())).toEqual(JSON_ROWS);
+  });
+
+  it('reads Accept-Encoding as HTTP does: q=0 refuses, * stands for the rest', () => {
+    expect(chosenEncoding('gzip, deflate, br')).toBe('br');
+    expect(chosenEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chosenEncoding('BR ; q=0.5')).toBe('br');
+    expect(chosenEncoding('*')).toBe('br');
+    expect(chosenEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(chosenEncoding('identity')).toBeUndefined();
+    expect(chosenEncoding('gzip;q=0')).toBeUndefined();
+    expect(chosenEncoding(undefined)).toBeUndefined();
   });
 
   it('leaves images as they are (already compressed)', async () => {

@@ -88,6 +88,8 @@ export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
+      // A level that writes no request lines (LOG_LEVEL=warn) spends nothing on them.
+      if (res.statusCode < 500 && !logger.isLevelEnabled('info')) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = {
         method: req.method,

@@ -3,7 +3,7 @@ import { CONVERSATION_STATUSES, RECENT_MESSAGES_LIMIT, messengerSendSchema } fro
 import { z } from 'zod';
 import { staffOf } from '../auth/staff-session.ts';
 import { notFound, parseWith, routeId } from '../http/errors.ts';
-import { listQuery, sendPage } from '../http/lists.ts';
+import { listQuery, NO_FILTERS, sendPage } from '../http/lists.ts';
 import type { MessengerService } from './messenger.service.ts';
 
 const conversationFilters = z.object({
@@ -28,7 +28,7 @@ export function messengerRoutes(messenger: MessengerService) {
   router.get('/api/messenger/conversations/:id/messages', (req, res) => {
     const id = routeId(req.params);
     if (!messenger.conversation(id)) throw notFound('Conversation');
-    const { rows, total } = messenger.messages(id, listQuery(req, z.object({})));
+    const { rows, total } = messenger.messages(id, listQuery(req, NO_FILTERS));
     sendPage(res, rows, total);
   });
   // The staff message is always kept (unless Meta's window is closed: then the composer keeps

@@ -7,6 +7,9 @@ import { listQuery, sendPage } from '../http/lists.ts';
 import type { LedgerRepository } from '../payments/ledger.repository.ts';
 import { paymentListRepository } from './payment-list.repository.ts';
 
+// Built once: the list's filters and its key cursor (http/lists.ts caches the page schema by it).
+const pageFilters = paymentListQuerySchema.extend(keyCursorSchema.shape);
+
 /**
  * The ledger's list (issue 35, item 6): `GET /api/payments`, newest first, filtered, paged by offset
  * or by key (`?cursor=`, `X-Next-Cursor`), and one row by id. Any staff member reads it.
@@ -20,7 +23,7 @@ export function paymentsListFeature(deps: {
   const router = Router();
 
   router.get('/api/payments', (req, res) => {
-    const query = listQuery(req, paymentListQuerySchema.extend(keyCursorSchema.shape));
+    const query = listQuery(req, pageFilters);
     const { rows, total } = list.list(query);
     sendNextCursor(
       res,

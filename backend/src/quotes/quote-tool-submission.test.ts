@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { photoQuoteResponseSchema, photoSubmissionSchema, type PhotoAnalysis } from '@washdesk/contract';
+import {
+  photoQuoteResponseSchema,
+  photoSubmissionRowSchema,
+  photoSubmissionSchema,
+  type PhotoAnalysis,
+} from '@washdesk/contract';
 import { runMigrations } from '../db/migrate.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
 import { fixturePhoto, photoForm, startTestServer, type TestServer } from '../test/test-server.ts';
@@ -57,6 +62,17 @@ describe('a quote-tool submission without an AI key', () => {
       notes: 'Gate code 4471.',
       serviceType: 'House Soft Washing, Concrete Cleaning',
     });
+  });
+
+  // Issue 38: the list carries what its cards show; the analysis is read with the one submission.
+  it('lists the submission without its analysis, which its own address answers with', async () => {
+    const { saved } = await quoteAndRead(server);
+    expect(saved.analysis).toMatchObject({ provider: 'local-estimate' });
+    const listed = await (await server.get('/api/photo-submissions?limit=200')).json();
+    const row = (listed as { id: number }[]).find((r) => r.id === saved.id);
+    expect(row).not.toHaveProperty('analysis');
+    const { analysis: _analysis, ...rest } = saved;
+    expect(photoSubmissionRowSchema.strict().parse(row)).toEqual(rest);
   });
 
   it('stores no notes when the customer wrote none, even with an address', async () => {

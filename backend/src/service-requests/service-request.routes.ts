@@ -14,6 +14,9 @@ import type { EventBus } from '../events/event-bus.ts';
 import { serviceRequestCreated } from '../events/announcements.ts';
 import type { PageLanguageHeard } from '../customers/customer-languages.ts';
 
+// Built once: the list's filters and its key cursor (http/lists.ts caches the page schema by it).
+const pageFilters = serviceRequestListQuerySchema.extend(keyCursorSchema.shape);
+
 /** The wizard's request is a lead: stored, never only logged. JSON, or multipart with photos. */
 export function serviceRequestRoutes(
   config: Config,
@@ -36,7 +39,7 @@ export function serviceRequestRoutes(
     },
   );
   router.get('/api/service-requests', (req, res) => {
-    const query = listQuery(req, serviceRequestListQuerySchema.extend(keyCursorSchema.shape));
+    const query = listQuery(req, pageFilters);
     const { rows, total } = requests.list(query);
     sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { photoSubmissionSchema, TOTAL_COUNT_HEADER } from '@washdesk/contract';
+import { photoSubmissionRowSchema, TOTAL_COUNT_HEADER } from '@washdesk/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { expectInvalid } from '../test/expect-errors.ts';
 
@@ -32,7 +32,7 @@ const submitted = (s: {
 const search = async (query: string) => {
   const res = await server.get(`/api/photo-submissions?${query}`);
   expect(res.status).toBe(200);
-  const rows = photoSubmissionSchema.array().parse(await res.json());
+  const rows = photoSubmissionRowSchema.array().parse(await res.json());
   return { ids: rows.map((r) => r.id), total: Number(res.headers.get(TOTAL_COUNT_HEADER)) };
 };
 

@@ -3,6 +3,7 @@ import {
   dollarsOrNull,
   phoneSearchOf,
   type PhotoSubmission,
+  type PhotoSubmissionRow,
   type SubmissionSource,
   type SubmissionStatus,
 } from '@washdesk/contract';
@@ -100,10 +101,11 @@ export function submissionRepository(
   const update = db.prepare(`UPDATE photo_submissions SET status = @status,
     estimate_amount_cents = COALESCE(@cents, estimate_amount_cents), updated_at = @now WHERE id = @id`);
 
-  const toSubmissions = (rows: SubmissionRow[]): PhotoSubmission[] => {
+  // A list row carries what the cards show; the analysis (the heaviest part) only one submission's
+  // details, which the dialog reads by id.
+  const toRows = (rows: SubmissionRow[]): PhotoSubmissionRow[] => {
     const ids = rows.map((r) => r.id);
     const photosOf = photos.forSubmissions(ids);
-    const analysisOf = analyses.forSubmissions(ids);
     const quoteOf = sentQuotes?.latestFor(ids) ?? new Map();
     return rows.map((r) => ({
       id: r.id,
@@ -121,12 +123,15 @@ export function submissionRepository(
       status: r.status,
       estimateAmount: dollarsOrNull(r.estimate_amount_cents),
       source: r.source,
-      analysis: analysisOf.get(r.id) ?? null,
       latestQuote: quoteOf.get(r.id) ?? null,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     }));
   };
+  const toSubmission = (row: SubmissionRow): PhotoSubmission => ({
+    ...toRows([row])[0]!,
+    analysis: analyses.forSubmissions([row.id]).get(row.id) ?? null,
+  });
 
   function listIndexed(filter: {
     status?: SubmissionStatus;
@@ -153,12 +158,12 @@ export function submissionRepository(
         }) as SubmissionRow[]
       ).reverse();
     }
-    return { rows: toSubmissions(rows), total };
+    return { rows: toRows(rows), total };
   }
 
   const get = (id: number) => {
     const row = one.get(id) as SubmissionRow | undefined;
-    return row ? toSubmissions([row])[0]! : undefined;
+    return row ? toSubmission(row) : undefined;
   };
 
   return {
@@ -203,7 +208,7 @@ export function submissionRepository(
         offset: filter.offset,
       };
       return {
-        rows: toSubmissions(page.all(params) as SubmissionRow[]),
+        rows: toRows(page.all(params) as SubmissionRow[]),
         total: (count.get(params) as { n: number }).n,
       };
     },

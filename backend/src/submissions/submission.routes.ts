@@ -17,6 +17,9 @@ import type { EventBus } from '../events/event-bus.ts';
 import { submissionCreated } from '../events/announcements.ts';
 import type { PageLanguageHeard } from '../customers/customer-languages.ts';
 
+// Built once: the list's filters and its key cursor (http/lists.ts caches the page schema by it).
+const pageFilters = submissionListQuerySchema.extend(keyCursorSchema.shape);
+
 export function submissionRoutes(
   config: Config,
   submissions: SubmissionRepository,
@@ -26,7 +29,7 @@ export function submissionRoutes(
   const router = Router();
 
   router.get('/api/photo-submissions', (req, res) => {
-    const query = listQuery(req, submissionListQuerySchema.extend(keyCursorSchema.shape));
+    const query = listQuery(req, pageFilters);
     const { rows, total } = submissions.list(query);
     sendNextCursor(res, rows, query.limit);
     sendPage(res, rows, total);
