@@ -51,23 +51,42 @@ async function post(url: string) {
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
 }
 
-/** Alternates the two so a busy neighbour slows both alike. */
-async function measure(urls: Record<string, string>, settle: () => Promise<void>) {
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(urls).map((k) => [k, []]));
+/**
+ * A process's CPU time so far, user and system, all its threads (sharp decodes on its own), in
+ * ms: what a request costs the server whatever else the machine is doing, where its wall time
+ * grows with the machine's load.
+ */
+const cpuMsOf = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime (fields 14 and 15 of the line, after pid and name), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+type Target = { url: string; pid: number };
+/** Alternates the three so a busy neighbour slows all alike. */
+async function measure(targets: Record<string, Target>, settle: () => Promise<void>) {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+  const cpu: Record<string, number> = Object.fromEntries(Object.keys(targets).map((k) => [k, 0]));
   for (let i = 0; i < RUNS + 2; i++)
-    for (const [name, url] of Object.entries(urls)) {
+    for (const [name, { url, pid }] of Object.entries(targets)) {
       // Each request starts with the previous one's background work done: its own time is measured.
       await settle();
+      const cpuBefore = cpuMsOf(pid);
       const start = performance.now();
       await post(url);
-      if (i >= 2) times[name]!.push(performance.now() - start);
+      if (i < 2) continue;
+      times[name]!.push(performance.now() - start);
+      cpu[name]! += cpuMsOf(pid) - cpuBefore;
     }
   const at = (list: number[], p: number) => {
     const sorted = [...list].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   };
   return Object.fromEntries(
-    Object.entries(times).map(([name, list]) => [name, { p50: at(list, 50), p95: at(list, 95) }]),
+    Object.entries(times).map(([name, list]) => [
+      name,
+      { p50: at(list, 50), p95: at(list, 95), cpu: cpu[name]! / RUNS },
+    ]),
   );
 }
 
@@ -79,6 +98,7 @@ function start(script: string, env: Record<string, string> = {}): Promise<ChildS
   return startChildServer(script, dataDir, { RATE_LIMIT_PER_MINUTE: '10000', ...env }, cleanup);
 }
 
+const loadBefore = os.loadavg()[0]!;
 const fake = await startFakeOpenAi();
 fake.setScenario('good');
 const [withModel, withoutModel, receiver] = await Promise.all([
@@ -98,9 +118,9 @@ const settled = async () => {
 };
 const figures = await measure(
   {
-    model: `${withModel.url}/api/photo-quote`,
-    local: `${withoutModel.url}/api/photo-quote`,
-    bare: `${receiver.url}/receive`,
+    model: { url: `${withModel.url}/api/photo-quote`, pid: withModel.pid },
+    local: { url: `${withoutModel.url}/api/photo-quote`, pid: withoutModel.pid },
+    bare: { url: `${receiver.url}/receive`, pid: receiver.pid },
   },
   settled,
 );
@@ -130,14 +150,18 @@ const growthMb = (peak - baseline) / 1e6;
 const total = PHOTOS.reduce((n, p) => n + p.blob.size, 0);
 const ms = (n: number) => `${n.toFixed(0)}ms`.padStart(8);
 const bare = figures.bare!;
-const row = (label: string, f: { p50: number; p95: number }) =>
-  `${label.padEnd(44)} ${ms(f.p50)} ${ms(f.p95)}\n`;
+const row = (label: string, f: { p50: number; p95: number; cpu: number }) =>
+  `${label.padEnd(44)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.cpu)}\n`;
 process.stdout.write(
-  `\nPhoto quote: 5 photos, ${(total / 1e6).toFixed(1)} MB, ${RUNS} runs each, one after another\n` +
-    `${'request'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}\n` +
+  `\nPhoto quote: 5 photos, ${(total / 1e6).toFixed(1)} MB, ${RUNS} runs each, one after another ` +
+    `(load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)\n` +
+    `${'request'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'server CPU'.padStart(8)}\n` +
     row('POST /api/photo-quote, fake model at once', figures.model!) +
     row('POST /api/photo-quote, no AI key', figures.local!) +
     row('receive the same upload only', bare) +
+    `(server CPU: the server process's mean CPU time per request, all its threads; unlike the times\n` +
+    ` it does not grow with the machine's load. The quote's photos start processing once saved, so\n` +
+    ` part of that work falls inside a request answered by the model.)\n` +
     `${CONCURRENT} quotes at once: all answered in ${burstMs.toFixed(0)} ms, all photos processed in ` +
     `${processedMs.toFixed(0)} ms; server memory ${(baseline / 1e6).toFixed(0)} MB → peak ${(peak / 1e6).toFixed(0)} MB\n`,
 );
