@@ -129,13 +129,20 @@ export async function inspectPhoto(sourcePath: string, originalName: string): Pr
   return { width: Math.round(w * scale), height: Math.round(h * scale), bytes, originalType: kind };
 }
 
-/** The model's copy of a photo: upright, at most 1024 px, and without any metadata (no GPS). */
-export const MODEL_LONG_EDGE = 1024;
+/**
+ * The model's copy of a photo: upright, at most 512 px, and without any metadata (no GPS). The
+ * analyzer asks for OpenAI's "low" detail, for which the model is given a 512 × 512 version of the
+ * image whatever it is sent: a larger copy would cost decoding, encoding and upload time for
+ * nothing it sees.
+ */
+export const MODEL_LONG_EDGE = 512;
 /**
  * At most this many model copies decode at once, whatever the number of customers uploading:
- * each holds a decoded image, so a burst of uploads queues here instead of growing memory.
+ * each holds a decoded image, so a burst of uploads queues here instead of growing memory. Two
+ * keep both cores busy (sharp decodes each image on one thread here), and leave free threads in
+ * Node's pool of four for the file system, where the rest of the upload is still being written.
  */
-const MODEL_COPIES_AT_ONCE = 4;
+const MODEL_COPIES_AT_ONCE = 2;
 let decoding = 0;
 const waiting: (() => void)[] = [];
 async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
@@ -155,12 +162,24 @@ export function modelPhoto(sourcePath: string, originalName: string): Promise<Bu
   return oneOfFew(() => makeModelPhoto(sourcePath, originalName));
 }
 
+/**
+ * Made once per photo, from the upload on disk. A JPEG shrinks while it decodes (sharp's
+ * shrink-on-load: a 12 MP photo is decoded straight at a quarter of its size), so the cost is
+ * mostly reading the file, never the full-size image. Re-encoded from pixels, the copy carries no
+ * EXIF, GPS or XMP.
+ */
 async function makeModelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
   try {
     const { image } = await openPhoto(sourcePath, originalName);
     return await image
       .rotate()
-      .resize({ width: MODEL_LONG_EDGE, height: MODEL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: MODEL_LONG_EDGE,
+        height: MODEL_LONG_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+        fastShrinkOnLoad: true,
+      })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80 })
       .toBuffer();

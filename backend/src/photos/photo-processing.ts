@@ -7,10 +7,12 @@ import type { PhotoRepository } from './photo.repository.ts';
 import { incomingFile, photoFile, thumbnailFile } from './photo.storage.ts';
 
 /**
- * Two photos at a time: each decode already uses sharp's threads, and the customer waiting on the
- * next quote must not queue behind a backlog of re-encodes.
+ * One photo at a time: a full-size decode takes a core and tens of megabytes, and the customer
+ * waiting on the next quote must not queue behind a backlog of re-encodes. One leaves the other
+ * core to the answers (and the pool's other threads to their files); a burst of uploads queues
+ * here instead of growing memory. A photo someone asks to see is done at once, ahead of the queue.
  */
-export const PHOTO_PROCESSING_CONCURRENCY = 2;
+export const PHOTO_PROCESSING_CONCURRENCY = 1;
 
 type Repository = Pick<PhotoRepository, 'pending' | 'stateOf' | 'markReady' | 'markUnreadable'>;
 

@@ -57,6 +57,34 @@ interface UploadOptions {
   /** Accepts files whose field name matches (e.g. `photos`, or `photo0`..`photo4`). */
   fieldPattern: RegExp;
   maxFiles: number;
+  /**
+   * Called as each file is whole on disk, while the rest of the upload may still be arriving:
+   * work that needs only that file (the model's copy) starts then, not after the last byte.
+   * It must not throw; the file may be refused (and removed) later with the rest of the upload.
+   */
+  onFileReceived?: (req: Request, file: { path: string; originalname: string }) => void;
+}
+
+/** Multer's disk storage, telling `onFileReceived` of each file as soon as it is written. */
+function diskStorageTelling(
+  folder: string,
+  onFileReceived: UploadOptions['onFileReceived'],
+): multer.StorageEngine {
+  const disk = multer.diskStorage({
+    destination: folder,
+    filename: (_req, _file, done) => done(null, randomUUID()),
+  });
+  if (!onFileReceived) return disk;
+  return {
+    _handleFile(req, file, done) {
+      disk._handleFile(req, file, (error, info) => {
+        if (!error && info?.path)
+          onFileReceived(req as Request, { path: info.path, originalname: file.originalname });
+        done(error, info);
+      });
+    },
+    _removeFile: (req, file, done) => disk._removeFile(req, file, done),
+  };
 }
 
 /** The answer to an upload still arriving at its deadline (UPLOAD_DEADLINE_SECONDS). */
@@ -96,10 +124,7 @@ export function receivePhotos(config: Config, options: UploadOptions): RequestHa
     req.once('end', () => clearTimeout(deadline));
     res.once('close', () => clearTimeout(deadline));
     const upload = multer({
-      storage: multer.diskStorage({
-        destination: folder,
-        filename: (_req, _file, done) => done(null, randomUUID()),
-      }),
+      storage: diskStorageTelling(folder, options.onFileReceived),
       limits: {
         fileSize: MAX_PHOTO_BYTES,
         files: options.maxFiles,
@@ -136,13 +161,16 @@ export function removeStoredPhotos(config: Config, photos: { id: string }[]) {
   }
 }
 
-/** Written through to the disk, so a power cut after the answer keeps it too. */
-const flushToDisk = (file: string) => {
-  const fd = fs.openSync(file, 'r');
+/**
+ * Written through to the disk, so a power cut after the answer keeps it too. Off the event loop
+ * (Node's pool does the waiting), so other customers' requests go on meanwhile.
+ */
+const flushToDisk = async (file: string) => {
+  const handle = await fs.promises.open(file, 'r');
   try {
-    fs.fsyncSync(fd);
+    await handle.sync();
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
 };
 
@@ -159,13 +187,14 @@ export async function keepUploadedPhotos(
   fs.mkdirSync(incomingDir(config), { recursive: true });
   const kept: StoredPhoto[] = [];
   try {
+    // All flushed at once: the disk gets the five together rather than one after another.
+    await Promise.all(files.map((file) => flushToDisk(file.path)));
     files.forEach((file, i) => {
       const id = randomUUID();
-      flushToDisk(file.path);
       fs.renameSync(file.path, incomingFile(config, id));
       kept.push({ id, ...inspected[i]!, pending: true });
     });
-    flushToDisk(incomingDir(config));
+    await flushToDisk(incomingDir(config));
     return kept;
   } catch (error) {
     removeStoredPhotos(config, kept);

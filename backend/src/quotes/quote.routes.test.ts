@@ -138,6 +138,42 @@ describe('POST /api/photo-quote with the model answering every way it can', () =
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
   });
 
+  it('gives the model five phone photos at most 512 px, upright, without EXIF, GPS or XMP', async () => {
+    // As they come from cameras: GPS, and orientations 3 (upside down), 6 (a portrait stored
+    // sideways) and 8 (a landscape stored standing). The model sees 512 px at "low" detail; anything larger would cost the customer
+    // decoding and upload time for nothing.
+    const photos = [
+      'iphone5-gps-orientation3.jpg',
+      'samsung-j327-orientation6.jpg',
+      'canon-a85-orientation8.jpg',
+      'pixel-gps-orientation1.jpg',
+      'house-roofs-aerial-canon5d3.jpg',
+    ];
+    fake.setScenario('good');
+    const before = fake.requests.length;
+    const res = await server.anonymous.upload('/api/photo-quote', quoteForm(photos));
+    expect(res.status).toBe(200);
+    expect(fake.requests.length - before).toBe(1);
+    const images = [
+      ...JSON.stringify(fake.requests[before]).matchAll(/data:image\/jpeg;base64,([^"]+)/g),
+    ].map((m) => Buffer.from(m[1]!, 'base64'));
+    const metas = await Promise.all(images.map((image) => sharp(image).metadata()));
+    expect(metas.map((m) => [m.width, m.height])).toEqual([
+      [512, 384],
+      [384, 512],
+      [512, 384],
+      [512, 384],
+      [512, 341],
+    ]);
+    for (const meta of metas) {
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+  });
+
   it('accepts an iPhone HEIC photo, however long decoding it takes', async () => {
     const { body, requests } = await quoteWith('good', server, 'iphone-xr-gps-orientation6.heic');
     expect(body.provider).toBe('openai');
@@ -182,6 +218,8 @@ describe('POST /api/photo-quote refusals', () => {
       quoteForm(Array(6).fill('coffee-photo.png')),
     );
     expect(six.status).toBe(413);
+    // Each refused upload had its model copies begun as its photos arrived (model-copies.ts):
+    // left unawaited, they end quietly (an unhandled failure would fail this run).
     await server.settled();
     expect(server.count('photo_submissions')).toBe(rows);
   });

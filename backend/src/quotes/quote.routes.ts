@@ -15,10 +15,10 @@ import type { EventBus } from '../events/event-bus.ts';
 import { submissionCreated } from '../events/announcements.ts';
 import type { Config } from '../config.ts';
 import { parseWith, validationError } from '../http/errors.ts';
-import { modelPhoto } from '../photos/image.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
 import type { PageLanguageHeard } from '../customers/customer-languages.ts';
+import { modelCopies } from './model-copies.ts';
 import { quotedServices } from './pricing.ts';
 import { toPhotoQuote, type QuoteService } from './quote.service.ts';
 
@@ -41,8 +41,9 @@ const splitName = (name: string) => {
  * The AI quotes. Both save the submission and its photos FIRST, so staff see every lead even when
  * the analysis is slow or fails; then analyse, price and answer. Only what the answer needs runs
  * before it (issue 38): the photos are stripped and re-encoded after it (photos/photo-processing.ts);
- * with an AI key the model's small, stripped copies are made once, from the upload, before saving
- * (the processor may move the upload on as soon as it is saved).
+ * with an AI key the model's small, stripped copies are made once, from the upload, each as soon as
+ * its file is received (model-copies.ts), and awaited before saving (the processor may move the
+ * upload on as soon as it is saved).
  */
 export function quoteRoutes(
   config: Config,
@@ -53,21 +54,22 @@ export function quoteRoutes(
   languageHeard?: PageLanguageHeard,
 ) {
   const router = Router();
-  const modelCopies = (files: Express.Multer.File[]) =>
-    quotes.readsPhotos
-      ? Promise.all(files.map((file) => modelPhoto(file.path, file.originalname)))
-      : Promise.resolve(undefined);
+  const copies = modelCopies(quotes.readsPhotos);
   channels.receives('web', ['/api/analyze-photos', '/api/photo-quote']);
 
   router.post(
     '/api/analyze-photos',
-    receivePhotos(config, { fieldPattern: /^photos(\[\])?$/, maxFiles: MAX_PHOTOS_PER_SUBMISSION }),
+    receivePhotos(config, {
+      fieldPattern: /^photos(\[\])?$/,
+      maxFiles: MAX_PHOTOS_PER_SUBMISSION,
+      onFileReceived: copies.onFileReceived,
+    }),
     async (req, res) => {
       const startedAt = quotes.now();
       const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
-      const forModel = await modelCopies(files);
+      const forModel = await copies.of(req, files);
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(fields, 'ai-analysis', stored),
       );
@@ -92,7 +94,11 @@ export function quoteRoutes(
 
   router.post(
     '/api/photo-quote',
-    receivePhotos(config, { fieldPattern: /^photo\d$/, maxFiles: MAX_QUOTE_PHOTOS }),
+    receivePhotos(config, {
+      fieldPattern: /^photo\d$/,
+      maxFiles: MAX_QUOTE_PHOTOS,
+      onFileReceived: copies.onFileReceived,
+    }),
     async (req, res) => {
       const startedAt = quotes.now();
       let info: unknown;
@@ -104,7 +110,7 @@ export function quoteRoutes(
       const customer = parseWith(quoteCustomerInfoSchema, info);
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED.message });
-      const forModel = await modelCopies(files);
+      const forModel = await copies.of(req, files);
       const submission = await savingPhotos(config, files, (stored) =>
         submissions.create(
           {

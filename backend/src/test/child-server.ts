@@ -9,6 +9,13 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export interface ChildServer {
   url: string;
+  /** Its process id: a bench reads the server's own memory from /proc/<pid>/status. */
+  pid: number;
+  /**
+   * Resolves once the work it does after its answers (photo processing) is done: the script
+   * answers { type: 'settle' } with { type: 'settled' } (photo-child-server.ts does).
+   */
+  settled(): Promise<void>;
   /** Resolves once the process is gone: -9 when it was killed with SIGKILL, else its exit code. */
   exited: Promise<number | null>;
   kill(): Promise<number | null>;
@@ -50,10 +57,19 @@ export function startChildServer(
     child.once('exit', (code) =>
       reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
     );
+    const settling: (() => void)[] = [];
     child.on('message', (m: { type: string; url: string }) => {
+      if (m.type === 'settled') settling.shift()?.();
       if (m.type !== 'ready') return;
       resolve({
         url: m.url,
+        pid: child.pid!,
+        // Answered in the order asked: the script settles each request before the next.
+        settled: () =>
+          new Promise<void>((done) => {
+            settling.push(done);
+            child.send({ type: 'settle' });
+          }),
         exited,
         kill: () => {
           child.kill('SIGKILL');

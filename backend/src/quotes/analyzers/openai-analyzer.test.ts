@@ -94,7 +94,7 @@ describe('OpenAI photo analyzer: a good answer', () => {
     expect(fake.requests[0]!.model).toBe('gpt-4.1');
   });
 
-  it('sends at most 5 photos, upright, at most 1024 px, without EXIF or GPS', async () => {
+  it('sends at most 5 photos, upright, at most 512 px, without EXIF or GPS', async () => {
     fake.setScenario('good');
     // Read raw from disk: the iPhone photo carries GPS and orientation 3 (upside down), the
     // Samsung one orientation 6 (a portrait stored sideways).
@@ -108,12 +108,12 @@ describe('OpenAI photo analyzer: a good answer', () => {
     const [upsideDown, sideways] = await Promise.all(images.slice(0, 2).map((i) => sharp(i).metadata()));
     for (const meta of [upsideDown!, sideways!]) {
       expect(meta.format).toBe('jpeg');
-      expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(1024);
+      expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(512);
       expect(meta.exif).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
     }
     expect(upsideDown!.width).toBeGreaterThanOrEqual(upsideDown!.height);
-    expect(sideways).toMatchObject({ width: 768, height: 1024 });
+    expect(sideways).toMatchObject({ width: 384, height: 512 });
   });
 });
 

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { Clock } from '../../time.ts';
 import { MAX_QUOTE_PHOTOS, photoAnalysisSchema, type PhotoAnalysis } from '@washdesk/contract';
+// "low" detail: the model sees 512 px whatever it is sent (photos/image.ts says why).
+import { MODEL_LONG_EDGE as LONG_EDGE } from '../../photos/image.ts';
 import { AnalysisFailure, type AnalysisInput, type PhotoAnalyzer } from './photo-analyzer.ts';
 import { toStrictJsonSchema } from './strict-json-schema.ts';
 
@@ -15,8 +17,6 @@ export const ATTEMPT_LIMIT_MS = 12_000;
 export const DEADLINE_MARGIN_MS = 500;
 /** A retry is only worth it with this much time left; a shorter one would just time out. */
 export const RETRY_MIN_REMAINING_MS = 4_000;
-/** Enough to count windows and doors; more only costs upload time and tokens. */
-const LONG_EDGE = 1024;
 
 /**
  * What the model must answer, derived from the contract so the two never drift apart. Not the SDK's
