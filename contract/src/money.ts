@@ -2,22 +2,48 @@
 // the public pages and the backend's quote texts all read these, so "$1,155" looks the same
 // wherever a customer or staff member meets it.
 
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const WITH_CENTS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Written by hand, not by Intl.NumberFormat: a page's first NumberFormat loads the browser's
+// locale data, 70–440 ms of a phone's main thread measured on the customer's page (issue 36:
+// Lighthouse's Total Blocking Time), and the formats used to be built as this module loaded, on
+// every page that shows money. This is Intl's en-US dollar format exactly: Intl rounds the
+// shortest decimal that reads back as the number ("1.005" to "1.01", where toFixed says "1.00"),
+// half away from zero, and keeps the sign of an amount that rounds to zero ("-$0.00").
+// money.test.ts holds the two equal over generated amounts. Intl is built, once, only for
+// what that does not cover (NaN, infinities, amounts of 10^21 dollars and more).
+let intlFormats: Record<0 | 2, Intl.NumberFormat> | undefined;
+const usdByIntl = (amount: number, fractionDigits: 0 | 2) =>
+  (intlFormats ??= {
+    0: new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+    2: new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+  })[fractionDigits].format(amount);
+
+/** A whole number's digits with a comma every three ("1234567" is "1,234,567"). */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+
+function usd(amount: number, fractionDigits: 0 | 2): string {
+  const size = Math.abs(amount);
+  if (!(size < 1e21)) return usdByIntl(amount, fractionDigits);
+  // Below 10^-6 JavaScript writes an exponent; such an amount rounds to 0 at two places anyway.
+  const [whole = '0', fraction = ''] = size < 1e-6 ? [] : String(size).split('.');
+  let digits = whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0');
+  if ((fraction[fractionDigits] ?? '0') >= '5') digits = String(BigInt(digits) + 1n);
+  const dollars = grouped(digits.slice(0, digits.length - fractionDigits) || '0');
+  const cents = fractionDigits ? `.${digits.slice(-fractionDigits).padStart(fractionDigits, '0')}` : '';
+  return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${dollars}${cents}`;
+}
 
 /** "$1,155" for whole dollars, "$425.50" with cents, "-$20" below zero. */
-export const formatDollars = (amount: number) =>
-  (Number.isInteger(amount) ? WHOLE_DOLLARS : WITH_CENTS).format(amount);
+export const formatDollars = (amount: number) => usd(amount, Number.isInteger(amount) ? 0 : 2);
 
 /** A quote's adjustment line: surcharges carry a "+" (spec section 3), discounts a "-". */
 export const formatAdjustment = (amount: number) =>
@@ -28,7 +54,7 @@ export const formatDollarRange = ({ low, high }: { low: number; high: number }) 
   low === high ? formatDollars(low) : `${formatDollars(low)} - ${formatDollars(high)}`;
 
 /** An advertised rate: always with cents, "$0.40". */
-export const formatPerSquareFoot = (dollars: number) => WITH_CENTS.format(dollars);
+export const formatPerSquareFoot = (dollars: number) => usd(dollars, 2);
 
 /** "2,250 sq ft". */
 export const formatSquareFeet = (squareFeet: number) =>
@@ -63,6 +89,7 @@ export const roundToCents = (dollars: number) => dollarsOf(centsOf(dollars));
 export const formatCents = (cents: number) => formatDollars(dollarsOf(cents));
 
 /** An optional amount (the spec's `estimateAmount`) in cents, or null. */
-export const centsOrNull = (dollars: number | null | undefined) => (dollars == null ? null : centsOf(dollars));
+export const centsOrNull = (dollars: number | null | undefined) =>
+  dollars == null ? null : centsOf(dollars);
 /** An optional amount kept in cents, in dollars for the wire, or null. */
 export const dollarsOrNull = (cents: number | null | undefined) => (cents == null ? null : dollarsOf(cents));
