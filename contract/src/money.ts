@@ -10,36 +10,32 @@
 // half away from zero, and keeps the sign of an amount that rounds to zero ("-$0.00").
 // money.test.ts holds the two equal over generated amounts. Intl is built, once, only for
 // what that does not cover (NaN, infinities, amounts of 10^21 dollars and more).
-let intlFormats: Record<0 | 2, Intl.NumberFormat> | undefined;
-const usdByIntl = (amount: number, fractionDigits: 0 | 2) =>
-  (intlFormats ??= {
-    0: new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-    2: new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-  })[fractionDigits].format(amount);
+let byIntl: Intl.NumberFormat[] | undefined;
 
-/** A whole number's digits with a comma every three ("1234567" is "1,234,567"). */
-const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
-
-function usd(amount: number, fractionDigits: 0 | 2): string {
+/** "$1,234.50" (places 2) or "$1,235" (places 0), as Intl's en-US dollar format writes it. */
+function usd(amount: number, places: 0 | 2): string {
   const size = Math.abs(amount);
-  if (!(size < 1e21)) return usdByIntl(amount, fractionDigits);
+  if (!(size < 1e21)) {
+    byIntl ??= [0, 2].map(
+      (d) =>
+        new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: 'USD',
+          minimumFractionDigits: d,
+          maximumFractionDigits: d,
+        }),
+    );
+    return byIntl[places / 2]!.format(amount);
+  }
   // Below 10^-6 JavaScript writes an exponent; such an amount rounds to 0 at two places anyway.
   const [whole = '0', fraction = ''] = size < 1e-6 ? [] : String(size).split('.');
-  let digits = whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0');
-  if ((fraction[fractionDigits] ?? '0') >= '5') digits = String(BigInt(digits) + 1n);
-  const dollars = grouped(digits.slice(0, digits.length - fractionDigits) || '0');
-  const cents = fractionDigits ? `.${digits.slice(-fractionDigits).padStart(fractionDigits, '0')}` : '';
-  return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${dollars}${cents}`;
+  let rounded = BigInt(whole + fraction.slice(0, places).padEnd(places, '0'));
+  if ((fraction[places] ?? '') >= '5') rounded++;
+  const digits = String(rounded).padStart(places + 1, '0');
+  const cut = digits.length - places;
+  // A comma every three digits of the dollars.
+  const dollars = digits.slice(0, cut).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${dollars}${places ? `.${digits.slice(cut)}` : ''}`;
 }
 
 /** "$1,155" for whole dollars, "$425.50" with cents, "-$20" below zero. */
