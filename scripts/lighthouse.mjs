@@ -177,6 +177,12 @@ try {
     const measured = CATEGORIES.includes('performance');
     if (measured) runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
     const median = runs[Math.floor(runs.length / 2)];
+    // `LIGHTHOUSE_SAVE=<folder>`: the median run's whole report (JSON), to read what cost the points.
+    if (process.env.LIGHTHOUSE_SAVE) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+      const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(median));
+    }
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, score(median, c)]));
     for (const ref of median.categories.accessibility?.auditRefs ?? []) {
       const audit = median.audits[ref.id];

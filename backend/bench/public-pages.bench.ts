@@ -20,6 +20,9 @@ const ROUTES = [
   // The same first loads in Spanish (issue 37): the page's Spanish HTML and its catalog.
   '/?lang=es',
   '/embed/photo-quote?lang=es',
+  // The customer's own page (issue 36), its own light build (public-site/vite.account.config.ts).
+  '/account',
+  '/account?lang=es',
   '/any-other-path (404)',
   '/admin',
 ];

@@ -2,22 +2,44 @@
 // the public pages and the backend's quote texts all read these, so "$1,155" looks the same
 // wherever a customer or staff member meets it.
 
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const WITH_CENTS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Written by hand, not by Intl.NumberFormat: a page's first NumberFormat loads the browser's
+// locale data, 70–440 ms of a phone's main thread measured on the customer's page (issue 36:
+// Lighthouse's Total Blocking Time), and the formats used to be built as this module loaded, on
+// every page that shows money. This is Intl's en-US dollar format exactly: Intl rounds the
+// shortest decimal that reads back as the number ("1.005" to "1.01", where toFixed says "1.00"),
+// half away from zero, and keeps the sign of an amount that rounds to zero ("-$0.00").
+// money.test.ts holds the two equal over generated amounts. Intl is built, once, only for
+// what that does not cover (NaN, infinities, amounts of 10^21 dollars and more).
+let byIntl: Intl.NumberFormat[] | undefined;
+
+/** "$1,234.50" (places 2) or "$1,235" (places 0), as Intl's en-US dollar format writes it. */
+function usd(amount: number, places: 0 | 2): string {
+  const size = Math.abs(amount);
+  if (!(size < 1e21)) {
+    byIntl ??= [0, 2].map(
+      (d) =>
+        new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: 'USD',
+          minimumFractionDigits: d,
+          maximumFractionDigits: d,
+        }),
+    );
+    return byIntl[places / 2]!.format(amount);
+  }
+  // Below 10^-6 JavaScript writes an exponent; such an amount rounds to 0 at two places anyway.
+  const [whole = '0', fraction = ''] = size < 1e-6 ? [] : String(size).split('.');
+  let rounded = BigInt(whole + fraction.slice(0, places).padEnd(places, '0'));
+  if ((fraction[places] ?? '') >= '5') rounded++;
+  const digits = String(rounded).padStart(places + 1, '0');
+  const cut = digits.length - places;
+  // A comma every three digits of the dollars.
+  const dollars = digits.slice(0, cut).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${dollars}${places ? `.${digits.slice(cut)}` : ''}`;
+}
 
 /** "$1,155" for whole dollars, "$425.50" with cents, "-$20" below zero. */
-export const formatDollars = (amount: number) =>
-  (Number.isInteger(amount) ? WHOLE_DOLLARS : WITH_CENTS).format(amount);
+export const formatDollars = (amount: number) => usd(amount, Number.isInteger(amount) ? 0 : 2);
 
 /** A quote's adjustment line: surcharges carry a "+" (spec section 3), discounts a "-". */
 export const formatAdjustment = (amount: number) =>
@@ -28,7 +50,7 @@ export const formatDollarRange = ({ low, high }: { low: number; high: number }) 
   low === high ? formatDollars(low) : `${formatDollars(low)} - ${formatDollars(high)}`;
 
 /** An advertised rate: always with cents, "$0.40". */
-export const formatPerSquareFoot = (dollars: number) => WITH_CENTS.format(dollars);
+export const formatPerSquareFoot = (dollars: number) => usd(dollars, 2);
 
 /** "2,250 sq ft". */
 export const formatSquareFeet = (squareFeet: number) =>
@@ -63,6 +85,7 @@ export const roundToCents = (dollars: number) => dollarsOf(centsOf(dollars));
 export const formatCents = (cents: number) => formatDollars(dollarsOf(cents));
 
 /** An optional amount (the spec's `estimateAmount`) in cents, or null. */
-export const centsOrNull = (dollars: number | null | undefined) => (dollars == null ? null : centsOf(dollars));
+export const centsOrNull = (dollars: number | null | undefined) =>
+  dollars == null ? null : centsOf(dollars);
 /** An optional amount kept in cents, in dollars for the wire, or null. */
 export const dollarsOrNull = (cents: number | null | undefined) => (cents == null ? null : dollarsOf(cents));

@@ -102,7 +102,12 @@ describe('no card fee', () => {
       textsOf(file, source).map((t) => ({ ...t, file, source })),
     );
     expect(texts.length).toBeGreaterThan(1000);
-    const html = ['public-site/index.html', 'public-site/embed.html', 'admin/index.html']
+    const html = [
+      'public-site/index.html',
+      'public-site/embed.html',
+      'public-site/account.html',
+      'admin/index.html',
+    ]
       .filter((file) => fs.existsSync(path.join(ROOT, file)))
       .map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
     const named = [

@@ -73,6 +73,40 @@ describe('pages', () => {
     }
   });
 
+  it("serves the customer's pages from their own light build once it is built, in the visitor's language", async () => {
+    const accountDir = path.join(publicSite, 'account');
+    fs.mkdirSync(path.join(accountDir, 'assets'), { recursive: true });
+    const write = (file: string, title: string) =>
+      fs.writeFileSync(path.join(accountDir, file), `<!doctype html><title>${title}</title>`);
+    write('account.html', 'account');
+    write('account.es.html', 'cuenta');
+    write('continue.html', 'continue');
+    fs.writeFileSync(path.join(accountDir, 'assets', 'account-abc123.js'), 'console.info(3)');
+    try {
+      for (const p of ['/account', '/Account/', '/account?paid=1001']) {
+        expect((await page(p)).text, p).toContain('<title>account</title>');
+      }
+      expect((await page('/account?lang=es')).text).toContain('<title>cuenta</title>');
+      // No Spanish file of the sign-in link's page in this build: its English one, not the whole site's.
+      for (const p of [
+        `/account/continue/${'x'.repeat(43)}`,
+        `/account/continue/${'x'.repeat(43)}?lang=es`,
+      ]) {
+        const res = await page(p);
+        expect(res.status, p).toBe(200);
+        expect(res.text, p).toContain('<title>continue</title>');
+      }
+      expect((await page('/photo-form')).text).toContain('<title>public</title>');
+      const asset = await page('/account/assets/account-abc123.js');
+      expect(asset.status).toBe(200);
+      expect(asset.cache).toContain('immutable');
+    } finally {
+      fs.rmSync(accountDir, { recursive: true, force: true });
+    }
+    // An older build without it: the whole site's pages, as before.
+    expect((await page('/account')).text).toContain('<title>public</title>');
+  });
+
   it('serves the admin for its routes', async () => {
     for (const p of [
       '/admin',

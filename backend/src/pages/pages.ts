@@ -12,6 +12,7 @@ import {
   pageVariantFile,
   prerenderedPageFile,
   publicPageOf,
+  type PublicPage,
 } from '@washdesk/contract';
 import type { Config } from '../config.ts';
 import { publicProfile } from '../profile/public-profile.ts';
@@ -29,9 +30,15 @@ const notBuilt = (res: Response, status: number, app: string) =>
         `<p>The ${app} is not built yet. Run <code>npm run build</code>, or start with <code>npm start</code>.</p></body></html>`,
     );
 
-/** The embeddable quote tool has a build of its own (public-site/vite.embed.config.ts). */
-const EMBED_PAGE = '/embed/photo-quote';
-const EMBED_INDEX = path.join('embed', 'embed.html');
+/**
+ * Pages with a light build of their own, on Preact's core: the embeddable quote tool
+ * (public-site/vite.embed.config.ts) and the customer's own pages (vite.account.config.ts).
+ */
+const OWN_BUILD_PAGES: Partial<Record<PublicPage, string>> = {
+  '/embed/photo-quote': path.join('embed', 'embed.html'),
+  '/account': path.join('account', 'account.html'),
+  '/account/continue/:token': path.join('account', 'continue.html'),
+};
 
 /**
  * The built apps: the admin under /admin, the public site at /. A page path that neither app
@@ -60,7 +67,7 @@ export function pageRoutes(config: Config) {
   router.get('/{*rest}', (req: Request, res: Response) => {
     const page = publicPageOf(req.path);
     const dist = config.publicSiteDist;
-    // Older builds lack the embed's own output or the prerendered pages: fall back to the whole
+    // Older builds lack a page's own build or the prerendered pages: fall back to the whole
     // site's index.html, which renders any page in the browser.
     // The page as this server quotes (AI or rough estimate) where the build made both.
     // In the visitor's language (issue 37: ?lang=, the remembered choice, Accept-Language), else
@@ -77,7 +84,7 @@ export function pageRoutes(config: Config) {
       ...inModes(file),
     ];
     const candidates = [
-      ...(page === EMBED_PAGE ? prerendered(EMBED_INDEX) : []),
+      ...(page && OWN_BUILD_PAGES[page] ? prerendered(OWN_BUILD_PAGES[page]) : []),
       ...prerendered(prerenderedPageFile(page)),
       'index.html',
     ].map((file) => path.join(dist, file));

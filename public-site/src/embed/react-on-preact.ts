@@ -1,12 +1,24 @@
 import { createContext, Fragment, options, type VNode } from 'preact';
 
-// The embed's React (vite.embed.config.ts points `react` here): the few React APIs its components
+// The embed's React (vite.embed.config.ts points `react` here; so does the customer's pages' build,
+// vite.account.config.ts): the few React APIs its components
 // use, on Preact's core. preact/compat does the same for all of React, and its Suspense, portals,
 // class-component and event shims cost the embed ~2 KB brotli of its 15 KB budget (issue 31). The
 // embed's browser tests run against this build, so a React API it starts to use and this file
 // lacks fails the build (a missing export) or those tests, not a visitor.
 export { createContext, Fragment };
-export { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+export {
+  useCallback,
+  useContext,
+  useEffect,
+  // The customer's pages' build (vite.account.config.ts) uses it only in parts drawn after hydration
+  // (the sign-in form), so its ids never have to match the React-prerendered HTML's.
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'preact/hooks';
 
 /** Strict mode only adds checks in development; Preact has none to add. */
 export const StrictMode = Fragment;
