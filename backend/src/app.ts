@@ -269,7 +269,12 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     languages: customers,
   });
   const { outbox, texts, lifecycle: outboxScheduler } = textsOfBusiness;
-  visitTexts.use(outbox, { publicUrl: publicUrl.get, languages: customers });
+  visitTexts.use(outbox, {
+    businessName: config.business.name,
+    timeZone: config.timeZone,
+    publicUrl: publicUrl.get,
+    languages: customers,
+  });
   app.use(textsOfBusiness.router);
   // The customer's own page: sign-in links through the one text sender, their messages onto the
   // texts' threads, everything of theirs across merged records (account/).

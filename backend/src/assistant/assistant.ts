@@ -154,7 +154,6 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         texts: deps.visitTexts ?? visitChangeTexts(now),
         events: deps.events,
         timeZone: config.timeZone,
-        businessName: config.business.name,
         now,
       })
     : null;

@@ -180,7 +180,7 @@ describe('a known caller cancels their visit by phone', () => {
     );
   });
 
-  it('a Spanish customer’s text ends with their own page in Spanish', async () => {
+  it('a Spanish customer’s text says the change in Spanish and ends with their own page in Spanish', async () => {
     const visit = await bookedVisit('Rosa Méndez', '4 Oak Lane, Redway, CA 95560', '2026-11-30', '9:00 AM');
     // Her language is on her record (she asked for a wash on the Spanish site), whatever the call's words.
     const asked = await fetch(`${server.url}/api/service-requests`, {
@@ -203,7 +203,10 @@ describe('a known caller cancels their visit by phone', () => {
     await says('I want to cancel my appointment.');
     expect(await says('Yes.')).toContain('is cancelled');
     await vi.waitFor(() => expect(textsTo(visit.phone)).toHaveLength(1), { timeout: 10_000 });
-    expect(textsTo(visit.phone)[0]!.split('\n').at(-1)).toBe(
+    // The whole text is hers: the change in Spanish (the call was in English), then her own page.
+    const [said, page] = textsTo(visit.phone)[0]!.split('\n').filter(Boolean);
+    expect(said).toMatch(/: su cita del lunes, 30 de noviembre a las 9:00 AM está cancelada\. Llámenos/);
+    expect(page).toBe(
       `Todos sus presupuestos, visitas y facturas: ${server.publicUrl.get()}/account?lang=es`,
     );
     const queued = server.db

@@ -60,7 +60,6 @@ export function existingVisits(deps: {
   texts: VisitChangeTexts;
   events?: EventBus;
   timeZone: string;
-  businessName: string;
   now: Clock;
 }) {
   const { known, rules } = deps;
@@ -160,10 +159,7 @@ export function existingVisits(deps: {
       entityId: visit.id,
       summary: `${visit.customerName} moved their visit by phone with the assistant: ${change}`,
     });
-    deps.texts.tell(
-      visit,
-      `${deps.businessName}: your visit is moved ${change}. Reply or call us if anything changes.`,
-    );
+    deps.texts.tell(visit, { kind: 'moved', from: visit, to });
     return done(`Done. Your visit is now on ${whenOf(to)}. ${say.anythingElse}`);
   }
 
@@ -177,10 +173,7 @@ export function existingVisits(deps: {
       entityId: visit.id,
       summary: `${visit.customerName} cancelled the visit on ${whenOf(visit)} by phone with the assistant`,
     });
-    deps.texts.tell(
-      visit,
-      `${deps.businessName}: your visit on ${whenOf(visit)} is cancelled. Call us any time to book again.`,
-    );
+    deps.texts.tell(visit, { kind: 'cancelled', was: visit });
     return done(`Your visit on ${whenOf(visit)} is cancelled. ${say.anythingElse}`);
   }
 
