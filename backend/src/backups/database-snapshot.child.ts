@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { BackupManifest } from './backup-manifest.ts';
 import { integrityProblems } from './check-database.ts';
-import { sha256OfFile } from './checksums.ts';
+import { sha256OfFileApart } from './checksums.ts';
 import { tableRowCounts } from './row-counts.ts';
 
 /** Every page in one step: one read transaction, so no write by the server restarts the copy. */
@@ -51,9 +51,12 @@ async function snapshot(source: string, target: string) {
     const migrations = copy
       .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
       .all() as BackupManifest['migrations'];
-    // Its checksum read here, on this process's core, while the backup's own process copies photos.
-    const sha256 = await sha256OfFile(target);
-    answer({ state: 'described', migrations, rowCounts: tableRowCounts(copy), sha256 });
+    // Its checksum read on a thread of this process while the rows are counted, and while the
+    // backup's own process copies photos.
+    const hashing = sha256OfFileApart(target);
+    hashing.catch(() => {});
+    const rowCounts = tableRowCounts(copy);
+    answer({ state: 'described', migrations, rowCounts, sha256: await hashing });
     return integrityProblems(copy);
   } finally {
     copy.close();
