@@ -83,6 +83,30 @@ function writePhotos(into: string, from: number, count: number) {
     );
 }
 
+/**
+ * When each stage of a backup ended, from its start (take-backup.ts's hooks): where the time goes.
+ * The photos are copied while the database is, then both flushed at once, then the photos renamed
+ * into the store and flushed, then the manifest.
+ */
+function stagesOf() {
+  const begun = performance.now();
+  const at: Record<string, number> = {};
+  const mark = (stage: string) => (at[stage] = performance.now() - begun);
+  return {
+    hooks: {
+      onDatabaseCopied: () => void mark('database copied'),
+      onPhotoStored: () => void mark('photos copied'),
+      onPhotosFlushed: () => void mark('both flushed'),
+      onPhotosInStore: () => void mark('photos in the store and flushed'),
+    },
+    toString: () =>
+      Object.entries(at)
+        .sort((a, b) => a[1] - b[1])
+        .map(([stage, ms]) => `${stage} ${seconds(ms)}`)
+        .join(', '),
+  };
+}
+
 let started = performance.now();
 if (!fs.existsSync(path.join(seedDir, 'seeded'))) {
   fs.rmSync(seedDir, { recursive: true, force: true });
@@ -117,7 +141,8 @@ const writer = setInterval(() => {
 }, 5);
 const loadAtStart = os.loadavg();
 started = performance.now();
-const first = await takeBackup({ db, photoDir, backupDir }, { reason: 'manual' });
+const firstStages = stagesOf();
+const first = await takeBackup({ db, photoDir, backupDir }, { reason: 'manual', hooks: firstStages.hooks });
 const firstMs = performance.now() - started;
 // The copy's integrity_check goes on after the manifest (take-backup.ts); the server keeps saving.
 const firstCheck = await first.checked;
@@ -129,7 +154,8 @@ const afterFirst = sizeOf(backupDir);
 seed(db, ROWS_PER_LIST, 100);
 writePhotos(photoDir, PHOTOS, 50);
 started = performance.now();
-const second = await takeBackup({ db, photoDir, backupDir }, { reason: 'manual' });
+const secondStages = stagesOf();
+const second = await takeBackup({ db, photoDir, backupDir }, { reason: 'manual', hooks: secondStages.hooks });
 const secondMs = performance.now() - started;
 const secondCheck = await second.checked;
 const secondCheckedMs = performance.now() - started;
@@ -160,6 +186,7 @@ say(
 say(
   `First backup:  ${seconds(firstMs)}, ${mb(afterFirst)} written (database ${mb(first.manifest.database.bytes)} + every photo)  ${budget('first backup', firstMs)}`,
 );
+say(`  stages: ${firstStages}`);
 say(
   `  meanwhile ${writes} writes on the server's connection, the longest waited ${longestWait.toFixed(0)} ms`,
 );
@@ -167,6 +194,7 @@ say(checked(firstCheck, firstCheckedMs));
 say(
   `Second backup: ${seconds(secondMs)}, ${mb(added)} added (the database again + only the 50 new photos), beside the first's ${mb(afterFirst)}  ${budget('second backup', secondMs)}`,
 );
+say(`  stages: ${secondStages}`);
 say(checked(secondCheck, secondCheckedMs));
 say(
   `Restore (database + ${latest.manifest.photos.length.toLocaleString('en-US')} photos, every checksum checked, integrity_check as recorded for those bytes): ${seconds(restoreMs)}  ${budget('restore', restoreMs)}`,
@@ -190,5 +218,6 @@ reportBudgets('Backups', [
   inBudget('first backup', firstMs),
   inBudget('second backup', secondMs),
   inBudget('restore', restoreMs),
-  inBudget('restore test', verifyMs),
+  // The daily restore test runs in the background, nobody waiting: shown, with no budget.
+  { name: 'restore test (background)', value: verifyMs / 1000, unit: 's' },
 ]);

@@ -55,29 +55,44 @@ export function checkDatabase(
 
 const CHILD = path.join(import.meta.dirname, 'check-database.child.ts');
 
+/** What check-database.child.ts is asked. */
+export interface DatabaseCheckAsked {
+  file: string;
+  expected: Record<string, number>;
+  options?: { integrity?: boolean };
+  /**
+   * Copy `from` to `file` first, with its checksum; `integrity_check` is skipped when that
+   * checksum is `integrityProvenFor` (the bytes that passed it when the backup was taken).
+   */
+  copy?: { from: string; integrityProvenFor: string | null };
+}
+
 /**
  * checkDatabase in a child process (check-database.child.ts), so the caller's event loop keeps
- * copying photos meanwhile and the check has a core of its own. Same answer, same problems.
+ * copying photos meanwhile and the check has a core of its own. Same answer, same problems; with
+ * `copy`, also the checksum of the bytes it copied into `file`.
  */
 export function checkDatabaseApart(
   file: string,
   expected: Record<string, number>,
   options: { integrity?: boolean } = {},
-): Promise<string[]> {
+  copy?: DatabaseCheckAsked['copy'],
+): Promise<{ sha256: string | null; problems: string[] }> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let answered = false;
-    child.once('message', (problems) => {
+    child.once('message', (answer: { sha256: string | null; problems: string[] } | { error: string }) => {
       answered = true;
-      resolve(problems as string[]);
+      if ('error' in answer) reject(new Error(answer.error));
+      else resolve(answer);
     });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (!answered) reject(new Error(`The database check ended without an answer (${signal ?? code}).`));
     });
-    child.send({ file, expected, options });
+    child.send({ file, expected, options, ...(copy ? { copy } : {}) } satisfies DatabaseCheckAsked);
   });
 }

@@ -1,12 +1,13 @@
 // A backup's database copy in a process of its own (database-snapshot.ts): its own connection
 // opens a read transaction on the live database (the snapshot's moment), says so and waits for
 // the word to go on, copies every page in one step of SQLite's backup API inside that
-// transaction, then describes the copy (migrations, rows per table: the backup writes its
+// transaction, then describes the copy (migrations, rows per table, its checksum: the backup writes its
 // manifest with them) and checks it (`integrity_check`, recorded beside the manifest after). Under WAL a reader never holds a writer back, and nothing here runs on the
 // server's event loop.
 import Database from 'better-sqlite3';
 import type { BackupManifest } from './backup-manifest.ts';
 import { integrityProblems } from './check-database.ts';
+import { sha256OfFileApart } from './checksums.ts';
 import { tableRowCounts } from './row-counts.ts';
 
 /** Every page in one step: one read transaction, so no write by the server restarts the copy. */
@@ -15,7 +16,12 @@ const ALL_PAGES = 0x7fffffff;
 export type SnapshotAnswer =
   | { state: 'open' }
   | { state: 'copied' }
-  | { state: 'described'; migrations: BackupManifest['migrations']; rowCounts: Record<string, number> }
+  | {
+      state: 'described';
+      migrations: BackupManifest['migrations'];
+      rowCounts: Record<string, number>;
+      sha256: string;
+    }
   | { state: 'checked'; problems: string[] }
   | { state: 'failed'; message: string };
 
@@ -45,7 +51,12 @@ async function snapshot(source: string, target: string) {
     const migrations = copy
       .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
       .all() as BackupManifest['migrations'];
-    answer({ state: 'described', migrations, rowCounts: tableRowCounts(copy) });
+    // Its checksum read on a thread of this process while the rows are counted, and while the
+    // backup's own process copies photos.
+    const hashing = sha256OfFileApart(target);
+    hashing.catch(() => {});
+    const rowCounts = tableRowCounts(copy);
+    answer({ state: 'described', migrations, rowCounts, sha256: await hashing });
     return integrityProblems(copy);
   } finally {
     copy.close();

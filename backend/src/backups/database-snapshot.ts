@@ -12,7 +12,11 @@ export interface DatabaseSnapshot {
   /** The copy is whole and self-contained: `target` may be read. */
   copied: Promise<void>;
   /** What the manifest says of the copy. */
-  described: Promise<{ migrations: BackupManifest['migrations']; rowCounts: Record<string, number> }>;
+  described: Promise<{
+    migrations: BackupManifest['migrations'];
+    rowCounts: Record<string, number>;
+    sha256: string;
+  }>;
   /** The copy's `integrity_check`: the problems found, none when it is good. */
   checked: Promise<string[]>;
   /** Ends the child if it still runs (a backup that failed elsewhere). */
@@ -48,7 +52,11 @@ export function snapshotDatabaseApart(source: string, target: string): DatabaseS
   };
   const open = when('open').then(() => undefined);
   const copied = when('copied').then(() => undefined);
-  const described = when('described').then(({ migrations, rowCounts }) => ({ migrations, rowCounts }));
+  const described = when('described').then(({ migrations, rowCounts, sha256 }) => ({
+    migrations,
+    rowCounts,
+    sha256,
+  }));
   const checked = when('checked').then(({ problems }) => problems);
   for (const p of [open, copied, described, checked]) p.catch(() => {});
   child.on('message', (answer: SnapshotAnswer) => {

@@ -78,7 +78,9 @@ async function businessWithBackups() {
   return { dataDir, server, backupDir, good, damaged: [flipped, miscounted] };
 }
 
-describe('npm run restore --force', () => {
+// Each case starts a server and takes three backups (a process forked for each database copy):
+// 17–28 s on a 2-core machine at a load of 20, so the default 30 s is no limit on correctness.
+describe('npm run restore --force', { timeout: 120_000 }, () => {
   it('is refused while the server runs, and the server keeps serving what it had', async () => {
     const { dataDir, server, backupDir, good } = await businessWithBackups();
     try {

@@ -9,11 +9,11 @@ import {
   type BackupFolder,
   type GoodBackup,
 } from './backup-folder.ts';
-import { DATABASE_FILE, syncFolder, writeManifest, type BackupManifest } from './backup-manifest.ts';
-import { sha256OfFile } from './checksums.ts';
+import { DATABASE_FILE, writeManifest, type BackupManifest } from './backup-manifest.ts';
 import { copyWithChecksum, eachAtMost } from './copy-with-checksum.ts';
 import { recordDatabaseCheck, type DatabaseCheck } from './database-check-record.ts';
 import { snapshotDatabaseApart } from './database-snapshot.ts';
+import { flushToDisk } from './flush-to-disk.ts';
 import { pruneBackups, type RetentionRule } from './retention.ts';
 
 export interface BackupSource {
@@ -35,8 +35,12 @@ export interface BackupHooks {
   onDatabaseSnapshot?(): void | Promise<void>;
   /** Awaited once the database copy is whole, while its `integrity_check` runs. */
   onDatabaseCopied?(): void | Promise<void>;
-  /** Called after each photo is stored. */
+  /** Called after each photo is copied (not yet flushed nor in the store). */
   onPhotoStored?(name: string): void;
+  /** Awaited once the database copy and the new photos are flushed, before they enter the store. */
+  onPhotosFlushed?(): void | Promise<void>;
+  /** Awaited once the new photos are in the store and flushed, before the manifest is written. */
+  onPhotosInStore?(): void | Promise<void>;
 }
 
 /**
@@ -87,16 +91,23 @@ export async function takeBackup(
       await options.hooks?.onDatabaseSnapshot?.();
       // Listed once the snapshot's moment is fixed: every photo a row of the copy names is on disk
       // by then (a photo is saved before its row), so the listing holds it.
-      const photosStored = storePhotos(source, folder, options.hooks);
-      storing = photosStored.catch(() => {});
+      const store = photoStore(folder);
+      const photosCopied = copyPhotos(source, folder, store, options.hooks);
+      storing = photosCopied.catch(() => {});
       snapshot.go();
       await snapshot.copied;
       await options.hooks?.onDatabaseCopied?.();
-      const [sha256, { migrations, rowCounts }, photos] = await Promise.all([
-        sha256OfFile(databaseFile),
+      const [{ migrations, rowCounts, sha256 }, photos] = await Promise.all([
         snapshot.described,
-        photosStored,
+        photosCopied,
       ]);
+      // One flush for the database copy and every new photo, then one for the photos' renames:
+      // the disk is waited on twice, not once per photo (flush-to-disk.ts).
+      const flush = (folders: string[], files: string[] = []) =>
+        flushToDisk(folder.dir, { files, folders });
+      await flush([dir], [databaseFile, ...store.copies()]);
+      await options.hooks?.onPhotosFlushed?.();
+      await store.settle((folders) => flush(folders));
       const manifest: BackupManifest = {
         format: 1,
         takenAt: takenAt.toISOString(),
@@ -109,9 +120,7 @@ export async function takeBackup(
         ...(options.upgrade ? { upgrade: options.upgrade } : {}),
         photos,
       };
-      const fd = fs.openSync(databaseFile, 'r+');
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
+      await options.hooks?.onPhotosInStore?.();
       writeManifest(dir, manifest);
       if (options.retention) pruneBackups(folder.dir, options.retention);
       const checked = snapshot.checked.then(
@@ -140,10 +149,16 @@ export async function takeBackup(
 }
 
 /**
- * Every photo (and upload waiting to be stripped) into the content-addressed store, a few at a
- * time; the manifest's photo list in listed order, without those deleted meanwhile.
+ * Every photo (and upload waiting to be stripped) copied into the photo store's scratch folder, a
+ * few at a time; the manifest's photo list in listed order, without those deleted meanwhile. The
+ * copies are not yet durable nor in the store: `store.settle()` does that, after the one flush.
  */
-async function storePhotos(source: BackupSource, folder: BackupFolder, hooks: BackupHooks | undefined) {
+async function copyPhotos(
+  source: BackupSource,
+  folder: BackupFolder,
+  store: PhotoStore,
+  hooks: BackupHooks | undefined,
+) {
   const keyOf = (p: { name: string; folder?: 'incoming' }) => `${p.folder ?? ''}/${p.name}`;
   const previous = new Map(folder.newest()?.manifest.photos.map((p) => [keyOf(p), p]) ?? []);
   const listed = [
@@ -154,7 +169,6 @@ async function storePhotos(source: BackupSource, folder: BackupFolder, hooks: Ba
       folder: 'incoming' as const,
     })),
   ];
-  const store = photoStore(folder);
   // Listed order is kept whatever order the copies end in; a photo deleted meanwhile stays null.
   const stored: (BackupManifest['photos'][number] | null)[] = listed.map(() => null);
   await eachAtMost(listed, PHOTOS_AT_ONCE, async ({ name, dir, folder: kept }, index) => {
@@ -173,7 +187,7 @@ async function storePhotos(source: BackupSource, folder: BackupFolder, hooks: Ba
       known.mtimeMs === stat.mtimeMs &&
       fs.existsSync(folder.photoBlob(known.sha256))
         ? known.sha256
-        : await store.add(file);
+        : await store.copy(file);
     if (sha256 === null) return; // deleted while it was being copied
     stored[index] = {
       name,
@@ -184,7 +198,6 @@ async function storePhotos(source: BackupSource, folder: BackupFolder, hooks: Ba
     };
     hooks?.onPhotoStored?.(name);
   });
-  store.flushFolders();
   return stored.filter((p) => p !== null);
 }
 
@@ -198,46 +211,63 @@ function photoNames(photoDir: string): string[] {
 }
 
 /**
- * The content-addressed photo store, filled a few photos at a time: each photo is copied once into
- * a scratch file while its checksum is taken (no second read), flushed, and renamed to its
- * checksum unless that content is stored already. The folders renamed into are flushed once each,
- * before the manifest is written, so a manifest never lists a photo a power cut could lose.
+ * The content-addressed photo store. A file in it is always whole: a name there is a promise that
+ * the content with that checksum is on disk, which the next backup trusts without reading it. So
+ * new photos are copied into a scratch folder (their checksum taken from the bytes read while
+ * copying: nothing is read twice), flushed to disk all at once with the database copy
+ * (flush-to-disk.ts), and only then renamed to their checksums; the renames are flushed in turn
+ * before the manifest is written. A crash at any point leaves whole files in the store and
+ * partial ones only in the scratch folder, which the next backup empties first.
  */
 function photoStore(folder: BackupFolder) {
   const scratch = path.join(folder.photos, PARTIAL_FOLDER);
   // What a killed backup was copying (this runs under the backup lock: nobody else writes here).
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.mkdirSync(scratch, { recursive: true });
-  const renamedInto = new Set<string>();
+  /** Copies in the scratch folder by checksum: one per content, however many photos have it. */
+  const copied = new Map<string, string>();
   let copies = 0;
   return {
-    /** The photo's checksum once its content is in the store, or null when it vanished meanwhile. */
-    async add(file: string): Promise<string | null> {
+    /** The photo's checksum once its copy is in the scratch folder, or null when it vanished meanwhile. */
+    async copy(file: string): Promise<string | null> {
       const temporary = path.join(scratch, `${process.pid}-${copies++}`);
       let sha256: string;
       try {
-        sha256 = await copyWithChecksum(file, temporary, true);
+        sha256 = await copyWithChecksum(file, temporary);
       } catch (error) {
         await fs.promises.rm(temporary, { force: true });
         if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(file)) return null;
         throw error;
       }
-      const blob = folder.photoBlob(sha256);
-      if (fs.existsSync(blob)) await fs.promises.rm(temporary, { force: true });
-      else {
-        await fs.promises.mkdir(path.dirname(blob), { recursive: true });
-        await fs.promises.rename(temporary, blob);
-        renamedInto.add(path.dirname(blob));
-      }
+      if (copied.has(sha256) || fs.existsSync(folder.photoBlob(sha256)))
+        await fs.promises.rm(temporary, { force: true });
+      else copied.set(sha256, temporary);
       return sha256;
     },
-    flushFolders() {
-      for (const dir of renamedInto) syncFolder(dir);
-      if (renamedInto.size) syncFolder(folder.photos);
+    /** The copies waiting for the flush. */
+    copies: () => [...copied.values()],
+    /**
+     * Once the copies are flushed: renamed to their checksums, and the folders renamed into
+     * flushed (one flush for them all), so a manifest written after never lists a photo a power
+     * cut could lose.
+     */
+    async settle(flush: (folders: string[]) => Promise<void>) {
+      const renamedInto = new Set<string>();
+      for (const [sha256, temporary] of copied) {
+        const blob = folder.photoBlob(sha256);
+        if (!renamedInto.has(path.dirname(blob))) {
+          await fs.promises.mkdir(path.dirname(blob), { recursive: true });
+          renamedInto.add(path.dirname(blob));
+        }
+        await fs.promises.rename(temporary, blob);
+      }
+      if (renamedInto.size) await flush([...renamedInto, folder.photos]);
+      copied.clear();
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
+type PhotoStore = ReturnType<typeof photoStore>;
 
 /** Where photos are copied before they are renamed to their checksum (same file system). */
 const PARTIAL_FOLDER = '.partial';

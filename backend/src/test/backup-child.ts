@@ -24,6 +24,10 @@ await takeBackup(
       onPhotoStored: () => {
         if (stage === 'photos' && ++photosStored === 2) stopHere('the photos');
       },
+      // The new photos flushed and renamed into the store, the manifest not written.
+      onPhotosInStore: () => {
+        if (stage === 'store') stopHere('the photo store');
+      },
     },
   },
 );
