@@ -1,7 +1,7 @@
 // `npm test`: every check CI runs, in order, then one plain line "N passed, N failed".
 // Each build, the type check and the lint count as one test; vitest and Playwright count theirs.
 // The arithmetic (exit codes win over reports, fewer tests than last time) is in test-summary.mjs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './builds.mjs';
@@ -49,11 +49,54 @@ function runner(label, runnerName, command, args, reportFile, count, failedNames
   steps.push({ label: runnerName, runner: runnerName, exitCode, counts });
 }
 
-const built = ['@washdesk/public-site', '@washdesk/admin', '@washdesk/desktop']
-  .map((w) => step(`build ${w}`, 'npm', ['run', 'build', '-w', w]))
-  .every(Boolean);
-step('typecheck', 'npm', ['run', 'typecheck']);
-step('lint', 'npx', ['eslint', '.']);
+/**
+ * Runs plain steps two at a time (CI has two cores, and a build, the type check or the lint is
+ * mostly one thread), started in the order given. Each step's output is held and printed whole,
+ * in the order given, so the log reads as if they ran one after another; recorded in that order.
+ */
+async function sideBySide(jobs, atOnce = 2) {
+  const outcomes = jobs.map(([label, command, args]) => {
+    let settle;
+    const outcome = new Promise((resolve) => (settle = resolve));
+    const start = () => {
+      const output = [];
+      const child = spawn(command, args, { cwd: root, env: process.env });
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+      child.on('close', (exitCode) =>
+        settle({ label, header: `\n=== ${label}: ${command} ${args.join(' ')}\n`, output, exitCode }),
+      );
+      return outcome;
+    };
+    return { start, outcome };
+  });
+  const queue = [...outcomes];
+  const runners = Array.from({ length: atOnce }, async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await next.start();
+  });
+  const recorded = [];
+  for (const { outcome } of outcomes) {
+    const { label, header, output, exitCode } = await outcome;
+    process.stdout.write(header);
+    for (const chunk of output) process.stdout.write(chunk);
+    recorded.push({ label, exitCode });
+  }
+  await Promise.all(runners);
+  steps.push(...recorded);
+  return recorded;
+}
+
+const buildsAndChecks = await sideBySide([
+  ...['@washdesk/public-site', '@washdesk/admin', '@washdesk/desktop'].map((w) => [
+    `build ${w}`,
+    'npm',
+    ['run', 'build', '-w', w],
+  ]),
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npx', ['eslint', '.']],
+]);
+const built = buildsAndChecks.filter((s) => s.label.startsWith('build ')).every((s) => s.exitCode === 0);
 
 runner('API and unit tests', 'vitest', 'npx', ['vitest', 'run'], 'vitest.json', vitestCounts, vitestFailedNames);
 
