@@ -162,14 +162,19 @@ try {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
       const signedIn = route === SIGNED_IN;
-      const result = await lighthouse(`${backend.url}${signedIn ? '/account' : route}`, {
-        port: chrome.port,
-        ...(signedIn && { extraHeaders: { Cookie: customerCookie } }),
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        ignoreStatusCode: route === NOT_FOUND_ROUTE,
-      });
+      const audit = () =>
+        lighthouse(`${backend.url}${signedIn ? '/account' : route}`, {
+          port: chrome.port,
+          ...(signedIn && { extraHeaders: { Cookie: customerCookie } }),
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          ignoreStatusCode: route === NOT_FOUND_ROUTE,
+        });
+      let result = await audit();
+      // A trace Lighthouse failed to record (NO_NAVSTART and the like, on a busy machine) is its
+      // own failure, not the page's: it says to run again, and this does, once.
+      if (result.lhr.runtimeError) result = await audit();
       if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
       runs.push(result.lhr);
     }
