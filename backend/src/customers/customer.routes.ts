@@ -9,7 +9,6 @@ import {
   customerUpdateSchema,
   ERROR_CODES,
 } from '@washdesk/contract';
-import { z } from 'zod';
 import { staffOf } from '../auth/staff-session.ts';
 import { HttpError, notFound, parseWith, routeId, validationError } from '../http/errors.ts';
 import { keyCursorSchema, sendNextCursor } from '../http/key-cursor.ts';
