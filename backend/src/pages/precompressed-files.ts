@@ -27,8 +27,14 @@ export function sendBuiltFile(
   res.status(status).setHeader('Cache-Control', cacheControlFor(file));
   res.type(path.extname(file));
   if (encoding) res.setHeader('Content-Encoding', encoding);
+  const sent = encoding ? siblings.get(encoding)! : file;
+  // The app hashes no ETag for API answers (app.ts), and Express hands that setting to sendFile, so
+  // a built file names its own version here (size and time of the bytes sent, as `send` would):
+  // a file re-checked on every load (no-cache) is then answered 304 when unchanged.
+  const sentStat = sent === file ? stat : fs.statSync(sent);
+  res.setHeader('ETag', `W/"${sentStat.size.toString(16)}-${Math.floor(sentStat.mtimeMs).toString(16)}"`);
   res.sendFile(
-    encoding ? siblings.get(encoding)! : file,
+    sent,
     // A byte range of compressed bytes is not what a client asking for a range means.
     { cacheControl: false, dotfiles: 'allow', acceptRanges: !encoding },
     (error?: NodeJS.ErrnoException) => {
