@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressBuild } from '../scripts/precompress-build.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
+import { REACT_ON_PREACT } from './build/react-on-preact-aliases.ts';
 
 /**
  * The customer's own pages' build (/account and a sign-in link's page; issue 36 asks for "the
@@ -14,8 +14,6 @@ import { prerenderPages } from './build/prerender-pages.ts';
  * for the Vite dev server and older builds); the server sends this build's when it exists
  * (backend/src/pages/pages.ts). The account browser tests run against this build.
  */
-const sourceFile = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
 export default defineConfig({
   base: '/account/',
   // The site's icons are the whole site's build's (public/); nothing to copy again.
@@ -32,13 +30,7 @@ export default defineConfig({
     }),
     precompressBuild(),
   ],
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: sourceFile('src/embed/react-dom-client-on-preact.ts') },
-      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: sourceFile('src/embed/react-on-preact.ts') },
-    ],
-  },
+  resolve: { alias: REACT_ON_PREACT },
   build: {
     outDir: 'dist/account',
     emptyOutDir: true,

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressBuild } from '../scripts/precompress-build.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
+import { REACT_ON_PREACT } from './build/react-on-preact-aliases.ts';
 import { shortMessageIds } from './build/short-message-ids.ts';
 
 /**
@@ -12,8 +12,6 @@ import { shortMessageIds } from './build/short-message-ids.ts';
  * `npm run bench -- pages`). The full public site keeps React 19; the embed's browser tests run
  * against this build, so the two cannot drift apart unnoticed.
  */
-const sourceFile = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
 export default defineConfig({
   base: '/embed/',
   plugins: [
@@ -28,13 +26,7 @@ export default defineConfig({
     }),
     precompressBuild(),
   ],
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: sourceFile('src/embed/react-dom-client-on-preact.ts') },
-      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: sourceFile('src/embed/react-on-preact.ts') },
-    ],
-  },
+  resolve: { alias: REACT_ON_PREACT },
   build: {
     outDir: 'dist/embed',
     emptyOutDir: true,

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { formatCents, serviceTitleIn, type CustomerAccount } from '@washdesk/contract';
 import type { MessageId } from '../i18n/catalog.en.ts';
 import { pageLanguage, t } from '../i18n/i18n.ts';
 import { openPage } from './account-api.ts';
-import { accountDay, accountMessageIn, accountMonth, planEvery } from './account-texts.ts';
+import { accountDay, accountMonth, planEvery } from './account-texts.ts';
 import { depositDueOf, PayDeposit } from './PayDeposit.tsx';
+import { GoButton } from './GoButton.tsx';
 import { PayWithTip } from './PayWithTip.tsx';
 
 // The lists of the customer's page, each a section with its heading. What is owed is paid here
@@ -120,36 +120,14 @@ export function QuotesSection({
 
 /** Opens a visit's (or a plan job's) own page: a fresh link is made for it on the press. */
 function OpenButton({ kind, id, label }: { kind: 'visit' | 'plan-visit'; id: number; label: string }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const open = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await openPage(kind, id);
-      if (answer.kind === 'url') return window.location.assign(answer.url);
-      setProblem(accountMessageIn(answer.message));
-    } catch {
-      setProblem(t('account.openFailed'));
-    }
-    setBusy(false);
-  };
   return (
-    <>
-      <button
-        type="button"
-        className="quote-button quote-button--secondary account__action"
-        disabled={busy}
-        onClick={() => void open()}
-      >
-        {busy ? t('account.opening') : label}
-      </button>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
-    </>
+    <GoButton
+      ask={() => openPage(kind, id)}
+      label={label}
+      busyLabel={t('account.opening')}
+      failed={t('account.openFailed')}
+      secondary
+    />
   );
 }
 
@@ -191,7 +169,8 @@ export function PlansSection({ plans }: { plans: CustomerAccount['plans'] }) {
         {plans.map((plan) => (
           <li key={plan.id} className="account__item">
             <p className="account__line">
-              <strong>{serviceTitleIn(plan.title, pageLanguage())}</strong> · {planEvery(plan.everyYears, plan.month)}
+              <strong>{serviceTitleIn(plan.title, pageLanguage())}</strong> ·{' '}
+              {planEvery(plan.everyYears, plan.month)}
             </p>
             {plan.due ? (
               <>
