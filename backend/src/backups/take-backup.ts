@@ -73,8 +73,12 @@ export async function takeBackup(
   const folder = backupFolder(source.backupDir);
   const unlock = lockBackupFolder(folder.dir);
   try {
-    // What a killed backup left behind (no manifest: never counted as a backup) goes first.
-    for (const unfinished of folder.unfinished()) fs.rmSync(unfinished, { recursive: true, force: true });
+    // What a killed backup left behind (no manifest: never counted as a backup) goes first. The
+    // killed server's database-copy child can outlive it by a moment (it exits when it sees its
+    // parent gone, after the step it is in) and still add a file to that folder while it is being
+    // removed (ENOTEMPTY): removing is tried again a few times rather than failing this backup.
+    for (const unfinished of folder.unfinished())
+      fs.rmSync(unfinished, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
     const takenAt = options.now ?? new Date();
     let name = snapshotNameOf(takenAt);
     while (fs.existsSync(folder.snapshotDir(name)))
@@ -103,8 +107,7 @@ export async function takeBackup(
       ]);
       // One flush for the database copy and every new photo, then one for the photos' renames:
       // the disk is waited on twice, not once per photo (flush-to-disk.ts).
-      const flush = (folders: string[], files: string[] = []) =>
-        flushToDisk(folder.dir, { files, folders });
+      const flush = (folders: string[], files: string[] = []) => flushToDisk(folder.dir, { files, folders });
       await flush([dir], [databaseFile, ...store.copies()]);
       await options.hooks?.onPhotosFlushed?.();
       await store.settle((folders) => flush(folders));
