@@ -52,6 +52,10 @@ function computedStyles(page: Page) {
 
 /** What changes on the page when the whole stylesheet arrives (nothing, when all is well). */
 async function changesWithWholeStylesheet(page: Page) {
+  // Blueprint draws an icon's SVG once its path data has loaded (a chunk of its own); until then the
+  // icon is an empty box that the whole stylesheet's icon-font rules would size. The screen as
+  // people see it is the one with its icons drawn: compare that state.
+  await expect(page.locator('.bp6-icon:empty')).toHaveCount(0);
   const classes = await page.evaluate(() =>
     [...document.querySelectorAll('[class]')].flatMap((element) =>
       (element.getAttribute('class') ?? '').split(/\s+/).filter((name) => name.startsWith('bp6-')),
