@@ -56,6 +56,8 @@ async function changesWithWholeStylesheet(page: Page) {
   // icon is an empty box that the whole stylesheet's icon-font rules would size. The screen as
   // people see it is the one with its icons drawn: compare that state.
   await expect(page.locator('.bp6-icon:empty')).toHaveCount(0);
+  // And the page's fonts in: a line box measured while a font still loads is another height.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const classes = await page.evaluate(() =>
     [...document.querySelectorAll('[class]')].flatMap((element) =>
       (element.getAttribute('class') ?? '').split(/\s+/).filter((name) => name.startsWith('bp6-')),
@@ -79,6 +81,7 @@ async function changesWithWholeStylesheet(page: Page) {
       document.head.append(link);
     });
   }, STAFF_STYLES);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const after = await computedStyles(page);
   expect(Object.keys(after)).toEqual(Object.keys(before));
   return Object.entries(before).flatMap(([element, values]) =>
