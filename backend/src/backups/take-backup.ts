@@ -60,6 +60,24 @@ export interface TakenBackup extends GoodBackup {
  * recorded beside the manifest with the checksum of the bytes checked: a restore that reads the
  * same checksum holds the bytes that passed, and need not check them again (restore-backup.ts).
  */
+/**
+ * Removes a killed backup's folder. The killed server's database-copy child can outlive it by a
+ * moment (it exits when it sees its parent gone, after the step it is in) and still add a file
+ * there while the folder is removed (ENOTEMPTY): removing is tried again, waiting between tries,
+ * for up to ten seconds, rather than failing this backup.
+ */
+async function removeLeftover(dir: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export async function takeBackup(
   source: BackupSource,
   options: {
@@ -73,12 +91,8 @@ export async function takeBackup(
   const folder = backupFolder(source.backupDir);
   const unlock = lockBackupFolder(folder.dir);
   try {
-    // What a killed backup left behind (no manifest: never counted as a backup) goes first. The
-    // killed server's database-copy child can outlive it by a moment (it exits when it sees its
-    // parent gone, after the step it is in) and still add a file to that folder while it is being
-    // removed (ENOTEMPTY): removing is tried again a few times rather than failing this backup.
-    for (const unfinished of folder.unfinished())
-      fs.rmSync(unfinished, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    // What a killed backup left behind (no manifest: never counted as a backup) goes first.
+    for (const unfinished of folder.unfinished()) await removeLeftover(unfinished);
     const takenAt = options.now ?? new Date();
     let name = snapshotNameOf(takenAt);
     while (fs.existsSync(folder.snapshotDir(name)))
