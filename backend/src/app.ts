@@ -452,6 +452,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     db,
     config,
     photos,
+    processing: photoProcessing,
     sentQuotes,
     channels,
     events,

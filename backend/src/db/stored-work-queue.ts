@@ -14,6 +14,11 @@ export function storedWorkQueue<K>(options: {
   work: (key: K) => Promise<void | 'skip'>;
   /** While true nothing starts by itself (a crash test keeps items waiting); `begin` still works. */
   held?: boolean;
+  /**
+   * Asked before anything starts by itself: while it says true, waiting work stays waiting (the
+   * owner calls `fill` when it stops saying so); `begin` still works.
+   */
+  paused?: () => boolean;
 }) {
   const running = new Map<K, Promise<void>>();
   const skipped = new Set<K>();
@@ -34,7 +39,7 @@ export function storedWorkQueue<K>(options: {
   }
 
   function fill() {
-    if (stopped || options.held) return;
+    if (stopped || options.held || options.paused?.()) return;
     const free = options.concurrency - running.size;
     if (free <= 0) return;
     const next = options

@@ -80,14 +80,14 @@ async function headOf(sourcePath: string): Promise<{ head: Buffer; bytes: number
  * Opens any accepted photo for sharp. Sharp reads a file itself (no copy of it in memory, and
  * JPEGs shrink while they decode); HEIC goes through its own decoder, which needs the bytes.
  */
-async function openPhoto(sourcePath: string, name: string) {
+async function openPhoto(sourcePath: string, name: string, options: { ignoreIcc?: boolean } = {}) {
   const { head } = await headOf(sourcePath);
   const kind = sniffImage(head);
   if (!kind) throw notAnImage(name);
   const image =
     kind === 'heic'
       ? await openHeic(await fs.readFile(sourcePath), name)
-      : sharp(sourcePath, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+      : sharp(sourcePath, { limitInputPixels: MAX_PIXELS, failOn: 'error', ignoreIcc: options.ignoreIcc });
   return { kind, image };
 }
 
@@ -170,7 +170,10 @@ export function modelPhoto(sourcePath: string, originalName: string): Promise<Bu
  */
 async function makeModelPhoto(sourcePath: string, originalName: string): Promise<Buffer> {
   try {
-    const { image } = await openPhoto(sourcePath, originalName);
+    // Its colours are read as sRGB whatever profile the camera embedded: converting a wide-gamut
+    // photo (a Pixel's or a Canon's) cost more than a third of its copy, and the model measures
+    // surfaces, not shades. The stored photo keeps its colours (processPhoto converts).
+    const { image } = await openPhoto(sourcePath, originalName, { ignoreIcc: true });
     return await image
       .rotate()
       .resize({

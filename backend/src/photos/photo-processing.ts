@@ -13,6 +13,12 @@ import { incomingFile, photoFile, thumbnailFile } from './photo.storage.ts';
  * here instead of growing memory. A photo someone asks to see is done at once, ahead of the queue.
  */
 export const PHOTO_PROCESSING_CONCURRENCY = 1;
+/**
+ * While a customer waits on an instant quote no new re-encode starts (one already running goes on):
+ * on a busy two-core machine a full-size decode beside the quote's own work is what made the
+ * quote slow (issue 38). A steady stream of quotes holds the queue at most this long at a time.
+ */
+export const LONGEST_HOLD_MS = 3_000;
 
 type Repository = Pick<PhotoRepository, 'pending' | 'stateOf' | 'markReady' | 'markUnreadable'>;
 
@@ -29,10 +35,20 @@ export function photoProcessing(
     /** Tests of a crash keep uploads pending; `ready(id)` still processes the one asked for. */
     held?: boolean;
     report?: (error: unknown) => void;
+    /** How long waiting customers may hold the queue (tests shorten it). */
+    longestHoldMs?: number;
   } = {},
 ) {
   const concurrency = options.concurrency ?? PHOTO_PROCESSING_CONCURRENCY;
   let woken = false;
+  // Customers being answered now, and the timer that ends their hold however many keep coming.
+  let waiting = 0;
+  let holdEnds: NodeJS.Timeout | undefined;
+  const resume = () => {
+    clearTimeout(holdEnds);
+    holdEnds = undefined;
+    queue.fill();
+  };
 
   async function processOne(id: string): Promise<void | 'skip'> {
     const original = incomingFile(config, id);
@@ -63,6 +79,7 @@ export function photoProcessing(
     waiting: (limit) => photos.pending(limit).map((p) => p.id),
     work: processOne,
     held: options.held,
+    paused: () => waiting > 0 && holdEnds !== undefined,
   });
 
   return {
@@ -83,6 +100,23 @@ export function photoProcessing(
         state = photos.stateOf(id);
       }
       return state === 'ready';
+    },
+    /**
+     * A customer waits on an answer: no new photo starts processing until `done` is called (once
+     * for each call, whatever the order) or the longest hold has passed.
+     */
+    customerWaiting(): { done: () => void } {
+      waiting += 1;
+      holdEnds ??= setTimeout(resume, options.longestHoldMs ?? LONGEST_HOLD_MS).unref();
+      let done = false;
+      return {
+        done() {
+          if (done) return;
+          done = true;
+          waiting -= 1;
+          if (waiting === 0) resume();
+        },
+      };
     },
     /** Resolves once no photo is being processed and none is left waiting (tests, shutdown). */
     settled: queue.settled,

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import {
   MAX_PHOTOS_PER_SUBMISSION,
   MAX_QUOTE_PHOTOS,
@@ -18,6 +18,7 @@ import { parseWith, validationError } from '../http/errors.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
 import type { PageLanguageHeard } from '../customers/customer-languages.ts';
+import type { PhotoProcessing } from '../photos/photo-processing.ts';
 import { modelCopies } from './model-copies.ts';
 import { quotedServices } from './pricing.ts';
 import { toPhotoQuote, type QuoteService } from './quote.service.ts';
@@ -52,13 +53,21 @@ export function quoteRoutes(
   channels: AssistantChannels,
   events: EventBus,
   languageHeard?: PageLanguageHeard,
+  processing?: Pick<PhotoProcessing, 'customerWaiting'>,
 ) {
   const router = Router();
+  // From the first byte of the upload to the answer, earlier uploads' re-encoding waits.
+  const customerWaits: RequestHandler = (_req, res, next) => {
+    const waiting = processing?.customerWaiting();
+    if (waiting) res.once('close', waiting.done);
+    next();
+  };
   const copies = modelCopies(quotes.readsPhotos);
   channels.receives('web', ['/api/analyze-photos', '/api/photo-quote']);
 
   router.post(
     '/api/analyze-photos',
+    customerWaits,
     receivePhotos(config, {
       fieldPattern: /^photos(\[\])?$/,
       maxFiles: MAX_PHOTOS_PER_SUBMISSION,
@@ -94,6 +103,7 @@ export function quoteRoutes(
 
   router.post(
     '/api/photo-quote',
+    customerWaits,
     receivePhotos(config, {
       fieldPattern: /^photo\d$/,
       maxFiles: MAX_QUOTE_PHOTOS,

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { AssistantChannels } from '../assistant/assistant-channels.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
+import type { PhotoProcessing } from '../photos/photo-processing.ts';
 import { analysisRepository } from '../quotes/analysis.repository.ts';
 import { analyzerFromConfig } from '../quotes/analyzer-from-config.ts';
 import { quoteRoutes } from '../quotes/quote.routes.ts';
@@ -29,6 +30,8 @@ export function photoQuotesFeature(deps: {
   clock?: Clock;
   /** The page's language a form came from, remembered on the customer (issue 37). */
   languageHeard?: PageLanguageHeard;
+  /** Earlier uploads' re-encoding waits while a customer waits on a quote. */
+  processing?: Pick<PhotoProcessing, 'customerWaiting'>;
 }) {
   const { config, clock } = deps;
   const analyses = analysisRepository(deps.db);
@@ -36,6 +39,8 @@ export function photoQuotesFeature(deps: {
   const quotes = quoteService(config, analyses, analyzerFromConfig(config, clock), clock);
   const router = Router();
   router.use(submissionRoutes(config, submissions, deps.events, deps.languageHeard));
-  router.use(quoteRoutes(config, submissions, quotes, deps.channels, deps.events, deps.languageHeard));
+  router.use(
+    quoteRoutes(config, submissions, quotes, deps.channels, deps.events, deps.languageHeard, deps.processing),
+  );
   return { submissions, router };
 }
