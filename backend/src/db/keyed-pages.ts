@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { RowKey } from '../http/key-cursor.ts';
+import { fastRows } from './fast-rows.ts';
 import { bucketOf, listCounts } from './list-counts.ts';
 
 /**
@@ -58,9 +58,11 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
       `SELECT id FROM ${list.table} ${where(after)}
         ORDER BY ${list.key} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`;
     // The page's rows in the list's order, whichever end their ids were counted from.
-    const rows = (direction: 'ASC' | 'DESC', after?: string): Statement =>
-      db.prepare(`${list.select} WHERE ${list.alias}.id IN (${ids(direction, after)})
-        ORDER BY ${qualified(list.key, list.alias)} DESC, ${list.alias}.id DESC`);
+    const rows = (direction: 'ASC' | 'DESC', after?: string) =>
+      fastRows<Row>(
+        db.prepare(`${list.select} WHERE ${list.alias}.id IN (${ids(direction, after)})
+        ORDER BY ${qualified(list.key, list.alias)} DESC, ${list.alias}.id DESC`),
+      );
     return {
       newestFirst: rows('DESC'),
       oldestFirst: rows('ASC'),
@@ -96,12 +98,12 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
           offset: 0,
           cursorKey: page.cursor.createdAt,
           cursorId: page.cursor.id,
-        }) as Row[];
+        });
         return { rows, total };
       }
       if (page.offset * 2 <= total)
         return {
-          rows: s.newestFirst.all({ ...used, limit: page.limit, offset: page.offset }) as Row[],
+          rows: s.newestFirst.all({ ...used, limit: page.limit, offset: page.offset }),
           total,
         };
       // The same rows counted from the oldest end: a page past the middle walks fewer index entries so.
@@ -110,7 +112,7 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
         ...used,
         limit: Math.max(0, end - page.offset),
         offset: Math.max(0, total - end),
-      }) as Row[];
+      });
       return { rows, total };
     },
   };

@@ -29,7 +29,7 @@ import type { LedgerRepository } from '../payments/ledger.repository.ts';
 import { addDays, localDate, type Clock } from '../time.ts';
 import { fullyRefunded, invoiceMoney, invoiceStatusOf, payableNow } from './invoice-balance.ts';
 import type { InvoiceMessages } from './invoice-messages.ts';
-import type { InvoiceRepository, StoredInvoice } from './invoice.repository.ts';
+import type { InvoiceHead, InvoiceRepository, StoredInvoice } from './invoice.repository.ts';
 
 // Invoicing (issue 35, item 4): a done job's invoice made once, its sending, what staff record
 // (cash, checks, other), voiding, and the customer's page and Pay. The status written on the
@@ -67,18 +67,22 @@ export function invoicingService(deps: {
   const statusOf = (invoice: StoredInvoice): InvoiceStatus =>
     invoiceStatusOf(invoice, ledger.settledForInvoice(invoice.id));
 
-  const row = (invoice: StoredInvoice): InvoiceRow => ({
-    id: invoice.id,
-    number: invoice.number,
-    jobId: invoice.jobId,
-    customerId: invoice.customerId,
-    customerName: invoice.customerName,
-    status: statusOf(invoice),
-    issuedOn: invoice.issuedOn,
-    dueOn: invoice.dueOn,
-    createdAt: invoice.createdAt,
-    ...moneyOf(invoice),
-  });
+  // The ledger read once per row (a list page has 50): its status and figures from the same sums.
+  const row = (invoice: InvoiceHead): InvoiceRow => {
+    const settled = ledger.settledForInvoice(invoice.id);
+    return {
+      id: invoice.id,
+      number: invoice.number,
+      jobId: invoice.jobId,
+      customerId: invoice.customerId,
+      customerName: invoice.customerName,
+      status: invoiceStatusOf(invoice, settled),
+      issuedOn: invoice.issuedOn,
+      dueOn: invoice.dueOn,
+      createdAt: invoice.createdAt,
+      ...invoiceMoney(invoice, settled),
+    };
+  };
 
   const view = (invoice: StoredInvoice): Invoice => ({
     ...row(invoice),
