@@ -30,6 +30,11 @@ export interface KeyedList {
    */
   counted?: string;
   /**
+   * A filter whose column is NOT NULL, so its kept buckets hold every row once: the unfiltered
+   * total is their sum (list-counts.ts `all`), not a COUNT(*) that reads a whole index per request.
+   */
+  everyRowIn?: string;
+  /**
    * The combinations of filters whose totals are kept, as their names joined by '&' in the order
    * above (absent: every combination); any other combination is a COUNT(*).
    */
@@ -83,14 +88,18 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
       const given = Object.keys(list.filters).filter((f) => params[f] !== undefined && params[f] !== null);
       const used = Object.fromEntries(given.map((f) => [f, params[f]]));
       const s = statementsFor(given);
-      // A filtered COUNT(*) walks every row it counts; the kept totals are one lookup.
-      const total =
-        list.counted && (given.length || list.always) && (!list.kept || list.kept.includes(given.join('&')))
-          ? counts.of(
-              list.counted,
-              bucketOf(given.map((f) => [f, list.bucketValue?.[f]?.(used[f]) ?? used[f]])),
-            )
-          : (s.count.get(used) as number);
+      // A COUNT(*) walks every row it counts; the kept totals are one lookup.
+      const kept =
+        list.counted && (given.length || list.always) && (!list.kept || list.kept.includes(given.join('&')));
+      let total: number;
+      if (list.counted && list.everyRowIn && !given.length && !list.always)
+        total = counts.all(list.counted, list.everyRowIn);
+      else if (kept)
+        total = counts.of(
+          list.counted!,
+          bucketOf(given.map((f) => [f, list.bucketValue?.[f]?.(used[f]) ?? used[f]])),
+        );
+      else total = s.count.get(used) as number;
       if (page.cursor) {
         const rows = s.after.all({
           ...used,

@@ -123,9 +123,9 @@ export function invoiceRepository(db: Db) {
     alias: 'i',
     filters: { status: 'status = @status' },
     counted: 'invoices',
+    everyRowIn: 'status',
   });
   const counts = listCounts(db);
-  const countAll = db.prepare<[], number>('SELECT count(*) FROM invoices').pluck();
 
   // Jobs marked done whose invoice was never made: the process stopped between the board's commit
   // and the reaction that invoices (events run after the commit). Only jobs changed since invoicing
@@ -239,7 +239,7 @@ export function invoiceRepository(db: Db) {
         )
         .rows.map(toHead),
     count: (status: InvoiceStatus | null) =>
-      status ? counts.of('invoices', `status=${status}`) : (countAll.get() ?? 0),
+      status ? counts.of('invoices', `status=${status}`) : counts.all('invoices', 'status'),
     /** Done jobs (since invoicing was installed) still without their invoice, oldest first. */
     doneJobsWithoutInvoice: () => doneWithout.all().map((r) => r.id),
   };

@@ -90,11 +90,11 @@ export function submissionRepository(
       AND (created_at, id) < (@createdAt, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`),
     );
   const after = { all: afterKey(false), status: afterKey(true) };
-  // The whole list's total from the b-tree's page counts; one status's from its kept total
-  // (migration 0062), not a COUNT(*) walking every row of that status.
+  // Totals kept by triggers (migration 0062), not a COUNT(*) walking an index on every request:
+  // one status's bucket, or the whole list as the sum of its statuses (status is NOT NULL).
   const kept = listCounts(db);
   const counted = {
-    all: db.prepare('SELECT COUNT(*) FROM photo_submissions').pluck(),
+    all: { get: (_: unknown) => kept.all('photo_submissions', 'status') },
     status: {
       get: ({ status }: { status: string | null }) => kept.of('photo_submissions', `status=${status}`),
     },
