@@ -51,7 +51,10 @@ export function invoicingService(deps: {
   config: Pick<Config, 'timeZone' | 'business'>;
   invoices: InvoiceRepository;
   jobs: Pick<JobRepository, 'get'>;
-  ledger: Pick<LedgerRepository, 'record' | 'settledForInvoice' | 'ofInvoice' | 'depositOfQuote' | 'get'>;
+  ledger: Pick<
+    LedgerRepository,
+    'record' | 'settledForInvoice' | 'settledForInvoices' | 'ofInvoice' | 'depositOfQuote' | 'get'
+  >;
   /** Stripe's hosted Checkout, when configured; without it the page says PAY_AT_THE_VISIT. */
   checkout: Pick<CheckoutSessions, 'start'> | undefined;
   messages: InvoiceMessages;
@@ -67,22 +70,19 @@ export function invoicingService(deps: {
   const statusOf = (invoice: StoredInvoice): InvoiceStatus =>
     invoiceStatusOf(invoice, ledger.settledForInvoice(invoice.id));
 
-  // The ledger read once per row (a list page has 50): its status and figures from the same sums.
-  const row = (invoice: InvoiceHead): InvoiceRow => {
-    const settled = ledger.settledForInvoice(invoice.id);
-    return {
-      id: invoice.id,
-      number: invoice.number,
-      jobId: invoice.jobId,
-      customerId: invoice.customerId,
-      customerName: invoice.customerName,
-      status: invoiceStatusOf(invoice, settled),
-      issuedOn: invoice.issuedOn,
-      dueOn: invoice.dueOn,
-      createdAt: invoice.createdAt,
-      ...invoiceMoney(invoice, settled),
-    };
-  };
+  // A row's status and figures from the same sums (a list page reads them all at once).
+  const row = (invoice: InvoiceHead, settled = ledger.settledForInvoice(invoice.id)): InvoiceRow => ({
+    id: invoice.id,
+    number: invoice.number,
+    jobId: invoice.jobId,
+    customerId: invoice.customerId,
+    customerName: invoice.customerName,
+    status: invoiceStatusOf(invoice, settled),
+    issuedOn: invoice.issuedOn,
+    dueOn: invoice.dueOn,
+    createdAt: invoice.createdAt,
+    ...invoiceMoney(invoice, settled),
+  });
 
   const view = (invoice: StoredInvoice): Invoice => ({
     ...row(invoice),
@@ -208,7 +208,9 @@ export function invoicingService(deps: {
       status: InvoiceStatus | null,
       before?: { issuedOn: string; id: number },
     ) {
-      return { rows: invoices.page(limit, status, before, offset).map(row), total: invoices.count(status) };
+      const page = invoices.page(limit, status, before, offset);
+      const settled = ledger.settledForInvoices(page.map((i) => i.id));
+      return { rows: page.map((i) => row(i, settled.get(i.id))), total: invoices.count(status) };
     },
 
     /** "Send again": new messages now (staff asked: quiet hours do not hold them; STOP still does). */
