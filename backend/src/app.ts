@@ -7,6 +7,7 @@ import type { Clock } from './time.ts';
 import { canonicalApiPaths } from './auth/api-paths.ts';
 import { guardApiRoutes } from './auth/guard-api-routes.ts';
 import { apiCompression } from './http/api-compression.ts';
+import { skipRoutersOutOfReach } from './http/router-reach.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { untrustedProxyWarning } from './http/forwarded-for-warning.ts';
 import { perMinuteLimit } from './http/rate-limit.ts';
@@ -509,6 +510,8 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   guardApiRoutes(app, auth.access);
   app.use('/api', apiNotFound);
   app.use(pageRoutes(config));
+  // Once every route is in: a request enters only the routers that hold something its path may match.
+  skipRoutersOutOfReach(app);
 
   app.use(errorHandler((error, req) => report(error, { method: req.method, path: loggablePath(req.path) })));
   return {

@@ -97,6 +97,7 @@ export function callRepository(db: Db, deps: CallRepositoryDeps) {
     alias: 'calls',
     filters: { status: 'status = @status', callback: 'callback_requested = @callback' },
     counted: 'calls',
+    everyRowIn: 'status',
   });
   const counts = db.prepare(`SELECT COUNT(*) AS "all",
     COALESCE(SUM(status = 'missed'), 0) AS missed,

@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { RowKey } from '../http/key-cursor.ts';
+import { fastRows } from './fast-rows.ts';
 import { bucketOf, listCounts } from './list-counts.ts';
 
 /**
@@ -30,6 +30,11 @@ export interface KeyedList {
    */
   counted?: string;
   /**
+   * A filter whose column is NOT NULL, so its kept buckets hold every row once: the unfiltered
+   * total is their sum (list-counts.ts `all`), not a COUNT(*) that reads a whole index per request.
+   */
+  everyRowIn?: string;
+  /**
    * The combinations of filters whose totals are kept, as their names joined by '&' in the order
    * above (absent: every combination); any other combination is a COUNT(*).
    */
@@ -58,9 +63,11 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
       `SELECT id FROM ${list.table} ${where(after)}
         ORDER BY ${list.key} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`;
     // The page's rows in the list's order, whichever end their ids were counted from.
-    const rows = (direction: 'ASC' | 'DESC', after?: string): Statement =>
-      db.prepare(`${list.select} WHERE ${list.alias}.id IN (${ids(direction, after)})
-        ORDER BY ${qualified(list.key, list.alias)} DESC, ${list.alias}.id DESC`);
+    const rows = (direction: 'ASC' | 'DESC', after?: string) =>
+      fastRows<Row>(
+        db.prepare(`${list.select} WHERE ${list.alias}.id IN (${ids(direction, after)})
+        ORDER BY ${qualified(list.key, list.alias)} DESC, ${list.alias}.id DESC`),
+      );
     return {
       newestFirst: rows('DESC'),
       oldestFirst: rows('ASC'),
@@ -81,14 +88,18 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
       const given = Object.keys(list.filters).filter((f) => params[f] !== undefined && params[f] !== null);
       const used = Object.fromEntries(given.map((f) => [f, params[f]]));
       const s = statementsFor(given);
-      // A filtered COUNT(*) walks every row it counts; the kept totals are one lookup.
-      const total =
-        list.counted && (given.length || list.always) && (!list.kept || list.kept.includes(given.join('&')))
-          ? counts.of(
-              list.counted,
-              bucketOf(given.map((f) => [f, list.bucketValue?.[f]?.(used[f]) ?? used[f]])),
-            )
-          : (s.count.get(used) as number);
+      // A COUNT(*) walks every row it counts; the kept totals are one lookup.
+      const kept =
+        list.counted && (given.length || list.always) && (!list.kept || list.kept.includes(given.join('&')));
+      let total: number;
+      if (list.counted && list.everyRowIn && !given.length && !list.always)
+        total = counts.all(list.counted, list.everyRowIn);
+      else if (kept)
+        total = counts.of(
+          list.counted!,
+          bucketOf(given.map((f) => [f, list.bucketValue?.[f]?.(used[f]) ?? used[f]])),
+        );
+      else total = s.count.get(used) as number;
       if (page.cursor) {
         const rows = s.after.all({
           ...used,
@@ -96,12 +107,12 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
           offset: 0,
           cursorKey: page.cursor.createdAt,
           cursorId: page.cursor.id,
-        }) as Row[];
+        });
         return { rows, total };
       }
       if (page.offset * 2 <= total)
         return {
-          rows: s.newestFirst.all({ ...used, limit: page.limit, offset: page.offset }) as Row[],
+          rows: s.newestFirst.all({ ...used, limit: page.limit, offset: page.offset }),
           total,
         };
       // The same rows counted from the oldest end: a page past the middle walks fewer index entries so.
@@ -110,7 +121,7 @@ export function keyedPages<Row>(db: Db, list: KeyedList) {
         ...used,
         limit: Math.max(0, end - page.offset),
         offset: Math.max(0, total - end),
-      }) as Row[];
+      });
       return { rows, total };
     },
   };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database.ts';
+import { listCounts } from './list-counts.ts';
 import { seedVolume } from '../demo/volume-data.ts';
 import { seedMoney } from '../test/money-fixtures.ts';
 
@@ -48,6 +49,16 @@ function expectKeptTotals() {
       ][],
     );
     expect(kept, list).toEqual(plain);
+  }
+  // A whole list's total summed from one NOT NULL filter's buckets (keyed-pages.ts `everyRowIn`).
+  for (const [list, filter] of [
+    ['photo_submissions', 'status'],
+    ['calls', 'status'],
+    ['calls', 'callback'],
+    ['invoices', 'status'],
+  ] as const) {
+    const all = db.prepare(`SELECT count(*) FROM ${list}`).pluck().get();
+    expect(listCounts(db).all(list, filter), `${list} by ${filter}`).toBe(all);
   }
   const items = (sql: string) =>
     (db.prepare(sql).raw().all() as [number, string, number][]).map((r) => r.join(':'));

@@ -10,6 +10,9 @@ import { listCounts } from '../db/list-counts.ts';
 // the same transaction as its lines. It holds what was sold and the deposit credited; what is
 // still owed is never stored here but summed from the ledger (`invoice-balance.ts`).
 
+/** An invoice as its list shows it: all but its lines. */
+export type InvoiceHead = Omit<StoredInvoice, 'lines'>;
+
 export interface StoredInvoice {
   id: number;
   number: number;
@@ -120,9 +123,9 @@ export function invoiceRepository(db: Db) {
     alias: 'i',
     filters: { status: 'status = @status' },
     counted: 'invoices',
+    everyRowIn: 'status',
   });
   const counts = listCounts(db);
-  const countAll = db.prepare<[], number>('SELECT count(*) FROM invoices').pluck();
 
   // Jobs marked done whose invoice was never made: the process stopped between the board's commit
   // and the reaction that invoices (events run after the commit). Only jobs changed since invoicing
@@ -134,7 +137,9 @@ export function invoiceRepository(db: Db) {
       AND j.updated_at >= COALESCE((SELECT applied_at FROM schema_migrations WHERE version = 49), '')
     ORDER BY j.id`);
 
-  const toInvoice = (r: Row): StoredInvoice => ({
+  // A list row needs no lines (the list shows figures); reading each page's 50 invoices' lines
+  // cost a statement per row on every request (issue 38).
+  const toHead = (r: Row): InvoiceHead => ({
     id: r.id,
     number: r.number,
     jobId: r.job_id,
@@ -157,6 +162,9 @@ export function invoiceRepository(db: Db) {
     voidReason: r.void_reason,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+  });
+  const toInvoice = (r: Row): StoredInvoice => ({
+    ...toHead(r),
     lines: linesOf.all(r.id).map((l) => ({
       position: l.position,
       service: l.service,
@@ -229,9 +237,9 @@ export function invoiceRepository(db: Db) {
             cursor: before && { createdAt: before.issuedOn, id: before.id },
           },
         )
-        .rows.map(toInvoice),
+        .rows.map(toHead),
     count: (status: InvoiceStatus | null) =>
-      status ? counts.of('invoices', `status=${status}`) : (countAll.get() ?? 0),
+      status ? counts.of('invoices', `status=${status}`) : counts.all('invoices', 'status'),
     /** Done jobs (since invoicing was installed) still without their invoice, oldest first. */
     doneJobsWithoutInvoice: () => doneWithout.all().map((r) => r.id),
   };

@@ -29,7 +29,7 @@ import type { LedgerRepository } from '../payments/ledger.repository.ts';
 import { addDays, localDate, type Clock } from '../time.ts';
 import { fullyRefunded, invoiceMoney, invoiceStatusOf, payableNow } from './invoice-balance.ts';
 import type { InvoiceMessages } from './invoice-messages.ts';
-import type { InvoiceRepository, StoredInvoice } from './invoice.repository.ts';
+import type { InvoiceHead, InvoiceRepository, StoredInvoice } from './invoice.repository.ts';
 
 // Invoicing (issue 35, item 4): a done job's invoice made once, its sending, what staff record
 // (cash, checks, other), voiding, and the customer's page and Pay. The status written on the
@@ -51,7 +51,10 @@ export function invoicingService(deps: {
   config: Pick<Config, 'timeZone' | 'business'>;
   invoices: InvoiceRepository;
   jobs: Pick<JobRepository, 'get'>;
-  ledger: Pick<LedgerRepository, 'record' | 'settledForInvoice' | 'ofInvoice' | 'depositOfQuote' | 'get'>;
+  ledger: Pick<
+    LedgerRepository,
+    'record' | 'settledForInvoice' | 'settledForInvoices' | 'ofInvoice' | 'depositOfQuote' | 'get'
+  >;
   /** Stripe's hosted Checkout, when configured; without it the page says PAY_AT_THE_VISIT. */
   checkout: Pick<CheckoutSessions, 'start'> | undefined;
   messages: InvoiceMessages;
@@ -67,17 +70,18 @@ export function invoicingService(deps: {
   const statusOf = (invoice: StoredInvoice): InvoiceStatus =>
     invoiceStatusOf(invoice, ledger.settledForInvoice(invoice.id));
 
-  const row = (invoice: StoredInvoice): InvoiceRow => ({
+  // A row's status and figures from the same sums (a list page reads them all at once).
+  const row = (invoice: InvoiceHead, settled = ledger.settledForInvoice(invoice.id)): InvoiceRow => ({
     id: invoice.id,
     number: invoice.number,
     jobId: invoice.jobId,
     customerId: invoice.customerId,
     customerName: invoice.customerName,
-    status: statusOf(invoice),
+    status: invoiceStatusOf(invoice, settled),
     issuedOn: invoice.issuedOn,
     dueOn: invoice.dueOn,
     createdAt: invoice.createdAt,
-    ...moneyOf(invoice),
+    ...invoiceMoney(invoice, settled),
   });
 
   const view = (invoice: StoredInvoice): Invoice => ({
@@ -204,7 +208,9 @@ export function invoicingService(deps: {
       status: InvoiceStatus | null,
       before?: { issuedOn: string; id: number },
     ) {
-      return { rows: invoices.page(limit, status, before, offset).map(row), total: invoices.count(status) };
+      const page = invoices.page(limit, status, before, offset);
+      const settled = ledger.settledForInvoices(page.map((i) => i.id));
+      return { rows: page.map((i) => row(i, settled.get(i.id))), total: invoices.count(status) };
     },
 
     /** "Send again": new messages now (staff asked: quiet hours do not hold them; STOP still does). */

@@ -64,6 +64,13 @@ describe('the ledger', () => {
       l.page(10).map(({ id: _id, refundOf, ...p }) => ({ ...p, refundOf: refundOf ? 'linked' : null }));
     expect(strip(b)).toEqual(strip(a));
     expect(a.settledForInvoice(7)).toEqual({ amountCents: 30_000, tipCents: 0, pendingCents: 0 });
+    // A page of invoices reads the same sums at once; an invoice with no payment settled nothing.
+    expect(a.settledForInvoices([8, 7])).toEqual(
+      new Map([
+        [8, { amountCents: 0, tipCents: 0, pendingCents: 0 }],
+        [7, a.settledForInvoice(7)],
+      ]),
+    );
     expect(b.bySourceKey('stripe:re_1')).toMatchObject({
       invoiceId: 7,
       customerId: 3,

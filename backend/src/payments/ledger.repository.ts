@@ -142,13 +142,21 @@ export function ledgerRepository(db: Db) {
         (SELECT id FROM payments p WHERE p.provider_payment_intent_id = @pi AND p.kind = 'payment' LIMIT 1)) END
     WHERE provider_payment_intent_id = @pi`);
   // What settled, per thing paid for. Tips are counted apart: they are not part of what is owed.
+  const SETTLED_SUMS = `SUM(CASE WHEN status = 'succeeded' AND kind <> 'fee' THEN amount_cents END) AS amount,
+              SUM(CASE WHEN status = 'succeeded' AND kind <> 'fee' THEN tip_cents END) AS tip,
+              SUM(CASE WHEN status = 'pending' AND kind = 'payment' THEN amount_cents END) AS pending`;
   const settledOf = (column: 'invoice_id' | 'quote_id' | 'job_id' | 'customer_id') =>
     db.prepare<[number], { amount: number | null; tip: number | null; pending: number | null }>(
-      `SELECT SUM(CASE WHEN status = 'succeeded' AND kind <> 'fee' THEN amount_cents END) AS amount,
-              SUM(CASE WHEN status = 'succeeded' AND kind <> 'fee' THEN tip_cents END) AS tip,
-              SUM(CASE WHEN status = 'pending' AND kind = 'payment' THEN amount_cents END) AS pending
-       FROM payments WHERE ${column} = ?`,
+      `SELECT ${SETTLED_SUMS} FROM payments WHERE ${column} = ?`,
     );
+  // A page of the invoices list (50 rows a request) asks once, not once per invoice.
+  const settledOfInvoices = db.prepare<
+    [string],
+    { id: number; amount: number | null; tip: number | null; pending: number | null }
+  >(
+    `SELECT invoice_id AS id, ${SETTLED_SUMS} FROM payments
+     WHERE invoice_id IN (SELECT value FROM json_each(?)) GROUP BY invoice_id`,
+  );
   const settled = {
     invoice: settledOf('invoice_id'),
     quote: settledOf('quote_id'),
@@ -283,6 +291,11 @@ export function ledgerRepository(db: Db) {
      * payment it gives back; a link once made is kept.
      */
     linkRefund: (refundId: number, paymentId: number) => linkRefund.run({ refundId, paymentId }).changes > 0,
+    /** settledForInvoice of each of these invoices, in one read. */
+    settledForInvoices: (invoiceIds: number[]): Map<number, Settled> => {
+      const found = new Map(settledOfInvoices.all(JSON.stringify(invoiceIds)).map((r) => [r.id, r]));
+      return new Map(invoiceIds.map((id) => [id, toSettled(found.get(id))]));
+    },
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;

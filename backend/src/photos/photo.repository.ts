@@ -1,6 +1,7 @@
 import type { Photo } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { fastRows } from '../db/fast-rows.ts';
 import type { StoredPhoto } from './photo.storage.ts';
 
 export type PhotoOwner = { submissionId: number } | { serviceRequestId: number } | { textMessageId: number };
@@ -32,12 +33,18 @@ export function photoRepository(db: Db, added: () => void = () => {}) {
       created_at, state)
     VALUES (@id, @submissionId, @serviceRequestId, @textMessageId, @position, @width, @height, @bytes,
       @originalType, @createdAt, @state)`);
-  const bySubmissions = db.prepare(`SELECT id, submission_id AS owner_id, width, height FROM photos
-    WHERE submission_id IN (SELECT value FROM json_each(?)) AND state <> 'unreadable' ORDER BY position`);
-  const byServiceRequests = db.prepare(`SELECT id, service_request_id AS owner_id, width, height FROM photos
-    WHERE service_request_id IN (SELECT value FROM json_each(?)) AND state <> 'unreadable' ORDER BY position`);
-  const byTextMessages = db.prepare(`SELECT id, text_message_id AS owner_id, width, height FROM photos
-    WHERE text_message_id IN (SELECT value FROM json_each(?)) AND state <> 'unreadable' ORDER BY position`);
+  const bySubmissions = fastRows<PhotoRow>(
+    db.prepare(`SELECT id, submission_id AS owner_id, width, height FROM photos
+    WHERE submission_id IN (SELECT value FROM json_each(?)) AND state <> 'unreadable' ORDER BY position`),
+  );
+  const byServiceRequests = fastRows<PhotoRow>(
+    db.prepare(`SELECT id, service_request_id AS owner_id, width, height FROM photos
+    WHERE service_request_id IN (SELECT value FROM json_each(?)) AND state <> 'unreadable' ORDER BY position`),
+  );
+  const byTextMessages = fastRows<PhotoRow>(
+    db.prepare(`SELECT id, text_message_id AS owner_id, width, height FROM photos
+    WHERE text_message_id IN (SELECT value FROM json_each(?)) AND state <> 'unreadable' ORDER BY position`),
+  );
   const one = db.prepare('SELECT id FROM photos WHERE id = ?');
   const stateOf = db.prepare('SELECT state FROM photos WHERE id = ?').pluck();
   const pending = db
@@ -76,9 +83,9 @@ export function photoRepository(db: Db, added: () => void = () => {}) {
         }),
       );
     },
-    forSubmissions: (ids: number[]) => group(bySubmissions.all(JSON.stringify(ids)) as PhotoRow[]),
-    forServiceRequests: (ids: number[]) => group(byServiceRequests.all(JSON.stringify(ids)) as PhotoRow[]),
-    forTextMessages: (ids: number[]) => group(byTextMessages.all(JSON.stringify(ids)) as PhotoRow[]),
+    forSubmissions: (ids: number[]) => group(bySubmissions.all(JSON.stringify(ids))),
+    forServiceRequests: (ids: number[]) => group(byServiceRequests.all(JSON.stringify(ids))),
+    forTextMessages: (ids: number[]) => group(byTextMessages.all(JSON.stringify(ids))),
     exists: (id: string) => one.get(id) !== undefined,
     stateOf: (id: string) => stateOf.get(id) as PhotoState | undefined,
     /** The oldest photos still waiting to be stripped and re-encoded. */

@@ -11,6 +11,7 @@ import {
   type SentQuoteSummary,
 } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
+import { fastRows } from '../db/fast-rows.ts';
 import type { LeadRepository } from '../leads/lead.repository.ts';
 import type { Clock } from '../time.ts';
 
@@ -227,9 +228,11 @@ export function sentQuoteRepository(
   const openQuestionsOf = db.prepare(`SELECT quote_id AS quoteId, COUNT(*) AS n FROM quote_questions
     WHERE quote_id IN (SELECT value FROM json_each(?)) AND answered_at IS NULL GROUP BY quote_id`);
   // One statement for any page of submissions: their ids travel as one JSON array.
-  const latestOf =
+  // Read on every page of the submissions list: its rows built the cheap way (db/fast-rows.ts).
+  const latestOf = fastRows<SentQuoteRow>(
     db.prepare(`SELECT q.*, NULL AS sent_by_name, NULL AS job_id FROM sent_quotes q WHERE q.id IN (
-    SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (SELECT value FROM json_each(?)) GROUP BY submission_id)`);
+    SELECT MAX(id) FROM sent_quotes WHERE submission_id IN (SELECT value FROM json_each(?)) GROUP BY submission_id)`),
+  );
 
   // The lead moves through its owner: a submission's lead by its submission, any other by its id.
   const moveLead = (q: QuoteTarget, stage: 'quoted' | 'won', userId: number | null, at: string) => {
@@ -343,7 +346,7 @@ export function sentQuoteRepository(
     latestFor(submissionIds: number[]): Map<number, SentQuoteSummary> {
       const now = new Date(clock()).toISOString();
       if (submissionIds.length === 0) return new Map();
-      const rows = latestOf.all(JSON.stringify(submissionIds)) as SentQuoteRow[];
+      const rows = latestOf.all(JSON.stringify(submissionIds));
       const quoteIds = JSON.stringify(rows.map((r) => r.id));
       const reached = reachedOf.all(quoteIds) as { quoteId: number; channel: QuoteHandoverChannel }[];
       const open = new Map(

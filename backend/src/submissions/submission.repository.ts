@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { photoSubmissionCreateSchema } from '@washdesk/contract';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { fastRows } from '../db/fast-rows.ts';
 import { listCounts } from '../db/list-counts.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { AnalysisRepository } from '../quotes/analysis.repository.ts';
@@ -77,19 +78,23 @@ export function submissionRepository(
   // first does, and a key cursor starts right after the row it names.
   const byStatus = (status: boolean) => (status ? 'WHERE status = @status' : 'WHERE 1');
   const indexed = (status: boolean, direction: 'DESC' | 'ASC') =>
-    db.prepare(`SELECT * FROM photo_submissions ${byStatus(status)}
-      ORDER BY created_at ${direction}, id ${direction} LIMIT @limit OFFSET @offset`);
+    fastRows<SubmissionRow>(
+      db.prepare(`SELECT * FROM photo_submissions ${byStatus(status)}
+      ORDER BY created_at ${direction}, id ${direction} LIMIT @limit OFFSET @offset`),
+    );
   const newestFirst = { all: indexed(false, 'DESC'), status: indexed(true, 'DESC') };
   const oldestFirst = { all: indexed(false, 'ASC'), status: indexed(true, 'ASC') };
   const afterKey = (status: boolean) =>
-    db.prepare(`SELECT * FROM photo_submissions ${byStatus(status)}
-      AND (created_at, id) < (@createdAt, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`);
+    fastRows<SubmissionRow>(
+      db.prepare(`SELECT * FROM photo_submissions ${byStatus(status)}
+      AND (created_at, id) < (@createdAt, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`),
+    );
   const after = { all: afterKey(false), status: afterKey(true) };
-  // The whole list's total from the b-tree's page counts; one status's from its kept total
-  // (migration 0062), not a COUNT(*) walking every row of that status.
+  // Totals kept by triggers (migration 0062), not a COUNT(*) walking an index on every request:
+  // one status's bucket, or the whole list as the sum of its statuses (status is NOT NULL).
   const kept = listCounts(db);
   const counted = {
-    all: db.prepare('SELECT COUNT(*) FROM photo_submissions').pluck(),
+    all: { get: (_: unknown) => kept.all('photo_submissions', 'status') },
     status: {
       get: ({ status }: { status: string | null }) => kept.of('photo_submissions', `status=${status}`),
     },
@@ -143,20 +148,19 @@ export function submissionRepository(
     const params = { status: filter.status ?? null, limit: filter.limit };
     const total = counted[which].get(params) as number;
     let rows: SubmissionRow[];
-    if (filter.cursor) rows = after[which].all({ ...params, ...filter.cursor }) as SubmissionRow[];
-    else if (filter.offset * 2 <= total)
-      rows = newestFirst[which].all({ ...params, offset: filter.offset }) as SubmissionRow[];
+    if (filter.cursor) rows = after[which].all({ ...params, ...filter.cursor });
+    else if (filter.offset * 2 <= total) rows = newestFirst[which].all({ ...params, offset: filter.offset });
     else {
       // The same rows, counted from the oldest end: a page past the middle walks fewer rows so.
       const end = Math.min(total, filter.offset + filter.limit);
       const fromOldest = Math.max(0, total - end);
-      rows = (
-        oldestFirst[which].all({
+      rows = oldestFirst[which]
+        .all({
           ...params,
           limit: Math.max(0, end - filter.offset),
           offset: fromOldest,
-        }) as SubmissionRow[]
-      ).reverse();
+        })
+        .reverse();
     }
     return { rows: toRows(rows), total };
   }
