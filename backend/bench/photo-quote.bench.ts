@@ -66,8 +66,17 @@ const upload = await (async () => {
 })();
 const agent = new http.Agent({ keepAlive: true });
 
-function post(url: string) {
-  return new Promise<void>((resolve, reject) => {
+/** A phone's upload link sends this much at a time. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Sends the upload: at once, or at a phone's pace (`bytesPerMs`: 64 KB at a time, each when the
+ * link would have carried the bytes before it). Resolves with the time from its last byte to the
+ * answer, in ms.
+ */
+function send(url: string, bytesPerMs?: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let lastByteAt = 0;
     const asked = http.request(
       url,
       {
@@ -79,50 +88,35 @@ function post(url: string) {
         res.resume();
         res.on('error', reject);
         res.on('end', () =>
-          res.statusCode! < 300 ? resolve() : reject(new Error(`${url}: ${res.statusCode}`)),
+          res.statusCode! < 300
+            ? resolve(performance.now() - lastByteAt)
+            : reject(new Error(`${url}: ${res.statusCode}`)),
         );
       },
     );
     asked.on('error', reject);
-    asked.end(upload.bytes);
-  });
-}
-
-/**
- * The same upload sent at a phone's pace (64 KB at a time, each when the link would have carried
- * the bytes before it): the time from its last byte to the answer, in ms.
- */
-async function afterLastByte(url: string): Promise<number> {
-  const request = new Request(url, { method: 'POST', body: form() });
-  const type = request.headers.get('content-type')!;
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const CHUNK = 64 * 1024;
-  let sent = 0;
-  let lastByteAt = 0;
-  const start = performance.now();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (sent >= bytes.length) {
-        lastByteAt = performance.now();
-        controller.close();
+    if (!bytesPerMs) {
+      lastByteAt = performance.now();
+      asked.end(upload.bytes);
+      return;
+    }
+    const start = performance.now();
+    const from = (sent: number) => {
+      const next = sent + CHUNK;
+      if (next < upload.bytes.length) {
+        asked.write(upload.bytes.subarray(sent, next));
+        setTimeout(() => from(next), Math.max(0, start + next / bytesPerMs - performance.now()));
         return;
       }
-      const wait = start + sent / UPLOAD_BYTES_PER_MS - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      controller.enqueue(bytes.subarray(sent, sent + CHUNK));
-      sent += CHUNK;
-    },
+      // The body's length was announced: the server may answer as soon as this last piece lands.
+      lastByteAt = performance.now();
+      asked.end(upload.bytes.subarray(sent));
+    };
+    from(0);
   });
-  const res = await fetch(url, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': type },
-    duplex: 'half',
-  } as RequestInit);
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return performance.now() - lastByteAt;
 }
+const post = (url: string) => send(url).then(() => undefined);
+const afterLastByte = (url: string) => send(url, UPLOAD_BYTES_PER_MS);
 
 /**
  * A process's CPU time so far, user and system, all its threads (sharp decodes on its own), in
