@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import express from 'express';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { photoProcessing } from './photo-processing.ts';
+import { customerWaits, photoProcessing } from './photo-processing.ts';
 
 // Issue 38: while a customer waits on an instant quote, earlier uploads' re-encoding does not
 // start (it would take a core from the quote); it starts once the answer is sent, and a stream of
@@ -79,5 +82,75 @@ describe('photo processing while a customer waits on a quote', () => {
     processing.customerWaiting(); // never done: an upload still trickling in
     processing.wake();
     await vi.waitFor(() => expect(photos.started).toEqual(['a', 'b']), { timeout: 10_000, interval: 20 });
+  });
+});
+
+describe('the routes customers wait on', () => {
+  /** An app whose upload route reads its body to the end, behind `customerWaits`; counts the holds. */
+  async function uploadRoute() {
+    const holds = { open: 0, begun: 0 };
+    const processing = {
+      customerWaiting() {
+        holds.open += 1;
+        holds.begun += 1;
+        return { done: () => void (holds.open -= 1) };
+      },
+    };
+    const app = express();
+    app.post('/upload', customerWaits(processing), (req, res) => {
+      req.resume();
+      req.on('end', () => void res.status(201).json({ ok: true }));
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as AddressInfo).port;
+    /** A request whose body is sent half now; `finish` sends the rest and resolves with the status. */
+    const upload = () => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/upload',
+        headers: { 'Content-Length': 10 },
+      });
+      const status = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+      });
+      req.write('12345');
+      return {
+        finish: () => (req.end('67890'), status),
+        abort: () => (status.catch(() => {}), req.destroy()),
+      };
+    };
+    return { holds, upload, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('hold the queue from the first byte until the answer is sent', async () => {
+    const route = await uploadRoute();
+    try {
+      const first = route.upload();
+      await vi.waitFor(() => expect(route.holds.open).toBe(1), { timeout: 10_000, interval: 5 });
+      expect(await first.finish()).toBe(201);
+      await vi.waitFor(() => expect(route.holds.open).toBe(0), { timeout: 10_000, interval: 5 });
+      expect(route.holds.begun).toBe(1);
+    } finally {
+      await route.close();
+    }
+  });
+
+  it('let go when the customer goes before the upload ends', async () => {
+    const route = await uploadRoute();
+    try {
+      const gone = route.upload();
+      await vi.waitFor(() => expect(route.holds.open).toBe(1), { timeout: 10_000, interval: 5 });
+      gone.abort();
+      await vi.waitFor(() => expect(route.holds.open).toBe(0), { timeout: 10_000, interval: 5 });
+    } finally {
+      await route.close();
+    }
   });
 });

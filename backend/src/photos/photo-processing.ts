@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { storedWorkQueue } from '../db/stored-work-queue.ts';
@@ -124,3 +125,16 @@ export function photoProcessing(
   };
 }
 export type PhotoProcessing = ReturnType<typeof photoProcessing>;
+
+/**
+ * The first handler of every route a customer waits on with photos (the instant quote, the photo
+ * analysis, the photo form): from the upload's first byte until its answer is sent or the customer
+ * goes, earlier uploads' re-encoding waits (`customerWaiting`).
+ */
+export const customerWaits =
+  (processing?: Pick<PhotoProcessing, 'customerWaiting'>): RequestHandler =>
+  (_req, res, next) => {
+    const waiting = processing?.customerWaiting();
+    if (waiting) res.once('close', waiting.done);
+    next();
+  };

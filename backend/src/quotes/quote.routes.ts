@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import {
   MAX_PHOTOS_PER_SUBMISSION,
   MAX_QUOTE_PHOTOS,
@@ -18,7 +18,7 @@ import { parseWith, validationError } from '../http/errors.ts';
 import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
 import type { PageLanguageHeard } from '../customers/customer-languages.ts';
-import type { PhotoProcessing } from '../photos/photo-processing.ts';
+import { customerWaits as customerWaitsFor, type PhotoProcessing } from '../photos/photo-processing.ts';
 import { modelCopies } from './model-copies.ts';
 import { quotedServices } from './pricing.ts';
 import { toPhotoQuote, type QuoteService } from './quote.service.ts';
@@ -56,12 +56,7 @@ export function quoteRoutes(
   processing?: Pick<PhotoProcessing, 'customerWaiting'>,
 ) {
   const router = Router();
-  // From the first byte of the upload to the answer, earlier uploads' re-encoding waits.
-  const customerWaits: RequestHandler = (_req, res, next) => {
-    const waiting = processing?.customerWaiting();
-    if (waiting) res.once('close', waiting.done);
-    next();
-  };
+  const customerWaits = customerWaitsFor(processing);
   const copies = modelCopies(quotes.readsPhotos);
   channels.receives('web', ['/api/analyze-photos', '/api/photo-quote']);
 

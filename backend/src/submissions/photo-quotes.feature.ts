@@ -30,7 +30,7 @@ export function photoQuotesFeature(deps: {
   clock?: Clock;
   /** The page's language a form came from, remembered on the customer (issue 37). */
   languageHeard?: PageLanguageHeard;
-  /** Earlier uploads' re-encoding waits while a customer waits on a quote. */
+  /** Earlier uploads' re-encoding waits while a customer waits on a quote or the photo form. */
   processing?: Pick<PhotoProcessing, 'customerWaiting'>;
 }) {
   const { config, clock } = deps;
@@ -38,7 +38,7 @@ export function photoQuotesFeature(deps: {
   const submissions = submissionRepository(deps.db, deps.photos, analyses, deps.sentQuotes);
   const quotes = quoteService(config, analyses, analyzerFromConfig(config, clock), clock);
   const router = Router();
-  router.use(submissionRoutes(config, submissions, deps.events, deps.languageHeard));
+  router.use(submissionRoutes(config, submissions, deps.events, deps.languageHeard, deps.processing));
   router.use(
     quoteRoutes(config, submissions, quotes, deps.channels, deps.events, deps.languageHeard, deps.processing),
   );

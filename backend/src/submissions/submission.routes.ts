@@ -16,6 +16,7 @@ import type { SubmissionRepository } from './submission.repository.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { submissionCreated } from '../events/announcements.ts';
 import type { PageLanguageHeard } from '../customers/customer-languages.ts';
+import { customerWaits, type PhotoProcessing } from '../photos/photo-processing.ts';
 
 // Built once: the list's filters and its key cursor (http/lists.ts caches the page schema by it).
 const pageFilters = submissionListQuerySchema.extend(keyCursorSchema.shape);
@@ -25,6 +26,7 @@ export function submissionRoutes(
   submissions: SubmissionRepository,
   events: EventBus,
   languageHeard?: PageLanguageHeard,
+  processing?: Pick<PhotoProcessing, 'customerWaiting'>,
 ) {
   const router = Router();
 
@@ -45,6 +47,7 @@ export function submissionRoutes(
   // The photo form's manual submission: fields first, then photos, then one transaction.
   router.post(
     '/api/photo-submissions',
+    customerWaits(processing),
     receivePhotos(config, {
       fieldPattern: new RegExp(`^${PHOTO_FIELD}(\\[\\])?$`),
       maxFiles: MAX_PHOTOS_PER_SUBMISSION,
