@@ -175,6 +175,24 @@ const flushToDisk = async (file: string) => {
 };
 
 /**
+ * The upload under its kept name, and still under its received one: work begun on the received
+ * file while the rest of the upload arrived (the model's copies) reads on while the photo is kept.
+ * The received name goes with its folder once the request is answered. A link costs nothing; a disk
+ * that has none gets a copy.
+ */
+function keepAs(received: string, kept: string) {
+  try {
+    fs.linkSync(received, kept);
+  } catch (error) {
+    if (
+      !['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK'].includes((error as { code?: string }).code ?? '')
+    )
+      throw error;
+    fs.copyFileSync(received, kept);
+  }
+}
+
+/**
  * Checks every upload from its header (a photo, not too many pixels) and moves it, as it arrived,
  * into photos-incoming/: all or nothing. No pixel is decoded here; the photo processor strips and
  * re-encodes each one after the answer (photo-processing.ts).
@@ -191,7 +209,7 @@ export async function keepUploadedPhotos(
     await Promise.all(files.map((file) => flushToDisk(file.path)));
     files.forEach((file, i) => {
       const id = randomUUID();
-      fs.renameSync(file.path, incomingFile(config, id));
+      keepAs(file.path, incomingFile(config, id));
       kept.push({ id, ...inspected[i]!, pending: true });
     });
     await flushToDisk(incomingDir(config));
@@ -212,9 +230,17 @@ export async function savingPhotos<T>(
   config: Config,
   files: Express.Multer.File[],
   save: (stored: StoredPhoto[]) => T,
+  /**
+   * Work on the received files that must succeed before anything is saved (the model's copies):
+   * it goes on while the photos are checked and flushed, and a failure of it keeps nothing.
+   */
+  first?: Promise<unknown>,
 ): Promise<T> {
+  // Its failure is answered below, once the photos kept meanwhile are removed again.
+  first?.catch(() => {});
   const stored = await keepUploadedPhotos(config, files);
   try {
+    await first;
     return save(stored);
   } catch (error) {
     removeStoredPhotos(config, stored);

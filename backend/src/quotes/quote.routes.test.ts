@@ -223,6 +223,32 @@ describe('POST /api/photo-quote refusals', () => {
     await server.settled();
     expect(server.count('photo_submissions')).toBe(rows);
   });
+
+  it('a photo cut short (its header whole) keeps nothing: its copy for the model fails while the others are kept', async () => {
+    // The photos are checked and flushed while the model's copies are made (issue 38); a copy that
+    // fails then must leave no row and no file, as when the copies came first.
+    const whole = fs.readFileSync(fixturePhoto('iphone5-gps-orientation3.jpg'));
+    const form = photoForm({ customerInfo: JSON.stringify(customer) });
+    form.append(
+      'photo0',
+      new Blob([fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg'))]),
+      'front.jpg',
+    );
+    form.append('photo1', new Blob([whole.subarray(0, whole.length / 2)]), 'side.jpg');
+    await server.settled();
+    const rows = server.count('photo_submissions');
+    const photos = server.count('photos');
+    const files = server.storedFiles();
+    const requests = fake.requests.length;
+    const res = await server.anonymous.upload('/api/photo-quote', form);
+    expect(res.status).toBe(415);
+    expect((await res.json()).error.fields.photos).toContain('side.jpg');
+    await server.settled();
+    expect(server.count('photo_submissions')).toBe(rows);
+    expect(server.count('photos')).toBe(photos);
+    expect(fake.requests.length).toBe(requests);
+    expect(server.storedFiles().filter((f) => !files.includes(f))).toEqual([]);
+  });
 });
 
 describe("POST /api/analyze-photos (the photo form's AI analysis)", () => {

@@ -73,10 +73,15 @@ export function quoteRoutes(
       const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
-      const forModel = await copies.of(req, files);
-      const submission = await savingPhotos(config, files, (stored) =>
-        submissions.create(fields, 'ai-analysis', stored),
+      // The copies go on while the photos are kept; nothing is saved unless they were made.
+      const copying = copies.of(req, files);
+      const submission = await savingPhotos(
+        config,
+        files,
+        (stored) => submissions.create(fields, 'ai-analysis', stored),
+        copying,
       );
+      const forModel = await copying;
       languageHeard?.(req, fields);
       const outcome = await quotes.quoteSubmission(forQuote(submission, forModel), startedAt);
       // Announced with its quote stored, so the screen that reloads shows both.
@@ -115,23 +120,28 @@ export function quoteRoutes(
       const customer = parseWith(quoteCustomerInfoSchema, info);
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED.message });
-      const forModel = await copies.of(req, files);
-      const submission = await savingPhotos(config, files, (stored) =>
-        submissions.create(
-          {
-            ...splitName(customer.name),
-            phone: customer.phone,
-            email: customer.email,
-            address: customer.address,
-            // Known once the quote is made (below).
-            serviceType: null,
-            notes: customer.notes,
-            textConsent: customer.textConsent,
-          },
-          'quote-tool',
-          stored,
-        ),
+      const copying = copies.of(req, files);
+      const submission = await savingPhotos(
+        config,
+        files,
+        (stored) =>
+          submissions.create(
+            {
+              ...splitName(customer.name),
+              phone: customer.phone,
+              email: customer.email,
+              address: customer.address,
+              // Known once the quote is made (below).
+              serviceType: null,
+              notes: customer.notes,
+              textConsent: customer.textConsent,
+            },
+            'quote-tool',
+            stored,
+          ),
+        copying,
       );
+      const forModel = await copying;
       languageHeard?.(req, customer);
       const outcome = await quotes.quoteSubmission(
         { ...forQuote(submission, forModel), services: customer.services },
