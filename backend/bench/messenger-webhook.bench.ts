@@ -1,17 +1,11 @@
 // How fast Meta gets its 200 for a signed single-message webhook (a new customer each time, so
 // the server stores a conversation and a message and then starts the profile lookup and the AI
 // reply after answering), beside a bare Express handler that only checks the same HMAC: the
-// difference is what storing costs before the acknowledgement.
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import express from 'express';
-import { loadConfig } from '../src/config.ts';
+// difference is what storing costs before the acknowledgement. The server (webhook-server.ts) and
+// the bare handler (bare-messenger-server.ts) each run in a process of their own (bench-children.ts
+// says why).
+import { benchChildren } from './bench-children.ts';
 import { reportBudgets } from './bench-report.ts';
-import { validSignature } from '../src/messenger/meta-webhook.ts';
-import { startServer } from '../src/start.ts';
 import { customerText, signatureOf, startFakeMeta, webhookBody } from '../src/test/fake-meta.ts';
 
 const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 300);
@@ -31,26 +25,26 @@ function signedMessage() {
   return { raw, signature: signatureOf(raw, APP_SECRET) };
 }
 
+const children = benchChildren();
 /** One signed POST; its time to the 200. */
-async function post(url: string) {
+function post(url: string) {
   const { raw, signature } = signedMessage();
-  const start = performance.now();
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-    body: raw,
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-  return performance.now() - start;
+  return children.post(url, { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, raw);
 }
 
-/** The two alternate, so a busy neighbour (or the replies after each ack) slows both alike. */
-async function measure(urls: { webhook: string; bare: string }) {
+/**
+ * The webhook and the bare handler, asked in turn, so a busy neighbour slows both alike. With
+ * `settle`, each pair starts once the server has finished what the previous message left to do
+ * (its profile lookup and its reply): the acknowledgement's own path, as Meta meets it when
+ * messages come minutes apart. Without, one after another as fast as they are answered: then each
+ * acknowledgement also waits for the previous messages' replies on the server's one event loop.
+ */
+async function measure(urls: { webhook: string; bare: string }, settle?: () => Promise<void>) {
   const times = { webhook: [] as number[], bare: [] as number[] };
   for (let i = 0; i < RUNS + 5; i++) {
-    const webhook = await post(urls.webhook);
+    await settle?.();
     const bare = await post(urls.bare);
+    const webhook = await post(urls.webhook);
     if (i < 5) continue;
     times.webhook.push(webhook);
     times.bare.push(bare);
@@ -67,62 +61,54 @@ async function measure(urls: { webhook: string; bare: string }) {
 const BUDGET_TIMES_BARE = 3;
 
 export async function benchMessengerWebhook() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-messenger-'));
   const meta = await startFakeMeta();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_DATA: 'off',
-    LOG_LEVEL: 'silent',
+  const env = {
     META_APP_SECRET: APP_SECRET,
     META_PAGE_ACCESS_TOKEN: 'bench-page-token',
     META_GRAPH_BASE_URL: meta.url,
-  });
-  // Response Delay is waited out after the acknowledgement; the bench does not wait for it.
-  const server = await startServer(config, { pause: () => Promise.resolve() });
+  };
+  const [server, bareServer] = await Promise.all([
+    children.start('backend/bench/webhook-server.ts', env),
+    children.start('backend/bench/bare-messenger-server.ts', env),
+  ]);
+  const bareUrl = `${bareServer.url}/webhook`;
 
-  const bare = express();
-  bare.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
-    if (!validSignature(req.body as Buffer, req.get('X-Hub-Signature-256'), APP_SECRET)) {
-      res.status(403).end();
-      return;
-    }
-    res.status(200).type('text/plain').send('EVENT_RECEIVED');
-  });
-  const bareServer = bare.listen(0, '127.0.0.1');
-  await new Promise((resolve) => bareServer.once('listening', resolve));
-  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/webhook`;
-
-  const { webhook, baseline } = await measure({
-    webhook: `${server.url}/api/messenger/webhook`,
-    bare: bareUrl,
-  });
+  const urls = { webhook: `${server.url}/api/messenger/webhook`, bare: bareUrl };
+  const oneAtATime = await measure(urls, () => server.settled());
+  const backToBack = await measure(urls);
   const ms = (n: number) => `${n.toFixed(1)}ms`.padStart(9);
+  const row = (name: string, f: { p50: number; p99: number }) =>
+    `${name.padEnd(62)} ${ms(f.p50)} ${ms(f.p99)}\n`;
   process.stdout.write(
-    `\nMessenger webhook acknowledgement: signed single-message POST, a new sender each time, ${RUNS} runs each\n` +
-      `${'request'.padEnd(48)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}\n` +
-      `${'POST /api/messenger/webhook (store, then 200)'.padEnd(48)} ${ms(webhook.p50)} ${ms(webhook.p99)}\n` +
-      `${'bare Express handler, same HMAC check'.padEnd(48)} ${ms(baseline.p50)} ${ms(baseline.p99)}\n` +
+    `\nMessenger webhook acknowledgement: signed single-message POST, a new sender each time, ${RUNS} runs each way\n` +
+      `${'request'.padEnd(62)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}\n` +
+      row('one at a time: POST /api/messenger/webhook (store, then 200)', oneAtATime.webhook) +
+      row('one at a time: bare Express handler, same HMAC check', oneAtATime.baseline) +
+      row('back to back (the replies to earlier ones running): webhook', backToBack.webhook) +
+      row('back to back: bare handler', backToBack.baseline) +
       `AI replies sent to the fake Meta after the acknowledgements: ${meta.calls.length} so far\n`,
   );
-  bareServer.close();
-  await server.close();
+  await server.settled();
   process.stdout.write(`... and ${meta.calls.length} once every reply had finished\n`);
+  await children.stop();
   await meta.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
   const bareHandler = 'bare handler, same HMAC';
   reportBudgets('Messenger webhook acknowledgement', [
     {
-      name: 'POST /api/messenger/webhook, p50',
-      value: webhook.p50,
-      bare: { name: bareHandler, value: baseline.p50 },
+      name: 'POST /api/messenger/webhook, one at a time, p50',
+      value: oneAtATime.webhook.p50,
+      bare: { name: bareHandler, value: oneAtATime.baseline.p50 },
       timesBare: BUDGET_TIMES_BARE,
     },
     {
-      name: 'POST /api/messenger/webhook, p99',
-      value: webhook.p99,
-      bare: { name: bareHandler, value: baseline.p99 },
+      name: 'POST /api/messenger/webhook, one at a time, p99',
+      value: oneAtATime.webhook.p99,
+      bare: { name: bareHandler, value: oneAtATime.baseline.p99 },
+    },
+    {
+      name: 'POST /api/messenger/webhook, back to back, p50',
+      value: backToBack.webhook.p50,
+      bare: { name: bareHandler, value: backToBack.baseline.p50 },
     },
   ]);
 }

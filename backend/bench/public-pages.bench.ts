@@ -129,7 +129,9 @@ const row = (route: string, page: Weight | null, files: Weight[], budget?: numbe
       max: EMBED_GROWTH_KB,
     });
     if (growth > EMBED_GROWTH_KB)
-      overBudget.push(`${route}: grows ${growth} KB > ${EMBED_GROWTH_KB} KB over ${EMBED_BEFORE_LANGUAGES_KB} KB`);
+      overBudget.push(
+        `${route}: grows ${growth} KB > ${EMBED_GROWTH_KB} KB over ${EMBED_BEFORE_LANGUAGES_KB} KB`,
+      );
   }
   if (budget !== undefined)
     figures.push({ name: `${route}, sent (brotli)`, value: sent, unit: 'KB', max: budget });

@@ -16,7 +16,7 @@ import { loggablePath } from './http/secret-paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { MESSENGER_WEBHOOK, messengerWebhookBody } from './webhooks/meta.adapter.ts';
 import { TWILIO_WEBHOOK_PREFIX, twilioWebhookBody } from './phone/twilio-signature.ts';
-import { webhookInbox } from './webhooks/webhook-inbox.ts';
+import { webhookInbox, workAfterAnswers } from './webhooks/webhook-inbox.ts';
 import { twilioWebhooks } from './webhooks/twilio.adapter.ts';
 import type { FeatureLifecycle } from './feature-lifecycle.ts';
 import type { Outbox } from './outbox/outbox.ts';
@@ -165,7 +165,13 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
   const twilio = twilioApi(config.providers.twilio, deps.twilioTimeoutMs);
   // The one webhook inbox: every provider's events are recorded with their effect, once.
   const inbox = webhookInbox(db, clock);
-  const twilioHooks = twilioWebhooks({ authToken: config.providers.twilio.authToken, publicUrl, inbox });
+  const afterTwilioAnswers = workAfterAnswers();
+  const twilioHooks = twilioWebhooks({
+    authToken: config.providers.twilio.authToken,
+    publicUrl,
+    inbox,
+    afterwards: afterTwilioAnswers,
+  });
 
   // Calendar links end with their creator's access (auth/) and are served by their own feature.
   const calendarFeeds = calendarFeedRepository(db, clock);
@@ -534,6 +540,7 @@ export function createApp(config: Config, deps: AppDeps): WashdeskApp {
     // Shutdown and tests wait for replies still being written after the webhook answered.
     settled: () =>
       Promise.all([
+        afterTwilioAnswers.settled(),
         messenger.settled(),
         texts.settled(),
         photoProcessing.settled(),

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { PublicUrl } from '../phone/public-url.ts';
 import { twilioParam, twilioSignatureCheck } from '../phone/twilio-signature.ts';
-import type { Once, WebhookAnswer, WebhookInbox, WebhookReply } from './webhook-inbox.ts';
+import type { Once, WebhookAnswer, WebhookInbox, WebhookReply, WorkAfterAnswers } from './webhook-inbox.ts';
 
 // Twilio's side of the webhook inbox: the form is read once and its signature checked by the one
 // rule in phone/twilio-signature.ts; then each event is recorded in the inbox with its effect.
@@ -39,8 +39,9 @@ export function twilioWebhooks(deps: {
   authToken: string | undefined;
   publicUrl: PublicUrl;
   inbox: WebhookInbox;
+  afterwards: WorkAfterAnswers;
 }) {
-  const { inbox } = deps;
+  const { inbox, afterwards } = deps;
   /** Verified by the one signature rule; for a webhook that is no event of its own (a speech turn). */
   const signed = twilioSignatureCheck(deps.authToken, deps.publicUrl);
 
@@ -59,18 +60,17 @@ export function twilioWebhooks(deps: {
       if (inbox.seen('twilio', id) !== undefined) return again();
       let recorded: boolean | undefined;
       const record: Once = (effect) => {
-        const result = inbox.once('twilio', id, () => {
+        recorded = false;
+        return inbox.once('twilio', id, () => {
           recorded = true;
           return effect();
         });
-        recorded ??= false;
-        return result;
       };
       const { after, ...answer } = await handle(req, record);
       if (recorded === false) return again();
       if (recorded) inbox.answered('twilio', id, answer, duplicate);
       send(res, answer);
-      if (after) void after();
+      if (after) afterwards.run(after);
     };
     return [signed, once];
   }

@@ -21,6 +21,24 @@ export interface WebhookAnswer {
  */
 export type WebhookReply = WebhookAnswer & { after?: () => Promise<void> };
 
+/**
+ * The `after` work of the webhooks answered so far: started at once, and `settled` resolves once
+ * all of it is done (tests, and benchmarks that time each acknowledgement on its own).
+ */
+export function workAfterAnswers() {
+  const running = new Set<Promise<void>>();
+  return {
+    run(after: () => Promise<void>) {
+      const work = after().finally(() => running.delete(work));
+      running.add(work);
+    },
+    async settled() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+export type WorkAfterAnswers = ReturnType<typeof workAfterAnswers>;
+
 /** Runs `effect` with the event recorded in one transaction; undefined when already recorded. */
 export type Once = <T>(effect: () => T) => T | undefined;
 
