@@ -61,6 +61,12 @@ test('texts and Messenger messages raise their sidebar counts live; opening each
   });
   expect(login.ok()).toBe(true);
   const admin = new AdminPage(page);
+  // The page's one stream of live events: a stream opened again (it was, at each screen) starts
+  // from that moment, and what arrived while it was replaced never refreshed the counts.
+  const streams: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') streams.push(request.url());
+  });
   await page.goto(`${server.url}/admin`);
   await expect(admin.sidebarEntry('Texts')).toBeVisible();
   await expect(admin.sidebarEntry('Texts')).not.toHaveAttribute('aria-description');
@@ -93,6 +99,9 @@ test('texts and Messenger messages raise their sidebar counts live; opening each
   await expect(page.getByRole('region', { name: 'Active Conversations' })).toContainText('driveway');
   await expect.poll(async () => (await countsOf(page)).unreadMessages).toBe(0);
   await expect(admin.sidebarEntry('Messenger')).not.toHaveAttribute('aria-description');
+
+  // Three screens, one stream.
+  expect(streams).toHaveLength(1);
 
   // Nothing else was counted along the way.
   expect(await countsOf(page)).toEqual({

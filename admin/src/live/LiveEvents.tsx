@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Classes, Intent } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -39,10 +39,19 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const me = useQuery(sessionQueries.current(api)).data?.user.id;
   const navigate = useNavigate();
   const platform = usePlatform();
+  // Read by the stream's handlers at each event. The stream itself must not depend on them:
+  // navigate changes with every screen, and a stream opened again starts from that moment (no
+  // Last-Event-ID), so what happened while it was being replaced was never heard. One stream per
+  // signed-in staff member.
+  const latest = useRef({ navigate, platform });
+  useEffect(() => {
+    latest.current = { navigate, platform };
+  });
 
   useEffect(() => {
     /** What the contract says staff hear of this event: a notification, a toast, or nothing. */
     const announce = (event: LiveEvent) => {
+      const { navigate, platform } = latest.current;
       const staffAreLooking = document.visibilityState === 'visible' && document.hasFocus();
       const announcement = announcementOf(
         event,
@@ -85,7 +94,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     // What this page missed is gone from the server: everything shown may be out of date.
     source.addEventListener(EVENT_STREAM_RESET, () => void queryClient.invalidateQueries());
     return () => source.close();
-  }, [api, queryClient, me, navigate, platform]);
+  }, [api, queryClient, me]);
 
   return <LiveEventsContext.Provider value={live}>{children}</LiveEventsContext.Provider>;
 }
