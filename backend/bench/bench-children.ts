@@ -48,3 +48,32 @@ export function benchChildren() {
     },
   };
 }
+
+/** Warm-up rounds before `inTurns` keeps any time. */
+const WARM_UP = 5;
+
+/**
+ * A webhook and its bare handler, asked in turn `runs` times after a warm-up, so a busy neighbour
+ * slows both alike; their times sorted. With `settle`, each pair starts once the server has
+ * finished what the previous one left to do (its replies, summaries, fetched photos): the
+ * acknowledgement's own path, as a provider meets it when events come minutes apart. Without, one
+ * after another as fast as they are answered, so each acknowledgement also waits for what earlier
+ * ones left running on the server's one event loop.
+ */
+export async function inTurns(
+  runs: number,
+  ask: { bare: () => Promise<number>; webhook: () => Promise<number> },
+  settle?: () => Promise<void>,
+): Promise<{ bare: number[]; webhook: number[] }> {
+  const times = { bare: [] as number[], webhook: [] as number[] };
+  for (let i = 0; i < runs + WARM_UP; i++) {
+    await settle?.();
+    const bare = await ask.bare();
+    const webhook = await ask.webhook();
+    if (i < WARM_UP) continue;
+    times.bare.push(bare);
+    times.webhook.push(webhook);
+  }
+  const sorted = (list: number[]) => list.sort((a, b) => a - b);
+  return { bare: sorted(times.bare), webhook: sorted(times.webhook) };
+}

@@ -4,7 +4,8 @@
 // difference is what storing costs before the acknowledgement. The server (webhook-server.ts) and
 // the bare handler (bare-messenger-server.ts) each run in a process of their own (bench-children.ts
 // says why).
-import { benchChildren } from './bench-children.ts';
+import { benchChildren, inTurns } from './bench-children.ts';
+import { percentile } from './bench-server.ts';
 import { reportBudgets } from './bench-report.ts';
 import { customerText, signatureOf, startFakeMeta, webhookBody } from '../src/test/fake-meta.ts';
 
@@ -32,28 +33,14 @@ function post(url: string) {
   return children.post(url, { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, raw);
 }
 
-/**
- * The webhook and the bare handler, asked in turn, so a busy neighbour slows both alike. With
- * `settle`, each pair starts once the server has finished what the previous message left to do
- * (its profile lookup and its reply): the acknowledgement's own path, as Meta meets it when
- * messages come minutes apart. Without, one after another as fast as they are answered: then each
- * acknowledgement also waits for the previous messages' replies on the server's one event loop.
- */
+/** Both ways (bench-children.ts `inTurns`), as p50 and p99. */
 async function measure(urls: { webhook: string; bare: string }, settle?: () => Promise<void>) {
-  const times = { webhook: [] as number[], bare: [] as number[] };
-  for (let i = 0; i < RUNS + 5; i++) {
-    await settle?.();
-    const bare = await post(urls.bare);
-    const webhook = await post(urls.webhook);
-    if (i < 5) continue;
-    times.webhook.push(webhook);
-    times.bare.push(bare);
-  }
-  const figures = (list: number[]) => {
-    list.sort((a, b) => a - b);
-    const at = (p: number) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))]!;
-    return { p50: at(50), p99: at(99) };
-  };
+  const times = await inTurns(
+    RUNS,
+    { bare: () => post(urls.bare), webhook: () => post(urls.webhook) },
+    settle,
+  );
+  const figures = (sorted: number[]) => ({ p50: percentile(sorted, 50), p99: percentile(sorted, 99) });
   return { webhook: figures(times.webhook), baseline: figures(times.bare) };
 }
 

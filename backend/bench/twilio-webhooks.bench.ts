@@ -15,7 +15,8 @@ import Database from 'better-sqlite3';
 import { twilioSignature } from '../src/phone-simulator/twilio-signature.ts';
 import { startFakeTwilio } from '../src/test/fake-twilio.ts';
 import { fixturePhoto } from '../src/test/test-server.ts';
-import { benchChildren } from './bench-children.ts';
+import { benchChildren, inTurns } from './bench-children.ts';
+import { percentile } from './bench-server.ts';
 import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
 const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 300);
@@ -101,31 +102,17 @@ const post = (base: string, path: string, params: Record<string, string>) =>
     new URLSearchParams(params).toString(),
   );
 
-const p = (list: number[], at: number) => {
-  list.sort((a, b) => a - b);
-  return list[Math.min(list.length - 1, Math.floor((at / 100) * list.length))]!;
-};
 const ms = (v: number) => `${v.toFixed(1)}ms`.padStart(9);
 const lines = [
   `${'webhook'.padEnd(52)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'bare p50'.padStart(9)} ${'bare p95'.padStart(9)}`,
 ];
-/**
- * One kind of webhook and the bare handler, asked in turn (a busy neighbour slows both alike).
- * With `settle`, each pair starts once the server has finished what the previous one left to do
- * (a reply, a summary, a missed call's text, a photo's fetch and stripping): the acknowledgement's
- * own path. Without, one after another as fast as they are answered, so each also waits for what
- * the earlier ones left running on the server's one event loop.
- */
+/** One kind of webhook, both ways (bench-children.ts `inTurns`). */
 async function measure(path: string, params: () => Record<string, string>, settle?: () => Promise<void>) {
-  const times = { webhook: [] as number[], bare: [] as number[] };
-  for (let i = 0; i < RUNS + 5; i++) {
-    await settle?.();
-    const plain = await post(bareUrl, path, params());
-    const webhook = await post(server.url, path, params());
-    if (i < 5) continue;
-    times.webhook.push(webhook);
-    times.bare.push(plain);
-  }
+  const ask = {
+    bare: () => post(bareUrl, path, params()),
+    webhook: () => post(server.url, path, params()),
+  };
+  const times = await inTurns(RUNS, ask, settle);
   // What the answers left to do does not slow the next measure.
   await server.settled();
   return times;
@@ -139,12 +126,12 @@ for (const [name, path, params] of WEBHOOKS) {
   };
   for (const [way, times] of Object.entries(ways)) {
     lines.push(
-      `${`${name}, ${way}`.padEnd(52)} ${ms(p(times.webhook, 50))} ${ms(p(times.webhook, 95))} ${ms(p(times.bare, 50))} ${ms(p(times.bare, 95))}`,
+      `${`${name}, ${way}`.padEnd(52)} ${ms(percentile(times.webhook, 50))} ${ms(percentile(times.webhook, 95))} ${ms(percentile(times.bare, 50))} ${ms(percentile(times.bare, 95))}`,
     );
     figures.push({
       name: `${name}, ${way}, p50`,
-      value: p(times.webhook, 50),
-      bare: { name: bareName, value: p(times.bare, 50) },
+      value: percentile(times.webhook, 50),
+      bare: { name: bareName, value: percentile(times.bare, 50) },
       // The budget is the acknowledgement's own path; back to back is shown beside it.
       ...(way === 'one at a time' ? { timesBare: BUDGET_TIMES_BARE } : {}),
     });

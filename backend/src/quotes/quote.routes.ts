@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   MAX_PHOTOS_PER_SUBMISSION,
   MAX_QUOTE_PHOTOS,
@@ -15,10 +15,10 @@ import type { EventBus } from '../events/event-bus.ts';
 import { submissionCreated } from '../events/announcements.ts';
 import type { Config } from '../config.ts';
 import { parseWith, validationError } from '../http/errors.ts';
-import { receivePhotos, savingPhotos, uploadedFiles } from '../photos/photo.storage.ts';
+import { receivePhotos, savingPhotos, uploadedFiles, type StoredPhoto } from '../photos/photo.storage.ts';
 import type { SubmissionRepository } from '../submissions/submission.repository.ts';
 import type { PageLanguageHeard } from '../customers/customer-languages.ts';
-import { customerWaits as customerWaitsFor, type PhotoProcessing } from '../photos/photo-processing.ts';
+import { customerWaits, type PhotoProcessing } from '../photos/photo-processing.ts';
 import { modelCopies } from './model-copies.ts';
 import { quotedServices } from './pricing.ts';
 import { toPhotoQuote, type QuoteService } from './quote.service.ts';
@@ -56,13 +56,25 @@ export function quoteRoutes(
   processing?: Pick<PhotoProcessing, 'customerWaiting'>,
 ) {
   const router = Router();
-  const customerWaits = customerWaitsFor(processing);
   const copies = modelCopies(quotes.readsPhotos);
+  /**
+   * The photos kept and `save`d while the model's copies are still being made; nothing is saved
+   * unless every copy was made.
+   */
+  async function savedWithCopies<T>(
+    req: Request,
+    files: Express.Multer.File[],
+    save: (stored: StoredPhoto[]) => T,
+  ) {
+    const copying = copies.of(req, files);
+    const saved = await savingPhotos(config, files, save, copying);
+    return { saved, forModel: await copying };
+  }
   channels.receives('web', ['/api/analyze-photos', '/api/photo-quote']);
 
   router.post(
     '/api/analyze-photos',
-    customerWaits,
+    customerWaits(processing),
     receivePhotos(config, {
       fieldPattern: /^photos(\[\])?$/,
       maxFiles: MAX_PHOTOS_PER_SUBMISSION,
@@ -73,15 +85,9 @@ export function quoteRoutes(
       const fields = parseWith(photoSubmissionCreateSchema, req.body ?? {});
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED_MESSAGE });
-      // The copies go on while the photos are kept; nothing is saved unless they were made.
-      const copying = copies.of(req, files);
-      const submission = await savingPhotos(
-        config,
-        files,
-        (stored) => submissions.create(fields, 'ai-analysis', stored),
-        copying,
+      const { saved: submission, forModel } = await savedWithCopies(req, files, (stored) =>
+        submissions.create(fields, 'ai-analysis', stored),
       );
-      const forModel = await copying;
       languageHeard?.(req, fields);
       const outcome = await quotes.quoteSubmission(forQuote(submission, forModel), startedAt);
       // Announced with its quote stored, so the screen that reloads shows both.
@@ -103,7 +109,7 @@ export function quoteRoutes(
 
   router.post(
     '/api/photo-quote',
-    customerWaits,
+    customerWaits(processing),
     receivePhotos(config, {
       fieldPattern: /^photo\d$/,
       maxFiles: MAX_QUOTE_PHOTOS,
@@ -120,28 +126,22 @@ export function quoteRoutes(
       const customer = parseWith(quoteCustomerInfoSchema, info);
       const files = uploadedFiles(req);
       if (files.length === 0) throw validationError({ photos: PHOTOS_REQUIRED.message });
-      const copying = copies.of(req, files);
-      const submission = await savingPhotos(
-        config,
-        files,
-        (stored) =>
-          submissions.create(
-            {
-              ...splitName(customer.name),
-              phone: customer.phone,
-              email: customer.email,
-              address: customer.address,
-              // Known once the quote is made (below).
-              serviceType: null,
-              notes: customer.notes,
-              textConsent: customer.textConsent,
-            },
-            'quote-tool',
-            stored,
-          ),
-        copying,
+      const { saved: submission, forModel } = await savedWithCopies(req, files, (stored) =>
+        submissions.create(
+          {
+            ...splitName(customer.name),
+            phone: customer.phone,
+            email: customer.email,
+            address: customer.address,
+            // Known once the quote is made (below).
+            serviceType: null,
+            notes: customer.notes,
+            textConsent: customer.textConsent,
+          },
+          'quote-tool',
+          stored,
+        ),
       );
-      const forModel = await copying;
       languageHeard?.(req, customer);
       const outcome = await quotes.quoteSubmission(
         { ...forQuote(submission, forModel), services: customer.services },
