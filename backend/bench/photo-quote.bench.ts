@@ -21,13 +21,12 @@
 // customer's wait after the last byte is measured too, with the upload paced at a phone's speed
 // (BENCH_UPLOAD_MBIT, 20 Mbit/s unless set), against the same 400 ms budget.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startChildServer, type ChildServer } from '../src/test/child-server.ts';
+import type { ChildServer } from '../src/test/child-server.ts';
 import { startFakeOpenAi } from '../src/test/fake-openai.ts';
 import { fixturePhoto } from '../src/test/test-server.ts';
+import { benchChildren } from './bench-children.ts';
 import { reportBudgets } from './bench-report.ts';
 
 const RUNS = Number(process.env.BENCH_QUOTE_RUNS ?? 15);
@@ -64,57 +63,9 @@ const upload = await (async () => {
   const request = new Request('http://127.0.0.1/', { method: 'POST', body: form() });
   return { type: request.headers.get('content-type')!, bytes: Buffer.from(await request.arrayBuffer()) };
 })();
-const agent = new http.Agent({ keepAlive: true });
-
-/** A phone's upload link sends this much at a time. */
-const CHUNK = 64 * 1024;
-
-/**
- * Sends the upload: at once, or at a phone's pace (`bytesPerMs`: 64 KB at a time, each when the
- * link would have carried the bytes before it). Resolves with the time from its last byte to the
- * answer, in ms.
- */
-function send(url: string, bytesPerMs?: number): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let lastByteAt = 0;
-    const asked = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'Content-Type': upload.type, 'Content-Length': upload.bytes.length },
-      },
-      (res) => {
-        res.resume();
-        res.on('error', reject);
-        res.on('end', () =>
-          res.statusCode! < 300
-            ? resolve(performance.now() - lastByteAt)
-            : reject(new Error(`${url}: ${res.statusCode}`)),
-        );
-      },
-    );
-    asked.on('error', reject);
-    if (!bytesPerMs) {
-      lastByteAt = performance.now();
-      asked.end(upload.bytes);
-      return;
-    }
-    const start = performance.now();
-    const from = (sent: number) => {
-      const next = sent + CHUNK;
-      if (next < upload.bytes.length) {
-        asked.write(upload.bytes.subarray(sent, next));
-        setTimeout(() => from(next), Math.max(0, start + next / bytesPerMs - performance.now()));
-        return;
-      }
-      // The body's length was announced: the server may answer as soon as this last piece lands.
-      lastByteAt = performance.now();
-      asked.end(upload.bytes.subarray(sent));
-    };
-    from(0);
-  });
-}
+const children = benchChildren();
+const send = (url: string, bytesPerMs?: number) =>
+  children.post(url, { 'Content-Type': upload.type }, upload.bytes, bytesPerMs);
 const post = (url: string) => send(url).then(() => undefined);
 const afterLastByte = (url: string) => send(url, UPLOAD_BYTES_PER_MS);
 
@@ -157,13 +108,9 @@ async function measure(targets: Record<string, Target>, settle: () => Promise<vo
   );
 }
 
-const cleanup: (() => unknown)[] = [];
 /** A server in a child process on a data folder of its own. */
-function start(script: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-quote-'));
-  cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return startChildServer(script, dataDir, { RATE_LIMIT_PER_MINUTE: '10000', ...env }, cleanup);
-}
+const start = (script: string, env: Record<string, string> = {}): Promise<ChildServer> =>
+  children.start(script, { RATE_LIMIT_PER_MINUTE: '10000', ...env });
 
 const loadBefore = os.loadavg()[0]!;
 const fake = await startFakeOpenAi();
@@ -281,6 +228,5 @@ reportBudgets('Instant photo quote', [
   },
   { name: `memory growth, ${CONCURRENT} quotes at once`, value: growthMb, unit: 'MB', max: MEMORY_BUDGET_MB },
 ]);
-agent.destroy();
-for (const undo of cleanup.reverse()) await undo();
+await children.stop();
 await fake.close();
