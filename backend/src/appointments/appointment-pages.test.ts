@@ -30,8 +30,10 @@ beforeAll(() => {
   };
   db.transaction(() => {
     for (let i = 0; i < 2_500; i++) {
-      // Forty days either side of today: about thirty visits a day, many in the same hour.
-      const day = new Date(Date.parse(`${TODAY}T12:00:00Z`) + (random(81) - 40) * 86_400_000)
+      // Forty days either side of today: about thirty visits a day, many in the same hour; one in
+      // ten anywhere in three years either side, so totals span many months (migration 0066).
+      const spread = random(10) === 0 ? random(2_191) - 1_095 : random(81) - 40;
+      const day = new Date(Date.parse(`${TODAY}T12:00:00Z`) + spread * 86_400_000)
         .toISOString()
         .slice(0, 10);
       const time = random(12) < 11 ? PREFERRED_TIMES[random(3)]! : null;
@@ -75,6 +77,12 @@ const FILTERS: [
   ['a span across today', { from: '2026-11-10', to: '2026-12-05' }],
   ['a span in the past', { from: '2026-10-25', to: '2026-11-20', status: 'scheduled' }],
   ['a span ahead', { from: '2026-12-01', to: '2026-12-20' }],
+  ['months either side of today', { from: '2025-03-17', to: '2027-08-02' }],
+  ['months ahead, from a month’s last day', { from: '2026-12-31', to: '2028-02-29', status: 'scheduled' }],
+  ['months in the past, to a month’s first day', { from: '2024-01-31', to: '2026-06-01' }],
+  ['years ahead, soonest first', { from: '2027-01-01', soonestFirst: true }],
+  ['everything up to a day', { to: '2026-10-01', status: 'completed' }],
+  ['everything from a day', { from: '2025-11-30' }],
 ];
 
 describe('the visits list, paged off its indexes', () => {

@@ -23,8 +23,8 @@ interface Run {
  * The visits list at volume (issue 38). The office's order is two runs: from today on, soonest
  * first, then the past, latest day first (within a day by the hour, then id). Each run is read
  * off its own index (`appointments_ahead` / `appointments_past`, or their status twins) from
- * whichever end is nearer, and its size comes from the days' kept totals (migration 0062), so
- * the last page costs what the first does and no page counts rows. `timeOfDay` is the repository's
+ * whichever end is nearer, and its size comes from the kept totals of its days and months
+ * (migrations 0062 and 0066), so the last page costs what the first does and no page counts rows. `timeOfDay` is the repository's
  * TIME_OF_DAY expression, which the indexes hold word for word.
  */
 export function appointmentPages(db: Db, timeOfDay: string) {
@@ -37,6 +37,26 @@ export function appointmentPages(db: Db, timeOfDay: string) {
     return found;
   };
   /** The ids of one run in (or against) its order. */
+  /**
+   * The visits (of one status, or all) on the days from `from` (or the first) up to, not including,
+   * `before` (or the last): the days of the first and the last month, and one kept total per month
+   * between, so the sum reads a few dozen rows however many days ahead the business has booked.
+   */
+  const visitsBetween = (status: AppointmentStatus | undefined, from: string | null, before: string | null) => {
+    const days = status ? `status=${status}&day=` : 'day=';
+    const months = status ? `status=${status}&month=` : 'month=';
+    const firstMonth = from?.slice(0, 7) ?? null;
+    const lastMonth = before?.slice(0, 7) ?? null;
+    if (firstMonth !== null && lastMonth !== null && firstMonth >= lastMonth)
+      return counts.between('appointments', days, from, before);
+    // '~' sorts after every day of a month ('2026-11-30') and before the next month ('2026-12').
+    const afterFirstMonth = firstMonth === null ? null : `${firstMonth}~`;
+    return (
+      (from === null ? 0 : counts.between('appointments', days, from, afterFirstMonth)) +
+      counts.between('appointments', months, afterFirstMonth, lastMonth) +
+      (before === null ? 0 : counts.between('appointments', days, lastMonth, before))
+    );
+  };
   const ids = (where: string[], order: string, params: Record<string, unknown>) =>
     prepared(`SELECT id FROM appointments WHERE ${where.join(' AND ')}
       ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(params) as number[];
@@ -63,7 +83,6 @@ export function appointmentPages(db: Db, timeOfDay: string) {
   return {
     /** One page's ids in the list's order, and the list's total. */
     page(f: VisitPageFilter): { ids: number[]; total: number } {
-      const prefix = f.status ? `status=${f.status}&day=` : 'day=';
       const base = f.status ? ['status = @status'] : [];
       const params = { status: f.status ?? null, from: f.from ?? null, to: f.to ?? null, today: f.today };
       const dayAfter = (day: string) => `${day}\u0000`; // just past the day's bucket, before the next
@@ -76,7 +95,7 @@ export function appointmentPages(db: Db, timeOfDay: string) {
       const aheadCount =
         f.to && aheadFrom !== null && f.to < aheadFrom
           ? 0
-          : counts.between('appointments', prefix, aheadFrom, f.to ? dayAfter(f.to) : null);
+          : visitsBetween(f.status, aheadFrom, f.to ? dayAfter(f.to) : null);
       runs.push(run(aheadWhere, AHEAD, AHEAD_BACK, { ...params, aheadFrom }, aheadCount));
       if (!f.soonestFirst) {
         // Then the past, latest first, from the first day asked.
@@ -88,7 +107,7 @@ export function appointmentPages(db: Db, timeOfDay: string) {
             ? 0
             : !f.from && !f.to
               ? (f.status ? counts.of('appointments', `status=${f.status}`) : total.get()!) - aheadCount
-              : counts.between('appointments', prefix, f.from ?? null, pastBefore);
+              : visitsBetween(f.status, f.from ?? null, pastBefore);
         runs.push(run(pastWhere, PAST, PAST_BACK, { ...params, pastBefore }, pastCount));
       }
       const found: number[] = [];

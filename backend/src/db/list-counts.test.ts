@@ -31,7 +31,9 @@ const PLAIN: Record<string, string> = {
       WHERE merged_into IS NULL AND town IS NOT NULL GROUP BY 1`,
   appointments: `SELECT 'status=' || status, count(*) FROM appointments GROUP BY 1
     UNION ALL SELECT 'day=' || scheduled_date, count(*) FROM appointments GROUP BY 1
-    UNION ALL SELECT 'status=' || status || '&day=' || scheduled_date, count(*) FROM appointments GROUP BY 1`,
+    UNION ALL SELECT 'status=' || status || '&day=' || scheduled_date, count(*) FROM appointments GROUP BY 1
+    UNION ALL SELECT 'month=' || substr(scheduled_date, 1, 7), count(*) FROM appointments GROUP BY 1
+    UNION ALL SELECT 'status=' || status || '&month=' || substr(scheduled_date, 1, 7), count(*) FROM appointments GROUP BY 1`,
   invoices: `SELECT 'status=' || status, count(*) FROM invoices GROUP BY 1`,
   payments: `SELECT 'kind=' || kind, count(*) FROM payments GROUP BY 1
     UNION ALL SELECT 'status=' || status, count(*) FROM payments GROUP BY 1`,
