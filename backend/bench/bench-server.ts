@@ -114,5 +114,16 @@ export async function startBenchServer(
   };
 }
 
+/**
+ * A process's CPU time so far, user and system, all its threads, in ms (/proc, ticks of 10 ms):
+ * what requests cost a server whatever else the machine is doing, where their wall time grows
+ * with the machine's load.
+ */
+export function cpuMsOf(pid: number) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime; USER_HZ is 100 on Linux
+}
+
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

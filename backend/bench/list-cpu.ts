@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
-import { percentile } from './bench-server.ts';
+import { cpuMsOf, percentile } from './bench-server.ts';
 
 const DEFAULT_PATHS = [
   '/api/photo-submissions?limit=50',
@@ -25,7 +25,6 @@ const DEFAULT_PATHS = [
 const DATABASE =
   process.env.LIST_CPU_DATABASE ?? path.join(os.tmpdir(), 'washdesk-bench-lists-money-100000.sqlite');
 const RUNS = Number(process.env.LIST_CPU_RUNS ?? 1000);
-const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
 const BATCH = 250;
 
 /** The server side: the bench server, and the inspector's profiler driven by lines on stdin. */
@@ -50,12 +49,6 @@ async function serve(databaseFile: string) {
   });
   lines.on('close', () => void server.stop().then(() => process.exit(0)));
   process.stdout.write(`${JSON.stringify({ url: server.url, cookie: server.owner.cookie })}\n`);
-}
-
-function cpuMs(pid: number) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
 }
 
 async function measure(paths: string[]) {
@@ -84,18 +77,18 @@ async function measure(paths: string[]) {
     // switches), so the least and the median batch are printed beside the whole run's mean.
     const times: number[] = [];
     const batches: number[] = [];
-    const cpuBefore = cpuMs(child.pid!);
+    const cpuBefore = cpuMsOf(child.pid!);
     let bytes = 0;
     for (let b = 0; b < RUNS / BATCH; b++) {
-      const batchStart = cpuMs(child.pid!);
+      const batchStart = cpuMsOf(child.pid!);
       for (let i = 0; i < BATCH; i++) {
         const start = performance.now();
         bytes = (await ask(pathname)).byteLength;
         times.push(performance.now() - start);
       }
-      batches.push((cpuMs(child.pid!) - batchStart) / BATCH);
+      batches.push((cpuMsOf(child.pid!) - batchStart) / BATCH);
     }
-    const cpu = (cpuMs(child.pid!) - cpuBefore) / times.length;
+    const cpu = (cpuMsOf(child.pid!) - cpuBefore) / times.length;
     batches.sort((a, b) => a - b);
     if (profile) {
       const file =

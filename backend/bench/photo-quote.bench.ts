@@ -28,6 +28,7 @@ import { startFakeOpenAi } from '../src/test/fake-openai.ts';
 import { fixturePhoto } from '../src/test/test-server.ts';
 import { benchChildren } from './bench-children.ts';
 import { reportBudgets } from './bench-report.ts';
+import { cpuMsOf } from './bench-server.ts';
 
 const RUNS = Number(process.env.BENCH_QUOTE_RUNS ?? 15);
 const UPLOAD_BYTES_PER_MS = (Number(process.env.BENCH_UPLOAD_MBIT ?? 20) * 1e6) / 8 / 1000;
@@ -68,17 +69,6 @@ const send = (url: string, bytesPerMs?: number) =>
   children.post(url, { 'Content-Type': upload.type }, upload.bytes, bytesPerMs);
 const post = (url: string) => send(url).then(() => undefined);
 const afterLastByte = (url: string) => send(url, UPLOAD_BYTES_PER_MS);
-
-/**
- * A process's CPU time so far, user and system, all its threads (sharp decodes on its own), in
- * ms: what a request costs the server whatever else the machine is doing, where its wall time
- * grows with the machine's load.
- */
-const cpuMsOf = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime (fields 14 and 15 of the line, after pid and name), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 type Target = { url: string; pid: number };
 /** Alternates the three so a busy neighbour slows all alike. */

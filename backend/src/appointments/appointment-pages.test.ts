@@ -33,9 +33,7 @@ beforeAll(() => {
       // Forty days either side of today: about thirty visits a day, many in the same hour; one in
       // ten anywhere in three years either side, so totals span many months (migration 0066).
       const spread = random(10) === 0 ? random(2_191) - 1_095 : random(81) - 40;
-      const day = new Date(Date.parse(`${TODAY}T12:00:00Z`) + spread * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+      const day = new Date(Date.parse(`${TODAY}T12:00:00Z`) + spread * 86_400_000).toISOString().slice(0, 10);
       const time = random(12) < 11 ? PREFERRED_TIMES[random(3)]! : null;
       insert.run(`Visit ${i}`, day, time, STATUSES[random(3)], `${day}T08:00:00Z`, `${day}T08:00:00Z`);
     }

@@ -42,7 +42,11 @@ export function appointmentPages(db: Db, timeOfDay: string) {
    * `before` (or the last): the days of the first and the last month, and one kept total per month
    * between, so the sum reads a few dozen rows however many days ahead the business has booked.
    */
-  const visitsBetween = (status: AppointmentStatus | undefined, from: string | null, before: string | null) => {
+  const visitsBetween = (
+    status: AppointmentStatus | undefined,
+    from: string | null,
+    before: string | null,
+  ) => {
     const days = status ? `status=${status}&day=` : 'day=';
     const months = status ? `status=${status}&month=` : 'month=';
     const firstMonth = from?.slice(0, 7) ?? null;
