@@ -30,6 +30,9 @@ export async function startThrowawayServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // Its backups go with it: by default they would land in the repository's ./backups, a copy of
+    // a gigabyte's bench database made while the figures are taken (the first start in an hour).
+    BACKUP_DIR: path.join(dataDir, 'backups'),
     PORT: '0',
     HOST: '127.0.0.1',
     DEMO_DATA: 'off',

@@ -52,6 +52,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-pages-'));
 const config = loadConfig({
   ...process.env,
   DATA_DIR: dataDir,
+  BACKUP_DIR: path.join(dataDir, 'backups'), // not the repository's ./backups
   PORT: '0',
   HOST: '127.0.0.1',
   DEMO_DATA: 'off',
