@@ -64,6 +64,7 @@ async function startBackend() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      BACKUP_DIR: path.join(dataDir, 'backups'), // not the checkout's ./backups
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
     },

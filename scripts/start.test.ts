@@ -102,6 +102,8 @@ async function start(command: 'npm' | 'node', options: { ownGroup?: boolean } = 
   // The direct run must not look like an npm run, whatever ran vitest.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_')));
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1' });
+  // Its backups stay in its folder, not the checkout's ./backups (the default, beside ./data).
+  Object.assign(env, { BACKUP_DIR: path.join(dataDir, 'backups') });
   Object.assign(env, { LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
   const args = command === 'npm' ? ['start'] : ['scripts/start.mjs'];
   const child = spawn(command === 'npm' ? 'npm' : process.execPath, args, {
