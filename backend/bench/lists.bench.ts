@@ -14,6 +14,7 @@
 // than the server's own work, and on a busy two-core machine that client CPU (which is the
 // office computer's, not the server's) was taken from the server and counted as its latency.
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -323,6 +324,7 @@ async function main() {
       }
     }
   }
+  const loadBefore = os.loadavg()[0]!;
   const cpuBefore = cpuMsOf(server.pid);
   const results = await measureInTurns(cases);
   // Every page asked, warm-up rounds included: CPU is counted in ticks of 10 ms.
@@ -353,7 +355,8 @@ async function main() {
     `${lines.join('\n')}\n(${RUNS} rounds after 15 warm-up, each asking every page once in turn, then its bare SQL;\n` +
       ` ${ROWS.toLocaleString('en-US')} rows per list, pages of ${LIMIT})\n` +
       `The server's CPU per page asked, all lists: ${serverCpu.toFixed(2)} ms (user and system, all its threads;\n` +
-      ` unlike the times it does not grow with the machine's load)\n`,
+      ` unlike the times it does not grow with the machine's load, but a host shared with busy\n` +
+      ` neighbours slows its cores too; load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)\n`,
   );
   reportBudgets('Admin lists at 100,000 rows', figures);
   bare.close();
