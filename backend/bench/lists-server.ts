@@ -1,7 +1,8 @@
 // The lists benchmark's backend in a process of its own (lists.bench.ts starts it through
 // scripts/own-test-server.ts): the bench's client parses every answer it times, and in one process
 // that parsing would be counted against the server. Takes the seeded database file; prints one
-// JSON line (its URL, the signed-in owner's cookie and its pid) once it listens; stops when stdin closes.
+// JSON line (its URL, the signed-in owner's cookie and its pid) once it listens; stops when stdin
+// closes.
 import { startBenchServer } from './bench-server.ts';
 
 const databaseFile = process.argv[2];

@@ -28,6 +28,8 @@ import { reportBudgets, type BenchFigure } from './bench-report.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const LIMIT = 50;
+/** Rounds asked before any time is kept (the server's statements and caches warm). */
+const WARM_UP_ROUNDS = 15;
 /** Issue 38: an admin list's first and last page answer within this at p95, at 100,000 rows. */
 const BUDGET_MS = 10;
 /** What a browser (the admin) says it takes; Node's fetch alone would not ask for brotli. */
@@ -41,7 +43,7 @@ interface Case {
 }
 
 /**
- * Every figure once per round, in turn, after 15 warm-up rounds: a neighbour's burst on the busy
+ * Every figure once per round, in turn, after the warm-up rounds: a neighbour's burst on the busy
  * machine then slows every list a little instead of whichever list was being timed at the moment
  * (the webhook benches alternate with their bare handlers for the same reason). A page that is not
  * answered is reported and left out of the rounds after.
@@ -52,7 +54,7 @@ async function measureInTurns(cases: Case[]) {
     sql: [] as number[],
     failed: undefined as unknown,
   }));
-  for (let round = -15; round < RUNS; round++)
+  for (let round = -WARM_UP_ROUNDS; round < RUNS; round++)
     for (const [k, c] of cases.entries()) {
       const kept = times[k]!;
       if (kept.failed !== undefined) continue;
@@ -328,7 +330,7 @@ async function main() {
   const cpuBefore = cpuMsOf(server.pid);
   const results = await measureInTurns(cases);
   // Every page asked, warm-up rounds included: CPU is counted in ticks of 10 ms.
-  const serverCpu = (cpuMsOf(server.pid) - cpuBefore) / ((RUNS + 15) * cases.length);
+  const serverCpu = (cpuMsOf(server.pid) - cpuBefore) / ((RUNS + WARM_UP_ROUNDS) * cases.length);
   for (const [k, result] of results.entries()) {
     const { name } = cases[k]!;
     if (result.failed !== undefined) {
@@ -352,7 +354,7 @@ async function main() {
   lines.push(missed.length ? `Budgets missed: ${missed.join('; ')}` : 'Every list budget met.');
   process.exitCode = missed.length ? 1 : 0;
   process.stdout.write(
-    `${lines.join('\n')}\n(${RUNS} rounds after 15 warm-up, each asking every page once in turn, then its bare SQL;\n` +
+    `${lines.join('\n')}\n(${RUNS} rounds after ${WARM_UP_ROUNDS} warm-up, each asking every page once in turn, then its bare SQL;\n` +
       ` ${ROWS.toLocaleString('en-US')} rows per list, pages of ${LIMIT})\n` +
       `The server's CPU per page asked, all lists: ${serverCpu.toFixed(2)} ms (user and system, all its threads;\n` +
       ` unlike the times it does not grow with the machine's load, but a host shared with busy\n` +

@@ -24,8 +24,8 @@ interface Run {
  * first, then the past, latest day first (within a day by the hour, then id). Each run is read
  * off its own index (`appointments_ahead` / `appointments_past`, or their status twins) from
  * whichever end is nearer, and its size comes from the kept totals of its days and months
- * (migrations 0062 and 0066), so the last page costs what the first does and no page counts rows. `timeOfDay` is the repository's
- * TIME_OF_DAY expression, which the indexes hold word for word.
+ * (migrations 0062 and 0066), so the last page costs what the first does and no page counts rows.
+ * `timeOfDay` is the repository's TIME_OF_DAY expression, which the indexes hold word for word.
  */
 export function appointmentPages(db: Db, timeOfDay: string) {
   const counts = listCounts(db);
@@ -36,7 +36,6 @@ export function appointmentPages(db: Db, timeOfDay: string) {
     if (!found) statements.set(sql, (found = db.prepare(sql).pluck()));
     return found;
   };
-  /** The ids of one run in (or against) its order. */
   /**
    * The visits (of one status, or all) on the days from `from` (or the first) up to, not including,
    * `before` (or the last): the days of the first and the last month, and one kept total per month
@@ -61,6 +60,7 @@ export function appointmentPages(db: Db, timeOfDay: string) {
       (before === null ? 0 : counts.between('appointments', days, lastMonth, before))
     );
   };
+  /** The ids of one run in (or against) its order. */
   const ids = (where: string[], order: string, params: Record<string, unknown>) =>
     prepared(`SELECT id FROM appointments WHERE ${where.join(' AND ')}
       ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(params) as number[];
