@@ -13,6 +13,7 @@
 // spent 2.5 ms of CPU per request here (node:http 1 ms, decompressing and parsing included), more
 // than the server's own work, and on a busy two-core machine that client CPU (which is the
 // office computer's, not the server's) was taken from the server and counted as its latency.
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { startScriptServer } from '../../scripts/own-test-server.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { encodeCursor } from '../src/http/key-cursor.ts';
+import { benchChildren } from './bench-children.ts';
 import { cpuMsOf, percentile } from './bench-server.ts';
 import { cachedSeed, seedLists, seedMoneyLists } from './list-volume.ts';
 import { reportBudgets, type BenchFigure } from './bench-report.ts';
@@ -34,6 +36,8 @@ const WARM_UP_ROUNDS = 15;
 const BUDGET_MS = 10;
 /** What a browser (the admin) says it takes; Node's fetch alone would not ask for brotli. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
+/** The bare counterpart asked in the same turns: the first page, sent as stored bytes. */
+const BARE_HTTP = 'a bare server sending the same page';
 
 /** One figure: a page over HTTP as the screen gets it, and the bare SQL that reads the same rows. */
 interface Case {
@@ -255,10 +259,10 @@ async function main() {
     [databaseFile],
   );
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const { hostname, port } = new URL(server.url);
-  /** One page as the screen gets it: the whole answer, decompressed and parsed. */
-  const get = (pathname: string) =>
-    new Promise<void>((resolve, reject) => {
+  /** One answer as the screen gets it: whole, decompressed and parsed; its bytes as they came. */
+  const ask = (origin: string, pathname: string) =>
+    new Promise<{ body: Buffer; encoding?: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(origin);
       const asked = http.get(
         {
           hostname,
@@ -282,12 +286,13 @@ async function main() {
                   ? zlib.gunzipSync(body)
                   : body;
             JSON.parse(text.toString('utf8'));
-            resolve();
+            resolve({ body, encoding });
           });
         },
       );
       asked.on('error', reject);
     });
+  const get = (pathname: string) => ask(server.url, pathname).then(() => undefined);
 
   const bare = openDatabase(server.databaseFile, path.resolve(import.meta.dirname, '../migrations'));
   const joiner = (path: string) => (path.includes('?') ? '&' : '?');
@@ -300,6 +305,7 @@ async function main() {
   // BENCH_LISTS=customers,invoices measures only the lists whose names hold one of those words.
   const only = process.env.BENCH_LISTS?.split(',').map((w) => w.trim().toLowerCase());
   const cases: Case[] = [];
+  let firstPath: string | undefined;
   for (const list of LISTS.filter((l) => !only || only.some((w) => l.name.toLowerCase().includes(w)))) {
     const where = list.where ? `WHERE ${list.where}` : '';
     const total = bare.prepare(`SELECT COUNT(*) FROM ${list.table} ${where}`).pluck().get() as number;
@@ -308,8 +314,10 @@ async function main() {
     const newest = page('DESC');
     const oldest = page('ASC');
     const at = (p: string) => `${list.path}${joiner(list.path)}${p}`;
-    const one = (which: string, path: string, sql: () => unknown) =>
+    const one = (which: string, path: string, sql: () => unknown) => {
+      firstPath ??= path;
       cases.push({ name: `${list.name}, ${which}`, http: () => get(path), sql });
+    };
     one('first page', list.firstOnly ? list.path : at(`limit=${LIMIT}`), () => newest.all());
     if (!list.firstOnly) {
       one('last page (offset)', at(`limit=${LIMIT}&offset=${total - LIMIT}`), () => oldest.all());
@@ -326,13 +334,34 @@ async function main() {
       }
     }
   }
+  // The floor beside them: a bare server sending the first figure's page as it came, asked in the
+  // same turns and read as they are. A p95 near the budget there is the machine's, not a list's.
+  const children = benchChildren();
+  if (!firstPath) throw new Error(`BENCH_LISTS=${process.env.BENCH_LISTS} names no list`);
+  const sample = await ask(server.url, firstPath);
+  const pageFile = path.join(os.tmpdir(), `washdesk-bench-page-${process.pid}`);
+  fs.writeFileSync(pageFile, sample.body);
+  const barePage = await children.start('backend/bench/bare-page-server.ts', {
+    BARE_PAGE_FILE: pageFile,
+    BARE_PAGE_ENCODING: sample.encoding ?? '',
+  });
+  cases.push({
+    name: BARE_HTTP,
+    http: () => ask(barePage.url, '/').then(() => undefined),
+    sql: () => undefined,
+  });
   const loadBefore = os.loadavg()[0]!;
   const cpuBefore = cpuMsOf(server.pid);
   const results = await measureInTurns(cases);
+  let floor: { p50: number; p95: number } | undefined;
   // Every page asked, warm-up rounds included: CPU is counted in ticks of 10 ms.
-  const serverCpu = (cpuMsOf(server.pid) - cpuBefore) / ((RUNS + WARM_UP_ROUNDS) * cases.length);
+  const serverCpu = (cpuMsOf(server.pid) - cpuBefore) / ((RUNS + WARM_UP_ROUNDS) * (cases.length - 1));
   for (const [k, result] of results.entries()) {
     const { name } = cases[k]!;
+    if (name === BARE_HTTP) {
+      floor = result;
+      continue;
+    }
     if (result.failed !== undefined) {
       const why = result.failed instanceof Error ? result.failed.message : String(result.failed);
       missed.push(`${name} (${why})`);
@@ -351,6 +380,10 @@ async function main() {
       `${name.padEnd(44)} ${ms(result.p50)} ${ms(result.p95)} ${ms(result.sqlP95)}  ${over ? 'MISSED' : 'ok'}`,
     );
   }
+  if (floor)
+    lines.push(
+      `${BARE_HTTP.padEnd(44)} ${ms(floor.p50)} ${ms(floor.p95)}  (the floor: no route, session, SQL or JSON)`,
+    );
   lines.push(missed.length ? `Budgets missed: ${missed.join('; ')}` : 'Every list budget met.');
   process.exitCode = missed.length ? 1 : 0;
   process.stdout.write(
@@ -363,6 +396,8 @@ async function main() {
   reportBudgets('Admin lists at 100,000 rows', figures);
   bare.close();
   agent.destroy();
+  await children.stop();
+  fs.rmSync(pageFile, { force: true });
   await server.stop();
 }
 
