@@ -19,10 +19,14 @@ export function benchChildren() {
   const agent = new http.Agent({ keepAlive: true });
   return {
     /** `script` (a path under the repository) forked on a data folder of its own. */
-    async start(script: string, env: Record<string, string>): Promise<ChildServer & { dataDir: string }> {
+    async start(
+      script: string,
+      env: Record<string, string>,
+      args: string[] = [],
+    ): Promise<ChildServer & { dataDir: string }> {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'washdesk-bench-child-'));
       cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      return { ...(await startChildServer(script, dataDir, env, cleanup)), dataDir };
+      return { ...(await startChildServer(script, dataDir, env, cleanup, args)), dataDir };
     },
     /**
      * One POST, its body at once, or at a phone's pace (`bytesPerMs`: 64 KB at a time, each when

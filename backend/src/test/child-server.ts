@@ -23,15 +23,17 @@ export interface ChildServer {
 
 /**
  * Forks `script` (a path under the repository) on `dataDir` with a quiet, demo-free environment
- * plus `env`; resolves once it listens. `cleanup` gets the kill, for the test's afterAll.
+ * plus `env`, and `args` on its command line; resolves once it listens. `cleanup` gets the kill,
+ * for the test's afterAll.
  */
 export function startChildServer(
   script: string,
   dataDir: string,
   env: Record<string, string>,
   cleanup: (() => unknown)[],
+  args: string[] = [],
 ): Promise<ChildServer> {
-  const child = fork(path.join(ROOT, script), [], {
+  const child = fork(path.join(ROOT, script), args, {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     env: {
