@@ -58,6 +58,9 @@ function expectKeptTotals() {
     ['calls', 'status'],
     ['calls', 'callback'],
     ['invoices', 'status'],
+    ['leads', 'stage'],
+    ['service_requests', 'status'],
+    ['messenger_conversations', 'status'],
   ] as const) {
     const all = db.prepare(`SELECT count(*) FROM ${list}`).pluck().get();
     expect(listCounts(db).all(list, filter), `${list} by ${filter}`).toBe(all);

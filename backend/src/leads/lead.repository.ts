@@ -165,6 +165,7 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
     alias: 'l',
     filters: { stage: 'stage = @stage', channel: 'channel = @channel' },
     counted: 'leads',
+    everyRowIn: 'stage',
   });
   const one = db.prepare(`${ROW} WHERE l.id = ?`);
   const setStage = db.prepare(`UPDATE leads SET stage = @stage, lost_reason = @lostReason,

@@ -112,6 +112,7 @@ export function messengerRepository(db: Db, clock: Clock = Date.now) {
     alias: 'c',
     filters: { status: 'status = @status' },
     counted: 'messenger_conversations',
+    everyRowIn: 'status',
   });
   const conversationById = db.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?`);
   const conversationByUser = db.prepare(`${CONVERSATION_SELECT} WHERE c.facebook_user_id = ?`);

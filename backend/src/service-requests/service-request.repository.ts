@@ -40,6 +40,7 @@ export function serviceRequestRepository(db: Db, photos: PhotoRepository) {
     alias: 'r',
     filters: { status: 'status = @status' },
     counted: 'service_requests',
+    everyRowIn: 'status',
   });
   const one = db.prepare('SELECT * FROM service_requests WHERE id = ?');
 
