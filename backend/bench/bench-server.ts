@@ -130,3 +130,10 @@ export function cpuMsOf(pid: number) {
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** The same of times kept in the order they were taken (the list is left as it is). */
+export const percentileOf = (times: number[], p: number) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    p,
+  );

@@ -26,7 +26,7 @@ import { startScriptServer } from '../../scripts/own-test-server.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { encodeCursor } from '../src/http/key-cursor.ts';
 import { benchChildren } from './bench-children.ts';
-import { cpuMsOf, percentile } from './bench-server.ts';
+import { cpuMsOf, percentileOf } from './bench-server.ts';
 import { cachedSeed, seedLists, seedMoneyLists } from './list-volume.ts';
 import { reportBudgets, type BenchFigure } from './bench-report.ts';
 
@@ -77,16 +77,11 @@ async function measureInTurns(cases: Case[]) {
       c.sql();
       if (round >= 0) kept.sql.push(performance.now() - start);
     }
-  const at = (list: number[], p: number) =>
-    percentile(
-      [...list].sort((a, b) => a - b),
-      p,
-    );
   return times.map((t) => ({
     failed: t.failed,
-    p50: at(t.http, 50),
-    p95: at(t.http, 95),
-    sqlP95: at(t.sql, 95),
+    p50: percentileOf(t.http, 50),
+    p95: percentileOf(t.http, 95),
+    sqlP95: percentileOf(t.sql, 95),
   }));
 }
 
@@ -262,40 +257,43 @@ async function main() {
     [databaseFile],
   );
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  /** One answer as the screen gets it: whole, decompressed and parsed; its bytes as they came. */
-  const ask = (origin: string, pathname: string) =>
-    new Promise<{ body: Buffer; encoding?: string }>((resolve, reject) => {
-      const { hostname, port } = new URL(origin);
-      const asked = http.get(
-        {
-          hostname,
-          port,
-          path: pathname,
-          agent,
-          headers: { Cookie: server.cookie, 'Accept-Encoding': BROWSER_ENCODINGS },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () => {
-            if (res.statusCode !== 200) return reject(new Error(`${pathname}: ${res.statusCode}`));
-            const body = Buffer.concat(chunks);
-            const encoding = res.headers['content-encoding'];
-            const text =
-              encoding === 'br'
-                ? zlib.brotliDecompressSync(body)
-                : encoding === 'gzip'
-                  ? zlib.gunzipSync(body)
-                  : body;
-            JSON.parse(text.toString('utf8'));
-            resolve({ body, encoding });
-          });
-        },
-      );
-      asked.on('error', reject);
-    });
-  const get = (pathname: string) => ask(server.url, pathname).then(() => undefined);
+  /** Answers from `origin` as the screen gets them: whole, decompressed, parsed; bytes as they came. */
+  const askerOf = (origin: string) => {
+    const { hostname, port } = new URL(origin);
+    return (pathname: string) =>
+      new Promise<{ body: Buffer; encoding?: string }>((resolve, reject) => {
+        const asked = http.get(
+          {
+            hostname,
+            port,
+            path: pathname,
+            agent,
+            headers: { Cookie: server.cookie, 'Accept-Encoding': BROWSER_ENCODINGS },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('error', reject);
+            res.on('end', () => {
+              if (res.statusCode !== 200) return reject(new Error(`${pathname}: ${res.statusCode}`));
+              const body = Buffer.concat(chunks);
+              const encoding = res.headers['content-encoding'];
+              const text =
+                encoding === 'br'
+                  ? zlib.brotliDecompressSync(body)
+                  : encoding === 'gzip'
+                    ? zlib.gunzipSync(body)
+                    : body;
+              JSON.parse(text.toString('utf8'));
+              resolve({ body, encoding });
+            });
+          },
+        );
+        asked.on('error', reject);
+      });
+  };
+  const ask = askerOf(server.url);
+  const get = (pathname: string) => ask(pathname).then(() => undefined);
 
   const bare = openDatabase(server.databaseFile, path.resolve(import.meta.dirname, '../migrations'));
   const joiner = (path: string) => (path.includes('?') ? '&' : '?');
@@ -341,24 +339,20 @@ async function main() {
   // same turns and read as they are. A p95 near the budget there is the machine's, not a list's.
   const children = benchChildren();
   if (!firstPath) throw new Error(`BENCH_LISTS=${process.env.BENCH_LISTS} names no list`);
-  const sample = await ask(server.url, firstPath);
+  const sample = await ask(firstPath);
   const pageFile = path.join(os.tmpdir(), `washdesk-bench-page-${process.pid}`);
   fs.writeFileSync(pageFile, sample.body);
   const barePage = await children.start('backend/bench/bare-page-server.ts', {}, [
     pageFile,
     ...(sample.encoding ? [sample.encoding] : []),
   ]);
-  cases.push({
-    name: BARE_HTTP,
-    http: () => ask(barePage.url, '/').then(() => undefined),
-    sql: () => undefined,
-  });
+  const askBare = askerOf(barePage.url);
+  const bareCase: Case = { name: BARE_HTTP, http: () => askBare('/').then(() => undefined), sql: () => {} };
   const loadBefore = os.loadavg()[0]!;
   const cpuBefore = cpuMsOf(server.pid);
-  const results = await measureInTurns(cases);
+  const results = await measureInTurns([...cases, bareCase]);
   // The bare server's figure (asked last in each turn) is the counterpart every page is read against.
   const floor = results.pop()!;
-  cases.pop();
   // Every page asked, warm-up rounds included: CPU is counted in ticks of 10 ms.
   const serverCpu = (cpuMsOf(server.pid) - cpuBefore) / ((RUNS + WARM_UP_ROUNDS) * cases.length);
   for (const [k, result] of results.entries()) {

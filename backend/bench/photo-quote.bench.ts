@@ -28,7 +28,7 @@ import { startFakeOpenAi } from '../src/test/fake-openai.ts';
 import { fixturePhoto } from '../src/test/test-server.ts';
 import { benchChildren } from './bench-children.ts';
 import { reportBudgets } from './bench-report.ts';
-import { cpuMsOf, percentile } from './bench-server.ts';
+import { cpuMsOf, percentileOf } from './bench-server.ts';
 
 const RUNS = Number(process.env.BENCH_QUOTE_RUNS ?? 15);
 const UPLOAD_BYTES_PER_MS = (Number(process.env.BENCH_UPLOAD_MBIT ?? 20) * 1e6) / 8 / 1000;
@@ -86,15 +86,10 @@ async function measure(targets: Record<string, Target>, settle: () => Promise<vo
       times[name]!.push(performance.now() - start);
       cpu[name]! += cpuMsOf(pid) - cpuBefore;
     }
-  const at = (list: number[], p: number) =>
-    percentile(
-      [...list].sort((a, b) => a - b),
-      p,
-    );
   return Object.fromEntries(
     Object.entries(times).map(([name, list]) => [
       name,
-      { p50: at(list, 50), p95: at(list, 95), cpu: cpu[name]! / RUNS },
+      { p50: percentileOf(list, 50), p95: percentileOf(list, 95), cpu: cpu[name]! / RUNS },
     ]),
   );
 }
