@@ -2,12 +2,12 @@
 // the server stores a conversation and a message and then starts the profile lookup and the AI
 // reply after answering), beside a bare Express handler that only checks the same HMAC: the
 // difference is what storing costs before the acknowledgement. The server (webhook-server.ts) and
-// the bare handler (bare-messenger-server.ts) each run in a process of their own (bench-children.ts
-// says why).
+// the bare handler (bare-messenger-server.ts) and the fake Meta they call (fake-meta-server.ts) each
+// run in a process of their own (bench-children.ts says why).
 import { benchChildren, inTurns } from './bench-children.ts';
 import { percentile } from './bench-server.ts';
 import { reportBudgets } from './bench-report.ts';
-import { customerText, signatureOf, startFakeMeta, webhookBody } from '../src/test/fake-meta.ts';
+import { customerText, signatureOf, webhookBody } from '../src/test/fake-meta.ts';
 
 const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 300);
 const APP_SECRET = 'bench-app-secret';
@@ -48,7 +48,12 @@ async function measure(urls: { webhook: string; bare: string }, settle?: () => P
 const BUDGET_TIMES_BARE = 3;
 
 export async function benchMessengerWebhook() {
-  const meta = await startFakeMeta();
+  const meta = await children.start('backend/bench/fake-meta-server.ts', {});
+  /** How many messages the fake Meta was asked to send so far. */
+  const sentSoFar = async () => {
+    const res = await fetch(`${meta.url.replace(/\/v[\d.]+$/, '')}/__calls`);
+    return ((await res.json()) as unknown[]).length;
+  };
   const env = {
     META_APP_SECRET: APP_SECRET,
     META_PAGE_ACCESS_TOKEN: 'bench-page-token',
@@ -73,12 +78,11 @@ export async function benchMessengerWebhook() {
       row('one at a time: bare Express handler, same HMAC check', oneAtATime.baseline) +
       row('back to back (the replies to earlier ones running): webhook', backToBack.webhook) +
       row('back to back: bare handler', backToBack.baseline) +
-      `AI replies sent to the fake Meta after the acknowledgements: ${meta.calls.length} so far\n`,
+      `AI replies sent to the fake Meta after the acknowledgements: ${await sentSoFar()} so far\n`,
   );
   await server.settled();
-  process.stdout.write(`... and ${meta.calls.length} once every reply had finished\n`);
+  process.stdout.write(`... and ${await sentSoFar()} once every reply had finished\n`);
   await children.stop();
-  await meta.close();
   const bareHandler = 'bare handler, same HMAC';
   reportBudgets('Messenger webhook acknowledgement', [
     {
