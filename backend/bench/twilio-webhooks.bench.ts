@@ -7,13 +7,12 @@
 // (a new call each time, ended: its row, its summary) and a sent text's delivery status. The two
 // alternate, so a busy neighbour slows both alike. Budget: p50 within 3x the bare handler's, one at a time
 // (each webhook once the work the previous one left is done); back to back is shown beside it.
-// The server (webhook-server.ts) and the bare handler (bare-twilio-server.ts) each run in a process
-// of their own (bench-children.ts says why).
-import fs from 'node:fs';
+// The server (webhook-server.ts), the bare handler (bare-twilio-server.ts) and the fake Twilio they
+// call (fake-twilio-server.ts) each run in a process of their own (bench-children.ts says why).
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { twilioSignature } from '../src/phone-simulator/twilio-signature.ts';
-import { startFakeTwilio } from '../src/test/fake-twilio.ts';
+import { FAKE_TWILIO_ACCOUNT, fakeTwilioEnv } from '../src/test/fake-twilio.ts';
 import { fixturePhoto } from '../src/test/test-server.ts';
 import { benchChildren, inTurns } from './bench-children.ts';
 import { percentile } from './bench-server.ts';
@@ -24,10 +23,13 @@ const PUBLIC_URL = 'https://washdesk.example.com';
 /** Issue 38: an acknowledgement within 3x a bare handler's (p50). */
 const BUDGET_TIMES_BARE = 3;
 
-const twilio = await startFakeTwilio();
+/** A phone photo as a carrier hands it over (about 300 KB, with its GPS): every MMS's attachment. */
+const PHOTO = fixturePhoto('pixel-gps-orientation1.jpg');
 const children = benchChildren();
+const fakeTwilio = await children.start('backend/bench/fake-twilio-server.ts', {}, [PHOTO]);
+const twilio = { ...FAKE_TWILIO_ACCOUNT, url: fakeTwilio.url };
 const env = {
-  ...twilio.env,
+  ...fakeTwilioEnv(FAKE_TWILIO_ACCOUNT, twilio.url),
   PUBLIC_BASE_URL: PUBLIC_URL,
   BUSINESS_NAME: 'Lost Coast Soft Wash',
   RATE_LIMIT_PER_MINUTE: '100000',
@@ -40,13 +42,10 @@ const bareUrl = bareServer.url;
 
 let n = 0;
 const hex = (i: number) => i.toString(16).padStart(32, '0');
-/** A phone photo as a carrier hands it over (about 300 KB, with its GPS). */
-const PHOTO = fs.readFileSync(fixturePhoto('pixel-gps-orientation1.jpg'));
-/** An MMS's fields, its attachment put on the fake Twilio first. */
+/** An MMS's fields; the fake Twilio serves the photo for any attachment. */
 function mms(): Record<string, string> {
   const messageSid = `MM${hex(++n)}`;
   const mediaSid = `ME${hex(n)}`;
-  twilio.media.set(`/Messages/${messageSid}/Media/${mediaSid}`, { contentType: 'image/jpeg', body: PHOTO });
   return {
     AccountSid: twilio.accountSid,
     MessageSid: messageSid,
@@ -144,11 +143,11 @@ const photos = stored
   .pluck()
   .get();
 stored.close();
+const { mediaFetches } = (await (await fetch(`${twilio.url}/__counts`)).json()) as { mediaFetches: number };
 process.stdout.write(
   `${lines.join('\n')}\n(${RUNS} signed POSTs each way, alternating with the bare handler, after 5 warm-up;\n` +
     ` the server and the bare handler each run in a process of their own)\n` +
-    `MMS photos fetched from the fake Twilio after the answers: ${twilio.mediaFetches}; ${String(photos)} stored and stripped\n`,
+    `MMS photos fetched from the fake Twilio after the answers: ${mediaFetches}; ${String(photos)} stored and stripped\n`,
 );
 reportBudgets('Twilio webhook acknowledgements', figures);
 await children.stop();
-await twilio.close();

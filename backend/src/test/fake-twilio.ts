@@ -94,13 +94,22 @@ const twilioError = (status: number, code: number, message: string) => ({
   status,
 });
 
-export async function startFakeTwilio(
-  account: FakeTwilioAccount = {
-    accountSid: 'AC0123456789abcdef0123456789abcdef',
-    authToken: 'fake-twilio-auth-token',
-    phoneNumber: '+17075550100',
-  },
-): Promise<FakeTwilio> {
+/** The account a fake starts with unless given another. */
+export const FAKE_TWILIO_ACCOUNT: FakeTwilioAccount = {
+  accountSid: 'AC0123456789abcdef0123456789abcdef',
+  authToken: 'fake-twilio-auth-token',
+  phoneNumber: '+17075550100',
+};
+
+/** The env that points a server at a fake on `url` with `account`'s credentials. */
+export const fakeTwilioEnv = (account: FakeTwilioAccount, url: string) => ({
+  TWILIO_ACCOUNT_SID: account.accountSid,
+  TWILIO_AUTH_TOKEN: account.authToken,
+  TWILIO_PHONE_NUMBER: account.phoneNumber,
+  TWILIO_API_BASE_URL: url,
+});
+
+export async function startFakeTwilio(account: FakeTwilioAccount = FAKE_TWILIO_ACCOUNT): Promise<FakeTwilio> {
   const hung = new Set<http.ServerResponse>();
   const delayed = new Set<NodeJS.Timeout>();
   const fake: FakeTwilio = {
@@ -165,6 +174,9 @@ export async function startFakeTwilio(
         }, ms);
         delayed.add(timer);
       };
+      // For benchmarks in another process: what the fake served and was asked to send.
+      if (req.method === 'GET' && req.url === '/__counts')
+        return send(200, { mediaFetches: fake.mediaFetches, texts: fake.texts.length });
       if (req.headers.authorization !== expectedAuth) {
         fake.unauthorized += 1;
         return send(401, twilioError(401, 20003, 'Authenticate'));
@@ -287,12 +299,7 @@ export async function startFakeTwilio(
   holdKeptAliveSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.env = {
-    TWILIO_ACCOUNT_SID: account.accountSid,
-    TWILIO_AUTH_TOKEN: account.authToken,
-    TWILIO_PHONE_NUMBER: account.phoneNumber,
-    TWILIO_API_BASE_URL: fake.url,
-  };
+  fake.env = fakeTwilioEnv(account, fake.url);
   fake.close = () =>
     new Promise((resolve) => {
       for (const res of hung) res.destroy();
