@@ -44,6 +44,7 @@ interface LeadRow {
   callback_requested: number | null;
   callback_reason: string | null;
   callback_urgent: number | null;
+  customer_id: number | null;
 }
 
 // Channels store the service as their own values ("house-washing"); staff read the labels.
@@ -79,11 +80,19 @@ const toLead = (r: LeadRow): Lead => ({
         }
       : null,
   photos: [],
-  customerId: null,
+  customerId: r.customer_id,
   openQuestions: r.open_questions,
   openQuestion: r.open_question,
   callBack: r.callback_requested ? { reason: r.callback_reason, urgent: r.callback_urgent === 1 } : null,
 });
+
+export interface LeadFilter {
+  stage?: LeadStage;
+  channel?: LeadChannel;
+  q?: string | null;
+  limit: number;
+  offset: number;
+}
 
 // Which timeline entry each channel's lead is.
 const CUSTOMER_KIND: Record<LeadChannel, CustomerItemKind> = {
@@ -94,14 +103,11 @@ const CUSTOMER_KIND: Record<LeadChannel, CustomerItemKind> = {
   text: 'text',
   messenger: 'conversation',
 };
-
-export interface LeadFilter {
-  stage?: LeadStage;
-  channel?: LeadChannel;
-  q?: string | null;
-  limit: number;
-  offset: number;
-}
+/** The customer record of a lead (migration 0012 keeps one per person): its channel's timeline entry. */
+const CUSTOMER_ITEM_OF_LEAD = `LEFT JOIN customer_items ci ON ci.source_id = l.source_id
+  AND ci.kind = CASE l.channel ${Object.entries(CUSTOMER_KIND)
+    .map(([channel, kind]) => `WHEN '${channel}' THEN '${kind}'`)
+    .join(' ')} END`;
 
 // A submission's unanswered questions on its quotes: only for the page's rows (see the page query).
 const OPEN_QUESTIONS = `FROM quote_questions qq JOIN sent_quotes sq ON sq.id = qq.quote_id
@@ -112,8 +118,9 @@ const ROW = `SELECT l.*, u.name AS changed_by_name, a.scheduled_date AS estimate
       ORDER BY v.created_at DESC, v.id DESC LIMIT 1) AS estimate_answer,
     (SELECT COUNT(*) ${OPEN_QUESTIONS}) AS open_questions,
     (SELECT qq.question ${OPEN_QUESTIONS} ORDER BY qq.id DESC LIMIT 1) AS open_question,
-    c.callback_requested, c.callback_reason, c.callback_urgent FROM leads l
+    c.callback_requested, c.callback_reason, c.callback_urgent, ci.customer_id FROM leads l
   LEFT JOIN users u ON u.id = l.stage_changed_by
+  ${CUSTOMER_ITEM_OF_LEAD}
   LEFT JOIN calls c ON l.channel = 'phone' AND c.id = l.source_id
   LEFT JOIN appointments a ON a.id = l.estimate_appointment_id`;
 
@@ -189,10 +196,6 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
     VALUES (@id, @stage, @lostReason, @userId, @at)`);
   const history = db.prepare(`SELECT c.stage, c.lost_reason, u.name AS changed_by, c.changed_at
     FROM lead_stage_changes c LEFT JOIN users u ON u.id = c.changed_by WHERE c.lead_id = ? ORDER BY c.id`);
-  // The customer record of each lead on a page (migration 0012 keeps one per person).
-  const customersOf =
-    db.prepare(`SELECT l.value ->> '$[0]' AS channel, l.value ->> '$[1]' AS source_id, i.customer_id
-    FROM json_each(?) l JOIN customer_items i ON i.kind = l.value ->> '$[2]' AND i.source_id = l.value ->> '$[1]'`);
   /** One query per channel table for a whole page, however many leads it has. */
   const withPhotos = (rows: LeadRow[]): Lead[] => {
     const sourcesOf = (channels: LeadChannel[]) =>
@@ -206,21 +209,9 @@ export function leadRepository(db: Db, photos: PhotoRepository) {
         : r.channel === 'photo-form' || r.channel === 'quote-tool'
           ? ofSubmissions.get(r.source_id)
           : undefined;
-    const customers = new Map(
-      (
-        customersOf.all(
-          JSON.stringify(rows.map((r) => [r.channel, r.source_id, CUSTOMER_KIND[r.channel]])),
-        ) as {
-          channel: string;
-          source_id: number;
-          customer_id: number;
-        }[]
-      ).map((c) => [`${c.channel}:${c.source_id}`, c.customer_id]),
-    );
     return rows.map((r) => ({
       ...toLead(r),
       photos: photosOf(r) ?? [],
-      customerId: customers.get(`${r.channel}:${r.source_id}`) ?? null,
     }));
   };
   const get = (id: number) => {

@@ -77,6 +77,15 @@ describe('the requests inbox', () => {
       phone: '707-555-0123',
     });
     expect((await inbox('?channel=phone')).total).toBe(2);
+    // Each lead opens its own person's customer record, whichever channel it came by.
+    const customerOf = async (lead: Lead) =>
+      (await (await server.get(`/api/customers/${lead.customerId}`)).json()) as {
+        name: string | null;
+        phone: string | null;
+      };
+    const people = await Promise.all(leads.map(customerOf));
+    expect(people.map((p) => p.name ?? p.phone)).toEqual(leads.map((l) => l.name ?? l.phone));
+    expect(new Set(leads.map((l) => l.customerId)).size).toBe(5);
   });
 
   it("shows a wizard request's and a submission's photos, served to staff; calls and conversations have none", async () => {
