@@ -146,3 +146,34 @@ test('a new texter files a lead in Requests while staff look at it, as a caller 
     })
     .toBe(1);
 });
+
+test('a text that arrives after the screen has read its counts but before the live stream first connects still shows', async ({
+  page,
+}) => {
+  const login = await page.request.post(`${server.url}/api/auth/login`, {
+    data: { email: server.email, password: server.password },
+  });
+  expect(login.ok()).toBe(true);
+  // The stream's first connection is held back until the text has arrived: the moment a page is
+  // opening, when the counts were read and the stream is not yet subscribed.
+  let letStreamThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letStreamThrough = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/events',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const countsRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/new');
+  const admin = new AdminPage(page);
+  await page.goto(`${server.url}/admin`);
+  const before = newForMeSchema.parse(await (await countsRead).json()).unreadTexts;
+  await expect(admin.sidebarEntry('Texts')).toBeVisible();
+
+  await customerTexts(`+1530${crypto.randomInt(2_000_000, 10_000_000)}`, 'Are you open on Saturdays?');
+  const { unreadTexts } = await countsOf(page);
+  expect(unreadTexts).toBe(before + 1);
+  letStreamThrough();
+  await expect(admin.sidebarEntry('Texts')).toHaveAttribute('aria-description', `${unreadTexts} unread`);
+});

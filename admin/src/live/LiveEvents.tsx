@@ -30,7 +30,8 @@ const KEPT = 500;
 /**
  * Keeps one stream of GET /api/events open for the signed-in staff member and marks stale
  * whatever each event changes, so lists and figures update without a reload. The browser's
- * EventSource reconnects by itself and sends Last-Event-ID, so nothing is missed across a drop.
+ * EventSource reconnects by itself and sends Last-Event-ID, so nothing is missed across a drop
+ * once an event has come; before that, an opening reads the screen again.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const api = useApi();
@@ -81,9 +82,17 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       });
     };
     const source = new EventSource(`${api.baseUrl}/api/events`, { withCredentials: true });
-    source.onopen = () => setLive((l) => ({ ...l, state: 'live' }));
+    // Until an event (with its id) arrives, a connection replays nothing: what was published between
+    // the screens' first reads and this subscription, or while a quiet stream was down, would never
+    // be heard (a count left at zero under staff's eyes). Each such opening reads the screen again.
+    let heardAnEvent = false;
+    source.onopen = () => {
+      setLive((l) => ({ ...l, state: 'live' }));
+      if (!heardAnEvent) void queryClient.invalidateQueries();
+    };
     source.onerror = () => setLive((l) => ({ ...l, state: 'reconnecting' }));
     source.onmessage = (message: MessageEvent<string>) => {
+      heardAnEvent = true;
       const parsed = liveEventSchema.safeParse(JSON.parse(message.data));
       if (!parsed.success) return;
       const event = parsed.data;
