@@ -50,16 +50,21 @@ async function customerTexts(from: string, body: string) {
 
 const customerMessages = (userId: string, text: string) => customerWritesOnMessenger(server, userId, text);
 
+/** Signs the page's browser in as the scenario's owner. */
+async function signIn(page: Page) {
+  const login = await page.request.post(`${server.url}/api/auth/login`, {
+    data: { email: server.email, password: server.password },
+  });
+  expect(login.ok()).toBe(true);
+}
+
 const countsOf = async (page: Page) =>
   newForMeSchema.parse(await (await page.request.get(`${server.url}/api/me/new`)).json());
 
 test('texts and Messenger messages raise their sidebar counts live; opening each screen clears its own', async ({
   page,
 }) => {
-  const login = await page.request.post(`${server.url}/api/auth/login`, {
-    data: { email: server.email, password: server.password },
-  });
-  expect(login.ok()).toBe(true);
+  await signIn(page);
   const admin = new AdminPage(page);
   // The page's one stream of live events: a stream opened again (it was, at each screen) starts
   // from that moment, and what arrived while it was replaced never refreshed the counts.
@@ -114,10 +119,7 @@ test('texts and Messenger messages raise their sidebar counts live; opening each
 });
 
 test('a new texter files a lead in Requests while staff look at it, as a caller does', async ({ page }) => {
-  const login = await page.request.post(`${server.url}/api/auth/login`, {
-    data: { email: server.email, password: server.password },
-  });
-  expect(login.ok()).toBe(true);
+  await signIn(page);
   // The admin's event stream is open (its answer's headers came) before the text arrives: an event
   // published before a first connection is not replayed to it.
   const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
@@ -150,10 +152,7 @@ test('a new texter files a lead in Requests while staff look at it, as a caller 
 test('a text that arrives after the screen has read its counts but before the live stream first connects still shows', async ({
   page,
 }) => {
-  const login = await page.request.post(`${server.url}/api/auth/login`, {
-    data: { email: server.email, password: server.password },
-  });
-  expect(login.ok()).toBe(true);
+  await signIn(page);
   // The stream's first connection is held back until the text has arrived: the moment a page is
   // opening, when the counts were read and the stream is not yet subscribed.
   let letStreamThrough!: () => void;
