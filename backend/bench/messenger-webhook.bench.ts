@@ -7,7 +7,7 @@
 import { benchChildren, inTurns } from './bench-children.ts';
 import { percentile } from './bench-server.ts';
 import { reportBudgets } from './bench-report.ts';
-import { customerText, signatureOf, webhookBody } from '../src/test/fake-meta.ts';
+import { customerText, fakeMetaOrigin, signatureOf, webhookBody } from '../src/test/fake-meta.ts';
 
 const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 300);
 const APP_SECRET = 'bench-app-secret';
@@ -51,7 +51,7 @@ export async function benchMessengerWebhook() {
   const meta = await children.start('backend/bench/fake-meta-server.ts', {});
   /** How many messages the fake Meta was asked to send so far. */
   const sentSoFar = async () => {
-    const res = await fetch(`${meta.url.replace(/\/v[\d.]+$/, '')}/__calls`);
+    const res = await fetch(`${fakeMetaOrigin(meta.url)}/__calls`);
     return ((await res.json()) as unknown[]).length;
   };
   const env = {

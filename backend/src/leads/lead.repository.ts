@@ -86,14 +86,6 @@ const toLead = (r: LeadRow): Lead => ({
   callBack: r.callback_requested ? { reason: r.callback_reason, urgent: r.callback_urgent === 1 } : null,
 });
 
-export interface LeadFilter {
-  stage?: LeadStage;
-  channel?: LeadChannel;
-  q?: string | null;
-  limit: number;
-  offset: number;
-}
-
 // Which timeline entry each channel's lead is.
 const CUSTOMER_KIND: Record<LeadChannel, CustomerItemKind> = {
   wizard: 'request',
@@ -108,6 +100,14 @@ const CUSTOMER_ITEM_OF_LEAD = `LEFT JOIN customer_items ci ON ci.source_id = l.s
   AND ci.kind = CASE l.channel ${Object.entries(CUSTOMER_KIND)
     .map(([channel, kind]) => `WHEN '${channel}' THEN '${kind}'`)
     .join(' ')} END`;
+
+export interface LeadFilter {
+  stage?: LeadStage;
+  channel?: LeadChannel;
+  q?: string | null;
+  limit: number;
+  offset: number;
+}
 
 // A submission's unanswered questions on its quotes: only for the page's rows (see the page query).
 const OPEN_QUESTIONS = `FROM quote_questions qq JOIN sent_quotes sq ON sq.id = qq.quote_id

@@ -2,7 +2,7 @@ import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 import { CLOCKED_OWNER, startClockedServer } from './clocked-server.ts';
 import { DASHBOARD_NOW, seedDashboardWeek } from './dashboard-week.ts';
 import { PHONE_ENV, TEST_TWILIO } from './phone-caller.ts';
-import { startFakeMeta, type FakeMeta } from './fake-meta.ts';
+import { fakeMetaOrigin, startFakeMeta, type FakeMeta } from './fake-meta.ts';
 import { startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { sendVisitReminder } from './e2e-visit-reminder.ts';
 import { seedCustomerAccount } from './e2e-account.ts';
@@ -164,7 +164,7 @@ const phoneLine = twilioLine
       },
     }
   : {};
-const messenger = meta ? { metaUrl: meta.url.replace(/\/v[\d.]+$/, ''), appSecret: E2E_APP_SECRET } : {};
+const messenger = meta ? { metaUrl: fakeMetaOrigin(meta.url), appSecret: E2E_APP_SECRET } : {};
 process.stdout.write(
   `${JSON.stringify({ url: server.url, ...CLOCKED_OWNER, ...phoneLine, ...messenger, ...visit, ...account, ...scheduleTools, ...spanishQuote })}\n`,
 );

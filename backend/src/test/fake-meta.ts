@@ -108,6 +108,9 @@ export async function startFakeMeta(): Promise<FakeMeta> {
   return fake;
 }
 
+/** The fake's own address, without the Graph API version its `url` ends in: where GET /__calls is. */
+export const fakeMetaOrigin = (url: string) => url.replace(/\/v[\d.]+$/, '');
+
 /** The page's id in test webhooks. */
 export const TEST_PAGE_ID = '104000000000001';
 
